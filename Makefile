@@ -1,0 +1,96 @@
+# pizzabox -- build, test and run. `make help` lists the targets.
+#
+#   make          build build/pizzabox and build/libpizzabox.a
+#   make run      build and play a quick demo game between bots
+#   make test     every test, the unit tests also under ASan+UBSan
+#   make bench    the speed benchmarks (bench/)
+
+CC ?= cc
+BUILD := build
+CSTD := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wpointer-arith \
+        -Wformat=2 -Wno-format-nonliteral -Werror
+OPT ?= -O2 -g
+DEPS_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
+DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lm -lpthread
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEPS_CFLAGS) -MMD -MP
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+LIB_SRC := $(wildcard core/*.c) $(wildcard games/*/*.c) $(wildcard ai/*.c)
+APP_SRC := $(wildcard app/*.c)
+DATA_SRC := data/embedded.S
+DATA_FILES := $(wildcard data/*/*.json)
+TEST_SRC := $(wildcard tests/unit/test_*.c)
+TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+ASAN_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/asan/tests/%,$(TEST_SRC))
+
+LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/data/embedded.o
+APP_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(APP_SRC))
+ASAN_LIB_OBJ := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(LIB_SRC)) $(BUILD)/asan/obj/data/embedded.o
+
+DEPS_STAMP := $(BUILD)/.deps-installed
+
+.PHONY: all run test unit-test asan-test cli-test bench clean help deps
+all: $(BUILD)/pizzabox
+
+help:
+	@sed -n '1,8p' Makefile
+
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): scripts/ensure-deps.sh
+	@mkdir -p $(BUILD)
+	@sh scripts/ensure-deps.sh
+	@touch $@
+
+$(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/asan/obj/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(SAN) -c $< -o $@
+
+$(BUILD)/obj/data/embedded.o $(BUILD)/asan/obj/data/embedded.o: $(DATA_SRC) $(DATA_FILES) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) -c $(DATA_SRC) -o $@
+
+$(BUILD)/libpizzabox.a: $(LIB_OBJ)
+	ar rcs $@ $^
+
+$(BUILD)/asan/libpizzabox.a: $(ASAN_LIB_OBJ)
+	ar rcs $@ $^
+
+$(BUILD)/pizzabox: $(APP_OBJ) $(BUILD)/libpizzabox.a
+	$(CC) $(OPT) $^ $(DEPS_LIBS) -o $@
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/obj/tests/unit/support.o $(BUILD)/libpizzabox.a
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) $^ $(DEPS_LIBS) -lcmocka -o $@
+
+$(BUILD)/asan/tests/%: $(BUILD)/asan/obj/tests/unit/%.o $(BUILD)/asan/obj/tests/unit/support.o $(BUILD)/asan/libpizzabox.a
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) $(SAN) $^ $(DEPS_LIBS) -lcmocka -o $@
+
+run: $(BUILD)/pizzabox
+	$(BUILD)/pizzabox demo --game nyslice --players 4
+
+test: unit-test asan-test cli-test
+	@echo "all test suites passed"
+
+unit-test: $(TESTS)
+	@sh tests/run-unit.sh $(TESTS)
+
+asan-test: $(ASAN_TESTS)
+	@echo "== unit tests under ASan+UBSan"
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run-unit.sh $(ASAN_TESTS)
+
+cli-test: $(BUILD)/pizzabox
+	@sh tests/cli/run.sh $(BUILD)/pizzabox
+
+bench: $(BUILD)/pizzabox
+	@sh bench/nyslice-speed.sh $(BUILD)/pizzabox
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,80 @@
+/* bot.c -- the bot registry, the random bot and the match loop. */
+#include "bot.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct pb_bot {
+    char name[64];
+    pb_rng rng;
+    pb_action (*choose)(pb_bot *b, const pb_game *g, const pb_state *st, int seat);
+};
+
+const char *const pb_bot_names = "random";
+
+/* Uniformly random among the legal actions, using the game's sampler so no
+ * list of every division is ever built. */
+static pb_action random_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
+{
+    (void)seat;
+    return g->ops->random_action(g, st, &b->rng);
+}
+
+pb_bot *pb_bot_new(const char *spec, uint64_t seed, char *err, size_t errlen)
+{
+    if (strcmp(spec, "random") != 0) {
+        snprintf(err, errlen, "unknown bot '%s' (known: %s)", spec, pb_bot_names);
+        return NULL;
+    }
+    pb_bot *b = calloc(1, sizeof *b);
+    if (!b) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    snprintf(b->name, sizeof b->name, "%s", spec);
+    pb_rng_seed(&b->rng, seed);
+    b->choose = random_choose;
+    return b;
+}
+
+void pb_bot_free(pb_bot *b)
+{
+    free(b);
+}
+
+const char *pb_bot_name(const pb_bot *b)
+{
+    return b->name;
+}
+
+pb_action pb_bot_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
+{
+    return b->choose(b, g, st, seat);
+}
+
+pb_state *pb_match_play(const pb_game *g, uint64_t seed, pb_bot *const *bots, pb_record *rec,
+                        char *err, size_t errlen)
+{
+    pb_state *st = pb_state_new(g, seed);
+    if (!st) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    int seat;
+    while ((seat = pb_current_seat(g, st)) != PB_TERMINAL) {
+        pb_action a = pb_bot_choose(bots[seat], g, st, seat);
+        if (rec && pb_record_add(rec, g, st, a) != 0) {
+            snprintf(err, errlen, "bot %s chose an action with no notation", pb_bot_name(bots[seat]));
+            free(st);
+            return NULL;
+        }
+        char why[PB_ERR_LEN];
+        if (g->ops->apply(g, st, a, why, sizeof why) != 0) {
+            snprintf(err, errlen, "bot %s chose an illegal action: %s", pb_bot_name(bots[seat]), why);
+            free(st);
+            return NULL;
+        }
+    }
+    return st;
+}

@@ -1,0 +1,33 @@
+/* bot.h -- players that decide through the game interface only.
+ *
+ * A bot is made from a spec string ("random"; later "greedy", "mcts:iters=N")
+ * and a seed, and asked for one action at a time. Bots never read engine
+ * internals, so every bot plays every game. */
+#ifndef PB_BOT_H
+#define PB_BOT_H
+
+#include "../core/game.h"
+#include "../core/record.h"
+
+typedef struct pb_bot pb_bot;
+
+/* Create a bot from its spec; NULL with a message in err for an unknown or
+ * malformed spec. The caller owns the bot (pb_bot_free). */
+pb_bot *pb_bot_new(const char *spec, uint64_t seed, char *err, size_t errlen);
+void pb_bot_free(pb_bot *b);
+const char *pb_bot_name(const pb_bot *b);
+
+/* The bot's action for `seat`, which must be the seat to move. */
+pb_action pb_bot_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat);
+
+/* The bot names `pb_bot_new` accepts, for help texts. */
+extern const char *const pb_bot_names;
+
+/* Play a whole game from `seed` with one bot per seat. On success returns the
+ * finished state (caller frees) and, when rec is not NULL, appends every
+ * action to it. NULL with a message in err if a bot produced an illegal
+ * action (a bug) or memory ran out. */
+pb_state *pb_match_play(const pb_game *g, uint64_t seed, pb_bot *const *bots, pb_record *rec,
+                        char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,79 @@
+/* cli.c -- option parsing and game creation shared by the subcommands. */
+#include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/record.h"
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "pizzabox %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int cli_parse_u64(const char *opt, const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (!isdigit((unsigned char)text[0]) || *end || errno || v < min || v > max) {
+        fprintf(stderr, "pizzabox: %s needs a whole number from %llu to %llu, not '%s'\n", opt,
+                (unsigned long long)min, (unsigned long long)max, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_int(const char *opt, const char *text, int min, int max, int *out)
+{
+    uint64_t v;
+    if (cli_parse_u64(opt, text, (uint64_t)min, (uint64_t)max, &v) != 0)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+void cli_seat_name(int seat, char *buf, size_t n)
+{
+    snprintf(buf, n, "Seat %d", seat + 1);
+}
+
+pb_game *cli_make_game(const cli_common *c)
+{
+    char err[PB_ERR_LEN];
+    json_t *config = json_object();
+    if (c->players)
+        json_object_set_new(config, "players", json_integer(c->players));
+    if (c->deck) {
+        char *text = pb_read_file(c->deck, 1 << 20, err, sizeof err);
+        if (!text) {
+            fprintf(stderr, "pizzabox: %s\n", err);
+            json_decref(config);
+            return NULL;
+        }
+        json_error_t jerr;
+        json_t *deck = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+        free(text);
+        if (!deck) {
+            fprintf(stderr, "pizzabox: deck %s: malformed JSON at line %d: %s\n", c->deck, jerr.line,
+                    jerr.text);
+            json_decref(config);
+            return NULL;
+        }
+        json_object_set_new(config, "deck", deck);
+    }
+    pb_game *g = pb_game_new(c->game, config, err, sizeof err);
+    json_decref(config);
+    if (!g)
+        fprintf(stderr, "pizzabox: %s%s%s\n", c->deck ? c->deck : "", c->deck ? ": " : "", err);
+    return g;
+}

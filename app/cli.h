@@ -1,0 +1,45 @@
+/* cli.h -- shared pieces of the pizzabox subcommands. */
+#ifndef PB_CLI_H
+#define PB_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../core/game.h"
+
+#define EXIT_USAGE 2  /* bad arguments or bad input */
+
+/* Options most subcommands share. */
+typedef struct cli_common {
+    const char *game;      /* --game, default "nyslice" */
+    int players;           /* --players, 0 = the game's default */
+    uint64_t seed;         /* --seed */
+    bool seed_given;
+    const char *deck;      /* --deck FILE (New York Slice) */
+} cli_common;
+
+/* Parse a whole decimal number in [min, max]; -1 with a message if not. */
+int cli_parse_u64(const char *opt, const char *text, uint64_t min, uint64_t max, uint64_t *out);
+int cli_parse_int(const char *opt, const char *text, int min, int max, int *out);
+
+/* Build the game config from the common options and create the game;
+ * NULL after printing the reason to stderr. */
+pb_game *cli_make_game(const cli_common *c);
+
+/* Print "pizzabox CMD: message" to stderr. */
+void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The name of seat i for people: "Seat 1".. */
+void cli_seat_name(int seat, char *buf, size_t n);
+
+int cmd_score(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
+
+/* Render a finished New York Slice game's Guest Check as a table. */
+void nys_print_guest_check(FILE *out, const pb_game *g, const pb_state *st, const char *const *names);
+
+#endif

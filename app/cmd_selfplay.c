@@ -1,0 +1,322 @@
+/* cmd_selfplay.c -- `pizzabox selfplay`, `pizzabox bench` and `pizzabox demo`:
+ * games between bots. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "../ai/bot.h"
+#include "../core/record.h"
+#include "cli.h"
+
+enum { OPT_GAME = 1000, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_GAMES, OPT_BOTS, OPT_RECORD_DIR, OPT_HELP };
+
+static const struct option opts[] = {
+    {"game", required_argument, 0, OPT_GAME},   {"players", required_argument, 0, OPT_PLAYERS},
+    {"seed", required_argument, 0, OPT_SEED},   {"deck", required_argument, 0, OPT_DECK},
+    {"games", required_argument, 0, OPT_GAMES}, {"bots", required_argument, 0, OPT_BOTS},
+    {"record-dir", required_argument, 0, OPT_RECORD_DIR}, {"help", no_argument, 0, OPT_HELP},
+    {0, 0, 0, 0}};
+
+typedef struct batch_args {
+    cli_common common;
+    int games;
+    const char *bots;
+    const char *record_dir;
+    bool help;
+} batch_args;
+
+/* Parse the options of a batch command; `allowed` lists the option ids it
+ * takes. Returns 0, or EXIT_USAGE after printing why. */
+static int parse_batch(const char *cmd, int argc, char **argv, const int *allowed, batch_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->common.game = "nyslice";
+    a->games = 1;
+    a->bots = "random";
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        bool ok = c == OPT_HELP;
+        for (int i = 0; allowed[i]; i++)
+            ok = ok || allowed[i] == c;
+        if (!ok) {
+            cli_error(cmd, "unknown option '%s' (see pizzabox %s --help)", argv[optind - 1], cmd);
+            return EXIT_USAGE;
+        }
+        uint64_t v;
+        switch (c) {
+        case OPT_GAME: a->common.game = optarg; break;
+        case OPT_PLAYERS:
+            if (cli_parse_int("--players", optarg, 1, PB_MAX_SEATS, &a->common.players))
+                return EXIT_USAGE;
+            break;
+        case OPT_SEED:
+            if (cli_parse_u64("--seed", optarg, 0, PB_SEED_MAX, &v))
+                return EXIT_USAGE;
+            a->common.seed = v;
+            a->common.seed_given = true;
+            break;
+        case OPT_DECK: a->common.deck = optarg; break;
+        case OPT_GAMES:
+            if (cli_parse_int("--games", optarg, 1, 2000000000, &a->games))
+                return EXIT_USAGE;
+            break;
+        case OPT_BOTS: a->bots = optarg; break;
+        case OPT_RECORD_DIR: a->record_dir = optarg; break;
+        case OPT_HELP: a->help = true; break;
+        }
+    }
+    if (optind != argc) {
+        cli_error(cmd, "unexpected argument '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* One bot per seat from a comma list (one name is used for every seat). */
+static int make_bots(const char *cmd, const char *spec, int players, uint64_t seed, pb_bot **bots)
+{
+    char list[512];
+    char *names[PB_MAX_SEATS + 1];
+    int n = 0;
+    snprintf(list, sizeof list, "%s", spec);
+    for (char *save, *p = strtok_r(list, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+        if (n == PB_MAX_SEATS + 1)
+            break;
+        names[n++] = p;
+    }
+    if (n != 1 && n != players) {
+        cli_error(cmd, "--bots needs one bot for every seat (%d), or one for all", players);
+        return -1;
+    }
+    for (int i = 0; i < players; i++) {
+        char err[PB_ERR_LEN];
+        bots[i] = pb_bot_new(names[n == 1 ? 0 : i], pb_derive_seed(seed, 1000u + (unsigned)i), err,
+                             sizeof err);
+        if (!bots[i]) {
+            cli_error(cmd, "%s", err);
+            while (i--)
+                pb_bot_free(bots[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void free_bots(pb_bot **bots, int n)
+{
+    for (int i = 0; i < n; i++)
+        pb_bot_free(bots[i]);
+}
+
+int cmd_selfplay(int argc, char **argv)
+{
+    static const int allowed[] = {OPT_GAME, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_GAMES, OPT_BOTS,
+                                  OPT_RECORD_DIR, 0};
+    batch_args a;
+    if (parse_batch("selfplay", argc, argv, allowed, &a))
+        return EXIT_USAGE;
+    if (a.help) {
+        printf("usage: pizzabox selfplay --game nyslice --players N --games K --seed S\n"
+               "                         [--bots random,...] [--record-dir DIR] [--deck FILE]\n"
+               "Plays K games between bots and prints one JSON line per game (seed, totals,\n"
+               "winners), then a summary line. The same arguments always print the same output.\n");
+        return 0;
+    }
+    pb_game *g = cli_make_game(&a.common);
+    if (!g)
+        return EXIT_USAGE;
+    if (a.record_dir && mkdir(a.record_dir, 0777) != 0 && errno != EEXIST) {
+        cli_error("selfplay", "cannot create %s: %s", a.record_dir, strerror(errno));
+        pb_game_free(g);
+        return 1;
+    }
+    int n = g->players, rc = 0;
+    double wins[PB_MAX_SEATS] = {0}, totals[PB_MAX_SEATS] = {0};
+    char bot_names[PB_MAX_SEATS][64];
+    for (int i = 0; i < a.games && rc == 0; i++) {
+        uint64_t seed = pb_derive_seed(a.common.seed, (uint64_t)i);
+        pb_bot *bots[PB_MAX_SEATS];
+        if (make_bots("selfplay", a.bots, n, seed, bots)) {
+            rc = EXIT_USAGE;
+            break;
+        }
+        for (int s = 0; s < n; s++)
+            snprintf(bot_names[s], sizeof bot_names[s], "%s", pb_bot_name(bots[s]));
+        pb_record *rec = a.record_dir ? pb_record_new(g, seed) : NULL;
+        char err[PB_ERR_LEN];
+        pb_state *st = pb_match_play(g, seed, bots, rec, err, sizeof err);
+        free_bots(bots, n);
+        if (!st) {
+            cli_error("selfplay", "game %d: %s", i, err);
+            pb_record_free(rec);
+            rc = 1;
+            break;
+        }
+        json_t *report = g->ops->score_report(g, st, NULL);
+        json_t *tot = json_array(), *winners = json_object_get(report, "winners");
+        double ret[PB_MAX_SEATS];
+        g->ops->returns(g, st, ret);
+        for (int s = 0; s < n; s++) {
+            json_t *t = json_object_get(json_array_get(json_object_get(report, "players"), (size_t)s), "total");
+            json_array_append(tot, t);
+            totals[s] += (double)json_integer_value(t);
+            wins[s] += ret[s];
+        }
+        json_t *line = json_pack("{s:i, s:I, s:o, s:O}", "game", i, "seed", (json_int_t)seed, "totals",
+                                 tot, "winners", winners);
+        char *s = json_dumps(line, JSON_COMPACT);
+        puts(s);
+        free(s);
+        json_decref(line);
+        json_decref(report);
+        if (rec) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/game-%06d.json", a.record_dir, i);
+            if (pb_record_save(rec, path, err, sizeof err) != 0) {
+                cli_error("selfplay", "%s", err);
+                rc = 1;
+            }
+            pb_record_free(rec);
+        }
+        free(st);
+    }
+    if (rc == 0) {
+        json_t *w = json_array(), *m = json_array(), *b = json_array();
+        for (int s = 0; s < n; s++) {
+            json_array_append_new(w, json_real(wins[s]));
+            json_array_append_new(m, json_real(totals[s] / a.games));
+            json_array_append_new(b, json_string(bot_names[s]));
+        }
+        json_t *sum = json_pack("{s:{s:s, s:i, s:i, s:I, s:o, s:o, s:o}}", "summary", "game", g->ops->id,
+                                "players", n, "games", a.games, "seed", (json_int_t)a.common.seed,
+                                "bots", b, "wins", w, "mean_total", m);
+        char *s = json_dumps(sum, JSON_COMPACT | JSON_REAL_PRECISION(6));
+        puts(s);
+        free(s);
+        json_decref(sum);
+    }
+    pb_game_free(g);
+    return rc;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    static const int allowed[] = {OPT_GAME, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_GAMES, 0};
+    batch_args a;
+    if (parse_batch("bench", argc, argv, allowed, &a))
+        return EXIT_USAGE;
+    if (a.help) {
+        printf("usage: pizzabox bench --game nyslice --players N --games K [--seed S]\n"
+               "Plays K games of uniformly random moves on one thread (setup and scoring\n"
+               "included) and prints games per second and nanoseconds per game.\n");
+        return 0;
+    }
+    pb_game *g = cli_make_game(&a.common);
+    if (!g)
+        return EXIT_USAGE;
+    pb_state *st = pb_state_new(g, 0);
+    pb_rng rng;
+    pb_rng_seed(&rng, a.common.seed);
+    double ret[PB_MAX_SEATS], checksum = 0;
+    long decisions = 0;
+    double t0 = now_seconds();
+    for (int i = 0; i < a.games; i++) {
+        g->ops->init(g, st, pb_derive_seed(a.common.seed, (uint64_t)i));
+        while (g->ops->current_seat(g, st) != PB_TERMINAL) {
+            pb_action act = g->ops->random_action(g, st, &rng);
+            g->ops->apply(g, st, act, NULL, 0);
+            decisions++;
+        }
+        g->ops->returns(g, st, ret);
+        checksum += ret[0];
+    }
+    double dt = now_seconds() - t0;
+    printf("%s, %d players: %d random games in %.3f s: %.0f games/s, %.0f ns/game, "
+           "%.1f decisions/game (seat 1 win share %.3f)\n",
+           g->ops->id, g->players, a.games, dt, a.games / dt, dt * 1e9 / a.games,
+           (double)decisions / a.games, checksum / a.games);
+    free(st);
+    pb_game_free(g);
+    return 0;
+}
+
+int cmd_demo(int argc, char **argv)
+{
+    static const int allowed[] = {OPT_GAME, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_BOTS, 0};
+    batch_args a;
+    if (parse_batch("demo", argc, argv, allowed, &a))
+        return EXIT_USAGE;
+    if (a.help) {
+        printf("usage: pizzabox demo [--game nyslice] [--players N] [--seed S] [--bots random,...]\n"
+               "Plays one game between bots, printing every decision, then the Guest Check.\n");
+        return 0;
+    }
+    if (!a.common.seed_given)
+        a.common.seed = ((uint64_t)time(NULL) * 2654435761u) & 0xFFFFFFu;
+    pb_game *g = cli_make_game(&a.common);
+    if (!g)
+        return EXIT_USAGE;
+    int n = g->players;
+    pb_bot *bots[PB_MAX_SEATS];
+    if (make_bots("demo", a.bots, n, a.common.seed, bots)) {
+        pb_game_free(g);
+        return EXIT_USAGE;
+    }
+    printf("%s, %d players, seed %llu (pizzabox demo --players %d --seed %llu replays it)\n\n",
+           g->ops->title, n, (unsigned long long)a.common.seed, n, (unsigned long long)a.common.seed);
+    pb_state *st = pb_state_new(g, a.common.seed);
+    const char *names[PB_MAX_SEATS];
+    char namebuf[PB_MAX_SEATS][64];
+    for (int s = 0; s < n; s++) {
+        snprintf(namebuf[s], sizeof namebuf[s], "%s %d", pb_bot_name(bots[s]), s + 1);
+        names[s] = namebuf[s];
+    }
+    int seat, last_round = -1;
+    while ((seat = pb_current_seat(g, st)) != PB_TERMINAL) {
+        json_t *view = g->ops->view(g, st, PB_SPECTATOR);
+        int round = (int)json_integer_value(json_object_get(view, "round"));
+        if (round != last_round && json_object_get(view, "today") != json_null()) {
+            last_round = round;
+            json_t *today = json_object_get(view, "today");
+            printf("Round %d of %d. Slicer: %s. Today's Special: %s (%s)\nPizza:", round,
+                   (int)json_integer_value(json_object_get(view, "rounds")),
+                   names[json_integer_value(json_object_get(view, "slicer"))],
+                   json_string_value(json_object_get(today, "name")),
+                   json_string_value(json_object_get(today, "text")));
+            size_t i;
+            json_t *pos;
+            json_array_foreach(json_object_get(view, "ring"), i, pos)
+                printf(" %zu:%s", i + 1, json_string_value(json_object_get(pos, "slice")));
+            printf("\n");
+        }
+        json_decref(view);
+        pb_action act = pb_bot_choose(bots[seat], g, st, seat);
+        char text[256], err[PB_ERR_LEN];
+        g->ops->action_to_text(g, st, act, text, sizeof text);
+        printf("  %s: %s\n", names[seat], text);
+        if (g->ops->apply(g, st, act, err, sizeof err) != 0) {
+            cli_error("demo", "bot chose an illegal action: %s", err);
+            break;
+        }
+    }
+    if (pb_is_terminal(g, st)) {
+        printf("\n");
+        nys_print_guest_check(stdout, g, st, names);
+    }
+    free(st);
+    free_bots(bots, n);
+    pb_game_free(g);
+    return 0;
+}

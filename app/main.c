@@ -1,0 +1,40 @@
+/* main.c -- the pizzabox command: one binary, one subcommand per job. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} commands[] = {
+    {"demo", cmd_demo, "play a quick game between bots and print the Guest Check"},
+    {"score", cmd_score, "score a finished New York Slice table given as JSON"},
+    {"replay", cmd_replay, "replay a game record and print its final score report"},
+    {"selfplay", cmd_selfplay, "play many games between bots, one JSON line per game"},
+    {"bench", cmd_bench, "measure random games per second"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: pizzabox COMMAND [OPTIONS]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n'pizzabox COMMAND --help' describes a command's options.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
+        strcmp(argv[1], "-h") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_USAGE : 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "pizzabox: unknown command '%s'\n\n", argv[1]);
+    usage(stderr);
+    return EXIT_USAGE;
+}

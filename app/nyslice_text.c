@@ -1,0 +1,66 @@
+/* nyslice_text.c -- New York Slice rendered as plain text for terminals. */
+#include <string.h>
+
+#include "../games/nyslice/nyslice.h"
+#include "cli.h"
+
+/* A type count in half slices, as people write it: "-", "1", "1.5". */
+static void half_count(int count2, char *buf, size_t n)
+{
+    if (count2 == 0)
+        snprintf(buf, n, "-");
+    else if (count2 % 2)
+        snprintf(buf, n, "%d.5", count2 / 2);
+    else
+        snprintf(buf, n, "%d", count2 / 2);
+}
+
+void nys_print_guest_check(FILE *out, const pb_game *g, const pb_state *pst, const char *const *names)
+{
+    const nys_state *st = (const nys_state *)(const void *)pst;
+    const nys_rules *rules = g->rules;
+    nys_guest_check gc;
+    nys_score_state(st, &gc);
+    int n = gc.players;
+    fprintf(out, "%-24s", "GUEST CHECK");
+    for (int p = 0; p < n; p++)
+        fprintf(out, " %9.9s", names[p]);
+    fprintf(out, "\n");
+    for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++) {
+        char label[40];
+        snprintf(label, sizeof label, "%s (%d)", rules->deck.type_name[t], t);
+        fprintf(out, "%-24s", label);
+        for (int p = 0; p < n; p++) {
+            char cnt[16], cell[24];
+            half_count(gc.line[p].count2[t], cnt, sizeof cnt);
+            if (gc.line[p].types_won >> t & 1u)
+                snprintf(cell, sizeof cell, "%s=%d", cnt, t);
+            else
+                snprintf(cell, sizeof cell, "%s", cnt);
+            fprintf(out, " %9s", cell);
+        }
+        fprintf(out, "\n");
+    }
+    static const char *const rows[] = {"Pizza types", "Special*", "Pepperoni - Anchovies", "TOTAL",
+                                       "Eaten slices"};
+    for (int r = 0; r < 5; r++) {
+        if (r == 0 || r == 3)
+            fprintf(out, "%s\n", "------------------------------------------------------------"
+                                 "--------------------" + (80 - 24 - 10 * n));
+        fprintf(out, "%-24s", rows[r]);
+        for (int p = 0; p < n; p++) {
+            const nys_check *c = &gc.line[p];
+            int v = r == 0 ? c->majorities : r == 1 ? c->specials : r == 2 ? c->pepperoni
+                    : r == 3 ? c->total : c->eaten;
+            fprintf(out, " %9d", v);
+        }
+        fprintf(out, "\n");
+    }
+    fprintf(out, "\nType counts show collected slices; \"=N\" marks a majority worth N points.\n");
+    int winners = __builtin_popcount(gc.winners);
+    fprintf(out, "%s", winners > 1 ? "Shared win: " : "Winner: ");
+    for (int p = 0, k = 0; p < n; p++)
+        if (gc.winners >> p & 1u)
+            fprintf(out, "%s%s", k++ ? " and " : "", names[p]);
+    fprintf(out, winners > 1 ? " (tied on points and eaten slices)\n" : "\n");
+}

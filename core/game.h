@@ -1,0 +1,117 @@
+/* game.h -- the one interface every pizzabox game implements.
+ *
+ * A game is a table of functions (pb_game_ops) plus the immutable rules data
+ * built from a config (deck, board, player count). A state is a flat block of
+ * ops->state_size bytes with no pointers inside: copying it with memcpy is a
+ * complete clone, which is what the search and the simulator rely on.
+ *
+ * The AI, the terminal, the server, the simulator and the records speak only
+ * this interface, so they work for every game without knowing its rules.
+ * Chance events (shuffles, draws) happen inside apply(), driven by the
+ * generator stored in the state; there are no chance seats. */
+#ifndef PB_GAME_H
+#define PB_GAME_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rng.h"
+
+/* A decision, as a small game-specific integer. Text notation is for people. */
+typedef uint32_t pb_action;
+
+/* Opaque game state: a flat, game-specific struct. */
+typedef struct pb_state pb_state;
+
+typedef struct pb_game pb_game;
+
+#define PB_TERMINAL (-1)   /* current_seat() of a finished game */
+#define PB_SPECTATOR (-1)  /* view() for someone who holds no seat */
+#define PB_MAX_ACTIONS 4096
+#define PB_MAX_SEATS 6
+#define PB_ERR_LEN 256     /* a comfortable size for error buffers */
+
+typedef struct pb_game_ops {
+    const char *id;    /* short name used on the command line and in records */
+    const char *title; /* name for people */
+    int min_players, max_players;
+    size_t state_size;
+
+    /* Build the rules data for a config object. On success stores the rules
+     * (owned by the caller, freed with rules_free) and a normalized copy of
+     * the config with every default filled in (for records) and returns 0;
+     * on bad config returns -1 with a message in err. */
+    int (*rules_new)(const json_t *config, void **rules, json_t **normalized,
+                     int *players, char *err, size_t errlen);
+    void (*rules_free)(void *rules);
+
+    /* Set up a new game in st (state_size bytes) from the seed. Cannot fail. */
+    void (*init)(const pb_game *g, pb_state *st, uint64_t seed);
+    /* The seat that must decide now, or PB_TERMINAL. */
+    int (*current_seat)(const pb_game *g, const pb_state *st);
+    /* Write every legal action (at most PB_MAX_ACTIONS) to out; returns the
+     * count (0 only when terminal). */
+    int (*legal_actions)(const pb_game *g, const pb_state *st, pb_action *out);
+    /* A uniformly random legal action, without listing them all. */
+    pb_action (*random_action)(const pb_game *g, const pb_state *st, pb_rng *rng);
+    /* Apply an action. An illegal action returns -1 with the reason in err
+     * and leaves st unchanged; 0 on success. */
+    int (*apply)(const pb_game *g, pb_state *st, pb_action a, char *err, size_t errlen);
+    /* Everything `seat` may know and nothing more, as a new JSON object.
+     * seat = PB_SPECTATOR gives the public table. */
+    json_t *(*view)(const pb_game *g, const pb_state *st, int seat);
+    /* Replace everything `seat` cannot know with a random arrangement
+     * consistent with what it does know, and reseed the state's generator. */
+    void (*determinize)(const pb_game *g, pb_state *st, int seat, pb_rng *rng);
+    /* Notation of a legal action in this state; returns 0, or -1 if illegal. */
+    int (*action_to_text)(const pb_game *g, const pb_state *st, pb_action a,
+                          char *buf, size_t n);
+    /* Parse notation into a legal action; -1 with the reason in err. */
+    int (*action_from_text)(const pb_game *g, const pb_state *st, const char *text,
+                            pb_action *a, char *err, size_t errlen);
+    /* Per-seat result of a finished game: the seat's share of the win
+     * (1 for a sole winner, 1/k for a win shared by k, 0 otherwise). */
+    void (*returns)(const pb_game *g, const pb_state *st, double *out);
+    /* Final score breakdown of a finished game as JSON, names[] optional. */
+    json_t *(*score_report)(const pb_game *g, const pb_state *st, const char *const *names);
+} pb_game_ops;
+
+struct pb_game {
+    const pb_game_ops *ops;
+    void *rules;     /* game-specific immutable data; owned */
+    int players;
+    json_t *config;  /* normalized config; owned */
+};
+
+/* The registered games, NULL-terminated. */
+extern const pb_game_ops *const pb_games[];
+
+/* Find a game by id; NULL if unknown. */
+const pb_game_ops *pb_game_find(const char *id);
+
+/* Create a game from its id and a config object (NULL for all defaults).
+ * Returns NULL with a message in err on an unknown game or bad config.
+ * The caller owns the result (pb_game_free). */
+pb_game *pb_game_new(const char *id, const json_t *config, char *err, size_t errlen);
+void pb_game_free(pb_game *g);
+
+/* New state from a seed; NULL only when out of memory. Free with free(). */
+pb_state *pb_state_new(const pb_game *g, uint64_t seed);
+pb_state *pb_state_clone(const pb_game *g, const pb_state *st);
+void pb_state_copy(const pb_game *g, pb_state *dst, const pb_state *src);
+
+static inline int pb_current_seat(const pb_game *g, const pb_state *st)
+{
+    return g->ops->current_seat(g, st);
+}
+static inline bool pb_is_terminal(const pb_game *g, const pb_state *st)
+{
+    return g->ops->current_seat(g, st) == PB_TERMINAL;
+}
+
+/* Parse text notation and apply it; -1 with the reason in err. */
+int pb_apply_text(const pb_game *g, pb_state *st, const char *text, char *err, size_t errlen);
+
+#endif

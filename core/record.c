@@ -1,0 +1,273 @@
+/* record.c -- writing, reading and replaying game records. */
+#include "record.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define RECORD_FORMAT "pizzabox-record"
+#define RECORD_VERSION 1
+
+struct pb_record {
+    char game[32];
+    json_t *config;
+    uint64_t seed;
+    json_t *names;   /* array of strings, or NULL */
+    json_t *actions; /* array of strings */
+};
+
+pb_record *pb_record_new(const pb_game *g, uint64_t seed)
+{
+    pb_record *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    snprintf(r->game, sizeof r->game, "%s", g->ops->id);
+    r->config = json_deep_copy(g->config);
+    r->seed = seed;
+    r->actions = json_array();
+    return r;
+}
+
+void pb_record_free(pb_record *r)
+{
+    if (!r)
+        return;
+    json_decref(r->config);
+    json_decref(r->names);
+    json_decref(r->actions);
+    free(r);
+}
+
+int pb_record_add(pb_record *r, const pb_game *g, const pb_state *st, pb_action a)
+{
+    char text[256];
+    if (g->ops->action_to_text(g, st, a, text, sizeof text) != 0)
+        return -1;
+    return json_array_append_new(r->actions, json_string(text));
+}
+
+void pb_record_set_names(pb_record *r, const char *const *names, int n)
+{
+    json_decref(r->names);
+    r->names = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(r->names, json_string(names[i] ? names[i] : ""));
+}
+
+void pb_record_truncate(pb_record *r, int nactions)
+{
+    while ((int)json_array_size(r->actions) > nactions)
+        json_array_remove(r->actions, json_array_size(r->actions) - 1);
+}
+
+int pb_record_length(const pb_record *r)
+{
+    return (int)json_array_size(r->actions);
+}
+
+json_t *pb_record_to_json(const pb_record *r)
+{
+    json_t *o = json_pack("{s:s, s:i, s:s, s:O, s:I}", "format", RECORD_FORMAT, "version",
+                          RECORD_VERSION, "game", r->game, "config", r->config, "seed",
+                          (json_int_t)r->seed);
+    if (r->names)
+        json_object_set(o, "names", r->names);
+    json_object_set(o, "actions", r->actions);
+    return o;
+}
+
+int pb_record_save(const pb_record *r, const char *path, char *err, size_t errlen)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+        snprintf(err, errlen, "record path too long");
+        return -1;
+    }
+    json_t *o = pb_record_to_json(r);
+    int rc = json_dump_file(o, tmp, JSON_INDENT(1) | JSON_COMPACT);
+    json_decref(o);
+    if (rc != 0 || rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot write record %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+char *pb_read_file(const char *path, size_t max_bytes, char *err, size_t errlen)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        if (len + 1 >= cap) {
+            char *nb = cap < max_bytes + 2 ? realloc(buf, cap * 2) : NULL;
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                snprintf(err, errlen, "%s is larger than %zu bytes", path, max_bytes);
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+                free(buf);
+                buf = NULL;
+            }
+            break;
+        }
+        if (len > max_bytes) {
+            snprintf(err, errlen, "%s is larger than %zu bytes", path, max_bytes);
+            free(buf);
+            buf = NULL;
+            break;
+        }
+    }
+    if (f != stdin)
+        fclose(f);
+    if (buf) {
+        buf[len] = 0;
+        if (strlen(buf) != len) {
+            snprintf(err, errlen, "%s contains a NUL byte", path);
+            free(buf);
+            return NULL;
+        }
+    }
+    return buf;
+}
+
+void pb_replay_free(pb_replay *r)
+{
+    free(r->state);
+    pb_record_free(r->record);
+    pb_game_free(r->game);
+    memset(r, 0, sizeof *r);
+}
+
+int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    json_error_t jerr;
+    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        snprintf(err, errlen, "record: malformed JSON at line %d column %d: %s", jerr.line,
+                 jerr.column, jerr.text);
+        return -1;
+    }
+    int rc = -1;
+    const char *key;
+    json_t *v;
+    if (!json_is_object(root)) {
+        snprintf(err, errlen, "record: must be a JSON object");
+        goto out;
+    }
+    json_object_foreach(root, key, v) {
+        static const char *const known[] = {"format", "version", "game", "config", "seed",
+                                            "names", "actions", NULL};
+        bool ok = false;
+        for (int i = 0; known[i]; i++)
+            ok = ok || strcmp(key, known[i]) == 0;
+        if (!ok) {
+            snprintf(err, errlen, "record: unknown field '%s'", key);
+            goto out;
+        }
+    }
+    json_t *fmt = json_object_get(root, "format"), *ver = json_object_get(root, "version");
+    if (fmt && (!json_is_string(fmt) || strcmp(json_string_value(fmt), RECORD_FORMAT) != 0)) {
+        snprintf(err, errlen, "record: 'format' must be \"%s\"", RECORD_FORMAT);
+        goto out;
+    }
+    if (ver && (!json_is_integer(ver) || json_integer_value(ver) != RECORD_VERSION)) {
+        snprintf(err, errlen, "record: unsupported version (this pizzabox reads version %d)",
+                 RECORD_VERSION);
+        goto out;
+    }
+    json_t *game = json_object_get(root, "game"), *config = json_object_get(root, "config");
+    json_t *seed = json_object_get(root, "seed"), *actions = json_object_get(root, "actions");
+    json_t *names = json_object_get(root, "names");
+    if (!json_is_string(game)) {
+        snprintf(err, errlen, "record: 'game' must name the game, e.g. \"nyslice\"");
+        goto out;
+    }
+    if (config && !json_is_object(config)) {
+        snprintf(err, errlen, "record: 'config' must be an object");
+        goto out;
+    }
+    if (!json_is_integer(seed) || json_integer_value(seed) < 0 ||
+        (uint64_t)json_integer_value(seed) > PB_SEED_MAX) {
+        snprintf(err, errlen, "record: 'seed' must be an integer from 0 to 2^53-1");
+        goto out;
+    }
+    if (!json_is_array(actions)) {
+        snprintf(err, errlen, "record: 'actions' must be an array of action texts");
+        goto out;
+    }
+    char gerr[PB_ERR_LEN];
+    out->game = pb_game_new(json_string_value(game), config, gerr, sizeof gerr);
+    if (!out->game) {
+        snprintf(err, errlen, "record: %s", gerr);
+        goto out;
+    }
+    if (names && (!json_is_array(names) || (int)json_array_size(names) != out->game->players)) {
+        snprintf(err, errlen, "record: 'names' must list one name per seat");
+        goto out;
+    }
+    uint64_t s = (uint64_t)json_integer_value(seed);
+    out->state = pb_state_new(out->game, s);
+    out->record = pb_record_new(out->game, s);
+    if (!out->state || !out->record) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
+    }
+    if (names) {
+        const char *nm[PB_MAX_SEATS];
+        for (int i = 0; i < out->game->players; i++) {
+            json_t *n = json_array_get(names, (size_t)i);
+            if (!json_is_string(n)) {
+                snprintf(err, errlen, "record: 'names' must be strings");
+                goto out;
+            }
+            nm[i] = json_string_value(n);
+        }
+        pb_record_set_names(out->record, nm, out->game->players);
+    }
+    size_t i;
+    json_t *act;
+    json_array_foreach(actions, i, act) {
+        char why[PB_ERR_LEN];
+        if (!json_is_string(act)) {
+            snprintf(err, errlen, "record: action %zu is not a string", i + 1);
+            goto out;
+        }
+        const char *t = json_string_value(act);
+        pb_action a;
+        if (pb_is_terminal(out->game, out->state)) {
+            snprintf(err, errlen, "record: action %zu \"%.60s\": the game is already over", i + 1, t);
+            goto out;
+        }
+        if (out->game->ops->action_from_text(out->game, out->state, t, &a, why, sizeof why) != 0 ||
+            pb_record_add(out->record, out->game, out->state, a) != 0 ||
+            out->game->ops->apply(out->game, out->state, a, why, sizeof why) != 0) {
+            snprintf(err, errlen, "record: action %zu \"%.60s\" does not replay: %s", i + 1, t, why);
+            goto out;
+        }
+        out->actions++;
+    }
+    rc = 0;
+out:
+    json_decref(root);
+    if (rc != 0)
+        pb_replay_free(out);
+    return rc;
+}

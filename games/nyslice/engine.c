@@ -1,0 +1,1113 @@
+/* engine.c -- New York Slice rules: setup, rounds, division, choosing,
+ * placing, the Specials' powers and the end of the game.
+ *
+ * The engine moves forward by itself through everything that needs no
+ * decision (reveals, forced collects, the Slicer's last portion, a Supreme
+ * with one possible type), so the state always waits on a real decision of
+ * one seat, or is over. */
+#include <stdio.h>
+#include <string.h>
+
+#include "nyslice.h"
+
+#define BIT(n) (1u << (n))
+
+static void start_round(nys_state *st);
+
+bool nys_owns(const nys_state *st, int seat, int special)
+{
+    return (st->specials_of[seat] >> special) & 1u;
+}
+
+/* NYS-R6: a one-time power is ready for its owner when unused and gained in
+ * an earlier round. Returns the owner, or -1. */
+static int power_ready(const nys_state *st, int special)
+{
+    int o = st->special_owner[special];
+    if (o == NYS_NONE || (st->special_used >> special & 1u) || st->special_round[special] >= st->round)
+        return -1;
+    return o;
+}
+
+static int popcount(unsigned x)
+{
+    return __builtin_popcount(x);
+}
+
+/* ---- Setup (NYS-S1..S6) ---- */
+
+/* Copy the in-play slices of the deck into the state (NYS-S1). */
+static void setup_common(nys_state *st, const nys_rules *rules, uint64_t seed)
+{
+    memset(st, 0, sizeof *st);
+    pb_rng_seed(&st->rng, seed);
+    st->players = (uint8_t)rules->players;
+    st->rounds = (uint8_t)nys_rounds_for(rules->players);
+    st->supreme = st->anchovy = st->mystery = st->mystery_owner = NYS_NONE;
+    st->today = st->special_portion = NYS_NONE;
+    memset(st->special_owner, NYS_NONE, sizeof st->special_owner);
+    memset(st->portion_of, NYS_NONE, sizeof st->portion_of);
+    int n = 0;
+    for (int i = 0; i < NYS_DECK_SLICES; i++) {
+        const nys_slice *s = &rules->deck.slice[i];
+        if (!nys_slice_in_play(s, rules->players))
+            continue;
+        if (s->kind == NYS_SUPREME)
+            st->supreme = (uint8_t)n;
+        if (s->kind == NYS_ANCHOVY)
+            st->anchovy = (uint8_t)n;
+        st->slice[n++] = *s;
+    }
+    st->nslices = (uint8_t)n;
+    /* NYS-S5: the table's choice, or drawn from the seed. */
+    st->first_slicer = rules->first_slicer >= 0
+                           ? (uint8_t)rules->first_slicer
+                           : (uint8_t)pb_rng_below(&st->rng, st->players);
+}
+
+/* Deal the stacks, spares and Specials from the given orders (NYS-S2, S3). */
+static void deal(nys_state *st, const uint8_t *order, const uint8_t *specials)
+{
+    int k = 0;
+    for (int r = 0; r < st->rounds; r++)
+        for (int i = 0; i < NYS_RING; i++) {
+            st->stack[r][i] = order[k];
+            st->loc[order[k++]] = NYS_LOC_STACK;
+        }
+    st->nspares = NYS_SPARES;
+    for (int i = 0; i < NYS_SPARES; i++) {
+        st->spare[i] = order[k];
+        st->loc[order[k++]] = NYS_LOC_SPARE;
+    }
+    for (int r = 0; r < st->rounds; r++)
+        st->stack_special[r] = specials[r];
+    st->nbox = 0;
+    for (int i = st->rounds; i < NYS_SPECIAL_COUNT; i++)
+        st->box[st->nbox++] = specials[i];
+    st->round = 0;
+    st->slicer = st->first_slicer;
+    start_round(st);
+}
+
+void nys_init(nys_state *st, const nys_rules *rules, uint64_t seed)
+{
+    uint8_t order[NYS_DECK_SLICES], specials[NYS_SPECIAL_COUNT];
+    setup_common(st, rules, seed);
+    for (int i = 0; i < st->nslices; i++)
+        order[i] = (uint8_t)i;
+    for (int i = 0; i < NYS_SPECIAL_COUNT; i++)
+        specials[i] = (uint8_t)i;
+    pb_rng_shuffle_u8(&st->rng, order, st->nslices);
+    pb_rng_shuffle_u8(&st->rng, specials, NYS_SPECIAL_COUNT);
+    deal(st, order, specials);
+}
+
+int nys_init_arranged(nys_state *st, const nys_rules *rules, uint64_t seed,
+                      const uint8_t *order, const uint8_t *specials, char *err, size_t errlen)
+{
+    setup_common(st, rules, seed);
+    uint8_t seen[NYS_DECK_SLICES] = {0}, sseen[NYS_SPECIAL_COUNT] = {0};
+    for (int i = 0; i < st->nslices; i++) {
+        if (order[i] >= st->nslices || seen[order[i]]++) {
+            snprintf(err, errlen, "arrangement: slice order is not a permutation of 0..%d",
+                     st->nslices - 1);
+            return -1;
+        }
+    }
+    for (int i = 0; i < NYS_SPECIAL_COUNT; i++) {
+        if (specials[i] >= NYS_SPECIAL_COUNT || sseen[specials[i]]++) {
+            snprintf(err, errlen, "arrangement: Special order is not a permutation of the 14");
+            return -1;
+        }
+    }
+    deal(st, order, specials);
+    return 0;
+}
+
+/* ---- Rounds ---- */
+
+/* NYS-S4: Specials that cannot be played where they are revealed. */
+static bool special_valid(const nys_state *st, int sp)
+{
+    bool last = st->round == st->rounds - 1;
+    if (last && (sp == NYS_CUT_IN_LINE || sp == NYS_SNEAK_A_SLICE))
+        return false;
+    if (st->players == 2 && (sp == NYS_CUT_IN_LINE || sp == NYS_DIBS || sp == NYS_YOU_LOVE_VEGGIES))
+        return false;
+    return true;
+}
+
+/* NYS-S4: reveal the round's Special, replacing it from the box until valid. */
+static void reveal_special(nys_state *st)
+{
+    int sp = st->stack_special[st->round];
+    while (!special_valid(st, sp)) {
+        st->box[st->nbox++] = (uint8_t)sp;
+        st->box_seen |= (uint16_t)BIT(sp);
+        /* Drawing at random until a valid one appears is the same as drawing
+         * uniformly among the valid ones, with one random number. */
+        int valid = 0;
+        for (int i = 0; i < st->nbox; i++)
+            valid += special_valid(st, st->box[i]);
+        int pick = (int)pb_rng_below(&st->rng, (uint32_t)valid);
+        for (int i = 0; i < st->nbox; i++) {
+            if (special_valid(st, st->box[i]) && pick-- == 0) {
+                sp = st->box[i];
+                st->box[i] = st->box[--st->nbox];
+                break;
+            }
+        }
+        st->stack_special[st->round] = (uint8_t)sp;
+    }
+    st->today = (uint8_t)sp;
+}
+
+static void start_seconds(nys_state *st);
+
+/* NYS-R1: reveal the Special and the ring; offer Dibs! (NYS-R2). */
+static void start_round(nys_state *st)
+{
+    if (st->round == st->rounds) {
+        start_seconds(st);
+        return;
+    }
+    reveal_special(st);
+    for (int p = 0; p < NYS_RING; p++) {
+        st->ring[p] = st->stack[st->round][p];
+        st->loc[st->ring[p]] = NYS_LOC_RING;
+        st->portion_of[p] = NYS_NONE;
+    }
+    st->nportions = 0;
+    st->taken = 0;
+    st->special_portion = NYS_NONE;
+    st->turn = 0;
+    int dibs = power_ready(st, NYS_DIBS);
+    st->phase = dibs >= 0 ? NYS_PH_DIBS : NYS_PH_DIVIDE;
+    st->actor = dibs >= 0 ? (uint8_t)dibs : st->slicer;
+}
+
+/* ---- Division (NYS-R3) ---- */
+
+static unsigned present_mask(const nys_state *st)
+{
+    unsigned m = 0;
+    for (int p = 0; p < NYS_RING; p++)
+        if (st->ring[p] != NYS_NONE)
+            m |= BIT(p);
+    return m;
+}
+
+int nys_portions_from_cuts(const nys_state *st, unsigned cuts, uint8_t *ids)
+{
+    memset(ids, NYS_NONE, NYS_RING);
+    if (cuts == 0) {
+        for (int p = 0; p < NYS_RING; p++)
+            if (st->ring[p] != NYS_NONE)
+                ids[p] = 0;
+        return 1;
+    }
+    int first = __builtin_ctz(cuts), id = 0;
+    for (int i = 1; i <= NYS_RING; i++) {
+        int p = (first + i) % NYS_RING;
+        if (st->ring[p] == NYS_NONE)
+            continue;
+        ids[p] = (uint8_t)id;
+        if (cuts & BIT(p))
+            id++;
+    }
+    return id;
+}
+
+/* Is the position the lowest one of its portion? */
+static bool lowest_of_portion(const uint8_t *ids, int pos)
+{
+    for (int q = 0; q < pos; q++)
+        if (ids[q] == ids[pos])
+            return false;
+    return true;
+}
+
+/* Cut counts of a legal division for N players: the Special alone needs
+ * N-1 ring portions (no cut at all when that is one portion), the Special
+ * with slices needs N. */
+static int cuts_alone(int players)
+{
+    return players - 1 == 1 ? 0 : players - 1;
+}
+
+static bool divide_legal(const nys_state *st, unsigned cuts, int spos, char *err, size_t errlen)
+{
+    unsigned present = present_mask(st);
+    if (cuts & ~present) {
+        snprintf(err, errlen, "a cut must follow a slice of the pizza");
+        return false;
+    }
+    int k = popcount(cuts);
+    if (spos == NYS_SPECIAL_ALONE) {
+        if (k != cuts_alone(st->players)) {
+            snprintf(err, errlen, "with the Special alone the pizza needs %d portions (%d cuts), not %d cuts",
+                     st->players - 1, cuts_alone(st->players), k);
+            return false;
+        }
+        return true;
+    }
+    if (k != st->players) {
+        snprintf(err, errlen, "%d players need %d portions of slices (%d cuts), not %d cuts",
+                 st->players, st->players, st->players, k);
+        return false;
+    }
+    if (spos < 0 || spos >= NYS_RING || st->ring[spos] == NYS_NONE) {
+        snprintf(err, errlen, "the Special must go with a portion of slices, or alone");
+        return false;
+    }
+    uint8_t ids[NYS_RING];
+    nys_portions_from_cuts(st, cuts, ids);
+    if (!lowest_of_portion(ids, spos)) {
+        snprintf(err, errlen, "the Special's portion is named by its lowest position");
+        return false;
+    }
+    return true;
+}
+
+/* The normal choosing order: clockwise from the Slicer's left, Slicer last
+ * (NYS-R4), with `first` moved to the front when it is not -1. */
+static void set_order(nys_state *st, int first)
+{
+    int n = 0;
+    if (first >= 0)
+        st->order[n++] = (uint8_t)first;
+    for (int i = 1; i <= st->players; i++) {
+        int seat = (st->slicer + i) % st->players;
+        if (seat != first)
+            st->order[n++] = (uint8_t)seat;
+    }
+    st->turn = 0;
+}
+
+/* ---- Sneak-a-Slice (NYS-R5) ---- */
+
+typedef struct run {
+    uint8_t pid, first, last, count;
+} run;
+
+/* The remaining ring portions as runs in ring order, taken portions removed
+ * so their neighbours touch. Returns the number of runs. */
+static int remaining_runs(const nys_state *st, run *runs)
+{
+    uint8_t list[NYS_RING];
+    int m = 0;
+    for (int p = 0; p < NYS_RING; p++) {
+        int pid = st->portion_of[p];
+        if (st->ring[p] != NYS_NONE && pid != NYS_NONE && !(st->taken >> pid & 1u))
+            list[m++] = (uint8_t)p;
+    }
+    if (m == 0)
+        return 0;
+    int start = -1;
+    for (int i = 0; i < m && start < 0; i++)
+        if (st->portion_of[list[i]] != st->portion_of[list[(i + m - 1) % m]])
+            start = i;
+    if (start < 0) {
+        runs[0] = (run){st->portion_of[list[0]], list[0], list[m - 1], (uint8_t)m};
+        return 1;
+    }
+    int nr = 0;
+    for (int j = 0; j < m; j++) {
+        int p = list[(start + j) % m];
+        if (nr == 0 || st->portion_of[p] != runs[nr - 1].pid) {
+            runs[nr++] = (run){st->portion_of[p], (uint8_t)p, (uint8_t)p, 1};
+        } else {
+            runs[nr - 1].last = (uint8_t)p;
+            runs[nr - 1].count++;
+        }
+    }
+    return nr;
+}
+
+/* Target portion of a sneak move, or -1 if the move is not legal. */
+static int sneak_target(const nys_state *st, const run *runs, int nr, int pos, int dir)
+{
+    if (nr < 2)
+        return -1;
+    for (int r = 0; r < nr; r++) {
+        bool end = dir == 0 ? runs[r].first == pos : runs[r].last == pos;
+        if (!end)
+            continue;
+        /* The move may not leave a portion empty; a portion that also holds
+         * the Special may give up its last slice and becomes the Special alone. */
+        if (runs[r].count < 2 && runs[r].pid != st->special_portion)
+            return -1;
+        return runs[dir == 0 ? (r + nr - 1) % nr : (r + 1) % nr].pid;
+    }
+    return -1;
+}
+
+int nys_sneak_target(const nys_state *st, int pos, int dir)
+{
+    run runs[NYS_RING];
+    int nr = remaining_runs(st, runs);
+    return pos >= 0 && pos < NYS_RING && dir >= 0 && dir <= 1 ? sneak_target(st, runs, nr, pos, dir) : -1;
+}
+
+/* Write the legal sneak moves as payloads; returns the count. */
+static int sneak_moves(const nys_state *st, int *out)
+{
+    run runs[NYS_RING];
+    int nr = remaining_runs(st, runs), n = 0;
+    for (int r = 0; r < nr; r++)
+        for (int dir = 0; dir < 2; dir++) {
+            int pos = dir == 0 ? runs[r].first : runs[r].last;
+            if (sneak_target(st, runs, nr, pos, dir) >= 0)
+                out[n++] = pos | dir << 4;
+        }
+    return n;
+}
+
+/* ---- Choosing and placing (NYS-R4, T1..T5) ---- */
+
+bool nys_edible(const nys_state *st, int id, int seat)
+{
+    const nys_slice *s = &st->slice[id];
+    switch (s->kind) {
+    case NYS_SUPREME:
+        return true;
+    case NYS_COMBO:
+        return nys_owns(st, seat, NYS_COMBO_CRAVING);
+    case NYS_NUMBERED:
+        return s->pep > 0 || (s->type == NYS_VEGGIE && nys_owns(st, seat, NYS_YOU_LOVE_VEGGIES));
+    default:
+        return false; /* the Anchovy slice is never edible */
+    }
+}
+
+uint16_t nys_attach_types(const nys_state *st, int seat)
+{
+    uint16_t m = 0;
+    uint8_t here = (uint8_t)(NYS_LOC_COLLECTED | seat);
+    for (int i = 0; i < st->nslices; i++) {
+        if (st->loc[i] != here)
+            continue;
+        const nys_slice *s = &st->slice[i];
+        if (s->kind == NYS_NUMBERED)
+            m |= (uint16_t)BIT(s->type);
+        else if (s->kind == NYS_COMBO)
+            m |= (uint16_t)(BIT(s->type) | BIT(s->type2));
+    }
+    return m;
+}
+
+int nys_portion_first_pos(const nys_state *st, int portion)
+{
+    for (int p = 0; p < NYS_RING; p++)
+        if (st->ring[p] != NYS_NONE && st->portion_of[p] == portion)
+            return p;
+    return -1;
+}
+
+static void begin_turn(nys_state *st);
+
+/* After all slices of a placement are down. */
+static void finish_placement(nys_state *st)
+{
+    switch (st->placing) {
+    case NYS_PLACING_DIBS:
+        st->phase = NYS_PH_DIVIDE;
+        st->actor = st->slicer;
+        return;
+    case NYS_PLACING_SECONDS:
+        st->phase = NYS_PH_OVER;
+        st->actor = NYS_NONE;
+        st->round = st->rounds;
+        return;
+    default:
+        if (++st->turn < st->players) {
+            begin_turn(st);
+            return;
+        }
+        st->round++;
+        st->slicer = (uint8_t)((st->slicer + 1) % st->players);
+        start_round(st);
+    }
+}
+
+/* NYS-T4: a collected Supreme with no type attaches now if it can. */
+static void after_placement(nys_state *st)
+{
+    int o = st->owner;
+    if (st->placing != NYS_PLACING_SECONDS && st->supreme != NYS_NONE && st->supreme_type == 0 &&
+        st->loc[st->supreme] == (NYS_LOC_COLLECTED | o)) {
+        uint16_t types = nys_attach_types(st, o);
+        if (popcount(types) == 1) {
+            st->supreme_type = (uint8_t)__builtin_ctz(types);
+        } else if (types) {
+            st->phase = NYS_PH_ATTACH;
+            st->actor = (uint8_t)o;
+            return;
+        }
+    }
+    finish_placement(st);
+}
+
+/* Place slices from the queue until one needs a decision: a slice that
+ * cannot be eaten is collected without asking (NYS-T2). */
+static void process_queue(nys_state *st)
+{
+    while (st->qpos < st->qlen) {
+        int id = st->queue[st->qpos];
+        if (nys_edible(st, id, st->owner)) {
+            st->phase = NYS_PH_PLACE;
+            st->actor = st->owner;
+            return;
+        }
+        st->loc[id] = (uint8_t)(NYS_LOC_COLLECTED | st->owner);
+        st->qpos++;
+    }
+    after_placement(st);
+}
+
+static void queue_collected(nys_state *st, int seat, bool (*pick)(const nys_slice *))
+{
+    for (int i = 0; i < st->nslices; i++)
+        if (st->loc[i] == (NYS_LOC_COLLECTED | seat) && pick(&st->slice[i]))
+            st->queue[st->qlen++] = (uint8_t)i;
+}
+
+static bool is_combo(const nys_slice *s)
+{
+    return s->kind == NYS_COMBO;
+}
+
+static bool is_veggie(const nys_slice *s)
+{
+    return s->kind == NYS_NUMBERED && s->type == NYS_VEGGIE;
+}
+
+static void gain_special(nys_state *st, int seat, int sp)
+{
+    st->special_owner[sp] = (uint8_t)seat;
+    st->special_round[sp] = st->round;
+    st->specials_of[seat] |= (uint16_t)BIT(sp);
+    /* NYS-T3: may at once eat such slices already collected. */
+    if (sp == NYS_COMBO_CRAVING)
+        queue_collected(st, seat, is_combo);
+    if (sp == NYS_YOU_LOVE_VEGGIES)
+        queue_collected(st, seat, is_veggie);
+}
+
+/* NYS-T1: take a portion, its Special, and the Mystery draw. */
+static void take_portion(nys_state *st, int seat, int pid)
+{
+    st->taken |= (uint8_t)BIT(pid);
+    st->taken_by[pid] = (uint8_t)seat;
+    st->owner = (uint8_t)seat;
+    st->placing = NYS_PLACING_TAKE;
+    st->qlen = st->qpos = 0;
+    bool special = pid == st->special_portion;
+    if (special)
+        gain_special(st, seat, st->today);
+    for (int p = 0; p < NYS_RING; p++) {
+        int id = st->ring[p];
+        if (id != NYS_NONE && st->portion_of[p] == pid) {
+            st->loc[id] = (uint8_t)(NYS_LOC_PENDING | seat);
+            st->queue[st->qlen++] = (uint8_t)id;
+        }
+    }
+    if (special && st->today == NYS_MYSTERY_SLICE && st->nspares > 0) {
+        int j = (int)pb_rng_below(&st->rng, st->nspares);
+        int id = st->spare[j];
+        st->spare[j] = st->spare[--st->nspares];
+        st->loc[id] = (uint8_t)(NYS_LOC_PENDING | seat);
+        st->mystery = (uint8_t)id;
+        st->mystery_owner = (uint8_t)seat;
+        st->queue[st->qlen++] = (uint8_t)id;
+    }
+    process_queue(st);
+}
+
+static int portions_left(const nys_state *st)
+{
+    return st->nportions - popcount(st->taken);
+}
+
+/* The chooser at st->turn: offer Sneak-a-Slice, or take the last portion. */
+static void begin_turn(nys_state *st)
+{
+    int seat = st->order[st->turn];
+    if (portions_left(st) == 1) {
+        for (int pid = 0; pid < st->nportions; pid++)
+            if (!(st->taken >> pid & 1u)) {
+                take_portion(st, seat, pid);
+                return;
+            }
+    }
+    int moves[2 * NYS_RING];
+    if (seat != st->slicer && power_ready(st, NYS_SNEAK_A_SLICE) == seat && sneak_moves(st, moves) > 0)
+        st->phase = NYS_PH_SNEAK;
+    else
+        st->phase = NYS_PH_TAKE;
+    st->actor = (uint8_t)seat;
+}
+
+/* ---- End of the game (NYS-E1) ---- */
+
+/* Is a collected slice eligible for Seconds on type t? */
+static bool seconds_fits(const nys_state *st, int id, int t)
+{
+    const nys_slice *s = &st->slice[id];
+    switch (s->kind) {
+    case NYS_NUMBERED:
+        return s->type == t;
+    case NYS_COMBO:
+        return s->type == t || s->type2 == t;
+    case NYS_SUPREME:
+        return st->supreme_type == t;
+    default:
+        return false;
+    }
+}
+
+static uint16_t seconds_types(const nys_state *st, int seat)
+{
+    uint16_t m = 0;
+    for (int i = 0; i < st->nslices; i++) {
+        if (st->loc[i] != (NYS_LOC_COLLECTED | seat) || !nys_edible(st, i, seat))
+            continue;
+        for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++)
+            if (seconds_fits(st, i, t))
+                m |= (uint16_t)BIT(t);
+    }
+    return m;
+}
+
+static void start_seconds(nys_state *st)
+{
+    st->today = NYS_NONE;
+    st->placing = NYS_PLACING_SECONDS;
+    int o = st->special_owner[NYS_SECONDS];
+    if (o != NYS_NONE && seconds_types(st, o)) {
+        st->phase = NYS_PH_SECONDS;
+        st->actor = (uint8_t)o;
+        st->owner = (uint8_t)o;
+        return;
+    }
+    st->phase = NYS_PH_OVER;
+    st->actor = NYS_NONE;
+}
+
+/* ---- The interface: legal actions, validation, apply ---- */
+
+int nys_current_seat(const nys_state *st)
+{
+    return st->phase == NYS_PH_OVER ? PB_TERMINAL : st->actor;
+}
+
+int nys_legal_actions(const nys_state *st, pb_action *out)
+{
+    int n = 0;
+    switch (st->phase) {
+    case NYS_PH_DIBS:
+        out[n++] = NYS_ACTION(NYS_A_PASS, 0);
+        for (int p = 0; p < NYS_RING; p++)
+            if (st->ring[p] != NYS_NONE)
+                out[n++] = NYS_ACTION(NYS_A_DIBS, p);
+        return n;
+    case NYS_PH_DIVIDE: {
+        unsigned present = present_mask(st);
+        int alone = cuts_alone(st->players);
+        uint8_t ids[NYS_RING];
+        for (unsigned cuts = 0; cuts < BIT(NYS_RING); cuts++) {
+            if (cuts & ~present)
+                continue;
+            int k = popcount(cuts);
+            if (k == alone)
+                out[n++] = NYS_DIVIDE(cuts, NYS_SPECIAL_ALONE);
+            if (k == st->players) {
+                nys_portions_from_cuts(st, cuts, ids);
+                for (int p = 0; p < NYS_RING; p++)
+                    if (ids[p] != NYS_NONE && lowest_of_portion(ids, p))
+                        out[n++] = NYS_DIVIDE(cuts, p);
+            }
+        }
+        return n;
+    }
+    case NYS_PH_CUT_IN_LINE:
+        out[n++] = NYS_ACTION(NYS_A_PASS, 0);
+        out[n++] = NYS_ACTION(NYS_A_CUT_IN_LINE, 0);
+        return n;
+    case NYS_PH_SNEAK: {
+        int moves[2 * NYS_RING];
+        int m = sneak_moves(st, moves);
+        out[n++] = NYS_ACTION(NYS_A_PASS, 0);
+        for (int i = 0; i < m; i++)
+            out[n++] = NYS_ACTION(NYS_A_SNEAK, moves[i]);
+        return n;
+    }
+    case NYS_PH_TAKE:
+        for (int pid = 0; pid < st->nportions; pid++)
+            if (!(st->taken >> pid & 1u))
+                out[n++] = NYS_ACTION(NYS_A_TAKE, pid);
+        return n;
+    case NYS_PH_PLACE:
+        out[n++] = NYS_ACTION(NYS_A_EAT, 0);
+        out[n++] = NYS_ACTION(NYS_A_COLLECT, 0);
+        return n;
+    case NYS_PH_ATTACH: {
+        uint16_t types = nys_attach_types(st, st->actor);
+        for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++)
+            if (types & BIT(t))
+                out[n++] = NYS_ACTION(NYS_A_ATTACH, t);
+        return n;
+    }
+    case NYS_PH_SECONDS: {
+        uint16_t types = seconds_types(st, st->actor);
+        out[n++] = NYS_ACTION(NYS_A_PASS, 0);
+        for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++)
+            if (types & BIT(t))
+                out[n++] = NYS_ACTION(NYS_A_SECONDS, t);
+        return n;
+    }
+    default:
+        return 0;
+    }
+}
+
+static const char *expected_in(int phase)
+{
+    switch (phase) {
+    case NYS_PH_DIBS: return "Dibs! on a slice, or pass";
+    case NYS_PH_DIVIDE: return "a division of the pizza";
+    case NYS_PH_CUT_IN_LINE: return "cut-in-line, or pass";
+    case NYS_PH_SNEAK: return "a Sneak-a-Slice move, or pass";
+    case NYS_PH_TAKE: return "a portion to take";
+    case NYS_PH_PLACE: return "eat or collect";
+    case NYS_PH_ATTACH: return "a type to attach the Supreme to";
+    case NYS_PH_SECONDS: return "a type for Seconds, or pass";
+    default: return "nothing: the game is over";
+    }
+}
+
+bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
+{
+    int kind = NYS_ACTION_KIND(a), arg = NYS_ACTION_PAYLOAD(a);
+    char dummy[8];
+    if (!err) {
+        err = dummy;
+        errlen = sizeof dummy;
+    }
+    static const unsigned allowed[] = {
+        [NYS_PH_DIBS] = BIT(NYS_A_PASS) | BIT(NYS_A_DIBS),
+        [NYS_PH_DIVIDE] = BIT(NYS_A_DIVIDE),
+        [NYS_PH_CUT_IN_LINE] = BIT(NYS_A_PASS) | BIT(NYS_A_CUT_IN_LINE),
+        [NYS_PH_SNEAK] = BIT(NYS_A_PASS) | BIT(NYS_A_SNEAK),
+        [NYS_PH_TAKE] = BIT(NYS_A_TAKE),
+        [NYS_PH_PLACE] = BIT(NYS_A_EAT) | BIT(NYS_A_COLLECT),
+        [NYS_PH_ATTACH] = BIT(NYS_A_ATTACH),
+        [NYS_PH_SECONDS] = BIT(NYS_A_PASS) | BIT(NYS_A_SECONDS),
+        [NYS_PH_OVER] = 0,
+    };
+    if (kind <= 0 || kind > 30 || !(allowed[st->phase] & BIT(kind))) {
+        snprintf(err, errlen, "not now: the game expects %s", expected_in(st->phase));
+        return false;
+    }
+    switch (kind) {
+    case NYS_A_PASS:
+    case NYS_A_CUT_IN_LINE:
+        if (arg == 0)
+            return true;
+        break;
+    case NYS_A_DIBS:
+        if (arg < NYS_RING && st->ring[arg] != NYS_NONE)
+            return true;
+        snprintf(err, errlen, "Dibs! needs a position that holds a slice");
+        return false;
+    case NYS_A_DIVIDE:
+        return divide_legal(st, (unsigned)arg & (BIT(NYS_RING) - 1), arg >> 11, err, errlen);
+    case NYS_A_SNEAK: {
+        run runs[NYS_RING];
+        int nr = remaining_runs(st, runs);
+        int pos = arg & 0xF, dir = arg >> 4;
+        if (pos < NYS_RING && dir <= 1 && sneak_target(st, runs, nr, pos, dir) >= 0)
+            return true;
+        snprintf(err, errlen, "Sneak-a-Slice moves an end slice of a portion into the adjacent "
+                              "portion, and may not leave a portion empty");
+        return false;
+    }
+    case NYS_A_TAKE:
+        if (arg < st->nportions && !(st->taken >> arg & 1u))
+            return true;
+        snprintf(err, errlen, "that portion is not on the table");
+        return false;
+    case NYS_A_EAT:
+        if (arg == 0)
+            return true; /* edibility was checked when the slice came up */
+        break;
+    case NYS_A_COLLECT:
+        if (arg == 0)
+            return true;
+        break;
+    case NYS_A_ATTACH:
+        if (arg < 16 && (nys_attach_types(st, st->actor) >> arg & 1u))
+            return true;
+        snprintf(err, errlen, "the Supreme attaches to a type in your collection (NYS-T4)");
+        return false;
+    case NYS_A_SECONDS:
+        if (arg < 16 && (seconds_types(st, st->actor) >> arg & 1u))
+            return true;
+        snprintf(err, errlen, "Seconds needs a type you collected with an edible slice");
+        return false;
+    }
+    snprintf(err, errlen, "malformed action");
+    return false;
+}
+
+int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
+{
+    if (!nys_is_legal(st, a, err, errlen))
+        return -1;
+    int arg = NYS_ACTION_PAYLOAD(a);
+    switch (NYS_ACTION_KIND(a)) {
+    case NYS_A_PASS:
+        if (st->phase == NYS_PH_DIBS) {
+            st->phase = NYS_PH_DIVIDE;
+            st->actor = st->slicer;
+        } else if (st->phase == NYS_PH_CUT_IN_LINE) {
+            begin_turn(st);
+        } else if (st->phase == NYS_PH_SNEAK) {
+            st->phase = NYS_PH_TAKE;
+        } else {
+            st->phase = NYS_PH_OVER; /* Seconds declined */
+            st->actor = NYS_NONE;
+            st->round = st->rounds;
+        }
+        return 0;
+    case NYS_A_DIBS: {
+        /* NYS-R2: the slice leaves the ring; its neighbours become adjacent. */
+        int id = st->ring[arg];
+        st->ring[arg] = NYS_NONE;
+        st->special_used |= (uint16_t)BIT(NYS_DIBS);
+        st->owner = st->actor;
+        st->placing = NYS_PLACING_DIBS;
+        st->qlen = st->qpos = 0;
+        st->loc[id] = (uint8_t)(NYS_LOC_PENDING | st->owner);
+        st->queue[st->qlen++] = (uint8_t)id;
+        process_queue(st);
+        return 0;
+    }
+    case NYS_A_DIVIDE: {
+        unsigned cuts = (unsigned)arg & (BIT(NYS_RING) - 1);
+        int spos = arg >> 11;
+        int nring = nys_portions_from_cuts(st, cuts, st->portion_of);
+        if (spos == NYS_SPECIAL_ALONE) {
+            st->special_portion = (uint8_t)nring;
+            st->nportions = (uint8_t)(nring + 1);
+        } else {
+            st->special_portion = st->portion_of[spos];
+            st->nportions = (uint8_t)nring;
+        }
+        set_order(st, -1);
+        int cil = power_ready(st, NYS_CUT_IN_LINE);
+        if (cil >= 0 && cil != st->slicer) {
+            st->phase = NYS_PH_CUT_IN_LINE;
+            st->actor = (uint8_t)cil;
+        } else {
+            begin_turn(st);
+        }
+        return 0;
+    }
+    case NYS_A_CUT_IN_LINE:
+        st->special_used |= (uint16_t)BIT(NYS_CUT_IN_LINE);
+        set_order(st, st->actor);
+        begin_turn(st);
+        return 0;
+    case NYS_A_SNEAK: {
+        run runs[NYS_RING];
+        int nr = remaining_runs(st, runs);
+        int pos = arg & 0xF;
+        st->portion_of[pos] = (uint8_t)sneak_target(st, runs, nr, pos, arg >> 4);
+        st->special_used |= (uint16_t)BIT(NYS_SNEAK_A_SLICE);
+        st->phase = NYS_PH_TAKE;
+        return 0;
+    }
+    case NYS_A_TAKE:
+        take_portion(st, st->actor, arg);
+        return 0;
+    case NYS_A_EAT:
+    case NYS_A_COLLECT: {
+        int id = st->queue[st->qpos++];
+        if (NYS_ACTION_KIND(a) == NYS_A_EAT) {
+            st->loc[id] = (uint8_t)(NYS_LOC_EATEN | st->owner);
+            if (id == st->mystery)
+                st->mystery_specials = st->specials_of[st->owner];
+        } else {
+            st->loc[id] = (uint8_t)(NYS_LOC_COLLECTED | st->owner);
+        }
+        process_queue(st);
+        return 0;
+    }
+    case NYS_A_ATTACH:
+        st->supreme_type = (uint8_t)arg;
+        finish_placement(st);
+        return 0;
+    case NYS_A_SECONDS:
+        st->seconds_type = (uint8_t)arg;
+        st->qlen = st->qpos = 0;
+        for (int i = 0; i < st->nslices; i++)
+            if (st->loc[i] == (NYS_LOC_COLLECTED | st->owner) && nys_edible(st, i, st->owner) &&
+                seconds_fits(st, i, arg))
+                st->queue[st->qlen++] = (uint8_t)i;
+        process_queue(st);
+        return 0;
+    }
+    return -1;
+}
+
+/* ---- Random playouts: one legal action, uniformly, without listing ---- */
+
+static const uint16_t binom[NYS_RING + 1][NYS_RING + 1] = {
+    {1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}, {1, 5, 10, 10, 5, 1},
+    {1, 6, 15, 20, 15, 6, 1}, {1, 7, 21, 35, 35, 21, 7, 1}, {1, 8, 28, 56, 70, 56, 28, 8, 1},
+    {1, 9, 36, 84, 126, 126, 84, 36, 9, 1}, {1, 10, 45, 120, 210, 252, 210, 120, 45, 10, 1},
+    {1, 11, 55, 165, 330, 462, 462, 330, 165, 55, 11, 1},
+};
+
+static pb_action random_division(const nys_state *st, pb_rng *rng)
+{
+    uint8_t pos[NYS_RING];
+    int n = 0;
+    for (int p = 0; p < NYS_RING; p++)
+        if (st->ring[p] != NYS_NONE)
+            pos[n++] = (uint8_t)p;
+    int N = st->players, k_alone = cuts_alone(N);
+    uint32_t alone = binom[n][k_alone], attached = (uint32_t)binom[n][N] * (uint32_t)N;
+    bool is_alone = pb_rng_below(rng, alone + attached) < alone;
+    int k = is_alone ? k_alone : N;
+    unsigned cuts = 0;
+    for (int i = 0; i < k; i++) {
+        int j = i + (int)pb_rng_below(rng, (uint32_t)(n - i));
+        uint8_t t = pos[i];
+        pos[i] = pos[j];
+        pos[j] = t;
+        cuts |= BIT(pos[i]);
+    }
+    if (is_alone)
+        return NYS_DIVIDE(cuts, NYS_SPECIAL_ALONE);
+    uint8_t ids[NYS_RING];
+    nys_portions_from_cuts(st, cuts, ids);
+    int want = (int)pb_rng_below(rng, (uint32_t)N);
+    int p = 0;
+    while (ids[p] != want)
+        p++;
+    return NYS_DIVIDE(cuts, p);
+}
+
+pb_action nys_random_action(const nys_state *st, pb_rng *rng)
+{
+    switch (st->phase) {
+    case NYS_PH_DIVIDE:
+        return random_division(st, rng);
+    case NYS_PH_TAKE: {
+        int left = portions_left(st);
+        int pick = (int)pb_rng_below(rng, (uint32_t)left);
+        for (int pid = 0; pid < st->nportions; pid++)
+            if (!(st->taken >> pid & 1u) && pick-- == 0)
+                return NYS_ACTION(NYS_A_TAKE, pid);
+        return 0;
+    }
+    case NYS_PH_PLACE:
+        return NYS_ACTION(pb_rng_below(rng, 2) ? NYS_A_EAT : NYS_A_COLLECT, 0);
+    default: {
+        /* The other phases have at most a few dozen choices. */
+        pb_action all[64];
+        int n = nys_legal_actions(st, all);
+        return n ? all[pb_rng_below(rng, (uint32_t)n)] : 0;
+    }
+    }
+}
+
+/* ---- Hidden information ---- */
+
+int nys_find_slice(const nys_state *st, const char *token, int nth)
+{
+    nys_slice want;
+    int attached;
+    if (nys_slice_parse(token, &want, &attached) != 0)
+        return -1;
+    for (int i = 0; i < st->nslices; i++)
+        if (nys_slice_equal(&st->slice[i], &want) && nth-- == 0)
+            return i;
+    return -1;
+}
+
+/* Would `id` have been edible for the Mystery owner with these Specials? */
+static bool edible_with(const nys_state *st, int id, uint16_t specials)
+{
+    const nys_slice *s = &st->slice[id];
+    if (s->kind == NYS_SUPREME)
+        return true;
+    if (s->kind == NYS_COMBO)
+        return specials >> NYS_COMBO_CRAVING & 1u;
+    if (s->kind == NYS_NUMBERED)
+        return s->pep > 0 || (s->type == NYS_VEGGIE && (specials >> NYS_YOU_LOVE_VEGGIES & 1u));
+    return false;
+}
+
+void nys_determinize(nys_state *st, int seat, pb_rng *rng)
+{
+    /* Unseen slices: the stacks of later rounds, the spares, and another
+     * seat's Mystery slice while it is face down (pending or eaten). */
+    uint8_t *slot[NYS_DECK_SLICES];
+    uint8_t slot_loc[NYS_DECK_SLICES], pool[NYS_DECK_SLICES];
+    int n = 0;
+    for (int r = st->round + 1; r < st->rounds; r++)
+        for (int i = 0; i < NYS_RING; i++) {
+            slot_loc[n] = NYS_LOC_STACK;
+            slot[n++] = &st->stack[r][i];
+        }
+    for (int i = 0; i < st->nspares; i++) {
+        slot_loc[n] = NYS_LOC_SPARE;
+        slot[n++] = &st->spare[i];
+    }
+    int m = st->mystery;
+    bool hide_mystery = m != NYS_NONE && st->mystery_owner != seat &&
+                        NYS_LOC_KIND(st->loc[m]) != NYS_LOC_COLLECTED;
+    for (int i = 0; i < n; i++)
+        pool[i] = *slot[i];
+    int np = n;
+    if (hide_mystery) {
+        pool[np++] = (uint8_t)m;
+        bool eaten = NYS_LOC_KIND(st->loc[m]) == NYS_LOC_EATEN;
+        /* An eaten Mystery slice was edible for its owner. */
+        int ok = 0;
+        for (int i = 0; i < np; i++)
+            ok += !eaten || edible_with(st, pool[i], st->mystery_specials);
+        int pick = (int)pb_rng_below(rng, (uint32_t)ok), chosen = 0;
+        for (int i = 0; i < np; i++)
+            if ((!eaten || edible_with(st, pool[i], st->mystery_specials)) && pick-- == 0)
+                chosen = i;
+        uint8_t nm = pool[chosen];
+        pool[chosen] = pool[np - 1];
+        np--;
+        if (nm != m) {
+            uint8_t loc = st->loc[m];
+            st->loc[nm] = loc;
+            for (int q = 0; q < st->qlen; q++)
+                if (st->queue[q] == m)
+                    st->queue[q] = nm;
+            st->mystery = nm;
+        }
+    }
+    pb_rng_shuffle_u8(rng, pool, np);
+    for (int i = 0; i < n; i++) {
+        *slot[i] = pool[i];
+        st->loc[pool[i]] = slot_loc[i];
+    }
+    /* Unseen Specials: on later stacks and in the box, except those
+     * everyone saw go back to the box. */
+    uint8_t *sslot[NYS_SPECIAL_COUNT];
+    uint8_t spool[NYS_SPECIAL_COUNT];
+    int ns = 0;
+    for (int r = st->round + 1; r < st->rounds; r++)
+        sslot[ns++] = &st->stack_special[r];
+    for (int i = 0; i < st->nbox; i++)
+        if (!(st->box_seen >> st->box[i] & 1u))
+            sslot[ns++] = &st->box[i];
+    for (int i = 0; i < ns; i++)
+        spool[i] = *sslot[i];
+    pb_rng_shuffle_u8(rng, spool, ns);
+    for (int i = 0; i < ns; i++)
+        *sslot[i] = spool[i];
+    uint64_t seed = (uint64_t)pb_rng_next(rng) << 32 | pb_rng_next(rng);
+    pb_rng_seed(&st->rng, seed);
+}
+
+/* ---- Self-check ---- */
+
+int nys_check_invariants(const nys_state *st, char *err, size_t errlen)
+{
+    int where[NYS_DECK_SLICES];
+    memset(where, 0, sizeof where);
+#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
+    /* Every unrevealed stack slice and spare is where its list says. */
+    int first_hidden = st->phase == NYS_PH_OVER || st->round >= st->rounds ? st->rounds : st->round + 1;
+    for (int r = first_hidden; r < st->rounds; r++)
+        for (int i = 0; i < NYS_RING; i++) {
+            int id = st->stack[r][i];
+            if (id >= st->nslices || st->loc[id] != NYS_LOC_STACK)
+                FAIL("stack %d slot %d: slice %d is not marked as in a stack", r, i, id);
+            where[id]++;
+        }
+    for (int i = 0; i < st->nspares; i++) {
+        int id = st->spare[i];
+        if (id >= st->nslices || st->loc[id] != NYS_LOC_SPARE)
+            FAIL("spare %d: slice %d is not marked as spare", i, id);
+        where[id]++;
+    }
+    int stack_count = 0, spare_count = 0, ring_count = 0;
+    for (int id = 0; id < st->nslices; id++) {
+        int kind = NYS_LOC_KIND(st->loc[id]), seat = NYS_LOC_SEAT(st->loc[id]);
+        if (kind == NYS_LOC_STACK)
+            stack_count++;
+        else if (kind == NYS_LOC_SPARE)
+            spare_count++;
+        else if (kind == NYS_LOC_RING)
+            ring_count++;
+        else if (kind > NYS_LOC_EATEN || seat >= st->players)
+            FAIL("slice %d has an impossible location 0x%02x", id, st->loc[id]);
+        if (kind == NYS_LOC_PENDING && st->phase != NYS_PH_PLACE && st->phase != NYS_PH_ATTACH)
+            FAIL("slice %d is waiting to be placed outside a placement", id);
+    }
+    if (stack_count != 11 * (st->rounds - first_hidden))
+        FAIL("%d slices are in stacks, expected %d", stack_count, 11 * (st->rounds - first_hidden));
+    if (spare_count != st->nspares)
+        FAIL("%d slices are spare, expected %d", spare_count, st->nspares);
+    for (int id = 0; id < st->nslices; id++)
+        if (where[id] > 1)
+            FAIL("slice %d is listed twice", id);
+    /* Ring slices are either on the table or with whoever took their portion. */
+    if (st->phase != NYS_PH_OVER && st->round < st->rounds) {
+        int on_table = 0;
+        for (int p = 0; p < NYS_RING; p++) {
+            int id = st->ring[p];
+            if (id == NYS_NONE)
+                continue;
+            int pid = st->portion_of[p];
+            bool taken = pid != NYS_NONE && (st->taken >> pid & 1u);
+            if (!taken) {
+                if (st->loc[id] != NYS_LOC_RING)
+                    FAIL("ring position %d: slice %d left the table without its portion", p + 1, id);
+                on_table++;
+            } else if (NYS_LOC_SEAT(st->loc[id]) != st->taken_by[pid] ||
+                       NYS_LOC_KIND(st->loc[id]) < NYS_LOC_PENDING) {
+                FAIL("ring position %d: slice %d is not with the player who took it", p + 1, id);
+            }
+        }
+        if (on_table != ring_count)
+            FAIL("%d slices marked on the table, %d in the ring", ring_count, on_table);
+    } else if (ring_count) {
+        FAIL("%d slices are still on the table after the game", ring_count);
+    }
+    /* Every Special is in exactly one place. */
+    int sp_where[NYS_SPECIAL_COUNT] = {0};
+    for (int r = first_hidden; r < st->rounds; r++)
+        sp_where[st->stack_special[r]]++;
+    for (int i = 0; i < st->nbox; i++)
+        sp_where[st->box[i]]++;
+    for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++) {
+        int o = st->special_owner[sp];
+        if (o != NYS_NONE) {
+            sp_where[sp]++;
+            if (!nys_owns(st, o, sp))
+                FAIL("Special %s: owner %d does not hold it", nys_special_slug(sp), o);
+        }
+    }
+    if (st->today != NYS_NONE && st->special_owner[st->today] == NYS_NONE)
+        sp_where[st->today]++;
+    for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
+        if (sp_where[sp] != 1)
+            FAIL("Special %s is in %d places", nys_special_slug(sp), sp_where[sp]);
+    if (st->supreme_type && (st->supreme == NYS_NONE ||
+                             NYS_LOC_KIND(st->loc[st->supreme]) < NYS_LOC_COLLECTED))
+        FAIL("the Supreme is attached but not in a collection");
+#undef FAIL
+    return 0;
+}

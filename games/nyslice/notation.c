@@ -1,0 +1,260 @@
+/* notation.c -- New York Slice actions as text (docs/records.md).
+ *
+ * Ring positions are numbered 1..11 clockwise and keep their numbers for the
+ * whole round (a slice taken with Dibs! leaves an empty position). A portion
+ * is named by any of its positions; the canonical form uses the lowest. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "nyslice.h"
+
+static int say(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int say(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Append formatted text to buf at *len, never overflowing. */
+static void add(char *buf, size_t n, size_t *len, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void add(char *buf, size_t n, size_t *len, const char *fmt, ...)
+{
+    if (*len >= n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + *len, n - *len, fmt, ap);
+    va_end(ap);
+    if (w > 0)
+        *len += (size_t)w;
+}
+
+int nys_action_to_text(const nys_state *st, pb_action a, char *buf, size_t n)
+{
+    if (n)
+        buf[0] = 0;
+    if (!nys_is_legal(st, a, NULL, 0))
+        return -1;
+    int arg = NYS_ACTION_PAYLOAD(a);
+    size_t len = 0;
+    char tok[16];
+    switch (NYS_ACTION_KIND(a)) {
+    case NYS_A_PASS:
+        add(buf, n, &len, "pass");
+        break;
+    case NYS_A_DIBS:
+        add(buf, n, &len, "dibs %d", arg + 1);
+        break;
+    case NYS_A_DIVIDE: {
+        unsigned cuts = (unsigned)arg & 0x7FFu;
+        int spos = arg >> 11;
+        if (cuts) {
+            add(buf, n, &len, "cut");
+            for (int p = 0; p < NYS_RING; p++)
+                if (cuts >> p & 1u)
+                    add(buf, n, &len, " %d", p + 1);
+            add(buf, n, &len, " ");
+        }
+        if (spos == NYS_SPECIAL_ALONE)
+            add(buf, n, &len, "special alone");
+        else
+            add(buf, n, &len, "special %d", spos + 1);
+        break;
+    }
+    case NYS_A_CUT_IN_LINE:
+        add(buf, n, &len, "cut-in-line");
+        break;
+    case NYS_A_SNEAK: {
+        int pos = arg & 0xF;
+        int target = nys_sneak_target(st, pos, arg >> 4);
+        add(buf, n, &len, "sneak %d to %d", pos + 1, nys_portion_first_pos(st, target) + 1);
+        break;
+    }
+    case NYS_A_TAKE: {
+        int first = nys_portion_first_pos(st, arg);
+        if (first < 0)
+            add(buf, n, &len, "take special");
+        else
+            add(buf, n, &len, "take %d", first + 1);
+        break;
+    }
+    case NYS_A_EAT:
+    case NYS_A_COLLECT:
+        nys_slice_token(&st->slice[st->queue[st->qpos]], tok, sizeof tok);
+        add(buf, n, &len, "%s %s", NYS_ACTION_KIND(a) == NYS_A_EAT ? "eat" : "collect", tok);
+        break;
+    case NYS_A_ATTACH:
+        add(buf, n, &len, "attach %d", arg);
+        break;
+    case NYS_A_SECONDS:
+        add(buf, n, &len, "seconds %d", arg);
+        break;
+    }
+    return 0;
+}
+
+#define MAX_WORDS 16
+
+/* Split text into at most MAX_WORDS words; returns the count, -1 if more. */
+static int split(char *text, char **words)
+{
+    int n = 0;
+    for (char *p = strtok(text, " \t\r\n,"); p; p = strtok(NULL, " \t\r\n,")) {
+        if (n == MAX_WORDS)
+            return -1;
+        words[n++] = p;
+    }
+    return n;
+}
+
+/* A ring position 1..11 holding a slice; returns the 0-based position. */
+static int read_pos(const nys_state *st, const char *w, char *err, size_t errlen)
+{
+    char *end;
+    long v = strtol(w, &end, 10);
+    if (!isdigit((unsigned char)w[0]) || *end || v < 1 || v > NYS_RING)
+        return say(err, errlen, "'%s' is not a position 1-%d", w, NYS_RING);
+    if (st->ring[v - 1] == NYS_NONE)
+        return say(err, errlen, "position %ld is empty (its slice was taken with Dibs!)", v);
+    return (int)v - 1;
+}
+
+static int read_type(const char *w, char *err, size_t errlen)
+{
+    char *end;
+    long v = strtol(w, &end, 10);
+    if (!isdigit((unsigned char)w[0]) || *end || v < NYS_MIN_TYPE || v > NYS_MAX_TYPE)
+        return say(err, errlen, "'%s' is not a pizza type 3-11", w);
+    return (int)v;
+}
+
+static int parse_divide(const nys_state *st, char **w, int nw, pb_action *a, char *err, size_t errlen)
+{
+    unsigned cuts = 0;
+    int i = 0;
+    if (strcasecmp(w[0], "cut") == 0) {
+        for (i = 1; i < nw && strcasecmp(w[i], "special") != 0; i++) {
+            int p = read_pos(st, w[i], err, errlen);
+            if (p < 0)
+                return -1;
+            if (cuts >> p & 1u)
+                return say(err, errlen, "cut %d is named twice", p + 1);
+            cuts |= 1u << p;
+        }
+    }
+    if (i + 2 != nw || strcasecmp(w[i], "special") != 0)
+        return say(err, errlen, "a division reads 'cut 2 5 9 special 3' or 'cut 2 5 special alone'");
+    int spos = NYS_SPECIAL_ALONE;
+    if (strcasecmp(w[i + 1], "alone") != 0) {
+        int p = read_pos(st, w[i + 1], err, errlen);
+        if (p < 0)
+            return -1;
+        if (__builtin_popcount(cuts) != st->players)
+            return say(err, errlen, "%d players need %d cuts when the Special goes with slices",
+                       st->players, st->players);
+        /* Name the Special's portion by its lowest position. */
+        uint8_t ids[NYS_RING];
+        nys_portions_from_cuts(st, cuts, ids);
+        spos = p;
+        for (int q = 0; q < p; q++)
+            if (ids[q] == ids[p]) {
+                spos = q;
+                break;
+            }
+    }
+    *a = NYS_DIVIDE(cuts, spos);
+    return 0;
+}
+
+int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, char *err, size_t errlen)
+{
+    char copy[256];
+    char *w[MAX_WORDS];
+    if (strlen(text) >= sizeof copy)
+        return say(err, errlen, "that is too long for an action");
+    strcpy(copy, text);
+    int nw = split(copy, w);
+    if (nw < 0)
+        return say(err, errlen, "that has too many words for an action");
+    if (nw == 0)
+        return say(err, errlen, "empty action");
+    if (st->phase == NYS_PH_OVER)
+        return say(err, errlen, "the game is over");
+    const char *verb = w[0];
+    int rc = -1;
+    if (strcasecmp(verb, "pass") == 0 && nw == 1) {
+        *a = NYS_ACTION(NYS_A_PASS, 0);
+        rc = 0;
+    } else if (strcasecmp(verb, "dibs") == 0 && nw == 2) {
+        int p = read_pos(st, w[1], err, errlen);
+        if (p < 0)
+            return -1;
+        *a = NYS_ACTION(NYS_A_DIBS, p);
+        rc = 0;
+    } else if (strcasecmp(verb, "cut") == 0 || strcasecmp(verb, "special") == 0) {
+        if (parse_divide(st, w, nw, a, err, errlen) != 0)
+            return -1;
+        rc = 0;
+    } else if (strcasecmp(verb, "cut-in-line") == 0 && nw == 1) {
+        *a = NYS_ACTION(NYS_A_CUT_IN_LINE, 0);
+        rc = 0;
+    } else if (strcasecmp(verb, "sneak") == 0 && nw == 4 && strcasecmp(w[2], "to") == 0) {
+        int p = read_pos(st, w[1], err, errlen), q;
+        if (p < 0 || (q = read_pos(st, w[3], err, errlen)) < 0)
+            return -1;
+        for (int dir = 1; dir >= 0; dir--) {
+            int target = nys_sneak_target(st, p, dir);
+            if (target >= 0 && target == st->portion_of[q]) {
+                *a = NYS_ACTION(NYS_A_SNEAK, p | dir << 4);
+                rc = 0;
+                break;
+            }
+        }
+        if (rc != 0)
+            return say(err, errlen, "Sneak-a-Slice moves an end slice into the adjacent portion "
+                                    "(%d cannot move to %d's portion)", p + 1, q + 1);
+    } else if (strcasecmp(verb, "take") == 0 && nw == 2) {
+        if (st->phase != NYS_PH_TAKE)
+            return say(err, errlen, "not now: nobody is choosing a portion");
+        if (strcasecmp(w[1], "special") == 0) {
+            if (st->special_portion == NYS_NONE)
+                return say(err, errlen, "the Special is not on the table");
+            *a = NYS_ACTION(NYS_A_TAKE, st->special_portion);
+        } else {
+            int p = read_pos(st, w[1], err, errlen);
+            if (p < 0)
+                return -1;
+            *a = NYS_ACTION(NYS_A_TAKE, st->portion_of[p] == NYS_NONE ? 0xFF : st->portion_of[p]);
+        }
+        rc = 0;
+    } else if ((strcasecmp(verb, "eat") == 0 || strcasecmp(verb, "collect") == 0) && nw <= 2) {
+        if (st->phase != NYS_PH_PLACE)
+            return say(err, errlen, "not now: no slice is waiting to be placed");
+        if (nw == 2) {
+            char tok[16];
+            nys_slice_token(&st->slice[st->queue[st->qpos]], tok, sizeof tok);
+            if (strcmp(tok, w[1]) != 0)
+                return say(err, errlen, "the slice to place is %s, not %s", tok, w[1]);
+        }
+        *a = NYS_ACTION(strcasecmp(verb, "eat") == 0 ? NYS_A_EAT : NYS_A_COLLECT, 0);
+        rc = 0;
+    } else if ((strcasecmp(verb, "attach") == 0 || strcasecmp(verb, "seconds") == 0) && nw == 2) {
+        int t = read_type(w[1], err, errlen);
+        if (t < 0)
+            return -1;
+        *a = NYS_ACTION(strcasecmp(verb, "attach") == 0 ? NYS_A_ATTACH : NYS_A_SECONDS, t);
+        rc = 0;
+    }
+    if (rc != 0)
+        return say(err, errlen, "unknown action '%s' (see docs/records.md)", text);
+    return nys_is_legal(st, *a, err, errlen) ? 0 : -1;
+}

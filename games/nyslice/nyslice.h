@@ -1,0 +1,297 @@
+/* nyslice.h -- New York Slice: the rules engine (pure: no I/O, no globals).
+ *
+ * The rules contract is shared/specs/new-york-slice.md; rule ids (NYS-...)
+ * in comments point to it. The engine state is a flat struct: a slice is a
+ * small index into the state's own slice table, and every slice has exactly
+ * one location (loc[]), so "every slice is accounted for" is checkable. */
+#ifndef NYS_NYSLICE_H
+#define NYS_NYSLICE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../core/game.h"
+#include "../../core/rng.h"
+
+#define NYS_DECK_SLICES 69  /* NYS-C1 */
+#define NYS_RING 11         /* slices per stack and pizza */
+#define NYS_MAX_PLAYERS 6
+#define NYS_MIN_PLAYERS 2
+#define NYS_MAX_ROUNDS 6
+#define NYS_SPARES 3
+#define NYS_MIN_TYPE 3
+#define NYS_MAX_TYPE 11
+#define NYS_TYPE_SLOTS 12   /* arrays indexed by type number 0..11 */
+#define NYS_VEGGIE 3
+#define NYS_COMBOS 4
+#define NYS_NONE 0xFF
+#define NYS_SPECIAL_ALONE 15 /* divide payload: the Special is its own portion */
+#define NYS_QUEUE_MAX 24
+
+typedef enum nys_kind {
+    NYS_NUMBERED = 0,
+    NYS_COMBO = 1,
+    NYS_ANCHOVY = 2,
+    NYS_SUPREME = 3,
+} nys_kind;
+
+/* One slice tile. A Combo shows `type` (the lower) and `type2`. */
+typedef struct nys_slice {
+    uint8_t kind, type, type2, pep, anch;
+} nys_slice;
+
+/* The 14 Today's Specials, in slug order (NYS-C5). */
+typedef enum nys_special {
+    NYS_BUFFET,
+    NYS_COMBO_CRAVING,
+    NYS_CUT_IN_LINE,
+    NYS_DAY_OLD_PIZZA,
+    NYS_DIBS,
+    NYS_EVERYONE_ELSE_DIET,
+    NYS_MYSTERY_SLICE,
+    NYS_SECONDS,
+    NYS_SNEAK_A_SLICE,
+    NYS_STUFFED_CRUST,
+    NYS_SUPERSIZE_COMBOS,
+    NYS_TIEBREAKER,
+    NYS_YOU_LIKE_ANCHOVIES,
+    NYS_YOU_LOVE_VEGGIES,
+    NYS_SPECIAL_COUNT
+} nys_special;
+
+/* ---- Deck data (deck.c) ---- */
+
+/* A full 69-slice deck: 63 numbered slices by type, 4 Combos, the Anchovy
+ * slice and the Supreme, in that order. */
+typedef struct nys_deck {
+    char name[64];
+    char type_name[NYS_TYPE_SLOTS][32];
+    nys_slice slice[NYS_DECK_SLICES];
+} nys_deck;
+
+/* The default deck file embedded in the binary (NUL-terminated JSON). */
+const char *nys_default_deck_json(void);
+
+/* Parse and validate a deck (NYS-C1..C4). Returns 0, or -1 with a message
+ * naming the problem in err. */
+int nys_deck_from_json(const json_t *root, nys_deck *deck, char *err, size_t errlen);
+int nys_deck_from_text(const char *text, nys_deck *deck, char *err, size_t errlen);
+/* Load the embedded default deck; cannot fail unless the binary is broken. */
+void nys_deck_default(nys_deck *deck);
+/* The deck as a JSON object in the deck file format. */
+json_t *nys_deck_to_json(const nys_deck *deck);
+
+/* Slice tokens (spec "Notation"): 9, 9p2, 11a1, 7p1a1, c8/10, A, S.
+ * nys_slice_token writes the token of a slice (no @type). */
+void nys_slice_token(const nys_slice *s, char *buf, size_t n);
+/* Parse a token; `attached` receives the type after S@ (0 if none, and
+ * S@ is only accepted when attached != NULL). Returns 0 or -1. */
+int nys_slice_parse(const char *tok, nys_slice *s, int *attached);
+bool nys_slice_equal(const nys_slice *a, const nys_slice *b);
+/* A total order for listing slices (by kind, type, pepperoni, anchovies). */
+int nys_slice_cmp(const nys_slice *a, const nys_slice *b);
+
+const char *nys_special_slug(int special);
+int nys_special_from_slug(const char *slug); /* -1 if unknown */
+const char *nys_special_name(int special);
+const char *nys_special_text(int special);
+bool nys_special_scored(int special); /* blue `*` Specials (NYS-C5) */
+
+/* NYS-S1: does this slice stay in the game for a player count? */
+bool nys_slice_in_play(const nys_slice *s, int players);
+/* NYS-S3: rounds (= stacks) for a player count. */
+int nys_rounds_for(int players);
+
+/* ---- Rules data (the pb_game rules) ---- */
+
+typedef struct nys_rules {
+    nys_deck deck;
+    int players;
+    int first_slicer;  /* seat, or -1: drawn from the seed */
+    bool custom_deck;
+} nys_rules;
+
+/* ---- Game state ---- */
+
+typedef enum nys_phase {
+    NYS_PH_DIBS,        /* a Dibs! owner may take one ring slice (NYS-R2) */
+    NYS_PH_DIVIDE,      /* the Slicer divides (NYS-R3) */
+    NYS_PH_CUT_IN_LINE, /* a Cut in Line owner may jump the queue (NYS-R4) */
+    NYS_PH_SNEAK,       /* the chooser may Sneak-a-Slice (NYS-R5) */
+    NYS_PH_TAKE,        /* the chooser picks a portion (NYS-T1) */
+    NYS_PH_PLACE,       /* eat or collect the next slice (NYS-T2, T3, E1) */
+    NYS_PH_ATTACH,      /* attach the Supreme to a type (NYS-T4) */
+    NYS_PH_SECONDS,     /* the Seconds owner picks a type or passes (NYS-E1) */
+    NYS_PH_OVER,
+} nys_phase;
+
+/* Why slices are being placed. */
+typedef enum nys_placing {
+    NYS_PLACING_TAKE,
+    NYS_PLACING_DIBS,
+    NYS_PLACING_SECONDS,
+} nys_placing;
+
+/* Slice locations: kind in the high nibble, seat in the low one. */
+#define NYS_LOC_STACK 0x00
+#define NYS_LOC_SPARE 0x10
+#define NYS_LOC_RING 0x20
+#define NYS_LOC_PENDING 0x30
+#define NYS_LOC_COLLECTED 0x40
+#define NYS_LOC_EATEN 0x50
+#define NYS_LOC_KIND(l) ((l) & 0xF0)
+#define NYS_LOC_SEAT(l) ((l) & 0x0F)
+
+typedef struct nys_state {
+    pb_rng rng;                           /* NYS-S6: every random event */
+    uint8_t players, rounds, nslices;
+    uint8_t first_slicer;
+    uint8_t round;                        /* 0-based; == rounds once scored */
+    uint8_t slicer;
+    uint8_t phase;                        /* nys_phase */
+    uint8_t actor;                        /* seat to decide, NYS_NONE at the end */
+    nys_slice slice[NYS_DECK_SLICES];     /* the slices in play, ids 0..nslices-1 */
+    uint8_t loc[NYS_DECK_SLICES];         /* where each slice is */
+    uint8_t stack[NYS_MAX_ROUNDS][NYS_RING];
+    uint8_t spare[NYS_SPARES];
+    uint8_t nspares;
+    uint8_t supreme, anchovy;             /* slice ids, NYS_NONE if not in play */
+    uint8_t supreme_type;                 /* type the Supreme is attached to, 0 if none */
+    uint8_t stack_special[NYS_MAX_ROUNDS];
+    uint8_t box[NYS_SPECIAL_COUNT];       /* Specials in the box, face down */
+    uint8_t nbox;
+    uint16_t box_seen;                    /* Specials everyone saw go back (NYS-S4) */
+    uint8_t special_owner[NYS_SPECIAL_COUNT];
+    uint8_t special_round[NYS_SPECIAL_COUNT];
+    uint16_t special_used;                /* one-time powers spent (NYS-R6) */
+    uint16_t specials_of[NYS_MAX_PLAYERS];
+    uint8_t today;                        /* this round's Special */
+    uint8_t ring[NYS_RING];               /* slice per position, NYS_NONE if gone */
+    uint8_t portion_of[NYS_RING];         /* portion id per position, NYS_NONE before division */
+    uint8_t nportions;
+    uint8_t special_portion;              /* portion holding today's Special */
+    uint8_t taken;                        /* bit per portion id */
+    uint8_t taken_by[NYS_MAX_PLAYERS + 1];/* seat per portion id */
+    uint8_t order[NYS_MAX_PLAYERS];       /* choosing order this round (NYS-R4) */
+    uint8_t turn;                         /* index into order */
+    uint8_t placing;                      /* nys_placing */
+    uint8_t owner;                        /* seat placing slices */
+    uint8_t queue[NYS_QUEUE_MAX];         /* slices to place, in order */
+    uint8_t qlen, qpos;
+    uint8_t mystery;                      /* slice drawn by Mystery Slice, NYS_NONE */
+    uint8_t mystery_owner;
+    uint16_t mystery_specials;            /* owner's Specials when it was placed */
+    uint8_t seconds_type;
+} nys_state;
+
+/* Actions: kind in bits 16.., payload below. */
+enum nys_action_kind {
+    NYS_A_PASS = 1,     /* decline Dibs!, Cut in Line, Sneak-a-Slice or Seconds */
+    NYS_A_DIBS,         /* payload: ring position */
+    NYS_A_DIVIDE,       /* payload: cut mask (bits 0..10) | special position << 11 */
+    NYS_A_CUT_IN_LINE,
+    NYS_A_SNEAK,        /* payload: position | direction << 4 (0 back, 1 on) */
+    NYS_A_TAKE,         /* payload: portion id */
+    NYS_A_EAT,
+    NYS_A_COLLECT,
+    NYS_A_ATTACH,       /* payload: type */
+    NYS_A_SECONDS,      /* payload: type */
+};
+#define NYS_ACTION(kind, payload) ((pb_action)(((uint32_t)(kind) << 16) | (uint32_t)(payload)))
+#define NYS_ACTION_KIND(a) ((int)((a) >> 16))
+#define NYS_ACTION_PAYLOAD(a) ((int)((a) & 0xFFFFu))
+#define NYS_DIVIDE(cuts, spos) NYS_ACTION(NYS_A_DIVIDE, (uint32_t)(cuts) | ((uint32_t)(spos) << 11))
+
+/* ---- Engine (engine.c) ---- */
+
+/* Start a game: removals, shuffle, stacks, Specials, first Slicer. */
+void nys_init(nys_state *st, const nys_rules *rules, uint64_t seed);
+/* Start a game from a known arrangement instead of a shuffle: `order` lists
+ * the in-play slice ids (see nys_init_slices) stack by stack, then the
+ * spares; `specials` lists one Special per stack, then the box. Used by
+ * scenario tests and puzzles. Returns 0, or -1 if the lists are not
+ * permutations. */
+int nys_init_arranged(nys_state *st, const nys_rules *rules, uint64_t seed,
+                      const uint8_t *order, const uint8_t *specials, char *err, size_t errlen);
+int nys_current_seat(const nys_state *st);
+int nys_legal_actions(const nys_state *st, pb_action *out);
+bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen);
+pb_action nys_random_action(const nys_state *st, pb_rng *rng);
+int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen);
+void nys_determinize(nys_state *st, int seat, pb_rng *rng);
+/* Check that every slice and Special is in exactly one consistent place. */
+int nys_check_invariants(const nys_state *st, char *err, size_t errlen);
+
+/* Is slice `id` edible for `seat` right now (NYS-T2)? */
+bool nys_edible(const nys_state *st, int id, int seat);
+/* Bit per type the seat could attach a Supreme to (NYS-T4). */
+uint16_t nys_attach_types(const nys_state *st, int seat);
+/* Portion ids per ring position for a cut mask (a cut after position p
+ * separates p from the next present position; NYS_NONE where empty).
+ * Returns the number of ring portions. */
+int nys_portions_from_cuts(const nys_state *st, unsigned cuts, uint8_t *ids);
+/* Portion a Sneak-a-Slice move of the end slice at `pos` would join
+ * (dir 0: the previous portion in ring order, 1: the next), or -1. */
+int nys_sneak_target(const nys_state *st, int pos, int dir);
+/* Lowest ring position of a portion, or -1 if it has no slices. */
+int nys_portion_first_pos(const nys_state *st, int portion);
+/* Find the nth (0-based) in-play slice id with this token, or -1. */
+int nys_find_slice(const nys_state *st, const char *token, int nth);
+bool nys_owns(const nys_state *st, int seat, int special);
+
+/* ---- Scoring (score.c) ---- */
+
+/* What a player ends with, which is all scoring needs (NYS-E2..E6). */
+typedef struct nys_tally {
+    uint8_t whole[NYS_TYPE_SLOTS];   /* collected numbered slices, attached Supreme included */
+    uint8_t combos[NYS_TYPE_SLOTS];  /* collected Combos showing the type */
+    int eaten, eaten_combos, eaten_veggies;
+    int pep_eaten;                   /* pepperonis on eaten slices, Supreme = 2 */
+    int anch_collected;              /* anchovies on collected slices, Anchovy slice = 3 */
+    bool anchovy_collected;
+    uint16_t specials;               /* bit per Special held */
+} nys_tally;
+
+/* One player's Guest Check. */
+typedef struct nys_check {
+    int count2[NYS_TYPE_SLOTS];      /* type counts in half slices (NYS-E2) */
+    int majorities;
+    uint16_t types_won;              /* bit per type */
+    int specials;                    /* the Special* line */
+    int pepperoni;                   /* the Pepperoni - Anchovies line */
+    int total;
+    int eaten;
+} nys_check;
+
+typedef struct nys_guest_check {
+    int players;
+    nys_check line[NYS_MAX_PLAYERS];
+    uint8_t winners;                 /* bit per seat; several on a shared win */
+} nys_guest_check;
+
+void nys_score(const nys_tally *tally, int players, nys_guest_check *out);
+void nys_tally_state(const nys_state *st, nys_tally *tally);
+/* Score a finished game. */
+void nys_score_state(const nys_state *st, nys_guest_check *out);
+/* The score report JSON of the spec's scoring file section. names may be NULL. */
+json_t *nys_check_to_json(const nys_guest_check *gc, const char *const *names);
+/* Score a table given as the spec's scoring-file JSON. Returns the report,
+ * or NULL with a one-line message naming the offending value. */
+json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t errlen);
+
+/* ---- Notation (notation.c) ---- */
+
+int nys_action_to_text(const nys_state *st, pb_action a, char *buf, size_t n);
+int nys_action_from_text(const nys_state *st, const char *text, pb_action *a,
+                         char *err, size_t errlen);
+
+/* ---- Views (view.c) ---- */
+
+json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat);
+const char *nys_phase_name(int phase);
+
+extern const pb_game_ops nys_game_ops;
+
+#endif

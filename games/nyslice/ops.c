@@ -1,0 +1,167 @@
+/* ops.c -- New York Slice behind the game interface (core/game.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nyslice.h"
+
+#define ST(s) ((nys_state *)(void *)(s))
+#define CST(s) ((const nys_state *)(const void *)(s))
+#define RULES(g) ((const nys_rules *)(g)->rules)
+
+/* Config: {"players": 2..6 (4), "first_slicer": seat or "random" (0),
+ *          "deck": a deck object (the embedded default)}. */
+static int nys_rules_new(const json_t *config, void **out, json_t **normalized, int *players,
+                         char *err, size_t errlen)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)config, key, v) {
+        if (strcmp(key, "players") && strcmp(key, "first_slicer") && strcmp(key, "deck")) {
+            snprintf(err, errlen, "nyslice config: unknown option '%s'", key);
+            return -1;
+        }
+    }
+    nys_rules *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    r->players = 4;
+    json_t *pl = json_object_get(config, "players");
+    if (pl) {
+        if (!json_is_integer(pl) || json_integer_value(pl) < NYS_MIN_PLAYERS ||
+            json_integer_value(pl) > NYS_MAX_PLAYERS) {
+            snprintf(err, errlen, "New York Slice is for 2 to 6 players");
+            free(r);
+            return -1;
+        }
+        r->players = (int)json_integer_value(pl);
+    }
+    json_t *fs = json_object_get(config, "first_slicer");
+    if (fs && json_is_string(fs) && strcmp(json_string_value(fs), "random") == 0) {
+        r->first_slicer = -1;
+    } else if (fs && (!json_is_integer(fs) || json_integer_value(fs) < 0 ||
+                      json_integer_value(fs) >= r->players)) {
+        snprintf(err, errlen, "first_slicer must be a seat 0..%d or \"random\"", r->players - 1);
+        free(r);
+        return -1;
+    } else {
+        r->first_slicer = fs ? (int)json_integer_value(fs) : 0;
+    }
+    json_t *deck = json_object_get(config, "deck");
+    if (deck) {
+        if (nys_deck_from_json(deck, &r->deck, err, errlen) != 0) {
+            free(r);
+            return -1;
+        }
+        r->custom_deck = true;
+    } else {
+        nys_deck_default(&r->deck);
+    }
+    json_t *norm = json_pack("{s:i}", "players", r->players);
+    json_object_set_new(norm, "first_slicer",
+                        r->first_slicer < 0 ? json_string("random") : json_integer(r->first_slicer));
+    if (r->custom_deck)
+        json_object_set_new(norm, "deck", nys_deck_to_json(&r->deck));
+    *out = r;
+    *normalized = norm;
+    *players = r->players;
+    return 0;
+}
+
+static void nys_rules_free(void *rules)
+{
+    free(rules);
+}
+
+static void op_init(const pb_game *g, pb_state *st, uint64_t seed)
+{
+    nys_init(ST(st), RULES(g), seed);
+}
+
+static int op_current_seat(const pb_game *g, const pb_state *st)
+{
+    (void)g;
+    return nys_current_seat(CST(st));
+}
+
+static int op_legal_actions(const pb_game *g, const pb_state *st, pb_action *out)
+{
+    (void)g;
+    return nys_legal_actions(CST(st), out);
+}
+
+static pb_action op_random_action(const pb_game *g, const pb_state *st, pb_rng *rng)
+{
+    (void)g;
+    return nys_random_action(CST(st), rng);
+}
+
+static int op_apply(const pb_game *g, pb_state *st, pb_action a, char *err, size_t errlen)
+{
+    (void)g;
+    return nys_apply(ST(st), a, err, errlen);
+}
+
+static json_t *op_view(const pb_game *g, const pb_state *st, int seat)
+{
+    return nys_view(CST(st), RULES(g), seat);
+}
+
+static void op_determinize(const pb_game *g, pb_state *st, int seat, pb_rng *rng)
+{
+    (void)g;
+    nys_determinize(ST(st), seat, rng);
+}
+
+static int op_action_to_text(const pb_game *g, const pb_state *st, pb_action a, char *buf, size_t n)
+{
+    (void)g;
+    return nys_action_to_text(CST(st), a, buf, n);
+}
+
+static int op_action_from_text(const pb_game *g, const pb_state *st, const char *text, pb_action *a,
+                               char *err, size_t errlen)
+{
+    (void)g;
+    return nys_action_from_text(CST(st), text, a, err, errlen);
+}
+
+static void op_returns(const pb_game *g, const pb_state *st, double *out)
+{
+    nys_guest_check gc;
+    nys_score_state(CST(st), &gc);
+    int winners = __builtin_popcount(gc.winners);
+    for (int p = 0; p < g->players; p++)
+        out[p] = (gc.winners >> p & 1u) ? 1.0 / winners : 0.0;
+}
+
+static json_t *op_score_report(const pb_game *g, const pb_state *st, const char *const *names)
+{
+    (void)g;
+    nys_guest_check gc;
+    nys_score_state(CST(st), &gc);
+    return nys_check_to_json(&gc, names);
+}
+
+const pb_game_ops nys_game_ops = {
+    .id = "nyslice",
+    .title = "New York Slice",
+    .min_players = NYS_MIN_PLAYERS,
+    .max_players = NYS_MAX_PLAYERS,
+    .state_size = sizeof(nys_state),
+    .rules_new = nys_rules_new,
+    .rules_free = nys_rules_free,
+    .init = op_init,
+    .current_seat = op_current_seat,
+    .legal_actions = op_legal_actions,
+    .random_action = op_random_action,
+    .apply = op_apply,
+    .view = op_view,
+    .determinize = op_determinize,
+    .action_to_text = op_action_to_text,
+    .action_from_text = op_action_from_text,
+    .returns = op_returns,
+    .score_report = op_score_report,
+};

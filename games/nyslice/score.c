@@ -1,0 +1,312 @@
+/* score.c -- the Guest Check (NYS-E2..E7) and the scoring file. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nyslice.h"
+
+#define BIT(n) (1u << (n))
+
+void nys_score(const nys_tally *tally, int players, nys_guest_check *out)
+{
+    memset(out, 0, sizeof *out);
+    out->players = players;
+    for (int p = 0; p < players; p++) {
+        const nys_tally *t = &tally[p];
+        nys_check *c = &out->line[p];
+        /* NYS-E2: counts in half slices; a Combo is 1/2, or 2 with Supersize. */
+        int combo_half = (t->specials >> NYS_SUPERSIZE_COMBOS & 1u) ? 4 : 1;
+        for (int ty = NYS_MIN_TYPE; ty <= NYS_MAX_TYPE; ty++)
+            c->count2[ty] = 2 * t->whole[ty] + combo_half * t->combos[ty];
+        c->eaten = t->eaten;
+        /* NYS-E5 */
+        int anch = t->anch_collected;
+        c->pepperoni = t->pep_eaten + ((t->specials >> NYS_YOU_LIKE_ANCHOVIES & 1u) ? anch : -anch);
+    }
+    /* NYS-E3: a unique highest count above 0 wins the type; a tie scores
+     * nothing unless a tied player holds Tiebreaker. */
+    for (int ty = NYS_MIN_TYPE; ty <= NYS_MAX_TYPE; ty++) {
+        int best = 0, nbest = 0, winner = -1;
+        for (int p = 0; p < players; p++) {
+            int c = out->line[p].count2[ty];
+            if (c > best) {
+                best = c;
+                nbest = 1;
+                winner = p;
+            } else if (c == best && c > 0) {
+                nbest++;
+            }
+        }
+        if (nbest > 1) {
+            winner = -1;
+            for (int p = 0; p < players; p++)
+                if (out->line[p].count2[ty] == best && (tally[p].specials >> NYS_TIEBREAKER & 1u))
+                    winner = p;
+        }
+        if (winner >= 0) {
+            out->line[winner].majorities += ty;
+            out->line[winner].types_won |= (uint16_t)BIT(ty);
+        }
+    }
+    /* NYS-E4: the Special* line. */
+    for (int p = 0; p < players; p++) {
+        const nys_tally *t = &tally[p];
+        nys_check *c = &out->line[p];
+        uint16_t sp = t->specials;
+        if (sp & BIT(NYS_BUFFET)) {
+            for (int ty = NYS_MIN_TYPE; ty <= NYS_MAX_TYPE; ty++)
+                c->specials += c->count2[ty] > 0;
+            c->specials += t->anchovy_collected;
+        }
+        if (sp & BIT(NYS_COMBO_CRAVING))
+            c->specials += 3 * t->eaten_combos;
+        if (sp & BIT(NYS_DAY_OLD_PIZZA))
+            c->specials -= 2;
+        if (sp & BIT(NYS_STUFFED_CRUST))
+            c->specials += 5;
+        if (sp & BIT(NYS_YOU_LOVE_VEGGIES))
+            c->specials += 3 * t->eaten_veggies;
+        if (sp & BIT(NYS_EVERYONE_ELSE_DIET))
+            for (int q = 0; q < players; q++)
+                if (q != p)
+                    out->line[q].specials -= tally[q].eaten / 2;
+    }
+    /* NYS-E6: total, then most eaten slices, then a shared win. */
+    int best = 0, best_eaten = 0;
+    for (int p = 0; p < players; p++) {
+        nys_check *c = &out->line[p];
+        c->total = c->majorities + c->specials + c->pepperoni;
+        if (p == 0 || c->total > best || (c->total == best && c->eaten > best_eaten)) {
+            best = c->total;
+            best_eaten = c->eaten;
+        }
+    }
+    for (int p = 0; p < players; p++)
+        if (out->line[p].total == best && out->line[p].eaten == best_eaten)
+            out->winners |= (uint8_t)BIT(p);
+}
+
+/* Add one slice to a tally as collected or eaten. */
+static void tally_add(nys_tally *t, const nys_slice *s, bool eaten, int supreme_type)
+{
+    if (eaten) {
+        t->eaten++;
+        t->pep_eaten += s->pep;
+        t->eaten_combos += s->kind == NYS_COMBO;
+        t->eaten_veggies += s->kind == NYS_NUMBERED && s->type == NYS_VEGGIE;
+        return;
+    }
+    t->anch_collected += s->anch;
+    switch (s->kind) {
+    case NYS_NUMBERED:
+        t->whole[s->type]++;
+        break;
+    case NYS_COMBO:
+        t->combos[s->type]++;
+        t->combos[s->type2]++;
+        break;
+    case NYS_ANCHOVY:
+        t->anchovy_collected = true;
+        break;
+    case NYS_SUPREME:
+        if (supreme_type) /* NYS-T4: a Supreme never attached counts for no type */
+            t->whole[supreme_type]++;
+        break;
+    }
+}
+
+void nys_tally_state(const nys_state *st, nys_tally *tally)
+{
+    memset(tally, 0, sizeof(nys_tally) * st->players);
+    for (int id = 0; id < st->nslices; id++) {
+        int kind = NYS_LOC_KIND(st->loc[id]);
+        if (kind == NYS_LOC_COLLECTED || kind == NYS_LOC_EATEN)
+            tally_add(&tally[NYS_LOC_SEAT(st->loc[id])], &st->slice[id], kind == NYS_LOC_EATEN,
+                      st->supreme_type);
+    }
+    for (int p = 0; p < st->players; p++)
+        tally[p].specials = st->specials_of[p];
+}
+
+void nys_score_state(const nys_state *st, nys_guest_check *out)
+{
+    nys_tally tally[NYS_MAX_PLAYERS];
+    nys_tally_state(st, tally);
+    nys_score(tally, st->players, out);
+}
+
+json_t *nys_check_to_json(const nys_guest_check *gc, const char *const *names)
+{
+    json_t *players = json_array(), *winners = json_array();
+    for (int p = 0; p < gc->players; p++) {
+        const nys_check *c = &gc->line[p];
+        json_t *won = json_array();
+        for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++)
+            if (c->types_won >> t & 1u)
+                json_array_append_new(won, json_integer(t));
+        char fallback[32];
+        snprintf(fallback, sizeof fallback, "Seat %d", p + 1);
+        json_array_append_new(players,
+                              json_pack("{s:s, s:i, s:o, s:i, s:i, s:i, s:i}", "name",
+                                        names && names[p] ? names[p] : fallback, "majorities",
+                                        c->majorities, "types_won", won, "specials", c->specials,
+                                        "pepperoni", c->pepperoni, "total", c->total, "eaten",
+                                        c->eaten));
+        if (gc->winners >> p & 1u)
+            json_array_append_new(winners, json_integer(p));
+    }
+    return json_pack("{s:o, s:o}", "players", players, "winners", winners);
+}
+
+/* ---- The scoring file (spec: "Notation and the scoring file") ---- */
+
+static json_t *bad(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static json_t *bad(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return NULL;
+}
+
+/* Copies of a slice the deck has at a player count. */
+static int deck_copies(const nys_deck *deck, const nys_slice *s, int players)
+{
+    int n = 0;
+    for (int i = 0; i < NYS_DECK_SLICES; i++)
+        n += nys_slice_equal(&deck->slice[i], s) && nys_slice_in_play(&deck->slice[i], players);
+    return n;
+}
+
+json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t errlen)
+{
+    json_error_t jerr;
+    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root)
+        return bad(err, errlen, "malformed JSON at line %d column %d: %s", jerr.line, jerr.column,
+                   jerr.text);
+    json_t *result = NULL;
+    json_t *game = json_object_get(root, "game"), *players = json_object_get(root, "players");
+    const char *key;
+    json_t *v;
+    if (!json_is_object(root)) {
+        bad(err, errlen, "the table must be a JSON object");
+        goto out;
+    }
+    json_object_foreach(root, key, v) {
+        if (strcmp(key, "game") != 0 && strcmp(key, "players") != 0) {
+            bad(err, errlen, "unknown field '%s' in the table", key);
+            goto out;
+        }
+    }
+    if (game && (!json_is_string(game) || strcmp(json_string_value(game), "nyslice") != 0)) {
+        bad(err, errlen, "'game' must be \"nyslice\"");
+        goto out;
+    }
+    int n = json_is_array(players) ? (int)json_array_size(players) : 0;
+    if (n < NYS_MIN_PLAYERS || n > NYS_MAX_PLAYERS) {
+        bad(err, errlen, "'players' must be an array of 2 to 6 players");
+        goto out;
+    }
+    nys_tally tally[NYS_MAX_PLAYERS];
+    memset(tally, 0, sizeof tally);
+    const char *names[NYS_MAX_PLAYERS];
+    /* Copies used so far, per deck slice kind (identical tiles share a token). */
+    nys_slice used_as[NYS_DECK_SLICES];
+    int used_count[NYS_DECK_SLICES], nused = 0;
+    uint16_t specials_seen = 0;
+    for (int p = 0; p < n; p++) {
+        json_t *pl = json_array_get(players, (size_t)p);
+        if (!json_is_object(pl)) {
+            bad(err, errlen, "player %d is not an object", p + 1);
+            goto out;
+        }
+        json_object_foreach(pl, key, v) {
+            if (strcmp(key, "name") && strcmp(key, "collected") && strcmp(key, "eaten") &&
+                strcmp(key, "specials")) {
+                bad(err, errlen, "unknown field '%s' for player %d", key, p + 1);
+                goto out;
+            }
+        }
+        json_t *name = json_object_get(pl, "name");
+        if (name && !json_is_string(name)) {
+            bad(err, errlen, "player %d: 'name' must be a string", p + 1);
+            goto out;
+        }
+        names[p] = name ? json_string_value(name) : NULL;
+        static const char *const lists[2] = {"collected", "eaten"};
+        for (int li = 0; li < 2; li++) {
+            json_t *arr = json_object_get(pl, lists[li]);
+            if (!arr)
+                continue;
+            if (!json_is_array(arr)) {
+                bad(err, errlen, "player %d: '%s' must be an array of slice tokens", p + 1, lists[li]);
+                goto out;
+            }
+            size_t i;
+            json_t *tok;
+            json_array_foreach(arr, i, tok) {
+                nys_slice s;
+                int attached = 0;
+                const char *t = json_is_string(tok) ? json_string_value(tok) : NULL;
+                if (!t || nys_slice_parse(t, &s, li == 0 ? &attached : NULL) != 0) {
+                    char *dump = json_dumps(tok, JSON_ENCODE_ANY);
+                    bad(err, errlen, "unknown slice token %s (player %d, %s)", dump ? dump : "?",
+                        p + 1, lists[li]);
+                    free(dump);
+                    goto out;
+                }
+                nys_slice probe = {NYS_NUMBERED, (uint8_t)attached, 0, 0, 0};
+                if (attached && !nys_slice_in_play(&probe, n)) {
+                    bad(err, errlen, "unknown slice token \"%s\": type %d is not played by %d players",
+                        t, attached, n);
+                    goto out;
+                }
+                int k = 0;
+                while (k < nused && !nys_slice_equal(&used_as[k], &s))
+                    k++;
+                if (k == nused) {
+                    used_as[nused] = s;
+                    used_count[nused++] = 0;
+                }
+                int have = deck_copies(deck, &s, n);
+                if (++used_count[k] > have) {
+                    bad(err, errlen, "too many \"%s\": the deck has %d for %d players", t, have, n);
+                    goto out;
+                }
+                tally_add(&tally[p], &s, li == 1, attached);
+            }
+        }
+        json_t *sps = json_object_get(pl, "specials");
+        if (sps && !json_is_array(sps)) {
+            bad(err, errlen, "player %d: 'specials' must be an array of slugs", p + 1);
+            goto out;
+        }
+        size_t i;
+        json_t *slug;
+        json_array_foreach(sps, i, slug) {
+            int sp = json_is_string(slug) ? nys_special_from_slug(json_string_value(slug)) : -1;
+            if (sp < 0) {
+                char *dump = json_dumps(slug, JSON_ENCODE_ANY);
+                bad(err, errlen, "unknown Special slug %s (player %d)", dump ? dump : "?", p + 1);
+                free(dump);
+                goto out;
+            }
+            if (specials_seen >> sp & 1u) {
+                bad(err, errlen, "Special \"%s\" is held twice: the game has one", json_string_value(slug));
+                goto out;
+            }
+            specials_seen |= (uint16_t)BIT(sp);
+            tally[p].specials |= (uint16_t)BIT(sp);
+        }
+    }
+    nys_guest_check gc;
+    nys_score(tally, n, &gc);
+    result = nys_check_to_json(&gc, names);
+out:
+    json_decref(root);
+    return result;
+}

@@ -1,0 +1,197 @@
+/* view.c -- what one seat may see of a New York Slice table, as JSON.
+ *
+ * This is the only way state leaves the engine for people and bots. It holds
+ * the public table and the seat's own secrets and never the order of
+ * unrevealed stacks, the Specials still face down, the spares, or another
+ * seat's face-down Mystery slice. Lists are sorted by slice, never by
+ * internal id, so the order itself reveals nothing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nyslice.h"
+
+const char *nys_phase_name(int phase)
+{
+    static const char *const names[] = {
+        [NYS_PH_DIBS] = "dibs",       [NYS_PH_DIVIDE] = "divide", [NYS_PH_CUT_IN_LINE] = "cut-in-line",
+        [NYS_PH_SNEAK] = "sneak",     [NYS_PH_TAKE] = "take",     [NYS_PH_PLACE] = "place",
+        [NYS_PH_ATTACH] = "attach",   [NYS_PH_SECONDS] = "seconds", [NYS_PH_OVER] = "over",
+    };
+    return phase >= 0 && phase <= NYS_PH_OVER ? names[phase] : "?";
+}
+
+static json_t *seat_or_null(int seat)
+{
+    return seat == NYS_NONE || seat < 0 ? json_null() : json_integer(seat);
+}
+
+static json_t *token(const nys_state *st, int id)
+{
+    char tok[16];
+    nys_slice_token(&st->slice[id], tok, sizeof tok);
+    if (id == st->supreme && st->supreme_type && NYS_LOC_KIND(st->loc[id]) == NYS_LOC_COLLECTED)
+        snprintf(tok, sizeof tok, "S@%d", st->supreme_type);
+    return json_string(tok);
+}
+
+/* Is slice `id` hidden from `seat`? Only a face-down Mystery slice is. */
+static bool hidden(const nys_state *st, int id, int seat)
+{
+    return id == st->mystery && st->mystery_owner != seat &&
+           NYS_LOC_KIND(st->loc[id]) != NYS_LOC_COLLECTED;
+}
+
+/* Tokens of the slices at a location, sorted; hidden ones as "?" at the end. */
+static json_t *slices_at(const nys_state *st, uint8_t loc, int seat)
+{
+    uint8_t ids[NYS_DECK_SLICES];
+    int n = 0, secret = 0;
+    for (int i = 0; i < st->nslices; i++) {
+        if (st->loc[i] != loc)
+            continue;
+        if (hidden(st, i, seat))
+            secret++;
+        else
+            ids[n++] = (uint8_t)i;
+    }
+    for (int i = 1; i < n; i++) /* insertion sort: a collection is small */
+        for (int j = i; j > 0 && nys_slice_cmp(&st->slice[ids[j - 1]], &st->slice[ids[j]]) > 0; j--) {
+            uint8_t t = ids[j];
+            ids[j] = ids[j - 1];
+            ids[j - 1] = t;
+        }
+    json_t *arr = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(arr, token(st, ids[i]));
+    while (secret--)
+        json_array_append_new(arr, json_string("?"));
+    return arr;
+}
+
+static json_t *portion_name(const nys_state *st, int pid)
+{
+    int first = nys_portion_first_pos(st, pid);
+    return first < 0 ? json_string("special") : json_integer(first + 1);
+}
+
+json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
+{
+    (void)rules;
+    bool over = st->phase == NYS_PH_OVER;
+    json_t *v = json_object();
+    json_object_set_new(v, "game", json_string("nyslice"));
+    json_object_set_new(v, "seat", seat_or_null(seat));
+    json_object_set_new(v, "players", json_integer(st->players));
+    json_object_set_new(v, "round", json_integer(over ? st->rounds : st->round + 1));
+    json_object_set_new(v, "rounds", json_integer(st->rounds));
+    json_object_set_new(v, "slicer", json_integer(st->slicer));
+    json_object_set_new(v, "first_slicer", json_integer(st->first_slicer));
+    json_object_set_new(v, "phase", json_string(nys_phase_name(st->phase)));
+    json_object_set_new(v, "to_move", seat_or_null(over ? -1 : st->actor));
+
+    bool in_round = !over && st->round < st->rounds;
+    if (in_round && st->today != NYS_NONE) {
+        int sp = st->today;
+        json_t *today = json_pack("{s:s, s:s, s:s, s:b}", "slug", nys_special_slug(sp), "name",
+                                  nys_special_name(sp), "text", nys_special_text(sp), "scored",
+                                  nys_special_scored(sp));
+        json_object_set_new(today, "portion",
+                            st->special_portion == NYS_NONE ? json_null()
+                                                            : portion_name(st, st->special_portion));
+        json_object_set_new(today, "taken_by", seat_or_null(st->special_owner[sp]));
+        json_object_set_new(v, "today", today);
+    } else {
+        json_object_set_new(v, "today", json_null());
+    }
+
+    json_t *ring = json_array(), *portions = json_array();
+    if (in_round) {
+        for (int p = 0; p < NYS_RING; p++) {
+            int id = st->ring[p], pid = st->portion_of[p];
+            json_t *pos = json_pack("{s:i}", "pos", p + 1);
+            json_object_set_new(pos, "slice", id == NYS_NONE ? json_null() : token(st, id));
+            json_object_set_new(pos, "portion", pid == NYS_NONE ? json_null() : portion_name(st, pid));
+            json_object_set_new(pos, "taken_by", pid != NYS_NONE && (st->taken >> pid & 1u)
+                                                     ? json_integer(st->taken_by[pid])
+                                                     : json_null());
+            json_array_append_new(ring, pos);
+        }
+        for (int pid = 0; pid < st->nportions; pid++) {
+            json_t *pos = json_array(), *sl = json_array();
+            for (int p = 0; p < NYS_RING; p++)
+                if (st->ring[p] != NYS_NONE && st->portion_of[p] == pid) {
+                    json_array_append_new(pos, json_integer(p + 1));
+                    json_array_append_new(sl, token(st, st->ring[p]));
+                }
+            json_t *po = json_pack("{s:o, s:o, s:o, s:b}", "name", portion_name(st, pid), "positions",
+                                   pos, "slices", sl, "special", pid == st->special_portion);
+            json_object_set_new(po, "taken_by", (st->taken >> pid & 1u) ? json_integer(st->taken_by[pid])
+                                                                       : json_null());
+            json_array_append_new(portions, po);
+        }
+    }
+    json_object_set_new(v, "ring", ring);
+    json_object_set_new(v, "portions", portions);
+    json_t *order = json_array();
+    if (in_round && st->nportions)
+        for (int i = 0; i < st->players; i++)
+            json_array_append_new(order, json_integer(st->order[i]));
+    json_object_set_new(v, "order", order);
+
+    if (!over && (st->phase == NYS_PH_PLACE || st->phase == NYS_PH_ATTACH)) {
+        static const char *const why[] = {"take", "dibs", "seconds"};
+        json_t *queue = json_array();
+        for (int i = st->qpos; i < st->qlen; i++)
+            json_array_append_new(queue, hidden(st, st->queue[i], seat) ? json_string("?")
+                                                                         : token(st, st->queue[i]));
+        json_object_set_new(v, "placing", json_pack("{s:i, s:s, s:o}", "seat", st->owner, "why",
+                                                     why[st->placing], "queue", queue));
+    } else {
+        json_object_set_new(v, "placing", json_null());
+    }
+
+    json_t *players = json_array();
+    for (int p = 0; p < st->players; p++) {
+        json_t *sps = json_array();
+        for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
+            if (st->special_owner[sp] == p)
+                json_array_append_new(sps, json_pack("{s:s, s:b, s:i}", "slug", nys_special_slug(sp),
+                                                     "used", (st->special_used >> sp) & 1u,
+                                                     "round", st->special_round[sp] + 1));
+        int eaten = 0;
+        for (int i = 0; i < st->nslices; i++)
+            eaten += st->loc[i] == (NYS_LOC_EATEN | p);
+        bool waiting = st->supreme != NYS_NONE && !st->supreme_type &&
+                       st->loc[st->supreme] == (NYS_LOC_COLLECTED | p);
+        json_array_append_new(players, json_pack("{s:i, s:o, s:o, s:i, s:o, s:b}", "seat", p,
+                                                 "collected", slices_at(st, (uint8_t)(NYS_LOC_COLLECTED | p), seat),
+                                                 "eaten", slices_at(st, (uint8_t)(NYS_LOC_EATEN | p), seat),
+                                                 "eaten_count", eaten, "specials", sps,
+                                                 "supreme_waiting", waiting));
+    }
+    json_object_set_new(v, "players", players);
+
+    int later = over ? 0 : st->rounds - st->round - 1;
+    json_object_set_new(v, "stacks_left", json_integer(later < 0 ? 0 : later));
+    json_object_set_new(v, "spares_left", json_integer(st->nspares));
+    json_t *seen = json_array();
+    for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
+        if (st->box_seen >> sp & 1u)
+            json_array_append_new(seen, json_string(nys_special_slug(sp)));
+    json_object_set_new(v, "box_seen", seen);
+    if (st->mystery != NYS_NONE && st->mystery_owner == seat)
+        json_object_set_new(v, "mystery", token(st, st->mystery));
+
+    if (!over && seat == st->actor && st->phase != NYS_PH_DIVIDE) {
+        pb_action acts[64];
+        int n = nys_legal_actions(st, acts);
+        json_t *legal = json_array();
+        char buf[64];
+        for (int i = 0; i < n; i++)
+            if (nys_action_to_text(st, acts[i], buf, sizeof buf) == 0)
+                json_array_append_new(legal, json_string(buf));
+        json_object_set_new(v, "legal", legal);
+    }
+    return v;
+}
