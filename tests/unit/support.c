@@ -1,0 +1,153 @@
+/* support.c -- see support.h. */
+#include "support.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void ts_rules(nys_rules *r, int players)
+{
+    memset(r, 0, sizeof *r);
+    nys_deck_default(&r->deck);
+    r->players = players;
+    r->first_slicer = 0;
+}
+
+/* Find an in-play slice with this token not yet used. */
+static int take_token(const nys_state *st, const char *tok, uint8_t *used)
+{
+    for (int nth = 0;; nth++) {
+        int id = nys_find_slice(st, tok, nth);
+        if (id < 0) {
+            fail_msg("no unused slice '%s' in play", tok);
+            return -1;
+        }
+        if (!used[id]) {
+            used[id] = 1;
+            return id;
+        }
+    }
+}
+
+void ts_deal(nys_state *st, const nys_rules *r, const char *const *stacks, int nstacks,
+             const char *const *spares, const char *const *specials, int nspecials)
+{
+    /* A throwaway init tells us the in-play slice table. */
+    nys_init(st, r, 1);
+    int n = st->nslices, stack_slots = n - NYS_SPARES;
+    uint8_t used[NYS_DECK_SLICES] = {0}, order[NYS_DECK_SLICES];
+    assert_true(nstacks <= stack_slots);
+    for (int i = 0; i < nstacks; i++)
+        order[i] = (uint8_t)take_token(st, stacks[i], used);
+    if (spares)
+        for (int i = 0; i < NYS_SPARES; i++)
+            order[stack_slots + i] = (uint8_t)take_token(st, spares[i], used);
+    int next = 0;
+    for (int i = nstacks; i < n; i++) {
+        if (spares && i >= stack_slots)
+            break;
+        while (used[next])
+            next++;
+        used[next] = 1;
+        order[i] = (uint8_t)next;
+    }
+    uint8_t sp[NYS_SPECIAL_COUNT], sused[NYS_SPECIAL_COUNT] = {0};
+    for (int i = 0; i < nspecials; i++) {
+        int s = nys_special_from_slug(specials[i]);
+        assert_true(s >= 0);
+        assert_false(sused[s]);
+        sused[s] = 1;
+        sp[i] = (uint8_t)s;
+    }
+    for (int i = nspecials, s = 0; i < NYS_SPECIAL_COUNT; i++) {
+        while (sused[s])
+            s++;
+        sused[s] = 1;
+        sp[i] = (uint8_t)s;
+    }
+    char err[PB_ERR_LEN];
+    if (nys_init_arranged(st, r, 1, order, sp, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(nys_check_invariants(st, err, sizeof err), 0);
+}
+
+void ts_do(nys_state *st, const char *text)
+{
+    pb_action a;
+    char err[PB_ERR_LEN];
+    if (nys_action_from_text(st, text, &a, err, sizeof err) != 0)
+        fail_msg("'%s' refused: %s", text, err);
+    if (nys_apply(st, a, err, sizeof err) != 0)
+        fail_msg("'%s' not applied: %s", text, err);
+    if (nys_check_invariants(st, err, sizeof err) != 0)
+        fail_msg("after '%s': %s", text, err);
+}
+
+void ts_refused(nys_state *st, const char *text, const char *why)
+{
+    nys_state before = *st;
+    pb_action a;
+    char err[PB_ERR_LEN] = "";
+    int rc = nys_action_from_text(st, text, &a, err, sizeof err);
+    if (rc == 0)
+        rc = nys_apply(st, a, err, sizeof err);
+    if (rc == 0)
+        fail_msg("'%s' was accepted", text);
+    if (why && !strstr(err, why))
+        fail_msg("'%s' refused with '%s', expected '%s'", text, err, why);
+    assert_memory_equal(&before, st, sizeof before);
+}
+
+static int count_at(const nys_state *st, uint8_t loc, const char *token)
+{
+    nys_slice want;
+    int attached;
+    if (nys_slice_parse(token, &want, &attached) != 0)
+        fail_msg("bad token '%s'", token);
+    int n = 0;
+    for (int i = 0; i < st->nslices; i++)
+        if (st->loc[i] == loc && nys_slice_equal(&st->slice[i], &want) &&
+            (!attached || st->supreme_type == attached))
+            n++;
+    return n;
+}
+
+int ts_collected(const nys_state *st, int seat, const char *token)
+{
+    return count_at(st, (uint8_t)(NYS_LOC_COLLECTED | seat), token);
+}
+
+int ts_eaten(const nys_state *st, int seat, const char *token)
+{
+    return count_at(st, (uint8_t)(NYS_LOC_EATEN | seat), token);
+}
+
+int ts_eaten_total(const nys_state *st, int seat)
+{
+    int n = 0;
+    for (int i = 0; i < st->nslices; i++)
+        n += st->loc[i] == (NYS_LOC_EATEN | seat);
+    return n;
+}
+
+int ts_is_legal(const nys_state *st, const char *text)
+{
+    static pb_action acts[PB_MAX_ACTIONS];
+    int n = nys_legal_actions(st, acts);
+    char buf[128];
+    for (int i = 0; i < n; i++)
+        if (nys_action_to_text(st, acts[i], buf, sizeof buf) == 0 && strcmp(buf, text) == 0)
+            return 1;
+    return 0;
+}
+
+void ts_play_out(nys_state *st, uint64_t seed)
+{
+    pb_rng rng;
+    pb_rng_seed(&rng, seed);
+    char err[PB_ERR_LEN];
+    while (nys_current_seat(st) != PB_TERMINAL) {
+        pb_action a = nys_random_action(st, &rng);
+        if (nys_apply(st, a, err, sizeof err) != 0)
+            fail_msg("random action refused: %s", err);
+    }
+}

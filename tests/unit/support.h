@@ -1,0 +1,44 @@
+/* support.h -- helpers for the cmocka tests: build New York Slice positions
+ * from slice tokens and play actions written in the record notation. */
+#ifndef TEST_SUPPORT_H
+#define TEST_SUPPORT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "../../games/nyslice/nyslice.h"
+
+/* Rules with the default deck for `players`, first Slicer seat 0. */
+void ts_rules(nys_rules *r, int players);
+
+/* Deal a known game. `stacks` lists slice tokens in stack order: the first 11
+ * are round 1's ring positions 1..11, the next 11 round 2's, and so on; any
+ * slices not listed fill the remaining stack places in deck order. `spares`
+ * (NULL or 3 tokens) fixes the spare slices. `specials` lists Special slugs
+ * for rounds 1, 2, ...; the others follow in slug order, then the box. */
+void ts_deal(nys_state *st, const nys_rules *r, const char *const *stacks, int nstacks,
+             const char *const *spares, const char *const *specials, int nspecials);
+
+/* Apply an action in notation; the test fails with the engine's reason if
+ * it is refused. */
+void ts_do(nys_state *st, const char *text);
+/* Expect an action to be refused; the reason must contain `why` (if not
+ * NULL) and the state must be unchanged. */
+void ts_refused(nys_state *st, const char *text, const char *why);
+
+/* Collected / eaten slices of a seat with this token ("S@9" for an attached
+ * Supreme counts as collected "S"). */
+int ts_collected(const nys_state *st, int seat, const char *token);
+int ts_eaten(const nys_state *st, int seat, const char *token);
+int ts_eaten_total(const nys_state *st, int seat);
+
+/* Is the action (in notation) among the legal actions right now? */
+int ts_is_legal(const nys_state *st, const char *text);
+
+/* Play uniformly random actions until the game is over. */
+void ts_play_out(nys_state *st, uint64_t seed);
+
+#endif
