@@ -1,6 +1,8 @@
 /* record.c -- writing, reading and replaying game records. */
 #include "record.h"
 
+#include "quote.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,7 +181,9 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
         for (int i = 0; known[i]; i++)
             ok = ok || strcmp(key, known[i]) == 0;
         if (!ok) {
-            snprintf(err, errlen, "record: unknown field '%s'", key);
+            char q[64];
+            pb_quote(key, q, sizeof q);
+            snprintf(err, errlen, "record: unknown field %s", q);
             goto out;
         }
     }
@@ -251,15 +255,17 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
             goto out;
         }
         const char *t = json_string_value(act);
+        char q[80];
+        pb_quote(t, q, sizeof q);
         pb_action a;
         if (pb_is_terminal(out->game, out->state)) {
-            snprintf(err, errlen, "record: action %zu \"%.60s\": the game is already over", i + 1, t);
+            snprintf(err, errlen, "record: action %zu %s: the game is already over", i + 1, q);
             goto out;
         }
         if (out->game->ops->action_from_text(out->game, out->state, t, &a, why, sizeof why) != 0 ||
             pb_record_add(out->record, out->game, out->state, a) != 0 ||
             out->game->ops->apply(out->game, out->state, a, why, sizeof why) != 0) {
-            snprintf(err, errlen, "record: action %zu \"%.60s\" does not replay: %s", i + 1, t, why);
+            snprintf(err, errlen, "record: action %zu %s does not replay: %s", i + 1, q, why);
             goto out;
         }
         out->actions++;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/quote.h"
 #include "nyslice.h"
 
 extern const char pb_data_nyslice_deck[];
@@ -230,7 +231,9 @@ static int check_keys(const json_t *obj, const char *const *allowed, const char 
         for (int i = 0; allowed[i]; i++)
             ok = ok || strcmp(key, allowed[i]) == 0;
         if (!ok) {
-            snprintf(err, errlen, "deck: unknown field '%s' in %s", key, where);
+            char q[64];
+            pb_quote(key, q, sizeof q);
+            snprintf(err, errlen, "deck: unknown field %s in %s", q, where);
             return -1;
         }
     }

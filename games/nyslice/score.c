@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/quote.h"
 #include "nyslice.h"
 
 #define BIT(n) (1u << (n))
@@ -88,7 +89,7 @@ void nys_score(const nys_tally *tally, int players, nys_guest_check *out)
 }
 
 /* Add one slice to a tally as collected or eaten. */
-static void tally_add(nys_tally *t, const nys_slice *s, bool eaten, int supreme_type)
+static inline void tally_add(nys_tally *t, const nys_slice *s, bool eaten, int supreme_type)
 {
     if (eaten) {
         t->eaten++;
@@ -120,9 +121,9 @@ void nys_tally_state(const nys_state *st, nys_tally *tally)
 {
     memset(tally, 0, sizeof(nys_tally) * st->players);
     for (int id = 0; id < st->nslices; id++) {
-        int kind = NYS_LOC_KIND(st->loc[id]);
-        if (kind == NYS_LOC_COLLECTED || kind == NYS_LOC_EATEN)
-            tally_add(&tally[NYS_LOC_SEAT(st->loc[id])], &st->slice[id], kind == NYS_LOC_EATEN,
+        int loc = st->loc[id];
+        if (loc >= NYS_LOC_COLLECTED) /* collected or eaten: everything else is on the table */
+            tally_add(&tally[NYS_LOC_SEAT(loc)], &st->slice[id], loc >= NYS_LOC_EATEN,
                       st->supreme_type);
     }
     for (int p = 0; p < st->players; p++)
@@ -172,6 +173,13 @@ static json_t *bad(char *err, size_t errlen, const char *fmt, ...)
     return NULL;
 }
 
+static void unknown_field(const char *key, const char *where, char *err, size_t errlen)
+{
+    char q[64];
+    pb_quote(key, q, sizeof q);
+    snprintf(err, errlen, "unknown field %s in %s", q, where);
+}
+
 /* Copies of a slice the deck has at a player count. */
 static int deck_copies(const nys_deck *deck, const nys_slice *s, int players)
 {
@@ -198,7 +206,7 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
     }
     json_object_foreach(root, key, v) {
         if (strcmp(key, "game") != 0 && strcmp(key, "players") != 0) {
-            bad(err, errlen, "unknown field '%s' in the table", key);
+            unknown_field(key, "the table", err, errlen);
             goto out;
         }
     }
@@ -227,7 +235,9 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
         json_object_foreach(pl, key, v) {
             if (strcmp(key, "name") && strcmp(key, "collected") && strcmp(key, "eaten") &&
                 strcmp(key, "specials")) {
-                bad(err, errlen, "unknown field '%s' for player %d", key, p + 1);
+                char where[32];
+                snprintf(where, sizeof where, "player %d", p + 1);
+                unknown_field(key, where, err, errlen);
                 goto out;
             }
         }
@@ -268,12 +278,12 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
                 int k = 0;
                 while (k < nused && !nys_slice_equal(&used_as[k], &s))
                     k++;
-                if (k == nused) {
+                int have = deck_copies(deck, &s, n);
+                if (k == nused && have > 0) { /* at most one entry per deck slice */
                     used_as[nused] = s;
                     used_count[nused++] = 0;
                 }
-                int have = deck_copies(deck, &s, n);
-                if (++used_count[k] > have) {
+                if (have == 0 || ++used_count[k] > have) {
                     bad(err, errlen, "too many \"%s\": the deck has %d for %d players", t, have, n);
                     goto out;
                 }

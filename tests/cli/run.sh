@@ -1,0 +1,391 @@
+#!/bin/sh
+# tests/cli/run.sh -- checks the pizzabox binary the way a user would.
+#
+#   sh tests/cli/run.sh build/pizzabox
+#
+# Uses only sh, grep, sed, awk, cmp and the binary. Prints "ok - ..." or
+# "not ok - ..." per check, then "cli: P passed, F failed"; exits non-zero if
+# any check failed.
+
+BIN=${1:-build/pizzabox}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+if [ ! -x "$BIN" ]; then
+    echo "cli: no executable at $BIN" >&2
+    exit 2
+fi
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-cli.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM
+
+passed=0
+failed=0
+
+ok() {
+    passed=$((passed + 1))
+    echo "ok - $1"
+}
+
+not_ok() {
+    failed=$((failed + 1))
+    echo "not ok - $1"
+    shift
+    for why in "$@"; do
+        echo "#   $why"
+    done
+}
+
+# Run the binary: stdout in $T/out, stderr in $T/err, status in $rc.
+run() {
+    "$BIN" "$@" >"$T/out" 2>"$T/err"
+    rc=$?
+}
+
+run_stdin() {
+    input=$1
+    shift
+    "$BIN" "$@" <"$input" >"$T/out" 2>"$T/err"
+    rc=$?
+}
+
+# Keep the last run's stdout as $T/NAME.
+keep() {
+    sed -n p "$T/out" >"$T/$1"
+}
+
+nlines() {
+    awk 'END { print NR }' "$1"
+}
+
+first_line() {
+    sed -n 1p "$1"
+}
+
+# The last run failed as bad input: status 2, one line on stderr that
+# mentions $2, nothing on stdout.
+expect_bad() {
+    desc=$1
+    want=$2
+    problems=""
+    [ "$rc" -eq 2 ] || problems="exit status $rc, expected 2"
+    [ "$(nlines "$T/err")" -eq 1 ] || problems="$problems; stderr has $(nlines "$T/err") lines, expected 1"
+    [ ! -s "$T/out" ] || problems="$problems; stdout is not empty"
+    grep -F -q -- "$want" "$T/err" || problems="$problems; stderr does not mention $want"
+    if [ -z "$problems" ]; then
+        ok "$desc"
+    else
+        not_ok "$desc" "${problems#; }" "stderr: $(first_line "$T/err")"
+    fi
+}
+
+# The last run succeeded: status 0, empty stderr.
+expect_success() {
+    desc=$1
+    if [ "$rc" -eq 0 ] && [ ! -s "$T/err" ]; then
+        ok "$desc"
+    else
+        not_ok "$desc" "exit status $rc" "stderr: $(first_line "$T/err")"
+    fi
+}
+
+# Whitespace-free JSON text of a file.
+squeeze() {
+    sed 's/[[:space:]]//g' "$1"
+}
+
+# "[t1,t2,...]" from the "total" fields of a score report.
+report_totals() {
+    squeeze "$1" | grep -o '"total":-\{0,1\}[0-9]*' | sed 's/.*://' |
+        awk '{ s = s (NR > 1 ? "," : "") $0 } END { print "[" s "]" }'
+}
+
+# The "winners" array of a score report or selfplay line: "[2]".
+json_array_field() {
+    printf '%s\n' "$2" | grep -o "\"$1\":\\[[-0-9,]*\\]" | sed 's/.*://'
+}
+
+# ---- Test data ----
+
+cat >"$T/spec.json" <<'EOF'
+{"game": "nyslice",
+ "players": [
+   {"name": "Ann", "collected": ["9p2", "9p3", "c8/10", "S@9"], "eaten": ["11p3", "7p1"],
+    "specials": ["tiebreaker"]},
+   {"name": "Bo", "collected": ["A", "8a1"], "eaten": [], "specials": []},
+   {"name": "Cy", "collected": ["10p1", "10p1"], "eaten": ["5p1"], "specials": ["stuffed-crust"]}
+ ]}
+EOF
+
+table() {
+    printf '{"game": "nyslice", "players": [%s]}\n' "$1" >"$T/$2"
+}
+
+table '{"collected": ["9p2", "9p7"]}, {}' unknown-token.json
+table '{"specials": ["tiebreaker", "free-pizza"]}, {}' unknown-slug.json
+table '{"collected": ["10p1"]}, {}' removed-type.json
+table '{"eaten": ["9p3", "9p3", "9p3", "9p3"]}, {}, {}' too-many.json
+table '{"eaten": ["9p3", "9p3", "9p3", "9p3", "9p3", "9p3", "9p3", "9p3", "9p3"]}, {}, {}' nine-9p3.json
+printf '{"game": "nyslice", "players": [{"collected": ["9p2"]}, {}\n' >"$T/malformed.json"
+printf '{"game": "nyslice", "players": [{}, {}], "bad\\nfield": 1}\n' >"$T/newline-field.json"
+
+# A deck like the default one, but every type-9 slice has three pepperonis.
+cat >"$T/deck-9p3.json" <<'EOF'
+{"game": "nyslice", "name": "all 9p3",
+ "types": [
+  {"type": 3, "name": "Veggie", "pepperoni": [0, 0, 0], "anchovies": [0, 0, 1]},
+  {"type": 4, "name": "Hawaiian", "pepperoni": [1, 1, 1, 2], "anchovies": [0, 0, 1, 0]},
+  {"type": 5, "name": "BBQ Chicken", "pepperoni": [1, 1, 1, 2, 2], "anchovies": [0, 0, 0, 1, 0]},
+  {"type": 6, "name": "Margarita", "pepperoni": [1, 1, 1, 1, 2, 2], "anchovies": [0, 0, 0, 1, 0, 0]},
+  {"type": 7, "name": "Sausage", "pepperoni": [0, 1, 1, 1, 2, 2, 3], "anchovies": [0, 0, 0, 1, 0, 0, 0]},
+  {"type": 8, "name": "Mushroom", "pepperoni": [0, 0, 1, 1, 1, 2, 2, 3], "anchovies": [0, 1, 0, 0, 1, 0, 0, 0]},
+  {"type": 9, "name": "Pepperoni", "pepperoni": [3, 3, 3, 3, 3, 3, 3, 3, 3], "anchovies": [0, 0, 0, 0, 0, 0, 0, 0, 0]},
+  {"type": 10, "name": "Meat Lovers", "pepperoni": [0, 1, 1, 1, 1, 2, 2, 2, 3, 3], "anchovies": [0, 0, 1, 0, 0, 0, 1, 0, 0, 0]},
+  {"type": 11, "name": "Cheese", "pepperoni": [0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3], "anchovies": [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0]}
+ ],
+ "combos": [[8, 10], [4, 11], [5, 9], [6, 7]]}
+EOF
+sed 's/"combos": \[\[8, 10\], /"combos": [[3, 5], /' "$T/deck-9p3.json" >"$T/deck-no-8-10.json"
+sed 's/"name": "all 9p3",/"name": "all 9p3", "crust": "thin",/' "$T/deck-9p3.json" >"$T/deck-unknown-field.json"
+printf '{"game": "nyslice", "types": [\n' >"$T/deck-malformed.json"
+
+# ---- score ----
+
+run score "$T/spec.json"
+expect_success "score: the spec example succeeds"
+spec_out=$(squeeze "$T/out")
+if [ "$(nlines "$T/out")" -eq 1 ] && [ "$(report_totals "$T/out")" = "[13,4,16]" ]; then
+    ok "score: the spec example totals are [13,4,16]"
+else
+    not_ok "score: the spec example totals are [13,4,16]" "got $(report_totals "$T/out")" "stdout: $spec_out"
+fi
+if [ "$(json_array_field winners "$spec_out")" = "[2]" ]; then
+    ok "score: the spec example winner is Cy (index 2)"
+else
+    not_ok "score: the spec example winner is Cy (index 2)" "stdout: $spec_out"
+fi
+# Every "key":value of $2 (space-separated) is in the player object named $1.
+player_has() {
+    obj=$(printf '%s\n' "$spec_out" | grep -o '{[^{}]*}' | grep -F "\"name\":\"$1\"")
+    [ -n "$obj" ] || return 1
+    set -f
+    for kv in $2; do
+        printf '%s\n' "$obj" | grep -F -q -e "$kv," -e "$kv}" || { set +f; return 1; }
+    done
+    set +f
+}
+missing=""
+player_has Ann '"majorities":9 "types_won":[9] "specials":0 "pepperoni":4 "total":13 "eaten":2' ||
+    missing="$missing Ann"
+player_has Bo '"majorities":8 "types_won":[8] "specials":0 "pepperoni":-4 "total":4 "eaten":0' ||
+    missing="$missing Bo"
+player_has Cy '"majorities":10 "types_won":[10] "specials":5 "pepperoni":1 "total":16 "eaten":1' ||
+    missing="$missing Cy"
+if [ -z "$missing" ]; then
+    ok "score: every Guest Check line of the spec example"
+else
+    not_ok "score: every Guest Check line of the spec example" "wrong:$missing" "stdout: $spec_out"
+fi
+keep spec-report
+
+run_stdin "$T/spec.json" score -
+if [ "$rc" -eq 0 ] && cmp -s "$T/out" "$T/spec-report"; then
+    ok "score -: reads the table from stdin"
+else
+    not_ok "score -: reads the table from stdin" "exit status $rc" "stdout: $(first_line "$T/out")"
+fi
+
+run score "$T/unknown-token.json"
+expect_bad "score: unknown slice token" '9p7'
+run score "$T/unknown-slug.json"
+expect_bad "score: unknown Special slug" 'free-pizza'
+run score "$T/removed-type.json"
+expect_bad "score: 10p1 at a 2-player table (type 10 is removed)" '10p1'
+run score "$T/too-many.json"
+expect_bad "score: four 9p3 (the default deck has three)" '9p3'
+run score "$T/malformed.json"
+expect_bad "score: malformed JSON" 'JSON'
+run_stdin "$T/malformed.json" score -
+expect_bad "score -: malformed JSON on stdin" 'JSON'
+run score "$T/newline-field.json"
+expect_bad "score: unknown field whose name holds a line break" 'bad'
+run score "$T/no-such-table.json"
+expect_bad "score: missing file" 'no-such-table.json'
+run score "$T/nine-9p3.json"
+expect_bad "score: nine 9p3 with the default deck" '9p3'
+run score --deck "$T/deck-9p3.json" "$T/nine-9p3.json"
+expect_success "score --deck: a custom deck allows nine 9p3"
+if [ "$(report_totals "$T/out")" = "[27,0,0]" ]; then
+    ok "score --deck: nine eaten 9p3 score 27"
+else
+    not_ok "score --deck: nine eaten 9p3 score 27" "totals $(report_totals "$T/out")"
+fi
+run score --deck "$T/deck-9p3.json" "$T/too-many.json"
+expect_success "score --deck: four 9p3 are fine with the custom deck"
+run score --deck "$T/deck-malformed.json" "$T/spec.json"
+expect_bad "score --deck: malformed deck file" 'deck-malformed.json'
+run score --deck "$T/deck-no-8-10.json" "$T/spec.json"
+expect_bad "score --deck: deck without the 8/10 Combo" '8/10'
+run score --deck "$T/deck-unknown-field.json" "$T/spec.json"
+expect_bad "score --deck: deck with an unknown field" 'crust'
+run score --deck "$T/no-such-deck.json" "$T/spec.json"
+expect_bad "score --deck: missing deck file" 'no-such-deck.json'
+run score
+expect_bad "score: no table file" 'score'
+
+# ---- selfplay and replay ----
+
+K=5
+run selfplay --game nyslice --players 4 --games $K --seed 42
+keep selfplay1
+rc1=$rc
+run selfplay --game nyslice --players 4 --games $K --seed 42 --record-dir "$T/records"
+keep selfplay2
+rc2=$rc
+if [ "$rc1" -eq 0 ] && [ "$rc2" -eq 0 ] && [ -s "$T/selfplay1" ] && cmp -s "$T/selfplay1" "$T/selfplay2"; then
+    ok "selfplay: the same arguments print byte-identical output"
+else
+    not_ok "selfplay: the same arguments print byte-identical output" "exit status $rc1 and $rc2"
+fi
+if [ "$(nlines "$T/selfplay1")" -eq $((K + 1)) ] && sed -n '$p' "$T/selfplay1" | grep -q '"summary"'; then
+    ok "selfplay: $K game lines and a summary line"
+else
+    not_ok "selfplay: $K game lines and a summary line" "$(nlines "$T/selfplay1") lines"
+fi
+nrecords=0
+first_record="$T/no-record.json"
+for rec in "$T"/records/*.json; do
+    [ -f "$rec" ] || continue
+    [ $nrecords -gt 0 ] || first_record=$rec
+    nrecords=$((nrecords + 1))
+done
+if [ "$nrecords" -eq $K ]; then
+    ok "selfplay --record-dir: writes $K records"
+else
+    not_ok "selfplay --record-dir: writes $K records" "found $nrecords"
+fi
+
+# Each record replays to the totals and winners of its selfplay line.
+bad_replays=""
+for rec in "$T"/records/*.json; do
+    [ -f "$rec" ] || continue
+    seed=$(squeeze "$rec" | grep -o '"seed":[0-9]*' | sed 's/.*://')
+    line=$(sed 's/[[:space:]]//g' "$T/selfplay1" | grep "\"seed\":$seed[,}]")
+    run replay "$rec"
+    got=$(report_totals "$T/out")
+    won=$(json_array_field winners "$(squeeze "$T/out")")
+    if [ "$rc" -ne 0 ] || [ -z "$line" ] || [ "$got" != "$(json_array_field totals "$line")" ] ||
+        [ "$won" != "$(json_array_field winners "$line")" ]; then
+        bad_replays="$bad_replays ${rec##*/}(exit $rc, totals $got)"
+    fi
+done
+if [ "$nrecords" -gt 0 ] && [ -z "$bad_replays" ]; then
+    ok "replay: every record gives the totals and winners of its selfplay line"
+else
+    not_ok "replay: every record gives the totals and winners of its selfplay line" "bad:$bad_replays"
+fi
+
+run_stdin "$first_record" replay -
+if [ "$rc" -eq 0 ] && [ "$(nlines "$T/out")" -eq 1 ]; then
+    ok "replay -: reads the record from stdin"
+else
+    not_ok "replay -: reads the record from stdin" "exit status $rc"
+fi
+
+# Tamper: the first eat/collect from action 5 on now names the Anchovy slice,
+# which is never placed by choice. Writes the action number to $T/tampered-n.
+awk -v nfile="$T/tampered-n" '
+    BEGIN { RS = "\""; n = 0; done = 0 }
+    {
+        text = $0
+        if (NR % 2 == 0) {
+            if (inside && !done) {
+                n++
+                if (n >= 5 && (text ~ /^eat / || text ~ /^collect /)) {
+                    sub(/ .*/, " A", text)
+                    print n > nfile
+                    print text > (nfile ".text")
+                    done = 1
+                }
+            }
+            if (text == "actions")
+                inside = 1
+        }
+        printf "%s%s", (NR > 1 ? "\"" : ""), text
+    }' "$first_record" >"$T/tampered.json"
+tn=$(sed -n 1p "$T/tampered-n" 2>/dev/null)
+tt=$(sed -n 1p "$T/tampered-n.text" 2>/dev/null)
+run replay "$T/tampered.json"
+if [ -n "$tn" ] && grep -E -q "action $tn([^0-9]|\$)" "$T/err"; then
+    expect_bad "replay: a tampered record names action $tn" "$tt"
+else
+    not_ok "replay: a tampered record names the altered action" "altered action ${tn:-none}" \
+        "exit status $rc, stderr: $(first_line "$T/err")"
+fi
+
+# The same record cut after its third action.
+awk '
+    BEGIN { RS = "\""; n = 0 }
+    {
+        printf "%s%s", (NR > 1 ? "\"" : ""), $0
+        if (NR % 2 == 0 && inside && ++n == 3) {
+            printf "\"]}\n"
+            exit
+        }
+        if (NR % 2 == 0 && $0 == "actions")
+            inside = 1
+    }' "$first_record" >"$T/truncated.json"
+run replay "$T/truncated.json"
+expect_bad "replay: a record that stops before the end of the game" 'truncated.json'
+sed 's/"format"/"colour":"red","format"/' "$first_record" >"$T/unknown-field.json"
+run replay "$T/unknown-field.json"
+expect_bad "replay: a record with an unknown field" 'colour'
+run replay "$T/no-such-record.json"
+expect_bad "replay: missing file" 'no-such-record.json'
+
+# ---- bench, demo, usage errors ----
+
+run bench --game nyslice --players 4 --games 200 --seed 1
+if [ "$rc" -eq 0 ] && grep -E -q '[0-9.]+ games/s' "$T/out"; then
+    ok "bench: prints games/s"
+else
+    not_ok "bench: prints games/s" "exit status $rc" "stdout: $(first_line "$T/out")"
+fi
+
+run demo --seed 5
+keep demo1
+rc1=$rc
+run demo --seed 5
+if [ "$rc1" -eq 0 ] && [ "$rc" -eq 0 ] && [ -s "$T/demo1" ] && cmp -s "$T/demo1" "$T/out"; then
+    ok "demo --seed 5: identical when run twice"
+else
+    not_ok "demo --seed 5: identical when run twice" "exit status $rc1 and $rc"
+fi
+guest=$(grep -n '^GUEST CHECK' "$T/demo1" | sed -n '$s/:.*//p')
+total=$(awk -v from="${guest:-0}" 'NR > from && /^TOTAL/ { print NR; exit }' "$T/demo1")
+if [ -n "$guest" ] && [ -n "$total" ] && sed -n '$p' "$T/demo1" | grep -E -q '^(Winner|Shared win): .+'; then
+    ok "demo --seed 5: ends with a Guest Check and a winner line"
+else
+    not_ok "demo --seed 5: ends with a Guest Check and a winner line" "last line: $(sed -n '$p' "$T/demo1")"
+fi
+
+run frobnicate
+if [ "$rc" -eq 2 ] && [ ! -s "$T/out" ] && grep -q 'frobnicate' "$T/err"; then
+    ok "unknown command: exit 2 naming it"
+else
+    not_ok "unknown command: exit 2 naming it" "exit status $rc"
+fi
+run score --frobnicate "$T/spec.json"
+expect_bad "score: unknown option" '--frobnicate'
+run selfplay --games 2 --frobnicate
+expect_bad "selfplay: unknown option" '--frobnicate'
+run bench --frobnicate
+expect_bad "bench: unknown option" '--frobnicate'
+run demo --seed 5 --frobnicate
+expect_bad "demo: unknown option" '--frobnicate'
+run selfplay --players 9
+expect_bad "selfplay: --players out of range" '9'
+run selfplay --seed banana
+expect_bad "selfplay: --seed not a number" 'banana'
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
