@@ -29,14 +29,29 @@ static int power_ready(const nys_state *st, int special)
     return o;
 }
 
-static int popcount(unsigned x)
+/* Portable popcount: without -mpopcnt the builtin is a library call. */
+static inline int popcount(unsigned x)
 {
-    return __builtin_popcount(x);
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
 }
 
 /* ---- Setup (NYS-S1..S6) ---- */
 
-/* Copy the in-play slices of the deck into the state (NYS-S1). */
+void nys_rules_setup(nys_rules *r, const nys_deck *deck, int players, int first_slicer)
+{
+    memset(r, 0, sizeof *r);
+    r->deck = *deck;
+    r->players = players;
+    r->first_slicer = first_slicer;
+    for (int i = 0; i < NYS_DECK_SLICES; i++)
+        if (nys_slice_in_play(&deck->slice[i], players))
+            r->in_play[r->nin_play++] = deck->slice[i];
+}
+
+/* Copy the in-play slices into the state (NYS-S1). */
 static void setup_common(nys_state *st, const nys_rules *rules, uint64_t seed)
 {
     memset(st, 0, sizeof *st);
@@ -47,17 +62,11 @@ static void setup_common(nys_state *st, const nys_rules *rules, uint64_t seed)
     st->today = st->special_portion = NYS_NONE;
     memset(st->special_owner, NYS_NONE, sizeof st->special_owner);
     memset(st->portion_of, NYS_NONE, sizeof st->portion_of);
-    int n = 0;
-    for (int i = 0; i < NYS_DECK_SLICES; i++) {
-        const nys_slice *s = &rules->deck.slice[i];
-        if (!nys_slice_in_play(s, rules->players))
-            continue;
-        if (s->kind == NYS_SUPREME)
-            st->supreme = (uint8_t)n;
-        if (s->kind == NYS_ANCHOVY)
-            st->anchovy = (uint8_t)n;
-        st->slice[n++] = *s;
-    }
+    int n = rules->nin_play;
+    memcpy(st->slice, rules->in_play, sizeof(nys_slice) * (size_t)n);
+    /* The deck file lists the Anchovy slice and the Supreme last. */
+    st->anchovy = (uint8_t)(n - 2);
+    st->supreme = (uint8_t)(n - 1);
     st->nslices = (uint8_t)n;
     /* NYS-S5: the table's choice, or drawn from the seed. */
     st->first_slicer = rules->first_slicer >= 0
@@ -177,6 +186,7 @@ static void start_round(nys_state *st)
         st->loc[st->ring[p]] = NYS_LOC_RING;
         st->portion_of[p] = NYS_NONE;
     }
+    st->present = (uint16_t)(BIT(NYS_RING) - 1);
     st->nportions = 0;
     st->taken = 0;
     st->special_portion = NYS_NONE;
@@ -190,11 +200,7 @@ static void start_round(nys_state *st)
 
 static unsigned present_mask(const nys_state *st)
 {
-    unsigned m = 0;
-    for (int p = 0; p < NYS_RING; p++)
-        if (st->ring[p] != NYS_NONE)
-            m |= BIT(p);
-    return m;
+    return st->present;
 }
 
 int nys_portions_from_cuts(const nys_state *st, unsigned cuts, uint8_t *ids)
@@ -218,13 +224,25 @@ int nys_portions_from_cuts(const nys_state *st, unsigned cuts, uint8_t *ids)
     return id;
 }
 
-/* Is the position the lowest one of its portion? */
-static bool lowest_of_portion(const uint8_t *ids, int pos)
+/* Is `pos` the lowest position of its portion under these cuts? True for
+ * the lowest slice of all (it is in the portion that wraps past 11), and
+ * for a slice right after a cut whose portion ends at a later cut. */
+static bool lowest_of_portion(unsigned present, unsigned cuts, int pos)
 {
-    for (int q = 0; q < pos; q++)
-        if (ids[q] == ids[pos])
-            return false;
-    return true;
+    unsigned below = present & (BIT(pos) - 1);
+    if (!below)
+        return true;
+    int prev = 31 - __builtin_clz(below);
+    return (cuts >> prev & 1u) && (cuts >> pos) != 0;
+}
+
+/* The lowest position of the portion that starts after cut `c`. */
+static int portion_start_after(unsigned present, unsigned cuts, int c)
+{
+    unsigned later = present & ~(BIT(c + 1) - 1);
+    if (cuts >> (c + 1) == 0 || !later) /* the last cut: that portion wraps */
+        return __builtin_ctz(present);
+    return __builtin_ctz(later);
 }
 
 /* Cut counts of a legal division for N players: the Special alone needs
@@ -260,9 +278,7 @@ static bool divide_legal(const nys_state *st, unsigned cuts, int spos, char *err
         snprintf(err, errlen, "the Special must go with a portion of slices, or alone");
         return false;
     }
-    uint8_t ids[NYS_RING];
-    nys_portions_from_cuts(st, cuts, ids);
-    if (!lowest_of_portion(ids, spos)) {
+    if (!lowest_of_portion(present, cuts, spos)) {
         snprintf(err, errlen, "the Special's portion is named by its lowest position");
         return false;
     }
@@ -337,6 +353,10 @@ static int sneak_target(const nys_state *st, const run *runs, int nr, int pos, i
          * the Special may give up its last slice and becomes the Special alone. */
         if (runs[r].count < 2 && runs[r].pid != st->special_portion)
             return -1;
+        /* A lone slice between just two portions reaches the same one either
+         * way: only the move onward (dir 1) is listed. */
+        if (runs[r].count == 1 && nr == 2 && dir == 0)
+            return -1;
         return runs[dir == 0 ? (r + nr - 1) % nr : (r + 1) % nr].pid;
     }
     return -1;
@@ -398,10 +418,9 @@ uint16_t nys_attach_types(const nys_state *st, int seat)
 
 int nys_portion_first_pos(const nys_state *st, int portion)
 {
-    for (int p = 0; p < NYS_RING; p++)
-        if (st->ring[p] != NYS_NONE && st->portion_of[p] == portion)
-            return p;
-    return -1;
+    if (portion < 0 || portion > NYS_MAX_PLAYERS || !st->portion_mask[portion])
+        return -1;
+    return __builtin_ctz(st->portion_mask[portion]);
 }
 
 static void begin_turn(nys_state *st);
@@ -505,12 +524,10 @@ static void take_portion(nys_state *st, int seat, int pid)
     bool special = pid == st->special_portion;
     if (special)
         gain_special(st, seat, st->today);
-    for (int p = 0; p < NYS_RING; p++) {
-        int id = st->ring[p];
-        if (id != NYS_NONE && st->portion_of[p] == pid) {
-            st->loc[id] = (uint8_t)(NYS_LOC_PENDING | seat);
-            st->queue[st->qlen++] = (uint8_t)id;
-        }
+    for (unsigned m = st->portion_mask[pid]; m; m &= m - 1) {
+        int id = st->ring[__builtin_ctz(m)];
+        st->loc[id] = (uint8_t)(NYS_LOC_PENDING | seat);
+        st->queue[st->qlen++] = (uint8_t)id;
     }
     if (special && st->today == NYS_MYSTERY_SLICE && st->nspares > 0) {
         int j = (int)pb_rng_below(&st->rng, st->nspares);
@@ -572,9 +589,13 @@ static uint16_t seconds_types(const nys_state *st, int seat)
     for (int i = 0; i < st->nslices; i++) {
         if (st->loc[i] != (NYS_LOC_COLLECTED | seat) || !nys_edible(st, i, seat))
             continue;
-        for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++)
-            if (seconds_fits(st, i, t))
-                m |= (uint16_t)BIT(t);
+        const nys_slice *s = &st->slice[i];
+        if (s->kind == NYS_NUMBERED)
+            m |= (uint16_t)BIT(s->type);
+        else if (s->kind == NYS_COMBO)
+            m |= (uint16_t)(BIT(s->type) | BIT(s->type2));
+        else if (s->kind == NYS_SUPREME && st->supreme_type)
+            m |= (uint16_t)BIT(st->supreme_type);
     }
     return m;
 }
@@ -614,19 +635,15 @@ int nys_legal_actions(const nys_state *st, pb_action *out)
     case NYS_PH_DIVIDE: {
         unsigned present = present_mask(st);
         int alone = cuts_alone(st->players);
-        uint8_t ids[NYS_RING];
         for (unsigned cuts = 0; cuts < BIT(NYS_RING); cuts++) {
             if (cuts & ~present)
                 continue;
             int k = popcount(cuts);
             if (k == alone)
                 out[n++] = NYS_DIVIDE(cuts, NYS_SPECIAL_ALONE);
-            if (k == st->players) {
-                nys_portions_from_cuts(st, cuts, ids);
-                for (int p = 0; p < NYS_RING; p++)
-                    if (ids[p] != NYS_NONE && lowest_of_portion(ids, p))
-                        out[n++] = NYS_DIVIDE(cuts, p);
-            }
+            if (k == st->players)
+                for (unsigned c = cuts; c; c &= c - 1)
+                    out[n++] = NYS_DIVIDE(cuts, portion_start_after(present, cuts, __builtin_ctz(c)));
         }
         return n;
     }
@@ -784,6 +801,7 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
         /* NYS-R2: the slice leaves the ring; its neighbours become adjacent. */
         int id = st->ring[arg];
         st->ring[arg] = NYS_NONE;
+        st->present &= (uint16_t)~BIT(arg);
         st->special_used |= (uint16_t)BIT(NYS_DIBS);
         st->owner = st->actor;
         st->placing = NYS_PLACING_DIBS;
@@ -797,6 +815,11 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
         unsigned cuts = (unsigned)arg & (BIT(NYS_RING) - 1);
         int spos = arg >> 11;
         int nring = nys_portions_from_cuts(st, cuts, st->portion_of);
+        memset(st->portion_mask, 0, sizeof st->portion_mask);
+        for (unsigned m = st->present; m; m &= m - 1) {
+            int p = __builtin_ctz(m);
+            st->portion_mask[st->portion_of[p]] |= (uint16_t)BIT(p);
+        }
         if (spos == NYS_SPECIAL_ALONE) {
             st->special_portion = (uint8_t)nring;
             st->nportions = (uint8_t)(nring + 1);
@@ -805,8 +828,9 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
             st->nportions = (uint8_t)nring;
         }
         set_order(st, -1);
+        /* Offered to a non-Slicer owner who would not choose first anyway. */
         int cil = power_ready(st, NYS_CUT_IN_LINE);
-        if (cil >= 0 && cil != st->slicer) {
+        if (cil >= 0 && cil != st->slicer && cil != st->order[0]) {
             st->phase = NYS_PH_CUT_IN_LINE;
             st->actor = (uint8_t)cil;
         } else {
@@ -822,8 +846,10 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
     case NYS_A_SNEAK: {
         run runs[NYS_RING];
         int nr = remaining_runs(st, runs);
-        int pos = arg & 0xF;
-        st->portion_of[pos] = (uint8_t)sneak_target(st, runs, nr, pos, arg >> 4);
+        int pos = arg & 0xF, target = sneak_target(st, runs, nr, pos, arg >> 4);
+        st->portion_mask[st->portion_of[pos]] &= (uint16_t)~BIT(pos);
+        st->portion_mask[target] |= (uint16_t)BIT(pos);
+        st->portion_of[pos] = (uint8_t)target;
         st->special_used |= (uint16_t)BIT(NYS_SNEAK_A_SLICE);
         st->phase = NYS_PH_TAKE;
         return 0;
@@ -874,9 +900,8 @@ static pb_action random_division(const nys_state *st, pb_rng *rng)
 {
     uint8_t pos[NYS_RING];
     int n = 0;
-    for (int p = 0; p < NYS_RING; p++)
-        if (st->ring[p] != NYS_NONE)
-            pos[n++] = (uint8_t)p;
+    for (unsigned m = st->present; m; m &= m - 1)
+        pos[n++] = (uint8_t)__builtin_ctz(m);
     int N = st->players, k_alone = cuts_alone(N);
     uint32_t alone = binom[n][k_alone], attached = (uint32_t)binom[n][N] * (uint32_t)N;
     bool is_alone = pb_rng_below(rng, alone + attached) < alone;
@@ -891,13 +916,11 @@ static pb_action random_division(const nys_state *st, pb_rng *rng)
     }
     if (is_alone)
         return NYS_DIVIDE(cuts, NYS_SPECIAL_ALONE);
-    uint8_t ids[NYS_RING];
-    nys_portions_from_cuts(st, cuts, ids);
-    int want = (int)pb_rng_below(rng, (uint32_t)N);
-    int p = 0;
-    while (ids[p] != want)
-        p++;
-    return NYS_DIVIDE(cuts, p);
+    /* Each portion starts after exactly one cut: a random cut, a random portion. */
+    unsigned c = cuts;
+    for (int skip = (int)pb_rng_below(rng, (uint32_t)N); skip > 0; skip--)
+        c &= c - 1;
+    return NYS_DIVIDE(cuts, portion_start_after(st->present, cuts, __builtin_ctz(c)));
 }
 
 pb_action nys_random_action(const nys_state *st, pb_rng *rng)
@@ -1083,6 +1106,18 @@ int nys_check_invariants(const nys_state *st, char *err, size_t errlen)
         }
         if (on_table != ring_count)
             FAIL("%d slices marked on the table, %d in the ring", ring_count, on_table);
+        uint16_t present = 0, masks[NYS_MAX_PLAYERS + 1] = {0};
+        for (int p = 0; p < NYS_RING; p++) {
+            if (st->ring[p] == NYS_NONE)
+                continue;
+            present |= (uint16_t)(1u << p);
+            if (st->portion_of[p] != NYS_NONE)
+                masks[st->portion_of[p]] |= (uint16_t)(1u << p);
+        }
+        if (present != st->present)
+            FAIL("the ring's slice mask is stale");
+        if (memcmp(masks, st->portion_mask, sizeof masks) != 0 && st->nportions)
+            FAIL("the portions' position masks are stale");
     } else if (ring_count) {
         FAIL("%d slices are still on the table after the game", ring_count);
     }

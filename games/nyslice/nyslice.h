@@ -111,7 +111,13 @@ typedef struct nys_rules {
     int players;
     int first_slicer;  /* seat, or -1: drawn from the seed */
     bool custom_deck;
+    nys_slice in_play[NYS_DECK_SLICES]; /* NYS-S1: the deck less this count's removals */
+    int nin_play;
 } nys_rules;
+
+/* Fill rules for a deck and player count (2..6); first_slicer is a seat or
+ * -1 for a draw from the seed. */
+void nys_rules_setup(nys_rules *r, const nys_deck *deck, int players, int first_slicer);
 
 /* ---- Game state ---- */
 
@@ -169,7 +175,9 @@ typedef struct nys_state {
     uint16_t specials_of[NYS_MAX_PLAYERS];
     uint8_t today;                        /* this round's Special */
     uint8_t ring[NYS_RING];               /* slice per position, NYS_NONE if gone */
+    uint16_t present;                     /* bit per position that holds a slice */
     uint8_t portion_of[NYS_RING];         /* portion id per position, NYS_NONE before division */
+    uint16_t portion_mask[NYS_MAX_PLAYERS + 1]; /* positions per portion id */
     uint8_t nportions;
     uint8_t special_portion;              /* portion holding today's Special */
     uint8_t taken;                        /* bit per portion id */

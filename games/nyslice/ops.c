@@ -50,15 +50,17 @@ static int nys_rules_new(const json_t *config, void **out, json_t **normalized, 
         r->first_slicer = fs ? (int)json_integer_value(fs) : 0;
     }
     json_t *deck = json_object_get(config, "deck");
+    nys_deck d;
     if (deck) {
-        if (nys_deck_from_json(deck, &r->deck, err, errlen) != 0) {
+        if (nys_deck_from_json(deck, &d, err, errlen) != 0) {
             free(r);
             return -1;
         }
-        r->custom_deck = true;
     } else {
-        nys_deck_default(&r->deck);
+        nys_deck_default(&d);
     }
+    nys_rules_setup(r, &d, r->players, r->first_slicer);
+    r->custom_deck = deck != NULL;
     json_t *norm = json_pack("{s:i}", "players", r->players);
     json_object_set_new(norm, "first_slicer",
                         r->first_slicer < 0 ? json_string("random") : json_integer(r->first_slicer));

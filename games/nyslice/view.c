@@ -82,7 +82,7 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
     json_t *v = json_object();
     json_object_set_new(v, "game", json_string("nyslice"));
     json_object_set_new(v, "seat", seat_or_null(seat));
-    json_object_set_new(v, "players", json_integer(st->players));
+    json_object_set_new(v, "player_count", json_integer(st->players));
     json_object_set_new(v, "round", json_integer(over ? st->rounds : st->round + 1));
     json_object_set_new(v, "rounds", json_integer(st->rounds));
     json_object_set_new(v, "slicer", json_integer(st->slicer));

@@ -6,10 +6,9 @@
 
 void ts_rules(nys_rules *r, int players)
 {
-    memset(r, 0, sizeof *r);
-    nys_deck_default(&r->deck);
-    r->players = players;
-    r->first_slicer = 0;
+    nys_deck deck;
+    nys_deck_default(&deck);
+    nys_rules_setup(r, &deck, players, 0);
 }
 
 /* Find an in-play slice with this token not yet used. */

@@ -369,8 +369,7 @@ static void test_NYS_C2_type_names_and_deck_file(void **state)
 
     nys_rules r;
     nys_state st;
-    ts_rules(&r, 4);
-    r.deck = fixed;
+    nys_rules_setup(&r, &fixed, 4, 0);
     r.custom_deck = true;
     nys_init(&st, &r, 5);
     assert_int_equal(nys_find_slice(&st, "7", 0), -1);
