@@ -212,9 +212,11 @@ int nys_portions_from_cuts(const nys_state *st, unsigned cuts, uint8_t *ids)
                 ids[p] = 0;
         return 1;
     }
+    /* Walk the ring once, starting just after the first cut. */
     int first = __builtin_ctz(cuts), id = 0;
-    for (int i = 1; i <= NYS_RING; i++) {
-        int p = (first + i) % NYS_RING;
+    for (int i = 1, p = first + 1; i <= NYS_RING; i++, p++) {
+        if (p == NYS_RING)
+            p = 0;
         if (st->ring[p] == NYS_NONE)
             continue;
         ids[p] = (uint8_t)id;
@@ -383,21 +385,28 @@ static int sneak_moves(const nys_state *st, int *out)
     return n;
 }
 
+static __attribute__((noinline)) bool sneak_possible(const nys_state *st)
+{
+    int moves[2 * NYS_RING];
+    return sneak_moves(st, moves) > 0;
+}
+
 /* ---- Choosing and placing (NYS-R4, T1..T5) ---- */
+
+static inline bool edible(const nys_state *st, int id, int seat)
+{
+    const nys_slice *s = &st->slice[id];
+    if (s->pep) /* slices with pepperoni, and the Supreme (two of them) */
+        return true;
+    if (s->kind == NYS_COMBO)
+        return nys_owns(st, seat, NYS_COMBO_CRAVING);
+    /* Veggies with You Love Veggies; never the Anchovy slice. */
+    return s->kind == NYS_NUMBERED && s->type == NYS_VEGGIE && nys_owns(st, seat, NYS_YOU_LOVE_VEGGIES);
+}
 
 bool nys_edible(const nys_state *st, int id, int seat)
 {
-    const nys_slice *s = &st->slice[id];
-    switch (s->kind) {
-    case NYS_SUPREME:
-        return true;
-    case NYS_COMBO:
-        return nys_owns(st, seat, NYS_COMBO_CRAVING);
-    case NYS_NUMBERED:
-        return s->pep > 0 || (s->type == NYS_VEGGIE && nys_owns(st, seat, NYS_YOU_LOVE_VEGGIES));
-    default:
-        return false; /* the Anchovy slice is never edible */
-    }
+    return edible(st, id, seat);
 }
 
 uint16_t nys_attach_types(const nys_state *st, int seat)
@@ -473,7 +482,7 @@ static void process_queue(nys_state *st)
 {
     while (st->qpos < st->qlen) {
         int id = st->queue[st->qpos];
-        if (nys_edible(st, id, st->owner)) {
+        if (edible(st, id, st->owner)) {
             st->phase = NYS_PH_PLACE;
             st->actor = st->owner;
             return;
@@ -557,8 +566,7 @@ static void begin_turn(nys_state *st)
                 return;
             }
     }
-    int moves[2 * NYS_RING];
-    if (seat != st->slicer && power_ready(st, NYS_SNEAK_A_SLICE) == seat && sneak_moves(st, moves) > 0)
+    if (seat != st->slicer && power_ready(st, NYS_SNEAK_A_SLICE) == seat && sneak_possible(st))
         st->phase = NYS_PH_SNEAK;
     else
         st->phase = NYS_PH_TAKE;
@@ -587,7 +595,7 @@ static uint16_t seconds_types(const nys_state *st, int seat)
 {
     uint16_t m = 0;
     for (int i = 0; i < st->nslices; i++) {
-        if (st->loc[i] != (NYS_LOC_COLLECTED | seat) || !nys_edible(st, i, seat))
+        if (st->loc[i] != (NYS_LOC_COLLECTED | seat) || !edible(st, i, seat))
             continue;
         const nys_slice *s = &st->slice[i];
         if (s->kind == NYS_NUMBERED)
@@ -777,12 +785,46 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
     return false;
 }
 
+static __attribute__((noinline)) void apply_sneak(nys_state *st, int pos, int dir)
+{
+    int target = nys_sneak_target(st, pos, dir);
+    st->portion_mask[st->portion_of[pos]] &= (uint16_t)~BIT(pos);
+    st->portion_mask[target] |= (uint16_t)BIT(pos);
+    st->portion_of[pos] = (uint8_t)target;
+    st->special_used |= (uint16_t)BIT(NYS_SNEAK_A_SLICE);
+    st->phase = NYS_PH_TAKE;
+}
+
+/* Eat or collect the slice at the head of the queue. */
+static void place_next(nys_state *st, bool eat)
+{
+    int id = st->queue[st->qpos++];
+    if (eat) {
+        st->loc[id] = (uint8_t)(NYS_LOC_EATEN | st->owner);
+        if (id == st->mystery)
+            st->mystery_specials = st->specials_of[st->owner];
+    } else {
+        st->loc[id] = (uint8_t)(NYS_LOC_COLLECTED | st->owner);
+    }
+    process_queue(st);
+}
+
 int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
 {
+    int kind = NYS_ACTION_KIND(a), arg = NYS_ACTION_PAYLOAD(a);
+    /* The two most frequent decisions take a short path. */
+    if (st->phase == NYS_PH_PLACE && (kind == NYS_A_EAT || kind == NYS_A_COLLECT) && arg == 0) {
+        place_next(st, kind == NYS_A_EAT);
+        return 0;
+    }
+    if (st->phase == NYS_PH_TAKE && kind == NYS_A_TAKE && arg < st->nportions &&
+        !(st->taken >> arg & 1u)) {
+        take_portion(st, st->actor, arg);
+        return 0;
+    }
     if (!nys_is_legal(st, a, err, errlen))
         return -1;
-    int arg = NYS_ACTION_PAYLOAD(a);
-    switch (NYS_ACTION_KIND(a)) {
+    switch (kind) {
     case NYS_A_PASS:
         if (st->phase == NYS_PH_DIBS) {
             st->phase = NYS_PH_DIVIDE;
@@ -843,33 +885,16 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
         set_order(st, st->actor);
         begin_turn(st);
         return 0;
-    case NYS_A_SNEAK: {
-        run runs[NYS_RING];
-        int nr = remaining_runs(st, runs);
-        int pos = arg & 0xF, target = sneak_target(st, runs, nr, pos, arg >> 4);
-        st->portion_mask[st->portion_of[pos]] &= (uint16_t)~BIT(pos);
-        st->portion_mask[target] |= (uint16_t)BIT(pos);
-        st->portion_of[pos] = (uint8_t)target;
-        st->special_used |= (uint16_t)BIT(NYS_SNEAK_A_SLICE);
-        st->phase = NYS_PH_TAKE;
+    case NYS_A_SNEAK:
+        apply_sneak(st, arg & 0xF, arg >> 4);
         return 0;
-    }
     case NYS_A_TAKE:
         take_portion(st, st->actor, arg);
         return 0;
     case NYS_A_EAT:
-    case NYS_A_COLLECT: {
-        int id = st->queue[st->qpos++];
-        if (NYS_ACTION_KIND(a) == NYS_A_EAT) {
-            st->loc[id] = (uint8_t)(NYS_LOC_EATEN | st->owner);
-            if (id == st->mystery)
-                st->mystery_specials = st->specials_of[st->owner];
-        } else {
-            st->loc[id] = (uint8_t)(NYS_LOC_COLLECTED | st->owner);
-        }
-        process_queue(st);
+    case NYS_A_COLLECT:
+        place_next(st, kind == NYS_A_EAT);
         return 0;
-    }
     case NYS_A_ATTACH:
         st->supreme_type = (uint8_t)arg;
         finish_placement(st);
@@ -878,7 +903,7 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
         st->seconds_type = (uint8_t)arg;
         st->qlen = st->qpos = 0;
         for (int i = 0; i < st->nslices; i++)
-            if (st->loc[i] == (NYS_LOC_COLLECTED | st->owner) && nys_edible(st, i, st->owner) &&
+            if (st->loc[i] == (NYS_LOC_COLLECTED | st->owner) && edible(st, i, st->owner) &&
                 seconds_fits(st, i, arg))
                 st->queue[st->qlen++] = (uint8_t)i;
         process_queue(st);
@@ -923,6 +948,15 @@ static pb_action random_division(const nys_state *st, pb_rng *rng)
     return NYS_DIVIDE(cuts, portion_start_after(st->present, cuts, __builtin_ctz(c)));
 }
 
+/* The rarer phases have at most a few dozen choices: list them. Kept out of
+ * line so the hot path carries no array (and no stack guard). */
+static __attribute__((noinline)) pb_action random_from_list(const nys_state *st, pb_rng *rng)
+{
+    pb_action all[64];
+    int n = nys_legal_actions(st, all);
+    return n ? all[pb_rng_below(rng, (uint32_t)n)] : 0;
+}
+
 pb_action nys_random_action(const nys_state *st, pb_rng *rng)
 {
     switch (st->phase) {
@@ -938,12 +972,8 @@ pb_action nys_random_action(const nys_state *st, pb_rng *rng)
     }
     case NYS_PH_PLACE:
         return NYS_ACTION(pb_rng_below(rng, 2) ? NYS_A_EAT : NYS_A_COLLECT, 0);
-    default: {
-        /* The other phases have at most a few dozen choices. */
-        pb_action all[64];
-        int n = nys_legal_actions(st, all);
-        return n ? all[pb_rng_below(rng, (uint32_t)n)] : 0;
-    }
+    default:
+        return random_from_list(st, rng);
     }
 }
 
