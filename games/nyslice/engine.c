@@ -38,6 +38,27 @@ static inline int popcount(unsigned x)
     return (int)((x * 0x01010101u) >> 24);
 }
 
+/* Move a slice into a collection or an eaten pile, keeping the tallies in
+ * step (every such move goes through here). */
+static inline void move_to_seat(nys_state *st, int id, uint8_t loc)
+{
+    uint8_t old = st->loc[id];
+    if (old >= NYS_LOC_COLLECTED)
+        nys_tally_slice(&st->tally[NYS_LOC_SEAT(old)], &st->slice[id], old >= NYS_LOC_EATEN, -1);
+    st->loc[id] = loc;
+    nys_tally_slice(&st->tally[NYS_LOC_SEAT(loc)], &st->slice[id], loc >= NYS_LOC_EATEN, 1);
+}
+
+/* Rebuild every tally from the slices' places. */
+static void recount_tallies(nys_state *st)
+{
+    memset(st->tally, 0, sizeof st->tally);
+    for (int id = 0; id < st->nslices; id++)
+        if (st->loc[id] >= NYS_LOC_COLLECTED)
+            nys_tally_slice(&st->tally[NYS_LOC_SEAT(st->loc[id])], &st->slice[id],
+                            st->loc[id] >= NYS_LOC_EATEN, 1);
+}
+
 /* ---- Setup (NYS-S1..S6) ---- */
 
 void nys_rules_setup(nys_rules *r, const nys_deck *deck, int players, int first_slicer)
@@ -46,9 +67,16 @@ void nys_rules_setup(nys_rules *r, const nys_deck *deck, int players, int first_
     r->deck = *deck;
     r->players = players;
     r->first_slicer = first_slicer;
-    for (int i = 0; i < NYS_DECK_SLICES; i++)
-        if (nys_slice_in_play(&deck->slice[i], players))
-            r->in_play[r->nin_play++] = deck->slice[i];
+    for (int i = 0; i < NYS_DECK_SLICES; i++) {
+        if (!nys_slice_in_play(&deck->slice[i], players))
+            continue;
+        int n = r->nin_play++, c = n;
+        r->in_play[n] = deck->slice[i];
+        for (int j = 0; j < n && c == n; j++)
+            if (nys_slice_equal(&r->in_play[j], &deck->slice[i]))
+                c = r->in_play_class[j];
+        r->in_play_class[n] = (uint8_t)c;
+    }
 }
 
 /* Copy the in-play slices into the state (NYS-S1). */
@@ -61,9 +89,9 @@ static void setup_common(nys_state *st, const nys_rules *rules, uint64_t seed)
     st->supreme = st->anchovy = st->mystery = st->mystery_owner = NYS_NONE;
     st->today = st->special_portion = NYS_NONE;
     memset(st->special_owner, NYS_NONE, sizeof st->special_owner);
-    memset(st->portion_of, NYS_NONE, sizeof st->portion_of);
     int n = rules->nin_play;
     memcpy(st->slice, rules->in_play, sizeof(nys_slice) * (size_t)n);
+    memcpy(st->cls, rules->in_play_class, (size_t)n);
     /* The deck file lists the Anchovy slice and the Supreme last. */
     st->anchovy = (uint8_t)(n - 2);
     st->supreme = (uint8_t)(n - 1);
@@ -77,12 +105,8 @@ static void setup_common(nys_state *st, const nys_rules *rules, uint64_t seed)
 /* Deal the stacks, spares and Specials from the given orders (NYS-S2, S3). */
 static void deal(nys_state *st, const uint8_t *order, const uint8_t *specials)
 {
-    int k = 0;
-    for (int r = 0; r < st->rounds; r++)
-        for (int i = 0; i < NYS_RING; i++) {
-            st->stack[r][i] = order[k];
-            st->loc[order[k++]] = NYS_LOC_STACK;
-        }
+    int k = st->rounds * NYS_RING;
+    memcpy(st->stack, order, (size_t)k); /* every loc[] is already NYS_LOC_STACK (0) */
     st->nspares = NYS_SPARES;
     for (int i = 0; i < NYS_SPARES; i++) {
         st->spare[i] = order[k];
@@ -181,11 +205,10 @@ static void start_round(nys_state *st)
         return;
     }
     reveal_special(st);
-    for (int p = 0; p < NYS_RING; p++) {
-        st->ring[p] = st->stack[st->round][p];
+    memcpy(st->ring, st->stack[st->round], NYS_RING);
+    memset(st->portion_mask, 0, sizeof st->portion_mask);
+    for (int p = 0; p < NYS_RING; p++)
         st->loc[st->ring[p]] = NYS_LOC_RING;
-        st->portion_of[p] = NYS_NONE;
-    }
     st->present = (uint16_t)(BIT(NYS_RING) - 1);
     st->nportions = 0;
     st->taken = 0;
@@ -203,29 +226,30 @@ static unsigned present_mask(const nys_state *st)
     return st->present;
 }
 
-int nys_portions_from_cuts(const nys_state *st, unsigned cuts, uint8_t *ids)
+int nys_portions_from_cuts(unsigned present, unsigned cuts, uint16_t *masks)
 {
-    memset(ids, NYS_NONE, NYS_RING);
     if (cuts == 0) {
-        for (int p = 0; p < NYS_RING; p++)
-            if (st->ring[p] != NYS_NONE)
-                ids[p] = 0;
+        masks[0] = (uint16_t)present;
         return 1;
     }
-    /* Walk the ring once, starting just after the first cut. */
-    int first = __builtin_ctz(cuts), id = 0;
-    for (int i = 1, p = first + 1; i <= NYS_RING; i++, p++) {
-        if (p == NYS_RING)
-            p = 0;
-        if (st->ring[p] == NYS_NONE)
-            continue;
-        ids[p] = (uint8_t)id;
-        if (cuts & BIT(p))
-            id++;
+    int first = __builtin_ctz(cuts), prev = first, n = 0;
+    for (unsigned c = cuts & (cuts - 1); c; c &= c - 1) {
+        int next = __builtin_ctz(c);
+        masks[n++] = (uint16_t)(present & (BIT(next + 1) - BIT(prev + 1)));
+        prev = next;
     }
-    return id;
+    /* The last portion runs from after the highest cut round to the lowest. */
+    masks[n++] = (uint16_t)(present & ~(BIT(prev + 1) - BIT(first + 1)));
+    return n;
 }
 
+int nys_portion_at(const nys_state *st, int pos)
+{
+    for (int pid = 0; pid < st->nportions; pid++)
+        if (st->portion_mask[pid] >> pos & 1u)
+            return pid;
+    return -1;
+}
 /* Is `pos` the lowest position of its portion under these cuts? True for
  * the lowest slice of all (it is in the portion that wraps past 11), and
  * for a slice right after a cut whose portion ends at a later cut. */
@@ -312,28 +336,30 @@ typedef struct run {
  * so their neighbours touch. Returns the number of runs. */
 static int remaining_runs(const nys_state *st, run *runs)
 {
-    uint8_t list[NYS_RING];
+    uint8_t list[NYS_RING], ids[NYS_RING];
     int m = 0;
     for (int p = 0; p < NYS_RING; p++) {
-        int pid = st->portion_of[p];
-        if (st->ring[p] != NYS_NONE && pid != NYS_NONE && !(st->taken >> pid & 1u))
+        int pid = nys_portion_at(st, p);
+        if (pid >= 0 && !(st->taken >> pid & 1u)) {
+            ids[m] = (uint8_t)pid;
             list[m++] = (uint8_t)p;
+        }
     }
     if (m == 0)
         return 0;
     int start = -1;
     for (int i = 0; i < m && start < 0; i++)
-        if (st->portion_of[list[i]] != st->portion_of[list[(i + m - 1) % m]])
+        if (ids[i] != ids[(i + m - 1) % m])
             start = i;
     if (start < 0) {
-        runs[0] = (run){st->portion_of[list[0]], list[0], list[m - 1], (uint8_t)m};
+        runs[0] = (run){ids[0], list[0], list[m - 1], (uint8_t)m};
         return 1;
     }
     int nr = 0;
     for (int j = 0; j < m; j++) {
-        int p = list[(start + j) % m];
-        if (nr == 0 || st->portion_of[p] != runs[nr - 1].pid) {
-            runs[nr++] = (run){st->portion_of[p], (uint8_t)p, (uint8_t)p, 1};
+        int p = list[(start + j) % m], pid = ids[(start + j) % m];
+        if (nr == 0 || pid != runs[nr - 1].pid) {
+            runs[nr++] = (run){(uint8_t)pid, (uint8_t)p, (uint8_t)p, 1};
         } else {
             runs[nr - 1].last = (uint8_t)p;
             runs[nr - 1].count++;
@@ -411,17 +437,11 @@ bool nys_edible(const nys_state *st, int id, int seat)
 
 uint16_t nys_attach_types(const nys_state *st, int seat)
 {
+    const nys_tally *t = &st->tally[seat];
     uint16_t m = 0;
-    uint8_t here = (uint8_t)(NYS_LOC_COLLECTED | seat);
-    for (int i = 0; i < st->nslices; i++) {
-        if (st->loc[i] != here)
-            continue;
-        const nys_slice *s = &st->slice[i];
-        if (s->kind == NYS_NUMBERED)
-            m |= (uint16_t)BIT(s->type);
-        else if (s->kind == NYS_COMBO)
-            m |= (uint16_t)(BIT(s->type) | BIT(s->type2));
-    }
+    for (int ty = NYS_MIN_TYPE; ty <= NYS_MAX_TYPE; ty++)
+        if (t->whole[ty] | t->combos[ty])
+            m |= (uint16_t)BIT(ty);
     return m;
 }
 
@@ -476,19 +496,40 @@ static void after_placement(nys_state *st)
     finish_placement(st);
 }
 
-/* Place slices from the queue until one needs a decision: a slice that
- * cannot be eaten is collected without asking (NYS-T2). */
+/* Ask about the queue: first each collected slice that may now be eaten
+ * (one decision each), then the new slices together, as one decision on
+ * which to eat. Without an edible new slice they are all collected. */
 static void process_queue(nys_state *st)
 {
-    while (st->qpos < st->qlen) {
-        int id = st->queue[st->qpos];
-        if (edible(st, id, st->owner)) {
+    if (st->qpos < st->qnew) {
+        st->phase = NYS_PH_EAT_OR_KEEP;
+        st->actor = st->owner;
+        return;
+    }
+    if (st->qpos < st->qlen) {
+        uint16_t ed = 0, twins = 0;
+        uint64_t seen[2] = {0, 0}; /* slice classes met so far */
+        int n = st->qlen - st->qnew;
+        for (int i = 0; i < n; i++) {
+            int id = st->queue[st->qnew + i];
+            if (!edible(st, id, st->owner))
+                continue;
+            int c = st->cls[id];
+            if (seen[c >> 6] >> (c & 63) & 1u)
+                twins |= (uint16_t)BIT(i);
+            seen[c >> 6] |= UINT64_C(1) << (c & 63);
+            ed |= (uint16_t)BIT(i);
+        }
+        if (ed) {
+            st->new_edible = ed;
+            st->new_twins = twins;
             st->phase = NYS_PH_PLACE;
             st->actor = st->owner;
             return;
         }
-        st->loc[id] = (uint8_t)(NYS_LOC_COLLECTED | st->owner);
-        st->qpos++;
+        for (int i = st->qnew; i < st->qlen; i++)
+            move_to_seat(st, st->queue[i], (uint8_t)(NYS_LOC_COLLECTED | st->owner));
+        st->qpos = st->qlen;
     }
     after_placement(st);
 }
@@ -533,6 +574,7 @@ static void take_portion(nys_state *st, int seat, int pid)
     bool special = pid == st->special_portion;
     if (special)
         gain_special(st, seat, st->today);
+    st->qnew = st->qlen;
     for (unsigned m = st->portion_mask[pid]; m; m &= m - 1) {
         int id = st->ring[__builtin_ctz(m)];
         st->loc[id] = (uint8_t)(NYS_LOC_PENDING | seat);
@@ -591,20 +633,19 @@ static bool seconds_fits(const nys_state *st, int id, int t)
     }
 }
 
+/* Types with a collected slice edible under NYS-T2. */
 static uint16_t seconds_types(const nys_state *st, int seat)
 {
+    const nys_tally *t = &st->tally[seat];
+    bool combos = nys_owns(st, seat, NYS_COMBO_CRAVING);
     uint16_t m = 0;
-    for (int i = 0; i < st->nslices; i++) {
-        if (st->loc[i] != (NYS_LOC_COLLECTED | seat) || !edible(st, i, seat))
-            continue;
-        const nys_slice *s = &st->slice[i];
-        if (s->kind == NYS_NUMBERED)
-            m |= (uint16_t)BIT(s->type);
-        else if (s->kind == NYS_COMBO)
-            m |= (uint16_t)(BIT(s->type) | BIT(s->type2));
-        else if (s->kind == NYS_SUPREME && st->supreme_type)
-            m |= (uint16_t)BIT(st->supreme_type);
-    }
+    for (int ty = NYS_MIN_TYPE; ty <= NYS_MAX_TYPE; ty++)
+        if (t->peppered[ty] || (combos && t->combos[ty]))
+            m |= (uint16_t)BIT(ty);
+    if (t->whole[NYS_VEGGIE] && nys_owns(st, seat, NYS_YOU_LOVE_VEGGIES))
+        m |= BIT(NYS_VEGGIE);
+    if (st->supreme_type && st->loc[st->supreme] == (NYS_LOC_COLLECTED | seat))
+        m |= (uint16_t)BIT(st->supreme_type);
     return m;
 }
 
@@ -621,6 +662,80 @@ static void start_seconds(nys_state *st)
     }
     st->phase = NYS_PH_OVER;
     st->actor = NYS_NONE;
+}
+
+/* ---- Which new slices to eat (NYS-T2) ----
+ *
+ * Identical slices are interchangeable, so among identical edible slices
+ * only "the first k of them" is an action: a mask is canonical when every
+ * eaten twin's earlier identical slice is eaten too. */
+
+/* Bits of the new edible slices identical to new slice i, i included. */
+static unsigned twin_group(const nys_state *st, int i)
+{
+    unsigned g = 0;
+    int c = st->cls[st->queue[st->qnew + i]];
+    for (unsigned m = st->new_edible; m; m &= m - 1) {
+        int j = __builtin_ctz(m);
+        if (st->cls[st->queue[st->qnew + j]] == c)
+            g |= BIT(j);
+    }
+    return g;
+}
+
+/* The k lowest set bits of g. */
+static unsigned lowest_bits(unsigned g, int k)
+{
+    unsigned out = 0;
+    for (; k > 0 && g; g &= g - 1, k--)
+        out |= g & -g;
+    return out;
+}
+
+static bool place_canonical(const nys_state *st, unsigned mask)
+{
+    if (!(mask & st->new_twins)) /* no twin eaten: at most the first of each group */
+        return true;
+    for (unsigned m = st->new_edible & ~st->new_twins; m; m &= m - 1) {
+        unsigned g = twin_group(st, __builtin_ctz(m));
+        if ((mask & g) != lowest_bits(g, popcount(mask & g)))
+            return false;
+    }
+    return true;
+}
+
+/* Uniform among the canonical masks: for each group of identical slices,
+ * how many to eat, from none to all. */
+static __attribute__((noinline)) unsigned random_twin_mask(const nys_state *st, pb_rng *rng)
+{
+    unsigned mask = 0;
+    for (unsigned m = st->new_edible & ~st->new_twins; m; m &= m - 1) {
+        unsigned g = twin_group(st, __builtin_ctz(m));
+        mask |= lowest_bits(g, (int)pb_rng_below(rng, (uint32_t)popcount(g) + 1));
+    }
+    return mask;
+}
+
+static int place_masks(const nys_state *st, pb_action *out)
+{
+    unsigned groups[NYS_QUEUE_MAX];
+    int sizes[NYS_QUEUE_MAX], take[NYS_QUEUE_MAX], ng = 0, n = 0;
+    for (unsigned m = st->new_edible & ~st->new_twins; m; m &= m - 1) {
+        groups[ng] = twin_group(st, __builtin_ctz(m));
+        sizes[ng] = popcount(groups[ng]);
+        take[ng++] = 0;
+    }
+    for (;;) { /* count in mixed radix over the groups */
+        unsigned mask = 0;
+        for (int gi = 0; gi < ng; gi++)
+            mask |= lowest_bits(groups[gi], take[gi]);
+        out[n++] = NYS_ACTION(NYS_A_PLACE, mask);
+        int gi = 0;
+        while (gi < ng && ++take[gi] > sizes[gi])
+            take[gi++] = 0;
+        if (gi == ng)
+            return n;
+    }
 }
 
 /* ---- The interface: legal actions, validation, apply ---- */
@@ -673,8 +788,10 @@ int nys_legal_actions(const nys_state *st, pb_action *out)
                 out[n++] = NYS_ACTION(NYS_A_TAKE, pid);
         return n;
     case NYS_PH_PLACE:
+        return place_masks(st, out);
+    case NYS_PH_EAT_OR_KEEP:
         out[n++] = NYS_ACTION(NYS_A_EAT, 0);
-        out[n++] = NYS_ACTION(NYS_A_COLLECT, 0);
+        out[n++] = NYS_ACTION(NYS_A_KEEP, 0);
         return n;
     case NYS_PH_ATTACH: {
         uint16_t types = nys_attach_types(st, st->actor);
@@ -704,7 +821,8 @@ static const char *expected_in(int phase)
     case NYS_PH_CUT_IN_LINE: return "cut-in-line, or pass";
     case NYS_PH_SNEAK: return "a Sneak-a-Slice move, or pass";
     case NYS_PH_TAKE: return "a portion to take";
-    case NYS_PH_PLACE: return "eat or collect";
+    case NYS_PH_PLACE: return "which slices to eat (the rest are collected)";
+    case NYS_PH_EAT_OR_KEEP: return "eat or keep";
     case NYS_PH_ATTACH: return "a type to attach the Supreme to";
     case NYS_PH_SECONDS: return "a type for Seconds, or pass";
     default: return "nothing: the game is over";
@@ -725,7 +843,8 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
         [NYS_PH_CUT_IN_LINE] = BIT(NYS_A_PASS) | BIT(NYS_A_CUT_IN_LINE),
         [NYS_PH_SNEAK] = BIT(NYS_A_PASS) | BIT(NYS_A_SNEAK),
         [NYS_PH_TAKE] = BIT(NYS_A_TAKE),
-        [NYS_PH_PLACE] = BIT(NYS_A_EAT) | BIT(NYS_A_COLLECT),
+        [NYS_PH_PLACE] = BIT(NYS_A_PLACE),
+        [NYS_PH_EAT_OR_KEEP] = BIT(NYS_A_EAT) | BIT(NYS_A_KEEP),
         [NYS_PH_ATTACH] = BIT(NYS_A_ATTACH),
         [NYS_PH_SECONDS] = BIT(NYS_A_PASS) | BIT(NYS_A_SECONDS),
         [NYS_PH_OVER] = 0,
@@ -762,13 +881,15 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
             return true;
         snprintf(err, errlen, "that portion is not on the table");
         return false;
-    case NYS_A_EAT:
-        if (arg == 0)
-            return true; /* edibility was checked when the slice came up */
-        break;
-    case NYS_A_COLLECT:
-        if (arg == 0)
+    case NYS_A_PLACE:
+        if ((arg & ~st->new_edible) == 0 && place_canonical(st, (unsigned)arg))
             return true;
+        snprintf(err, errlen, "only slices with pepperoni (and those a Special makes edible) can be eaten");
+        return false;
+    case NYS_A_EAT:
+    case NYS_A_KEEP:
+        if (arg == 0)
+            return true; /* edibility was checked when the slice was offered */
         break;
     case NYS_A_ATTACH:
         if (arg < 16 && (nys_attach_types(st, st->actor) >> arg & 1u))
@@ -788,33 +909,63 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
 static __attribute__((noinline)) void apply_sneak(nys_state *st, int pos, int dir)
 {
     int target = nys_sneak_target(st, pos, dir);
-    st->portion_mask[st->portion_of[pos]] &= (uint16_t)~BIT(pos);
+    st->portion_mask[nys_portion_at(st, pos)] &= (uint16_t)~BIT(pos);
     st->portion_mask[target] |= (uint16_t)BIT(pos);
-    st->portion_of[pos] = (uint8_t)target;
     st->special_used |= (uint16_t)BIT(NYS_SNEAK_A_SLICE);
     st->phase = NYS_PH_TAKE;
 }
 
-/* Eat or collect the slice at the head of the queue. */
-static void place_next(nys_state *st, bool eat)
+/* NYS-R3: set the portions; then Cut in Line (NYS-R4) or the first chooser. */
+static __attribute__((noinline)) void apply_divide(nys_state *st, unsigned cuts, int spos)
 {
-    int id = st->queue[st->qpos++];
-    if (eat) {
-        st->loc[id] = (uint8_t)(NYS_LOC_EATEN | st->owner);
-        if (id == st->mystery)
-            st->mystery_specials = st->specials_of[st->owner];
+    int nring = nys_portions_from_cuts(st->present, cuts, st->portion_mask);
+    st->nportions = (uint8_t)nring;
+    if (spos == NYS_SPECIAL_ALONE) {
+        st->special_portion = (uint8_t)nring;
+        st->portion_mask[nring] = 0;
+        st->nportions++;
     } else {
-        st->loc[id] = (uint8_t)(NYS_LOC_COLLECTED | st->owner);
+        st->special_portion = (uint8_t)nys_portion_at(st, spos);
     }
-    process_queue(st);
+    set_order(st, -1);
+    /* Offered only to a non-Slicer owner who does not already choose first. */
+    int cil = power_ready(st, NYS_CUT_IN_LINE);
+    if (cil >= 0 && cil != st->slicer && cil != st->order[0]) {
+        st->phase = NYS_PH_CUT_IN_LINE;
+        st->actor = (uint8_t)cil;
+    } else {
+        begin_turn(st);
+    }
+}
+
+static void eat_slice(nys_state *st, int id)
+{
+    move_to_seat(st, id, (uint8_t)(NYS_LOC_EATEN | st->owner));
+    if (id == st->mystery)
+        st->mystery_specials = st->specials_of[st->owner];
+}
+
+/* NYS-T2: eat the new slices in the mask, collect the others. */
+static void place_new(nys_state *st, unsigned mask)
+{
+    for (int i = 0; i < st->qlen - st->qnew; i++) {
+        int id = st->queue[st->qnew + i];
+        if (mask >> i & 1u)
+            eat_slice(st, id);
+        else
+            move_to_seat(st, id, (uint8_t)(NYS_LOC_COLLECTED | st->owner));
+    }
+    st->qpos = st->qlen;
+    after_placement(st);
 }
 
 int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
 {
     int kind = NYS_ACTION_KIND(a), arg = NYS_ACTION_PAYLOAD(a);
     /* The two most frequent decisions take a short path. */
-    if (st->phase == NYS_PH_PLACE && (kind == NYS_A_EAT || kind == NYS_A_COLLECT) && arg == 0) {
-        place_next(st, kind == NYS_A_EAT);
+    if (st->phase == NYS_PH_PLACE && kind == NYS_A_PLACE && (arg & ~st->new_edible) == 0 &&
+        ((arg & st->new_twins) == 0 || place_canonical(st, (unsigned)arg))) {
+        place_new(st, (unsigned)arg);
         return 0;
     }
     if (st->phase == NYS_PH_TAKE && kind == NYS_A_TAKE && arg < st->nportions &&
@@ -847,39 +998,15 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
         st->special_used |= (uint16_t)BIT(NYS_DIBS);
         st->owner = st->actor;
         st->placing = NYS_PLACING_DIBS;
-        st->qlen = st->qpos = 0;
+        st->qlen = st->qpos = st->qnew = 0;
         st->loc[id] = (uint8_t)(NYS_LOC_PENDING | st->owner);
         st->queue[st->qlen++] = (uint8_t)id;
         process_queue(st);
         return 0;
     }
-    case NYS_A_DIVIDE: {
-        unsigned cuts = (unsigned)arg & (BIT(NYS_RING) - 1);
-        int spos = arg >> 11;
-        int nring = nys_portions_from_cuts(st, cuts, st->portion_of);
-        memset(st->portion_mask, 0, sizeof st->portion_mask);
-        for (unsigned m = st->present; m; m &= m - 1) {
-            int p = __builtin_ctz(m);
-            st->portion_mask[st->portion_of[p]] |= (uint16_t)BIT(p);
-        }
-        if (spos == NYS_SPECIAL_ALONE) {
-            st->special_portion = (uint8_t)nring;
-            st->nportions = (uint8_t)(nring + 1);
-        } else {
-            st->special_portion = st->portion_of[spos];
-            st->nportions = (uint8_t)nring;
-        }
-        set_order(st, -1);
-        /* Offered to a non-Slicer owner who would not choose first anyway. */
-        int cil = power_ready(st, NYS_CUT_IN_LINE);
-        if (cil >= 0 && cil != st->slicer && cil != st->order[0]) {
-            st->phase = NYS_PH_CUT_IN_LINE;
-            st->actor = (uint8_t)cil;
-        } else {
-            begin_turn(st);
-        }
+    case NYS_A_DIVIDE:
+        apply_divide(st, (unsigned)arg & (BIT(NYS_RING) - 1), arg >> 11);
         return 0;
-    }
     case NYS_A_CUT_IN_LINE:
         st->special_used |= (uint16_t)BIT(NYS_CUT_IN_LINE);
         set_order(st, st->actor);
@@ -891,10 +1018,17 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
     case NYS_A_TAKE:
         take_portion(st, st->actor, arg);
         return 0;
-    case NYS_A_EAT:
-    case NYS_A_COLLECT:
-        place_next(st, kind == NYS_A_EAT);
+    case NYS_A_PLACE:
+        place_new(st, (unsigned)arg);
         return 0;
+    case NYS_A_EAT:
+    case NYS_A_KEEP: {
+        int id = st->queue[st->qpos++];
+        if (kind == NYS_A_EAT)
+            eat_slice(st, id);
+        process_queue(st);
+        return 0;
+    }
     case NYS_A_ATTACH:
         st->supreme_type = (uint8_t)arg;
         finish_placement(st);
@@ -906,6 +1040,7 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
             if (st->loc[i] == (NYS_LOC_COLLECTED | st->owner) && edible(st, i, st->owner) &&
                 seconds_fits(st, i, arg))
                 st->queue[st->qlen++] = (uint8_t)i;
+        st->qnew = st->qlen;
         process_queue(st);
         return 0;
     }
@@ -921,7 +1056,7 @@ static const uint16_t binom[NYS_RING + 1][NYS_RING + 1] = {
     {1, 11, 55, 165, 330, 462, 462, 330, 165, 55, 11, 1},
 };
 
-static pb_action random_division(const nys_state *st, pb_rng *rng)
+static __attribute__((noinline)) pb_action random_division(const nys_state *st, pb_rng *rng)
 {
     uint8_t pos[NYS_RING];
     int n = 0;
@@ -971,7 +1106,9 @@ pb_action nys_random_action(const nys_state *st, pb_rng *rng)
         return 0;
     }
     case NYS_PH_PLACE:
-        return NYS_ACTION(pb_rng_below(rng, 2) ? NYS_A_EAT : NYS_A_COLLECT, 0);
+        if (!st->new_twins) /* all different: every subset is one action */
+            return NYS_ACTION(NYS_A_PLACE, pb_rng_next(rng) & st->new_edible);
+        return NYS_ACTION(NYS_A_PLACE, random_twin_mask(st, rng));
     default:
         return random_from_list(st, rng);
     }
@@ -1071,6 +1208,8 @@ void nys_determinize(nys_state *st, int seat, pb_rng *rng)
         *sslot[i] = spool[i];
     uint64_t seed = (uint64_t)pb_rng_next(rng) << 32 | pb_rng_next(rng);
     pb_rng_seed(&st->rng, seed);
+    if (hide_mystery)
+        recount_tallies(st);
 }
 
 /* ---- Self-check ---- */
@@ -1106,7 +1245,7 @@ int nys_check_invariants(const nys_state *st, char *err, size_t errlen)
             ring_count++;
         else if (kind > NYS_LOC_EATEN || seat >= st->players)
             FAIL("slice %d has an impossible location 0x%02x", id, st->loc[id]);
-        if (kind == NYS_LOC_PENDING && st->phase != NYS_PH_PLACE && st->phase != NYS_PH_ATTACH)
+        if (kind == NYS_LOC_PENDING && st->phase != NYS_PH_PLACE && st->phase != NYS_PH_EAT_OR_KEEP)
             FAIL("slice %d is waiting to be placed outside a placement", id);
     }
     if (stack_count != 11 * (st->rounds - first_hidden))
@@ -1123,8 +1262,8 @@ int nys_check_invariants(const nys_state *st, char *err, size_t errlen)
             int id = st->ring[p];
             if (id == NYS_NONE)
                 continue;
-            int pid = st->portion_of[p];
-            bool taken = pid != NYS_NONE && (st->taken >> pid & 1u);
+            int pid = nys_portion_at(st, p);
+            bool taken = pid >= 0 && (st->taken >> pid & 1u);
             if (!taken) {
                 if (st->loc[id] != NYS_LOC_RING)
                     FAIL("ring position %d: slice %d left the table without its portion", p + 1, id);
@@ -1136,18 +1275,20 @@ int nys_check_invariants(const nys_state *st, char *err, size_t errlen)
         }
         if (on_table != ring_count)
             FAIL("%d slices marked on the table, %d in the ring", ring_count, on_table);
-        uint16_t present = 0, masks[NYS_MAX_PLAYERS + 1] = {0};
-        for (int p = 0; p < NYS_RING; p++) {
-            if (st->ring[p] == NYS_NONE)
-                continue;
-            present |= (uint16_t)(1u << p);
-            if (st->portion_of[p] != NYS_NONE)
-                masks[st->portion_of[p]] |= (uint16_t)(1u << p);
-        }
+        unsigned present = 0, covered = 0;
+        for (int p = 0; p < NYS_RING; p++)
+            if (st->ring[p] != NYS_NONE)
+                present |= 1u << p;
         if (present != st->present)
             FAIL("the ring's slice mask is stale");
-        if (memcmp(masks, st->portion_mask, sizeof masks) != 0 && st->nportions)
-            FAIL("the portions' position masks are stale");
+        /* After division the portions split the ring's slices exactly. */
+        for (int pid = 0; pid < st->nportions; pid++) {
+            if (covered & st->portion_mask[pid])
+                FAIL("portion %d overlaps another", pid);
+            covered |= st->portion_mask[pid];
+        }
+        if (st->nportions && covered != present)
+            FAIL("the portions do not cover the ring");
     } else if (ring_count) {
         FAIL("%d slices are still on the table after the game", ring_count);
     }
@@ -1170,6 +1311,10 @@ int nys_check_invariants(const nys_state *st, char *err, size_t errlen)
     for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
         if (sp_where[sp] != 1)
             FAIL("Special %s is in %d places", nys_special_slug(sp), sp_where[sp]);
+    nys_state copy = *st;
+    recount_tallies(&copy);
+    if (memcmp(copy.tally, st->tally, sizeof st->tally) != 0)
+        FAIL("the players' tallies do not match their slices");
     if (st->supreme_type && (st->supreme == NYS_NONE ||
                              NYS_LOC_KIND(st->loc[st->supreme]) < NYS_LOC_COLLECTED))
         FAIL("the Supreme is attached but not in a collection");

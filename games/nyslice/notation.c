@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../../core/quote.h"
 #include "nyslice.h"
 
 static int say(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -87,10 +88,21 @@ int nys_action_to_text(const nys_state *st, pb_action a, char *buf, size_t n)
             add(buf, n, &len, "take %d", first + 1);
         break;
     }
+    case NYS_A_PLACE:
+        if (arg == 0)
+            add(buf, n, &len, "collect all");
+        else
+            add(buf, n, &len, "eat");
+        for (int i = 0; i < st->qlen - st->qnew; i++)
+            if (arg >> i & 1) {
+                nys_slice_token(&st->slice[st->queue[st->qnew + i]], tok, sizeof tok);
+                add(buf, n, &len, " %s", tok);
+            }
+        break;
     case NYS_A_EAT:
-    case NYS_A_COLLECT:
+    case NYS_A_KEEP:
         nys_slice_token(&st->slice[st->queue[st->qpos]], tok, sizeof tok);
-        add(buf, n, &len, "%s %s", NYS_ACTION_KIND(a) == NYS_A_EAT ? "eat" : "collect", tok);
+        add(buf, n, &len, "%s %s", NYS_ACTION_KIND(a) == NYS_A_EAT ? "eat" : "keep", tok);
         break;
     case NYS_A_ATTACH:
         add(buf, n, &len, "attach %d", arg);
@@ -162,16 +174,51 @@ static int parse_divide(const nys_state *st, char **w, int nw, pb_action *a, cha
             return say(err, errlen, "%d players need %d cuts when the Special goes with slices",
                        st->players, st->players);
         /* Name the Special's portion by its lowest position. */
-        uint8_t ids[NYS_RING];
-        nys_portions_from_cuts(st, cuts, ids);
+        uint16_t masks[NYS_MAX_PLAYERS + 1];
+        int np = nys_portions_from_cuts(st->present, cuts, masks);
         spos = p;
-        for (int q = 0; q < p; q++)
-            if (ids[q] == ids[p]) {
-                spos = q;
-                break;
-            }
+        for (int k = 0; k < np; k++)
+            if (masks[k] >> p & 1u)
+                spos = __builtin_ctz(masks[k]);
     }
     *a = NYS_DIVIDE(cuts, spos);
+    return 0;
+}
+
+/* "eat 9p2 7p1" (eat these, collect the rest), "collect all" or "eat none". */
+static int parse_place(const nys_state *st, char **w, int nw, pb_action *a, char *err, size_t errlen)
+{
+    if (nw == 2 && (strcasecmp(w[0], "collect") == 0 ? strcasecmp(w[1], "all") == 0
+                                                     : strcasecmp(w[1], "none") == 0)) {
+        *a = NYS_ACTION(NYS_A_PLACE, 0);
+        return 0;
+    }
+    if (strcasecmp(w[0], "eat") != 0 || nw < 2)
+        return say(err, errlen, "name the slices to eat, e.g. 'eat 9p2 7p1', or 'collect all'");
+    unsigned mask = 0;
+    int n = st->qlen - st->qnew;
+    for (int k = 1; k < nw; k++) {
+        int found = -1;
+        bool present = false;
+        for (int i = 0; i < n && found < 0; i++) {
+            char tok[16];
+            nys_slice_token(&st->slice[st->queue[st->qnew + i]], tok, sizeof tok);
+            if (strcmp(tok, w[k]) != 0 || (mask >> i & 1u))
+                continue;
+            present = true;
+            if (st->new_edible >> i & 1u)
+                found = i;
+        }
+        if (found < 0) {
+            char q[40];
+            pb_quote(w[k], q, sizeof q);
+            return present ? say(err, errlen, "%s cannot be eaten: only slices with pepperoni "
+                                              "(and those a Special allows) can", q)
+                           : say(err, errlen, "%s is not among the slices you are placing", q);
+        }
+        mask |= 1u << found;
+    }
+    *a = NYS_ACTION(NYS_A_PLACE, mask);
     return 0;
 }
 
@@ -213,7 +260,7 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, ch
             return -1;
         for (int dir = 1; dir >= 0; dir--) {
             int target = nys_sneak_target(st, p, dir);
-            if (target >= 0 && target == st->portion_of[q]) {
+            if (target >= 0 && target == nys_portion_at(st, q)) {
                 *a = NYS_ACTION(NYS_A_SNEAK, p | dir << 4);
                 rc = 0;
                 break;
@@ -233,19 +280,25 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, ch
             int p = read_pos(st, w[1], err, errlen);
             if (p < 0)
                 return -1;
-            *a = NYS_ACTION(NYS_A_TAKE, st->portion_of[p] == NYS_NONE ? 0xFF : st->portion_of[p]);
+            int pid = nys_portion_at(st, p);
+            *a = NYS_ACTION(NYS_A_TAKE, pid < 0 ? 0xFF : pid);
         }
         rc = 0;
-    } else if ((strcasecmp(verb, "eat") == 0 || strcasecmp(verb, "collect") == 0) && nw <= 2) {
-        if (st->phase != NYS_PH_PLACE)
+    } else if (st->phase == NYS_PH_PLACE &&
+               (strcasecmp(verb, "eat") == 0 || strcasecmp(verb, "collect") == 0)) {
+        if (parse_place(st, w, nw, a, err, errlen) != 0)
+            return -1;
+        rc = 0;
+    } else if ((strcasecmp(verb, "eat") == 0 || strcasecmp(verb, "keep") == 0) && nw <= 2) {
+        if (st->phase != NYS_PH_EAT_OR_KEEP)
             return say(err, errlen, "not now: no slice is waiting to be placed");
         if (nw == 2) {
             char tok[16];
             nys_slice_token(&st->slice[st->queue[st->qpos]], tok, sizeof tok);
             if (strcmp(tok, w[1]) != 0)
-                return say(err, errlen, "the slice to place is %s, not %s", tok, w[1]);
+                return say(err, errlen, "the slice offered is %s, not %s", tok, w[1]);
         }
-        *a = NYS_ACTION(strcasecmp(verb, "eat") == 0 ? NYS_A_EAT : NYS_A_COLLECT, 0);
+        *a = NYS_ACTION(strcasecmp(verb, "eat") == 0 ? NYS_A_EAT : NYS_A_KEEP, 0);
         rc = 0;
     } else if ((strcasecmp(verb, "attach") == 0 || strcasecmp(verb, "seconds") == 0) && nw == 2) {
         int t = read_type(w[1], err, errlen);
@@ -254,7 +307,10 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, ch
         *a = NYS_ACTION(strcasecmp(verb, "attach") == 0 ? NYS_A_ATTACH : NYS_A_SECONDS, t);
         rc = 0;
     }
-    if (rc != 0)
-        return say(err, errlen, "unknown action '%s' (see docs/records.md)", text);
+    if (rc != 0) {
+        char q[64];
+        pb_quote(text, q, sizeof q);
+        return say(err, errlen, "unknown action %s (see docs/records.md)", q);
+    }
     return nys_is_legal(st, *a, err, errlen) ? 0 : -1;
 }

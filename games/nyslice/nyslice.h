@@ -112,6 +112,7 @@ typedef struct nys_rules {
     int first_slicer;  /* seat, or -1: drawn from the seed */
     bool custom_deck;
     nys_slice in_play[NYS_DECK_SLICES]; /* NYS-S1: the deck less this count's removals */
+    uint8_t in_play_class[NYS_DECK_SLICES]; /* equal for identical slices */
     int nin_play;
 } nys_rules;
 
@@ -127,7 +128,8 @@ typedef enum nys_phase {
     NYS_PH_CUT_IN_LINE, /* a Cut in Line owner may jump the queue (NYS-R4) */
     NYS_PH_SNEAK,       /* the chooser may Sneak-a-Slice (NYS-R5) */
     NYS_PH_TAKE,        /* the chooser picks a portion (NYS-T1) */
-    NYS_PH_PLACE,       /* eat or collect the next slice (NYS-T2, T3, E1) */
+    NYS_PH_PLACE,       /* choose which of the slices just gained to eat (NYS-T1, T2) */
+    NYS_PH_EAT_OR_KEEP, /* eat or keep one collected slice (NYS-T3, E1) */
     NYS_PH_ATTACH,      /* attach the Supreme to a type (NYS-T4) */
     NYS_PH_SECONDS,     /* the Seconds owner picks a type or passes (NYS-E1) */
     NYS_PH_OVER,
@@ -139,6 +141,42 @@ typedef enum nys_placing {
     NYS_PLACING_DIBS,
     NYS_PLACING_SECONDS,
 } nys_placing;
+
+/* What a player holds, which is all scoring needs (NYS-E2..E6). The state
+ * keeps one per seat up to date as slices move. */
+typedef struct nys_tally {
+    uint8_t whole[NYS_TYPE_SLOTS];   /* collected numbered slices (a Supreme is added at scoring) */
+    uint8_t peppered[NYS_TYPE_SLOTS];/* of which carry pepperoni */
+    uint8_t combos[NYS_TYPE_SLOTS];  /* collected Combos showing the type */
+    int16_t eaten, eaten_combos, eaten_veggies;
+    int16_t pep_eaten;               /* pepperonis on eaten slices, Supreme = 2 */
+    int16_t anch_collected;          /* anchovies on collected slices, Anchovy slice = 3 */
+    int16_t anchovy_collected;       /* 1 if the Anchovy slice is collected */
+    uint16_t specials;               /* bit per Special held (filled in at scoring) */
+} nys_tally;
+
+/* Add (sign 1) or remove (sign -1) one collected or eaten slice. The
+ * Supreme's type count is not included: it depends on its attachment. */
+static inline void nys_tally_slice(nys_tally *t, const nys_slice *s, bool eaten, int sign)
+{
+    if (eaten) {
+        t->eaten = (int16_t)(t->eaten + sign);
+        t->pep_eaten = (int16_t)(t->pep_eaten + sign * s->pep);
+        t->eaten_combos = (int16_t)(t->eaten_combos + sign * (s->kind == NYS_COMBO));
+        t->eaten_veggies = (int16_t)(t->eaten_veggies + sign * (s->kind == NYS_NUMBERED && s->type == 3));
+        return;
+    }
+    t->anch_collected = (int16_t)(t->anch_collected + sign * s->anch);
+    if (s->kind == NYS_NUMBERED) {
+        t->whole[s->type] = (uint8_t)(t->whole[s->type] + sign);
+        t->peppered[s->type] = (uint8_t)(t->peppered[s->type] + sign * (s->pep > 0));
+    } else if (s->kind == NYS_COMBO) {
+        t->combos[s->type] = (uint8_t)(t->combos[s->type] + sign);
+        t->combos[s->type2] = (uint8_t)(t->combos[s->type2] + sign);
+    } else if (s->kind == NYS_ANCHOVY) {
+        t->anchovy_collected = (int16_t)(t->anchovy_collected + sign);
+    }
+}
 
 /* Slice locations: kind in the high nibble, seat in the low one. */
 #define NYS_LOC_STACK 0x00
@@ -159,6 +197,7 @@ typedef struct nys_state {
     uint8_t phase;                        /* nys_phase */
     uint8_t actor;                        /* seat to decide, NYS_NONE at the end */
     nys_slice slice[NYS_DECK_SLICES];     /* the slices in play, ids 0..nslices-1 */
+    uint8_t cls[NYS_DECK_SLICES];         /* identical slices share a class */
     uint8_t loc[NYS_DECK_SLICES];         /* where each slice is */
     uint8_t stack[NYS_MAX_ROUNDS][NYS_RING];
     uint8_t spare[NYS_SPARES];
@@ -176,8 +215,7 @@ typedef struct nys_state {
     uint8_t today;                        /* this round's Special */
     uint8_t ring[NYS_RING];               /* slice per position, NYS_NONE if gone */
     uint16_t present;                     /* bit per position that holds a slice */
-    uint8_t portion_of[NYS_RING];         /* portion id per position, NYS_NONE before division */
-    uint16_t portion_mask[NYS_MAX_PLAYERS + 1]; /* positions per portion id */
+    uint16_t portion_mask[NYS_MAX_PLAYERS + 1]; /* ring positions per portion id */
     uint8_t nportions;
     uint8_t special_portion;              /* portion holding today's Special */
     uint8_t taken;                        /* bit per portion id */
@@ -186,12 +224,16 @@ typedef struct nys_state {
     uint8_t turn;                         /* index into order */
     uint8_t placing;                      /* nys_placing */
     uint8_t owner;                        /* seat placing slices */
-    uint8_t queue[NYS_QUEUE_MAX];         /* slices to place, in order */
+    uint8_t queue[NYS_QUEUE_MAX];         /* collected slices that may be eaten, then new ones */
     uint8_t qlen, qpos;
+    uint8_t qnew;                         /* queue index of the first new slice */
+    uint16_t new_edible;                  /* bit per new slice that may be eaten */
+    uint16_t new_twins;                   /* bit per new edible slice identical to an earlier one */
     uint8_t mystery;                      /* slice drawn by Mystery Slice, NYS_NONE */
     uint8_t mystery_owner;
     uint16_t mystery_specials;            /* owner's Specials when it was placed */
     uint8_t seconds_type;
+    nys_tally tally[NYS_MAX_PLAYERS];     /* kept in step with loc[] */
 } nys_state;
 
 /* Actions: kind in bits 16.., payload below. */
@@ -202,8 +244,9 @@ enum nys_action_kind {
     NYS_A_CUT_IN_LINE,
     NYS_A_SNEAK,        /* payload: position | direction << 4 (0 back, 1 on) */
     NYS_A_TAKE,         /* payload: portion id */
-    NYS_A_EAT,
-    NYS_A_COLLECT,
+    NYS_A_PLACE,        /* payload: bit per new slice (queue[qnew + i]) to eat; the rest is collected */
+    NYS_A_EAT,          /* eat the collected slice now offered */
+    NYS_A_KEEP,         /* keep it collected */
     NYS_A_ATTACH,       /* payload: type */
     NYS_A_SECONDS,      /* payload: type */
 };
@@ -236,10 +279,12 @@ int nys_check_invariants(const nys_state *st, char *err, size_t errlen);
 bool nys_edible(const nys_state *st, int id, int seat);
 /* Bit per type the seat could attach a Supreme to (NYS-T4). */
 uint16_t nys_attach_types(const nys_state *st, int seat);
-/* Portion ids per ring position for a cut mask (a cut after position p
- * separates p from the next present position; NYS_NONE where empty).
- * Returns the number of ring portions. */
-int nys_portions_from_cuts(const nys_state *st, unsigned cuts, uint8_t *ids);
+/* The ring portions a cut mask makes (a cut after position p separates p
+ * from the next slice clockwise), as position masks in ring order starting
+ * after the lowest cut. Returns how many. */
+int nys_portions_from_cuts(unsigned present, unsigned cuts, uint16_t *masks);
+/* The portion holding ring position pos, or -1 (before division, or empty). */
+int nys_portion_at(const nys_state *st, int pos);
 /* Portion a Sneak-a-Slice move of the end slice at `pos` would join
  * (dir 0: the previous portion in ring order, 1: the next), or -1. */
 int nys_sneak_target(const nys_state *st, int pos, int dir);
@@ -250,17 +295,6 @@ int nys_find_slice(const nys_state *st, const char *token, int nth);
 bool nys_owns(const nys_state *st, int seat, int special);
 
 /* ---- Scoring (score.c) ---- */
-
-/* What a player ends with, which is all scoring needs (NYS-E2..E6). */
-typedef struct nys_tally {
-    uint8_t whole[NYS_TYPE_SLOTS];   /* collected numbered slices, attached Supreme included */
-    uint8_t combos[NYS_TYPE_SLOTS];  /* collected Combos showing the type */
-    int eaten, eaten_combos, eaten_veggies;
-    int pep_eaten;                   /* pepperonis on eaten slices, Supreme = 2 */
-    int anch_collected;              /* anchovies on collected slices, Anchovy slice = 3 */
-    bool anchovy_collected;
-    uint16_t specials;               /* bit per Special held */
-} nys_tally;
 
 /* One player's Guest Check. */
 typedef struct nys_check {

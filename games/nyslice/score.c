@@ -88,46 +88,22 @@ void nys_score(const nys_tally *tally, int players, nys_guest_check *out)
             out->winners |= (uint8_t)BIT(p);
 }
 
-/* Add one slice to a tally as collected or eaten. */
-static inline void tally_add(nys_tally *t, const nys_slice *s, bool eaten, int supreme_type)
+/* Add one slice to a tally; an attached Supreme counts for its type. */
+static void tally_add(nys_tally *t, const nys_slice *s, bool eaten, int supreme_type)
 {
-    if (eaten) {
-        t->eaten++;
-        t->pep_eaten += s->pep;
-        t->eaten_combos += s->kind == NYS_COMBO;
-        t->eaten_veggies += s->kind == NYS_NUMBERED && s->type == NYS_VEGGIE;
-        return;
-    }
-    t->anch_collected += s->anch;
-    switch (s->kind) {
-    case NYS_NUMBERED:
-        t->whole[s->type]++;
-        break;
-    case NYS_COMBO:
-        t->combos[s->type]++;
-        t->combos[s->type2]++;
-        break;
-    case NYS_ANCHOVY:
-        t->anchovy_collected = true;
-        break;
-    case NYS_SUPREME:
-        if (supreme_type) /* NYS-T4: a Supreme never attached counts for no type */
-            t->whole[supreme_type]++;
-        break;
-    }
+    nys_tally_slice(t, s, eaten, 1);
+    if (!eaten && s->kind == NYS_SUPREME && supreme_type)
+        t->whole[supreme_type]++; /* NYS-T4: never attached counts for no type */
 }
 
 void nys_tally_state(const nys_state *st, nys_tally *tally)
 {
-    memset(tally, 0, sizeof(nys_tally) * st->players);
-    for (int id = 0; id < st->nslices; id++) {
-        int loc = st->loc[id];
-        if (loc >= NYS_LOC_COLLECTED) /* collected or eaten: everything else is on the table */
-            tally_add(&tally[NYS_LOC_SEAT(loc)], &st->slice[id], loc >= NYS_LOC_EATEN,
-                      st->supreme_type);
-    }
+    memcpy(tally, st->tally, sizeof(nys_tally) * st->players);
     for (int p = 0; p < st->players; p++)
         tally[p].specials = st->specials_of[p];
+    if (st->supreme != NYS_NONE && st->supreme_type &&
+        NYS_LOC_KIND(st->loc[st->supreme]) == NYS_LOC_COLLECTED)
+        tally[NYS_LOC_SEAT(st->loc[st->supreme])].whole[st->supreme_type]++;
 }
 
 void nys_score_state(const nys_state *st, nys_guest_check *out)

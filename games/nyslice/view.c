@@ -16,6 +16,7 @@ const char *nys_phase_name(int phase)
     static const char *const names[] = {
         [NYS_PH_DIBS] = "dibs",       [NYS_PH_DIVIDE] = "divide", [NYS_PH_CUT_IN_LINE] = "cut-in-line",
         [NYS_PH_SNEAK] = "sneak",     [NYS_PH_TAKE] = "take",     [NYS_PH_PLACE] = "place",
+        [NYS_PH_EAT_OR_KEEP] = "eat-or-keep",
         [NYS_PH_ATTACH] = "attach",   [NYS_PH_SECONDS] = "seconds", [NYS_PH_OVER] = "over",
     };
     return phase >= 0 && phase <= NYS_PH_OVER ? names[phase] : "?";
@@ -108,11 +109,11 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
     json_t *ring = json_array(), *portions = json_array();
     if (in_round) {
         for (int p = 0; p < NYS_RING; p++) {
-            int id = st->ring[p], pid = st->portion_of[p];
+            int id = st->ring[p], pid = nys_portion_at(st, p);
             json_t *pos = json_pack("{s:i}", "pos", p + 1);
             json_object_set_new(pos, "slice", id == NYS_NONE ? json_null() : token(st, id));
-            json_object_set_new(pos, "portion", pid == NYS_NONE ? json_null() : portion_name(st, pid));
-            json_object_set_new(pos, "taken_by", pid != NYS_NONE && (st->taken >> pid & 1u)
+            json_object_set_new(pos, "portion", pid < 0 ? json_null() : portion_name(st, pid));
+            json_object_set_new(pos, "taken_by", pid >= 0 && (st->taken >> pid & 1u)
                                                      ? json_integer(st->taken_by[pid])
                                                      : json_null());
             json_array_append_new(ring, pos);
@@ -120,7 +121,7 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
         for (int pid = 0; pid < st->nportions; pid++) {
             json_t *pos = json_array(), *sl = json_array();
             for (int p = 0; p < NYS_RING; p++)
-                if (st->ring[p] != NYS_NONE && st->portion_of[p] == pid) {
+                if (st->portion_mask[pid] >> p & 1u) {
                     json_array_append_new(pos, json_integer(p + 1));
                     json_array_append_new(sl, token(st, st->ring[p]));
                 }
@@ -139,14 +140,24 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
             json_array_append_new(order, json_integer(st->order[i]));
     json_object_set_new(v, "order", order);
 
-    if (!over && (st->phase == NYS_PH_PLACE || st->phase == NYS_PH_ATTACH)) {
+    if (!over && (st->phase == NYS_PH_PLACE || st->phase == NYS_PH_EAT_OR_KEEP)) {
+        /* The slices being placed are public (everyone saw the portion), but a
+         * Mystery slice only for its owner; an edible hidden slice would tell
+         * something, so "edible" is shown to the owner alone for it. */
         static const char *const why[] = {"take", "dibs", "seconds"};
-        json_t *queue = json_array();
-        for (int i = st->qpos; i < st->qlen; i++)
-            json_array_append_new(queue, hidden(st, st->queue[i], seat) ? json_string("?")
-                                                                         : token(st, st->queue[i]));
-        json_object_set_new(v, "placing", json_pack("{s:i, s:s, s:o}", "seat", st->owner, "why",
-                                                     why[st->placing], "queue", queue));
+        json_t *slices = json_array(), *eat_ok = json_array();
+        for (int i = st->qnew; i < st->qlen; i++) {
+            bool secret = hidden(st, st->queue[i], seat);
+            json_array_append_new(slices, secret ? json_string("?") : token(st, st->queue[i]));
+            json_array_append_new(eat_ok, secret ? json_null()
+                                                 : json_boolean(st->new_edible >> (i - st->qnew) & 1u));
+        }
+        json_t *pl = json_pack("{s:i, s:s, s:o, s:o}", "seat", st->owner, "why", why[st->placing],
+                               "slices", slices, "edible", eat_ok);
+        json_object_set_new(pl, "offered", st->phase == NYS_PH_EAT_OR_KEEP
+                                               ? token(st, st->queue[st->qpos])
+                                               : json_null());
+        json_object_set_new(v, "placing", pl);
     } else {
         json_object_set_new(v, "placing", json_null());
     }
@@ -183,15 +194,20 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
     if (st->mystery != NYS_NONE && st->mystery_owner == seat)
         json_object_set_new(v, "mystery", token(st, st->mystery));
 
+    /* The seat to move also gets its legal actions, unless there are very
+     * many (divisions, large portions): the notation is documented. */
     if (!over && seat == st->actor && st->phase != NYS_PH_DIVIDE) {
-        pb_action acts[64];
-        int n = nys_legal_actions(st, acts);
-        json_t *legal = json_array();
-        char buf[64];
-        for (int i = 0; i < n; i++)
-            if (nys_action_to_text(st, acts[i], buf, sizeof buf) == 0)
-                json_array_append_new(legal, json_string(buf));
-        json_object_set_new(v, "legal", legal);
+        pb_action *acts = malloc(sizeof *acts * PB_MAX_ACTIONS);
+        int n = acts ? nys_legal_actions(st, acts) : 0;
+        if (n <= 64) {
+            json_t *legal = json_array();
+            char buf[128];
+            for (int i = 0; i < n; i++)
+                if (nys_action_to_text(st, acts[i], buf, sizeof buf) == 0)
+                    json_array_append_new(legal, json_string(buf));
+            json_object_set_new(v, "legal", legal);
+        }
+        free(acts);
     }
     return v;
 }
