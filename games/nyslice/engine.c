@@ -336,14 +336,19 @@ typedef struct run {
  * so their neighbours touch. Returns the number of runs. */
 static int remaining_runs(const nys_state *st, run *runs)
 {
-    uint8_t list[NYS_RING], ids[NYS_RING];
-    int m = 0;
-    for (int p = 0; p < NYS_RING; p++) {
-        int pid = nys_portion_at(st, p);
-        if (pid >= 0 && !(st->taken >> pid & 1u)) {
-            ids[m] = (uint8_t)pid;
-            list[m++] = (uint8_t)p;
+    uint8_t id_at[NYS_RING], list[NYS_RING], ids[NYS_RING];
+    unsigned left = 0;
+    for (int pid = 0; pid < st->nportions; pid++)
+        if (!(st->taken >> pid & 1u)) {
+            left |= st->portion_mask[pid];
+            for (unsigned m = st->portion_mask[pid]; m; m &= m - 1)
+                id_at[__builtin_ctz(m)] = (uint8_t)pid;
         }
+    int m = 0;
+    for (; left; left &= left - 1) {
+        int p = __builtin_ctz(left);
+        ids[m] = id_at[p];
+        list[m++] = (uint8_t)p;
     }
     if (m == 0)
         return 0;
@@ -507,22 +512,7 @@ static void process_queue(nys_state *st)
         return;
     }
     if (st->qpos < st->qlen) {
-        uint16_t ed = 0, twins = 0;
-        uint64_t seen[2] = {0, 0}; /* slice classes met so far */
-        int n = st->qlen - st->qnew;
-        for (int i = 0; i < n; i++) {
-            int id = st->queue[st->qnew + i];
-            if (!edible(st, id, st->owner))
-                continue;
-            int c = st->cls[id];
-            if (seen[c >> 6] >> (c & 63) & 1u)
-                twins |= (uint16_t)BIT(i);
-            seen[c >> 6] |= UINT64_C(1) << (c & 63);
-            ed |= (uint16_t)BIT(i);
-        }
-        if (ed) {
-            st->new_edible = ed;
-            st->new_twins = twins;
+        if (st->new_edible) {
             st->phase = NYS_PH_PLACE;
             st->actor = st->owner;
             return;
@@ -532,6 +522,20 @@ static void process_queue(nys_state *st)
         st->qpos = st->qlen;
     }
     after_placement(st);
+}
+
+/* Append a slice just gained to the queue, noting whether it may be eaten
+ * and whether an identical edible one is already there. */
+static void queue_new(nys_state *st, int id)
+{
+    int i = st->qlen - st->qnew;
+    st->queue[st->qlen++] = (uint8_t)id;
+    if (!edible(st, id, st->owner))
+        return;
+    for (unsigned m = st->new_edible; m; m &= m - 1)
+        if (st->cls[st->queue[st->qnew + __builtin_ctz(m)]] == st->cls[id])
+            st->new_twins |= (uint16_t)BIT(i);
+    st->new_edible |= (uint16_t)BIT(i);
 }
 
 static void queue_collected(nys_state *st, int seat, bool (*pick)(const nys_slice *))
@@ -551,15 +555,24 @@ static bool is_veggie(const nys_slice *s)
     return s->kind == NYS_NUMBERED && s->type == NYS_VEGGIE;
 }
 
+static bool holds_combo(const nys_tally *t)
+{
+    for (int ty = NYS_MIN_TYPE; ty <= NYS_MAX_TYPE; ty++)
+        if (t->combos[ty])
+            return true;
+    return false;
+}
+
 static void gain_special(nys_state *st, int seat, int sp)
 {
     st->special_owner[sp] = (uint8_t)seat;
     st->special_round[sp] = st->round;
     st->specials_of[seat] |= (uint16_t)BIT(sp);
     /* NYS-T3: may at once eat such slices already collected. */
-    if (sp == NYS_COMBO_CRAVING)
+    const nys_tally *t = &st->tally[seat];
+    if (sp == NYS_COMBO_CRAVING && holds_combo(t))
         queue_collected(st, seat, is_combo);
-    if (sp == NYS_YOU_LOVE_VEGGIES)
+    if (sp == NYS_YOU_LOVE_VEGGIES && t->whole[NYS_VEGGIE] > 0)
         queue_collected(st, seat, is_veggie);
 }
 
@@ -575,10 +588,11 @@ static void take_portion(nys_state *st, int seat, int pid)
     if (special)
         gain_special(st, seat, st->today);
     st->qnew = st->qlen;
+    st->new_edible = st->new_twins = 0;
     for (unsigned m = st->portion_mask[pid]; m; m &= m - 1) {
         int id = st->ring[__builtin_ctz(m)];
         st->loc[id] = (uint8_t)(NYS_LOC_PENDING | seat);
-        st->queue[st->qlen++] = (uint8_t)id;
+        queue_new(st, id);
     }
     if (special && st->today == NYS_MYSTERY_SLICE && st->nspares > 0) {
         int j = (int)pb_rng_below(&st->rng, st->nspares);
@@ -587,7 +601,7 @@ static void take_portion(nys_state *st, int seat, int pid)
         st->loc[id] = (uint8_t)(NYS_LOC_PENDING | seat);
         st->mystery = (uint8_t)id;
         st->mystery_owner = (uint8_t)seat;
-        st->queue[st->qlen++] = (uint8_t)id;
+        queue_new(st, id);
     }
     process_queue(st);
 }
@@ -948,12 +962,15 @@ static void eat_slice(nys_state *st, int id)
 /* NYS-T2: eat the new slices in the mask, collect the others. */
 static void place_new(nys_state *st, unsigned mask)
 {
+    nys_tally *t = &st->tally[st->owner];
     for (int i = 0; i < st->qlen - st->qnew; i++) {
         int id = st->queue[st->qnew + i];
-        if (mask >> i & 1u)
-            eat_slice(st, id);
-        else
-            move_to_seat(st, id, (uint8_t)(NYS_LOC_COLLECTED | st->owner));
+        bool eat = mask >> i & 1u;
+        /* New slices are pending, in no tally yet. */
+        st->loc[id] = (uint8_t)((eat ? NYS_LOC_EATEN : NYS_LOC_COLLECTED) | st->owner);
+        nys_tally_slice(t, &st->slice[id], eat, 1);
+        if (eat && id == st->mystery)
+            st->mystery_specials = st->specials_of[st->owner];
     }
     st->qpos = st->qlen;
     after_placement(st);
@@ -999,8 +1016,9 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
         st->owner = st->actor;
         st->placing = NYS_PLACING_DIBS;
         st->qlen = st->qpos = st->qnew = 0;
+        st->new_edible = st->new_twins = 0;
         st->loc[id] = (uint8_t)(NYS_LOC_PENDING | st->owner);
-        st->queue[st->qlen++] = (uint8_t)id;
+        queue_new(st, id);
         process_queue(st);
         return 0;
     }
@@ -1041,6 +1059,7 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
                 seconds_fits(st, i, arg))
                 st->queue[st->qlen++] = (uint8_t)i;
         st->qnew = st->qlen;
+        st->new_edible = st->new_twins = 0;
         process_queue(st);
         return 0;
     }
@@ -1056,29 +1075,36 @@ static const uint16_t binom[NYS_RING + 1][NYS_RING + 1] = {
     {1, 11, 55, 165, 330, 462, 462, 330, 165, 55, 11, 1},
 };
 
+/* One uniformly random division from one random number: it ranks first the
+ * divisions with the Special alone (a set of cuts), then those with the
+ * Special on a portion (a set of cuts times the portion). */
 static __attribute__((noinline)) pb_action random_division(const nys_state *st, pb_rng *rng)
 {
-    uint8_t pos[NYS_RING];
-    int n = 0;
-    for (unsigned m = st->present; m; m &= m - 1)
-        pos[n++] = (uint8_t)__builtin_ctz(m);
-    int N = st->players, k_alone = cuts_alone(N);
+    int n = popcount(st->present), N = st->players, k_alone = cuts_alone(N);
     uint32_t alone = binom[n][k_alone], attached = (uint32_t)binom[n][N] * (uint32_t)N;
-    bool is_alone = pb_rng_below(rng, alone + attached) < alone;
-    int k = is_alone ? k_alone : N;
-    unsigned cuts = 0;
-    for (int i = 0; i < k; i++) {
-        int j = i + (int)pb_rng_below(rng, (uint32_t)(n - i));
-        uint8_t t = pos[i];
-        pos[i] = pos[j];
-        pos[j] = t;
-        cuts |= BIT(pos[i]);
+    uint32_t r = pb_rng_below(rng, alone + attached);
+    int k = r < alone ? k_alone : N, portion = -1;
+    if (r >= alone) {
+        r -= alone;
+        portion = (int)(r % (uint32_t)N);
+        r /= (uint32_t)N;
     }
-    if (is_alone)
+    /* Unrank r as a k-subset of the n present positions (lexicographic). */
+    unsigned cuts = 0;
+    for (unsigned m = st->present; m && k > 0; m &= m - 1, n--) {
+        uint32_t with = binom[n - 1][k - 1]; /* subsets that cut after this slice */
+        if (r < with) {
+            cuts |= m & -m;
+            k--;
+        } else {
+            r -= with;
+        }
+    }
+    if (portion < 0)
         return NYS_DIVIDE(cuts, NYS_SPECIAL_ALONE);
-    /* Each portion starts after exactly one cut: a random cut, a random portion. */
+    /* Each portion starts after exactly one cut. */
     unsigned c = cuts;
-    for (int skip = (int)pb_rng_below(rng, (uint32_t)N); skip > 0; skip--)
+    for (; portion > 0; portion--)
         c &= c - 1;
     return NYS_DIVIDE(cuts, portion_start_after(st->present, cuts, __builtin_ctz(c)));
 }
