@@ -526,7 +526,7 @@ static void process_queue(nys_state *st)
 
 /* Append a slice just gained to the queue, noting whether it may be eaten
  * and whether an identical edible one is already there. */
-static void queue_new(nys_state *st, int id)
+static inline void queue_new(nys_state *st, int id)
 {
     int i = st->qlen - st->qnew;
     st->queue[st->qlen++] = (uint8_t)id;
