@@ -976,13 +976,12 @@ static const char *action_at(const pb_record *r, int index, char *buf, size_t n)
     return buf;
 }
 
-/* "eat 9p2" -> "eat A" (or "eat S" when the slice is A). */
+/* "eat 9p2 7p1" -> "eat A": the Anchovy slice is never edible. */
 static void swap_token(const char *action, char *out, size_t n)
 {
     const char *space = strchr(action, ' ');
     assert_non_null(space);
-    const char *other = strcmp(space + 1, "A") == 0 ? "S" : "A";
-    snprintf(out, n, "%.*s %s", (int)(space - action), action, other);
+    snprintf(out, n, "%.*s A", (int)(space - action), action);
 }
 
 /* "cut 3 9 11 special 1" -> "cut 9 11 special 1": one cut too few. */
@@ -1001,7 +1000,7 @@ static void test_record_altered_action_rejected(void **state)
         play_recorded(&p, players, 500u + (uint64_t)players);
         char *text = record_text(p.record);
         char orig[128], altered[160];
-        int k = find_action(p.record, "eat ", 12);
+        int k = find_action(p.record, "eat ", 0);
         assert_true(k >= 0);
         swap_token(action_at(p.record, k, orig, sizeof orig), altered, sizeof altered);
         expect_altered_refused(text, (size_t)k, altered);
@@ -1009,7 +1008,7 @@ static void test_record_altered_action_rejected(void **state)
         assert_true(k >= 0);
         drop_first_cut(action_at(p.record, k, orig, sizeof orig), altered, sizeof altered);
         expect_altered_refused(text, (size_t)k, altered);
-        k = find_action(p.record, "take ", 20);
+        k = find_action(p.record, "take ", 0);
         assert_true(k >= 0);
         expect_altered_refused(text, (size_t)k, "take 12");
         expect_altered_refused(text, (size_t)k, "attach 3");
@@ -1226,8 +1225,8 @@ static void test_notation_round_trip(void **state)
 /* Collect every slice waiting to be placed. */
 static void collect_all(nys_state *st)
 {
-    while (st->phase == NYS_PH_PLACE)
-        ts_do(st, "collect");
+    while (st->phase == NYS_PH_PLACE || st->phase == NYS_PH_EAT_OR_KEEP)
+        ts_do(st, st->phase == NYS_PH_PLACE ? "collect all" : "keep");
 }
 
 /* Two players: seat 0 wins Sneak-a-Slice in round 1; in round 2 the
