@@ -1,7 +1,7 @@
 /* record.c -- writing, reading and replaying game records. */
 #include "record.h"
 
-#include "quote.h"
+#include "jsonutil.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -168,25 +168,14 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
         return -1;
     }
     int rc = -1;
-    const char *key;
-    json_t *v;
     if (!json_is_object(root)) {
         snprintf(err, errlen, "record: must be a JSON object");
         goto out;
     }
-    json_object_foreach(root, key, v) {
-        static const char *const known[] = {"format", "version", "game", "config", "seed",
-                                            "names", "actions", NULL};
-        bool ok = false;
-        for (int i = 0; known[i]; i++)
-            ok = ok || strcmp(key, known[i]) == 0;
-        if (!ok) {
-            char q[64];
-            pb_quote(key, q, sizeof q);
-            snprintf(err, errlen, "record: unknown field %s", q);
-            goto out;
-        }
-    }
+    static const char *const known[] = {"format", "version", "game", "config", "seed",
+                                        "names", "actions", NULL};
+    if (pb_json_known_keys(root, known, "record: ", "the record", err, errlen))
+        goto out;
     json_t *fmt = json_object_get(root, "format"), *ver = json_object_get(root, "version");
     if (fmt && (!json_is_string(fmt) || strcmp(json_string_value(fmt), RECORD_FORMAT) != 0)) {
         snprintf(err, errlen, "record: 'format' must be \"%s\"", RECORD_FORMAT);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/quote.h"
+#include "../../core/jsonutil.h"
 #include "nyslice.h"
 
 extern const char pb_data_nyslice_deck[];
@@ -220,26 +220,6 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
-/* Check that obj has only the allowed keys. */
-static int check_keys(const json_t *obj, const char *const *allowed, const char *where,
-                      char *err, size_t errlen)
-{
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)obj, key, v) {
-        bool ok = false;
-        for (int i = 0; allowed[i]; i++)
-            ok = ok || strcmp(key, allowed[i]) == 0;
-        if (!ok) {
-            char q[64];
-            pb_quote(key, q, sizeof q);
-            snprintf(err, errlen, "deck: unknown field %s in %s", q, where);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 /* Read an array of exactly `count` integers in [0, max] into out. */
 static int read_counts(const json_t *arr, int type, const char *field, int count, int max,
                        uint8_t *out, char *err, size_t errlen)
@@ -266,7 +246,7 @@ int nys_deck_from_json(const json_t *root, nys_deck *deck, char *err, size_t err
     memset(deck, 0, sizeof *deck);
     if (!json_is_object(root))
         return fail(err, errlen, "deck: the file must hold a JSON object");
-    if (check_keys(root, top_keys, "the deck", err, errlen))
+    if (pb_json_known_keys(root, top_keys, "deck: ", "the deck", err, errlen))
         return -1;
     json_t *game = json_object_get(root, "game");
     if (game && (!json_is_string(game) || strcmp(json_string_value(game), "nyslice") != 0))
@@ -290,7 +270,7 @@ int nys_deck_from_json(const json_t *root, nys_deck *deck, char *err, size_t err
     json_array_foreach(types, i, ty) {
         if (!json_is_object(ty))
             return fail(err, errlen, "deck: 'types' entry %zu is not an object", i);
-        if (check_keys(ty, type_keys, "a type", err, errlen))
+        if (pb_json_known_keys(ty, type_keys, "deck: ", "a type", err, errlen))
             return -1;
         json_t *tv = json_object_get(ty, "type");
         if (!json_is_integer(tv) || json_integer_value(tv) < NYS_MIN_TYPE ||

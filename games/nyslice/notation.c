@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../../core/quote.h"
+#include "../../core/jsonutil.h"
 #include "nyslice.h"
 
 static int say(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/jsonutil.h"
 #include "nyslice.h"
 
 #define ST(s) ((nys_state *)(void *)(s))
@@ -14,14 +15,9 @@
 static int nys_rules_new(const json_t *config, void **out, json_t **normalized, int *players,
                          char *err, size_t errlen)
 {
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)config, key, v) {
-        if (strcmp(key, "players") && strcmp(key, "first_slicer") && strcmp(key, "deck")) {
-            snprintf(err, errlen, "nyslice config: unknown option '%s'", key);
-            return -1;
-        }
-    }
+    static const char *const known[] = {"players", "first_slicer", "deck", NULL};
+    if (pb_json_known_keys(config, known, "nyslice config: ", "the config", err, errlen))
+        return -1;
     nys_rules *r = calloc(1, sizeof *r);
     if (!r) {
         snprintf(err, errlen, "out of memory");

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/quote.h"
+#include "../../core/jsonutil.h"
 #include "nyslice.h"
 
 #define BIT(n) (1u << (n))
@@ -149,13 +149,6 @@ static json_t *bad(char *err, size_t errlen, const char *fmt, ...)
     return NULL;
 }
 
-static void unknown_field(const char *key, const char *where, char *err, size_t errlen)
-{
-    char q[64];
-    pb_quote(key, q, sizeof q);
-    snprintf(err, errlen, "unknown field %s in %s", q, where);
-}
-
 /* Copies of a slice the deck has at a player count. */
 static int deck_copies(const nys_deck *deck, const nys_slice *s, int players)
 {
@@ -174,18 +167,13 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
                    jerr.text);
     json_t *result = NULL;
     json_t *game = json_object_get(root, "game"), *players = json_object_get(root, "players");
-    const char *key;
-    json_t *v;
     if (!json_is_object(root)) {
         bad(err, errlen, "the table must be a JSON object");
         goto out;
     }
-    json_object_foreach(root, key, v) {
-        if (strcmp(key, "game") != 0 && strcmp(key, "players") != 0) {
-            unknown_field(key, "the table", err, errlen);
-            goto out;
-        }
-    }
+    static const char *const table_keys[] = {"game", "players", NULL};
+    if (pb_json_known_keys(root, table_keys, "", "the table", err, errlen))
+        goto out;
     if (game && (!json_is_string(game) || strcmp(json_string_value(game), "nyslice") != 0)) {
         bad(err, errlen, "'game' must be \"nyslice\"");
         goto out;
@@ -208,15 +196,11 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
             bad(err, errlen, "player %d is not an object", p + 1);
             goto out;
         }
-        json_object_foreach(pl, key, v) {
-            if (strcmp(key, "name") && strcmp(key, "collected") && strcmp(key, "eaten") &&
-                strcmp(key, "specials")) {
-                char where[32];
-                snprintf(where, sizeof where, "player %d", p + 1);
-                unknown_field(key, where, err, errlen);
-                goto out;
-            }
-        }
+        static const char *const player_keys[] = {"name", "collected", "eaten", "specials", NULL};
+        char where[32];
+        snprintf(where, sizeof where, "player %d", p + 1);
+        if (pb_json_known_keys(pl, player_keys, "", where, err, errlen))
+            goto out;
         json_t *name = json_object_get(pl, "name");
         if (name && !json_is_string(name)) {
             bad(err, errlen, "player %d: 'name' must be a string", p + 1);

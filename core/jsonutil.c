@@ -1,0 +1,38 @@
+/* jsonutil.c -- see jsonutil.h. */
+#include "jsonutil.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pb_quote(const char *s, char *out, size_t n)
+{
+    json_t *j = json_string(s);
+    char *dump = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
+    if (n > 8 && dump && snprintf(out, n, "%s", dump) >= (int)n)
+        snprintf(out + n - 5, 5, "...\""); /* cut, still one line and still quoted */
+    else
+        snprintf(out, n, "%s", dump ? dump : "\"?\"");
+    free(dump);
+    json_decref(j);
+}
+
+int pb_json_known_keys(const json_t *obj, const char *const *allowed, const char *prefix,
+                       const char *where, char *err, size_t errlen)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)obj, key, v) {
+        bool ok = false;
+        for (int i = 0; allowed[i] && !ok; i++)
+            ok = strcmp(key, allowed[i]) == 0;
+        if (!ok) {
+            char q[64];
+            pb_quote(key, q, sizeof q);
+            snprintf(err, errlen, "%sunknown field %s in %s", prefix, q, where);
+            return -1;
+        }
+    }
+    return 0;
+}
