@@ -11,13 +11,15 @@
 #include "../core/record.h"
 #include "cli.h"
 
-enum { OPT_GAME = 1000, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_GAMES, OPT_BOTS, OPT_RECORD_DIR, OPT_HELP };
+enum { OPT_GAME = 1000, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_GAMES, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD,
+       OPT_HELP };
 
 static const struct option opts[] = {
     {"game", required_argument, 0, OPT_GAME},   {"players", required_argument, 0, OPT_PLAYERS},
     {"seed", required_argument, 0, OPT_SEED},   {"deck", required_argument, 0, OPT_DECK},
     {"games", required_argument, 0, OPT_GAMES}, {"bots", required_argument, 0, OPT_BOTS},
-    {"record-dir", required_argument, 0, OPT_RECORD_DIR}, {"help", no_argument, 0, OPT_HELP},
+    {"record-dir", required_argument, 0, OPT_RECORD_DIR}, {"record", required_argument, 0, OPT_RECORD},
+    {"help", no_argument, 0, OPT_HELP},
     {0, 0, 0, 0}};
 
 typedef struct batch_args {
@@ -25,6 +27,7 @@ typedef struct batch_args {
     int games;
     const char *bots;
     const char *record_dir;
+    const char *record;
     bool help;
 } batch_args;
 
@@ -67,6 +70,7 @@ static int parse_batch(const char *cmd, int argc, char **argv, const int *allowe
             break;
         case OPT_BOTS: a->bots = optarg; break;
         case OPT_RECORD_DIR: a->record_dir = optarg; break;
+        case OPT_RECORD: a->record = optarg; break;
         case OPT_HELP: a->help = true; break;
         }
     }
@@ -254,13 +258,15 @@ int cmd_bench(int argc, char **argv)
 
 int cmd_demo(int argc, char **argv)
 {
-    static const int allowed[] = {OPT_GAME, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_BOTS, 0};
+    static const int allowed[] = {OPT_GAME, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_BOTS, OPT_RECORD, 0};
     batch_args a;
     if (parse_batch("demo", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
         printf("usage: pizzabox demo [--game nyslice] [--players N] [--seed S] [--bots random,...]\n"
-               "Plays one game between bots, printing every decision, then the Guest Check.\n");
+               "                     [--record FILE]\n"
+               "Plays one game between bots, printing every decision, then the Guest Check.\n"
+               "--record writes the game record (replay it with pizzabox replay FILE).\n");
         return 0;
     }
     if (!a.common.seed_given)
@@ -277,6 +283,7 @@ int cmd_demo(int argc, char **argv)
     printf("%s, %d players, seed %llu (pizzabox demo --players %d --seed %llu replays it)\n\n",
            g->ops->title, n, (unsigned long long)a.common.seed, n, (unsigned long long)a.common.seed);
     pb_state *st = pb_state_new(g, a.common.seed);
+    pb_record *rec = a.record ? pb_record_new(g, a.common.seed) : NULL;
     const char *names[PB_MAX_SEATS];
     char namebuf[PB_MAX_SEATS][64];
     for (int s = 0; s < n; s++) {
@@ -306,17 +313,29 @@ int cmd_demo(int argc, char **argv)
         char text[256], err[PB_ERR_LEN];
         g->ops->action_to_text(g, st, act, text, sizeof text);
         printf("  %s: %s\n", names[seat], text);
+        if (rec)
+            pb_record_add(rec, g, st, act);
         if (g->ops->apply(g, st, act, err, sizeof err) != 0) {
             cli_error("demo", "bot chose an illegal action: %s", err);
             break;
         }
     }
+    int rc = 0;
     if (pb_is_terminal(g, st)) {
         printf("\n");
         nys_print_guest_check(stdout, g, st, names);
     }
+    if (rec) {
+        char err[PB_ERR_LEN];
+        pb_record_set_names(rec, names, n);
+        if (pb_record_save(rec, a.record, err, sizeof err) != 0) {
+            cli_error("demo", "%s", err);
+            rc = 1;
+        }
+        pb_record_free(rec);
+    }
     free(st);
     free_bots(bots, n);
     pb_game_free(g);
-    return 0;
+    return rc;
 }

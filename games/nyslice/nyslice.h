@@ -236,6 +236,9 @@ typedef struct nys_state {
     nys_tally tally[NYS_MAX_PLAYERS];     /* kept in step with loc[] */
 } nys_state;
 
+/* Search copies states by the thousand: keep them small and flat. */
+_Static_assert(sizeof(nys_state) <= 2048, "a New York Slice state must fit in 2 KiB");
+
 /* Actions: kind in bits 16.., payload below. */
 enum nys_action_kind {
     NYS_A_PASS = 1,     /* decline Dibs!, Cut in Line, Sneak-a-Slice or Seconds */
