@@ -1,46 +1,53 @@
 /* bot.c -- the bot registry, the random bot and the match loop. */
-#include "bot.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct pb_bot {
-    char name[64];
-    pb_rng rng;
-    pb_action (*choose)(pb_bot *b, const pb_game *g, const pb_state *st, int seat);
-};
+#include "bot_impl.h"
 
-const char *const pb_bot_names = "random";
+const char *const pb_bot_names = "random, greedy";
 
 /* Uniformly random among the legal actions, using the game's sampler so no
  * list of every division is ever built. */
 static pb_action random_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
 {
     (void)seat;
+    snprintf(b->why, sizeof b->why, "a random move");
     return g->ops->random_action(g, st, &b->rng);
 }
 
 pb_bot *pb_bot_new(const char *spec, uint64_t seed, char *err, size_t errlen)
 {
-    if (strcmp(spec, "random") != 0) {
+    bool random = strcmp(spec, "random") == 0, greedy = strcmp(spec, "greedy") == 0;
+    if (!random && !greedy) {
         snprintf(err, errlen, "unknown bot '%s' (known: %s)", spec, pb_bot_names);
         return NULL;
     }
     pb_bot *b = calloc(1, sizeof *b);
-    if (!b) {
+    if (!b || (greedy && pb_greedy_setup(b) != 0)) {
+        free(b);
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
     snprintf(b->name, sizeof b->name, "%s", spec);
     pb_rng_seed(&b->rng, seed);
-    b->choose = random_choose;
+    if (random)
+        b->choose = random_choose;
     return b;
 }
 
 void pb_bot_free(pb_bot *b)
 {
+    if (!b)
+        return;
+    if (b->free_impl)
+        b->free_impl(b->impl);
     free(b);
+}
+
+const char *pb_bot_why(const pb_bot *b)
+{
+    return b->why;
 }
 
 const char *pb_bot_name(const pb_bot *b)

@@ -1,6 +1,6 @@
 /* bot.h -- players that decide through the game interface only.
  *
- * A bot is made from a spec string ("random"; later "greedy", "mcts:iters=N")
+ * A bot is made from a spec string ("random", "greedy"; later "mcts:iters=N")
  * and a seed, and asked for one action at a time. Bots never read engine
  * internals, so every bot plays every game. */
 #ifndef PB_BOT_H
@@ -19,6 +19,8 @@ const char *pb_bot_name(const pb_bot *b);
 
 /* The bot's action for `seat`, which must be the seat to move. */
 pb_action pb_bot_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat);
+/* One line on why the bot made its last choice (for hints). */
+const char *pb_bot_why(const pb_bot *b);
 
 /* The bot names `pb_bot_new` accepts, for help texts. */
 extern const char *const pb_bot_names;

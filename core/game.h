@@ -76,6 +76,9 @@ typedef struct pb_game_ops {
     void (*returns)(const pb_game *g, const pb_state *st, double *out);
     /* Final score breakdown of a finished game as JSON, names[] optional. */
     json_t *(*score_report)(const pb_game *g, const pb_state *st, const char *const *names);
+    /* Heuristic worth of the position to `seat` (higher is better), using
+     * only what that seat may know; for bots. */
+    double (*evaluate)(const pb_game *g, const pb_state *st, int seat);
 } pb_game_ops;
 
 struct pb_game {

@@ -326,6 +326,14 @@ json_t *nys_check_to_json(const nys_guest_check *gc, const char *const *names);
  * or NULL with a one-line message naming the offending value. */
 json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t errlen);
 
+/* ---- Evaluation for bots (evaluate.c) ---- */
+
+/* Each player's expected final score as `viewer` can estimate it (nothing
+ * hidden from the viewer is used). */
+void nys_expected_scores(const nys_state *st, int viewer, double *ev);
+/* The viewer's expected score minus the best opponent's. */
+double nys_evaluate(const nys_state *st, int seat);
+
 /* ---- Notation (notation.c) ---- */
 
 int nys_action_to_text(const nys_state *st, pb_action a, char *buf, size_t n);

@@ -143,6 +143,12 @@ static json_t *op_score_report(const pb_game *g, const pb_state *st, const char 
     return nys_check_to_json(&gc, names);
 }
 
+static double op_evaluate(const pb_game *g, const pb_state *st, int seat)
+{
+    (void)g;
+    return nys_evaluate(CST(st), seat);
+}
+
 const pb_game_ops nys_game_ops = {
     .id = "nyslice",
     .title = "New York Slice",
@@ -162,4 +168,5 @@ const pb_game_ops nys_game_ops = {
     .action_from_text = op_action_from_text,
     .returns = op_returns,
     .score_report = op_score_report,
+    .evaluate = op_evaluate,
 };

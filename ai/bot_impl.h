@@ -1,0 +1,20 @@
+/* bot_impl.h -- what a bot is made of, for the files that implement bots. */
+#ifndef PB_BOT_IMPL_H
+#define PB_BOT_IMPL_H
+
+#include "bot.h"
+
+struct pb_bot {
+    char name[64];
+    pb_rng rng;
+    pb_action (*choose)(pb_bot *b, const pb_game *g, const pb_state *st, int seat);
+    void (*free_impl)(void *impl);
+    void *impl;          /* the bot's own working memory */
+    char why[160];       /* one line on the last choice, for hints */
+};
+
+/* Greedy: one ply, the action whose result the game's evaluation likes
+ * best (ai/greedy.c). Returns 0, or -1 if out of memory. */
+int pb_greedy_setup(pb_bot *b);
+
+#endif

@@ -1,0 +1,269 @@
+/* evaluate.c -- how good a New York Slice position looks to one seat.
+ *
+ * A heuristic for bots, using only what the seat may know: each player's
+ * expected final score is what they hold now, plus the slices they are
+ * placing, plus what they would take from the portions left this round if
+ * everyone chose greedily; majorities are weighed by how contested they are
+ * given the slices of that type not yet revealed. */
+#include <math.h>
+#include <string.h>
+
+#include "nyslice.h"
+
+#define BIT(n) (1u << (n))
+
+/* What a player is expected to hold at the end, for evaluation. */
+typedef struct holding {
+    double count[NYS_TYPE_SLOTS]; /* type counts in slices, halves included */
+    double points;                /* pepperoni line and fixed Special points */
+    int eaten;
+    bool anchovy;                 /* holds the Anchovy slice collected */
+    uint16_t specials;
+} holding;
+
+typedef struct board {
+    int players;
+    holding h[NYS_MAX_PLAYERS];
+    int unrevealed[NYS_TYPE_SLOTS]; /* slices showing the type not yet seen */
+} board;
+
+/* Rough worth of holding a Special, beyond what the counts already show. */
+static double special_worth(int sp, const holding *h)
+{
+    switch (sp) {
+    case NYS_STUFFED_CRUST: return 5;
+    case NYS_DAY_OLD_PIZZA: return -2;
+    case NYS_BUFFET: {
+        int types = 0;
+        for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++)
+            types += h->count[t] > 0;
+        return types + 1.5;
+    }
+    case NYS_DIBS: return 2;
+    case NYS_EVERYONE_ELSE_DIET: return 2;
+    case NYS_TIEBREAKER: return 1.5;
+    case NYS_MYSTERY_SLICE: return 1;
+    case NYS_SECONDS: return 1.5;
+    case NYS_CUT_IN_LINE: return 1;
+    case NYS_SNEAK_A_SLICE: return 1;
+    default: return 0.5;
+    }
+}
+
+/* Share of the type's points a count can expect against the others: a
+ * softmax that sharpens as fewer slices of the type remain unseen. */
+static double majority_share(const board *b, int seat, int t, double extra)
+{
+    int r = b->unrevealed[t];
+    double mine = b->h[seat].count[t] + extra;
+    if (r == 0) { /* settled: the rules decide (NYS-E3) */
+        double best_other = 0;
+        for (int q = 0; q < b->players; q++)
+            if (q != seat && b->h[q].count[t] > best_other)
+                best_other = b->h[q].count[t];
+        if (mine > best_other)
+            return 1;
+        return mine == best_other && mine > 0 && (b->h[seat].specials >> NYS_TIEBREAKER & 1u);
+    }
+    double beta = 2.0 / sqrt(1.0 + r), sum = 0, own = 0;
+    for (int q = 0; q < b->players; q++) {
+        double c = q == seat ? mine : b->h[q].count[t];
+        double w = exp(beta * c);
+        sum += w;
+        if (q == seat)
+            own = w;
+    }
+    return own / sum;
+}
+
+/* Worth to `seat` of collecting (or eating) one slice, given the board. */
+static double collect_worth(const board *b, int seat, const nys_slice *s, int supreme_type)
+{
+    const holding *h = &b->h[seat];
+    double anch = (h->specials >> NYS_YOU_LIKE_ANCHOVIES & 1u) ? s->anch : -(double)s->anch;
+    double v = anch;
+    if (s->kind == NYS_NUMBERED || (s->kind == NYS_SUPREME && supreme_type)) {
+        int t = s->kind == NYS_NUMBERED ? s->type : supreme_type;
+        v += t * (majority_share(b, seat, t, 1) - majority_share(b, seat, t, 0));
+    } else if (s->kind == NYS_COMBO) {
+        double w = (h->specials >> NYS_SUPERSIZE_COMBOS & 1u) ? 2 : 0.5;
+        v += s->type * (majority_share(b, seat, s->type, w) - majority_share(b, seat, s->type, 0));
+        v += s->type2 * (majority_share(b, seat, s->type2, w) - majority_share(b, seat, s->type2, 0));
+    } else if (s->kind == NYS_SUPREME) {
+        v += 1.5; /* will join the player's best type */
+    }
+    return v;
+}
+
+static double eat_worth(const holding *h, const nys_slice *s)
+{
+    double v = s->pep;
+    if (s->kind == NYS_COMBO && (h->specials >> NYS_COMBO_CRAVING & 1u))
+        v += 3;
+    if (s->kind == NYS_NUMBERED && s->type == NYS_VEGGIE && (h->specials >> NYS_YOU_LOVE_VEGGIES & 1u))
+        v += 3;
+    return v - 0.25; /* a slice kept also keeps options open */
+}
+
+static bool may_eat(const holding *h, const nys_slice *s)
+{
+    if (s->pep)
+        return true;
+    if (s->kind == NYS_COMBO)
+        return h->specials >> NYS_COMBO_CRAVING & 1u;
+    return s->kind == NYS_NUMBERED && s->type == NYS_VEGGIE && (h->specials >> NYS_YOU_LOVE_VEGGIES & 1u);
+}
+
+/* Place one slice the best way for `seat`; returns its worth. */
+static double place(board *b, int seat, const nys_slice *s, int supreme_type, bool apply)
+{
+    holding *h = &b->h[seat];
+    double keep = collect_worth(b, seat, s, supreme_type);
+    double eat = may_eat(h, s) ? eat_worth(h, s) : -1e9;
+    if (!apply)
+        return keep > eat ? keep : eat;
+    if (eat > keep) {
+        h->points += s->pep;
+        h->eaten++;
+        return eat;
+    }
+    h->points += (h->specials >> NYS_YOU_LIKE_ANCHOVIES & 1u) ? s->anch : -(double)s->anch;
+    if (s->kind == NYS_NUMBERED)
+        h->count[s->type] += 1;
+    else if (s->kind == NYS_COMBO) {
+        double w = (h->specials >> NYS_SUPERSIZE_COMBOS & 1u) ? 2 : 0.5;
+        h->count[s->type] += w;
+        h->count[s->type2] += w;
+    } else if (s->kind == NYS_ANCHOVY) {
+        h->anchovy = true;
+    }
+    return keep;
+}
+
+/* Worth of a whole portion to `seat`, placed the best way. */
+static double portion_worth(const nys_state *st, board *b, int seat, int pid, bool apply)
+{
+    double v = 0;
+    for (unsigned m = st->portion_mask[pid]; m; m &= m - 1)
+        v += place(b, seat, &st->slice[st->ring[__builtin_ctz(m)]], 0, apply);
+    if (pid == st->special_portion && st->today != NYS_NONE) {
+        v += special_worth(st->today, &b->h[seat]);
+        if (apply)
+            b->h[seat].specials |= (uint16_t)BIT(st->today);
+    }
+    return v;
+}
+
+/* The board as `viewer` sees it: holdings and unseen slices per type. */
+static void read_board(const nys_state *st, int viewer, board *b)
+{
+    memset(b, 0, sizeof *b);
+    b->players = st->players;
+    for (int q = 0; q < st->players; q++) {
+        const nys_tally *t = &st->tally[q];
+        holding *h = &b->h[q];
+        h->specials = st->specials_of[q];
+        double combo = (h->specials >> NYS_SUPERSIZE_COMBOS & 1u) ? 2 : 0.5;
+        for (int ty = NYS_MIN_TYPE; ty <= NYS_MAX_TYPE; ty++)
+            h->count[ty] = t->whole[ty] + combo * t->combos[ty];
+        double anch = (h->specials >> NYS_YOU_LIKE_ANCHOVIES & 1u) ? t->anch_collected : -t->anch_collected;
+        h->points = t->pep_eaten + anch + 3.0 * t->eaten_combos * ((h->specials >> NYS_COMBO_CRAVING) & 1u) +
+                    3.0 * t->eaten_veggies * ((h->specials >> NYS_YOU_LOVE_VEGGIES) & 1u);
+        h->eaten = t->eaten;
+        h->anchovy = t->anchovy_collected > 0;
+    }
+    if (st->supreme_type && NYS_LOC_KIND(st->loc[st->supreme]) == NYS_LOC_COLLECTED)
+        b->h[NYS_LOC_SEAT(st->loc[st->supreme])].count[st->supreme_type] += 1;
+    /* Unseen: still in a stack or spare, or another seat's face-down Mystery. */
+    for (int id = 0; id < st->nslices; id++) {
+        int k = NYS_LOC_KIND(st->loc[id]);
+        bool hidden = id == st->mystery && st->mystery_owner != viewer && k != NYS_LOC_COLLECTED;
+        if (k > NYS_LOC_SPARE && !hidden)
+            continue;
+        const nys_slice *s = &st->slice[id];
+        if (s->kind == NYS_NUMBERED)
+            b->unrevealed[s->type]++;
+        else if (s->kind == NYS_COMBO) {
+            b->unrevealed[s->type]++;
+            b->unrevealed[s->type2]++;
+        }
+    }
+}
+
+/* Finish the round in imagination: the slices being placed go the best way,
+ * and each chooser still to come takes the portion worth most to them. */
+static void imagine_round(const nys_state *st, int viewer, board *b)
+{
+    if (st->phase == NYS_PH_OVER || st->round >= st->rounds)
+        return;
+    bool placing = st->phase == NYS_PH_PLACE || st->phase == NYS_PH_EAT_OR_KEEP ||
+                   st->phase == NYS_PH_ATTACH;
+    if (placing) {
+        for (int i = st->qnew; i < st->qlen; i++) {
+            int id = st->queue[i];
+            if (id == st->mystery && st->mystery_owner != viewer)
+                continue; /* not ours to know */
+            if (NYS_LOC_KIND(st->loc[id]) == NYS_LOC_PENDING)
+                place(b, st->owner, &st->slice[id], 0, true);
+        }
+    }
+    if (!st->nportions || (placing && st->placing != NYS_PLACING_TAKE))
+        return;
+    uint8_t taken = st->taken;
+    for (int i = placing ? st->turn + 1 : st->turn; i < st->players; i++) {
+        int seat = st->order[i], best = -1;
+        double best_v = -1e18;
+        for (int pid = 0; pid < st->nportions; pid++) {
+            if (taken >> pid & 1u)
+                continue;
+            double v = portion_worth(st, b, seat, pid, false);
+            if (v > best_v) {
+                best_v = v;
+                best = pid;
+            }
+        }
+        if (best < 0)
+            return;
+        taken |= (uint8_t)BIT(best);
+        portion_worth(st, b, seat, best, true);
+    }
+}
+
+void nys_expected_scores(const nys_state *st, int viewer, double *ev)
+{
+    board b;
+    read_board(st, viewer, &b);
+    imagine_round(st, viewer, &b);
+    int diet = st->special_owner[NYS_EVERYONE_ELSE_DIET];
+    for (int q = 0; q < b.players; q++) {
+        holding *h = &b.h[q];
+        double v = h->points;
+        for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++) {
+            v += t * majority_share(&b, q, t, 0);
+            if ((h->specials >> NYS_BUFFET & 1u) && h->count[t] > 0)
+                v += 1;
+        }
+        v += (h->specials >> NYS_BUFFET & 1u) && h->anchovy;
+        v += (h->specials >> NYS_STUFFED_CRUST & 1u) ? 5 : 0;
+        v -= (h->specials >> NYS_DAY_OLD_PIZZA & 1u) ? 2 : 0;
+        if (diet != NYS_NONE && diet != q)
+            v -= h->eaten / 2;
+        /* Powers not yet used are worth something while the game goes on. */
+        static const int powers[] = {NYS_DIBS, NYS_CUT_IN_LINE, NYS_SNEAK_A_SLICE, NYS_SECONDS};
+        for (int i = 0; i < 4 && st->phase != NYS_PH_OVER; i++)
+            if ((h->specials >> powers[i] & 1u) && !(st->special_used >> powers[i] & 1u))
+                v += 0.5 * special_worth(powers[i], h);
+        ev[q] = v;
+    }
+}
+
+double nys_evaluate(const nys_state *st, int seat)
+{
+    double ev[NYS_MAX_PLAYERS];
+    nys_expected_scores(st, seat, ev);
+    double best_other = -1e18;
+    for (int q = 0; q < st->players; q++)
+        if (q != seat && ev[q] > best_other)
+            best_other = ev[q];
+    return ev[seat] - best_other;
+}
