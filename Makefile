@@ -35,6 +35,7 @@ ASAN_LIB_OBJ := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(LIB_SRC)) $(BUILD)/asan/o
 DEPS_STAMP := $(BUILD)/.deps-installed
 
 .PHONY: all run test unit-test asan-test cli-test bench clean help deps
+.SECONDARY:
 all: $(BUILD)/pizzabox
 
 help:

@@ -293,9 +293,12 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, ch
         if (st->phase != NYS_PH_EAT_OR_KEEP)
             return say(err, errlen, "not now: no slice is waiting to be placed");
         if (nw == 2) {
-            char tok[16];
-            nys_slice_token(&st->slice[st->queue[st->qpos]], tok, sizeof tok);
-            if (strcmp(tok, w[1]) != 0)
+            int id = st->queue[st->qpos];
+            char tok[16], shown[16];
+            nys_slice_token(&st->slice[id], tok, sizeof tok);
+            /* An attached Supreme is shown as S@type; both names are fine. */
+            snprintf(shown, sizeof shown, "S@%d", st->supreme_type);
+            if (strcmp(tok, w[1]) != 0 && !(id == st->supreme && strcmp(shown, w[1]) == 0))
                 return say(err, errlen, "the slice offered is %s, not %s", tok, w[1]);
         }
         *a = NYS_ACTION(strcasecmp(verb, "eat") == 0 ? NYS_A_EAT : NYS_A_KEEP, 0);

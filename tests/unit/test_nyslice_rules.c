@@ -36,25 +36,64 @@ static void play(nys_state *st, ...)
     va_end(ap);
 }
 
-/* Place the waiting slices, one letter of `pattern` per decision ('e' eat,
- * 'c' collect); past the pattern's end every slice is collected. Stops as
- * soon as the game waits on anything but eat-or-collect. */
-static void place(nys_state *st, const char *pattern)
+/* Is a player placing slices (the new ones, or one collected slice offered)? */
+static bool placing(const nys_state *st)
 {
-    const char *p = pattern ? pattern : "";
-    while (st->phase == NYS_PH_PLACE) {
-        ts_do(st, *p == 'e' ? "eat" : "collect");
-        if (*p)
-            p++;
-    }
+    return st->phase == NYS_PH_PLACE || st->phase == NYS_PH_EAT_OR_KEEP;
+}
+
+/* Eat nothing of the current placing decision: `collect all` the slices just
+ * gained, or `keep` the collected slice offered (NYS-T3, E1). */
+static void collect_step(nys_state *st)
+{
+    ts_do(st, st->phase == NYS_PH_PLACE ? "collect all" : "keep");
+}
+
+/* Collect everything waiting to be placed, for whoever is placing, until the
+ * game waits on something else. */
+static void collect_all(nys_state *st)
+{
+    while (placing(st))
+        collect_step(st);
 }
 
 /* Collect for the others until `seat` is the one placing slices. */
 static void collect_until_owner(nys_state *st, int seat)
 {
-    while (st->phase == NYS_PH_PLACE && st->owner != seat)
-        ts_do(st, "collect");
+    while (placing(st) && st->owner != seat)
+        collect_step(st);
     assert_int_equal(st->owner, seat);
+}
+
+/* Eat every new slice that may be eaten, written in the notation
+ * (`eat 9p1 9p1 7p2`). */
+static void eat_every_new(nys_state *st)
+{
+    char text[256];
+    pb_action all = NYS_ACTION(NYS_A_PLACE, st->new_edible);
+    assert_int_equal(st->phase, NYS_PH_PLACE);
+    assert_int_equal(nys_action_to_text(st, all, text, sizeof text), 0);
+    ts_do(st, text);
+}
+
+/* `eat <tok>` is refused: that slice is being placed but may not be eaten
+ * (NYS-T2). */
+static void refused_inedible(nys_state *st, const char *tok)
+{
+    char text[64], why[160];
+    snprintf(text, sizeof text, "eat %s", tok);
+    snprintf(why, sizeof why,
+             "\"%s\" cannot be eaten: only slices with pepperoni (and those a Special allows) can", tok);
+    ts_refused(st, text, why);
+}
+
+/* `eat <tok>` is refused: no such slice is being placed. */
+static void refused_not_placing(nys_state *st, const char *tok)
+{
+    char text[64], why[160];
+    snprintf(text, sizeof text, "eat %s", tok);
+    snprintf(why, sizeof why, "\"%s\" is not among the slices you are placing", tok);
+    ts_refused(st, text, why);
 }
 
 /* The text of the first legal action. */
@@ -65,14 +104,15 @@ static void first_legal(const nys_state *st, char *buf, size_t n)
     assert_int_equal(nys_action_to_text(st, acts[0], buf, n), 0);
 }
 
-/* One plain decision: collect, pass on every power and on Seconds,
- * otherwise the first legal action (division, portion, attachment). */
+/* One plain decision: collect everything, pass on every power and on
+ * Seconds, otherwise the first legal action (division, portion, attachment). */
 static void plain_step(nys_state *st)
 {
     char text[128];
     switch (st->phase) {
     case NYS_PH_PLACE:
-        ts_do(st, "collect");
+    case NYS_PH_EAT_OR_KEEP:
+        collect_step(st);
         return;
     case NYS_PH_DIBS:
     case NYS_PH_CUT_IN_LINE:
@@ -179,6 +219,31 @@ static int legal_count(const nys_state *st)
     return nys_legal_actions(st, acts);
 }
 
+/* The legal actions are exactly `want`, each once, and each reads back from
+ * its text. */
+static void assert_legal_texts(const nys_state *st, const char *const *want, int nwant)
+{
+    static pb_action acts[PB_MAX_ACTIONS];
+    bool seen[16] = {false};
+    int n = nys_legal_actions(st, acts);
+    assert_true(nwant <= LEN(seen));
+    assert_int_equal(n, nwant);
+    for (int i = 0; i < n; i++) {
+        char text[128], err[PB_ERR_LEN];
+        pb_action back;
+        assert_int_equal(nys_action_to_text(st, acts[i], text, sizeof text), 0);
+        if (nys_action_from_text(st, text, &back, err, sizeof err) != 0)
+            fail_msg("'%s' does not read back: %s", text, err);
+        assert_int_equal(back, acts[i]);
+        int k = 0;
+        while (k < nwant && strcmp(want[k], text) != 0)
+            k++;
+        if (k == nwant || seen[k])
+            fail_msg("unexpected or repeated legal action '%s'", text);
+        seen[k] = true;
+    }
+}
+
 /* ---------------------------------------------------------------- scoring */
 
 static json_t *score_table(const char *text)
@@ -236,12 +301,13 @@ static void assert_check(const nys_guest_check *gc, int p, int majorities, int s
  * 16, anchovies -8 (11a1, 11p1a1, 11p2a1, 5p2a1, 4p1a1 and the Anchovy
  * slice's 3), total 8.
  *
- * Placement decisions (0-pepperoni slices are collected without asking):
- * ring 1: 11 (9p1 9p1 9p1a1 9p2 9p2 9p2a1 9p3 9p3 9p3 4p1 4p1); ring 2: 9
- * (after 11a1 and 11: 11p1 11p1 11p1a1 11p1 11p2 11p2 11p2a1 11p3 11p3);
- * ring 3: 10 (after 7: 7p1 7p1 7p1a1 7p2 7p2 7p3 6p1 6p1 6p1 6p1a1);
- * ring 4: 8 (6p2 6p2 5p1 5p1 5p1 5p2a1 5p2 4p1a1; A and the Combos are
- * collected unless Combo Craving makes the Combos edible). */
+ * Each ring is placed with one decision: which of its edible slices to eat
+ * (`eat 9p1 9p2`, or `collect all`); 0-pepperoni slices are always
+ * collected. Edible: ring 1 all 11 (9p1 9p1 9p1a1 9p2 9p2 9p2a1 9p3 9p3 9p3
+ * 4p1 4p1); ring 2 all but 11a1 and 11 (11p1 11p1 11p1a1 11p1 11p2 11p2
+ * 11p2a1 11p3 11p3); ring 3 all but 7 (7p1 7p1 7p1a1 7p2 7p2 7p3 6p1 6p1
+ * 6p1 6p1a1); ring 4 6p2 6p2 5p1 5p1 5p1 5p2a1 5p2 4p1a1, and the Combos
+ * under Combo Craving (never A). */
 static const char *const FIX2[] = {
     "9p1", "9p1", "9p1a1", "9p2", "9p2", "9p2a1", "9p3", "9p3", "9p3", "4p1", "4p1",
     "11a1", "11", "11p1", "11p1", "11p1a1", "11p1", "11p2", "11p2", "11p2a1", "11p3", "11p3",
@@ -262,22 +328,25 @@ static void deal_fix2(nys_state *st, nys_rules *r, const char *s1, const char *s
     ts_deal(st, r, FIX2, LEN(FIX2), FIX2_SPARES, sp, 4);
 }
 
-/* One fixture round: Special alone, the chooser takes it, the Slicer's ring
- * is placed by `pattern` (see place()). */
-static void round_fix2(nys_state *st, const char *pattern)
+/* One fixture round: Special alone, the chooser takes it, the Slicer gets
+ * the ring and places it with `move` (`eat 9p1 9p2`; NULL: collect all). */
+static void round_fix2(nys_state *st, const char *move)
 {
     play(st, "special alone", "take special", NULL);
-    place(st, pattern);
+    if (move)
+        ts_do(st, move);
+    else
+        collect_all(st);
 }
 
-/* Play the four fixture rounds, decline Seconds and score. */
-static void play_fix2(nys_state *st, const char *p1, const char *p2, const char *p3,
-                      const char *p4, nys_guest_check *gc)
+/* Play the four fixture rounds (see round_fix2()), decline Seconds and score. */
+static void play_fix2(nys_state *st, const char *m1, const char *m2, const char *m3,
+                      const char *m4, nys_guest_check *gc)
 {
-    round_fix2(st, p1);
-    round_fix2(st, p2);
-    round_fix2(st, p3);
-    round_fix2(st, p4);
+    round_fix2(st, m1);
+    round_fix2(st, m2);
+    round_fix2(st, m3);
+    round_fix2(st, m4);
     if (st->phase == NYS_PH_SECONDS)
         ts_do(st, "pass");
     assert_int_equal(nys_current_seat(st), PB_TERMINAL);
@@ -765,11 +834,12 @@ static void test_NYS_R1_reveal_special_and_ring_in_order(void **state)
 
 /* NYS-R2: seat 2 owns Dibs! from round 1. Round 2 (Slicer seat 1) opens
  * with seat 2's Dibs! before any division; `dibs 3` takes the 9p3 out and
- * seat 2 places it at once (eats it). Position 3 is now empty: a cut after
+ * seat 2 places it at once: `eat 9p3`. Position 3 is now empty: a cut after
  * it is refused, and a cut after 4 separates 4 from 5. `cut 1 4 8 11
  * special 1` makes {2, 4} one portion -- 2 and 4 became neighbours -- and
- * seat 2 takes it: 9p2 and 4p1. The ring of 10 has 120 + 4 * 210 = 960
- * legal divisions. Dibs! stays with seat 2, used. */
+ * seat 2 takes it and collects both, 9p2 and 4p1 (`collect all`). The ring
+ * of 10 has 120 + 4 * 210 = 960 legal divisions. Dibs! stays with seat 2,
+ * used. */
 static void test_NYS_R2_dibs_takes_one_slice_before_division(void **state)
 {
     (void)state;
@@ -784,7 +854,10 @@ static void test_NYS_R2_dibs_takes_one_slice_before_division(void **state)
     assert_int_equal(legal_count(&st), 12);
     ts_refused(&st, "cut 2 5 8 11 special 3", "not now");
     ts_do(&st, "dibs 3");
+    assert_int_equal(st.phase, NYS_PH_PLACE);
     assert_int_equal(nys_current_seat(&st), 2);
+    assert_view(&st, &r, 0, "placing",
+                "{\"seat\":2,\"why\":\"dibs\",\"slices\":[\"9p3\"],\"edible\":[true],\"offered\":null}");
     ts_do(&st, "eat 9p3");
     assert_int_equal(ts_eaten(&st, 2, "9p3"), 1);
     assert_int_equal(st.phase, NYS_PH_DIVIDE);
@@ -792,16 +865,16 @@ static void test_NYS_R2_dibs_takes_one_slice_before_division(void **state)
     ts_refused(&st, "cut 3 5 8 11 special 1", "position 3 is empty");
     assert_int_equal(legal_count(&st), 960);
     ts_do(&st, "cut 1 4 8 11 special 1");
-    play(&st, "take 2", "collect 9p2", "collect 4p1", NULL);
+    play(&st, "take 2", "collect all", NULL);
     assert_int_equal(ts_collected(&st, 2, "9p2"), 1);
     assert_int_equal(ts_collected(&st, 2, "4p1"), 1);
     assert_int_equal(held(&st, &r, 2, "dibs"), 1);
 }
 
 /* NYS-R2 with NYS-T4: seat 2 (collection 3, 10, 11 from round 1) calls
- * Dibs! on the Supreme at position 6 of round 2 and collects it: it must be
- * attached at once, to 3, 10 or 11; seat 2 picks 10. Only then does the
- * Slicer (seat 1) divide the remaining 10 slices. */
+ * Dibs! on the Supreme at position 6 of round 2 and collects it (`collect
+ * all`): it must be attached at once, to 3, 10 or 11; seat 2 picks 10.
+ * Only then does the Slicer (seat 1) divide the remaining 10 slices. */
 static void test_NYS_R2_dibs_on_the_supreme_attaches_before_division(void **state)
 {
     (void)state;
@@ -811,7 +884,7 @@ static void test_NYS_R2_dibs_on_the_supreme_attaches_before_division(void **stat
     const char *sp[] = {"dibs", QUIET5};
     deal4(&st, &r, deal, LEN(deal), sp, LEN(sp));
     round1_special_to(&st, 2);
-    play(&st, "dibs 6", "collect S", NULL);
+    play(&st, "dibs 6", "collect all", NULL);
     assert_int_equal(st.phase, NYS_PH_ATTACH);
     assert_int_equal(nys_current_seat(&st), 2);
     assert_int_equal(legal_count(&st), 3);
@@ -996,13 +1069,40 @@ static void test_NYS_R4_cut_in_line_chooses_first(void **state)
     assert_view(&st, &r, 0, "order", "[3,2,0,1]");
     assert_int_equal(nys_current_seat(&st), 3);
     ts_do(&st, "take 3");
-    place(&st, NULL);
+    collect_all(&st);
     assert_int_equal(nys_current_seat(&st), 2);
     ts_do(&st, "take 6");
-    place(&st, NULL);
+    collect_all(&st);
     assert_int_equal(nys_current_seat(&st), 0);
     assert_int_equal(held(&st, &r, 3, "cut-in-line"), 1);
     assert_int_equal(held(&st, &r, 3, "stuffed-crust"), 0);
+}
+
+/* NYS-R4: Cut in Line would change nothing for the seat that chooses first
+ * anyway, so it is not offered then. Seat 1 gains it in round 1; rounds 3
+ * and 4 (Slicers 2 and 3) offer it and seat 1 passes; in round 5 the Slicer
+ * is seat 0, seat 1 chooses first: no offer, seat 1 just takes, and the
+ * tile stays unused. */
+static void test_NYS_R4_cut_in_line_not_offered_to_first_chooser(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st;
+    const char *ring[] = {R1_4P};
+    const char *sp[] = {"cut-in-line", QUIET5};
+    deal4(&st, &r, ring, LEN(ring), sp, LEN(sp));
+    round1_special_to(&st, 1);
+    for (int round = 1; round < 4; round++) {
+        ts_do(&st, "cut 2 5 8 11 special 3");
+        assert_int_equal(st.phase, st.slicer == 1 ? NYS_PH_TAKE : NYS_PH_CUT_IN_LINE);
+        finish_round(&st);
+    }
+    assert_int_equal(st.slicer, 0);
+    ts_do(&st, "cut 2 5 8 11 special 3");
+    assert_int_equal(st.phase, NYS_PH_TAKE);
+    assert_int_equal(nys_current_seat(&st), 1);
+    assert_false(ts_is_legal(&st, "cut-in-line"));
+    assert_int_equal(held(&st, &r, 1, "cut-in-line"), 0);
 }
 
 /* The NYS-R5 scenarios: seat 3 gains Sneak-a-Slice in round 1; round 2
@@ -1035,7 +1135,7 @@ static void test_NYS_R5_sneak_moves_end_slice_across_gap(void **state)
     ts_do(&st, "cut 2 5 8 11 special 3");
     assert_int_equal(st.phase, NYS_PH_TAKE);
     ts_do(&st, "take 6");
-    place(&st, NULL);
+    collect_all(&st);
     assert_int_equal(st.phase, NYS_PH_SNEAK);
     assert_int_equal(nys_current_seat(&st), 3);
     assert_int_equal(legal_count(&st), 7);
@@ -1049,9 +1149,9 @@ static void test_NYS_R5_sneak_moves_end_slice_across_gap(void **state)
     ts_do(&st, "sneak 5 to 9");
     assert_int_equal(st.phase, NYS_PH_TAKE);
     ts_do(&st, "take 9");
-    place(&st, NULL);
+    collect_all(&st);
     ts_do(&st, "take 3");
-    place(&st, NULL);
+    collect_all(&st);
     assert_int_equal(ts_collected(&st, 3, "6p1"), 1);
     assert_int_equal(ts_collected(&st, 3, "11p3"), 1);
     assert_int_equal(ts_collected(&st, 0, "6p1"), 0);
@@ -1078,7 +1178,7 @@ static void test_NYS_R5_sneak_never_empties_a_portion(void **state)
     deal_sneak_round2(&st, &r);
     ts_do(&st, "cut 1 2 5 11 special 1");
     ts_do(&st, "take 3");
-    place(&st, NULL);
+    collect_all(&st);
     assert_int_equal(st.phase, NYS_PH_SNEAK);
     assert_int_equal(legal_count(&st), 5);
     assert_true(ts_is_legal(&st, "sneak 1 to 6"));
@@ -1096,9 +1196,45 @@ static void test_NYS_R5_sneak_never_empties_a_portion(void **state)
     assert_int_equal(held(&st, &r, 3, "stuffed-crust"), 0);
     assert_int_equal(ts_collected(&st, 3, "4p1"), 0);
     ts_do(&st, "take 1");
-    place(&st, NULL);
+    collect_all(&st);
     assert_int_equal(ts_collected(&st, 0, "4p1"), 1);
     assert_int_equal(ts_collected(&st, 0, "4p2"), 1);
+}
+
+/* NYS-R5, a lone slice between just two portions: 3 players; seat 0 gains
+ * Sneak-a-Slice in round 1 (as the Slicer, with the last portion). Round 2,
+ * Slicer seat 1, `cut 1 2 5 special 2`: {2} + Stuffed Crust, 3-5 and 6-1
+ * (6..11 and 1). Seat 2 takes 3-5; seat 0 sees two portions, {2} and 6-1,
+ * touching on both sides of 2. Moving 2 "back" or "onward" ends in the same
+ * portion, so only the move onward is listed: `sneak 2 to 1` (6-1 is named
+ * by its lowest position), `sneak 6 to 2`, `sneak 1 to 2` and pass. The
+ * back twin is refused. After `sneak 2 to 6` (any position names the
+ * portion) position 2 belongs to 6-1 and the Special is alone. */
+static void test_NYS_R5_lone_slice_between_two_portions_moves_onward_only(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st;
+    const char *ring[] = {R1_4P};
+    const char *sp[] = {"sneak-a-slice", "stuffed-crust"};
+    ts_rules(&r, 3);
+    ts_deal(&st, &r, ring, LEN(ring), NULL, sp, LEN(sp));
+    play(&st, "cut 2 5 8 special 3", "take 6", "take 9", NULL);
+    collect_all(&st);
+    assert_int_equal(held(&st, &r, 0, "sneak-a-slice"), 0);
+    play(&st, "cut 1 2 5 special 2", "take 3", NULL);
+    collect_all(&st);
+    assert_int_equal(st.phase, NYS_PH_SNEAK);
+    assert_int_equal(nys_current_seat(&st), 0);
+    static const char *const want[] = {"pass", "sneak 2 to 1", "sneak 6 to 2", "sneak 1 to 2"};
+    assert_legal_texts(&st, want, LEN(want));
+    int six_to_one = nys_portion_at(&st, 5);
+    assert_int_equal(nys_sneak_target(&st, 1, 1), six_to_one);
+    assert_int_equal(nys_sneak_target(&st, 1, 0), -1);
+    assert_false(nys_is_legal(&st, NYS_ACTION(NYS_A_SNEAK, 1 | 0 << 4), NULL, 0));
+    ts_do(&st, "sneak 2 to 6");
+    assert_int_equal(nys_portion_at(&st, 1), six_to_one);
+    assert_int_equal(st.portion_mask[st.special_portion], 0);
 }
 
 /* One decision of the NYS-R6 game: every offered power is used at once. */
@@ -1147,8 +1283,9 @@ static void test_NYS_R6_one_time_powers_once_never_same_round(void **state)
 
 /* NYS-T1: seat 1 takes 3-5 {3, 10, 11} with the Mystery Slice: the three
  * slices, the Special, and one spare drawn at once (the spares are three
- * 9p3, so it is a 9p3), placed last like the others. While it waits, only
- * seat 1 sees what it is; seat 2 sees "?". Seat 1 collects it. */
+ * 9p3, so it is a 9p3), placed with the others in one decision, listed
+ * last. While it waits, only seat 1 sees what it is; seat 2 sees "?" and
+ * not whether it may be eaten. Seat 1 collects all four (`collect all`). */
 static void test_NYS_T1_take_portion_special_and_mystery_draw(void **state)
 {
     (void)state;
@@ -1160,24 +1297,31 @@ static void test_NYS_T1_take_portion_special_and_mystery_draw(void **state)
     ts_rules(&r, 4);
     ts_deal(&st, &r, ring, LEN(ring), spares, sp, 1);
     play(&st, "cut 2 5 8 11 special 3", "take 3", NULL);
-    assert_int_equal(ts_collected(&st, 1, "3") + ts_collected(&st, 1, "10") + ts_collected(&st, 1, "11"), 3);
     assert_int_equal(held(&st, &r, 1, "mystery-slice"), 0);
+    assert_int_equal(st.phase, NYS_PH_PLACE);
     assert_int_equal(nys_current_seat(&st), 1);
     assert_view(&st, &r, 1, "spares_left", "2");
     assert_view(&st, &r, 1, "mystery", "\"9p3\"");
     assert_view(&st, &r, 2, "mystery", "null");
-    assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"queue\":[\"9p3\"]}");
-    assert_view(&st, &r, 2, "placing", "{\"seat\":1,\"why\":\"take\",\"queue\":[\"?\"]}");
-    ts_do(&st, "collect 9p3");
+    assert_view(&st, &r, 1, "placing",
+                "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"10\",\"11\",\"9p3\"],"
+                "\"edible\":[false,false,false,true],\"offered\":null}");
+    assert_view(&st, &r, 2, "placing",
+                "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"10\",\"11\",\"?\"],"
+                "\"edible\":[false,false,false,null],\"offered\":null}");
+    assert_int_equal(ts_collected(&st, 1, "3") + ts_collected(&st, 1, "10") + ts_collected(&st, 1, "11"), 0);
+    ts_do(&st, "collect all");
+    assert_int_equal(ts_collected(&st, 1, "3") + ts_collected(&st, 1, "10") + ts_collected(&st, 1, "11"), 3);
     assert_int_equal(ts_collected(&st, 1, "9p3"), 1);
     assert_int_equal(nys_current_seat(&st), 2);
 }
 
 /* NYS-T2: only slices with a pepperoni (and the Supreme) may be eaten.
- * Seat 1 takes 3-5 {7, 9p1, A}: the 7 and the Anchovy slice go straight to
- * the collection, the only decision is the 9p1 (eaten). Seat 2 takes 6-8
- * {c5/9, 3, S}: the Combo and the Veggie are collected, the Supreme is
- * eaten. If the game ended now: seat 1's pepperoni line 1 - 3 = -2, seat
+ * Seat 1 takes 3-5 {7, 9p1, A}: `eat 7` and `eat A` are refused; `eat 9p1`
+ * eats the 9p1 and collects the 7 and the Anchovy slice. Seat 2 takes 6-8
+ * {c5/9, 3, S}: `eat c5/9` and `eat 3` are refused, `eat 9p1` too (no 9p1
+ * is being placed); `eat S` eats the Supreme and collects the Combo and the
+ * Veggie. If the game ended now: seat 1's pepperoni line 1 - 3 = -2, seat
  * 2's +2. */
 static void test_NYS_T2_only_edible_slices_can_be_eaten(void **state)
 {
@@ -1187,15 +1331,20 @@ static void test_NYS_T2_only_edible_slices_can_be_eaten(void **state)
     const char *ring[] = {"8", "10", "7", "9p1", "A", "c5/9", "3", "S", "11", "8a1", "c6/7"};
     deal4(&st, &r, ring, LEN(ring), NULL, 0);
     play(&st, "cut 2 5 8 11 special 3", "take 3", NULL);
-    assert_int_equal(ts_collected(&st, 1, "7"), 1);
-    assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"queue\":[\"9p1\",\"A\"]}");
-    ts_refused(&st, "eat 7", "the slice to place is 9p1, not 7");
+    assert_view(&st, &r, 1, "placing",
+                "{\"seat\":1,\"why\":\"take\",\"slices\":[\"7\",\"9p1\",\"A\"],"
+                "\"edible\":[false,true,false],\"offered\":null}");
+    refused_inedible(&st, "7");
+    refused_inedible(&st, "A");
     ts_do(&st, "eat 9p1");
+    assert_int_equal(ts_eaten(&st, 1, "9p1"), 1);
+    assert_int_equal(ts_collected(&st, 1, "7"), 1);
     assert_int_equal(ts_collected(&st, 1, "A"), 1);
     assert_int_equal(nys_current_seat(&st), 2);
     ts_do(&st, "take 6");
-    ts_refused(&st, "eat c5/9", "the slice to place is S, not c5/9");
-    ts_refused(&st, "eat 3", "the slice to place is S, not 3");
+    refused_inedible(&st, "c5/9");
+    refused_inedible(&st, "3");
+    refused_not_placing(&st, "9p1");
     ts_do(&st, "eat S");
     assert_int_equal(ts_collected(&st, 2, "c5/9"), 1);
     assert_int_equal(ts_collected(&st, 2, "3"), 1);
@@ -1206,12 +1355,134 @@ static void test_NYS_T2_only_edible_slices_can_be_eaten(void **state)
     assert_int_equal(gc.line[2].pepperoni, 2);
 }
 
+/* The slice mask of a placing decision written in the notation. */
+static int place_mask(const nys_state *st, const char *text)
+{
+    pb_action a;
+    char err[PB_ERR_LEN];
+    if (nys_action_from_text(st, text, &a, err, sizeof err) != 0)
+        fail_msg("'%s' refused: %s", text, err);
+    assert_int_equal(NYS_ACTION_KIND(a), NYS_A_PLACE);
+    return NYS_ACTION_PAYLOAD(a);
+}
+
+/* Round 1 of the placing scenarios: `cut 1 5 8 11 special 2` makes 2-5
+ * {9p2, 8, 9p2, 7p1} + Stuffed Crust, 6-8, 9-11 and {1}; seat 1 takes 2-5. */
+static void take_9p2_8_9p2_7p1(nys_state *st, nys_rules *r)
+{
+    const char *ring[] = {"7", "9p2", "8", "9p2", "7p1", "3a1", "8a1", "11a1", "c6/7", "c4/11", "A"};
+    const char *sp[] = {"stuffed-crust"};
+    deal4(st, r, ring, LEN(ring), sp, 1);
+    play(st, "cut 1 5 8 11 special 2", "take 2", NULL);
+    assert_int_equal(st->phase, NYS_PH_PLACE);
+    assert_int_equal(nys_current_seat(st), 1);
+}
+
+/* NYS-T2, one decision per portion: seat 1 takes {9p2, 8, 9p2, 7p1}. The
+ * 8 cannot be eaten; the two 9p2 are interchangeable, so the choices are
+ * how many 9p2 to eat (0, 1 or 2) times whether to eat the 7p1: exactly
+ * 3 x 2 = 6 placing actions -- `collect all`, `eat 9p2`, `eat 9p2 9p2`,
+ * `eat 7p1`, `eat 9p2 7p1`, `eat 9p2 9p2 7p1` -- each listed once. `eat 9p2`
+ * names the first 9p2; eating only the second is no action of its own. */
+static void test_NYS_T2_placing_lists_each_choice_once(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st;
+    take_9p2_8_9p2_7p1(&st, &r);
+    assert_view(&st, &r, 2, "placing",
+                "{\"seat\":1,\"why\":\"take\",\"slices\":[\"9p2\",\"8\",\"9p2\",\"7p1\"],"
+                "\"edible\":[true,false,true,true],\"offered\":null}");
+    static const char *const want[] = {"collect all", "eat 9p2", "eat 9p2 9p2",
+                                       "eat 7p1", "eat 9p2 7p1", "eat 9p2 9p2 7p1"};
+    assert_legal_texts(&st, want, LEN(want));
+    assert_int_equal(place_mask(&st, "eat 9p2"), 1 << 0);
+    assert_int_equal(place_mask(&st, "eat 7p1 9p2"), 1 << 0 | 1 << 3);
+    assert_false(nys_is_legal(&st, NYS_ACTION(NYS_A_PLACE, 1 << 2), NULL, 0));
+    refused_inedible(&st, "8");
+    refused_not_placing(&st, "9p1");
+    ts_refused(&st, "eat 9p2 9p2 9p2", "\"9p2\" is not among the slices you are placing");
+    ts_do(&st, "eat 9p2 7p1");
+    assert_int_equal(ts_eaten(&st, 1, "9p2"), 1);
+    assert_int_equal(ts_eaten(&st, 1, "7p1"), 1);
+    assert_int_equal(ts_collected(&st, 1, "9p2"), 1);
+    assert_int_equal(ts_collected(&st, 1, "8"), 1);
+    assert_int_equal(nys_current_seat(&st), 2);
+}
+
+/* NYS-T2 with identical slices: seat 1 takes 2-4 {10p1, 10, 10p1}. `eat
+ * 10p1` eats exactly one of them (the first) and collects the other and the
+ * 10; `eat 10p1 10p1` would eat both. Three actions: none, one, both. */
+static void test_NYS_T2_eat_one_of_two_identical_slices(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st;
+    const char *ring[] = {"7", "10p1", "10", "10p1", "8", "3a1", "8a1", "11a1", "c6/7", "c4/11", "A"};
+    const char *sp[] = {"stuffed-crust"};
+    deal4(&st, &r, ring, LEN(ring), sp, 1);
+    play(&st, "cut 1 4 8 11 special 2", "take 2", NULL);
+    static const char *const want[] = {"collect all", "eat 10p1", "eat 10p1 10p1"};
+    assert_legal_texts(&st, want, LEN(want));
+    assert_int_equal(place_mask(&st, "eat 10p1 10p1"), 1 << 0 | 1 << 2);
+    assert_int_equal(place_mask(&st, "eat 10p1"), 1 << 0);
+    assert_false(nys_is_legal(&st, NYS_ACTION(NYS_A_PLACE, 1 << 2), NULL, 0));
+    refused_inedible(&st, "10");
+    ts_do(&st, "eat 10p1");
+    assert_int_equal(ts_eaten(&st, 1, "10p1"), 1);
+    assert_int_equal(ts_collected(&st, 1, "10p1"), 1);
+    assert_int_equal(ts_collected(&st, 1, "10"), 1);
+    assert_int_equal(ts_eaten_total(&st, 1), 1);
+}
+
+/* NYS-T2: `collect all` (or `eat none`, the same action) eats nothing: seat
+ * 1 collects 9p2, 8, 9p2 and 7p1, and seat 2 chooses next. */
+static void test_NYS_T2_collect_all_eats_nothing(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st;
+    take_9p2_8_9p2_7p1(&st, &r);
+    assert_int_equal(place_mask(&st, "eat none"), 0);
+    assert_int_equal(place_mask(&st, "collect all"), 0);
+    ts_do(&st, "collect all");
+    assert_int_equal(ts_collected(&st, 1, "9p2"), 2);
+    assert_int_equal(ts_collected(&st, 1, "8"), 1);
+    assert_int_equal(ts_collected(&st, 1, "7p1"), 1);
+    assert_int_equal(ts_eaten_total(&st, 1), 0);
+    assert_int_equal(st.phase, NYS_PH_TAKE);
+    assert_int_equal(nys_current_seat(&st), 2);
+    assert_view(&st, &r, 0, "placing", "null");
+}
+
+/* NYS-T2: nothing edible, nothing to decide. Round 1 of R1_4P: seat 1
+ * takes 9-11 {c6/7, c4/11, A} (no Combo Craving): the three go to its
+ * collection at once and seat 2 chooses next; `eat none`, `collect all`
+ * and `eat c6/7` are refused. */
+static void test_NYS_T2_no_decision_when_nothing_is_edible(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st;
+    const char *ring[] = {R1_4P};
+    deal4(&st, &r, ring, LEN(ring), NULL, 0);
+    play(&st, "cut 2 5 8 11 special 3", "take 9", NULL);
+    assert_int_equal(st.phase, NYS_PH_TAKE);
+    assert_int_equal(nys_current_seat(&st), 2);
+    assert_seen(&st, &r, 2, 1, "collected", "[\"c4/11\",\"c6/7\",\"A\"]");
+    assert_view(&st, &r, 1, "placing", "null");
+    ts_refused(&st, "eat none", "not now");
+    ts_refused(&st, "collect all", NULL);
+    ts_refused(&st, "eat c6/7", "not now");
+}
+
 /* NYS-T3 (Combo Craving): seat 1 collected c4/11 and c6/7 in round 1
  * (inedible then). In round 2 seat 1, the Slicer, gets 1-3 {9p1, c5/9,
  * 9p2} with Combo Craving: first the Combos already collected are offered
- * (eat c4/11, keep c6/7), then the new slices (eat c5/9). In round 3 seat 1
- * takes {c8/10}: that new Combo is edible (eaten), the collected c6/7 is
- * not offered again. */
+ * one at a time (`eat c4/11`, `keep c6/7`), then the new slices are placed
+ * in one decision (`eat c5/9`: 9p1 and 9p2 are collected). In round 3 seat
+ * 1 takes {c8/10}: that new Combo is edible (`eat c8/10`), the collected
+ * c6/7 is not offered again. */
 static void test_NYS_T3_combo_craving_eats_at_once_then_only_when_gained(void **state)
 {
     (void)state;
@@ -1229,28 +1500,37 @@ static void test_NYS_T3_combo_craving_eats_at_once_then_only_when_gained(void **
     for (int i = 0; i < LEN(takes); i++) {
         ts_do(&st, takes[i]);
         if (i < 2)
-            place(&st, NULL);
+            collect_all(&st);
     }
     collect_until_owner(&st, 1);
-    assert_view(&st, &r, 1, "placing",
-                "{\"seat\":1,\"why\":\"take\",\"queue\":[\"c4/11\",\"c6/7\",\"9p1\",\"c5/9\",\"9p2\"]}");
-    play(&st, "eat c4/11", "collect c6/7", "collect 9p1", "eat c5/9", "collect 9p2", NULL);
+    assert_int_equal(st.phase, NYS_PH_EAT_OR_KEEP);
+    assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"9p1\",\"c5/9\",\"9p2\"],"
+                                       "\"edible\":[true,true,true],\"offered\":\"c4/11\"}");
+    assert_int_equal(legal_count(&st), 2);
+    ts_refused(&st, "eat c6/7", "the slice offered is c4/11, not c6/7");
+    ts_refused(&st, "collect c4/11", "unknown action");
+    ts_do(&st, "eat c4/11");
+    assert_view(&st, &r, 2, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"9p1\",\"c5/9\",\"9p2\"],"
+                                       "\"edible\":[true,true,true],\"offered\":\"c6/7\"}");
+    play(&st, "keep c6/7", "eat c5/9", NULL);
     assert_int_equal(ts_eaten(&st, 1, "c4/11"), 1);
     assert_int_equal(ts_eaten(&st, 1, "c5/9"), 1);
+    assert_int_equal(ts_collected(&st, 1, "9p1") + ts_collected(&st, 1, "9p2"), 2);
     assert_int_equal(st.round, 2);
     play(&st, "cut 1 4 8 11 special 2", "take 2", NULL);
-    place(&st, NULL);
+    collect_all(&st);
     ts_do(&st, "take 5");
-    place(&st, NULL);
+    collect_all(&st);
     ts_do(&st, "take 1");
-    assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"queue\":[\"c8/10\"]}");
+    assert_view(&st, &r, 1, "placing",
+                "{\"seat\":1,\"why\":\"take\",\"slices\":[\"c8/10\"],\"edible\":[true],\"offered\":null}");
     ts_do(&st, "eat c8/10");
     assert_int_equal(ts_eaten(&st, 1, "c8/10"), 1);
     assert_int_equal(ts_collected(&st, 1, "c6/7"), 1);
 }
 
-/* NYS-T4: seat 1 takes 3-5 {S, 9p1, c4/11}, collects the Supreme first and
- * the 9p1 after: the types in the collection, this turn's included, are 9
+/* NYS-T4: seat 1 takes 3-5 {S, 9p1, c4/11} and collects all three
+ * (`collect all`): the types in the collection, this turn's included, are 9
  * and the Combo's 4 and 11, so the Supreme waits for seat 1 to attach it to
  * one of those (not 5, not 8). Attached to 11 it shows as S@11 and stays
  * there: collecting other types in round 2 asks nothing more. */
@@ -1261,7 +1541,7 @@ static void test_NYS_T4_supreme_attaches_to_a_type_in_collection(void **state)
     nys_state st;
     const char *ring[] = {"7", "8", "S", "9p1", "c4/11", "3a1", "8a1", "11a1", "c6/7", "10", "A"};
     deal4(&st, &r, ring, LEN(ring), NULL, 0);
-    play(&st, "cut 2 5 8 11 special 3", "take 3", "collect S", "collect 9p1", NULL);
+    play(&st, "cut 2 5 8 11 special 3", "take 3", "collect all", NULL);
     assert_int_equal(st.phase, NYS_PH_ATTACH);
     assert_int_equal(nys_current_seat(&st), 1);
     assert_int_equal(legal_count(&st), 3);
@@ -1280,11 +1560,12 @@ static void test_NYS_T4_supreme_attaches_to_a_type_in_collection(void **state)
     assert_int_equal(ts_collected(&st, 1, "S@11"), 1);
 }
 
-/* NYS-T4: seat 1 takes 3-5 {S, 9p1, A}, collects the Supreme and eats the
- * 9p1: no type in the collection (the Anchovy slice is none), so the
- * Supreme waits. In round 2 seat 1 (the Slicer) gets {9p2, 7, 11}, eats
- * the 9p2, collects 7 and 11: now the Supreme is attached, to 7 or 11 (not
- * 9), and seat 1 picks 7. */
+/* NYS-T4: seat 1 takes 3-5 {S, 9p1, A} and eats the 9p1 (`eat 9p1`: the
+ * Supreme and the Anchovy slice are collected): no type in the collection
+ * (the Anchovy slice is none), so the Supreme waits. In round 2 seat 1 (the
+ * Slicer) gets {9p2, 7, 11}, eats the 9p2 and collects 7 and 11 (`eat
+ * 9p2`): now the Supreme is attached, to 7 or 11 (not 9), and seat 1 picks
+ * 7. */
 static void test_NYS_T4_supreme_waits_for_a_type(void **state)
 {
     (void)state;
@@ -1293,7 +1574,7 @@ static void test_NYS_T4_supreme_waits_for_a_type(void **state)
     const char *deal[] = {"3", "8", "S", "9p1", "A", "3a1", "8a1", "11a1", "c6/7", "10", "c4/11",
                           "9p2", "7", "11", "4p1", "5p1", "6p1", "7p1", "9p1a1", "11p1", "4p2", "5p2"};
     deal4(&st, &r, deal, LEN(deal), NULL, 0);
-    play(&st, "cut 2 5 8 11 special 3", "take 3", "collect S", "eat 9p1", NULL);
+    play(&st, "cut 2 5 8 11 special 3", "take 3", "eat 9p1", NULL);
     assert_int_equal(nys_current_seat(&st), 2);
     assert_seen(&st, &r, 1, 1, "collected", "[\"A\",\"S\"]");
     assert_seen(&st, &r, 1, 1, "supreme_waiting", "true");
@@ -1303,7 +1584,7 @@ static void test_NYS_T4_supreme_waits_for_a_type(void **state)
     for (int i = 0; i < LEN(takes); i++) {
         ts_do(&st, takes[i]);
         if (i < 2)
-            place(&st, NULL);
+            collect_all(&st);
     }
     collect_until_owner(&st, 1);
     ts_do(&st, "eat 9p2");
@@ -1318,7 +1599,8 @@ static void test_NYS_T4_supreme_waits_for_a_type(void **state)
 }
 
 /* NYS-T5: eaten slices are public, except an eaten Mystery slice. Seat 1
- * eats its Mystery 9p3 in round 1 and a 9p1 in round 2; seat 2 eats a 9p2.
+ * eats its Mystery 9p3 in round 1 (`eat 9p3`) and a 9p1 in round 2 (`eat
+ * 9p1`); seat 2 eats a 9p2 (`eat 9p2`).
  * Seat 2 sees seat 1's eaten pile as 9p1 and "?" (2 slices); seat 1 sees
  * both; everybody sees seat 2's 9p2. */
 static void test_NYS_T5_eaten_slices_public_except_mystery(void **state)
@@ -1337,7 +1619,7 @@ static void test_NYS_T5_eaten_slices_public_except_mystery(void **state)
     assert_seen(&st, &r, 1, 1, "eaten", "[\"9p3\"]");
     play(&st, "cut 1 2 8 11 special 3", "take 2", "eat 9p2", NULL);
     ts_do(&st, "take 3");
-    place(&st, NULL);
+    collect_all(&st);
     ts_do(&st, "take 9");
     collect_until_owner(&st, 1);
     ts_do(&st, "eat 9p1");
@@ -1353,7 +1635,8 @@ static void test_NYS_T5_eaten_slices_public_except_mystery(void **state)
  * collects it with the 9s and attaches it to 9. Seat 0 holds Seconds (round
  * 4): after the last round it may pick a type with an edible collected
  * slice -- 4, 6, 7 or 9, not 5 or 11 -- and picks 9: the nine 9s and the
- * S@9 come up one by one; seat 0 eats the three 9p3 and the Supreme.
+ * S@9 are offered one by one; seat 0 keeps the 9p1s and 9p2s (`keep 9p1`
+ * ...) and eats the three 9p3 and the Supreme (`eat 9p3` ... `eat S`).
  * Guest Check: seat 0 still wins 9 (6 to half a Combo), loses 4 (1 to 1.5):
  * majorities 9+7+6 = 22, pepperoni 9+2 - 4 = 7, total 29, 4 eaten; seat 1
  * wins 4, 5, 11: 20, -8, total 12. */
@@ -1382,10 +1665,15 @@ static void test_NYS_E1_seconds_eats_one_type_with_supreme(void **state)
     ts_refused(&st, "seconds 5", "Seconds needs a type you collected with an edible slice");
     ts_refused(&st, "seconds 11", "Seconds needs a type you collected with an edible slice");
     ts_do(&st, "seconds 9");
+    assert_int_equal(st.phase, NYS_PH_EAT_OR_KEEP);
+    assert_view(&st, &r, 1, "placing",
+                "{\"seat\":0,\"why\":\"seconds\",\"slices\":[],\"edible\":[],\"offered\":\"9p1\"}");
+    play(&st, "keep 9p1", "keep", "keep 9p1a1", "keep 9p2", "keep 9p2", "keep 9p2a1", NULL);
+    ts_refused(&st, "eat 9p2", "the slice offered is 9p3, not 9p2");
+    play(&st, "eat 9p3", "eat 9p3", "eat", NULL);
     assert_view(&st, &r, 0, "placing",
-                "{\"seat\":0,\"why\":\"seconds\",\"queue\":[\"9p1\",\"9p1\",\"9p1a1\",\"9p2\",\"9p2\","
-                "\"9p2a1\",\"9p3\",\"9p3\",\"9p3\",\"S@9\"]}");
-    place(&st, "cccccceeee");
+                "{\"seat\":0,\"why\":\"seconds\",\"slices\":[],\"edible\":[],\"offered\":\"S@9\"}");
+    ts_do(&st, "eat S");
     assert_int_equal(nys_current_seat(&st), PB_TERMINAL);
     assert_int_equal(ts_eaten(&st, 0, "S"), 1);
     nys_guest_check gc;
@@ -1618,9 +1906,9 @@ static void test_special_buffet(void **state)
 }
 
 /* Combo Craving (fixture, seat 1 from round 3): in round 4 seat 1 gets
- * c4/11 and c5/9 and may eat them (the Anchovy slice still just goes to
- * the collection): 2 x 3 = 6 points; seat 1 keeps 5 and 11, total
- * 16 + 6 - 8 = 14. */
+ * c4/11 and c5/9 and may eat them (`eat A` is still refused: the Anchovy
+ * slice just goes to the collection); `eat c4/11 c5/9`: 2 x 3 = 6 points;
+ * seat 1 keeps 5 and 11, total 16 + 6 - 8 = 14. */
 static void test_special_combo_craving(void **state)
 {
     (void)state;
@@ -1628,7 +1916,13 @@ static void test_special_combo_craving(void **state)
     nys_state st;
     nys_guest_check gc;
     deal_fix2(&st, &r, NULL, NULL, "combo-craving", NULL);
-    play_fix2(&st, NULL, NULL, NULL, "ccccccccee", &gc);
+    for (int round = 0; round < 3; round++)
+        round_fix2(&st, NULL);
+    play(&st, "special alone", "take special", NULL);
+    refused_inedible(&st, "A");
+    play(&st, "eat c4/11 c5/9", "pass", NULL);
+    assert_int_equal(nys_current_seat(&st), PB_TERMINAL);
+    nys_score_state(&st, &gc);
     assert_int_equal(ts_eaten(&st, 1, "c4/11") + ts_eaten(&st, 1, "c5/9"), 2);
     assert_int_equal(ts_collected(&st, 1, "A"), 1);
     assert_check(&gc, 1, 16, 6, -8, 14, 2);
@@ -1711,7 +2005,7 @@ static void test_special_dibs(void **state)
     assert_int_equal(st.phase, NYS_PH_DIBS);
     assert_int_equal(nys_current_seat(&st), 1);
     ts_do(&st, "dibs 1");
-    place(&st, NULL);
+    collect_all(&st);
     assert_int_equal(st.phase, NYS_PH_DIVIDE);
     assert_int_equal(nys_current_seat(&st), 2);
     assert_int_equal(held(&st, &r, 1, "dibs"), 1);
@@ -1724,8 +2018,8 @@ static void test_special_dibs(void **state)
 }
 
 /* Everyone-Else Diet (fixture, seat 1 from round 1): seat 0 eats seven of
- * ring 1 (9p1 9p1 9p1a1 9p2 9p2 9p2a1 9p3: 12 pepperonis) and loses 3; seat
- * 1, the owner, eats two 11p1 and loses nothing. Seat 0: majorities 26 (two
+ * ring 1 (`eat 9p1 9p1 9p1a1 9p2 9p2 9p2a1 9p3`: 12 pepperonis) and loses
+ * 3; seat 1, the owner, eats two 11p1 (`eat 11p1 11p1`) and loses nothing. Seat 0: majorities 26 (two
  * 9s still beat half a Combo), Special* -3, pepperoni 12 - 2 = 10, total 33.
  * Seat 1: 16, 0, 2 - 8 = -6, total 10. */
 static void test_special_everyone_else_diet(void **state)
@@ -1735,14 +2029,15 @@ static void test_special_everyone_else_diet(void **state)
     nys_state st;
     nys_guest_check gc;
     deal_fix2(&st, &r, "everyone-else-diet", NULL, NULL, NULL);
-    play_fix2(&st, "eeeeeee", "ee", NULL, NULL, &gc);
+    play_fix2(&st, "eat 9p1 9p1 9p1a1 9p2 9p2 9p2a1 9p3", "eat 11p1 11p1", NULL, NULL, &gc);
     assert_check(&gc, 0, 26, -3, 10, 33, 7);
     assert_check(&gc, 1, 16, 0, -6, 10, 2);
 }
 
 /* Mystery Slice: seat 2 takes 3-5 with it and draws one of the three spares
  * (9p1, 7p3, 11p2) at once; only seat 2's view names it. Seat 2 collects
- * it: face up, everybody sees it; two spares are left. */
+ * it with the rest (`collect all`): face up, everybody sees it; two spares
+ * are left. */
 static void test_special_mystery_slice(void **state)
 {
     (void)state;
@@ -1763,7 +2058,7 @@ static void test_special_mystery_slice(void **state)
     for (int seat = 0; seat < 4; seat++)
         if (seat != 2)
             assert_view(&st, &r, seat, "mystery", "null");
-    ts_do(&st, "collect");
+    ts_do(&st, "collect all");
     assert_int_equal(ts_collected(&st, 2, drawn), 1);
     v = nys_view(&st, &r, 1);
     json_t *collected = json_object_get(player_in(v, 2), "collected"), *tok;
@@ -1777,9 +2072,9 @@ static void test_special_mystery_slice(void **state)
 }
 
 /* Seconds (fixture, seat 0 from round 4): after the last round seat 0
- * picks 7: the six 7s with pepperoni come up (the plain 7 cannot be eaten
- * and stays); seat 0 eats all six: 10 pepperonis, the 7p1a1's anchovy no
- * longer counts. Seat 0: 26 (the lone 7 still wins the 7s), pepperoni
+ * picks 7: the six 7s with pepperoni are offered one by one (the plain 7
+ * cannot be eaten and stays); seat 0 eats all six (`eat 7p1` ... `eat
+ * 7p3`): 10 pepperonis, the 7p1a1's anchovy no longer counts. Seat 0: 26 (the lone 7 still wins the 7s), pepperoni
  * 10 - 3 = 7, total 33. */
 static void test_special_seconds(void **state)
 {
@@ -1794,8 +2089,9 @@ static void test_special_seconds(void **state)
     assert_int_equal(st.phase, NYS_PH_SECONDS);
     ts_do(&st, "seconds 7");
     assert_view(&st, &r, 1, "placing",
-                "{\"seat\":0,\"why\":\"seconds\",\"queue\":[\"7p1\",\"7p1\",\"7p1a1\",\"7p2\",\"7p2\",\"7p3\"]}");
-    place(&st, "eeeeee");
+                "{\"seat\":0,\"why\":\"seconds\",\"slices\":[],\"edible\":[],\"offered\":\"7p1\"}");
+    ts_refused(&st, "eat 7", "the slice offered is 7p1, not 7");
+    play(&st, "eat 7p1", "eat 7p1", "eat 7p1a1", "eat 7p2", "eat 7p2", "eat 7p3", NULL);
     assert_int_equal(nys_current_seat(&st), PB_TERMINAL);
     assert_int_equal(ts_collected(&st, 0, "7"), 1);
     nys_guest_check gc;
@@ -1822,17 +2118,17 @@ static void test_special_sneak_a_slice(void **state)
     finish_round(&st);
     assert_int_equal(held(&st, &r, 1, "sneak-a-slice"), 0);
     play(&st, "cut 2 5 8 11 special 3", "take 3", NULL);
-    place(&st, NULL);
+    collect_all(&st);
     assert_int_equal(st.phase, NYS_PH_TAKE);
     ts_do(&st, "take 6");
-    place(&st, NULL);
+    collect_all(&st);
     assert_int_equal(st.phase, NYS_PH_SNEAK);
     assert_int_equal(nys_current_seat(&st), 1);
     ts_do(&st, "pass");
     assert_int_equal(st.phase, NYS_PH_TAKE);
     finish_round(&st);
     play(&st, "cut 2 5 8 11 special 3", "take 3", NULL);
-    place(&st, NULL);
+    collect_all(&st);
     assert_int_equal(st.phase, NYS_PH_SNEAK);
     play(&st, "sneak 8 to 9", "take 9", NULL);
     json_t *v = nys_view(&st, &r, 0);
@@ -1875,8 +2171,8 @@ static void test_special_supersize_combos(void **state)
     assert_check(&gc, 0, 22, 0, -4, 18, 0);
 }
 
-/* Tiebreaker (fixture, seat 1 from round 1): seat 0 eats two 6p1 in ring 3,
- * leaving 6p1 and 6p1a1 against seat 1's two 6p2 -- a tie that seat 1
+/* Tiebreaker (fixture, seat 1 from round 1): seat 0 eats two 6p1 in ring 3
+ * (`eat 6p1 6p1`), leaving 6p1 and 6p1a1 against seat 1's two 6p2 -- a tie that seat 1
  * wins. Seat 1: 16 + 6 = 22, total 14; seat 0: 26 - 6 = 20, pepperoni
  * 2 - 4 = -2, total 18. */
 static void test_special_tiebreaker(void **state)
@@ -1886,7 +2182,7 @@ static void test_special_tiebreaker(void **state)
     nys_state st;
     nys_guest_check gc;
     deal_fix2(&st, &r, "tiebreaker", NULL, "sneak-a-slice", NULL);
-    play_fix2(&st, NULL, NULL, "cccccceecc", NULL, &gc);
+    play_fix2(&st, NULL, NULL, "eat 6p1 6p1", NULL, &gc);
     assert_check(&gc, 1, 22, 0, -8, 14, 0);
     assert_check(&gc, 0, 20, 0, -2, 18, 2);
     assert_true(gc.line[1].types_won & (1u << 6));
@@ -1908,10 +2204,11 @@ static void test_special_you_like_anchovies(void **state)
 
 /* You Love Veggies: in round 1 seat 1 collects a 3 (inedible then) and seat
  * 2 a 3a1. In round 2 seat 1, the Slicer, gets 1-3 {3, 9p1, 9p2} with You
- * Love Veggies: the collected 3 is offered first and eaten, the new 3 is
- * offered and kept. From then on seat 1 eats everything it is offered, yet
- * its collected 3 stays: it is never offered again. At the end: +3 for the
- * one eaten Veggie on the Special* line. */
+ * Love Veggies: the collected 3 is offered first and eaten (`eat 3`), then
+ * the new slices, the new 3 edible too, are all collected (`collect all`).
+ * From then on seat 1 eats everything it may, yet its collected 3 stays: it
+ * is never offered again. At the end: +3 for the one eaten Veggie on the
+ * Special* line. */
 static void test_special_you_love_veggies(void **state)
 {
     (void)state;
@@ -1928,14 +2225,17 @@ static void test_special_you_love_veggies(void **state)
     for (int i = 0; i < LEN(takes); i++) {
         ts_do(&st, takes[i]);
         if (i < 2)
-            place(&st, NULL);
+            collect_all(&st);
     }
     collect_until_owner(&st, 1);
-    assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"queue\":[\"3\",\"3\",\"9p1\",\"9p2\"]}");
-    play(&st, "eat 3", "collect 3", "collect 9p1", "collect 9p2", NULL);
+    assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"9p1\",\"9p2\"],"
+                                       "\"edible\":[true,true,true],\"offered\":\"3\"}");
+    play(&st, "eat 3", "collect all", NULL);
     while (st.phase != NYS_PH_OVER) {
-        if (st.phase == NYS_PH_PLACE && st.owner == 1)
+        if (st.phase == NYS_PH_EAT_OR_KEEP && st.owner == 1)
             ts_do(&st, "eat");
+        else if (st.phase == NYS_PH_PLACE && st.owner == 1)
+            eat_every_new(&st);
         else
             plain_step(&st);
     }
@@ -1974,11 +2274,17 @@ int main(void)
         cmocka_unit_test(test_NYS_R3_portions_of_a_division),
         cmocka_unit_test(test_NYS_R4_choosing_order_clockwise_slicer_last),
         cmocka_unit_test(test_NYS_R4_cut_in_line_chooses_first),
+        cmocka_unit_test(test_NYS_R4_cut_in_line_not_offered_to_first_chooser),
         cmocka_unit_test(test_NYS_R5_sneak_moves_end_slice_across_gap),
         cmocka_unit_test(test_NYS_R5_sneak_never_empties_a_portion),
+        cmocka_unit_test(test_NYS_R5_lone_slice_between_two_portions_moves_onward_only),
         cmocka_unit_test(test_NYS_R6_one_time_powers_once_never_same_round),
         cmocka_unit_test(test_NYS_T1_take_portion_special_and_mystery_draw),
         cmocka_unit_test(test_NYS_T2_only_edible_slices_can_be_eaten),
+        cmocka_unit_test(test_NYS_T2_placing_lists_each_choice_once),
+        cmocka_unit_test(test_NYS_T2_eat_one_of_two_identical_slices),
+        cmocka_unit_test(test_NYS_T2_collect_all_eats_nothing),
+        cmocka_unit_test(test_NYS_T2_no_decision_when_nothing_is_edible),
         cmocka_unit_test(test_NYS_T3_combo_craving_eats_at_once_then_only_when_gained),
         cmocka_unit_test(test_NYS_T4_supreme_attaches_to_a_type_in_collection),
         cmocka_unit_test(test_NYS_T4_supreme_waits_for_a_type),
