@@ -78,7 +78,6 @@ static json_t *portion_name(const nys_state *st, int pid)
 
 json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
 {
-    (void)rules;
     bool over = st->phase == NYS_PH_OVER;
     json_t *v = json_object();
     json_object_set_new(v, "game", json_string("nyslice"));
@@ -88,6 +87,13 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
     json_object_set_new(v, "rounds", json_integer(st->rounds));
     json_object_set_new(v, "slicer", json_integer(st->slicer));
     json_object_set_new(v, "first_slicer", json_integer(st->first_slicer));
+    json_t *names = json_object();
+    for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++) {
+        char key[4];
+        snprintf(key, sizeof key, "%d", t);
+        json_object_set_new(names, key, json_string(rules->deck.type_name[t]));
+    }
+    json_object_set_new(v, "type_names", names);
     json_object_set_new(v, "phase", json_string(nys_phase_name(st->phase)));
     json_object_set_new(v, "to_move", seat_or_null(over ? -1 : st->actor));
 
