@@ -68,6 +68,10 @@ typedef struct pb_game_ops {
     /* Notation of a legal action in this state; returns 0, or -1 if illegal. */
     int (*action_to_text)(const pb_game *g, const pb_state *st, pb_action a,
                           char *buf, size_t n);
+    /* The action as `viewer` may see it (PB_SPECTATOR: as everyone may):
+     * the notation with anything secret from the viewer shown as "?". */
+    int (*describe)(const pb_game *g, const pb_state *st, pb_action a, int viewer,
+                    char *buf, size_t n);
     /* Parse notation into a legal action; -1 with the reason in err. */
     int (*action_from_text)(const pb_game *g, const pb_state *st, const char *text,
                             pb_action *a, char *err, size_t errlen);

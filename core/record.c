@@ -17,6 +17,7 @@ struct pb_record {
     json_t *config;
     uint64_t seed;
     json_t *names;   /* array of strings, or NULL */
+    json_t *seats;   /* who plays each seat ("human", a bot spec), or NULL */
     json_t *actions; /* array of strings */
 };
 
@@ -38,6 +39,7 @@ void pb_record_free(pb_record *r)
         return;
     json_decref(r->config);
     json_decref(r->names);
+    json_decref(r->seats);
     json_decref(r->actions);
     free(r);
 }
@@ -50,12 +52,34 @@ int pb_record_add(pb_record *r, const pb_game *g, const pb_state *st, pb_action 
     return json_array_append_new(r->actions, json_string(text));
 }
 
+static json_t *string_list(const char *const *v, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(v[i] ? v[i] : ""));
+    return a;
+}
+
 void pb_record_set_names(pb_record *r, const char *const *names, int n)
 {
     json_decref(r->names);
-    r->names = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(r->names, json_string(names[i] ? names[i] : ""));
+    r->names = string_list(names, n);
+}
+
+void pb_record_set_seats(pb_record *r, const char *const *seats, int n)
+{
+    json_decref(r->seats);
+    r->seats = string_list(seats, n);
+}
+
+const char *pb_record_name(const pb_record *r, int seat)
+{
+    return r->names ? json_string_value(json_array_get(r->names, (size_t)seat)) : NULL;
+}
+
+const char *pb_record_seat(const pb_record *r, int seat)
+{
+    return r->seats ? json_string_value(json_array_get(r->seats, (size_t)seat)) : NULL;
 }
 
 void pb_record_truncate(pb_record *r, int nactions)
@@ -76,6 +100,8 @@ json_t *pb_record_to_json(const pb_record *r)
                           (json_int_t)r->seed);
     if (r->names)
         json_object_set(o, "names", r->names);
+    if (r->seats)
+        json_object_set(o, "seats", r->seats);
     json_object_set(o, "actions", r->actions);
     return o;
 }
@@ -157,6 +183,30 @@ void pb_replay_free(pb_replay *r)
     memset(r, 0, sizeof *r);
 }
 
+/* An optional list of one string per seat ("names", "seats"). */
+static int read_seat_list(const json_t *root, const char *key, pb_replay *out,
+                          void (*set)(pb_record *, const char *const *, int), char *err, size_t errlen)
+{
+    json_t *list = json_object_get(root, key);
+    if (!list)
+        return 0;
+    int n = out->game->players;
+    const char *v[PB_MAX_SEATS];
+    if (!json_is_array(list) || (int)json_array_size(list) != n) {
+        snprintf(err, errlen, "record: '%s' must list one string per seat", key);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!json_is_string(json_array_get(list, (size_t)i))) {
+            snprintf(err, errlen, "record: '%s' must list one string per seat", key);
+            return -1;
+        }
+        v[i] = json_string_value(json_array_get(list, (size_t)i));
+    }
+    set(out->record, v, n);
+    return 0;
+}
+
 int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
@@ -173,7 +223,7 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
         goto out;
     }
     static const char *const known[] = {"format", "version", "game", "config", "seed",
-                                        "names", "actions", NULL};
+                                        "names", "seats", "actions", NULL};
     if (pb_json_known_keys(root, known, "record: ", "the record", err, errlen))
         goto out;
     json_t *fmt = json_object_get(root, "format"), *ver = json_object_get(root, "version");
@@ -188,7 +238,6 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
     }
     json_t *game = json_object_get(root, "game"), *config = json_object_get(root, "config");
     json_t *seed = json_object_get(root, "seed"), *actions = json_object_get(root, "actions");
-    json_t *names = json_object_get(root, "names");
     if (!json_is_string(game)) {
         snprintf(err, errlen, "record: 'game' must name the game, e.g. \"nyslice\"");
         goto out;
@@ -212,10 +261,6 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
         snprintf(err, errlen, "record: %s", gerr);
         goto out;
     }
-    if (names && (!json_is_array(names) || (int)json_array_size(names) != out->game->players)) {
-        snprintf(err, errlen, "record: 'names' must list one name per seat");
-        goto out;
-    }
     uint64_t s = (uint64_t)json_integer_value(seed);
     out->state = pb_state_new(out->game, s);
     out->record = pb_record_new(out->game, s);
@@ -223,18 +268,9 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         goto out;
     }
-    if (names) {
-        const char *nm[PB_MAX_SEATS];
-        for (int i = 0; i < out->game->players; i++) {
-            json_t *n = json_array_get(names, (size_t)i);
-            if (!json_is_string(n)) {
-                snprintf(err, errlen, "record: 'names' must be strings");
-                goto out;
-            }
-            nm[i] = json_string_value(n);
-        }
-        pb_record_set_names(out->record, nm, out->game->players);
-    }
+    if (read_seat_list(root, "names", out, pb_record_set_names, err, errlen) != 0 ||
+        read_seat_list(root, "seats", out, pb_record_set_seats, err, errlen) != 0)
+        goto out;
     size_t i;
     json_t *act;
     json_array_foreach(actions, i, act) {

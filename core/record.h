@@ -15,8 +15,13 @@ void pb_record_free(pb_record *r);
 /* Append action `a`, about to be applied to `st`; -1 if it has no notation
  * (it is not legal there). */
 int pb_record_add(pb_record *r, const pb_game *g, const pb_state *st, pb_action a);
-/* Set the seat names (optional; n = number of seats). */
+/* Set the seat names, and who plays each seat ("human" or a bot spec);
+ * both optional, n = number of seats. */
 void pb_record_set_names(pb_record *r, const char *const *names, int n);
+void pb_record_set_seats(pb_record *r, const char *const *seats, int n);
+/* The name / player of a seat, or NULL when the record has none. */
+const char *pb_record_name(const pb_record *r, int seat);
+const char *pb_record_seat(const pb_record *r, int seat);
 /* Remove the last k actions (for undo). */
 void pb_record_truncate(pb_record *r, int nactions);
 int pb_record_length(const pb_record *r);

@@ -41,6 +41,11 @@ static void add(char *buf, size_t n, size_t *len, const char *fmt, ...)
 
 int nys_action_to_text(const nys_state *st, pb_action a, char *buf, size_t n)
 {
+    return nys_action_text_for(st, a, NYS_OMNISCIENT, buf, n);
+}
+
+int nys_action_text_for(const nys_state *st, pb_action a, int viewer, char *buf, size_t n)
+{
     if (n)
         buf[0] = 0;
     if (!nys_is_legal(st, a, NULL, 0))
@@ -95,7 +100,12 @@ int nys_action_to_text(const nys_state *st, pb_action a, char *buf, size_t n)
             add(buf, n, &len, "eat");
         for (int i = 0; i < st->qlen - st->qnew; i++)
             if (arg >> i & 1) {
-                nys_slice_token(&st->slice[st->queue[st->qnew + i]], tok, sizeof tok);
+                int id = st->queue[st->qnew + i];
+                /* NYS-T5: an eaten Mystery slice is known only to its owner. */
+                if (viewer != NYS_OMNISCIENT && id == st->mystery && viewer != st->mystery_owner)
+                    snprintf(tok, sizeof tok, "?");
+                else
+                    nys_slice_token(&st->slice[id], tok, sizeof tok);
                 add(buf, n, &len, " %s", tok);
             }
         break;

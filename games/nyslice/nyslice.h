@@ -337,6 +337,10 @@ double nys_evaluate(const nys_state *st, int seat);
 /* ---- Notation (notation.c) ---- */
 
 int nys_action_to_text(const nys_state *st, pb_action a, char *buf, size_t n);
+/* The same as `viewer` may see it: a Mystery slice eaten by another seat is
+ * written "?". viewer -1 is a spectator, NYS_OMNISCIENT sees everything. */
+#define NYS_OMNISCIENT (-2)
+int nys_action_text_for(const nys_state *st, pb_action a, int viewer, char *buf, size_t n);
 int nys_action_from_text(const nys_state *st, const char *text, pb_action *a,
                          char *err, size_t errlen);
 

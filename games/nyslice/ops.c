@@ -119,6 +119,13 @@ static int op_action_to_text(const pb_game *g, const pb_state *st, pb_action a, 
     return nys_action_to_text(CST(st), a, buf, n);
 }
 
+static int op_describe(const pb_game *g, const pb_state *st, pb_action a, int viewer, char *buf,
+                       size_t n)
+{
+    (void)g;
+    return nys_action_text_for(CST(st), a, viewer, buf, n);
+}
+
 static int op_action_from_text(const pb_game *g, const pb_state *st, const char *text, pb_action *a,
                                char *err, size_t errlen)
 {
@@ -165,6 +172,7 @@ const pb_game_ops nys_game_ops = {
     .view = op_view,
     .determinize = op_determinize,
     .action_to_text = op_action_to_text,
+    .describe = op_describe,
     .action_from_text = op_action_from_text,
     .returns = op_returns,
     .score_report = op_score_report,
