@@ -17,19 +17,23 @@ LTO ?= -flto=auto
 AR := gcc-ar
 DEPS_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lm -lpthread
+APP_LIBS := -ledit
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEPS_CFLAGS) -MMD -MP
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 LIB_SRC := $(wildcard core/*.c) $(wildcard games/*/*.c) $(wildcard ai/*.c)
 APP_SRC := $(wildcard app/*.c)
 DATA_SRC := data/embedded.S
-DATA_FILES := $(wildcard data/*/*.json)
+DATA_FILES := $(wildcard data/*/*.json) docs/nyslice-rules.md
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 ASAN_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/asan/tests/%,$(TEST_SRC))
 
 LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/data/embedded.o
 APP_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(APP_SRC))
+# The front ends without main(), so tests can drive them too.
+UI_OBJ := $(filter-out $(BUILD)/obj/app/main.o,$(APP_OBJ))
+ASAN_UI_OBJ := $(patsubst $(BUILD)/obj/%,$(BUILD)/asan/obj/%,$(UI_OBJ))
 ASAN_LIB_OBJ := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(LIB_SRC)) $(BUILD)/asan/obj/data/embedded.o
 
 DEPS_STAMP := $(BUILD)/.deps-installed
@@ -69,17 +73,17 @@ $(BUILD)/asan/libpizzabox.a: $(ASAN_LIB_OBJ)
 
 $(BUILD)/pizzabox: $(APP_OBJ) $(BUILD)/libpizzabox.a
 	@echo "LD $@"
-	@$(CC) $(OPT) $(LTO) $^ $(DEPS_LIBS) -o $@
+	@$(CC) $(OPT) $(LTO) $^ $(DEPS_LIBS) $(APP_LIBS) -o $@
 
-$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/obj/tests/unit/support.o $(BUILD)/libpizzabox.a
+$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/obj/tests/unit/support.o $(UI_OBJ) $(BUILD)/libpizzabox.a
 	@mkdir -p $(dir $@)
 	@echo "LD $@"
-	@$(CC) $(OPT) $(LTO) $^ $(DEPS_LIBS) -lcmocka -o $@
+	@$(CC) $(OPT) $(LTO) $^ $(DEPS_LIBS) $(APP_LIBS) -lcmocka -o $@
 
-$(BUILD)/asan/tests/%: $(BUILD)/asan/obj/tests/unit/%.o $(BUILD)/asan/obj/tests/unit/support.o $(BUILD)/asan/libpizzabox.a
+$(BUILD)/asan/tests/%: $(BUILD)/asan/obj/tests/unit/%.o $(BUILD)/asan/obj/tests/unit/support.o $(ASAN_UI_OBJ) $(BUILD)/asan/libpizzabox.a
 	@mkdir -p $(dir $@)
 	@echo "LD $@"
-	@$(CC) $(OPT) $(SAN) $^ $(DEPS_LIBS) -lcmocka -o $@
+	@$(CC) $(OPT) $(SAN) $^ $(DEPS_LIBS) $(APP_LIBS) -lcmocka -o $@
 
 run: $(BUILD)/pizzabox
 	$(BUILD)/pizzabox demo --game nyslice --players 4

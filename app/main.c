@@ -9,6 +9,7 @@ static const struct {
     int (*run)(int argc, char **argv);
     const char *summary;
 } commands[] = {
+    {"play", cmd_play, "play a game at the terminal, against bots or hot-seat"},
     {"demo", cmd_demo, "play a quick game between bots and print the Guest Check"},
     {"score", cmd_score, "score a finished New York Slice table given as JSON"},
     {"replay", cmd_replay, "replay a game record and print its final score report"},

@@ -57,10 +57,21 @@ void nys_print_guest_check(FILE *out, const pb_game *g, const pb_state *pst, con
         fprintf(out, "\n");
     }
     fprintf(out, "\nType counts show collected slices; \"=N\" marks a majority worth N points.\n");
-    int winners = __builtin_popcount(gc.winners);
+    int winners = __builtin_popcount(gc.winners), top = 0, level = 0;
+    for (int p = 0; p < n; p++)
+        if (gc.winners >> p & 1u)
+            top = gc.line[p].total;
+    for (int p = 0; p < n; p++)
+        level += gc.line[p].total == top;
     fprintf(out, "%s", winners > 1 ? "Shared win: " : "Winner: ");
     for (int p = 0, k = 0; p < n; p++)
         if (gc.winners >> p & 1u)
             fprintf(out, "%s%s", k++ ? " and " : "", names[p]);
-    fprintf(out, winners > 1 ? " (tied on points and eaten slices)\n" : "\n");
+    /* NYS-E6: a tie on points goes to the most eaten slices, then is shared. */
+    if (winners > 1)
+        fprintf(out, " (tied on points and on eaten slices)\n");
+    else if (level > 1)
+        fprintf(out, " (tied on %d points, won on eaten slices)\n", top);
+    else
+        fprintf(out, "\n");
 }

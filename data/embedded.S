@@ -7,4 +7,11 @@ pb_data_nyslice_deck:
     .incbin "data/nyslice/default-deck.json"
     .byte 0
     .size pb_data_nyslice_deck, . - pb_data_nyslice_deck
+    .global pb_data_nyslice_rules
+    .type pb_data_nyslice_rules, @object
+    .balign 16
+pb_data_nyslice_rules:
+    .incbin "docs/nyslice-rules.md"
+    .byte 0
+    .size pb_data_nyslice_rules, . - pb_data_nyslice_rules
     .section .note.GNU-stack,"",@progbits

@@ -3,7 +3,7 @@
 # As root it runs apt-get itself (update once, then install); otherwise it
 # prints the exact command to run and fails.
 set -eu
-packages="gcc make pkg-config libjansson-dev libcmocka-dev"
+packages="gcc make pkg-config libjansson-dev libcmocka-dev libedit-dev"
 if [ "${WITH_VALGRIND:-0}" = 1 ]; then packages="$packages valgrind"; fi
 
 missing=""

@@ -1,0 +1,610 @@
+/* cmd_play.c -- `pizzabox play`: a game at the terminal, against bots or
+ * hot-seat with friends.
+ *
+ * Everything a person sees is rendered from their seat's view, so nobody is
+ * ever shown another seat's secrets. When stdin is not a terminal the same
+ * commands are read line by line, so a whole game can be scripted. */
+#include <ctype.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+
+#include "../ai/bot.h"
+#include "../core/record.h"
+#include "cli.h"
+#include "nyslice_tui.h"
+#include "nyslice_ui.h"
+
+extern const char pb_data_nyslice_rules[];
+
+#define HINT_BOT "greedy" /* the strongest bot there is, for hints */
+
+typedef struct seat_info {
+    bool human;
+    char spec[32];  /* "human" or a bot spec */
+    char name[32];
+    pb_bot *bot;
+} seat_info;
+
+typedef struct play {
+    pb_game *g;
+    pb_state *st;
+    pb_record *rec;
+    uint64_t seed;
+    int players, humans;
+    seat_info seats[PB_MAX_SEATS];
+    const char *names[PB_MAX_SEATS];
+    int actors[4096];        /* who made each recorded action, for undo */
+    int nactions;
+    int last_human;          /* the seat whose view is on screen */
+    int last_round;
+    const char *record_path;
+    bool tty, colour;
+    pb_bot *hinter;
+} play;
+
+enum turn_result { TURN_MOVE, TURN_AGAIN, TURN_QUIT, TURN_EOF };
+enum command_result { NOT_A_COMMAND, CMD_DONE, CMD_UNDONE, CMD_QUIT };
+
+/* ---- Input ---- */
+
+/* One line without its newline (caller frees); NULL at end of input. */
+static char *read_line(const play *p, const char *prompt)
+{
+    if (p->tty) {
+        char *line = readline(prompt);
+        if (line && *line)
+            add_history(line);
+        return line;
+    }
+    fputs(prompt, stdout);
+    fflush(stdout);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0) {
+        free(line);
+        return NULL;
+    }
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+        line[--n] = 0;
+    puts(line); /* echo, so a scripted game reads like one typed in */
+    return line;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = 0;
+    return s;
+}
+
+/* ---- Showing the table ---- */
+
+static json_t *view_for(const play *p, int seat)
+{
+    return p->g->ops->view(p->g, p->st, seat);
+}
+
+static void show_table(const play *p, int seat)
+{
+    json_t *v = view_for(p, seat);
+    nys_tui_opts o = {p->colour, p->names, seat};
+    char *table = nys_tui_table(v, &o);
+    printf("\n%s", table ? table : "");
+    free(table);
+    json_decref(v);
+}
+
+static void show_prompt(const play *p, int seat)
+{
+    json_t *v = view_for(p, seat);
+    nys_tui_opts o = {p->colour, p->names, seat};
+    char *prompt = nys_tui_prompt(v, &o);
+    printf("%s", prompt ? prompt : "");
+    free(prompt);
+    json_decref(v);
+}
+
+/* Who watches the log: the one human, or everyone at a hot-seat table. */
+static int log_viewer(const play *p)
+{
+    if (p->humans != 1)
+        return PB_SPECTATOR;
+    for (int s = 0; s < p->players; s++)
+        if (p->seats[s].human)
+            return s;
+    return PB_SPECTATOR;
+}
+
+/* A line for the log, as the watching seat may see the move. */
+static void announce(const play *p, int seat, pb_action a)
+{
+    char text[256];
+    if (p->g->ops->describe(p->g, p->st, a, log_viewer(p), text, sizeof text) != 0)
+        return;
+    printf("  %s: %s\n", p->names[seat], text);
+}
+
+static void announce_round(play *p)
+{
+    json_t *v = view_for(p, log_viewer(p));
+    int round = (int)json_integer_value(json_object_get(v, "round"));
+    json_t *today = json_object_get(v, "today");
+    if (round != p->last_round && json_is_object(today) && !pb_is_terminal(p->g, p->st)) {
+        p->last_round = round;
+        printf("\n== Round %d of %d: %s slices. Today's Special: %s\n", round,
+               (int)json_integer_value(json_object_get(v, "rounds")),
+               p->names[json_integer_value(json_object_get(v, "slicer"))],
+               json_string_value(json_object_get(today, "name")));
+    }
+    json_decref(v);
+}
+
+/* ---- Commands other than moves ---- */
+
+static void print_help(void)
+{
+    printf("Type your move (the prompt shows the form; Enter plays the suggested move),\n"
+           "or one of:\n"
+           "  help            this list\n"
+           "  rules [topic]   the rules; topics: overview setup divide take place scoring\n"
+           "                  supreme combo anchovy and every Special (e.g. rules dibs)\n"
+           "  hint            what the strongest bot would do, and why\n"
+           "  table           show the table again\n"
+           "  undo            take back your last decision (only against bots)\n"
+           "  save FILE       save the game; continue later with play --resume FILE\n"
+           "  quit            leave the game\n");
+}
+
+/* Print a "## topic" section of the rules text, or the list of topics. */
+static void print_rules(const char *topic)
+{
+    const char *text = pb_data_nyslice_rules;
+    if (!topic || !*topic) {
+        printf("Topics:");
+        for (const char *h = strstr(text, "\n## "); h; h = strstr(h + 1, "\n## "))
+            printf(" %.*s", (int)strcspn(h + 4, "\n"), h + 4);
+        printf("\n");
+        return;
+    }
+    for (const char *h = strstr(text, "\n## "); h; h = strstr(h + 1, "\n## ")) {
+        size_t len = strcspn(h + 4, "\n");
+        if (len == strlen(topic) && strncasecmp(h + 4, topic, len) == 0) {
+            const char *body = h + 4 + len + 1, *end = strstr(body, "\n## ");
+            printf("%.*s", (int)(end ? (size_t)(end - body) + 1 : strlen(body)), body);
+            return;
+        }
+    }
+    printf("no rules topic '%s' (type 'rules' for the list)\n", topic);
+}
+
+static pb_action suggest(play *p, int seat, bool explain)
+{
+    pb_action a = pb_bot_choose(p->hinter, p->g, p->st, seat);
+    if (explain) {
+        char text[256];
+        p->g->ops->action_to_text(p->g, p->st, a, text, sizeof text);
+        printf("hint: %s  (%s)\n", text, pb_bot_why(p->hinter));
+    }
+    return a;
+}
+
+static int save_record(const play *p, const char *path)
+{
+    char err[PB_ERR_LEN];
+    if (pb_record_save(p->rec, path, err, sizeof err) != 0) {
+        printf("%s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Rebuild the game from the record's first n actions: the same seed gives
+ * the same shuffles, so nothing hidden is re-dealt. */
+static int rebuild(play *p, int n)
+{
+    json_t *rec = pb_record_to_json(p->rec);
+    json_t *actions = json_object_get(rec, "actions");
+    p->g->ops->init(p->g, p->st, p->seed);
+    pb_record_truncate(p->rec, 0);
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        pb_action a;
+        char err[PB_ERR_LEN];
+        const char *t = json_string_value(json_array_get(actions, (size_t)i));
+        p->actors[i] = pb_current_seat(p->g, p->st);
+        rc = p->g->ops->action_from_text(p->g, p->st, t, &a, err, sizeof err);
+        if (rc == 0 && (rc = pb_record_add(p->rec, p->g, p->st, a)) == 0)
+            rc = p->g->ops->apply(p->g, p->st, a, err, sizeof err);
+    }
+    json_decref(rec);
+    p->nactions = n;
+    return rc;
+}
+
+static int undo(play *p, int seat)
+{
+    if (p->humans != 1) {
+        printf("undo is only for games against bots\n");
+        return -1;
+    }
+    int k = p->nactions - 1;
+    while (k >= 0 && p->actors[k] != seat)
+        k--;
+    if (k < 0) {
+        printf("nothing to undo yet\n");
+        return -1;
+    }
+    if (rebuild(p, k) != 0) {
+        printf("undo failed: the record does not replay\n");
+        return -1;
+    }
+    p->last_round = -1;
+    printf("Back to your decision before the last one you made.\n");
+    return 0;
+}
+
+/* ---- A human's turn ---- */
+
+/* Hot-seat: clear the previous player's screen and wait for the next one. */
+static int hand_over(play *p, int seat)
+{
+    if (p->tty)
+        printf("\033[H\033[2J");
+    printf("\n==== %s, your turn. Everyone else, look away. Press Enter. ====\n", p->names[seat]);
+    char *line = read_line(p, "");
+    if (!line)
+        return -1;
+    free(line);
+    if (p->tty)
+        printf("\033[H\033[2J");
+    p->last_human = seat;
+    return 0;
+}
+
+static enum command_result command(play *p, int seat, char *line)
+{
+    char *arg = line + strcspn(line, " ");
+    if (*arg)
+        *arg++ = 0;
+    arg = trim(arg);
+    if (strcasecmp(line, "help") == 0 || strcmp(line, "?") == 0)
+        print_help();
+    else if (strcasecmp(line, "rules") == 0)
+        print_rules(arg);
+    else if (strcasecmp(line, "hint") == 0)
+        suggest(p, seat, true);
+    else if (strcasecmp(line, "table") == 0)
+        show_table(p, seat);
+    else if (strcasecmp(line, "undo") == 0)
+        return undo(p, seat) == 0 ? CMD_UNDONE : CMD_DONE;
+    else if (strcasecmp(line, "save") == 0) {
+        if (!*arg)
+            printf("save needs a file name: save FILE\n");
+        else if (save_record(p, arg) == 0)
+            printf("saved to %s (continue with: pizzabox play --resume %s)\n", arg, arg);
+    } else if (strcasecmp(line, "quit") == 0 || strcasecmp(line, "exit") == 0)
+        return CMD_QUIT;
+    else
+        return NOT_A_COMMAND;
+    return CMD_DONE;
+}
+
+static enum turn_result human_turn(play *p, int seat, pb_action *out)
+{
+    if (p->humans > 1 && seat != p->last_human && hand_over(p, seat) != 0)
+        return TURN_EOF;
+    show_table(p, seat);
+    show_prompt(p, seat);
+    char prompt[64];
+    snprintf(prompt, sizeof prompt, "%s> ", p->names[seat]);
+    for (;;) {
+        char *raw = read_line(p, prompt);
+        if (!raw)
+            return TURN_EOF;
+        char *line = trim(raw), err[PB_ERR_LEN], notation[256];
+        enum command_result cr = *line ? command(p, seat, line) : NOT_A_COMMAND;
+        if (cr != NOT_A_COMMAND) {
+            free(raw);
+            if (cr == CMD_DONE)
+                continue;
+            return cr == CMD_QUIT ? TURN_QUIT : TURN_AGAIN;
+        }
+        json_t *v = view_for(p, seat);
+        int rc = 0;
+        if (!*line) { /* Enter: the suggested move */
+            *out = suggest(p, seat, false);
+            char text[256];
+            p->g->ops->action_to_text(p->g, p->st, *out, text, sizeof text);
+            printf("(suggested) %s\n", text);
+        } else {
+            rc = nys_ui_translate(v, line, notation, sizeof notation, err, sizeof err);
+            if (rc == 0)
+                rc = p->g->ops->action_from_text(p->g, p->st, notation, out, err, sizeof err);
+        }
+        json_decref(v);
+        free(raw);
+        if (rc == 0)
+            return TURN_MOVE;
+        printf("%s\n", err);
+        show_prompt(p, seat);
+    }
+}
+
+/* ---- The game ---- */
+
+static int record_move(play *p, int seat, pb_action a)
+{
+    char err[PB_ERR_LEN];
+    if (p->nactions >= (int)(sizeof p->actors / sizeof p->actors[0]) ||
+        pb_record_add(p->rec, p->g, p->st, a) != 0 || p->g->ops->apply(p->g, p->st, a, err, sizeof err) != 0) {
+        fprintf(stderr, "pizzabox play: move refused\n");
+        return -1;
+    }
+    p->actors[p->nactions++] = seat;
+    if (p->record_path)
+        return save_record(p, p->record_path);
+    return 0;
+}
+
+static void finish(play *p)
+{
+    show_table(p, log_viewer(p));
+    printf("\n");
+    nys_print_guest_check(stdout, p->g, p->st, p->names);
+}
+
+static int run(play *p)
+{
+    while (!pb_is_terminal(p->g, p->st)) {
+        announce_round(p);
+        int seat = pb_current_seat(p->g, p->st);
+        pb_action a;
+        if (p->seats[seat].human) {
+            enum turn_result r = human_turn(p, seat, &a);
+            if (r == TURN_AGAIN)
+                continue;
+            if (r == TURN_QUIT || r == TURN_EOF) {
+                if (r == TURN_EOF)
+                    printf("\ninput ended before the game was over\n");
+                if (p->record_path)
+                    printf("the game is saved in %s: pizzabox play --resume %s\n", p->record_path,
+                           p->record_path);
+                return r == TURN_QUIT ? 0 : 1;
+            }
+        } else {
+            a = pb_bot_choose(p->seats[seat].bot, p->g, p->st, seat);
+        }
+        announce(p, seat, a);
+        if (record_move(p, seat, a) != 0)
+            return 1;
+    }
+    finish(p);
+    return 0;
+}
+
+/* ---- Setting up ---- */
+
+static void name_seats(play *p)
+{
+    for (int s = 0; s < p->players; s++) {
+        seat_info *t = &p->seats[s];
+        const char *given = pb_record_name(p->rec, s);
+        if (given && *given)
+            snprintf(t->name, sizeof t->name, "%s", given);
+        else if (t->human)
+            snprintf(t->name, sizeof t->name, p->humans == 1 ? "You" : "Player %d", s + 1);
+        else
+            snprintf(t->name, sizeof t->name, "%c%s %d", toupper((unsigned char)t->spec[0]),
+                     t->spec + 1, s + 1);
+        p->names[s] = t->name;
+    }
+}
+
+/* Seats from a comma list; a list of one bot or "human" is not expanded. */
+static int parse_seats(play *p, const char *list)
+{
+    char copy[256];
+    int n = 0;
+    snprintf(copy, sizeof copy, "%s", list);
+    for (char *save, *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+        if (n == PB_MAX_SEATS) {
+            cli_error("play", "at most %d seats", PB_MAX_SEATS);
+            return -1;
+        }
+        snprintf(p->seats[n].spec, sizeof p->seats[n].spec, "%s", trim(w));
+        p->seats[n].human = strcmp(p->seats[n].spec, "human") == 0;
+        n++;
+    }
+    return n;
+}
+
+static int make_seat_bots(play *p)
+{
+    p->humans = 0;
+    for (int s = 0; s < p->players; s++) {
+        seat_info *t = &p->seats[s];
+        if (t->human) {
+            p->humans++;
+            continue;
+        }
+        char err[PB_ERR_LEN];
+        t->bot = pb_bot_new(t->spec, pb_derive_seed(p->seed, 7000u + (unsigned)s), err, sizeof err);
+        if (!t->bot) {
+            cli_error("play", "seat %d: %s", s + 1, err);
+            return -1;
+        }
+    }
+    char err[PB_ERR_LEN];
+    p->hinter = pb_bot_new(HINT_BOT, pb_derive_seed(p->seed, 9999), err, sizeof err);
+    const char *specs[PB_MAX_SEATS];
+    for (int s = 0; s < p->players; s++)
+        specs[s] = p->seats[s].spec;
+    pb_record_set_seats(p->rec, specs, p->players);
+    return p->hinter ? 0 : -1;
+}
+
+static int start_new(play *p, cli_common *c, const char *seats)
+{
+    int n = parse_seats(p, seats ? seats : "human");
+    if (n < 0)
+        return -1;
+    if (!seats) { /* one human, the rest greedy */
+        n = c->players ? c->players : 4;
+        for (int s = 1; s < n; s++)
+            snprintf(p->seats[s].spec, sizeof p->seats[s].spec, "greedy");
+    } else if (c->players && c->players != n) {
+        cli_error("play", "--players %d but --seats lists %d seats", c->players, n);
+        return -1;
+    }
+    c->players = n;
+    p->g = cli_make_game(c);
+    if (!p->g)
+        return -1;
+    p->players = p->g->players;
+    p->seed = c->seed;
+    p->st = pb_state_new(p->g, p->seed);
+    p->rec = pb_record_new(p->g, p->seed);
+    return p->st && p->rec ? 0 : -1;
+}
+
+static int start_resumed(play *p, const char *path, const char *seats)
+{
+    char err[PB_ERR_LEN];
+    char *text = pb_read_file(path, 16u << 20, err, sizeof err);
+    pb_replay r;
+    if (!text || pb_replay_text(text, &r, err, sizeof err) != 0) {
+        free(text);
+        cli_error("play", "%s: %s", path, err);
+        return -1;
+    }
+    free(text);
+    p->g = r.game;
+    p->st = r.state;
+    p->rec = r.record;
+    p->players = p->g->players;
+    json_t *j = pb_record_to_json(p->rec);
+    p->seed = (uint64_t)json_integer_value(json_object_get(j, "seed"));
+    json_decref(j);
+    /* Replay once more to learn who made each move, for undo. */
+    if (r.actions > (int)(sizeof p->actors / sizeof p->actors[0]) || rebuild(p, r.actions) != 0) {
+        cli_error("play", "%s: the record is too long to continue", path);
+        return -1;
+    }
+    if (seats) {
+        if (parse_seats(p, seats) != p->players) {
+            cli_error("play", "--seats must list %d seats for this game", p->players);
+            return -1;
+        }
+    } else {
+        for (int s = 0; s < p->players; s++) {
+            const char *spec = pb_record_seat(p->rec, s);
+            snprintf(p->seats[s].spec, sizeof p->seats[s].spec, "%s", spec ? spec : "human");
+            p->seats[s].human = strcmp(p->seats[s].spec, "human") == 0;
+        }
+    }
+    return 0;
+}
+
+static void play_free(play *p)
+{
+    for (int s = 0; s < PB_MAX_SEATS; s++)
+        pb_bot_free(p->seats[s].bot);
+    pb_bot_free(p->hinter);
+    pb_record_free(p->rec);
+    free(p->st);
+    pb_game_free(p->g);
+}
+
+enum { OPT_GAME = 1, OPT_PLAYERS, OPT_SEATS, OPT_SEED, OPT_RECORD, OPT_RESUME, OPT_DECK, OPT_HELP };
+
+int cmd_play(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"game", required_argument, 0, OPT_GAME},     {"players", required_argument, 0, OPT_PLAYERS},
+        {"seats", required_argument, 0, OPT_SEATS},   {"seed", required_argument, 0, OPT_SEED},
+        {"record", required_argument, 0, OPT_RECORD}, {"resume", required_argument, 0, OPT_RESUME},
+        {"deck", required_argument, 0, OPT_DECK},     {"help", no_argument, 0, OPT_HELP},
+        {0, 0, 0, 0}};
+    cli_common c = {.game = "nyslice"};
+    const char *seats = NULL, *resume = NULL, *record = NULL;
+    int opt;
+    uint64_t v;
+    opterr = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (opt) {
+        case OPT_GAME: c.game = optarg; break;
+        case OPT_PLAYERS:
+            if (cli_parse_int("--players", optarg, 1, PB_MAX_SEATS, &c.players))
+                return EXIT_USAGE;
+            break;
+        case OPT_SEATS: seats = optarg; break;
+        case OPT_SEED:
+            if (cli_parse_u64("--seed", optarg, 0, PB_SEED_MAX, &v))
+                return EXIT_USAGE;
+            c.seed = v;
+            c.seed_given = true;
+            break;
+        case OPT_RECORD: record = optarg; break;
+        case OPT_RESUME: resume = optarg; break;
+        case OPT_DECK: c.deck = optarg; break;
+        case OPT_HELP:
+            printf("usage: pizzabox play [--game nyslice] [--players N] [--seats human,greedy,...]\n"
+                   "                     [--seed S] [--record FILE] [--resume FILE] [--deck FILE]\n"
+                   "Plays a game at the terminal. Seats are 'human' or a bot (%s);\n"
+                   "the default is one human and three greedy bots. Several humans play\n"
+                   "hot-seat. --record keeps the game record up to date after every move;\n"
+                   "--resume continues a saved game. Type 'help' during the game.\n",
+                   pb_bot_names);
+            return 0;
+        default:
+            cli_error("play", "unknown option '%s' (see pizzabox play --help)", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc) {
+        cli_error("play", "unexpected argument '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    if (!c.seed_given)
+        c.seed = pb_derive_seed((uint64_t)time(NULL), (uint64_t)getpid());
+    play *p = calloc(1, sizeof *p);
+    if (!p)
+        return 1;
+    p->tty = isatty(STDIN_FILENO);
+    const char *no_colour = getenv("NO_COLOR");
+    p->colour = isatty(STDOUT_FILENO) && !(no_colour && *no_colour);
+    p->last_human = p->last_round = -1;
+    p->record_path = record ? record : resume;
+    int rc = resume ? start_resumed(p, resume, seats) : start_new(p, &c, seats);
+    if (rc == 0)
+        rc = make_seat_bots(p);
+    if (rc != 0) {
+        play_free(p);
+        free(p);
+        return EXIT_USAGE;
+    }
+    name_seats(p);
+    pb_record_set_names(p->rec, p->names, p->players);
+    if (p->record_path && save_record(p, p->record_path) != 0)
+        rc = 1;
+    if (rc == 0) {
+        printf("%s, %d players, seed %llu. Type 'help' for commands.\n", p->g->ops->title, p->players,
+               (unsigned long long)p->seed);
+        rc = run(p);
+    }
+    play_free(p);
+    free(p);
+    return rc;
+}

@@ -1,0 +1,141 @@
+/* nyslice_input.c -- what a New York Slice player types, turned into the
+ * action notation (docs/records.md). The terminal accepts the notation
+ * itself and a few friendlier forms: a portion by its letter ("B"),
+ * slices to eat by their number in the list ("eat 1 3"), yes/no answers. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "nyslice_tui.h"
+#include "nyslice_ui.h"
+
+#define MAX_WORDS 16
+
+static bool is(const char *w, const char *a)
+{
+    return strcasecmp(w, a) == 0;
+}
+
+static bool yes(const char *w)
+{
+    return is(w, "y") || is(w, "yes");
+}
+
+static bool no(const char *w)
+{
+    return is(w, "n") || is(w, "no");
+}
+
+static bool number(const char *w, int *v)
+{
+    if (!*w)
+        return false;
+    for (const char *p = w; *p; p++)
+        if (!isdigit((unsigned char)*p))
+            return false;
+    *v = (int)strtol(w, NULL, 10);
+    return true;
+}
+
+/* A portion named by its letter: the notation's name for it. */
+static int portion_by_letter(const json_t *view, const char *w, char *out, size_t n)
+{
+    if (strlen(w) != 1 || !isalpha((unsigned char)w[0]))
+        return -1;
+    char labels[16];
+    int np = nys_tui_portion_labels(view, labels, (int)sizeof labels);
+    json_t *portions = json_object_get(view, "portions");
+    for (int i = 0; i < np; i++) {
+        if (toupper((unsigned char)w[0]) != labels[i])
+            continue;
+        json_t *p = json_array_get(portions, (size_t)i);
+        if (json_object_get(p, "taken_by") != json_null())
+            return -1;
+        json_t *name = json_object_get(p, "name");
+        if (json_is_integer(name))
+            snprintf(out, n, "take %d", (int)json_integer_value(name));
+        else
+            snprintf(out, n, "take special");
+        return 0;
+    }
+    return -1;
+}
+
+/* "eat 1 3" / "eat all": slices by their number in the placing list. */
+static int eat_by_number(const json_t *view, char **w, int nw, char *out, size_t n, char *err,
+                         size_t errlen)
+{
+    json_t *placing = json_object_get(view, "placing");
+    json_t *slices = json_object_get(placing, "slices"), *edible = json_object_get(placing, "edible");
+    size_t len = (size_t)snprintf(out, n, "eat");
+    int count = 0;
+    for (int i = 1; i < nw; i++) {
+        int k;
+        bool all = is(w[i], "all");
+        if (!all && (!number(w[i], &k) || k < 1 || k > (int)json_array_size(slices))) {
+            snprintf(err, errlen, "'%s' is not one of the slices 1-%zu", w[i], json_array_size(slices));
+            return -1;
+        }
+        for (int j = all ? 1 : k; j <= (all ? (int)json_array_size(slices) : k); j++) {
+            if (all && !json_is_true(json_array_get(edible, (size_t)j - 1)))
+                continue;
+            if (len < n)
+                len += (size_t)snprintf(out + len, n - len, " %s",
+                                        json_string_value(json_array_get(slices, (size_t)j - 1)));
+            count++;
+        }
+    }
+    if (count == 0)
+        snprintf(out, n, "collect all");
+    return 0;
+}
+
+int nys_ui_translate(const json_t *view, const char *line, char *out, size_t n, char *err, size_t errlen)
+{
+    char copy[256];
+    char *w[MAX_WORDS];
+    int nw = 0;
+    snprintf(copy, sizeof copy, "%s", line);
+    for (char *save, *p = strtok_r(copy, " \t\r\n", &save); p && nw < MAX_WORDS;
+         p = strtok_r(NULL, " \t\r\n", &save))
+        w[nw++] = p;
+    if (nw == 0) {
+        snprintf(err, errlen, "type a move, or 'help'");
+        return -1;
+    }
+    const char *phase = json_string_value(json_object_get(view, "phase"));
+    int v;
+    snprintf(out, n, "%s", line); /* by default the line is already notation */
+    if (!phase)
+        return 0;
+    if (strcmp(phase, "take") == 0) {
+        const char *which = nw == 1 ? w[0] : nw == 2 && is(w[0], "take") ? w[1] : NULL;
+        if (which && portion_by_letter(view, which, out, n) == 0)
+            return 0;
+    } else if (strcmp(phase, "place") == 0) {
+        if ((nw == 1 && (is(w[0], "collect") || is(w[0], "none"))) ||
+            (nw == 2 && is(w[0], "keep") && is(w[1], "all")))
+            snprintf(out, n, "collect all");
+        else if (nw >= 2 && is(w[0], "eat") && (number(w[1], &v) || is(w[1], "all")))
+            return eat_by_number(view, w, nw, out, n, err, errlen);
+    } else if (strcmp(phase, "eat-or-keep") == 0 && nw == 1) {
+        if (yes(w[0]))
+            snprintf(out, n, "eat");
+        else if (no(w[0]))
+            snprintf(out, n, "keep");
+    } else if (strcmp(phase, "cut-in-line") == 0 && nw == 1) {
+        if (yes(w[0]))
+            snprintf(out, n, "cut-in-line");
+        else if (no(w[0]))
+            snprintf(out, n, "pass");
+    } else if (nw == 1 && no(w[0])) {
+        snprintf(out, n, "pass");
+    } else if (nw == 1 && number(w[0], &v)) {
+        if (strcmp(phase, "dibs") == 0)
+            snprintf(out, n, "dibs %d", v);
+        else if (strcmp(phase, "attach") == 0 || strcmp(phase, "seconds") == 0)
+            snprintf(out, n, "%s %d", phase, v);
+    }
+    return 0;
+}

@@ -1,0 +1,38 @@
+/* nyslice_tui.h -- New York Slice drawn for a terminal from one seat's view.
+ *
+ * Pure functions: a view (games/nyslice/view.c, the JSON a seat may see) in,
+ * malloc'd text out (free() it; NULL only when out of memory). Nothing is
+ * read from anywhere but the view and the options, so a player is never shown
+ * another player's secrets. Every line is at most 80 columns, colour escapes
+ * not counted; without colour the text is plain ASCII (names and deck type
+ * names pass through as UTF-8, control characters shown as '?'). */
+#ifndef PB_NYSLICE_TUI_H
+#define PB_NYSLICE_TUI_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+typedef struct nys_tui_opts {
+    bool colour;              /* ANSI colours (else plain text) */
+    const char *const *names; /* seat names, one per seat (NULL: "Seat 1"..) */
+    int you;                  /* the viewer's seat, or -1 for a spectator */
+} nys_tui_opts;
+
+/* The whole table as text, every line at most 80 columns (colour escapes not
+ * counted). o may be NULL: no colour, seat numbers, spectator. */
+char *nys_tui_table(const json_t *view, const nys_tui_opts *o);
+
+/* Labels of the portions: out[i] is the letter ('A', 'B', ...) of
+ * view.portions[i]; portions are lettered in ring order by their lowest
+ * position, the Special-only portion last. Fills at most max letters and
+ * returns the number of portions (0 before division). */
+int nys_tui_portion_labels(const json_t *view, char *out, int max);
+
+/* One or two lines telling the player to move what to type now, with an
+ * example in the notation of the current phase; for anyone else, who is being
+ * waited for. "take B" names a portion by its letter and "eat 1 3" numbers
+ * the slices being placed (1..k in view.placing): a front end translates
+ * those two to the record notation; every other example is the notation. */
+char *nys_tui_prompt(const json_t *view, const nys_tui_opts *o);
+
+#endif
