@@ -1,7 +1,7 @@
 # pizzabox -- build, test and run. `make help` lists the targets.
 #
 #   make          build build/pizzabox and build/libpizzabox.a
-#   make run      build and play a quick demo game between bots
+#   make run      build and play New York Slice at the terminal (you and 3 bots)
 #   make test     every test, the unit tests also under ASan+UBSan
 #   make bench    the speed benchmarks (bench/)
 
@@ -86,7 +86,7 @@ $(BUILD)/asan/tests/%: $(BUILD)/asan/obj/tests/unit/%.o $(BUILD)/asan/obj/tests/
 	@$(CC) $(OPT) $(SAN) $^ $(DEPS_LIBS) $(APP_LIBS) -lcmocka -o $@
 
 run: $(BUILD)/pizzabox
-	$(BUILD)/pizzabox demo --game nyslice --players 4
+	$(BUILD)/pizzabox play --game nyslice
 
 test: unit-test asan-test cli-test
 	@echo "all test suites passed"
@@ -100,6 +100,7 @@ asan-test: $(ASAN_TESTS)
 
 cli-test: $(BUILD)/pizzabox
 	@sh tests/cli/run.sh $(BUILD)/pizzabox
+	@for t in tests/cli/play.sh tests/cli/play-tmux.sh; do [ ! -f $$t ] || sh $$t $(BUILD)/pizzabox || exit 1; done
 
 bench: $(BUILD)/pizzabox
 	@sh bench/nyslice-speed.sh $(BUILD)/pizzabox

@@ -3,7 +3,8 @@
 # As root it runs apt-get itself (update once, then install); otherwise it
 # prints the exact command to run and fails.
 set -eu
-packages="gcc make pkg-config libjansson-dev libcmocka-dev libedit-dev"
+# Build: the compiler and libraries. Tests: tmux drives the terminal game.
+packages="gcc make pkg-config libjansson-dev libcmocka-dev libedit-dev tmux"
 if [ "${WITH_VALGRIND:-0}" = 1 ]; then packages="$packages valgrind"; fi
 
 missing=""
