@@ -5,7 +5,8 @@
 
 #include "bot_impl.h"
 
-const char *const pb_bot_names = "random, greedy";
+const char *const pb_bot_names =
+    "random, greedy, easy, medium, hard, expert, mcts:iters=N, mcts:ms=N (add :threads=N)";
 
 /* Uniformly random among the legal actions, using the game's sampler so no
  * list of every division is ever built. */
@@ -19,14 +20,20 @@ static pb_action random_choose(pb_bot *b, const pb_game *g, const pb_state *st, 
 pb_bot *pb_bot_new(const char *spec, uint64_t seed, char *err, size_t errlen)
 {
     bool random = strcmp(spec, "random") == 0, greedy = strcmp(spec, "greedy") == 0;
-    if (!random && !greedy) {
+    bool mcts = pb_mcts_spec(spec);
+    if (!random && !greedy && !mcts) {
         snprintf(err, errlen, "unknown bot '%s' (known: %s)", spec, pb_bot_names);
         return NULL;
     }
     pb_bot *b = calloc(1, sizeof *b);
-    if (!b || (greedy && pb_greedy_setup(b) != 0)) {
-        free(b);
+    if (!b) {
         snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if ((greedy && pb_greedy_setup(b) != 0) || (mcts && pb_mcts_setup(b, spec, err, errlen) != 0)) {
+        if (greedy)
+            snprintf(err, errlen, "out of memory");
+        free(b);
         return NULL;
     }
     snprintf(b->name, sizeof b->name, "%s", spec);
@@ -43,6 +50,11 @@ void pb_bot_free(pb_bot *b)
     if (b->free_impl)
         b->free_impl(b->impl);
     free(b);
+}
+
+void pb_bot_reseed(pb_bot *b, uint64_t seed)
+{
+    pb_rng_seed(&b->rng, seed);
 }
 
 const char *pb_bot_why(const pb_bot *b)

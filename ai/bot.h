@@ -19,6 +19,9 @@ const char *pb_bot_name(const pb_bot *b);
 
 /* The bot's action for `seat`, which must be the seat to move. */
 pb_action pb_bot_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat);
+/* Restart the bot's random generator (for play that must not depend on
+ * what the bot chose before, e.g. after a resume). */
+void pb_bot_reseed(pb_bot *b, uint64_t seed);
 /* One line on why the bot made its last choice (for hints). */
 const char *pb_bot_why(const pb_bot *b);
 

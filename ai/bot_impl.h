@@ -13,8 +13,16 @@ struct pb_bot {
     char why[160];       /* one line on the last choice, for hints */
 };
 
+/* The seat's evaluated lead over its strongest rival. */
+double pb_lead(const pb_game *g, const pb_state *st, int seat);
+
 /* Greedy: one ply, the action whose result the game's evaluation likes
  * best (ai/greedy.c). Returns 0, or -1 if out of memory. */
 int pb_greedy_setup(pb_bot *b);
+
+/* ISMCTS (ai/mcts.c): is the spec an MCTS bot ("mcts", "mcts:iters=N",
+ * "mcts:ms=N", ":threads=N", or a level easy/medium/hard/expert)? */
+bool pb_mcts_spec(const char *spec);
+int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen);
 
 #endif

@@ -11,6 +11,16 @@
 
 #include "bot_impl.h"
 
+double pb_lead(const pb_game *g, const pb_state *st, int seat)
+{
+    double v[PB_MAX_SEATS], rival = -1e300;
+    g->ops->evaluate(g, st, seat, v);
+    for (int q = 0; q < g->players; q++)
+        if (q != seat && v[q] > rival)
+            rival = v[q];
+    return v[seat] - rival;
+}
+
 typedef struct greedy {
     pb_action *actions; /* PB_MAX_ACTIONS */
     size_t state_size;
@@ -58,7 +68,7 @@ static pb_action greedy_choose(pb_bot *b, const pb_game *g, const pb_state *st, 
         pb_state_copy(g, gr->trial, gr->guess);
         if (g->ops->apply(g, gr->trial, gr->actions[i], NULL, 0) != 0)
             continue;
-        double v = g->ops->evaluate(g, gr->trial, seat);
+        double v = pb_lead(g, gr->trial, seat);
         if (v > best + 1e-9) {
             second = best;
             best = v;
@@ -72,11 +82,10 @@ static pb_action greedy_choose(pb_bot *b, const pb_game *g, const pb_state *st, 
         }
     }
     if (second > -1e299)
-        snprintf(b->why, sizeof b->why,
-                 "best of %d options: expected lead %+.1f points over the strongest rival "
-                 "(next best option %+.1f)", n, best, second);
+        snprintf(b->why, sizeof b->why, "best of %d: expected lead %+.1f over the top rival, next best %+.1f",
+                 n, best, second);
     else
-        snprintf(b->why, sizeof b->why, "best of %d equal options: expected lead %+.1f", n, best);
+        snprintf(b->why, sizeof b->why, "%d equal options: expected lead %+.1f", n, best);
     return gr->actions[best_i];
 }
 

@@ -171,9 +171,13 @@ static void print_rules(const char *topic)
 {
     const char *text = pb_data_nyslice_rules;
     if (!topic || !*topic) {
-        printf("Topics:");
-        for (const char *h = strstr(text, "\n## "); h; h = strstr(h + 1, "\n## "))
-            printf(" %.*s", (int)strcspn(h + 4, "\n"), h + 4);
+        int col = printf("Topics:");
+        for (const char *h = strstr(text, "\n## "); h; h = strstr(h + 1, "\n## ")) {
+            int len = (int)strcspn(h + 4, "\n");
+            if (col + 1 + len > 79)
+                col = printf("\n       ") - 1;
+            col += printf(" %.*s", len, h + 4);
+        }
         printf("\n");
         return;
     }
@@ -188,8 +192,17 @@ static void print_rules(const char *topic)
     printf("no rules topic '%s' (type 'rules' for the list)\n", topic);
 }
 
+/* A bot's randomness for this decision depends only on the game's seed and
+ * the move number, so a resumed or undone game plays out the same, and a
+ * hint is the move Enter then plays. */
+static void reseed(const play *p, pb_bot *bot, int seat)
+{
+    pb_bot_reseed(bot, pb_derive_seed(p->seed, (uint64_t)p->nactions * PB_MAX_SEATS + (uint64_t)seat));
+}
+
 static pb_action suggest(play *p, int seat, bool explain)
 {
+    reseed(p, p->hinter, seat);
     pb_action a = pb_bot_choose(p->hinter, p->g, p->st, seat);
     if (explain) {
         char text[256];
@@ -214,7 +227,8 @@ static int save_record(const play *p, const char *path)
 static int rebuild(play *p, int n)
 {
     json_t *rec = pb_record_to_json(p->rec);
-    json_t *actions = json_object_get(rec, "actions");
+    /* A copy: the record's own list is emptied below and refilled. */
+    json_t *actions = json_deep_copy(json_object_get(rec, "actions"));
     p->g->ops->init(p->g, p->st, p->seed);
     pb_record_truncate(p->rec, 0);
     int rc = 0;
@@ -227,6 +241,7 @@ static int rebuild(play *p, int n)
         if (rc == 0 && (rc = pb_record_add(p->rec, p->g, p->st, a)) == 0)
             rc = p->g->ops->apply(p->g, p->st, a, err, sizeof err);
     }
+    json_decref(actions);
     json_decref(rec);
     p->nactions = n;
     return rc;
@@ -251,6 +266,8 @@ static int undo(play *p, int seat)
     }
     p->last_round = -1;
     printf("Back to your decision before the last one you made.\n");
+    if (p->record_path)
+        save_record(p, p->record_path);
     return 0;
 }
 
@@ -272,9 +289,11 @@ static int hand_over(play *p, int seat)
     return 0;
 }
 
-static enum command_result command(play *p, int seat, char *line)
+static enum command_result command(play *p, int seat, const char *text)
 {
-    char *arg = line + strcspn(line, " ");
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", text);
+    char *line = copy, *arg = line + strcspn(line, " ");
     if (*arg)
         *arg++ = 0;
     arg = trim(arg);
@@ -383,6 +402,7 @@ static int run(play *p)
                 return r == TURN_QUIT ? 0 : 1;
             }
         } else {
+            reseed(p, p->seats[seat].bot, seat);
             a = pb_bot_choose(p->seats[seat].bot, p->g, p->st, seat);
         }
         announce(p, seat, a);
@@ -394,6 +414,17 @@ static int run(play *p)
 }
 
 /* ---- Setting up ---- */
+
+/* Names come from records too: keep them printable and one line. */
+static void clean_name(char *s)
+{
+    for (unsigned char *c = (unsigned char *)s; *c; c++) {
+        if (*c < 0x20 || *c == 0x7f)
+            *c = '?';
+        else if (*c == 0xC2 && c[1] >= 0x80 && c[1] <= 0x9F) /* C1 controls in UTF-8 */
+            c[0] = c[1] = '?';
+    }
+}
 
 static void name_seats(play *p)
 {
@@ -407,6 +438,7 @@ static void name_seats(play *p)
         else
             snprintf(t->name, sizeof t->name, "%c%s %d", toupper((unsigned char)t->spec[0]),
                      t->spec + 1, s + 1);
+        clean_name(t->name);
         p->names[s] = t->name;
     }
 }

@@ -22,9 +22,10 @@ void nys_print_guest_check(FILE *out, const pb_game *g, const pb_state *pst, con
     nys_guest_check gc;
     nys_score_state(st, &gc);
     int n = gc.players;
+    /* 24 columns of labels and 9 per player: 78 for six. */
     fprintf(out, "%-24s", "GUEST CHECK");
     for (int p = 0; p < n; p++)
-        fprintf(out, " %9.9s", names[p]);
+        fprintf(out, " %8.8s", names[p]);
     fprintf(out, "\n");
     for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++) {
         char label[40];
@@ -37,22 +38,25 @@ void nys_print_guest_check(FILE *out, const pb_game *g, const pb_state *pst, con
                 snprintf(cell, sizeof cell, "%s=%d", cnt, t);
             else
                 snprintf(cell, sizeof cell, "%s", cnt);
-            fprintf(out, " %9s", cell);
+            fprintf(out, " %8s", cell);
         }
         fprintf(out, "\n");
     }
     static const char *const rows[] = {"Pizza types", "Special*", "Pepperoni - Anchovies", "TOTAL",
                                        "Eaten slices"};
+    int width = 24 + 9 * n;
     for (int r = 0; r < 5; r++) {
-        if (r == 0 || r == 3)
-            fprintf(out, "%s\n", "------------------------------------------------------------"
-                                 "--------------------" + (80 - 24 - 10 * n));
+        if (r == 0 || r == 3) {
+            for (int i = 0; i < width; i++)
+                fputc('-', out);
+            fputc('\n', out);
+        }
         fprintf(out, "%-24s", rows[r]);
         for (int p = 0; p < n; p++) {
             const nys_check *c = &gc.line[p];
             int v = r == 0 ? c->majorities : r == 1 ? c->specials : r == 2 ? c->pepperoni
                     : r == 3 ? c->total : c->eaten;
-            fprintf(out, " %9d", v);
+            fprintf(out, " %8d", v);
         }
         fprintf(out, "\n");
     }

@@ -80,9 +80,12 @@ typedef struct pb_game_ops {
     void (*returns)(const pb_game *g, const pb_state *st, double *out);
     /* Final score breakdown of a finished game as JSON, names[] optional. */
     json_t *(*score_report)(const pb_game *g, const pb_state *st, const char *const *names);
-    /* Heuristic worth of the position to `seat` (higher is better), using
-     * only what that seat may know; for bots. */
-    double (*evaluate)(const pb_game *g, const pb_state *st, int seat);
+    /* Heuristic worth of the position to every seat, as points on the
+     * game's own scale (higher is better), estimated with only what `viewer`
+     * may know; for bots. values has one entry per seat. */
+    void (*evaluate)(const pb_game *g, const pb_state *st, int viewer, double *values);
+    /* Is the action legal here? Cheaper than listing every legal action. */
+    bool (*is_legal)(const pb_game *g, const pb_state *st, pb_action a);
 } pb_game_ops;
 
 struct pb_game {

@@ -256,14 +256,3 @@ void nys_expected_scores(const nys_state *st, int viewer, double *ev)
         ev[q] = v;
     }
 }
-
-double nys_evaluate(const nys_state *st, int seat)
-{
-    double ev[NYS_MAX_PLAYERS];
-    nys_expected_scores(st, seat, ev);
-    double best_other = -1e18;
-    for (int q = 0; q < st->players; q++)
-        if (q != seat && ev[q] > best_other)
-            best_other = ev[q];
-    return ev[seat] - best_other;
-}

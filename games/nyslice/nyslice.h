@@ -331,8 +331,6 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
 /* Each player's expected final score as `viewer` can estimate it (nothing
  * hidden from the viewer is used). */
 void nys_expected_scores(const nys_state *st, int viewer, double *ev);
-/* The viewer's expected score minus the best opponent's. */
-double nys_evaluate(const nys_state *st, int seat);
 
 /* ---- Notation (notation.c) ---- */
 

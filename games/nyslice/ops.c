@@ -150,10 +150,16 @@ static json_t *op_score_report(const pb_game *g, const pb_state *st, const char 
     return nys_check_to_json(&gc, names);
 }
 
-static double op_evaluate(const pb_game *g, const pb_state *st, int seat)
+static void op_evaluate(const pb_game *g, const pb_state *st, int viewer, double *values)
 {
     (void)g;
-    return nys_evaluate(CST(st), seat);
+    nys_expected_scores(CST(st), viewer, values);
+}
+
+static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
+{
+    (void)g;
+    return nys_is_legal(CST(st), a, NULL, 0);
 }
 
 const pb_game_ops nys_game_ops = {
@@ -177,4 +183,5 @@ const pb_game_ops nys_game_ops = {
     .returns = op_returns,
     .score_report = op_score_report,
     .evaluate = op_evaluate,
+    .is_legal = op_is_legal,
 };

@@ -1,0 +1,401 @@
+/* mcts.c -- Information Set Monte Carlo Tree Search (single-observer
+ * ISMCTS, Cowling, Powley & Whitehouse 2012), guided by the game's
+ * evaluation.
+ *
+ * Every iteration deals a fresh guess of what the bot's seat cannot see
+ * (determinize) and walks one shared tree with the moves legal in that
+ * guess; a child is judged only against the times it could have been
+ * chosen (availability counts), and each seat's nodes are chosen for that
+ * seat's own reward. A node is expanded all at once: each move gets a prior
+ * and a first value from a one-ply look with the evaluation (PUCT, as in
+ * AlphaZero, with the evaluation in place of a network), so every seat's
+ * likely reply is searched first. The position reached is scored by the
+ * evaluation, or by the real result at the end.
+ *
+ * With an iteration budget the search is reproducible from its seed, with or
+ * without threads: each thread grows its own tree from its own seed and
+ * their visit counts are added. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot_impl.h"
+
+#define MCTS_MAX_THREADS 16
+#define MAX_CHILDREN 48   /* moves considered at a node, best-looking first */
+#define SAMPLED 24        /* moves drawn at random when a node has very many */
+
+typedef struct mcts_cfg {
+    int iters;             /* per move, over all threads; 0 when timed */
+    int ms;                /* time per move, when iters is 0 */
+    int threads;
+    double c;              /* exploration (PUCT) */
+    double scale;          /* points of evaluated lead worth ~73% win chance */
+    double temp;           /* prior temperature, in points */
+} mcts_cfg;
+
+typedef struct mnode {
+    pb_action action;      /* the move from the parent */
+    int player;            /* who made it */
+    uint32_t visits, avail;
+    float prior;
+    double value;          /* sum of `player`'s rewards, with one look-ahead value */
+    int32_t child, sibling;
+    bool expanded;
+} mnode;
+
+typedef struct tree {
+    const pb_game *g;
+    const pb_state *root_state;
+    int seat;
+    const mcts_cfg *cfg;
+    mnode *nodes;
+    int n, cap;
+    pb_rng rng;
+    pb_state *det, *trial;
+    pb_action *legal;       /* PB_MAX_ACTIONS scratch */
+    int iters, budget;      /* budget 0: until the deadline */
+    double deadline;
+} tree;
+
+typedef struct mcts {
+    mcts_cfg cfg;
+    tree trees[MCTS_MAX_THREADS];
+} mcts;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int new_node(tree *t, int parent, pb_action a, int player, double prior, double value)
+{
+    if (t->n == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 8192;
+        mnode *nodes = realloc(t->nodes, sizeof *nodes * (size_t)cap);
+        if (!nodes)
+            return -1;
+        t->nodes = nodes;
+        t->cap = cap;
+    }
+    int i = t->n++;
+    t->nodes[i] = (mnode){a, player, 0, 0, (float)prior, value, -1, -1, false};
+    if (parent >= 0) {
+        t->nodes[i].sibling = t->nodes[parent].child;
+        t->nodes[parent].child = i;
+    }
+    return i;
+}
+
+/* A seat's reward in [0, 1] from evaluated points: its lead over the best rival. */
+static double squash(const tree *t, const double *v, int seat)
+{
+    double rival = -1e300;
+    for (int q = 0; q < t->g->players; q++)
+        if (q != seat && v[q] > rival)
+            rival = v[q];
+    return 1.0 / (1.0 + exp(-(v[seat] - rival) / t->cfg->scale));
+}
+
+static void rewards(const tree *t, const pb_state *st, double *r)
+{
+    const pb_game *g = t->g;
+    if (pb_is_terminal(g, st)) {
+        g->ops->returns(g, st, r);
+        return;
+    }
+    double v[PB_MAX_SEATS];
+    g->ops->evaluate(g, st, t->seat, v);
+    for (int q = 0; q < g->players; q++)
+        r[q] = squash(t, v, q);
+}
+
+/* Expand a node reached with state t->det: its moves (all of them, or a
+ * sample when there are very many), each with a one-ply value for the seat
+ * to move and a prior from those values. */
+static int expand(tree *t, int node)
+{
+    const pb_game *g = t->g;
+    int mover = pb_current_seat(g, t->det);
+    int n = g->ops->legal_actions(g, t->det, t->legal);
+    if (n > MAX_CHILDREN && node != 0) { /* a sample of a huge set */
+        for (int i = 0; i < SAMPLED; i++) {
+            int j = i + (int)pb_rng_below(&t->rng, (uint32_t)(n - i));
+            pb_action a = t->legal[i];
+            t->legal[i] = t->legal[j];
+            t->legal[j] = a;
+        }
+        n = SAMPLED;
+    }
+    double *look = malloc(sizeof *look * (size_t)n);
+    if (!look)
+        return -1;
+    double best = -1e300, r[PB_MAX_SEATS];
+    for (int i = 0; i < n; i++) {
+        pb_state_copy(g, t->trial, t->det);
+        look[i] = -1;
+        if (g->ops->apply(g, t->trial, t->legal[i], NULL, 0) == 0) {
+            rewards(t, t->trial, r);
+            look[i] = r[mover];
+        }
+        best = look[i] > best ? look[i] : best;
+    }
+    /* Keep the MAX_CHILDREN best; priors ~ exp(value / temperature). */
+    int keep = n < MAX_CHILDREN ? n : MAX_CHILDREN;
+    for (int k = 0; k < keep; k++) {
+        int bi = k;
+        for (int i = k + 1; i < n; i++)
+            if (look[i] > look[bi])
+                bi = i;
+        double v = look[bi];
+        pb_action a = t->legal[bi];
+        look[bi] = look[k];
+        t->legal[bi] = t->legal[k];
+        look[k] = v;
+        t->legal[k] = a;
+    }
+    double sum = 0;
+    for (int k = 0; k < keep; k++)
+        sum += exp((look[k] - best) / t->cfg->temp);
+    for (int k = keep - 1; k >= 0; k--)
+        if (new_node(t, node, t->legal[k], mover, exp((look[k] - best) / t->cfg->temp) / sum, look[k]) < 0) {
+            free(look);
+            return -1;
+        }
+    free(look);
+    t->nodes[node].expanded = true;
+    return 0;
+}
+
+/* PUCT over the children legal in this guess; -1 if none is. */
+static int select_child(tree *t, int node)
+{
+    int best = -1;
+    double best_v = -1e300, c = t->cfg->c;
+    for (int ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling) {
+        mnode *m = &t->nodes[ch];
+        if (!t->g->ops->is_legal(t->g, t->det, m->action))
+            continue;
+        m->avail++;
+        double q = m->value / (m->visits + 1);
+        double v = q + c * m->prior * sqrt((double)m->avail) / (1 + m->visits);
+        if (v > best_v) {
+            best_v = v;
+            best = ch;
+        }
+    }
+    return best;
+}
+
+static int iterate(tree *t)
+{
+    const pb_game *g = t->g;
+    int path[1024], depth = 0, node = 0;
+    pb_state_copy(g, t->det, t->root_state);
+    g->ops->determinize(g, t->det, t->seat, &t->rng);
+    path[depth++] = 0;
+    while (!pb_is_terminal(g, t->det) && depth < 1024) {
+        if (!t->nodes[node].expanded) {
+            if (expand(t, node) != 0)
+                return -1;
+            if (node != 0)
+                break; /* a new leaf: score it */
+        }
+        int next = select_child(t, node);
+        if (next < 0) { /* none of its moves is legal in this guess: add one */
+            pb_action a = g->ops->random_action(g, t->det, &t->rng);
+            if ((next = new_node(t, node, a, pb_current_seat(g, t->det), 0.05, 0.5)) < 0)
+                return -1;
+        }
+        if (g->ops->apply(g, t->det, t->nodes[next].action, NULL, 0) != 0)
+            return -1;
+        path[depth++] = next;
+        node = next;
+    }
+    double r[PB_MAX_SEATS];
+    rewards(t, t->det, r);
+    t->nodes[0].visits++;
+    for (int i = 1; i < depth; i++) {
+        mnode *m = &t->nodes[path[i]];
+        m->visits++;
+        m->value += r[m->player];
+    }
+    t->iters++;
+    return 0;
+}
+
+static void *grow(void *arg)
+{
+    tree *t = arg;
+    while (t->budget ? t->iters < t->budget : (t->iters % 16 != 0 || now() < t->deadline))
+        if (iterate(t) != 0)
+            break;
+    return NULL;
+}
+
+static int ensure_buffers(tree *t, size_t state_size)
+{
+    if (!t->det) {
+        t->det = malloc(state_size);
+        t->trial = malloc(state_size);
+        t->legal = malloc(sizeof(pb_action) * PB_MAX_ACTIONS);
+    }
+    return t->det && t->trial && t->legal ? 0 : -1;
+}
+
+/* The root move searched most over all trees. */
+static pb_action pick_most_visited(mcts *m, pb_bot *b, int threads)
+{
+    pb_action best = 0;
+    double best_visits = -1, best_value = 0;
+    int iters = 0;
+    for (int i = 0; i < threads; i++) {
+        iters += m->trees[i].iters;
+        for (int ch = m->trees[i].nodes[0].child; ch >= 0; ch = m->trees[i].nodes[ch].sibling) {
+            pb_action a = m->trees[i].nodes[ch].action;
+            double visits = 0, value = 0;
+            for (int k = 0; k < threads; k++)
+                for (int c2 = m->trees[k].nodes[0].child; c2 >= 0; c2 = m->trees[k].nodes[c2].sibling)
+                    if (m->trees[k].nodes[c2].action == a) {
+                        visits += m->trees[k].nodes[c2].visits;
+                        value += m->trees[k].nodes[c2].value;
+                    }
+            if (visits > best_visits) {
+                best_visits = visits;
+                best_value = value / (visits + threads);
+                best = a;
+            }
+        }
+    }
+    snprintf(b->why, sizeof b->why, "%d searches: this move in %.0f, winning chance about %.0f%%", iters,
+             best_visits, 100 * best_value);
+    return best;
+}
+
+static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
+{
+    mcts *m = b->impl;
+    int threads = m->cfg.threads;
+    for (int i = 0; i < threads; i++)
+        if (ensure_buffers(&m->trees[i], g->ops->state_size) != 0) {
+            snprintf(b->why, sizeof b->why, "out of memory: a random move");
+            return g->ops->random_action(g, st, &b->rng);
+        }
+    if (g->ops->legal_actions(g, st, m->trees[0].legal) == 1) {
+        snprintf(b->why, sizeof b->why, "the only move");
+        return m->trees[0].legal[0];
+    }
+    pthread_t tid[MCTS_MAX_THREADS];
+    double deadline = now() + m->cfg.ms / 1000.0;
+    for (int i = 0; i < threads; i++) {
+        tree *t = &m->trees[i];
+        t->g = g;
+        t->root_state = st;
+        t->seat = seat;
+        t->cfg = &m->cfg;
+        t->n = 0;
+        t->iters = 0;
+        t->budget = m->cfg.iters ? m->cfg.iters / threads + (i < m->cfg.iters % threads) : 0;
+        t->deadline = deadline;
+        pb_rng_seed(&t->rng, (uint64_t)pb_rng_next(&b->rng) << 32 | pb_rng_next(&b->rng));
+        if (new_node(t, -1, 0, -1, 1, 0) < 0)
+            return g->ops->random_action(g, st, &b->rng);
+    }
+    bool started[MCTS_MAX_THREADS] = {false};
+    for (int i = 1; i < threads; i++)
+        started[i] = pthread_create(&tid[i], NULL, grow, &m->trees[i]) == 0;
+    grow(&m->trees[0]);
+    for (int i = 1; i < threads; i++)
+        if (started[i])
+            pthread_join(tid[i], NULL);
+    return pick_most_visited(m, b, threads);
+}
+
+static void mcts_free(void *impl)
+{
+    mcts *m = impl;
+    if (!m)
+        return;
+    for (int i = 0; i < MCTS_MAX_THREADS; i++) {
+        free(m->trees[i].nodes);
+        free(m->trees[i].det);
+        free(m->trees[i].trial);
+        free(m->trees[i].legal);
+    }
+    free(m);
+}
+
+/* Options after "mcts:", separated by ':': iters=N, ms=N, threads=N, and
+ * for experiments c=X (exploration), scale=X, temp=X. */
+static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen)
+{
+    char copy[128];
+    snprintf(copy, sizeof copy, "%s", params);
+    for (char *save, *kv = strtok_r(copy, ":", &save); kv; kv = strtok_r(NULL, ":", &save)) {
+        char *eq = strchr(kv, '='), *end;
+        double v = eq ? strtod(eq + 1, &end) : 0;
+        if (!eq || *end || !(v > 0) || v > 1e8) {
+            snprintf(err, errlen, "mcts option '%s' must be name=number, e.g. iters=2000", kv);
+            return -1;
+        }
+        *eq = 0;
+        bool whole = v == (double)(long)v;
+        if (strcmp(kv, "iters") == 0 && whole)
+            cfg->iters = (int)v, cfg->ms = 0;
+        else if (strcmp(kv, "ms") == 0 && whole)
+            cfg->ms = (int)v, cfg->iters = 0;
+        else if (strcmp(kv, "threads") == 0 && whole && v <= MCTS_MAX_THREADS)
+            cfg->threads = (int)v;
+        else if (strcmp(kv, "c") == 0)
+            cfg->c = v;
+        else if (strcmp(kv, "scale") == 0)
+            cfg->scale = v;
+        else if (strcmp(kv, "temp") == 0)
+            cfg->temp = v;
+        else {
+            snprintf(err, errlen, "unknown mcts option '%s' (iters, ms, threads up to %d, c, scale, temp)",
+                     kv, MCTS_MAX_THREADS);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Named levels for players (README, "Bots"). */
+static const struct {
+    const char *name;
+    int iters;
+} levels[] = {{"easy", 30}, {"medium", 300}, {"hard", 1000}, {"expert", 4000}};
+
+bool pb_mcts_spec(const char *spec)
+{
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+        if (strcmp(spec, levels[i].name) == 0)
+            return true;
+    return strncmp(spec, "mcts", 4) == 0 && (spec[4] == 0 || spec[4] == ':');
+}
+
+int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen)
+{
+    mcts_cfg cfg = {1000, 0, 1, 1.0, 2.0, 0.05};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+        if (strcmp(spec, levels[i].name) == 0)
+            cfg.iters = levels[i].iters;
+    if (strncmp(spec, "mcts:", 5) == 0 && parse_cfg(spec + 5, &cfg, err, errlen) != 0)
+        return -1;
+    mcts *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    m->cfg = cfg;
+    b->impl = m;
+    b->free_impl = mcts_free;
+    b->choose = mcts_choose;
+    return 0;
+}

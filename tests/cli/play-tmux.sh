@@ -1,0 +1,257 @@
+#!/bin/sh
+# tests/cli/play-tmux.sh -- `pizzabox play` on a real terminal: the program
+# runs in a detached tmux session (100x50, TERM=xterm-256color, NO_COLOR
+# unset), keys are typed with send-keys and the screen is read back with
+# capture-pane.
+#
+#   sh tests/cli/play-tmux.sh build/pizzabox
+#
+# Skips (exit 0) when tmux is not installed. Uses its own tmux server (a
+# socket in a temporary directory), which is killed at exit. Prints "ok - ..."
+# or "not ok - ..." per check, then "play-tmux: P passed, F failed"; exits
+# non-zero if any check failed.
+
+BIN=${1:-build/pizzabox}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "play-tmux: skipped (tmux not installed)"
+    exit 0
+fi
+if [ ! -x "$BIN" ]; then
+    echo "play-tmux: no executable at $BIN" >&2
+    exit 2
+fi
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-tmux.XXXXXX") || exit 2
+SOCK=$T/tmux.sock
+unset TMUX
+# Our own server, no user configuration, commands run by /bin/sh.
+tm() {
+    SHELL=/bin/sh tmux -S "$SOCK" -f /dev/null "$@"
+}
+cleanup() {
+    for SOCK in "$T/tmux.sock" "$T/tmux2.sock"; do
+        tm kill-server >/dev/null 2>&1
+    done
+    rm -rf "$T"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+passed=0
+failed=0
+
+ok() {
+    passed=$((passed + 1))
+    echo "ok - $1"
+}
+
+not_ok() {
+    failed=$((failed + 1))
+    echo "not ok - $1"
+    shift
+    for why in "$@"; do
+        echo "#   $why"
+    done
+}
+
+nap() {
+    sleep 0.1 2>/dev/null || sleep 1
+}
+
+# screen FILE [-e]: the visible pane (with -e, with its colours) into FILE.
+screen() {
+    out=$1
+    shift
+    tm capture-pane -p "$@" -t pb >"$out" 2>/dev/null
+}
+
+# The pane with its scrollback, so text that scrolled off still counts.
+history() {
+    tm capture-pane -p -S -1000 -t pb >"$1" 2>/dev/null
+}
+
+# wait_for PATTERN FILE: poll the pane (and its history) until a line
+# matches the extended regular expression PATTERN, for at most about 5
+# seconds. The last capture is left in FILE.
+wait_for() {
+    i=0
+    while [ $i -lt 50 ]; do
+        history "$2"
+        grep -E -q -- "$1" "$2" && return 0
+        nap
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# The number of "You>" prompts on the pane and in its history.
+prompts() {
+    history "$T/count"
+    grep -c '^You>' "$T/count"
+}
+
+# wait_prompts N: until there are at least N prompts (about 5 seconds).
+wait_prompts() {
+    i=0
+    while [ $i -lt 50 ]; do
+        [ "$(prompts)" -ge "$1" ] && return 0
+        nap
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# start ENV: the game in a new session; its exit status goes to $T/status.
+start() {
+    rm -f "$T/status"
+    tm new-session -d -s pb -x 100 -y 50 \
+        "$1 TERM=xterm-256color; export TERM; \"$BIN\" play --seed 7 --players 3; echo \$? >\"$T/status\""
+}
+
+# ---- A game with colours ----
+
+if ! start "unset NO_COLOR;"; then
+    not_ok "tmux: a detached 100x50 session starts"
+    echo "play-tmux: $passed passed, $failed failed"
+    exit 1
+fi
+
+if wait_for '^You>' "$T/s0"; then
+    ok "tmux: the prompt \"You>\" appears"
+else
+    not_ok "tmux: the prompt \"You>\" appears" "screen: $(grep -v '^$' "$T/s0" | sed -n '$p')"
+fi
+screen "$T/s0"
+
+if grep -q 'Round 1 of 6' "$T/s0"; then
+    ok "tmux: the table says \"Round 1 of 6\""
+else
+    not_ok "tmux: the table says \"Round 1 of 6\""
+fi
+
+# Ring positions: 1-6 along one row (every 12 columns from column 3), 11-7
+# along the next, half a cell in.
+ring=$(awk '
+    /^   1 / && !top { top = $0; getline; bottom = $0 }
+    END {
+        if (top == "") { print "no ring row starting with position 1"; exit }
+        for (k = 1; k <= 6; k++)
+            if (substr(top, 12 * k - 9, 3) != sprintf("%2d ", k)) miss = miss " " k
+        for (k = 7; k <= 11; k++)
+            if (substr(bottom, 9 + 12 * (11 - k), 3) != sprintf("%2d ", k)) miss = miss " " k
+        if (miss != "") print "positions not where they belong:" miss
+    }' "$T/s0")
+if [ -z "$ring" ]; then
+    ok "tmux: the pizza shows ring positions 1 to 11"
+else
+    not_ok "tmux: the pizza shows ring positions 1 to 11" "$ring"
+fi
+
+screen "$T/s0e" -e
+esc=$(printf '\033')
+# The title is bold red, pepperonis red, anchovies bright blue.
+if grep -q "${esc}\\[31m" "$T/s0e" && grep -q "${esc}\\[94m" "$T/s0e"; then
+    ok "tmux: with NO_COLOR unset on a terminal the table is in colour"
+else
+    not_ok "tmux: with NO_COLOR unset on a terminal the table is in colour"
+fi
+
+wide=$(awk 'length($0) > 80 { n++ } END { print n + 0 }' "$T/s0")
+if [ "$wide" -eq 0 ] && grep -q '^NEW YORK SLICE' "$T/s0"; then
+    ok "tmux: no line of the table is wider than 80 columns"
+else
+    not_ok "tmux: no line of the table is wider than 80 columns" "$wide wider lines"
+fi
+
+# help
+tm send-keys -t pb help Enter 2>/dev/null
+if wait_for '^  save FILE ' "$T/s1" && grep -q '^  quit ' "$T/s1" && grep -q '^  undo ' "$T/s1"; then
+    ok "tmux: \"help\" lists the commands"
+else
+    not_ok "tmux: \"help\" lists the commands" "last line: $(grep -v '^$' "$T/s1" | sed -n '$p')"
+fi
+wait_prompts 2
+screen "$T/s1"
+
+# A few Enters: each plays the suggested move; the screen changes.
+n0=$(prompts)
+changed=0
+moves=0
+for k in 1 2 3; do
+    screen "$T/before"
+    tm send-keys -t pb Enter 2>/dev/null
+    wait_prompts $((n0 + k)) || break
+    i=0
+    while [ $i -lt 20 ]; do # let the table finish drawing
+        screen "$T/after"
+        tail_before=$(grep -v '^$' "$T/after" | sed -n '$p')
+        case $tail_before in "You>"*) break ;; esac
+        nap
+        i=$((i + 1))
+    done
+    cmp -s "$T/before" "$T/after" || changed=$((changed + 1))
+    moves=$((moves + 1))
+done
+history "$T/s2"
+suggested=$(grep -c '^(suggested) ' "$T/s2")
+if [ "$moves" -eq 3 ] && [ "$changed" -eq 3 ] && [ "$suggested" -ge 3 ]; then
+    ok "tmux: Enter plays the suggested move and the screen changes (3 times)"
+else
+    not_ok "tmux: Enter plays the suggested move and the screen changes (3 times)" \
+        "$moves prompts came back, the screen changed $changed times, $suggested suggested moves"
+fi
+if grep -q '^  You: ' "$T/s2" && grep -q '^  Greedy [23]: ' "$T/s2"; then
+    ok "tmux: the log shows your moves and the bots'"
+else
+    not_ok "tmux: the log shows your moves and the bots'"
+fi
+
+# quit: the program ends with status 0 (and the session with it).
+if tm has-session -t pb 2>/dev/null; then
+    running=yes
+else
+    running=no
+fi
+tm send-keys -t pb quit Enter 2>/dev/null
+i=0
+while [ $i -lt 50 ] && tm has-session -t pb 2>/dev/null; do
+    nap
+    i=$((i + 1))
+done
+if [ "$running" = no ]; then
+    not_ok "tmux: \"quit\" ends the program with exit status 0" "the program had ended before \"quit\""
+elif tm has-session -t pb 2>/dev/null; then
+    not_ok "tmux: \"quit\" ends the program with exit status 0" "the session is still running"
+    tm kill-session -t pb 2>/dev/null
+elif [ "$(cat "$T/status" 2>/dev/null)" = 0 ]; then
+    ok "tmux: \"quit\" ends the program with exit status 0"
+else
+    not_ok "tmux: \"quit\" ends the program with exit status 0" "status: $(cat "$T/status" 2>/dev/null)"
+fi
+
+# ---- NO_COLOR on a terminal: plain text ----
+
+# A server of its own: the first one may still be on its way out.
+SOCK=$T/tmux2.sock
+
+if start "NO_COLOR=1; export NO_COLOR;" && wait_for '^You>' "$T/n0"; then
+    screen "$T/n0e" -e
+    if grep -q 'NEW YORK SLICE' "$T/n0e" && ! grep -E -q "${esc}\\[(1|2|31|32|33|35|36|94)m" "$T/n0e"; then
+        ok "tmux: with NO_COLOR=1 the table has no colours"
+    else
+        not_ok "tmux: with NO_COLOR=1 the table has no colours"
+    fi
+    tm send-keys -t pb quit Enter 2>/dev/null
+    i=0
+    while [ $i -lt 50 ] && tm has-session -t pb 2>/dev/null; do
+        nap
+        i=$((i + 1))
+    done
+else
+    not_ok "tmux: with NO_COLOR=1 the table has no colours" "no prompt"
+fi
+tm kill-server >/dev/null 2>&1
+
+echo "play-tmux: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
