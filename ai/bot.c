@@ -52,6 +52,11 @@ void pb_bot_free(pb_bot *b)
     free(b);
 }
 
+long pb_bot_searches(const pb_bot *b)
+{
+    return b->searches;
+}
+
 void pb_bot_reseed(pb_bot *b, uint64_t seed)
 {
     pb_rng_seed(&b->rng, seed);

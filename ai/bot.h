@@ -22,6 +22,8 @@ pb_action pb_bot_choose(pb_bot *b, const pb_game *g, const pb_state *st, int sea
 /* Restart the bot's random generator (for play that must not depend on
  * what the bot chose before, e.g. after a resume). */
 void pb_bot_reseed(pb_bot *b, uint64_t seed);
+/* Search iterations spent on the last choice (0 for bots that do not search). */
+long pb_bot_searches(const pb_bot *b);
 /* One line on why the bot made its last choice (for hints). */
 const char *pb_bot_why(const pb_bot *b);
 

@@ -11,6 +11,7 @@ struct pb_bot {
     void (*free_impl)(void *impl);
     void *impl;          /* the bot's own working memory */
     char why[160];       /* one line on the last choice, for hints */
+    long searches;       /* iterations of the last choice (search bots) */
 };
 
 /* The seat's evaluated lead over its strongest rival. */

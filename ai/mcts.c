@@ -272,6 +272,7 @@ static pb_action pick_most_visited(mcts *m, pb_bot *b, int threads)
             }
         }
     }
+    b->searches = iters;
     snprintf(b->why, sizeof b->why, "%d searches: this move in %.0f, winning chance about %.0f%%", iters,
              best_visits, 100 * best_value);
     return best;
@@ -370,7 +371,7 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
 static const struct {
     const char *name;
     int iters;
-} levels[] = {{"easy", 30}, {"medium", 300}, {"hard", 1000}, {"expert", 4000}};
+} levels[] = {{"easy", 50}, {"medium", 300}, {"hard", 2000}, {"expert", 10000}};
 
 bool pb_mcts_spec(const char *spec)
 {

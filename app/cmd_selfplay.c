@@ -215,21 +215,68 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Time a bot's decisions in mid-game positions (half-way through random
+ * games): milliseconds per move and, for search bots, iterations per second. */
+static int bench_bot(const pb_game *g, const batch_args *a)
+{
+    char err[PB_ERR_LEN];
+    pb_bot *bot = pb_bot_new(a->bots, a->common.seed, err, sizeof err);
+    if (!bot) {
+        cli_error("bench", "%s", err);
+        return EXIT_USAGE;
+    }
+    pb_state *st = pb_state_new(g, 0);
+    pb_rng rng;
+    pb_rng_seed(&rng, a->common.seed);
+    double total = 0, worst = 0;
+    long searches = 0;
+    for (int i = 0; i < a->games; i++) {
+        g->ops->init(g, st, pb_derive_seed(a->common.seed, (uint64_t)i));
+        int length = 0;
+        pb_state *probe = pb_state_clone(g, st);
+        while (!pb_is_terminal(g, probe) && ++length)
+            g->ops->apply(g, probe, g->ops->random_action(g, probe, &rng), NULL, 0);
+        free(probe);
+        for (int k = 0; k < length / 2; k++)
+            g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0);
+        double t0 = now_seconds();
+        pb_bot_choose(bot, g, st, pb_current_seat(g, st));
+        double dt = now_seconds() - t0;
+        total += dt;
+        worst = dt > worst ? dt : worst;
+        searches += pb_bot_searches(bot);
+    }
+    printf("%s, %d players, bot %s: %d mid-game moves, %.1f ms per move on average, %.1f ms at most",
+           g->ops->id, g->players, a->bots, a->games, 1000 * total / a->games, 1000 * worst);
+    if (searches)
+        printf(", %.0f iterations per second", searches / total);
+    printf("\n");
+    free(st);
+    pb_bot_free(bot);
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    static const int allowed[] = {OPT_GAME, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_GAMES, 0};
+    static const int allowed[] = {OPT_GAME, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_GAMES, OPT_BOTS, 0};
     batch_args a;
     if (parse_batch("bench", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
-        printf("usage: pizzabox bench --game nyslice --players N --games K [--seed S]\n"
+        printf("usage: pizzabox bench --game nyslice --players N --games K [--seed S] [--bots BOT]\n"
                "Plays K games of uniformly random moves on one thread (setup and scoring\n"
-               "included) and prints games per second and nanoseconds per game.\n");
+               "included) and prints games per second and nanoseconds per game. With\n"
+               "--bots BOT, times that bot's decision in K mid-game positions instead.\n");
         return 0;
     }
     pb_game *g = cli_make_game(&a.common);
     if (!g)
         return EXIT_USAGE;
+    if (strcmp(a.bots, "random") != 0) {
+        int rc = bench_bot(g, &a);
+        pb_game_free(g);
+        return rc;
+    }
     pb_state *st = pb_state_new(g, 0);
     pb_rng rng;
     pb_rng_seed(&rng, a.common.seed);
