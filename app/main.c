@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sim.h"
 
 static const struct {
     const char *name;
@@ -14,7 +15,9 @@ static const struct {
     {"score", cmd_score, "score a finished New York Slice table given as JSON"},
     {"replay", cmd_replay, "replay a game record and print its final score report"},
     {"selfplay", cmd_selfplay, "play many games between bots, one JSON line per game"},
-    {"bench", cmd_bench, "measure random games per second"},
+    {"sim", cmd_sim, "simulate many games between bots, with statistics"},
+    {"sim-merge", cmd_sim_merge, "combine the results of sharded sim runs"},
+    {"bench", cmd_bench, "measure random games per second, or a bot's thinking time"},
 };
 
 static void usage(FILE *out)

@@ -33,6 +33,20 @@ typedef struct pb_game pb_game;
 #define PB_MAX_SEATS 6
 #define PB_ERR_LEN 256     /* a comfortable size for error buffers */
 
+/* What the simulator counts in a finished game beyond scores and winners. */
+#define PB_MAX_ITEMS 32
+#define PB_MAX_CATEGORIES 16
+enum { PB_OUTCOME_EMPTY, PB_OUTCOME_WON, PB_OUTCOME_TIED };
+typedef struct pb_facts {
+    int first;                                 /* the seat that moved first */
+    int nitems;                                /* things held at the end (cards) */
+    const char *item[PB_MAX_ITEMS];            /* names, owned by the game */
+    int holder[PB_MAX_ITEMS];                  /* seat, or -1 */
+    int ncategories;                           /* contested categories */
+    const char *category[PB_MAX_CATEGORIES];   /* names, owned by the game */
+    int outcome[PB_MAX_CATEGORIES];            /* PB_OUTCOME_* */
+} pb_facts;
+
 typedef struct pb_game_ops {
     const char *id;    /* short name used on the command line and in records */
     const char *title; /* name for people */
@@ -78,12 +92,17 @@ typedef struct pb_game_ops {
     /* Per-seat result of a finished game: the seat's share of the win
      * (1 for a sole winner, 1/k for a win shared by k, 0 otherwise). */
     void (*returns)(const pb_game *g, const pb_state *st, double *out);
+    /* Final total score of each seat of a finished game. */
+    void (*totals)(const pb_game *g, const pb_state *st, int *out);
     /* Final score breakdown of a finished game as JSON, names[] optional. */
     json_t *(*score_report)(const pb_game *g, const pb_state *st, const char *const *names);
     /* Heuristic worth of the position to every seat, as points on the
      * game's own scale (higher is better), estimated with only what `viewer`
      * may know; for bots. values has one entry per seat. */
     void (*evaluate)(const pb_game *g, const pb_state *st, int viewer, double *values);
+    /* Facts about a finished game for the simulator's statistics (see
+     * pb_facts); every item and category in a fixed order. */
+    void (*result_facts)(const pb_game *g, const pb_state *st, pb_facts *out);
     /* Is the action legal here? Cheaper than listing every legal action. */
     bool (*is_legal)(const pb_game *g, const pb_state *st, pb_action a);
 } pb_game_ops;

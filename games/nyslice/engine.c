@@ -67,6 +67,8 @@ void nys_rules_setup(nys_rules *r, const nys_deck *deck, int players, int first_
     r->deck = *deck;
     r->players = players;
     r->first_slicer = first_slicer;
+    for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++)
+        snprintf(r->category_name[t], sizeof r->category_name[t], "%d %s", t, deck->type_name[t]);
     for (int i = 0; i < NYS_DECK_SLICES; i++) {
         if (!nys_slice_in_play(&deck->slice[i], players))
             continue;

@@ -114,6 +114,7 @@ typedef struct nys_rules {
     nys_slice in_play[NYS_DECK_SLICES]; /* NYS-S1: the deck less this count's removals */
     uint8_t in_play_class[NYS_DECK_SLICES]; /* equal for identical slices */
     int nin_play;
+    char category_name[NYS_TYPE_SLOTS][48]; /* "9 Pepperoni", for statistics */
 } nys_rules;
 
 /* Fill rules for a deck and player count (2..6); first_slicer is a seat or

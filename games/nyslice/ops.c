@@ -142,6 +142,14 @@ static void op_returns(const pb_game *g, const pb_state *st, double *out)
         out[p] = (gc.winners >> p & 1u) ? 1.0 / winners : 0.0;
 }
 
+static void op_totals(const pb_game *g, const pb_state *st, int *out)
+{
+    nys_guest_check gc;
+    nys_score_state(CST(st), &gc);
+    for (int p = 0; p < g->players; p++)
+        out[p] = gc.line[p].total;
+}
+
 static json_t *op_score_report(const pb_game *g, const pb_state *st, const char *const *names)
 {
     (void)g;
@@ -154,6 +162,31 @@ static void op_evaluate(const pb_game *g, const pb_state *st, int viewer, double
 {
     (void)g;
     nys_expected_scores(CST(st), viewer, values);
+}
+
+/* The first Slicer, who held each Special, and each type's majority. */
+static void op_result_facts(const pb_game *g, const pb_state *pst, pb_facts *f)
+{
+    const nys_state *st = CST(pst);
+    const nys_rules *r = RULES(g);
+    nys_guest_check gc;
+    nys_score_state(st, &gc);
+    f->first = st->first_slicer;
+    f->nitems = NYS_SPECIAL_COUNT;
+    for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++) {
+        f->item[sp] = nys_special_slug(sp);
+        f->holder[sp] = st->special_owner[sp] == NYS_NONE ? -1 : st->special_owner[sp];
+    }
+    f->ncategories = NYS_MAX_TYPE - NYS_MIN_TYPE + 1;
+    for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++) {
+        bool won = false, any = false;
+        for (int p = 0; p < st->players; p++) {
+            won = won || (gc.line[p].types_won >> t & 1u);
+            any = any || gc.line[p].count2[t] > 0;
+        }
+        f->category[t - NYS_MIN_TYPE] = r->category_name[t];
+        f->outcome[t - NYS_MIN_TYPE] = won ? PB_OUTCOME_WON : any ? PB_OUTCOME_TIED : PB_OUTCOME_EMPTY;
+    }
 }
 
 static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
@@ -181,7 +214,9 @@ const pb_game_ops nys_game_ops = {
     .describe = op_describe,
     .action_from_text = op_action_from_text,
     .returns = op_returns,
+    .totals = op_totals,
     .score_report = op_score_report,
     .evaluate = op_evaluate,
     .is_legal = op_is_legal,
+    .result_facts = op_result_facts,
 };

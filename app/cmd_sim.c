@@ -1,0 +1,468 @@
+/* cmd_sim.c -- `pizzabox sim` and `pizzabox sim-merge`: many games between
+ * bots on every core, with statistics for designers.
+ *
+ * Game i is played from the seed derived from (base seed, i), so results do
+ * not depend on threads or shards. Results are written in game order, and
+ * all statistics are integer sums, so a sharded run merged with sim-merge
+ * gives exactly the summary of one run. */
+#include <getopt.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../ai/bot.h"
+#include "../core/record.h"
+#include "cli.h"
+#include "sim.h"
+
+#define WINDOW 1024 /* games finished ahead of the oldest unwritten one */
+
+typedef struct sim_run {
+    const pb_game *g;
+    uint64_t seed;
+    char bots[SIM_MAX_SEATS][64];
+    bool rotate;
+    long lo, hi;            /* this shard's games */
+    long next;              /* next game to hand out */
+    long done;              /* games counted */
+    long flushed;           /* games written (with --out) */
+    char *slot[WINDOW];     /* result lines waiting for their turn */
+    pthread_mutex_t lock;
+    pthread_cond_t moved;
+    FILE *out;
+    const json_t *header;
+    sim_stats *part[64];    /* each thread's own statistics */
+    char err[PB_ERR_LEN];
+    bool failed;
+} sim_run;
+
+/* Play game i into a result; -1 with a message on failure. */
+static int play_one(sim_run *r, long i, sim_result *res, char *err, size_t errlen)
+{
+    const pb_game *g = r->g;
+    int n = g->players;
+    memset(res, 0, sizeof *res);
+    res->game = i;
+    res->seed = pb_derive_seed(r->seed, (uint64_t)i);
+    pb_bot *bots[SIM_MAX_SEATS] = {0};
+    int rc = 0;
+    for (int q = 0; q < n && rc == 0; q++) {
+        res->bot[q] = r->bots[r->rotate ? (q + n - (int)(i % n)) % n : q];
+        bots[q] = pb_bot_new(res->bot[q], pb_derive_seed(res->seed, 1000u + (unsigned)q), err, errlen);
+        rc = bots[q] ? 0 : -1;
+    }
+    pb_state *st = rc == 0 ? pb_state_new(g, res->seed) : NULL;
+    int seat;
+    while (st && (seat = pb_current_seat(g, st)) != PB_TERMINAL) {
+        if (g->ops->apply(g, st, pb_bot_choose(bots[seat], g, st, seat), err, errlen) != 0)
+            break;
+        res->length++;
+    }
+    for (int q = 0; q < n; q++)
+        pb_bot_free(bots[q]);
+    if (!st || !pb_is_terminal(g, st)) {
+        free(st);
+        return -1;
+    }
+    double ret[PB_MAX_SEATS];
+    g->ops->returns(g, st, ret);
+    g->ops->totals(g, st, res->total);
+    for (int q = 0; q < n; q++)
+        res->winners |= ret[q] > 0 ? 1u << q : 0;
+    res->facts.first = -1;
+    if (g->ops->result_facts)
+        g->ops->result_facts(g, st, &res->facts);
+    free(st);
+    return 0;
+}
+
+/* Write the result lines at the front of the window, in game order.
+ * Called with the lock held. */
+static void flush_ready(sim_run *r)
+{
+    while (r->flushed < r->hi && r->slot[r->flushed % WINDOW]) {
+        fprintf(r->out, "%s\n", r->slot[r->flushed % WINDOW]);
+        free(r->slot[r->flushed % WINDOW]);
+        r->slot[r->flushed % WINDOW] = NULL;
+        r->flushed++;
+    }
+    pthread_cond_broadcast(&r->moved);
+}
+
+typedef struct worker_arg {
+    sim_run *run;
+    int index;
+} worker_arg;
+
+/* Take the next game; false when there is none (or a failure stopped us).
+ * With --out, wait while too far ahead of the writer. */
+static bool next_game(sim_run *r, long *i)
+{
+    pthread_mutex_lock(&r->lock);
+    while (r->out && !r->failed && r->next < r->hi && r->next >= r->flushed + WINDOW)
+        pthread_cond_wait(&r->moved, &r->lock);
+    bool more = !r->failed && r->next < r->hi;
+    if (more)
+        *i = r->next++;
+    pthread_mutex_unlock(&r->lock);
+    return more;
+}
+
+static void *worker(void *arg)
+{
+    sim_run *r = ((worker_arg *)arg)->run;
+    sim_stats *mine = r->part[((worker_arg *)arg)->index];
+    long i;
+    while (next_game(r, &i)) {
+        char err[PB_ERR_LEN] = "";
+        sim_result res;
+        char *line = NULL;
+        int rc = play_one(r, i, &res, err, sizeof err);
+        if (rc == 0)
+            rc = sim_stats_add_result(mine, &res, err, sizeof err);
+        if (rc == 0 && r->out) {
+            json_t *j = sim_result_to_json(&res, r->g->players);
+            line = json_dumps(j, JSON_COMPACT);
+            json_decref(j);
+        }
+        pthread_mutex_lock(&r->lock);
+        if (rc != 0) {
+            if (!r->failed)
+                snprintf(r->err, sizeof r->err, "game %ld: %s", i, *err ? err : "the game did not finish");
+            r->failed = true;
+            pthread_cond_broadcast(&r->moved);
+        } else {
+            r->done++;
+            if (r->out) {
+                r->slot[i % WINDOW] = line;
+                flush_ready(r);
+            }
+        }
+        pthread_mutex_unlock(&r->lock);
+    }
+    return NULL;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A progress bar with rate and time left, on a terminal only. */
+static void progress(long done, long total, double elapsed, bool last)
+{
+    int width = 30, fill = total ? (int)(width * done / total) : width;
+    double rate = elapsed > 0 ? done / elapsed : 0;
+    double left = rate > 0 ? (total - done) / rate : 0;
+    fprintf(stderr, "\r[%.*s%*s] %3d%% %ld/%ld games, %.0f games/s, %d:%02d left ", fill,
+            "==============================", width - fill, "", total ? (int)(100 * done / total) : 100,
+            done, total, rate, (int)left / 60, (int)left % 60);
+    if (last)
+        fprintf(stderr, "\n");
+}
+
+static int run_threads(sim_run *r, int threads, sim_stats *total)
+{
+    pthread_t tid[64];
+    worker_arg args[64];
+    char err[PB_ERR_LEN];
+    int started = 0;
+    for (int t = 0; t < threads; t++) {
+        if (!(r->part[t] = calloc(1, sizeof(sim_stats))) || sim_stats_init(r->part[t], r->header, err, sizeof err))
+            break;
+        args[t] = (worker_arg){r, t};
+        started += pthread_create(&tid[t], NULL, worker, &args[t]) == 0;
+    }
+    bool bar = isatty(STDERR_FILENO);
+    double t0 = now_s();
+    for (int ticks = 0; started > 0; ticks++) {
+        pthread_mutex_lock(&r->lock);
+        long done = r->done;
+        bool over = r->done >= r->hi - r->lo || r->failed;
+        pthread_mutex_unlock(&r->lock);
+        if (bar && (over || ticks % 4 == 0))
+            progress(done, r->hi - r->lo, now_s() - t0, over);
+        if (over)
+            break;
+        usleep(50000);
+    }
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    for (int t = 0; t < threads; t++)
+        if (r->part[t]) {
+            if (!r->failed && sim_stats_merge(total, r->part[t], r->err, sizeof r->err) != 0)
+                r->failed = true;
+            free(r->part[t]);
+        }
+    if (started == 0 && !r->failed) {
+        snprintf(r->err, sizeof r->err, "could not start a thread");
+        r->failed = true;
+    }
+    return r->failed ? -1 : 0;
+}
+
+static json_t *header_json(const pb_game *g, const sim_run *r, long games, int shard, int shards)
+{
+    json_t *bots = json_array();
+    for (int q = 0; q < g->players; q++)
+        json_array_append_new(bots, json_string(r->bots[q]));
+    return json_pack("{s:{s:s, s:s, s:i, s:I, s:I, s:o, s:b, s:[i, i], s:O}}", "sim", "game", g->ops->id, "title",
+                     g->ops->title, "players", g->players, "seed", (json_int_t)r->seed, "games", (json_int_t)games,
+                     "bots", bots, "rotate", r->rotate, "shard", shard, shards, "config", g->config);
+}
+
+/* One bot per seat from a comma list, or one bot for every seat; each is
+ * tried once so a bad name is reported before any game is played. */
+static int seat_bots(const char *list, int players, char (*out)[64])
+{
+    char copy[512];
+    int n = 0;
+    snprintf(copy, sizeof copy, "%s", list);
+    for (char *save, *b = strtok_r(copy, ",", &save); b; b = strtok_r(NULL, ",", &save), n++)
+        if (n < SIM_MAX_SEATS)
+            snprintf(out[n], 64, "%s", b);
+    if (n != 1 && n != players) {
+        cli_error("sim", "--bots needs one bot for every seat (%d), or one for all", players);
+        return -1;
+    }
+    for (int q = 0; q < players; q++) {
+        if (n == 1 && q > 0)
+            memcpy(out[q], out[0], 64);
+        char err[PB_ERR_LEN];
+        pb_bot *probe = pb_bot_new(out[q], 0, err, sizeof err);
+        if (!probe) {
+            cli_error("sim", "%s", err);
+            return -1;
+        }
+        pb_bot_free(probe);
+    }
+    return 0;
+}
+
+enum { OPT_GAME = 1, OPT_PLAYERS, OPT_BOTS, OPT_GAMES, OPT_SEED, OPT_THREADS, OPT_SHARD, OPT_OUT, OPT_REPORT,
+       OPT_ROTATE, OPT_DECK, OPT_HELP };
+
+static void sim_usage(void)
+{
+    printf("usage: pizzabox sim --game nyslice --players N --bots B1,B2,... --games K --seed S\n"
+           "                    [--threads T] [--shard i/k] [--rotate] [--out results.jsonl]\n"
+           "                    [--report report.html] [--deck FILE]\n"
+           "Plays K games between bots on T threads (default: every core) and prints win\n"
+           "shares by bot and by seat with 95%% intervals, scores, the first mover's\n"
+           "advantage, what each Special is worth, majorities and game length. --rotate moves\n"
+           "the bots one seat on every game. --out writes one JSON line per game (after a\n"
+           "header line); --shard i/k plays only the i-th of k equal parts of the games, for\n"
+           "pizzabox sim-merge to combine. --report writes an HTML page with charts.\n");
+}
+
+static int parse_shard(const char *text, int *i, int *k)
+{
+    char tail;
+    if (sscanf(text, "%d/%d%c", i, k, &tail) != 2 || *k < 1 || *k > 100000 || *i < 1 || *i > *k) {
+        cli_error("sim", "--shard needs i/k with 1 <= i <= k, not '%s'", text);
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"game", required_argument, 0, OPT_GAME},       {"players", required_argument, 0, OPT_PLAYERS},
+        {"bots", required_argument, 0, OPT_BOTS},       {"games", required_argument, 0, OPT_GAMES},
+        {"seed", required_argument, 0, OPT_SEED},       {"threads", required_argument, 0, OPT_THREADS},
+        {"shard", required_argument, 0, OPT_SHARD},     {"out", required_argument, 0, OPT_OUT},
+        {"report", required_argument, 0, OPT_REPORT},   {"rotate", no_argument, 0, OPT_ROTATE},
+        {"deck", required_argument, 0, OPT_DECK},       {"help", no_argument, 0, OPT_HELP},
+        {0, 0, 0, 0}};
+    cli_common c = {.game = "nyslice"};
+    const char *bots = "random", *out = NULL, *report = NULL;
+    int games = 1000, threads = (int)sysconf(_SC_NPROCESSORS_ONLN), shard = 1, shards = 1, opt;
+    bool rotate = false;
+    uint64_t v;
+    opterr = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (opt) {
+        case OPT_GAME: c.game = optarg; break;
+        case OPT_PLAYERS:
+            if (cli_parse_int("--players", optarg, 1, PB_MAX_SEATS, &c.players))
+                return EXIT_USAGE;
+            break;
+        case OPT_BOTS: bots = optarg; break;
+        case OPT_GAMES:
+            if (cli_parse_int("--games", optarg, 1, 2000000000, &games))
+                return EXIT_USAGE;
+            break;
+        case OPT_SEED:
+            if (cli_parse_u64("--seed", optarg, 0, PB_SEED_MAX, &v))
+                return EXIT_USAGE;
+            c.seed = v;
+            break;
+        case OPT_THREADS:
+            if (cli_parse_int("--threads", optarg, 1, 64, &threads))
+                return EXIT_USAGE;
+            break;
+        case OPT_SHARD:
+            if (parse_shard(optarg, &shard, &shards))
+                return EXIT_USAGE;
+            break;
+        case OPT_OUT: out = optarg; break;
+        case OPT_REPORT: report = optarg; break;
+        case OPT_ROTATE: rotate = true; break;
+        case OPT_DECK: c.deck = optarg; break;
+        case OPT_HELP: sim_usage(); return 0;
+        default:
+            cli_error("sim", "unknown option '%s' (see pizzabox sim --help)", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc) {
+        cli_error("sim", "unexpected argument '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    if (threads < 1)
+        threads = 1;
+    if (threads > 64)
+        threads = 64;
+    pb_game *g = cli_make_game(&c);
+    if (!g)
+        return EXIT_USAGE;
+    sim_run *r = calloc(1, sizeof *r);
+    sim_stats *stats = calloc(1, sizeof *stats);
+    int rc = r && stats ? 0 : 1;
+    if (rc == 0) {
+        r->g = g;
+        r->seed = c.seed;
+        r->rotate = rotate;
+        char err[PB_ERR_LEN];
+        if (seat_bots(bots, g->players, r->bots) != 0)
+            rc = EXIT_USAGE;
+        r->lo = (long)((long long)games * (shard - 1) / shards);
+        r->hi = (long)((long long)games * shard / shards);
+        r->next = r->flushed = r->lo;
+        json_t *header = rc == 0 ? header_json(g, r, games, shard, shards) : NULL;
+        r->header = header;
+        if (header && sim_stats_init(stats, header, err, sizeof err) != 0) {
+            cli_error("sim", "%s", err);
+            rc = 1;
+        }
+        if (rc == 0 && out && !(r->out = fopen(out, "w"))) {
+            cli_error("sim", "cannot write %s", out);
+            rc = 1;
+        }
+        if (rc == 0 && r->out) {
+            char *h = json_dumps(header, JSON_COMPACT);
+            fprintf(r->out, "%s\n", h);
+            free(h);
+        }
+        if (rc == 0) {
+            pthread_mutex_init(&r->lock, NULL);
+            pthread_cond_init(&r->moved, NULL);
+            if (run_threads(r, threads, stats) != 0) {
+                cli_error("sim", "%s", r->err);
+                rc = 1;
+            }
+            pthread_mutex_destroy(&r->lock);
+            pthread_cond_destroy(&r->moved);
+        }
+        json_decref(header);
+        if (r->out && fclose(r->out) != 0 && rc == 0) {
+            cli_error("sim", "cannot write %s", out);
+            rc = 1;
+        }
+        if (rc == 0) {
+            sim_print_summary(stdout, stats);
+            if (report && sim_write_report(stats, report, err, sizeof err) != 0) {
+                cli_error("sim", "%s", err);
+                rc = 1;
+            }
+        }
+        for (int k = 0; k < WINDOW; k++)
+            free(r->slot[k]);
+    }
+    free(stats);
+    free(r);
+    pb_game_free((pb_game *)g);
+    return rc;
+}
+
+/* Read one results file into the statistics: the header, then game lines. */
+static int merge_file(const char *path, sim_stats *stats, bool first, long *count)
+{
+    char err[PB_ERR_LEN];
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cli_error("sim-merge", "cannot open %s", path);
+        return -1;
+    }
+    sim_stats *mine = first ? stats : calloc(1, sizeof *mine);
+    char *line = NULL;
+    size_t cap = 0;
+    long n = 0;
+    int rc = mine ? 0 : -1;
+    for (long lineno = 1; rc == 0 && getline(&line, &cap, f) >= 0; lineno++) {
+        json_error_t jerr;
+        json_t *j = json_loads(line, 0, &jerr);
+        if (!j) {
+            cli_error("sim-merge", "%s line %ld: malformed JSON: %s", path, lineno, jerr.text);
+            rc = -1;
+        } else if (lineno == 1 ? sim_stats_init(mine, j, err, sizeof err) != 0
+                               : sim_stats_add(mine, j, err, sizeof err) != 0) {
+            cli_error("sim-merge", "%s line %ld: %s", path, lineno, err);
+            rc = -1;
+        }
+        n += lineno > 1;
+        json_decref(j);
+    }
+    free(line);
+    fclose(f);
+    if (rc == 0 && !first && sim_stats_merge(stats, mine, err, sizeof err) != 0) {
+        cli_error("sim-merge", "%s: %s", path, err);
+        rc = -1;
+    }
+    if (!first)
+        free(mine);
+    *count += n;
+    return rc;
+}
+
+int cmd_sim_merge(int argc, char **argv)
+{
+    const char *report = NULL;
+    int i = 1;
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        printf("usage: pizzabox sim-merge [--report report.html] FILES...\n"
+               "Combines the --out files of sharded pizzabox sim runs into the summary one\n"
+               "run of all the games gives.\n");
+        return 0;
+    }
+    if (argc > 2 && strcmp(argv[1], "--report") == 0) {
+        report = argv[2];
+        i = 3;
+    }
+    if (i >= argc) {
+        cli_error("sim-merge", "give the result files to merge");
+        return EXIT_USAGE;
+    }
+    sim_stats *stats = calloc(1, sizeof *stats);
+    long count = 0;
+    int rc = stats ? 0 : 1;
+    for (int k = i; rc == 0 && k < argc; k++)
+        if (merge_file(argv[k], stats, k == i, &count) != 0)
+            rc = EXIT_USAGE;
+    if (rc == 0) {
+        sim_print_summary(stdout, stats);
+        char err[PB_ERR_LEN];
+        if (report && sim_write_report(stats, report, err, sizeof err) != 0) {
+            cli_error("sim-merge", "%s", err);
+            rc = 1;
+        }
+    }
+    free(stats);
+    return rc;
+}
