@@ -100,7 +100,7 @@ asan-test: $(ASAN_TESTS)
 
 cli-test: $(BUILD)/pizzabox
 	@sh tests/cli/run.sh $(BUILD)/pizzabox
-	@for t in tests/cli/play.sh tests/cli/play-tmux.sh; do [ ! -f $$t ] || sh $$t $(BUILD)/pizzabox || exit 1; done
+	@for t in tests/cli/play.sh tests/cli/play-tmux.sh tests/cli/sim.sh; do sh $$t $(BUILD)/pizzabox || exit 1; done
 
 bench: $(BUILD)/pizzabox
 	@sh bench/nyslice-speed.sh $(BUILD)/pizzabox

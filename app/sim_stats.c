@@ -150,10 +150,11 @@ int sim_stats_add(sim_stats *s, const json_t *line, char *err, size_t errlen)
         r.winners |= 1u << json_integer_value(v);
     }
     for (int q = 0; q < n; q++) {
-        r.total[q] = (int)json_integer_value(json_array_get(totals, (size_t)q));
+        json_t *t = json_array_get(totals, (size_t)q);
+        r.total[q] = (int)json_integer_value(t);
         r.bot[q] = json_string_value(json_array_get(bots, (size_t)q));
-        if (!r.bot[q])
-            return fail(err, errlen, "a game line with a bot that is not a name");
+        if (!r.bot[q] || !json_is_integer(t))
+            return fail(err, errlen, "a game line with a bot that is not a name or a total that is not a number");
     }
     r.length = (long)json_integer_value(json_object_get(line, "length"));
     json_t *first = json_object_get(line, "first");
