@@ -371,7 +371,7 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
 static const struct {
     const char *name;
     int iters;
-} levels[] = {{"easy", 50}, {"medium", 300}, {"hard", 2000}, {"expert", 10000}};
+} levels[] = {{"easy", 50}, {"medium", 300}, {"hard", 3000}, {"expert", 25000}};
 
 bool pb_mcts_spec(const char *spec)
 {

@@ -221,6 +221,9 @@ static void start_round(nys_state *st)
     st->actor = dibs >= 0 ? (uint8_t)dibs : st->slicer;
 }
 
+/* A reason for a refusal, when the caller wants one (search asks for none). */
+#define say(err, errlen, ...) ((err) ? (void)snprintf((err), (errlen), __VA_ARGS__) : (void)0)
+
 /* ---- Division (NYS-R3) ---- */
 
 static unsigned present_mask(const nys_state *st)
@@ -285,29 +288,29 @@ static bool divide_legal(const nys_state *st, unsigned cuts, int spos, char *err
 {
     unsigned present = present_mask(st);
     if (cuts & ~present) {
-        snprintf(err, errlen, "a cut must follow a slice of the pizza");
+        say(err, errlen, "a cut must follow a slice of the pizza");
         return false;
     }
     int k = popcount(cuts);
     if (spos == NYS_SPECIAL_ALONE) {
         if (k != cuts_alone(st->players)) {
-            snprintf(err, errlen, "with the Special alone the pizza needs %d portions (%d cuts), not %d cuts",
+            say(err, errlen, "with the Special alone the pizza needs %d portions (%d cuts), not %d cuts",
                      st->players - 1, cuts_alone(st->players), k);
             return false;
         }
         return true;
     }
     if (k != st->players) {
-        snprintf(err, errlen, "%d players need %d portions of slices (%d cuts), not %d cuts",
+        say(err, errlen, "%d players need %d portions of slices (%d cuts), not %d cuts",
                  st->players, st->players, st->players, k);
         return false;
     }
     if (spos < 0 || spos >= NYS_RING || st->ring[spos] == NYS_NONE) {
-        snprintf(err, errlen, "the Special must go with a portion of slices, or alone");
+        say(err, errlen, "the Special must go with a portion of slices, or alone");
         return false;
     }
     if (!lowest_of_portion(present, cuts, spos)) {
-        snprintf(err, errlen, "the Special's portion is named by its lowest position");
+        say(err, errlen, "the Special's portion is named by its lowest position");
         return false;
     }
     return true;
@@ -848,11 +851,6 @@ static const char *expected_in(int phase)
 bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
 {
     int kind = NYS_ACTION_KIND(a), arg = NYS_ACTION_PAYLOAD(a);
-    char dummy[8];
-    if (!err) {
-        err = dummy;
-        errlen = sizeof dummy;
-    }
     static const unsigned allowed[] = {
         [NYS_PH_DIBS] = BIT(NYS_A_PASS) | BIT(NYS_A_DIBS),
         [NYS_PH_DIVIDE] = BIT(NYS_A_DIVIDE),
@@ -866,7 +864,7 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
         [NYS_PH_OVER] = 0,
     };
     if (kind <= 0 || kind > 30 || !(allowed[st->phase] & BIT(kind))) {
-        snprintf(err, errlen, "not now: the game expects %s", expected_in(st->phase));
+        say(err, errlen, "not now: the game expects %s", expected_in(st->phase));
         return false;
     }
     switch (kind) {
@@ -878,7 +876,7 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
     case NYS_A_DIBS:
         if (arg < NYS_RING && st->ring[arg] != NYS_NONE)
             return true;
-        snprintf(err, errlen, "Dibs! needs a position that holds a slice");
+        say(err, errlen, "Dibs! needs a position that holds a slice");
         return false;
     case NYS_A_DIVIDE:
         return divide_legal(st, (unsigned)arg & (BIT(NYS_RING) - 1), arg >> 11, err, errlen);
@@ -888,19 +886,19 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
         int pos = arg & 0xF, dir = arg >> 4;
         if (pos < NYS_RING && dir <= 1 && sneak_target(st, runs, nr, pos, dir) >= 0)
             return true;
-        snprintf(err, errlen, "Sneak-a-Slice moves an end slice of a portion into the adjacent "
+        say(err, errlen, "Sneak-a-Slice moves an end slice of a portion into the adjacent "
                               "portion, and may not leave a portion empty");
         return false;
     }
     case NYS_A_TAKE:
         if (arg < st->nportions && !(st->taken >> arg & 1u))
             return true;
-        snprintf(err, errlen, "that portion is not on the table");
+        say(err, errlen, "that portion is not on the table");
         return false;
     case NYS_A_PLACE:
         if ((arg & ~st->new_edible) == 0 && place_canonical(st, (unsigned)arg))
             return true;
-        snprintf(err, errlen, "only slices with pepperoni (and those a Special makes edible) can be eaten");
+        say(err, errlen, "only slices with pepperoni (and those a Special makes edible) can be eaten");
         return false;
     case NYS_A_EAT:
     case NYS_A_KEEP:
@@ -910,15 +908,15 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
     case NYS_A_ATTACH:
         if (arg < 16 && (nys_attach_types(st, st->actor) >> arg & 1u))
             return true;
-        snprintf(err, errlen, "the Supreme attaches to a type in your collection (NYS-T4)");
+        say(err, errlen, "the Supreme attaches to a type in your collection (NYS-T4)");
         return false;
     case NYS_A_SECONDS:
         if (arg < 16 && (seconds_types(st, st->actor) >> arg & 1u))
             return true;
-        snprintf(err, errlen, "Seconds needs a type you collected with an edible slice");
+        say(err, errlen, "Seconds needs a type you collected with an edible slice");
         return false;
     }
-    snprintf(err, errlen, "malformed action");
+    say(err, errlen, "malformed action");
     return false;
 }
 

@@ -6,6 +6,7 @@
  * everyone chose greedily; majorities are weighed by how contested they are
  * given the slices of that type not yet revealed. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "nyslice.h"
@@ -14,17 +15,22 @@
 
 /* What a player is expected to hold at the end, for evaluation. */
 typedef struct holding {
-    double count[NYS_TYPE_SLOTS]; /* type counts in slices, halves included */
+    int count[NYS_TYPE_SLOTS];    /* type counts in half slices */
     double points;                /* pepperoni line and fixed Special points */
     int eaten;
     bool anchovy;                 /* holds the Anchovy slice collected */
     uint16_t specials;
 } holding;
 
+#define MAX_HALVES 48 /* highest type count, in half slices, the weights cover */
+
 typedef struct board {
     int players;
     holding h[NYS_MAX_PLAYERS];
     int unrevealed[NYS_TYPE_SLOTS]; /* slices showing the type not yet seen */
+    /* weight[t][k] = exp(beta_t * k / 2): the softmax weight of k half
+     * slices of type t, tabled once per evaluation (exp is the slow part). */
+    double weight[NYS_TYPE_SLOTS][MAX_HALVES];
 } board;
 
 /* Rough worth of holding a Special, beyond what the counts already show. */
@@ -50,14 +56,20 @@ static double special_worth(int sp, const holding *h)
     }
 }
 
+static int capped(int halves)
+{
+    return halves < MAX_HALVES ? halves : MAX_HALVES - 1;
+}
+
 /* Share of the type's points a count can expect against the others: a
- * softmax that sharpens as fewer slices of the type remain unseen. */
-static double majority_share(const board *b, int seat, int t, double extra)
+ * softmax that sharpens as fewer slices of the type remain unseen. extra is
+ * in half slices. */
+static double majority_share(const board *b, int seat, int t, int extra)
 {
     int r = b->unrevealed[t];
-    double mine = b->h[seat].count[t] + extra;
+    int mine = b->h[seat].count[t] + extra;
     if (r == 0) { /* settled: the rules decide (NYS-E3) */
-        double best_other = 0;
+        int best_other = 0;
         for (int q = 0; q < b->players; q++)
             if (q != seat && b->h[q].count[t] > best_other)
                 best_other = b->h[q].count[t];
@@ -65,14 +77,10 @@ static double majority_share(const board *b, int seat, int t, double extra)
             return 1;
         return mine == best_other && mine > 0 && (b->h[seat].specials >> NYS_TIEBREAKER & 1u);
     }
-    double beta = 2.0 / sqrt(1.0 + r), sum = 0, own = 0;
-    for (int q = 0; q < b->players; q++) {
-        double c = q == seat ? mine : b->h[q].count[t];
-        double w = exp(beta * c);
-        sum += w;
-        if (q == seat)
-            own = w;
-    }
+    double own = b->weight[t][capped(mine)], sum = own;
+    for (int q = 0; q < b->players; q++)
+        if (q != seat)
+            sum += b->weight[t][capped(b->h[q].count[t])];
     return own / sum;
 }
 
@@ -84,9 +92,9 @@ static double collect_worth(const board *b, int seat, const nys_slice *s, int su
     double v = anch;
     if (s->kind == NYS_NUMBERED || (s->kind == NYS_SUPREME && supreme_type)) {
         int t = s->kind == NYS_NUMBERED ? s->type : supreme_type;
-        v += t * (majority_share(b, seat, t, 1) - majority_share(b, seat, t, 0));
+        v += t * (majority_share(b, seat, t, 2) - majority_share(b, seat, t, 0));
     } else if (s->kind == NYS_COMBO) {
-        double w = (h->specials >> NYS_SUPERSIZE_COMBOS & 1u) ? 2 : 0.5;
+        int w = (h->specials >> NYS_SUPERSIZE_COMBOS & 1u) ? 4 : 1;
         v += s->type * (majority_share(b, seat, s->type, w) - majority_share(b, seat, s->type, 0));
         v += s->type2 * (majority_share(b, seat, s->type2, w) - majority_share(b, seat, s->type2, 0));
     } else if (s->kind == NYS_SUPREME) {
@@ -129,9 +137,9 @@ static double place(board *b, int seat, const nys_slice *s, int supreme_type, bo
     }
     h->points += (h->specials >> NYS_YOU_LIKE_ANCHOVIES & 1u) ? s->anch : -(double)s->anch;
     if (s->kind == NYS_NUMBERED)
-        h->count[s->type] += 1;
+        h->count[s->type] += 2;
     else if (s->kind == NYS_COMBO) {
-        double w = (h->specials >> NYS_SUPERSIZE_COMBOS & 1u) ? 2 : 0.5;
+        int w = (h->specials >> NYS_SUPERSIZE_COMBOS & 1u) ? 4 : 1;
         h->count[s->type] += w;
         h->count[s->type2] += w;
     } else if (s->kind == NYS_ANCHOVY) {
@@ -157,15 +165,15 @@ static double portion_worth(const nys_state *st, board *b, int seat, int pid, bo
 /* The board as `viewer` sees it: holdings and unseen slices per type. */
 static void read_board(const nys_state *st, int viewer, board *b)
 {
-    memset(b, 0, sizeof *b);
+    memset(b, 0, offsetof(board, weight)); /* the weights are all written below */
     b->players = st->players;
     for (int q = 0; q < st->players; q++) {
         const nys_tally *t = &st->tally[q];
         holding *h = &b->h[q];
         h->specials = st->specials_of[q];
-        double combo = (h->specials >> NYS_SUPERSIZE_COMBOS & 1u) ? 2 : 0.5;
+        int combo = (h->specials >> NYS_SUPERSIZE_COMBOS & 1u) ? 4 : 1;
         for (int ty = NYS_MIN_TYPE; ty <= NYS_MAX_TYPE; ty++)
-            h->count[ty] = t->whole[ty] + combo * t->combos[ty];
+            h->count[ty] = 2 * t->whole[ty] + combo * t->combos[ty];
         double anch = (h->specials >> NYS_YOU_LIKE_ANCHOVIES & 1u) ? t->anch_collected : -t->anch_collected;
         h->points = t->pep_eaten + anch + 3.0 * t->eaten_combos * ((h->specials >> NYS_COMBO_CRAVING) & 1u) +
                     3.0 * t->eaten_veggies * ((h->specials >> NYS_YOU_LOVE_VEGGIES) & 1u);
@@ -173,7 +181,7 @@ static void read_board(const nys_state *st, int viewer, board *b)
         h->anchovy = t->anchovy_collected > 0;
     }
     if (st->supreme_type && NYS_LOC_KIND(st->loc[st->supreme]) == NYS_LOC_COLLECTED)
-        b->h[NYS_LOC_SEAT(st->loc[st->supreme])].count[st->supreme_type] += 1;
+        b->h[NYS_LOC_SEAT(st->loc[st->supreme])].count[st->supreme_type] += 2;
     /* Unseen: still in a stack or spare, or another seat's face-down Mystery. */
     for (int id = 0; id < st->nslices; id++) {
         int k = NYS_LOC_KIND(st->loc[id]);
@@ -187,6 +195,11 @@ static void read_board(const nys_state *st, int viewer, board *b)
             b->unrevealed[s->type]++;
             b->unrevealed[s->type2]++;
         }
+    }
+    for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++) {
+        double step = exp(1.0 / sqrt(1.0 + b->unrevealed[t])), w = 1; /* beta / 2 per half slice */
+        for (int k = 0; k < MAX_HALVES; k++, w *= step)
+            b->weight[t][k] = w;
     }
 }
 
