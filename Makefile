@@ -37,8 +37,10 @@ ASAN_UI_OBJ := $(patsubst $(BUILD)/obj/%,$(BUILD)/asan/obj/%,$(UI_OBJ))
 ASAN_LIB_OBJ := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(LIB_SRC)) $(BUILD)/asan/obj/data/embedded.o
 
 DEPS_STAMP := $(BUILD)/.deps-installed
+TEST_DEPS_STAMP := $(BUILD)/.test-deps-installed
+BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
 
-.PHONY: all run test unit-test asan-test cli-test bench clean help deps
+.PHONY: all run test unit-test asan-test cli-test browser-test bench clean help deps
 .SECONDARY:
 all: $(BUILD)/pizzabox
 
@@ -50,6 +52,15 @@ $(DEPS_STAMP): scripts/ensure-deps.sh
 	@mkdir -p $(BUILD)
 	@sh scripts/ensure-deps.sh
 	@touch $@
+
+$(TEST_DEPS_STAMP): scripts/ensure-deps.sh | $(DEPS_STAMP)
+	@sh scripts/ensure-deps.sh test
+	@touch $@
+
+# playwright-core from the npm registry, pinned by the lock file; it drives
+# Debian's Chromium (no browser download).
+$(BROWSER_MODULES): tests/browser/package.json tests/browser/package-lock.json | $(TEST_DEPS_STAMP)
+	@cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
 
 $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
@@ -88,7 +99,7 @@ $(BUILD)/asan/tests/%: $(BUILD)/asan/obj/tests/unit/%.o $(BUILD)/asan/obj/tests/
 run: $(BUILD)/pizzabox
 	$(BUILD)/pizzabox play --game nyslice
 
-test: unit-test asan-test cli-test
+test: unit-test asan-test cli-test browser-test
 	@echo "all test suites passed"
 
 unit-test: $(TESTS)
@@ -98,9 +109,12 @@ asan-test: $(ASAN_TESTS)
 	@echo "== unit tests under ASan+UBSan"
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run-unit.sh $(ASAN_TESTS)
 
-cli-test: $(BUILD)/pizzabox
+cli-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@sh tests/cli/run.sh $(BUILD)/pizzabox
 	@for t in tests/cli/play.sh tests/cli/play-tmux.sh tests/cli/sim.sh; do sh $$t $(BUILD)/pizzabox || exit 1; done
+
+browser-test: $(BUILD)/pizzabox $(BROWSER_MODULES)
+	@node --test tests/browser/
 
 bench: $(BUILD)/pizzabox
 	@sh bench/nyslice-speed.sh $(BUILD)/pizzabox

@@ -1,11 +1,15 @@
 #!/bin/sh
-# Install the Debian packages pizzabox builds with, if any are missing.
+# Install the Debian packages pizzabox needs, if any are missing.
+#   sh scripts/ensure-deps.sh          what the build needs
+#   sh scripts/ensure-deps.sh test     and what the tests need
 # As root it runs apt-get itself (update once, then install); otherwise it
 # prints the exact command to run and fails.
 set -eu
-# Build: the compiler and libraries. Tests: tmux drives the terminal game.
-packages="gcc make pkg-config libjansson-dev libcmocka-dev libedit-dev tmux"
-if [ "${WITH_VALGRIND:-0}" = 1 ]; then packages="$packages valgrind"; fi
+packages="gcc make pkg-config libjansson-dev libcmocka-dev libedit-dev"
+if [ "${1:-}" = test ]; then
+    # tmux drives the terminal game; Chromium and Node run the browser tests.
+    packages="$packages tmux chromium"
+fi
 
 missing=""
 for p in $packages; do
@@ -13,6 +17,10 @@ for p in $packages; do
         missing="$missing $p"
     fi
 done
+# Node may come from elsewhere than Debian: only its commands are checked.
+if [ "${1:-}" = test ] && ! { command -v node && command -v npm; } >/dev/null 2>&1; then
+    missing="$missing nodejs npm"
+fi
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" != 0 ]; then
