@@ -232,7 +232,8 @@ static int iterate(tree *t)
 static void *grow(void *arg)
 {
     tree *t = arg;
-    while (t->budget ? t->iters < t->budget : (t->iters % 16 != 0 || now() < t->deadline))
+    /* At least one iteration, so the root always has its moves. */
+    while (t->iters == 0 || (t->budget ? t->iters < t->budget : (t->iters % 16 != 0 || now() < t->deadline)))
         if (iterate(t) != 0)
             break;
     return NULL;
@@ -272,7 +273,7 @@ static pb_action pick_most_visited(mcts *m, pb_bot *b, int threads)
             }
         }
     }
-    b->searches = iters;
+    b->searches = best_visits < 0 ? 0 : iters; /* none: no tree grew (out of memory) */
     snprintf(b->why, sizeof b->why, "%d searches: this move in %.0f, winning chance about %.0f%%", iters,
              best_visits, 100 * best_value);
     return best;
@@ -314,7 +315,8 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
     for (int i = 1; i < threads; i++)
         if (started[i])
             pthread_join(tid[i], NULL);
-    return pick_most_visited(m, b, threads);
+    pb_action a = pick_most_visited(m, b, threads);
+    return b->searches ? a : g->ops->random_action(g, st, &b->rng);
 }
 
 static void mcts_free(void *impl)
@@ -346,9 +348,9 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
         }
         *eq = 0;
         bool whole = v == (double)(long)v;
-        if (strcmp(kv, "iters") == 0 && whole)
+        if (strcmp(kv, "iters") == 0 && whole && v <= 10000000)
             cfg->iters = (int)v, cfg->ms = 0;
-        else if (strcmp(kv, "ms") == 0 && whole)
+        else if (strcmp(kv, "ms") == 0 && whole && v <= 60000)
             cfg->ms = (int)v, cfg->iters = 0;
         else if (strcmp(kv, "threads") == 0 && whole && v <= MCTS_MAX_THREADS)
             cfg->threads = (int)v;
@@ -359,8 +361,8 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
         else if (strcmp(kv, "temp") == 0)
             cfg->temp = v;
         else {
-            snprintf(err, errlen, "unknown mcts option '%s' (iters, ms, threads up to %d, c, scale, temp)",
-                     kv, MCTS_MAX_THREADS);
+            snprintf(err, errlen, "bad mcts option '%s' (iters up to 10000000, ms up to 60000, threads up "
+                     "to %d, c, scale, temp)", kv, MCTS_MAX_THREADS);
             return -1;
         }
     }

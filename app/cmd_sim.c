@@ -72,6 +72,7 @@ static int play_one(sim_run *r, long i, sim_result *res, char *err, size_t errle
     for (int q = 0; q < n; q++)
         res->winners |= ret[q] > 0 ? 1u << q : 0;
     res->facts.first = -1;
+    res->names_are_stable = true; /* the game names its items from its own tables */
     if (g->ops->result_facts)
         g->ops->result_facts(g, st, &res->facts);
     free(st);
@@ -169,13 +170,15 @@ static int run_threads(sim_run *r, int threads, sim_stats *total)
 {
     pthread_t tid[64];
     worker_arg args[64];
+    bool running[64] = {false};
     char err[PB_ERR_LEN];
     int started = 0;
     for (int t = 0; t < threads; t++) {
         if (!(r->part[t] = calloc(1, sizeof(sim_stats))) || sim_stats_init(r->part[t], r->header, err, sizeof err))
             break;
         args[t] = (worker_arg){r, t};
-        started += pthread_create(&tid[t], NULL, worker, &args[t]) == 0;
+        running[t] = pthread_create(&tid[t], NULL, worker, &args[t]) == 0;
+        started += running[t];
     }
     bool bar = isatty(STDERR_FILENO);
     double t0 = now_s();
@@ -190,8 +193,9 @@ static int run_threads(sim_run *r, int threads, sim_stats *total)
             break;
         usleep(50000);
     }
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
+    for (int t = 0; t < threads; t++)
+        if (running[t])
+            pthread_join(tid[t], NULL);
     for (int t = 0; t < threads; t++)
         if (r->part[t]) {
             if (!r->failed && sim_stats_merge(total, r->part[t], r->err, sizeof r->err) != 0)
@@ -391,8 +395,53 @@ int cmd_sim(int argc, char **argv)
     return rc;
 }
 
-/* Read one results file into the statistics: the header, then game lines. */
-static int merge_file(const char *path, sim_stats *stats, bool first, long *count)
+/* What the files being merged must agree on, and which shards came. */
+typedef struct merge_plan {
+    json_t *header;          /* the first file's header, less its shard */
+    int shards;
+    bool seen[4096];         /* shard numbers already merged */
+    int nseen;
+} merge_plan;
+
+/* Check a file's header against the others'; sets its game range. */
+static int check_header(merge_plan *plan, const char *path, const json_t *j, long *lo, long *hi)
+{
+    json_t *h = json_deep_copy(json_object_get(j, "sim")), *shard = json_object_get(h, "shard");
+    json_t *games = json_object_get(h, "games");
+    long i = (long)json_integer_value(json_array_get(shard, 0)), k = (long)json_integer_value(json_array_get(shard, 1));
+    int rc = 0;
+    if (!json_is_integer(games) || json_integer_value(games) < 1 || k < 1 || k > 4096 || i < 1 || i > k) {
+        cli_error("sim-merge", "%s: not a pizzabox sim results file (no header with games and shard)", path);
+        rc = -1;
+    } else {
+        long total = (long)json_integer_value(games);
+        *lo = (long)((long long)total * (i - 1) / k);
+        *hi = (long)((long long)total * i / k);
+        json_object_del(h, "shard");
+        if (!plan->header) {
+            plan->header = json_incref(h);
+            plan->shards = (int)k;
+        } else if (!json_equal(plan->header, h) || plan->shards != k) {
+            cli_error("sim-merge", "%s comes from a different simulation (game, bots, seed, games, config "
+                      "or shard count differ)", path);
+            rc = -1;
+        }
+        if (rc == 0 && plan->seen[i - 1]) {
+            cli_error("sim-merge", "%s: shard %ld/%ld is given twice", path, i, k);
+            rc = -1;
+        }
+        if (rc == 0) {
+            plan->seen[i - 1] = true;
+            plan->nseen++;
+        }
+    }
+    json_decref(h);
+    return rc;
+}
+
+/* Read one results file into the statistics: the header, then one line per
+ * game of its shard, in order. */
+static int merge_file(merge_plan *plan, const char *path, sim_stats *stats, bool first)
 {
     char err[PB_ERR_LEN];
     FILE *f = fopen(path, "r");
@@ -403,31 +452,50 @@ static int merge_file(const char *path, sim_stats *stats, bool first, long *coun
     sim_stats *mine = first ? stats : calloc(1, sizeof *mine);
     char *line = NULL;
     size_t cap = 0;
-    long n = 0;
+    long lo = 0, hi = 0, next = 0, lineno = 0;
     int rc = mine ? 0 : -1;
-    for (long lineno = 1; rc == 0 && getline(&line, &cap, f) >= 0; lineno++) {
+    while (rc == 0 && getline(&line, &cap, f) >= 0) {
         json_error_t jerr;
         json_t *j = json_loads(line, 0, &jerr);
+        lineno++;
         if (!j) {
             cli_error("sim-merge", "%s line %ld: malformed JSON: %s", path, lineno, jerr.text);
             rc = -1;
-        } else if (lineno == 1 ? sim_stats_init(mine, j, err, sizeof err) != 0
-                               : sim_stats_add(mine, j, err, sizeof err) != 0) {
+        } else if (lineno == 1) {
+            if (sim_stats_init(mine, j, err, sizeof err) != 0) {
+                cli_error("sim-merge", "%s line 1: %s", path, err);
+                rc = -1;
+            } else {
+                rc = check_header(plan, path, j, &lo, &hi);
+                next = lo;
+            }
+        } else if (json_integer_value(json_object_get(j, "game")) != next || next >= hi) {
+            cli_error("sim-merge", "%s line %ld: expected game %ld of this shard", path, lineno, next);
+            rc = -1;
+        } else if (sim_stats_add(mine, j, err, sizeof err) != 0) {
             cli_error("sim-merge", "%s line %ld: %s", path, lineno, err);
             rc = -1;
+        } else {
+            next++;
         }
-        n += lineno > 1;
         json_decref(j);
     }
     free(line);
     fclose(f);
+    if (rc == 0 && lineno == 0) {
+        cli_error("sim-merge", "%s is empty", path);
+        rc = -1;
+    }
+    if (rc == 0 && next != hi) {
+        cli_error("sim-merge", "%s is incomplete: %ld of its %ld games", path, next - lo, hi - lo);
+        rc = -1;
+    }
     if (rc == 0 && !first && sim_stats_merge(stats, mine, err, sizeof err) != 0) {
         cli_error("sim-merge", "%s: %s", path, err);
         rc = -1;
     }
     if (!first)
         free(mine);
-    *count += n;
     return rc;
 }
 
@@ -450,11 +518,13 @@ int cmd_sim_merge(int argc, char **argv)
         return EXIT_USAGE;
     }
     sim_stats *stats = calloc(1, sizeof *stats);
-    long count = 0;
-    int rc = stats ? 0 : 1;
+    merge_plan *plan = calloc(1, sizeof *plan);
+    int rc = stats && plan ? 0 : 1;
     for (int k = i; rc == 0 && k < argc; k++)
-        if (merge_file(argv[k], stats, k == i, &count) != 0)
+        if (merge_file(plan, argv[k], stats, k == i) != 0)
             rc = EXIT_USAGE;
+    if (rc == 0 && plan->nseen != plan->shards)
+        fprintf(stderr, "pizzabox sim-merge: note: %d of %d shards merged\n", plan->nseen, plan->shards);
     if (rc == 0) {
         sim_print_summary(stdout, stats);
         char err[PB_ERR_LEN];
@@ -463,6 +533,9 @@ int cmd_sim_merge(int argc, char **argv)
             rc = 1;
         }
     }
+    if (plan)
+        json_decref(plan->header);
+    free(plan);
     free(stats);
     return rc;
 }

@@ -59,6 +59,7 @@ typedef struct sim_result {
     unsigned winners;                /* bit per seat; several on a shared win */
     long length;                     /* decisions */
     pb_facts facts;
+    bool names_are_stable;           /* facts name items with the same strings every game */
 } sim_result;
 
 /* Start empty statistics for a simulation's header object (see cmd_sim.c). */

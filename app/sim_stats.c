@@ -73,10 +73,10 @@ static void tally(sim_tally *t, long win60, long score)
  * (a game names its items from the same strings every time). */
 static int cached_index(char (*table)[64], const char **seen, int *n, int max, int hint, const char *name)
 {
-    if (hint < *n && seen[hint] == name)
+    if (seen && hint < *n && seen[hint] == name)
         return hint;
     int k = name_index(table, n, max, name);
-    if (k >= 0)
+    if (k >= 0 && seen)
         seen[k] = name;
     return k;
 }
@@ -104,7 +104,8 @@ int sim_stats_add_result(sim_stats *s, const sim_result *r, char *err, size_t er
     s->length_max = r->length > s->length_max ? r->length : s->length_max;
     s->length_min = s->length_min < 0 || r->length < s->length_min ? r->length : s->length_min;
     for (int i = 0; i < f->nitems; i++) {
-        int k = cached_index(s->items, s->item_seen, &s->nitems, SIM_MAX_ITEMS, i, f->item[i]);
+        int k = cached_index(s->items, r->names_are_stable ? s->item_seen : NULL, &s->nitems, SIM_MAX_ITEMS, i,
+                             f->item[i]);
         if (k < 0)
             return fail(err, errlen, "more than %d items", SIM_MAX_ITEMS);
         int h = f->holder[i];
@@ -120,8 +121,8 @@ int sim_stats_add_result(sim_stats *s, const sim_result *r, char *err, size_t er
             }
     }
     for (int i = 0; i < f->ncategories; i++) {
-        int k = cached_index(s->categories, s->category_seen, &s->ncategories, SIM_MAX_CATEGORIES, i,
-                             f->category[i]);
+        int k = cached_index(s->categories, r->names_are_stable ? s->category_seen : NULL, &s->ncategories,
+                             SIM_MAX_CATEGORIES, i, f->category[i]);
         if (k < 0)
             return fail(err, errlen, "more than %d categories", SIM_MAX_CATEGORIES);
         long *count = f->outcome[i] == PB_OUTCOME_WON    ? &s->category_won[k]
@@ -153,10 +154,13 @@ int sim_stats_add(sim_stats *s, const json_t *line, char *err, size_t errlen)
         json_t *t = json_array_get(totals, (size_t)q);
         r.total[q] = (int)json_integer_value(t);
         r.bot[q] = json_string_value(json_array_get(bots, (size_t)q));
-        if (!r.bot[q] || !json_is_integer(t))
-            return fail(err, errlen, "a game line with a bot that is not a name or a total that is not a number");
+        if (!r.bot[q] || !json_is_integer(t) || json_integer_value(t) < -100000 || json_integer_value(t) > 100000)
+            return fail(err, errlen, "a game line with a bot that is not a name or a total out of range");
     }
-    r.length = (long)json_integer_value(json_object_get(line, "length"));
+    json_t *length = json_object_get(line, "length");
+    if (!json_is_integer(length) || json_integer_value(length) < 0 || json_integer_value(length) > 1000000)
+        return fail(err, errlen, "a game line without a length of 0 to 1000000 decisions");
+    r.length = (long)json_integer_value(length);
     json_t *first = json_object_get(line, "first");
     r.facts.first = json_is_integer(first) ? (int)json_integer_value(first) : -1;
     const char *key;
@@ -303,7 +307,7 @@ void sim_print_summary(FILE *out, const sim_stats *s)
     fprintf(out, " by seat:\n");
     for (int q = 0; q < s->players; q++) {
         char label[32];
-        snprintf(label, sizeof label, "seat %d%s", q + 1, s->rotate ? "" : "");
+        snprintf(label, sizeof label, "seat %d", q + 1);
         print_tally(out, label, &s->by_seat[q]);
     }
     fprintf(out, " the first to move (first Slicer):\n");

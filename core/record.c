@@ -274,7 +274,7 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
     size_t i;
     json_t *act;
     json_array_foreach(actions, i, act) {
-        char why[PB_ERR_LEN];
+        char why[PB_ERR_LEN] = "it has no notation";
         if (!json_is_string(act)) {
             snprintf(err, errlen, "record: action %zu is not a string", i + 1);
             goto out;

@@ -182,6 +182,17 @@ static void read_board(const nys_state *st, int viewer, board *b)
     }
     if (st->supreme_type && NYS_LOC_KIND(st->loc[st->supreme]) == NYS_LOC_COLLECTED)
         b->h[NYS_LOC_SEAT(st->loc[st->supreme])].count[st->supreme_type] += 2;
+    /* Another seat's eaten Mystery slice counts as "a slice eaten", nothing more. */
+    int m = st->mystery;
+    if (m != NYS_NONE && st->mystery_owner != viewer && NYS_LOC_KIND(st->loc[m]) == NYS_LOC_EATEN) {
+        holding *h = &b->h[st->mystery_owner];
+        const nys_slice *s = &st->slice[m];
+        h->points -= s->pep;
+        if (s->kind == NYS_COMBO && (h->specials >> NYS_COMBO_CRAVING & 1u))
+            h->points -= 3;
+        if (s->kind == NYS_NUMBERED && s->type == NYS_VEGGIE && (h->specials >> NYS_YOU_LOVE_VEGGIES & 1u))
+            h->points -= 3;
+    }
     /* Unseen: still in a stack or spare, or another seat's face-down Mystery. */
     for (int id = 0; id < st->nslices; id++) {
         int k = NYS_LOC_KIND(st->loc[id]);

@@ -130,7 +130,8 @@ int nys_action_text_for(const nys_state *st, pb_action a, int viewer, char *buf,
 static int split(char *text, char **words)
 {
     int n = 0;
-    for (char *p = strtok(text, " \t\r\n,"); p; p = strtok(NULL, " \t\r\n,")) {
+    char *save;
+    for (char *p = strtok_r(text, " \t\r\n,", &save); p; p = strtok_r(NULL, " \t\r\n,", &save)) {
         if (n == MAX_WORDS)
             return -1;
         words[n++] = p;

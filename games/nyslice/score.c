@@ -185,6 +185,8 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
     }
     nys_tally tally[NYS_MAX_PLAYERS];
     memset(tally, 0, sizeof tally);
+    nys_slice eaten[NYS_MAX_PLAYERS][NYS_DECK_SLICES]; /* checked once the Specials are known */
+    int neaten[NYS_MAX_PLAYERS] = {0};
     const char *names[NYS_MAX_PLAYERS];
     /* Copies used so far, per deck slice kind (identical tiles share a token). */
     nys_slice used_as[NYS_DECK_SLICES];
@@ -247,6 +249,8 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
                     bad(err, errlen, "too many \"%s\": the deck has %d for %d players", t, have, n);
                     goto out;
                 }
+                if (li == 1)
+                    eaten[p][neaten[p]++] = s;
                 tally_add(&tally[p], &s, li == 1, attached);
             }
         }
@@ -271,6 +275,23 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
             }
             specials_seen |= (uint16_t)BIT(sp);
             tally[p].specials |= (uint16_t)BIT(sp);
+        }
+        /* NYS-T2: only what could be eaten was eaten. */
+        for (int k = 0; k < neaten[p]; k++) {
+            const nys_slice *e = &eaten[p][k];
+            bool ok = e->pep > 0 ||
+                      (e->kind == NYS_COMBO && (tally[p].specials >> NYS_COMBO_CRAVING & 1u)) ||
+                      (e->kind == NYS_NUMBERED && e->type == NYS_VEGGIE &&
+                       (tally[p].specials >> NYS_YOU_LOVE_VEGGIES & 1u));
+            if (!ok) {
+                char tok[16];
+                nys_slice_token(e, tok, sizeof tok);
+                bad(err, errlen, "player %d ate \"%s\", which cannot be eaten%s", p + 1, tok,
+                    e->kind == NYS_COMBO      ? " without Combo Craving"
+                    : e->kind == NYS_NUMBERED && e->type == NYS_VEGGIE ? " without You Love Veggies"
+                                                                       : "");
+                goto out;
+            }
         }
     }
     nys_guest_check gc;

@@ -65,6 +65,16 @@ check "sim-merge: a damaged line is refused with its line number" "$([ $rcx -eq 
     "$(grep -q 'line 3' "$T/broken.err" || echo "message: $(cat "$T/broken.err")")"
 "$bin" sim-merge "$T/s1.jsonl" "$T/x.txt" >/dev/null 2>&1
 check "sim-merge: results of another simulation are refused" "$([ $? -eq 2 ] || echo 'accepted')"
+"$bin" sim-merge "$T/s1.jsonl" "$T/s1.jsonl" >/dev/null 2>"$T/twice.err"
+check "sim-merge: the same shard twice is refused" "$([ $? -eq 2 ] || echo 'accepted')" \
+    "$(grep -q 'given twice' "$T/twice.err" || echo "message: $(cat "$T/twice.err")")"
+head -n 20 "$T/s2.jsonl" >"$T/short.jsonl"
+"$bin" sim-merge "$T/s1.jsonl" "$T/short.jsonl" >/dev/null 2>"$T/short.err"
+check "sim-merge: an incomplete shard is refused" "$([ $? -eq 2 ] || echo 'accepted')" \
+    "$(grep -q 'incomplete' "$T/short.err" || echo "message: $(cat "$T/short.err")")"
+: >"$T/empty.jsonl"
+"$bin" sim-merge "$T/empty.jsonl" >/dev/null 2>&1
+check "sim-merge: an empty file is refused" "$([ $? -eq 2 ] || echo 'accepted')"
 for args in "--bots nosuch" "--shard 4/3" "--games 0" "--threads x" "--frobnicate"; do
     # shellcheck disable=SC2086
     "$bin" sim --players 4 --games 5 $args >/dev/null 2>"$T/e.err"

@@ -1267,6 +1267,31 @@ static void test_notation_sneak_texts_distinct(void **state)
         assert_action_round_trip(&st, acts[i]);
 }
 
+/* NYS-T2: a finished table cannot show a slice eaten that no one may eat. */
+static void test_score_refuses_impossible_eaten_slices(void **state)
+{
+    (void)state;
+    nys_deck deck;
+    nys_deck_default(&deck);
+    char err[PB_ERR_LEN];
+    static const char *const refused[] = {
+        "{\"players\":[{\"eaten\":[\"A\"]},{}]}",
+        "{\"players\":[{\"eaten\":[\"7\"]},{}]}",
+        "{\"players\":[{\"eaten\":[\"c6/7\"]},{}]}",
+        "{\"players\":[{},{},{\"eaten\":[\"3\"]}]}",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        json_t *r = nys_score_file(refused[i], &deck, err, sizeof err);
+        assert_null(r);
+        assert_non_null(strstr(err, "cannot be eaten"));
+    }
+    json_t *ok = nys_score_file("{\"players\":[{\"eaten\":[\"c6/7\",\"S\"],\"specials\":[\"combo-craving\"]},"
+                                "{},{\"eaten\":[\"3\"],\"specials\":[\"you-love-veggies\"]}]}",
+                                &deck, err, sizeof err);
+    assert_non_null(ok);
+    json_decref(ok);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1319,6 +1344,7 @@ int main(void)
         cmocka_unit_test(test_record_bad_names_and_json),
         cmocka_unit_test(test_notation_round_trip),
         cmocka_unit_test(test_notation_sneak_texts_distinct),
+        cmocka_unit_test(test_score_refuses_impossible_eaten_slices),
         /* Last: under ASan/UBSan the out-of-bounds write it finds ends the run. */
         cmocka_unit_test(test_score_every_slice_then_one_more),
     };

@@ -211,6 +211,16 @@ static void test_views_equal_under_determinization(void **state)
                                      n, (unsigned long long)seed, step, seat, a, b);
                         free(a);
                         free(b);
+                        /* The bots' evaluation may use only what the seat knows too. */
+                        if (seat >= 0) {
+                            double ev_real[NYS_MAX_PLAYERS], ev_det[NYS_MAX_PLAYERS];
+                            nys_expected_scores(&st, seat, ev_real);
+                            nys_expected_scores(&det, seat, ev_det);
+                            for (int q = 0; q < n; q++)
+                                if (fabs(ev_real[q] - ev_det[q]) > 1e-9)
+                                    fail_msg("%d players seed %llu step %d: seat %d's evaluation of seat %d "
+                                             "depends on hidden slices", n, (unsigned long long)seed, step, seat, q);
+                        }
                     }
                 }
                 nys_apply(&st, nys_random_action(&st, &rng), err, sizeof err);
