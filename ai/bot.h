@@ -1,6 +1,6 @@
 /* bot.h -- players that decide through the game interface only.
  *
- * A bot is made from a spec string ("random", "greedy"; later "mcts:iters=N")
+ * A bot is made from a spec string ("random", "greedy", "mcts:iters=N", a level)
  * and a seed, and asked for one action at a time. Bots never read engine
  * internals, so every bot plays every game. */
 #ifndef PB_BOT_H

@@ -23,11 +23,11 @@
 
 extern const char pb_data_nyslice_rules[];
 
-#define HINT_BOT "greedy" /* the strongest bot there is, for hints */
+#define HINT_BOT "expert" /* by default the strongest bot suggests moves (hint, Enter) */
 
 typedef struct seat_info {
     bool human;
-    char spec[32];  /* "human" or a bot spec */
+    char spec[64];  /* "human" or a bot spec */
     char name[32];
     pb_bot *bot;
 } seat_info;
@@ -45,6 +45,7 @@ typedef struct play {
     int last_human;          /* the seat whose view is on screen */
     int last_round;
     const char *record_path;
+    const char *hint_spec;
     bool tty, colour;
     pb_bot *hinter;
 } play;
@@ -379,7 +380,8 @@ static int record_move(play *p, int seat, pb_action a)
 static void finish(play *p)
 {
     show_table(p, log_viewer(p));
-    printf("\n");
+    printf("\nThe game was dealt from seed %llu (pizzabox play --seed %llu deals it again).\n\n",
+           (unsigned long long)p->seed, (unsigned long long)p->seed);
     nys_print_guest_check(stdout, p->g, p->st, p->names);
 }
 
@@ -454,6 +456,10 @@ static int parse_seats(play *p, const char *list)
             cli_error("play", "at most %d seats", PB_MAX_SEATS);
             return -1;
         }
+        if (strlen(trim(w)) >= sizeof p->seats[n].spec) {
+            cli_error("play", "seat %d: '%.40s...' is too long for a bot", n + 1, trim(w));
+            return -1;
+        }
         snprintf(p->seats[n].spec, sizeof p->seats[n].spec, "%s", trim(w));
         p->seats[n].human = strcmp(p->seats[n].spec, "human") == 0;
         n++;
@@ -478,7 +484,9 @@ static int make_seat_bots(play *p)
         }
     }
     char err[PB_ERR_LEN];
-    p->hinter = pb_bot_new(HINT_BOT, pb_derive_seed(p->seed, 9999), err, sizeof err);
+    p->hinter = pb_bot_new(p->hint_spec, pb_derive_seed(p->seed, 9999), err, sizeof err);
+    if (!p->hinter)
+        cli_error("play", "--hint: %s", err);
     const char *specs[PB_MAX_SEATS];
     for (int s = 0; s < p->players; s++)
         specs[s] = p->seats[s].spec;
@@ -508,6 +516,18 @@ static int start_new(play *p, cli_common *c, const char *seats)
     p->st = pb_state_new(p->g, p->seed);
     p->rec = pb_record_new(p->g, p->seed);
     return p->st && p->rec ? 0 : -1;
+}
+
+/* A record is a file from anywhere: it may only name seats that cannot be
+ * made to think for hours. */
+static bool trusted_seat(const char *spec)
+{
+    static const char *const ok[] = {"human", "random", "greedy", "easy", "medium", "hard", "expert", NULL};
+    for (int i = 0; ok[i]; i++)
+        if (strcmp(spec, ok[i]) == 0)
+            return true;
+    const char *n = strncmp(spec, "mcts:iters=", 11) == 0 ? spec + 11 : NULL;
+    return n && strlen(n) >= 1 && strlen(n) <= 6 && strspn(n, "0123456789") == strlen(n) && atol(n) <= 100000;
 }
 
 static int start_resumed(play *p, const char *path, const char *seats)
@@ -541,7 +561,14 @@ static int start_resumed(play *p, const char *path, const char *seats)
     } else {
         for (int s = 0; s < p->players; s++) {
             const char *spec = pb_record_seat(p->rec, s);
-            snprintf(p->seats[s].spec, sizeof p->seats[s].spec, "%s", spec ? spec : "human");
+            if (!spec)
+                spec = "human";
+            if (!trusted_seat(spec)) {
+                cli_error("play", "%s: seat %d is played by \"%.40s\", which a record may not ask for "
+                          "(human, random, greedy, a level, mcts:iters=N up to 100000)", path, s + 1, spec);
+                return -1;
+            }
+            snprintf(p->seats[s].spec, sizeof p->seats[s].spec, "%s", spec);
             p->seats[s].human = strcmp(p->seats[s].spec, "human") == 0;
         }
     }
@@ -558,7 +585,7 @@ static void play_free(play *p)
     pb_game_free(p->g);
 }
 
-enum { OPT_GAME = 1, OPT_PLAYERS, OPT_SEATS, OPT_SEED, OPT_RECORD, OPT_RESUME, OPT_DECK, OPT_HELP };
+enum { OPT_GAME = 1, OPT_PLAYERS, OPT_SEATS, OPT_SEED, OPT_RECORD, OPT_RESUME, OPT_DECK, OPT_HINT, OPT_HELP };
 
 int cmd_play(int argc, char **argv)
 {
@@ -566,10 +593,10 @@ int cmd_play(int argc, char **argv)
         {"game", required_argument, 0, OPT_GAME},     {"players", required_argument, 0, OPT_PLAYERS},
         {"seats", required_argument, 0, OPT_SEATS},   {"seed", required_argument, 0, OPT_SEED},
         {"record", required_argument, 0, OPT_RECORD}, {"resume", required_argument, 0, OPT_RESUME},
-        {"deck", required_argument, 0, OPT_DECK},     {"help", no_argument, 0, OPT_HELP},
-        {0, 0, 0, 0}};
+        {"deck", required_argument, 0, OPT_DECK},     {"hint", required_argument, 0, OPT_HINT},
+        {"help", no_argument, 0, OPT_HELP},           {0, 0, 0, 0}};
     cli_common c = {.game = "nyslice"};
-    const char *seats = NULL, *resume = NULL, *record = NULL;
+    const char *seats = NULL, *resume = NULL, *record = NULL, *hint = HINT_BOT;
     int opt;
     uint64_t v;
     opterr = 0;
@@ -591,13 +618,16 @@ int cmd_play(int argc, char **argv)
         case OPT_RECORD: record = optarg; break;
         case OPT_RESUME: resume = optarg; break;
         case OPT_DECK: c.deck = optarg; break;
+        case OPT_HINT: hint = optarg; break;
         case OPT_HELP:
             printf("usage: pizzabox play [--game nyslice] [--players N] [--seats human,greedy,...]\n"
                    "                     [--seed S] [--record FILE] [--resume FILE] [--deck FILE]\n"
+                   "                     [--hint BOT]\n"
                    "Plays a game at the terminal. Seats are 'human' or a bot (%s);\n"
                    "the default is one human and three greedy bots. Several humans play\n"
                    "hot-seat. --record keeps the game record up to date after every move;\n"
-                   "--resume continues a saved game. Type 'help' during the game.\n",
+                   "--resume continues a saved game. hint and Enter use the expert bot\n"
+                   "(--hint picks another). Type 'help' during the game.\n",
                    pb_bot_names);
             return 0;
         default:
@@ -619,6 +649,7 @@ int cmd_play(int argc, char **argv)
     p->colour = isatty(STDOUT_FILENO) && !(no_colour && *no_colour);
     p->last_human = p->last_round = -1;
     p->record_path = record ? record : resume;
+    p->hint_spec = hint;
     int rc = resume ? start_resumed(p, resume, seats) : start_new(p, &c, seats);
     if (rc == 0)
         rc = make_seat_bots(p);
@@ -632,8 +663,8 @@ int cmd_play(int argc, char **argv)
     if (p->record_path && save_record(p, p->record_path) != 0)
         rc = 1;
     if (rc == 0) {
-        printf("%s, %d players, seed %llu. Type 'help' for commands.\n", p->g->ops->title, p->players,
-               (unsigned long long)p->seed);
+        /* The seed decides every hidden slice: it is shown only at the end. */
+        printf("%s, %d players. Type 'help' for commands.\n", p->g->ops->title, p->players);
         rc = run(p);
     }
     play_free(p);

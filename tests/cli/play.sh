@@ -61,12 +61,13 @@ check() {
 }
 
 # play_in INPUT NAME ARGS...: `pizzabox play ARGS` reading INPUT; stdout in
-# $T/NAME.out, stderr in $T/NAME.err, exit status in $rc.
+# $T/NAME.out, stderr in $T/NAME.err, exit status in $rc. Hints come from
+# the greedy bot here: the default (expert) thinks too long for a test suite.
 play_in() {
     input=$1
     name=$2
     shift 2
-    "$BIN" play "$@" <"$input" >"$T/$name.out" 2>"$T/$name.err"
+    "$BIN" play --hint greedy "$@" <"$input" >"$T/$name.out" 2>"$T/$name.err"
     rc=$?
 }
 
@@ -541,7 +542,7 @@ check "play: \"save FILE\" then \"quit\" mid-game: exit 0, the file is written, 
 sed -n p "$T/saved.json" >"$T/midgame.json"
 play_in "$T/enter" resume --resume "$T/saved.json"
 check "play --resume: the saved game continues and finishes" "$(finished resume)" \
-    "$(grep -q "seed $SEED\." "$T/resume.out" || echo "the banner does not name seed $SEED")"
+    "$(grep -q "dealt from seed $SEED " "$T/resume.out" || echo "the end does not name seed $SEED")"
 check "play --resume: the finished game equals the same seed played straight through (same seed, same game)" \
     "$(same_file "$T/saved.json" "$T/clean.json" "the game played straight through")" \
     "$([ "$(check_totals "$T/resume.out")" = "$(check_totals "$T/clean.out")" ] ||
