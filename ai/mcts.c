@@ -20,8 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "../core/clock.h"
 #include "bot_impl.h"
 
 #define MCTS_MAX_THREADS 16
@@ -65,13 +65,6 @@ typedef struct mcts {
     mcts_cfg cfg;
     tree trees[MCTS_MAX_THREADS];
 } mcts;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int new_node(tree *t, int parent, pb_action a, int player, double prior, double value)
 {
@@ -233,7 +226,7 @@ static void *grow(void *arg)
 {
     tree *t = arg;
     /* At least one iteration, so the root always has its moves. */
-    while (t->iters == 0 || (t->budget ? t->iters < t->budget : (t->iters % 16 != 0 || now() < t->deadline)))
+    while (t->iters == 0 || (t->budget ? t->iters < t->budget : (t->iters % 16 != 0 || pb_now() < t->deadline)))
         if (iterate(t) != 0)
             break;
     return NULL;
@@ -293,7 +286,7 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
         return m->trees[0].legal[0];
     }
     pthread_t tid[MCTS_MAX_THREADS];
-    double deadline = now() + m->cfg.ms / 1000.0;
+    double deadline = pb_now() + m->cfg.ms / 1000.0;
     for (int i = 0; i < threads; i++) {
         tree *t = &m->trees[i];
         t->g = g;

@@ -42,6 +42,31 @@ int cli_parse_int(const char *opt, const char *text, int min, int max, int *out)
     return 0;
 }
 
+int cli_seat_list(const char *cmd, const char *list, int players, char (*out)[CLI_SPEC_LEN])
+{
+    char copy[512];
+    int n = 0;
+    snprintf(copy, sizeof copy, "%s", list);
+    for (char *save, *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save), n++) {
+        while (*w == ' ')
+            w++;
+        if (n == PB_MAX_SEATS || strlen(w) >= CLI_SPEC_LEN) {
+            cli_error(cmd, n == PB_MAX_SEATS ? "at most %d seats" : "seat %d: that name is too long",
+                      n == PB_MAX_SEATS ? PB_MAX_SEATS : n + 1);
+            return -1;
+        }
+        snprintf(out[n], CLI_SPEC_LEN, "%s", w);
+    }
+    if (n == 0 || (players > 0 && n != 1 && n != players)) {
+        cli_error(cmd, "--bots needs one bot for every seat (%d), or one for all", players);
+        return -1;
+    }
+    if (players > 0)
+        for (int q = n; q < players; q++)
+            memcpy(out[q], out[0], CLI_SPEC_LEN);
+    return players > 0 ? players : n;
+}
+
 void cli_seat_name(int seat, char *buf, size_t n)
 {
     snprintf(buf, n, "Seat %d", seat + 1);

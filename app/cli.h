@@ -30,6 +30,14 @@ pb_game *cli_make_game(const cli_common *c);
 /* Print "pizzabox CMD: message" to stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+#define CLI_SPEC_LEN 64
+
+/* Split a comma list of seat players ("human", bot specs) into out. With
+ * players > 0 the list must name every seat or one for all (then copied to
+ * every seat); with players = 0 it may name 1..PB_MAX_SEATS seats. Returns
+ * the number of seats, or -1 after printing why. */
+int cli_seat_list(const char *cmd, const char *list, int players, char (*out)[CLI_SPEC_LEN]);
+
 /* The name of seat i for people: "Seat 1".. */
 void cli_seat_name(int seat, char *buf, size_t n);
 

@@ -27,7 +27,7 @@ extern const char pb_data_nyslice_rules[];
 
 typedef struct seat_info {
     bool human;
-    char spec[64];  /* "human" or a bot spec */
+    char spec[CLI_SPEC_LEN]; /* "human" or a bot spec */
     char name[32];
     pb_bot *bot;
 } seat_info;
@@ -448,21 +448,11 @@ static void name_seats(play *p)
 /* Seats from a comma list; a list of one bot or "human" is not expanded. */
 static int parse_seats(play *p, const char *list)
 {
-    char copy[256];
-    int n = 0;
-    snprintf(copy, sizeof copy, "%s", list);
-    for (char *save, *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-        if (n == PB_MAX_SEATS) {
-            cli_error("play", "at most %d seats", PB_MAX_SEATS);
-            return -1;
-        }
-        if (strlen(trim(w)) >= sizeof p->seats[n].spec) {
-            cli_error("play", "seat %d: '%.40s...' is too long for a bot", n + 1, trim(w));
-            return -1;
-        }
-        snprintf(p->seats[n].spec, sizeof p->seats[n].spec, "%s", trim(w));
-        p->seats[n].human = strcmp(p->seats[n].spec, "human") == 0;
-        n++;
+    char specs[PB_MAX_SEATS][CLI_SPEC_LEN];
+    int n = cli_seat_list("play", list, 0, specs);
+    for (int s = 0; s < n; s++) {
+        memcpy(p->seats[s].spec, specs[s], CLI_SPEC_LEN);
+        p->seats[s].human = strcmp(specs[s], "human") == 0;
     }
     return n;
 }

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
+#include "../core/clock.h"
 #include "../ai/bot.h"
 #include "../core/record.h"
 #include "cli.h"
@@ -84,23 +84,12 @@ static int parse_batch(const char *cmd, int argc, char **argv, const int *allowe
 /* One bot per seat from a comma list (one name is used for every seat). */
 static int make_bots(const char *cmd, const char *spec, int players, uint64_t seed, pb_bot **bots)
 {
-    char list[512];
-    char *names[PB_MAX_SEATS + 1];
-    int n = 0;
-    snprintf(list, sizeof list, "%s", spec);
-    for (char *save, *p = strtok_r(list, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
-        if (n == PB_MAX_SEATS + 1)
-            break;
-        names[n++] = p;
-    }
-    if (n != 1 && n != players) {
-        cli_error(cmd, "--bots needs one bot for every seat (%d), or one for all", players);
+    char names[PB_MAX_SEATS][CLI_SPEC_LEN];
+    if (cli_seat_list(cmd, spec, players, names) < 0)
         return -1;
-    }
     for (int i = 0; i < players; i++) {
         char err[PB_ERR_LEN];
-        bots[i] = pb_bot_new(names[n == 1 ? 0 : i], pb_derive_seed(seed, 1000u + (unsigned)i), err,
-                             sizeof err);
+        bots[i] = pb_bot_new(names[i], pb_derive_seed(seed, 1000u + (unsigned)i), err, sizeof err);
         if (!bots[i]) {
             cli_error(cmd, "%s", err);
             while (i--)
@@ -208,13 +197,6 @@ int cmd_selfplay(int argc, char **argv)
     return rc;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Time a bot's decisions in mid-game positions (half-way through random
  * games): milliseconds per move and, for search bots, iterations per second. */
 static int bench_bot(const pb_game *g, const batch_args *a)
@@ -239,9 +221,9 @@ static int bench_bot(const pb_game *g, const batch_args *a)
         free(probe);
         for (int k = 0; k < length / 2; k++)
             g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0);
-        double t0 = now_seconds();
+        double t0 = pb_now();
         pb_bot_choose(bot, g, st, pb_current_seat(g, st));
-        double dt = now_seconds() - t0;
+        double dt = pb_now() - t0;
         total += dt;
         worst = dt > worst ? dt : worst;
         searches += pb_bot_searches(bot);
@@ -282,7 +264,7 @@ int cmd_bench(int argc, char **argv)
     pb_rng_seed(&rng, a.common.seed);
     double ret[PB_MAX_SEATS], checksum = 0;
     long decisions = 0;
-    double t0 = now_seconds();
+    double t0 = pb_now();
     for (int i = 0; i < a.games; i++) {
         g->ops->init(g, st, pb_derive_seed(a.common.seed, (uint64_t)i));
         while (g->ops->current_seat(g, st) != PB_TERMINAL) {
@@ -293,7 +275,7 @@ int cmd_bench(int argc, char **argv)
         g->ops->returns(g, st, ret);
         checksum += ret[0];
     }
-    double dt = now_seconds() - t0;
+    double dt = pb_now() - t0;
     printf("%s, %d players: %d random games in %.3f s: %.0f games/s, %.0f ns/game, "
            "%.1f decisions/game (seat 1 win share %.3f)\n",
            g->ops->id, g->players, a.games, dt, a.games / dt, dt * 1e9 / a.games,

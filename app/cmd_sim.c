@@ -9,9 +9,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "../core/clock.h"
 #include "../ai/bot.h"
 #include "../core/record.h"
 #include "cli.h"
@@ -146,13 +146,6 @@ static void *worker(void *arg)
     return NULL;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* A progress bar with rate and time left, on a terminal only. */
 static void progress(long done, long total, double elapsed, bool last)
 {
@@ -181,14 +174,14 @@ static int run_threads(sim_run *r, int threads, sim_stats *total)
         started += running[t];
     }
     bool bar = isatty(STDERR_FILENO);
-    double t0 = now_s();
+    double t0 = pb_now();
     for (int ticks = 0; started > 0; ticks++) {
         pthread_mutex_lock(&r->lock);
         long done = r->done;
         bool over = r->done >= r->hi - r->lo || r->failed;
         pthread_mutex_unlock(&r->lock);
         if (bar && (over || ticks % 4 == 0))
-            progress(done, r->hi - r->lo, now_s() - t0, over);
+            progress(done, r->hi - r->lo, pb_now() - t0, over);
         if (over)
             break;
         usleep(50000);
@@ -223,19 +216,9 @@ static json_t *header_json(const pb_game *g, const sim_run *r, long games, int s
  * tried once so a bad name is reported before any game is played. */
 static int seat_bots(const char *list, int players, char (*out)[64])
 {
-    char copy[512];
-    int n = 0;
-    snprintf(copy, sizeof copy, "%s", list);
-    for (char *save, *b = strtok_r(copy, ",", &save); b; b = strtok_r(NULL, ",", &save), n++)
-        if (n < SIM_MAX_SEATS)
-            snprintf(out[n], 64, "%s", b);
-    if (n != 1 && n != players) {
-        cli_error("sim", "--bots needs one bot for every seat (%d), or one for all", players);
+    if (cli_seat_list("sim", list, players, out) < 0)
         return -1;
-    }
     for (int q = 0; q < players; q++) {
-        if (n == 1 && q > 0)
-            memcpy(out[q], out[0], 64);
         char err[PB_ERR_LEN];
         pb_bot *probe = pb_bot_new(out[q], 0, err, sizeof err);
         if (!probe) {

@@ -22,7 +22,7 @@ void pb_record_set_seats(pb_record *r, const char *const *seats, int n);
 /* The name / player of a seat, or NULL when the record has none. */
 const char *pb_record_name(const pb_record *r, int seat);
 const char *pb_record_seat(const pb_record *r, int seat);
-/* Remove the last k actions (for undo). */
+/* Keep only the first nactions actions. */
 void pb_record_truncate(pb_record *r, int nactions);
 int pb_record_length(const pb_record *r);
 /* The record as a JSON object (new reference). */

@@ -431,13 +431,7 @@ static __attribute__((noinline)) bool sneak_possible(const nys_state *st)
 
 static inline bool edible(const nys_state *st, int id, int seat)
 {
-    const nys_slice *s = &st->slice[id];
-    if (s->pep) /* slices with pepperoni, and the Supreme (two of them) */
-        return true;
-    if (s->kind == NYS_COMBO)
-        return nys_owns(st, seat, NYS_COMBO_CRAVING);
-    /* Veggies with You Love Veggies; never the Anchovy slice. */
-    return s->kind == NYS_NUMBERED && s->type == NYS_VEGGIE && nys_owns(st, seat, NYS_YOU_LOVE_VEGGIES);
+    return nys_slice_edible(&st->slice[id], st->specials_of[seat]);
 }
 
 bool nys_edible(const nys_state *st, int id, int seat)
@@ -1154,19 +1148,6 @@ int nys_find_slice(const nys_state *st, const char *token, int nth)
     return -1;
 }
 
-/* Would `id` have been edible for the Mystery owner with these Specials? */
-static bool edible_with(const nys_state *st, int id, uint16_t specials)
-{
-    const nys_slice *s = &st->slice[id];
-    if (s->kind == NYS_SUPREME)
-        return true;
-    if (s->kind == NYS_COMBO)
-        return specials >> NYS_COMBO_CRAVING & 1u;
-    if (s->kind == NYS_NUMBERED)
-        return s->pep > 0 || (s->type == NYS_VEGGIE && (specials >> NYS_YOU_LOVE_VEGGIES & 1u));
-    return false;
-}
-
 void nys_determinize(nys_state *st, int seat, pb_rng *rng)
 {
     /* Unseen slices: the stacks of later rounds, the spares, and another
@@ -1195,10 +1176,10 @@ void nys_determinize(nys_state *st, int seat, pb_rng *rng)
         /* An eaten Mystery slice was edible for its owner. */
         int ok = 0;
         for (int i = 0; i < np; i++)
-            ok += !eaten || edible_with(st, pool[i], st->mystery_specials);
+            ok += !eaten || nys_slice_edible(&st->slice[pool[i]], st->mystery_specials);
         int pick = (int)pb_rng_below(rng, (uint32_t)ok), chosen = 0;
         for (int i = 0; i < np; i++)
-            if ((!eaten || edible_with(st, pool[i], st->mystery_specials)) && pick-- == 0)
+            if ((!eaten || nys_slice_edible(&st->slice[pool[i]], st->mystery_specials)) && pick-- == 0)
                 chosen = i;
         uint8_t nm = pool[chosen];
         pool[chosen] = pool[np - 1];

@@ -113,21 +113,12 @@ static double eat_worth(const holding *h, const nys_slice *s)
     return v - 0.25; /* a slice kept also keeps options open */
 }
 
-static bool may_eat(const holding *h, const nys_slice *s)
-{
-    if (s->pep)
-        return true;
-    if (s->kind == NYS_COMBO)
-        return h->specials >> NYS_COMBO_CRAVING & 1u;
-    return s->kind == NYS_NUMBERED && s->type == NYS_VEGGIE && (h->specials >> NYS_YOU_LOVE_VEGGIES & 1u);
-}
-
 /* Place one slice the best way for `seat`; returns its worth. */
 static double place(board *b, int seat, const nys_slice *s, int supreme_type, bool apply)
 {
     holding *h = &b->h[seat];
     double keep = collect_worth(b, seat, s, supreme_type);
-    double eat = may_eat(h, s) ? eat_worth(h, s) : -1e9;
+    double eat = nys_slice_edible(s, h->specials) ? eat_worth(h, s) : -1e9;
     if (!apply)
         return keep > eat ? keep : eat;
     if (eat > keep) {

@@ -279,11 +279,7 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
         /* NYS-T2: only what could be eaten was eaten. */
         for (int k = 0; k < neaten[p]; k++) {
             const nys_slice *e = &eaten[p][k];
-            bool ok = e->pep > 0 ||
-                      (e->kind == NYS_COMBO && (tally[p].specials >> NYS_COMBO_CRAVING & 1u)) ||
-                      (e->kind == NYS_NUMBERED && e->type == NYS_VEGGIE &&
-                       (tally[p].specials >> NYS_YOU_LOVE_VEGGIES & 1u));
-            if (!ok) {
+            if (!nys_slice_edible(e, tally[p].specials)) {
                 char tok[16];
                 nys_slice_token(e, tok, sizeof tok);
                 bad(err, errlen, "player %d ate \"%s\", which cannot be eaten%s", p + 1, tok,
