@@ -7,12 +7,12 @@
  * the title) is escaped for HTML. */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/error.h"
 #include "sim.h"
 
 #define CHART_W 640     /* viewBox width of every chart */
@@ -24,17 +24,6 @@
 #define CHAR_W 7        /* rough width of a 12px character */
 #define LABEL_MIN 64
 #define LABEL_MAX 200
-
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* ---- Text ---- */
 
@@ -713,11 +702,11 @@ static int write_and_close(FILE *f, const sim_stats *s)
 int sim_write_report(const sim_stats *s, const char *path, char *err, size_t errlen)
 {
     if (s->players < 1 || s->players > SIM_MAX_SEATS)
-        return fail(err, errlen, "cannot write the report: the statistics have no players");
+        return pb_errorf(err, errlen, "cannot write the report: the statistics have no players");
     size_t n = strlen(path) + sizeof ".tmpXXXXXX";
     char *tmp = malloc(n);
     if (!tmp)
-        return fail(err, errlen, "cannot write the report %s: out of memory", path);
+        return pb_errorf(err, errlen, "cannot write the report %s: out of memory", path);
     snprintf(tmp, n, "%s.tmpXXXXXX", path);
     int fd = mkstemp(tmp), e = fd < 0 ? errno : 0;
     FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
@@ -736,6 +725,6 @@ int sim_write_report(const sim_stats *s, const char *path, char *err, size_t err
     }
     free(tmp);
     if (e)
-        return fail(err, errlen, "cannot write the report %s: %s", path, strerror(e));
+        return pb_errorf(err, errlen, "cannot write the report %s: %s", path, strerror(e));
     return 0;
 }

@@ -1,20 +1,9 @@
 /* sim_stats.c -- adding up simulated games and printing the summary. */
 #include <math.h>
-#include <stdarg.h>
 #include <string.h>
 
+#include "../core/error.h"
 #include "sim.h"
-
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 int sim_stats_init(sim_stats *s, const json_t *header, char *err, size_t errlen)
 {
@@ -25,7 +14,7 @@ int sim_stats_init(sim_stats *s, const json_t *header, char *err, size_t errlen)
     if (!json_is_string(game) || !json_is_integer(players) || json_integer_value(players) < 1 ||
         json_integer_value(players) > SIM_MAX_SEATS || !json_is_array(bots) ||
         (int)json_array_size(bots) != json_integer_value(players) || !json_is_integer(seed))
-        return fail(err, errlen, "not a pizzabox sim header (a first line {\"sim\": {...}})");
+        return pb_errorf(err, errlen, "not a pizzabox sim header (a first line {\"sim\": {...}})");
     snprintf(s->game, sizeof s->game, "%s", json_string_value(game));
     json_t *title = json_object_get(h, "title");
     snprintf(s->title, sizeof s->title, "%s", json_is_string(title) ? json_string_value(title) : s->game);
@@ -35,7 +24,7 @@ int sim_stats_init(sim_stats *s, const json_t *header, char *err, size_t errlen)
     for (int i = 0; i < s->players; i++) {
         json_t *b = json_array_get(bots, (size_t)i);
         if (!json_is_string(b))
-            return fail(err, errlen, "sim header: bots must be names");
+            return pb_errorf(err, errlen, "sim header: bots must be names");
         snprintf(s->bots[i], sizeof s->bots[i], "%s", json_string_value(b));
         /* Bots are listed in seat order of the first game, whatever order
          * the games are added in. */
@@ -89,7 +78,7 @@ int sim_stats_add_result(sim_stats *s, const sim_result *r, char *err, size_t er
         win60[q] = (r->winners >> q & 1u) ? share : 0;
         bot[q] = name_index(s->bot_names, &s->nbots, SIM_MAX_BOTS, r->bot[q]);
         if (bot[q] < 0)
-            return fail(err, errlen, "more than %d different bots", SIM_MAX_BOTS);
+            return pb_errorf(err, errlen, "more than %d different bots", SIM_MAX_BOTS);
     }
     for (int q = 0; q < n; q++) {
         tally(&s->by_seat[q], win60[q], r->total[q]);
@@ -107,7 +96,7 @@ int sim_stats_add_result(sim_stats *s, const sim_result *r, char *err, size_t er
         int k = cached_index(s->items, r->names_are_stable ? s->item_seen : NULL, &s->nitems, SIM_MAX_ITEMS, i,
                              f->item[i]);
         if (k < 0)
-            return fail(err, errlen, "more than %d items", SIM_MAX_ITEMS);
+            return pb_errorf(err, errlen, "more than %d items", SIM_MAX_ITEMS);
         int h = f->holder[i];
         if (h < 0 || h >= n)
             continue;
@@ -124,7 +113,7 @@ int sim_stats_add_result(sim_stats *s, const sim_result *r, char *err, size_t er
         int k = cached_index(s->categories, r->names_are_stable ? s->category_seen : NULL, &s->ncategories,
                              SIM_MAX_CATEGORIES, i, f->category[i]);
         if (k < 0)
-            return fail(err, errlen, "more than %d categories", SIM_MAX_CATEGORIES);
+            return pb_errorf(err, errlen, "more than %d categories", SIM_MAX_CATEGORIES);
         long *count = f->outcome[i] == PB_OUTCOME_WON    ? &s->category_won[k]
                       : f->outcome[i] == PB_OUTCOME_TIED ? &s->category_tied[k]
                                                          : &s->category_empty[k];
@@ -140,14 +129,14 @@ int sim_stats_add(sim_stats *s, const json_t *line, char *err, size_t errlen)
     int n = s->players;
     if (!json_is_array(totals) || (int)json_array_size(totals) != n || !json_is_array(winners) ||
         json_array_size(winners) == 0 || !json_is_array(bots) || (int)json_array_size(bots) != n)
-        return fail(err, errlen, "a game line without totals, winners and bots for %d seats", n);
+        return pb_errorf(err, errlen, "a game line without totals, winners and bots for %d seats", n);
     sim_result r;
     memset(&r, 0, sizeof r);
     size_t i;
     json_t *v;
     json_array_foreach(winners, i, v) {
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= n)
-            return fail(err, errlen, "a game line with a winner that is not a seat");
+            return pb_errorf(err, errlen, "a game line with a winner that is not a seat");
         r.winners |= 1u << json_integer_value(v);
     }
     for (int q = 0; q < n; q++) {
@@ -155,24 +144,24 @@ int sim_stats_add(sim_stats *s, const json_t *line, char *err, size_t errlen)
         r.total[q] = (int)json_integer_value(t);
         r.bot[q] = json_string_value(json_array_get(bots, (size_t)q));
         if (!r.bot[q] || !json_is_integer(t) || json_integer_value(t) < -100000 || json_integer_value(t) > 100000)
-            return fail(err, errlen, "a game line with a bot that is not a name or a total out of range");
+            return pb_errorf(err, errlen, "a game line with a bot that is not a name or a total out of range");
     }
     json_t *length = json_object_get(line, "length");
     if (!json_is_integer(length) || json_integer_value(length) < 0 || json_integer_value(length) > 1000000)
-        return fail(err, errlen, "a game line without a length of 0 to 1000000 decisions");
+        return pb_errorf(err, errlen, "a game line without a length of 0 to 1000000 decisions");
     r.length = (long)json_integer_value(length);
     json_t *first = json_object_get(line, "first");
     r.facts.first = json_is_integer(first) ? (int)json_integer_value(first) : -1;
     const char *key;
     json_object_foreach(json_object_get(line, "holders"), key, v) {
         if (r.facts.nitems == PB_MAX_ITEMS)
-            return fail(err, errlen, "more than %d items in a game line", PB_MAX_ITEMS);
+            return pb_errorf(err, errlen, "more than %d items in a game line", PB_MAX_ITEMS);
         r.facts.item[r.facts.nitems] = key;
         r.facts.holder[r.facts.nitems++] = json_is_integer(v) ? (int)json_integer_value(v) : -1;
     }
     json_object_foreach(json_object_get(line, "outcomes"), key, v) {
         if (r.facts.ncategories == PB_MAX_CATEGORIES)
-            return fail(err, errlen, "more than %d categories in a game line", PB_MAX_CATEGORIES);
+            return pb_errorf(err, errlen, "more than %d categories in a game line", PB_MAX_CATEGORIES);
         const char *o = json_string_value(v);
         r.facts.category[r.facts.ncategories] = key;
         r.facts.outcome[r.facts.ncategories++] = o && strcmp(o, "won") == 0    ? PB_OUTCOME_WON
@@ -215,17 +204,17 @@ int sim_stats_merge(sim_stats *into, const sim_stats *from, char *err, size_t er
 {
     if (strcmp(into->game, from->game) != 0 || into->players != from->players || into->seed != from->seed ||
         into->rotate != from->rotate)
-        return fail(err, errlen, "these results come from different simulations (game, players, seed)");
+        return pb_errorf(err, errlen, "these results come from different simulations (game, players, seed)");
     for (int q = 0; q < into->players; q++)
         if (strcmp(into->bots[q], from->bots[q]) != 0)
-            return fail(err, errlen, "these results come from simulations with different bots");
+            return pb_errorf(err, errlen, "these results come from simulations with different bots");
     into->games += from->games;
     for (int q = 0; q < into->players; q++)
         merge_tally(&into->by_seat[q], &from->by_seat[q]);
     for (int b = 0; b < from->nbots; b++) {
         int k = name_index(into->bot_names, &into->nbots, SIM_MAX_BOTS, from->bot_names[b]);
         if (k < 0)
-            return fail(err, errlen, "too many bots");
+            return pb_errorf(err, errlen, "too many bots");
         merge_tally(&into->by_bot[k], &from->by_bot[b]);
     }
     merge_tally(&into->first, &from->first);
@@ -237,7 +226,7 @@ int sim_stats_merge(sim_stats *into, const sim_stats *from, char *err, size_t er
     for (int i = 0; i < from->nitems; i++) {
         int k = name_index(into->items, &into->nitems, SIM_MAX_ITEMS, from->items[i]);
         if (k < 0)
-            return fail(err, errlen, "too many items");
+            return pb_errorf(err, errlen, "too many items");
         into->item_games[k] += from->item_games[i];
         into->item_holder_sum[k] += from->item_holder_sum[i];
         into->item_other_sum[k] += from->item_other_sum[i];
@@ -247,7 +236,7 @@ int sim_stats_merge(sim_stats *into, const sim_stats *from, char *err, size_t er
     for (int i = 0; i < from->ncategories; i++) {
         int k = name_index(into->categories, &into->ncategories, SIM_MAX_CATEGORIES, from->categories[i]);
         if (k < 0)
-            return fail(err, errlen, "too many categories");
+            return pb_errorf(err, errlen, "too many categories");
         into->category_won[k] += from->category_won[i];
         into->category_tied[k] += from->category_tied[i];
         into->category_empty[k] += from->category_empty[i];

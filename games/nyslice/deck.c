@@ -1,11 +1,11 @@
 /* deck.c -- New York Slice components: the deck file, slice tokens and the
  * Today's Specials table. */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/error.h"
 #include "../../core/jsonutil.h"
 #include "nyslice.h"
 
@@ -208,31 +208,19 @@ int nys_slice_cmp(const nys_slice *a, const nys_slice *b)
 
 /* ---- Deck file ---- */
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 /* Read an array of exactly `count` integers in [0, max] into out. */
 static int read_counts(const json_t *arr, int type, const char *field, int count, int max,
                        uint8_t *out, char *err, size_t errlen)
 {
     if (!json_is_array(arr))
-        return fail(err, errlen, "deck: type %d: '%s' must be an array", type, field);
+        return pb_errorf(err, errlen, "deck: type %d: '%s' must be an array", type, field);
     if ((int)json_array_size(arr) != count)
-        return fail(err, errlen, "deck: type %d has %zu '%s' entries, expected %d (one per slice)",
+        return pb_errorf(err, errlen, "deck: type %d has %zu '%s' entries, expected %d (one per slice)",
                     type, json_array_size(arr), field, count);
     for (int i = 0; i < count; i++) {
         json_t *v = json_array_get(arr, (size_t)i);
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > max)
-            return fail(err, errlen, "deck: type %d: '%s' entries must be integers 0..%d",
+            return pb_errorf(err, errlen, "deck: type %d: '%s' entries must be integers 0..%d",
                         type, field, max);
         out[i] = (uint8_t)json_integer_value(v);
     }
@@ -245,48 +233,48 @@ int nys_deck_from_json(const json_t *root, nys_deck *deck, char *err, size_t err
     static const char *const type_keys[] = {"type", "name", "pepperoni", "anchovies", NULL};
     memset(deck, 0, sizeof *deck);
     if (!json_is_object(root))
-        return fail(err, errlen, "deck: the file must hold a JSON object");
+        return pb_errorf(err, errlen, "deck: the file must hold a JSON object");
     if (pb_json_known_keys(root, top_keys, "deck: ", "the deck", err, errlen))
         return -1;
     json_t *game = json_object_get(root, "game");
     if (game && (!json_is_string(game) || strcmp(json_string_value(game), "nyslice") != 0))
-        return fail(err, errlen, "deck: 'game' must be \"nyslice\"");
+        return pb_errorf(err, errlen, "deck: 'game' must be \"nyslice\"");
     json_t *name = json_object_get(root, "name");
     if (name && !json_is_string(name))
-        return fail(err, errlen, "deck: 'name' must be a string");
+        return pb_errorf(err, errlen, "deck: 'name' must be a string");
     snprintf(deck->name, sizeof deck->name, "%s", name ? json_string_value(name) : "custom");
     json_t *note = json_object_get(root, "note");
     if (note && !json_is_string(note))
-        return fail(err, errlen, "deck: 'note' must be a string");
+        return pb_errorf(err, errlen, "deck: 'note' must be a string");
 
     json_t *types = json_object_get(root, "types");
     int ntypes = NYS_MAX_TYPE - NYS_MIN_TYPE + 1;
     if (!json_is_array(types) || (int)json_array_size(types) != ntypes)
-        return fail(err, errlen, "deck: 'types' must list the %d types 3..11 once each", ntypes);
+        return pb_errorf(err, errlen, "deck: 'types' must list the %d types 3..11 once each", ntypes);
     bool seen[NYS_TYPE_SLOTS] = {false};
     uint8_t pep[NYS_TYPE_SLOTS][NYS_MAX_TYPE], anch[NYS_TYPE_SLOTS][NYS_MAX_TYPE];
     size_t i;
     json_t *ty;
     json_array_foreach(types, i, ty) {
         if (!json_is_object(ty))
-            return fail(err, errlen, "deck: 'types' entry %zu is not an object", i);
+            return pb_errorf(err, errlen, "deck: 'types' entry %zu is not an object", i);
         if (pb_json_known_keys(ty, type_keys, "deck: ", "a type", err, errlen))
             return -1;
         json_t *tv = json_object_get(ty, "type");
         if (!json_is_integer(tv) || json_integer_value(tv) < NYS_MIN_TYPE ||
             json_integer_value(tv) > NYS_MAX_TYPE)
-            return fail(err, errlen, "deck: 'types' entry %zu needs a 'type' from 3 to 11", i);
+            return pb_errorf(err, errlen, "deck: 'types' entry %zu needs a 'type' from 3 to 11", i);
         int t = (int)json_integer_value(tv);
         if (seen[t])
-            return fail(err, errlen, "deck: type %d is listed twice", t);
+            return pb_errorf(err, errlen, "deck: type %d is listed twice", t);
         seen[t] = true;
         json_t *nv = json_object_get(ty, "name");
         if (!json_is_string(nv) || json_string_length(nv) == 0 ||
             json_string_length(nv) >= sizeof deck->type_name[0])
-            return fail(err, errlen, "deck: type %d needs a 'name' of 1..31 characters", t);
+            return pb_errorf(err, errlen, "deck: type %d needs a 'name' of 1..31 characters", t);
         for (const unsigned char *c = (const unsigned char *)json_string_value(nv); *c; c++)
             if (*c < 0x20 || *c == 0x7f || (c[0] == 0xC2 && c[1] >= 0x80 && c[1] <= 0x9F))
-                return fail(err, errlen, "deck: type %d's name has a control character", t);
+                return pb_errorf(err, errlen, "deck: type %d's name has a control character", t);
         snprintf(deck->type_name[t], sizeof deck->type_name[t], "%s", json_string_value(nv));
         /* NYS-C1: a type numbered t has exactly t slices; NYS-C3: 0..3 / 0..2. */
         if (read_counts(json_object_get(ty, "pepperoni"), t, "pepperoni", t, 3, pep[t], err, errlen) ||
@@ -294,12 +282,12 @@ int nys_deck_from_json(const json_t *root, nys_deck *deck, char *err, size_t err
             return -1;
         for (int k = 0; k < t; k++)
             if (t == NYS_VEGGIE && pep[t][k])
-                return fail(err, errlen, "deck: Veggie (type 3) slices carry no pepperoni");
+                return pb_errorf(err, errlen, "deck: Veggie (type 3) slices carry no pepperoni");
     }
 
     json_t *combos = json_object_get(root, "combos");
     if (!json_is_array(combos) || json_array_size(combos) != NYS_COMBOS)
-        return fail(err, errlen, "deck: 'combos' must list exactly %d Combo slices", NYS_COMBOS);
+        return pb_errorf(err, errlen, "deck: 'combos' must list exactly %d Combo slices", NYS_COMBOS);
     int n = 0;
     for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++)
         for (int k = 0; k < t; k++)
@@ -309,19 +297,19 @@ int nys_deck_from_json(const json_t *root, nys_deck *deck, char *err, size_t err
     json_array_foreach(combos, i, c) {
         json_t *a = json_array_get(c, 0), *b = json_array_get(c, 1);
         if (!json_is_array(c) || json_array_size(c) != 2 || !json_is_integer(a) || !json_is_integer(b))
-            return fail(err, errlen, "deck: Combo %zu must be a pair of types like [8, 10]", i + 1);
+            return pb_errorf(err, errlen, "deck: Combo %zu must be a pair of types like [8, 10]", i + 1);
         long lo = (long)json_integer_value(a), hi = (long)json_integer_value(b);
         if (lo < NYS_MIN_TYPE || hi > NYS_MAX_TYPE || lo >= hi)
-            return fail(err, errlen, "deck: Combo [%ld, %ld] must show two different types "
+            return pb_errorf(err, errlen, "deck: Combo [%ld, %ld] must show two different types "
                         "3..11, lower first", lo, hi);
         for (int k = NYS_DECK_SLICES - 2 - NYS_COMBOS; k < n; k++)
             if (deck->slice[k].type == lo && deck->slice[k].type2 == hi)
-                return fail(err, errlen, "deck: Combo [%ld, %ld] is listed twice", lo, hi);
+                return pb_errorf(err, errlen, "deck: Combo [%ld, %ld] is listed twice", lo, hi);
         has_8_10 = has_8_10 || (lo == 8 && hi == 10);
         deck->slice[n++] = (nys_slice){NYS_COMBO, (uint8_t)lo, (uint8_t)hi, 0, 0};
     }
     if (!has_8_10)
-        return fail(err, errlen, "deck: the 8/10 Combo is required (NYS-C3; the 2- and 5-player "
+        return pb_errorf(err, errlen, "deck: the 8/10 Combo is required (NYS-C3; the 2- and 5-player "
                     "setups remove it)");
     deck->slice[n++] = (nys_slice){NYS_ANCHOVY, 0, 0, 0, 3};
     deck->slice[n++] = (nys_slice){NYS_SUPREME, 0, 0, 2, 0};

@@ -10,19 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../../core/error.h"
 #include "../../core/jsonutil.h"
 #include "nyslice.h"
-
-static int say(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int say(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* Append formatted text to buf at *len, never overflowing. */
 static void add(char *buf, size_t n, size_t *len, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -145,9 +135,9 @@ static int read_pos(const nys_state *st, const char *w, char *err, size_t errlen
     char *end;
     long v = strtol(w, &end, 10);
     if (!isdigit((unsigned char)w[0]) || *end || v < 1 || v > NYS_RING)
-        return say(err, errlen, "'%s' is not a position 1-%d", w, NYS_RING);
+        return pb_errorf(err, errlen, "'%s' is not a position 1-%d", w, NYS_RING);
     if (st->ring[v - 1] == NYS_NONE)
-        return say(err, errlen, "position %ld is empty (its slice was taken with Dibs!)", v);
+        return pb_errorf(err, errlen, "position %ld is empty (its slice was taken with Dibs!)", v);
     return (int)v - 1;
 }
 
@@ -156,7 +146,7 @@ static int read_type(const char *w, char *err, size_t errlen)
     char *end;
     long v = strtol(w, &end, 10);
     if (!isdigit((unsigned char)w[0]) || *end || v < NYS_MIN_TYPE || v > NYS_MAX_TYPE)
-        return say(err, errlen, "'%s' is not a pizza type 3-11", w);
+        return pb_errorf(err, errlen, "'%s' is not a pizza type 3-11", w);
     return (int)v;
 }
 
@@ -170,19 +160,19 @@ static int parse_divide(const nys_state *st, char **w, int nw, pb_action *a, cha
             if (p < 0)
                 return -1;
             if (cuts >> p & 1u)
-                return say(err, errlen, "cut %d is named twice", p + 1);
+                return pb_errorf(err, errlen, "cut %d is named twice", p + 1);
             cuts |= 1u << p;
         }
     }
     if (i + 2 != nw || strcasecmp(w[i], "special") != 0)
-        return say(err, errlen, "a division reads 'cut 2 5 9 special 3' or 'cut 2 5 special alone'");
+        return pb_errorf(err, errlen, "a division reads 'cut 2 5 9 special 3' or 'cut 2 5 special alone'");
     int spos = NYS_SPECIAL_ALONE;
     if (strcasecmp(w[i + 1], "alone") != 0) {
         int p = read_pos(st, w[i + 1], err, errlen);
         if (p < 0)
             return -1;
         if (__builtin_popcount(cuts) != st->players)
-            return say(err, errlen, "%d players need %d cuts when the Special goes with slices",
+            return pb_errorf(err, errlen, "%d players need %d cuts when the Special goes with slices",
                        st->players, st->players);
         /* Name the Special's portion by its lowest position. */
         uint16_t masks[NYS_MAX_PLAYERS + 1];
@@ -205,7 +195,7 @@ static int parse_place(const nys_state *st, char **w, int nw, pb_action *a, char
         return 0;
     }
     if (strcasecmp(w[0], "eat") != 0 || nw < 2)
-        return say(err, errlen, "name the slices to eat, e.g. 'eat 9p2 7p1', or 'collect all'");
+        return pb_errorf(err, errlen, "name the slices to eat, e.g. 'eat 9p2 7p1', or 'collect all'");
     unsigned mask = 0;
     int n = st->qlen - st->qnew;
     for (int k = 1; k < nw; k++) {
@@ -223,9 +213,9 @@ static int parse_place(const nys_state *st, char **w, int nw, pb_action *a, char
         if (found < 0) {
             char q[40];
             pb_quote(w[k], q, sizeof q);
-            return present ? say(err, errlen, "%s cannot be eaten: only slices with pepperoni "
+            return present ? pb_errorf(err, errlen, "%s cannot be eaten: only slices with pepperoni "
                                               "(and those a Special allows) can", q)
-                           : say(err, errlen, "%s is not among the slices you are placing", q);
+                           : pb_errorf(err, errlen, "%s is not among the slices you are placing", q);
         }
         mask |= 1u << found;
     }
@@ -238,15 +228,15 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, ch
     char copy[256];
     char *w[MAX_WORDS];
     if (strlen(text) >= sizeof copy)
-        return say(err, errlen, "that is too long for an action");
+        return pb_errorf(err, errlen, "that is too long for an action");
     strcpy(copy, text);
     int nw = split(copy, w);
     if (nw < 0)
-        return say(err, errlen, "that has too many words for an action");
+        return pb_errorf(err, errlen, "that has too many words for an action");
     if (nw == 0)
-        return say(err, errlen, "empty action");
+        return pb_errorf(err, errlen, "empty action");
     if (st->phase == NYS_PH_OVER)
-        return say(err, errlen, "the game is over");
+        return pb_errorf(err, errlen, "the game is over");
     const char *verb = w[0];
     int rc = -1;
     if (strcasecmp(verb, "pass") == 0 && nw == 1) {
@@ -278,14 +268,14 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, ch
             }
         }
         if (rc != 0)
-            return say(err, errlen, "Sneak-a-Slice moves an end slice into the adjacent portion "
+            return pb_errorf(err, errlen, "Sneak-a-Slice moves an end slice into the adjacent portion "
                                     "(%d cannot move to %d's portion)", p + 1, q + 1);
     } else if (strcasecmp(verb, "take") == 0 && nw == 2) {
         if (st->phase != NYS_PH_TAKE)
-            return say(err, errlen, "not now: nobody is choosing a portion");
+            return pb_errorf(err, errlen, "not now: nobody is choosing a portion");
         if (strcasecmp(w[1], "special") == 0) {
             if (st->special_portion == NYS_NONE)
-                return say(err, errlen, "the Special is not on the table");
+                return pb_errorf(err, errlen, "the Special is not on the table");
             *a = NYS_ACTION(NYS_A_TAKE, st->special_portion);
         } else {
             int p = read_pos(st, w[1], err, errlen);
@@ -302,7 +292,7 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, ch
         rc = 0;
     } else if ((strcasecmp(verb, "eat") == 0 || strcasecmp(verb, "keep") == 0) && nw <= 2) {
         if (st->phase != NYS_PH_EAT_OR_KEEP)
-            return say(err, errlen, "not now: no slice is waiting to be placed");
+            return pb_errorf(err, errlen, "not now: no slice is waiting to be placed");
         if (nw == 2) {
             int id = st->queue[st->qpos];
             char tok[16], shown[16];
@@ -310,7 +300,7 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, ch
             /* An attached Supreme is shown as S@type; both names are fine. */
             snprintf(shown, sizeof shown, "S@%d", st->supreme_type);
             if (strcmp(tok, w[1]) != 0 && !(id == st->supreme && strcmp(shown, w[1]) == 0))
-                return say(err, errlen, "the slice offered is %s, not %s", tok, w[1]);
+                return pb_errorf(err, errlen, "the slice offered is %s, not %s", tok, w[1]);
         }
         *a = NYS_ACTION(strcasecmp(verb, "eat") == 0 ? NYS_A_EAT : NYS_A_KEEP, 0);
         rc = 0;
@@ -324,7 +314,7 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, ch
     if (rc != 0) {
         char q[64];
         pb_quote(text, q, sizeof q);
-        return say(err, errlen, "unknown action %s (see docs/records.md)", q);
+        return pb_errorf(err, errlen, "unknown action %s (see docs/records.md)", q);
     }
     return nys_is_legal(st, *a, err, errlen) ? 0 : -1;
 }

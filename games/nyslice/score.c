@@ -1,9 +1,9 @@
 /* score.c -- the Guest Check (NYS-E2..E7) and the scoring file. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/error.h"
 #include "../../core/jsonutil.h"
 #include "nyslice.h"
 
@@ -138,17 +138,6 @@ json_t *nys_check_to_json(const nys_guest_check *gc, const char *const *names)
 
 /* ---- The scoring file (spec: "Notation and the scoring file") ---- */
 
-static json_t *bad(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static json_t *bad(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return NULL;
-}
-
 /* Copies of a slice the deck has at a player count. */
 static int deck_copies(const nys_deck *deck, const nys_slice *s, int players)
 {
@@ -162,25 +151,26 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
 {
     json_error_t jerr;
     json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root)
-        return bad(err, errlen, "malformed JSON at line %d column %d: %s", jerr.line, jerr.column,
-                   jerr.text);
+    if (!root) {
+        pb_errorf(err, errlen, "malformed JSON at line %d column %d: %s", jerr.line, jerr.column, jerr.text);
+        return NULL;
+    }
     json_t *result = NULL;
     json_t *game = json_object_get(root, "game"), *players = json_object_get(root, "players");
     if (!json_is_object(root)) {
-        bad(err, errlen, "the table must be a JSON object");
+        pb_errorf(err, errlen, "the table must be a JSON object");
         goto out;
     }
     static const char *const table_keys[] = {"game", "players", NULL};
     if (pb_json_known_keys(root, table_keys, "", "the table", err, errlen))
         goto out;
     if (game && (!json_is_string(game) || strcmp(json_string_value(game), "nyslice") != 0)) {
-        bad(err, errlen, "'game' must be \"nyslice\"");
+        pb_errorf(err, errlen, "'game' must be \"nyslice\"");
         goto out;
     }
     int n = json_is_array(players) ? (int)json_array_size(players) : 0;
     if (n < NYS_MIN_PLAYERS || n > NYS_MAX_PLAYERS) {
-        bad(err, errlen, "'players' must be an array of 2 to 6 players");
+        pb_errorf(err, errlen, "'players' must be an array of 2 to 6 players");
         goto out;
     }
     nys_tally tally[NYS_MAX_PLAYERS];
@@ -195,7 +185,7 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
     for (int p = 0; p < n; p++) {
         json_t *pl = json_array_get(players, (size_t)p);
         if (!json_is_object(pl)) {
-            bad(err, errlen, "player %d is not an object", p + 1);
+            pb_errorf(err, errlen, "player %d is not an object", p + 1);
             goto out;
         }
         static const char *const player_keys[] = {"name", "collected", "eaten", "specials", NULL};
@@ -205,7 +195,7 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
             goto out;
         json_t *name = json_object_get(pl, "name");
         if (name && !json_is_string(name)) {
-            bad(err, errlen, "player %d: 'name' must be a string", p + 1);
+            pb_errorf(err, errlen, "player %d: 'name' must be a string", p + 1);
             goto out;
         }
         names[p] = name ? json_string_value(name) : NULL;
@@ -215,7 +205,7 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
             if (!arr)
                 continue;
             if (!json_is_array(arr)) {
-                bad(err, errlen, "player %d: '%s' must be an array of slice tokens", p + 1, lists[li]);
+                pb_errorf(err, errlen, "player %d: '%s' must be an array of slice tokens", p + 1, lists[li]);
                 goto out;
             }
             size_t i;
@@ -226,14 +216,14 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
                 const char *t = json_is_string(tok) ? json_string_value(tok) : NULL;
                 if (!t || nys_slice_parse(t, &s, li == 0 ? &attached : NULL) != 0) {
                     char *dump = json_dumps(tok, JSON_ENCODE_ANY);
-                    bad(err, errlen, "unknown slice token %s (player %d, %s)", dump ? dump : "?",
+                    pb_errorf(err, errlen, "unknown slice token %s (player %d, %s)", dump ? dump : "?",
                         p + 1, lists[li]);
                     free(dump);
                     goto out;
                 }
                 nys_slice probe = {NYS_NUMBERED, (uint8_t)attached, 0, 0, 0};
                 if (attached && !nys_slice_in_play(&probe, n)) {
-                    bad(err, errlen, "unknown slice token \"%s\": type %d is not played by %d players",
+                    pb_errorf(err, errlen, "unknown slice token \"%s\": type %d is not played by %d players",
                         t, attached, n);
                     goto out;
                 }
@@ -246,7 +236,7 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
                     used_count[nused++] = 0;
                 }
                 if (have == 0 || ++used_count[k] > have) {
-                    bad(err, errlen, "too many \"%s\": the deck has %d for %d players", t, have, n);
+                    pb_errorf(err, errlen, "too many \"%s\": the deck has %d for %d players", t, have, n);
                     goto out;
                 }
                 if (li == 1)
@@ -256,7 +246,7 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
         }
         json_t *sps = json_object_get(pl, "specials");
         if (sps && !json_is_array(sps)) {
-            bad(err, errlen, "player %d: 'specials' must be an array of slugs", p + 1);
+            pb_errorf(err, errlen, "player %d: 'specials' must be an array of slugs", p + 1);
             goto out;
         }
         size_t i;
@@ -265,12 +255,12 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
             int sp = json_is_string(slug) ? nys_special_from_slug(json_string_value(slug)) : -1;
             if (sp < 0) {
                 char *dump = json_dumps(slug, JSON_ENCODE_ANY);
-                bad(err, errlen, "unknown Special slug %s (player %d)", dump ? dump : "?", p + 1);
+                pb_errorf(err, errlen, "unknown Special slug %s (player %d)", dump ? dump : "?", p + 1);
                 free(dump);
                 goto out;
             }
             if (specials_seen >> sp & 1u) {
-                bad(err, errlen, "Special \"%s\" is held twice: the game has one", json_string_value(slug));
+                pb_errorf(err, errlen, "Special \"%s\" is held twice: the game has one", json_string_value(slug));
                 goto out;
             }
             specials_seen |= (uint16_t)BIT(sp);
@@ -282,7 +272,7 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
             if (!nys_slice_edible(e, tally[p].specials)) {
                 char tok[16];
                 nys_slice_token(e, tok, sizeof tok);
-                bad(err, errlen, "player %d ate \"%s\", which cannot be eaten%s", p + 1, tok,
+                pb_errorf(err, errlen, "player %d ate \"%s\", which cannot be eaten%s", p + 1, tok,
                     e->kind == NYS_COMBO      ? " without Combo Craving"
                     : e->kind == NYS_NUMBERED && e->type == NYS_VEGGIE ? " without You Love Veggies"
                                                                        : "");
