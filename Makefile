@@ -16,12 +16,12 @@ OPT ?= -O2 -g
 LTO ?= -flto=auto
 AR := gcc-ar
 DEPS_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
-DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lm -lpthread
+DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lsqlite3 -lm -lpthread
 APP_LIBS := -ledit
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEPS_CFLAGS) -MMD -MP
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-LIB_SRC := $(wildcard core/*.c) $(wildcard games/*/*.c) $(wildcard ai/*.c)
+LIB_SRC := $(wildcard core/*.c) $(wildcard games/*/*.c) $(wildcard ai/*.c) $(wildcard server/*.c)
 APP_SRC := $(wildcard app/*.c)
 DATA_SRC := data/embedded.S
 DATA_FILES := $(wildcard data/*/*.json) docs/nyslice-rules.md

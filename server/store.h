@@ -1,0 +1,64 @@
+/* store.h -- the server's storage: tables, their seats and every accepted
+ * action, in SQLite (write-ahead log, synchronous commits).
+ *
+ * The server writes an action here before it confirms it to anyone, so a
+ * crash loses nothing that was acknowledged: after a restart every unfinished
+ * table is rebuilt by replaying its actions from its seed. */
+#ifndef PB_STORE_H
+#define PB_STORE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct pb_store pb_store;
+
+#define PB_TOKEN_LEN 32 /* hex characters of a seat token */
+
+/* Open (creating if needed) the database at path. NULL with a message. */
+pb_store *pb_store_open(const char *path, char *err, size_t errlen);
+void pb_store_close(pb_store *s);
+
+/* A new table: game id, normalized config (JSON), seed, a short code for
+ * people. Returns the table's id (> 0), or -1 with a message. */
+int64_t pb_store_create_table(pb_store *s, const char *game, const json_t *config, uint64_t seed,
+                              const char *code, char *err, size_t errlen);
+/* Record who sits in a seat: "human" with a name and a token, or a bot
+ * spec. Replaces an earlier occupant. */
+int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, const char *name,
+                      const char *token, char *err, size_t errlen);
+/* Does the token open this seat? */
+bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *token);
+/* Append the table's action number `index` (0-based, in order) and commit.
+ * Returns 0 once the action is durable, -1 (with a message) otherwise:
+ * then it must not be confirmed. */
+int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, const char *text,
+                           char *err, size_t errlen);
+/* Mark a table finished. */
+int pb_store_finish(pb_store *s, int64_t table, char *err, size_t errlen);
+
+/* A table as stored: enough to rebuild it. */
+typedef struct pb_stored_table {
+    int64_t id;
+    char game[32];
+    char code[16];
+    json_t *config;   /* owned */
+    uint64_t seed;
+    bool finished;
+    int seats;
+    char player[6][64];
+    char name[6][64];
+    json_t *actions;  /* owned: array of action texts, in order */
+} pb_stored_table;
+
+/* Load one table; 0, or -1 with a message. Free with pb_stored_table_free. */
+int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, size_t errlen);
+void pb_stored_table_free(pb_stored_table *t);
+/* Ids of tables, unfinished ones only or all, newest first; returns how
+ * many were written (at most max), or -1. */
+int pb_store_list(pb_store *s, bool unfinished_only, int64_t *ids, int max);
+/* The id of the table with this code, or -1. */
+int64_t pb_store_find_code(pb_store *s, const char *code);
+
+#endif

@@ -1,0 +1,181 @@
+/* test_store.c -- the server's storage: tables, seats and actions survive a
+ * restart and a crash, and what was acknowledged is never lost. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../../core/record.h"
+#include "../../server/store.h"
+#include "support.h"
+
+static char dir[64];
+
+static int make_dir(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/pizzabox-store-XXXXXX");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static void db_path(char *out, size_t n, const char *name)
+{
+    snprintf(out, n, "%s/%s.db", dir, name);
+}
+
+/* A table written, closed, reopened: everything is there, in order. */
+static void test_table_survives_a_restart(void **state)
+{
+    (void)state;
+    char path[128], err[PB_ERR_LEN];
+    db_path(path, sizeof path, "restart");
+    pb_store *s = pb_store_open(path, err, sizeof err);
+    assert_non_null(s);
+    json_t *config = json_pack("{s:i}", "players", 3);
+    int64_t id = pb_store_create_table(s, "nyslice", config, 42, "ABCD", err, sizeof err);
+    assert_true(id > 0);
+    assert_int_equal(pb_store_set_seat(s, id, 0, "human", "Ann", "t0k3n", err, sizeof err), 0);
+    assert_int_equal(pb_store_set_seat(s, id, 1, "greedy", "Greedy 2", NULL, err, sizeof err), 0);
+    assert_int_equal(pb_store_append_action(s, id, 0, 0, "cut 1 4 8 special 2", err, sizeof err), 0);
+    assert_int_equal(pb_store_append_action(s, id, 1, 1, "take 2", err, sizeof err), 0);
+    /* The same action number twice is refused: it would fork the game. */
+    assert_int_equal(pb_store_append_action(s, id, 1, 1, "take 5", err, sizeof err), -1);
+    pb_store_close(s);
+
+    s = pb_store_open(path, err, sizeof err);
+    assert_non_null(s);
+    pb_stored_table t;
+    assert_int_equal(pb_store_load(s, id, &t, err, sizeof err), 0);
+    assert_string_equal(t.game, "nyslice");
+    assert_string_equal(t.code, "ABCD");
+    assert_int_equal(t.seed, 42);
+    assert_true(json_equal(t.config, config));
+    assert_string_equal(t.player[0], "human");
+    assert_string_equal(t.name[0], "Ann");
+    assert_string_equal(t.player[1], "greedy");
+    assert_int_equal(json_array_size(t.actions), 2);
+    assert_string_equal(json_string_value(json_array_get(t.actions, 1)), "take 2");
+    assert_true(pb_store_check_token(s, id, 0, "t0k3n"));
+    assert_false(pb_store_check_token(s, id, 0, "t0k3m"));
+    assert_false(pb_store_check_token(s, id, 0, "t0k3n0"));
+    assert_false(pb_store_check_token(s, id, 1, ""));
+    assert_int_equal(pb_store_find_code(s, "ABCD"), id);
+    assert_int_equal(pb_store_find_code(s, "ZZZZ"), -1);
+    pb_stored_table_free(&t);
+    json_decref(config);
+    pb_store_close(s);
+}
+
+static void test_unfinished_tables_listed_for_recovery(void **state)
+{
+    (void)state;
+    char path[128], err[PB_ERR_LEN];
+    db_path(path, sizeof path, "list");
+    pb_store *s = pb_store_open(path, err, sizeof err);
+    json_t *config = json_object();
+    int64_t a = pb_store_create_table(s, "nyslice", config, 1, "AAAA", err, sizeof err);
+    int64_t b = pb_store_create_table(s, "nyslice", config, 2, "BBBB", err, sizeof err);
+    assert_int_equal(pb_store_create_table(s, "nyslice", config, 3, "AAAA", err, sizeof err), -1);
+    assert_int_equal(pb_store_finish(s, a, err, sizeof err), 0);
+    int64_t ids[8];
+    assert_int_equal(pb_store_list(s, true, ids, 8), 1);
+    assert_int_equal(ids[0], b);
+    assert_int_equal(pb_store_list(s, false, ids, 8), 2);
+    json_decref(config);
+    pb_store_close(s);
+}
+
+/* A child stores a real game's actions, telling the parent after each one
+ * is committed, and is killed with SIGKILL part-way. Every acknowledged
+ * action is in the database, and they replay. */
+static void test_acknowledged_actions_survive_kill_9(void **state)
+{
+    (void)state;
+    char path[128], err[PB_ERR_LEN];
+    db_path(path, sizeof path, "crash");
+    pb_store *s = pb_store_open(path, err, sizeof err);
+    json_t *config = json_pack("{s:i}", "players", 4);
+    int64_t id = pb_store_create_table(s, "nyslice", config, 77, "KILL", err, sizeof err);
+    pb_store_close(s);
+    int pipefd[2];
+    assert_int_equal(pipe(pipefd), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        close(pipefd[0]);
+        pb_store *cs = pb_store_open(path, err, sizeof err);
+        pb_game *g = pb_game_new("nyslice", config, err, sizeof err);
+        pb_state *st = pb_state_new(g, 77);
+        pb_rng rng;
+        pb_rng_seed(&rng, 5);
+        for (int i = 0; cs && !pb_is_terminal(g, st); i++) {
+            pb_action a = g->ops->random_action(g, st, &rng);
+            char text[256];
+            g->ops->action_to_text(g, st, a, text, sizeof text);
+            if (pb_store_append_action(cs, id, i, pb_current_seat(g, st), text, err, sizeof err) != 0)
+                _exit(3);
+            g->ops->apply(g, st, a, NULL, 0);
+            if (write(pipefd[1], &i, sizeof i) != (ssize_t)sizeof i) /* the acknowledgement */
+                _exit(4);
+            if (i == 20)
+                raise(SIGKILL);
+        }
+        _exit(0);
+    }
+    close(pipefd[1]);
+    int acked = -1, i;
+    while (read(pipefd[0], &i, sizeof i) == (ssize_t)sizeof i)
+        acked = i;
+    close(pipefd[0]);
+    int status;
+    waitpid(child, &status, 0);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    assert_int_equal(acked, 20);
+
+    s = pb_store_open(path, err, sizeof err);
+    pb_stored_table t;
+    assert_int_equal(pb_store_load(s, id, &t, err, sizeof err), 0);
+    assert_true((int)json_array_size(t.actions) >= acked + 1);
+    /* The stored actions replay from the seed. */
+    json_t *rec = json_pack("{s:s, s:O, s:I, s:O}", "game", t.game, "config", t.config, "seed",
+                            (json_int_t)t.seed, "actions", t.actions);
+    char *text = json_dumps(rec, 0);
+    pb_replay r;
+    assert_int_equal(pb_replay_text(text, &r, err, sizeof err), 0);
+    assert_int_equal(r.actions, (int)json_array_size(t.actions));
+    pb_replay_free(&r);
+    free(text);
+    json_decref(rec);
+    pb_stored_table_free(&t);
+    json_decref(config);
+    pb_store_close(s);
+}
+
+static void test_unusable_path_is_refused(void **state)
+{
+    (void)state;
+    char err[PB_ERR_LEN] = "";
+    assert_null(pb_store_open("/nonexistent-dir/x/y.db", err, sizeof err));
+    assert_non_null(strstr(err, "cannot open"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table_survives_a_restart),
+        cmocka_unit_test(test_unfinished_tables_listed_for_recovery),
+        cmocka_unit_test(test_acknowledged_actions_survive_kill_9),
+        cmocka_unit_test(test_unusable_path_is_refused),
+    };
+    return cmocka_run_group_tests(tests, make_dir, remove_dir);
+}
