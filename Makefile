@@ -16,7 +16,7 @@ OPT ?= -O2 -g
 LTO ?= -flto=auto
 AR := gcc-ar
 DEPS_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
-DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lsqlite3 -lm -lpthread
+DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lsqlite3 -lwebsockets -lm -lpthread
 APP_LIBS := -ledit
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEPS_CFLAGS) -MMD -MP
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

@@ -11,6 +11,7 @@ static const struct {
     const char *summary;
 } commands[] = {
     {"play", cmd_play, "play a game at the terminal, against bots or hot-seat"},
+    {"serve", cmd_serve, "serve tables for friends in the browser (web client + WebSocket)"},
     {"demo", cmd_demo, "play a quick game between bots and print the Guest Check"},
     {"score", cmd_score, "score a finished New York Slice table given as JSON"},
     {"replay", cmd_replay, "replay a game record and print its final score report"},

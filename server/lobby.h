@@ -1,0 +1,56 @@
+/* lobby.h -- the tables of a game server and the protocol of docs/protocol.md,
+ * without any network: messages come in as text from numbered connections
+ * and go out through a callback, so the whole protocol is testable here.
+ *
+ * Everything here runs on one thread (the server's service thread). Bot
+ * moves are computed elsewhere: the lobby asks for them through a callback
+ * with a copy of the position, and takes the answer back later. */
+#ifndef PB_LOBBY_H
+#define PB_LOBBY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/game.h"
+#include "store.h"
+
+typedef struct pb_lobby pb_lobby;
+
+/* A bot move to compute: the position is a copy the job owns. */
+typedef struct pb_bot_job {
+    int64_t table;
+    int moves;            /* the table's move count when asked: answers for older positions are dropped */
+    int seat;
+    char bot[64];
+    uint64_t seed;
+    const pb_game *game;  /* immutable, owned by the lobby, alive while the table is */
+    pb_state *state;      /* owned by the job */
+} pb_bot_job;
+
+typedef struct pb_lobby_io {
+    void *ctx;
+    /* Queue text for a connection (copied). */
+    void (*send)(void *ctx, int conn, const char *text);
+    /* Ask for a bot move; the callee owns the job (and must free job->state). */
+    void (*ask_bot)(void *ctx, pb_bot_job *job);
+} pb_lobby_io;
+
+#define PB_LOBBY_MAX_TABLES 2000
+#define PB_LOBBY_TABLES_PER_CONN 8
+
+/* A lobby over a store: unfinished tables are rebuilt from it (their bots
+ * asked to move again). NULL with a message. */
+pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t errlen);
+void pb_lobby_free(pb_lobby *l);
+
+/* One message from a connection (any bytes: checked here). */
+void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len);
+/* The connection is gone: its seats stay, without anyone watching. */
+void pb_lobby_disconnect(pb_lobby *l, int conn);
+/* A bot's answer for a job (the job's state already freed). */
+void pb_lobby_bot_move(pb_lobby *l, int64_t table, int moves, pb_action a);
+/* Tables in memory, for tests and limits. */
+int pb_lobby_tables(const pb_lobby *l);
+
+#endif

@@ -1,0 +1,21 @@
+/* serve.h -- the game server: libwebsockets for HTTP (the web client) and
+ * the WebSocket protocol, a lobby of tables, SQLite underneath, and bot
+ * moves on worker threads so the network never waits for a bot. */
+#ifndef PB_SERVE_H
+#define PB_SERVE_H
+
+#include <stddef.h>
+
+typedef struct pb_serve_opts {
+    int port;             /* 0: any free port (reported by pb_serve_port) */
+    const char *db;       /* SQLite file */
+    const char *web;      /* directory of the web client */
+    const char *docs;     /* directory served at /docs (rules texts) */
+    int bot_threads;
+} pb_serve_opts;
+
+/* Run the server until SIGINT/SIGTERM. Prints "listening on URL" once
+ * ready. Returns 0, or -1 with a message. */
+int pb_serve(const pb_serve_opts *opts, char *err, size_t errlen);
+
+#endif
