@@ -40,7 +40,7 @@ DEPS_STAMP := $(BUILD)/.deps-installed
 TEST_DEPS_STAMP := $(BUILD)/.test-deps-installed
 BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
 
-.PHONY: all run test unit-test asan-test cli-test browser-test bench clean help deps
+.PHONY: all run test unit-test asan-test cli-test server-test browser-test bench clean help deps
 .SECONDARY:
 all: $(BUILD)/pizzabox
 
@@ -99,7 +99,7 @@ $(BUILD)/asan/tests/%: $(BUILD)/asan/obj/tests/unit/%.o $(BUILD)/asan/obj/tests/
 run: $(BUILD)/pizzabox
 	$(BUILD)/pizzabox play --game nyslice
 
-test: unit-test asan-test cli-test browser-test
+test: unit-test asan-test cli-test server-test browser-test
 	@echo "all test suites passed"
 
 unit-test: $(TESTS)
@@ -112,6 +112,10 @@ asan-test: $(ASAN_TESTS)
 cli-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@sh tests/cli/run.sh $(BUILD)/pizzabox
 	@for t in tests/cli/play.sh tests/cli/play-tmux.sh tests/cli/sim.sh; do sh $$t $(BUILD)/pizzabox || exit 1; done
+
+# The server's protocol with a real WebSocket client (Node's).
+server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
+	@node --experimental-websocket --test tests/server/
 
 browser-test: $(BUILD)/pizzabox $(BROWSER_MODULES)
 	@node --test tests/browser/

@@ -28,7 +28,7 @@ typedef struct table {
     int players, moves;
     bool finished, bot_asked;
     char player[PB_MAX_SEATS][64];   /* "human" or a bot */
-    char name[PB_MAX_SEATS][NAME_MAX_LEN + 1];
+    char name[PB_MAX_SEATS][4 * NAME_MAX_LEN + 1];
     bool taken[PB_MAX_SEATS];
     int conn[PB_MAX_SEATS];          /* connection at the seat, or -1 */
     int watcher[MAX_WATCHERS], nwatchers;
@@ -156,8 +156,12 @@ static void send_view(pb_lobby *l, table *t, int conn, int seat)
                             "seat", seat >= 0 ? json_integer(seat) : json_null(), "names", names_of(t),
                             "players", players_of(t), "moves", t->moves, "log", log, "view",
                             t->g->ops->view(t->g, t->st, seat >= 0 ? seat : PB_SPECTATOR));
-    if (t->finished)
-        json_object_set_new(msg, "score", t->g->ops->score_report(t->g, t->st, NULL));
+    if (t->finished) {
+        const char *names[PB_MAX_SEATS];
+        for (int s = 0; s < t->players; s++)
+            names[s] = t->name[s];
+        json_object_set_new(msg, "score", t->g->ops->score_report(t->g, t->st, names));
+    }
     send_json(l, conn, msg);
 }
 
@@ -263,15 +267,26 @@ static int seat_of(const table *t, int conn)
     return -1;
 }
 
+/* At most NAME_MAX_LEN characters (not bytes: names are UTF-8), no control
+ * characters. */
+static void clean_name(const char *in, char *out, size_t n)
+{
+    size_t len = 0;
+    int chars = 0;
+    for (const unsigned char *c = (const unsigned char *)in; *c && len + 4 < n; c++) {
+        if ((*c & 0xC0) != 0x80 && ++chars > NAME_MAX_LEN)
+            break;
+        out[len++] = *c < 0x20 || *c == 0x7f ? '?' : (char)*c;
+    }
+    out[len] = 0;
+}
+
 static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name, char *err, size_t errlen)
 {
     char token[33];
     random_hex(token, 16);
-    char clean[NAME_MAX_LEN + 1];
-    snprintf(clean, sizeof clean, "%s", name && *name ? name : "Player");
-    for (char *c = clean; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
-            *c = '?';
+    char clean[4 * NAME_MAX_LEN + 1];
+    clean_name(name && *name ? name : "Player", clean, sizeof clean);
     if (pb_store_set_seat(l->store, t->id, seat, "human", clean, token, err, errlen) != 0)
         return -1;
     snprintf(t->name[seat], sizeof t->name[seat], "%s", clean);
@@ -279,7 +294,7 @@ static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name
     t->conn[seat] = conn;
     send_json(l, conn, json_pack("{s:s, s:s, s:i, s:s}", "type", "joined", "code", t->code, "seat", seat,
                                  "token", token));
-    send_view(l, t, conn, seat);
+    broadcast(l, t); /* everyone at the table sees the new name */
     return 0;
 }
 
@@ -423,6 +438,10 @@ static void on_resume(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "that seat and token do not match");
         return;
     }
+    if (t->conn[s] != conn && seats_of_conn(l, conn) >= PB_LOBBY_TABLES_PER_CONN) {
+        send_error(l, conn, "too many tables");
+        return;
+    }
     t->conn[s] = conn; /* a newer connection takes the seat over */
     t->taken[s] = true;
     send_json(l, conn, json_pack("{s:s, s:s, s:i, s:s}", "type", "joined", "code", t->code, "seat", s, "token",
@@ -435,6 +454,11 @@ static void on_spectate(pb_lobby *l, int conn, const json_t *msg)
     table *t = table_of(l, conn, msg);
     if (!t)
         return;
+    for (int w = 0; w < t->nwatchers; w++)
+        if (t->watcher[w] == conn) {
+            send_view(l, t, conn, -1);
+            return;
+        }
     if (t->nwatchers == MAX_WATCHERS || seats_of_conn(l, conn) >= PB_LOBBY_TABLES_PER_CONN) {
         send_error(l, conn, "too many spectators");
         return;
@@ -524,7 +548,7 @@ void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len)
     json_t *msg = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     const char *type = json_string_value(json_object_get(msg, "type"));
     if (!msg || !json_is_object(msg) || !type) {
-        send_error(l, conn, msg ? "a message is an object with a \"type\"" : "malformed JSON");
+        send_error(l, conn, msg ? "a message is an object with a \"type\"" : "malformed JSON (or a key given twice)");
         json_decref(msg);
         return;
     }

@@ -20,7 +20,7 @@
 #define MAX_QUEUED 512     /* unread replies before a connection is dropped */
 #define RATE 20.0          /* messages a second ... */
 #define BURST 40.0         /* ... with bursts of */
-#define STRIKES 10         /* refusals for rate before the connection closes */
+#define STRIKES 10         /* refusals for rate told before the rest are ignored */
 
 typedef struct outmsg {
     struct outmsg *next;
@@ -34,7 +34,7 @@ typedef struct conn {
     int queued;
     char rx[MAX_MESSAGE + 1];
     size_t rxlen;
-    bool too_big, drop;
+    bool drop;          /* close now */
     double tokens, last;
     int strikes;
 } conn;
@@ -219,8 +219,10 @@ static bool within_rate(conn *c)
     double now = pb_now();
     c->tokens += (now - c->last) * RATE;
     c->last = now;
-    if (c->tokens > BURST)
+    if (c->tokens > BURST) {
         c->tokens = BURST;
+        c->strikes = 0; /* calm again: earlier bursts are forgiven */
+    }
     if (c->tokens < 1)
         return false;
     c->tokens -= 1;
@@ -241,11 +243,10 @@ static int receive(server *s, struct lws *wsi, int id, const void *in, size_t le
     size_t n = c->rxlen;
     c->rxlen = 0;
     if (!within_rate(c)) {
-        queue_text(s, id, "{\"type\":\"error\",\"message\":\"too many messages: slow down\"}");
-        if (++c->strikes > STRIKES) {
-            lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)"flooding", 8);
-            return -1;
-        }
+        /* Told a few times, then ignored until it calms down: a flood costs
+         * the server nothing, and others are served on. */
+        if (++c->strikes <= STRIKES)
+            queue_text(s, id, "{\"type\":\"error\",\"message\":\"too many messages: slow down\"}");
         return 0;
     }
     pb_lobby_message(s->lobby, id, c->rx, n);

@@ -1,0 +1,360 @@
+// helpers.mjs -- a `pizzabox serve` process and WebSocket clients for the
+// protocol tests (protocol.test.mjs). Node built-ins only; run with
+// `node --experimental-websocket --test tests/server/`.
+//
+// Every server started here is killed when the test process exits, and every
+// wait has a deadline, so a broken server fails the tests instead of hanging them.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const BIN = join(ROOT, 'build', 'pizzabox');
+
+const live = new Set();          // server processes not yet known to be gone
+const tmpDirs = new Set();
+
+function killAll() {
+  for (const p of live) {
+    try { p.kill('SIGKILL'); } catch { /* already gone */ }
+  }
+  for (const d of tmpDirs) {
+    try { rmSync(d, { recursive: true, force: true }); } catch { /* best effort */ }
+  }
+}
+process.on('exit', killAll);
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => { killAll(); process.exit(130); });
+}
+
+export function tempDir(prefix = 'pizzabox-serve-') {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  tmpDirs.add(d);
+  return d;
+}
+
+export function removeTempDir(d) {
+  tmpDirs.delete(d);
+  rmSync(d, { recursive: true, force: true });
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/* Race a promise against a deadline. */
+export function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms); }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/* Start `pizzabox serve --port 0 --db DB`; resolves once it prints its port. */
+export async function startServer(db, { timeout = 10_000, botThreads = 2 } = {}) {
+  if (!existsSync(BIN)) throw new Error(`no ${BIN}: run make first`);
+  const proc = spawn(BIN, ['serve', '--port', '0', '--db', db, '--web', join(ROOT, 'web'),
+    '--bot-threads', String(botThreads)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(proc);
+  let stdout = '', stderr = '';
+  const exited = new Promise((res) => proc.on('exit', (code, signal) => { live.delete(proc); res({ code, signal }); }));
+  proc.stderr.on('data', (d) => { stderr += d; });
+  const port = await withTimeout(new Promise((res, rej) => {
+    proc.stdout.on('data', (d) => {
+      stdout += d;
+      const m = /listening on http:\/\/localhost:(\d+)\//.exec(stdout);
+      if (m) res(Number(m[1]));
+    });
+    proc.on('error', rej);
+    exited.then(({ code, signal }) => rej(new Error(`server exited (${code ?? signal}) before listening: ${stderr}`)));
+  }), timeout, 'server start').catch((e) => { proc.kill('SIGKILL'); throw e; });
+  const server = {
+    proc, port, db,
+    url: `ws://localhost:${port}/ws`,
+    exited,
+    get stderr() { return stderr; },
+    alive: () => proc.exitCode === null && proc.signalCode === null,
+    /* SIGTERM (a clean stop), SIGKILL if it does not go within the time. */
+    async stop(signal = 'SIGTERM', ms = 5000) {
+      if (!server.alive()) return exited;
+      proc.kill(signal);
+      try {
+        return await withTimeout(exited, ms, `server ${signal}`);
+      } catch {
+        proc.kill('SIGKILL');
+        return withTimeout(exited, 5000, 'server SIGKILL');
+      }
+    },
+  };
+  return server;
+}
+
+/* ---- The view-leak check (run on every message every client receives) ---- */
+
+/* Problems with one message as received by a client that holds `seats`
+ * (code -> seat, from `joined`) and watches `watching` (codes). */
+export function leakProblems(msg, seats, watching) {
+  const out = [];
+  if (msg === null || typeof msg !== 'object' || Array.isArray(msg) || typeof msg.type !== 'string') {
+    out.push(`not an object with a type: ${JSON.stringify(msg)}`);
+    return out;
+  }
+  const isView = msg.type === 'view';
+  const isReplay = msg.type === 'replay';
+  if (!isView && !isReplay) return out;
+  const v = msg.view;
+  if (!v || typeof v !== 'object') {
+    out.push(`${msg.type} without a view object`);
+    return out;
+  }
+  const seat = isView ? msg.seat : null; // a replay is the public view
+  const tag = `${msg.type} ${msg.code} moves ${msg.moves ?? msg.step} seat ${seat}`;
+  if (isView) {
+    if (!(seat === null || Number.isInteger(seat))) out.push(`${tag}: seat is ${JSON.stringify(seat)}`);
+    if (v.seat !== seat) out.push(`${tag}: view.seat ${JSON.stringify(v.seat)} differs from seat`);
+    if (Object.hasOwn(seats, msg.code)) {
+      if (seat !== seats[msg.code]) out.push(`${tag}: this connection holds seat ${seats[msg.code]}`);
+    } else if (watching.has(msg.code)) {
+      if (seat !== null) out.push(`${tag}: a spectator got a seat's view`);
+    } else {
+      out.push(`${tag}: a view of a table this connection neither sits at nor watches`);
+    }
+  } else if (v.seat !== null) {
+    out.push(`${tag}: a replay view has seat ${JSON.stringify(v.seat)}`);
+  }
+  if (Object.hasOwn(v, 'legal')) {
+    if (seat === null) out.push(`${tag}: a public view has a legal list`);
+    else if (v.to_move !== seat) out.push(`${tag}: legal list but to_move is ${v.to_move}`);
+  }
+  if (Object.hasOwn(v, 'mystery')) {
+    if (seat === null) out.push(`${tag}: a public view has the mystery slice ${v.mystery}`);
+    else {
+      const mine = v.players?.[seat]?.specials ?? [];
+      if (!mine.some((s) => s.slug === 'mystery-slice'))
+        out.push(`${tag}: mystery ${v.mystery} for a seat that does not hold the Mystery Slice`);
+    }
+  }
+  if (seat === null && v.placing && Array.isArray(v.placing.edible) && Array.isArray(v.placing.slices)) {
+    // a face-down slice shows as "?" and says nothing about being edible
+    v.placing.slices.forEach((s, i) => {
+      if (s === '?' && v.placing.edible[i] !== null) out.push(`${tag}: edibility of a hidden slice shown`);
+    });
+  }
+  return out;
+}
+
+/* ---- A client ---- */
+
+let clientNo = 0;
+
+export class Client {
+  constructor(url, label) {
+    this.url = url;
+    this.label = label ?? `client${++clientNo}`;
+    this.messages = [];      // every message received, parsed
+    this.read = 0;           // waitFor() looks from here on
+    this.seats = {};         // code -> seat (from `joined`)
+    this.watching = new Set();
+    this.problems = [];      // view-leak findings
+    this.closed = null;      // {code, reason} once closed
+    this.waiters = new Set();
+    this.sent = [];          // send times, for pacing
+  }
+
+  static async connect(url, label, timeout = 5000) {
+    const c = new Client(url, label);
+    await c.open(timeout);
+    return c;
+  }
+
+  open(timeout) {
+    const ws = new WebSocket(this.url, 'pizzabox');
+    this.ws = ws;
+    ws.addEventListener('message', (ev) => this.onMessage(ev.data));
+    this.closedPromise = new Promise((res) => ws.addEventListener('close', (ev) => {
+      this.closed = { code: ev.code, reason: ev.reason };
+      this.wake();
+      res(this.closed);
+    }));
+    return withTimeout(new Promise((res, rej) => {
+      ws.addEventListener('open', () => {
+        if (ws.protocol !== 'pizzabox') rej(new Error(`subprotocol ${JSON.stringify(ws.protocol)}`));
+        else res();
+      });
+      ws.addEventListener('error', () => rej(new Error(`${this.label}: cannot connect to ${this.url}`)));
+    }), timeout, `${this.label} connect`);
+  }
+
+  onMessage(data) {
+    let msg;
+    try {
+      msg = JSON.parse(typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));
+    } catch {
+      this.problems.push(`not JSON: ${String(data).slice(0, 200)}`);
+      return;
+    }
+    if (msg && msg.type === 'joined') this.seats[msg.code] = msg.seat;
+    if (msg && msg.type === 'watching') this.watching.add(msg.code);
+    for (const p of leakProblems(msg, this.seats, this.watching)) this.problems.push(`${this.label}: ${p}`);
+    this.messages.push(msg);
+    this.wake();
+  }
+
+  wake() {
+    for (const w of [...this.waiters]) w();
+  }
+
+  get isOpen() {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
+  sendRaw(text) {
+    this.sent.push(Date.now());
+    this.ws.send(text);
+  }
+
+  /* Send one message, paced to stay well inside the server's 20 a second
+   * (bursts of 40): at most 15 in any one second. */
+  async send(obj) {
+    for (;;) {
+      const now = Date.now();
+      while (this.sent.length && now - this.sent[0] >= 1000) this.sent.shift();
+      if (this.sent.length < 15) break;
+      await sleep(1000 - (now - this.sent[0]) + 5);
+    }
+    this.sendRaw(typeof obj === 'string' ? obj : JSON.stringify(obj));
+  }
+
+  /* The first message from the read position on that matches; the read
+   * position moves past it. Rejects on timeout or when the connection closes. */
+  waitFor(pred, timeout = 5000, what = 'a message') {
+    return new Promise((resolve, reject) => {
+      let timer;
+      const check = () => {
+        for (let i = this.read; i < this.messages.length; i++) {
+          if (pred(this.messages[i])) {
+            this.read = i + 1;
+            done();
+            resolve(this.messages[i]);
+            return;
+          }
+        }
+        if (this.closed) {
+          done();
+          reject(new Error(`${this.label}: connection closed (${this.closed.code} ${this.closed.reason}) while waiting for ${what}`));
+        }
+      };
+      const done = () => { clearTimeout(timer); this.waiters.delete(check); };
+      timer = setTimeout(() => {
+        done();
+        const recent = this.messages.slice(-3).map((m) => JSON.stringify(m).slice(0, 300));
+        reject(new Error(`${this.label}: timed out after ${timeout} ms waiting for ${what}; last: ${recent.join(' | ')}`));
+      }, timeout);
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  /* Send and wait for the first reply that matches. */
+  async request(obj, pred, timeout = 5000, what) {
+    this.skip();
+    await this.send(obj);
+    return this.waitFor(pred, timeout, what ?? `a reply to ${JSON.stringify(obj).slice(0, 100)}`);
+  }
+
+  /* Forget what is unread. */
+  skip() {
+    this.read = this.messages.length;
+  }
+
+  /* Messages received since index `from`. */
+  since(from) {
+    return this.messages.slice(from);
+  }
+
+  /* A round trip: everything the server sent before the answer to this
+   * `list` has arrived. Returns the `tables` answer. */
+  async sync(timeout = 5000) {
+    this.skip();
+    await this.send({ type: 'list' });
+    return this.waitFor((m) => m.type === 'tables', timeout, 'tables (sync)');
+  }
+
+  close() {
+    try { this.ws.close(); } catch { /* gone */ }
+    return withTimeout(this.closedPromise, 3000, `${this.label} close`).catch(() => {});
+  }
+
+  /* The connection as a broken network would leave it: no close handshake
+   * from this side is waited for. */
+  drop() {
+    try { this.ws.close(); } catch { /* gone */ }
+  }
+}
+
+/* ---- Playing ---- */
+
+/* The move a simple human plays from a view (docs/protocol.md, docs/records.md). */
+export function humanMove(view, rng = null) {
+  if (Array.isArray(view.legal)) {
+    if (view.legal.length === 0) throw new Error(`empty legal list in phase ${view.phase}`);
+    return rng ? view.legal[Math.floor(rng() * view.legal.length)] : view.legal[0];
+  }
+  if (view.phase === 'divide') {
+    const present = view.ring.filter((r) => r.slice !== null).map((r) => r.pos);
+    const n = view.player_count;
+    const cuts = present.slice(0, n - 1);
+    return n === 2 ? 'special alone' : `cut ${cuts.join(' ')} special alone`;
+  }
+  // Too many moves to list (a large portion to place): eating nothing is
+  // always a legal choice there.
+  if (view.phase === 'place') return 'collect all';
+  throw new Error(`no legal list in phase ${view.phase}`);
+}
+
+/* A small seeded random number generator (mulberry32), so runs repeat. */
+export function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const isTableView = (code) => (m) => m.type === 'view' && m.code === code;
+
+/* Play this client's seat at table `code` until the game is over, or until
+ * `stop(viewMessage)` is true for a view of the table; every move goes through
+ * `act`. Resolves with the view message it stopped at. */
+export async function playToEnd(client, code, { rng = null, stop = null, timeout = 30_000, moveTimeout = 10_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  let after = -1;   // the move count when this seat last acted
+  let acted = 0;
+  // Start from the newest view of the table already received (older ones are
+  // stale), even if an earlier wait read past it.
+  for (let i = client.messages.length - 1; i >= 0; i--) {
+    if (isTableView(code)(client.messages[i])) {
+      client.read = i;
+      break;
+    }
+  }
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`${client.label}: game ${code} not over within ${timeout} ms (acted ${acted} times)`);
+    const msg = await client.waitFor((m) => (m.type === 'error') ||
+      (isTableView(code)(m) && (m.view.phase === 'over' || (stop && stop(m)) ||
+        (m.view.to_move === m.seat && m.moves > after))),
+    Math.min(left, moveTimeout), `${code}: my turn or the end`);
+    if (msg.type === 'error') throw new Error(`${client.label}: error while playing ${code}: ${msg.message}`);
+    if (msg.view.phase === 'over') return msg;
+    if (stop && stop(msg)) return msg;
+    const action = humanMove(msg.view, rng);
+    after = msg.moves;
+    acted++;
+    await client.send({ type: 'act', code, action });
+  }
+}
