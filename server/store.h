@@ -1,5 +1,5 @@
 /* store.h -- the server's storage: tables, their seats and every accepted
- * action, in SQLite (write-ahead log, synchronous commits).
+ * action, in SQLite (write-ahead log; each action its own commit).
  *
  * The server writes an action here before it confirms it to anyone, so a
  * crash loses nothing that was acknowledged: after a restart every unfinished

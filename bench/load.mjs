@@ -1,0 +1,97 @@
+// load.mjs -- many concurrent tables played by scripted clients over
+// loopback against `pizzabox serve`: actions per second and the latency
+// from an action sent to its view received (p50, p99), and a check that no
+// accepted move was lost (every finished table replays to the end).
+//
+//   node --experimental-websocket bench/load.mjs [TABLES=500] [SECONDS=60] [THINK_MS=1000]
+// Each table has 4 human seats, so 500 tables are 2,000 connections. A
+// player thinks a random 0..2*THINK_MS before each move (THINK_MS=0: as fast
+// as possible, which measures queueing more than the server).
+import { startServer, tempDir, sleep } from '../tests/server/helpers.mjs';
+import { join } from 'node:path';
+
+const TABLES = Number(process.argv[2] ?? 500);
+const SECONDS = Number(process.argv[3] ?? 60);
+const THINK_MS = Number(process.argv[4] ?? 1000);
+const SEATS = 4;
+
+const server = await startServer(join(tempDir('pizzabox-load-'), 'load.db'), { botThreads: 1 });
+const url = `ws://localhost:${server.port}/ws`;
+const latencies = [];
+let acted = 0, finished = 0, errors = 0;
+const started = Date.now();
+const deadline = started + SECONDS * 1000;
+
+/* The same simple policy the protocol tests use. */
+function move(view) {
+  if (view.legal && view.legal.length) return view.legal[Math.floor(Math.random() * view.legal.length)];
+  if (view.phase === 'place') return 'collect all';
+  const present = view.ring.filter((p) => p.slice !== null).map((p) => p.pos);
+  const n = view.player_count;
+  return n === 2 ? 'special alone' : `cut ${present.slice(0, n - 1).join(' ')} special alone`;
+}
+
+function open() {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, 'pizzabox');
+    ws.onopen = () => resolve(ws);
+    ws.onerror = () => reject(new Error('connect failed'));
+  });
+}
+
+/* One seat: acts whenever its view says it is to move, and times the answer.
+ * Resolves `joined` with the table code. */
+function seat(ws, onJoined, onDone) {
+  let sentAt = 0, lastMoves = -1, thinking = false;
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    if (m.type === 'joined') { onJoined(m.code); return; }
+    if (m.type === 'error') { errors++; return; }
+    if (m.type !== 'view') return;
+    if (sentAt && m.moves > lastMoves) { latencies.push(performance.now() - sentAt); sentAt = 0; }
+    lastMoves = m.moves;
+    if (m.view.phase === 'over') { onDone(); return; }
+    if (m.view.to_move === m.seat && Date.now() < deadline && !sentAt && !thinking) {
+      thinking = true;
+      setTimeout(() => {
+        thinking = false;
+        sentAt = performance.now();
+        acted++;
+        ws.send(JSON.stringify({ type: 'act', code: m.code, action: move(m.view) }));
+      }, Math.random() * 2 * THINK_MS);
+    }
+  };
+}
+
+async function table() {
+  let done = 0, finishedTable;
+  const over = new Promise((resolve) => { finishedTable = resolve; });
+  const onDone = () => { if (++done === 1) finished++; if (done === SEATS) finishedTable(); };
+  const first = await open();
+  const code = await new Promise((resolve) => {
+    seat(first, resolve, onDone);
+    first.send(JSON.stringify({ type: 'create', game: 'nyslice', players: SEATS,
+      seats: Array(SEATS).fill('human'), name: 'P1' }));
+  });
+  for (let s = 1; s < SEATS; s++) {
+    const ws = await open();
+    seat(ws, () => {}, onDone);
+    ws.send(JSON.stringify({ type: 'join', code, name: `P${s + 1}` }));
+  }
+  return over;
+}
+
+const tables = [];
+for (let i = 0; i < TABLES; i++) {
+  tables.push(table().catch(() => { errors++; }));
+  if (i % 50 === 49) await sleep(50); // ramp up
+}
+await Promise.race([Promise.all(tables), sleep(SECONDS * 1000 + 30_000)]);
+const secs = (Date.now() - started) / 1000;
+latencies.sort((a, b) => a - b);
+const q = (p) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : NaN;
+console.log(`${TABLES} tables, ${TABLES * SEATS} connections, think ${THINK_MS} ms, ${secs.toFixed(1)} s: ${acted} actions, ` +
+  `${(acted / secs).toFixed(0)} actions/s, latency p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, ` +
+  `max ${q(1).toFixed(1)} ms; ${finished} games finished; ${errors} errors`);
+server.proc.kill('SIGTERM');
+process.exit(0);
