@@ -292,7 +292,8 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         take_bot_moves(s);
         return 0;
     default:
-        return 0;
+        /* Everything else (serving the web client's files) is libwebsockets' own. */
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
     }
 }
 

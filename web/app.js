@@ -1,0 +1,700 @@
+// app.js -- the pizzabox browser client: the lobby, a table, and the one
+// WebSocket they share (docs/protocol.md). Pages are hash routes: `#/` is the
+// lobby, `#/t/CODE` a table. The seat token of every table joined here is
+// kept in localStorage, so a reload (or a dropped connection) sends `resume`
+// and comes back to the same seat.
+import { Connection } from './net.js';
+import { seatSelects, tablesHtml, mineHtml } from './lobby.js';
+import * as T from './table.js';
+import { renderRing } from './ring.js';
+import { loadRules, rulesNow, rulesAll } from './rules.js';
+import { esc } from './tokens.js';
+
+const $ = (sel) => document.querySelector(sel);
+const LIST_EVERY_MS = 4000;
+const BUSY_TIMEOUT_MS = 8000;
+
+const state = {
+  route: { page: 'lobby' },
+  tables: null,            // the last `tables` answer
+  views: new Map(),        // code -> the last `view` message
+  subscribed: new Set(),   // codes this connection receives views of
+  watching: new Set(),     // codes spectated here, to watch again after a reconnect
+  resuming: null,          // code of a `resume` not answered yet
+  resumeFailed: null,      // code whose `resume` was refused, with the reason
+  busy: false,             // an `act` is on its way: no second one until it is answered
+  busyTimer: null,
+  divide: null,            // the Slicer's draft: {key, cuts: Set, special: null | 'alone' | pos}
+  place: null,             // slices chosen to eat: {key, eat: Set of indices}
+  replay: null,            // a finished table shown after some move: {code, step, view}
+  rulesKey: null,
+};
+
+// ---- localStorage: the name, and {code, seat, token} per table ----
+
+const SEAT_PREFIX = 'pizzabox.seat.';
+const WATCH_PREFIX = 'pizzabox.watch.'; // sessionStorage: this tab watches that table
+
+const store = {
+  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
+  set(key, value) { try { localStorage.setItem(key, value); } catch { /* private mode: no memory */ } },
+  remove(key) { try { localStorage.removeItem(key); } catch { /* nothing kept anyway */ } },
+  name() { return store.get('pizzabox.name') || ''; },
+  setName(name) { store.set('pizzabox.name', name); },
+  seat(code) {
+    try {
+      const s = JSON.parse(store.get(SEAT_PREFIX + code));
+      return s && Number.isInteger(s.seat) && typeof s.token === 'string' ? s : null;
+    } catch { return null; }
+  },
+  saveSeat(code, seat, token) { store.set(SEAT_PREFIX + code, JSON.stringify({ code, seat, token })); },
+  forget(code) { store.remove(SEAT_PREFIX + code); },
+  codes() {
+    const out = [];
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (k && k.startsWith(SEAT_PREFIX)) out.push(k.slice(SEAT_PREFIX.length));
+      }
+    } catch { /* none */ }
+    return out.sort();
+  },
+};
+
+// ---- The connection ----
+
+const conn = new Connection({
+  onMessage: handleMessage,
+  onOpen: () => {
+    // A new connection has no tables: ask again for what the page shows.
+    state.subscribed.clear();
+    state.resuming = null;
+    setBusy(false);
+    if (state.route.page === 'lobby') requestList();
+    else openTable(state.route.code);
+  },
+  onStatus: (status, retry) => {
+    const el = $('#conn');
+    el.dataset.state = status;
+    el.textContent = status === 'open' ? 'online' : status === 'connecting' ? 'connecting…'
+      : `offline — retrying in ${retry}s`;
+  },
+});
+
+function send(obj) {
+  if (conn.send(obj)) return true;
+  toast('Not connected to the server: trying again…');
+  return false;
+}
+
+function requestList() {
+  conn.send({ type: 'list' });
+}
+
+// ---- Server messages ----
+
+function handleMessage(msg) {
+  switch (msg.type) {
+    case 'joined': return onJoined(msg);
+    case 'watching': return onWatching(msg);
+    case 'view': return onView(msg);
+    case 'tables': return onTables(msg);
+    case 'replay': return onReplay(msg);
+    case 'error': return onError(msg);
+    default: return undefined; // newer servers may say more; ignore what we do not know
+  }
+}
+
+function onJoined(msg) {
+  store.saveSeat(msg.code, msg.seat, msg.token);
+  state.subscribed.add(msg.code);
+  state.watching.delete(msg.code);
+  try { sessionStorage.removeItem(WATCH_PREFIX + msg.code); } catch { /* memory only */ }
+  if (state.resuming === msg.code) state.resuming = null;
+  state.resumeFailed = null;
+  goToTable(msg.code);
+}
+
+function onWatching(msg) {
+  state.watching.add(msg.code);
+  try { sessionStorage.setItem(WATCH_PREFIX + msg.code, '1'); } catch { /* memory only */ }
+  state.subscribed.add(msg.code);
+  goToTable(msg.code);
+}
+
+function onView(msg) {
+  state.views.set(msg.code, msg);
+  state.subscribed.add(msg.code);
+  if (state.resuming === msg.code) state.resuming = null;
+  if (state.route.page === 'table' && state.route.code === msg.code) {
+    setBusy(false);
+    renderTable();
+  }
+}
+
+function onTables(msg) {
+  state.tables = Array.isArray(msg.tables) ? msg.tables : [];
+  if (state.route.page === 'lobby') renderTables();
+  if (!$('#join-prompt').hidden) renderPromptInfo();
+}
+
+function onReplay(msg) {
+  if (state.route.page !== 'table' || state.route.code !== msg.code || !msg.view) return;
+  state.replay = { code: msg.code, step: msg.step, view: msg.view };
+  renderTable();
+}
+
+function onError(msg) {
+  const text = msg.message || 'the server refused that';
+  setBusy(false);
+  if (state.resuming) {
+    // Our seat could not be resumed: say why and offer the choices.
+    state.resumeFailed = { code: state.resuming, message: text };
+    state.resuming = null;
+    toast(`Could not return to your seat: ${text}`);
+    if (state.route.page === 'table') showJoinPrompt(state.route.code);
+    return;
+  }
+  toast(text);
+  if (state.route.page === 'table') renderTable(); // re-enable the buttons
+}
+
+// ---- Routing ----
+
+function parseRoute() {
+  const m = /^#\/t\/([^/?#]+)/.exec(location.hash);
+  return m ? { page: 'table', code: decodeURIComponent(m[1]) } : { page: 'lobby' };
+}
+
+function goToTable(code) {
+  const hash = `#/t/${encodeURIComponent(code)}`;
+  if (location.hash !== hash) location.hash = hash; // onRoute follows
+  else if (state.views.has(code)) renderTable();
+}
+
+function show(page) {
+  for (const id of ['lobby', 'join-prompt', 'table']) $(`#${id}`).hidden = id !== page;
+}
+
+function onRoute() {
+  state.route = parseRoute();
+  state.replay = null;
+  if (state.route.page === 'lobby') {
+    document.title = 'pizzabox — New York Slice';
+    show('lobby');
+    renderLobby();
+    requestList();
+  } else {
+    openTable(state.route.code);
+  }
+}
+
+// Show a table: subscribed already, or resume our seat, or watch, or ask.
+function openTable(code) {
+  if (state.subscribed.has(code)) {
+    if (state.views.has(code)) renderTable();
+    else showLoading(code);
+    return;
+  }
+  const seat = store.seat(code);
+  if (seat && !(state.resumeFailed && state.resumeFailed.code === code)) {
+    showLoading(code);
+    if (conn.send({ type: 'resume', code, seat: seat.seat, token: seat.token })) state.resuming = code;
+  } else if (state.watching.has(code) || watchedInThisTab(code)) {
+    showLoading(code);
+    conn.send({ type: 'spectate', code });
+  } else {
+    showJoinPrompt(code);
+  }
+}
+
+function watchedInThisTab(code) {
+  try { return sessionStorage.getItem(WATCH_PREFIX + code) === '1'; } catch { return false; }
+}
+
+function showLoading(code) {
+  show('table');
+  $('#headline').textContent = `Table ${code}`;
+  $('#prompt').textContent = conn.open ? 'Loading…' : 'Connecting to the server…';
+}
+
+// ---- The share-link prompt: join or watch a table we have no seat at ----
+
+function showJoinPrompt(code) {
+  show('join-prompt');
+  $('#prompt-code').textContent = code;
+  const name = $('#prompt-name');
+  if (!name.value) name.value = store.name();
+  renderPromptInfo();
+  requestList();
+}
+
+function renderPromptInfo() {
+  const code = state.route.code;
+  const info = [];
+  const failed = state.resumeFailed && state.resumeFailed.code === code ? state.resumeFailed : null;
+  const seat = store.seat(code);
+  const t = (state.tables || []).find((x) => x.code === code);
+  if (failed) info.push(`Your seat here could not be resumed: ${esc(failed.message)}.`);
+  if (t) {
+    const free = t.seats.filter((s) => (s.player || 'human') === 'human' && !s.taken).length;
+    info.push(`${esc(t.players)} players, ${t.finished ? 'finished' : `${free} free seat${free === 1 ? '' : 's'}`}.`);
+  }
+  let html = info.map((s) => `<span>${s}</span>`).join(' ');
+  if (seat) {
+    html += ` <button type="button" id="prompt-resume" class="small">Return to seat ${seat.seat + 1}</button>` +
+      ` <button type="button" id="prompt-forget" class="small secondary">forget that seat</button>`;
+  }
+  $('#prompt-info').innerHTML = html;
+}
+
+function promptJoin() {
+  const name = $('#prompt-name').value.trim();
+  if (!name) { toast('Type your name first.'); $('#prompt-name').focus(); return; }
+  store.setName(name);
+  send({ type: 'join', code: state.route.code, name });
+}
+
+function promptWatch() {
+  send({ type: 'spectate', code: state.route.code });
+}
+
+function promptResume() {
+  state.resumeFailed = null;
+  openTable(state.route.code);
+}
+
+function promptForget() {
+  store.forget(state.route.code);
+  state.resumeFailed = null;
+  renderPromptInfo();
+}
+
+// ---- The lobby ----
+
+function renderLobby() {
+  const name = $('#name');
+  if (!name.value) name.value = store.name();
+  showSeats();
+  const mine = store.codes();
+  $('#mine-card').hidden = !mine.length;
+  $('#mine').innerHTML = mineHtml(mine);
+  if (state.tables) renderTables();
+}
+
+function renderTables() {
+  $('#tables').innerHTML = tablesHtml(state.tables, new Set(store.codes()));
+}
+
+// Only as many seat selects as players.
+function showSeats() {
+  const n = Number($('#players-count').value);
+  for (const li of document.querySelectorAll('#seat-list li')) li.hidden = Number(li.dataset.seat) >= n;
+}
+
+// The lobby's name, or a toast and false when there is none.
+function lobbyName() {
+  const name = $('#name').value.trim();
+  if (!name) { toast('Type your name first.'); $('#name').focus(); return null; }
+  store.setName(name);
+  return name;
+}
+
+function createTable(ev) {
+  ev.preventDefault();
+  const name = lobbyName();
+  if (!name) return;
+  const players = Number($('#players-count').value);
+  const seats = [];
+  for (let i = 0; i < players; i++) seats.push($(`select[name=seat${i}]`).value);
+  send({ type: 'create', game: 'nyslice', players, seats, name });
+}
+
+function typedCode() {
+  const code = $('#join-code').value.trim().toUpperCase();
+  if (!code) { toast('Type a table code.'); $('#join-code').focus(); }
+  return code;
+}
+
+function joinByCode(ev) {
+  ev.preventDefault();
+  const code = typedCode();
+  if (!code) return;
+  if (store.seat(code)) { goToTable(code); return; } // we sit there already: resume
+  const name = lobbyName();
+  if (name) send({ type: 'join', code, name });
+}
+
+function watchByCode() {
+  const code = typedCode();
+  if (code) send({ type: 'spectate', code });
+}
+
+function onTablesClick(ev) {
+  const b = ev.target.closest('button[data-code]');
+  if (!b) return;
+  const code = b.dataset.code;
+  if (b.classList.contains('open-table')) goToTable(code);
+  else if (b.classList.contains('watch-table')) send({ type: 'spectate', code });
+  else if (b.classList.contains('join-table')) {
+    const name = lobbyName();
+    if (name) send({ type: 'join', code, name });
+  }
+}
+
+function onMineClick(ev) {
+  const b = ev.target.closest('button.forget');
+  if (!b) return;
+  store.forget(b.dataset.code);
+  renderLobby();
+}
+
+// ---- The table ----
+
+function finished(msg) {
+  return Boolean(msg && msg.view && msg.view.phase === 'over');
+}
+
+// The table as shown: the last view, or a finished table replayed to some move.
+function currentCtx() {
+  if (state.route.page !== 'table') return null;
+  const msg = state.views.get(state.route.code);
+  if (!msg) return null;
+  const r = state.replay;
+  if (r && r.code === msg.code && finished(msg)) return T.buildCtx(T.replayMsg(msg, r));
+  return T.buildCtx(msg);
+}
+
+// Drafts belong to one decision: a new move (or phase) starts them afresh.
+function syncDrafts(ctx) {
+  const key = `${ctx.code}:${ctx.msg.moves}:${ctx.phase}:${ctx.v.to_move}`;
+  if (!state.divide || state.divide.key !== key) state.divide = { key, cuts: new Set(), special: null };
+  if (!state.place || state.place.key !== key) state.place = { key, eat: new Set() };
+}
+
+// A selector for the focused control, to focus its new copy after a redraw.
+function focusedSelector() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const box = el.parentElement && el.parentElement.closest('[id]');
+  for (const a of ['after', 'pos', 'name', 'index', 'action', 'seat']) {
+    const v = el.getAttribute(`data-${a}`);
+    if (v != null && box) return `#${CSS.escape(box.id)} ${el.tagName.toLowerCase()}[data-${a}="${CSS.escape(v)}"]`;
+  }
+  return null;
+}
+
+function renderTable() {
+  const ctx = currentCtx();
+  if (!ctx) return;
+  const focused = focusedSelector();
+  drawTable(ctx);
+  const again = focused && document.querySelector(focused);
+  if (again && again !== document.activeElement && typeof again.focus === 'function') again.focus();
+}
+
+function drawTable(ctx) {
+  syncDrafts(ctx);
+  show('table');
+  const status = T.statusHtml(ctx);
+  const replaying = state.replay && state.replay.code === ctx.code && ctx.phase !== 'over';
+  $('#headline').innerHTML = `<span class="code">${esc(ctx.code)}</span> ${replaying ? '<span class="watching">replay</span> ' : ''}${status.headline}`;
+  $('#prompt').innerHTML = status.prompt;
+  $('#table').dataset.phase = ctx.phase;
+  $('#table').dataset.myTurn = String(ctx.myTurn);
+  document.title = `${ctx.myTurn ? '● Your move — ' : ''}${ctx.code} — pizzabox`;
+  renderBoard(ctx);
+  renderSide(ctx);
+  $('#players').innerHTML = T.playersHtml(ctx);
+  renderLog(ctx);
+  renderRules(ctx);
+  renderShare(ctx.code);
+  $('#join-this').hidden = ctx.seat != null || finished(state.views.get(ctx.code));
+}
+
+function renderBoard(ctx) {
+  const hasRing = (ctx.v.ring || []).length > 0;
+  $('#ring-box').innerHTML = hasRing ? renderRing(T.ringModel(ctx, state.divide)) : '';
+  $('#pizza').hidden = !hasRing;
+  $('#portions').innerHTML = T.portionsHtml(ctx, state.divide);
+  const dividing = T.dividing(ctx);
+  $('#divide-tools').hidden = !dividing;
+  if (dividing) {
+    const d = T.divideNotation(ctx.n, state.divide);
+    $('#divide-info').innerHTML = T.divideInfoHtml(ctx, state.divide);
+    $('#divide-notation').textContent = d.text;
+    $('#divide').disabled = !d.valid || state.busy;
+    $('#special-alone').setAttribute('aria-pressed', String(state.divide.special === 'alone'));
+  }
+}
+
+function renderSide(ctx) {
+  $('#special').innerHTML = T.specialHtml(ctx);
+  $('#special').hidden = ctx.phase === 'over' && !ctx.v.today;
+  const placing = $('#placing');
+  placing.hidden = !ctx.v.placing;
+  placing.innerHTML = T.placingHtml(ctx, state.place.eat);
+  const moves = T.offeredMoves(ctx);
+  const actions = $('#actions');
+  actions.hidden = !moves.length;
+  actions.innerHTML = moves.length ? T.actionsHtml(ctx, moves) : '';
+  const over = $('#game-over');
+  over.hidden = ctx.phase !== 'over';
+  over.innerHTML = ctx.phase === 'over' ? T.gameOverHtml(ctx) : '';
+  renderReplay();
+  if (state.busy) for (const b of document.querySelectorAll('#actions button, #confirm-place')) b.disabled = true;
+}
+
+// Finished tables can be stepped through move by move (`replay` requests).
+function renderReplay() {
+  const msg = state.views.get(state.route.code);
+  const box = $('#replay');
+  box.hidden = !finished(msg);
+  if (box.hidden) return;
+  const r = state.replay && state.replay.code === msg.code ? state.replay : null;
+  box.innerHTML = T.replayHtml(msg.moves, r ? r.step : null);
+}
+
+function askReplay(step) {
+  const msg = state.views.get(state.route.code);
+  if (!finished(msg)) return;
+  if (step >= msg.moves) { state.replay = null; renderTable(); return; } // the end is the last view
+  send({ type: 'replay', code: msg.code, step });
+}
+
+function onReplayClick(ev) {
+  const b = ev.target.closest('button[data-step]');
+  if (b) askReplay(Number(b.dataset.step));
+}
+
+function renderLog(ctx) {
+  const log = $('#log');
+  const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+  log.innerHTML = T.logHtml(ctx);
+  if (atEnd) log.scrollTop = log.scrollHeight;
+}
+
+// The rules for this phase and this Special; redrawn only when they change.
+function renderRules(ctx) {
+  const slug = ctx.v.today ? ctx.v.today.slug : '';
+  const key = `${ctx.phase}:${slug}`;
+  if (key === state.rulesKey) return;
+  state.rulesKey = key;
+  $('#rules-now').innerHTML = rulesNow(ctx.phase, slug);
+  if (!$('#rules-list').innerHTML) $('#rules-list').innerHTML = rulesAll();
+}
+
+function renderShare(code) {
+  const url = `${location.origin}${location.pathname}#/t/${encodeURIComponent(code)}`;
+  const a = $('#share-link');
+  a.href = url;
+  a.textContent = url;
+}
+
+// ---- Moves ----
+
+function setBusy(on) {
+  state.busy = on;
+  clearTimeout(state.busyTimer);
+  // Never stay stuck if an answer is lost.
+  if (on) state.busyTimer = setTimeout(() => { state.busy = false; renderTable(); }, BUSY_TIMEOUT_MS);
+}
+
+function act(action) {
+  if (state.busy || state.route.page !== 'table') return;
+  if (send({ type: 'act', code: state.route.code, action })) {
+    setBusy(true);
+    renderTable();
+  }
+}
+
+function onRingClick(ev) {
+  const ctx = currentCtx();
+  if (!ctx) return;
+  const gap = ev.target.closest('.gap');
+  const slice = ev.target.closest('.slice');
+  const disc = ev.target.closest('#special-disc');
+  if (gap && T.dividing(ctx)) toggleCut(ctx, Number(gap.dataset.after));
+  else if (disc) discClick(ctx);
+  else if (slice) sliceClick(ctx, Number(slice.dataset.pos));
+}
+
+function toggleCut(ctx, pos) {
+  const slot = (ctx.v.ring || [])[pos - 1];
+  if (!slot || slot.slice == null) return; // a cut is named by the slice before it
+  const cuts = state.divide.cuts;
+  if (cuts.has(pos)) cuts.delete(pos); else cuts.add(pos);
+  renderTable();
+}
+
+function sliceClick(ctx, pos) {
+  const slot = (ctx.v.ring || [])[pos - 1];
+  if (!slot || slot.slice == null) return;
+  if (T.dividing(ctx)) {
+    state.divide.special = pos;
+    renderTable();
+  } else if (ctx.myTurn && ctx.phase === 'take' && slot.portion != null) {
+    takePortion(ctx, String(slot.portion));
+  }
+}
+
+function discClick(ctx) {
+  if (T.dividing(ctx)) {
+    state.divide.special = 'alone';
+    renderTable();
+    return;
+  }
+  const p = ctx.portions.find((x) => x.special);
+  if (ctx.myTurn && ctx.phase === 'take' && p) takePortion(ctx, p.key);
+}
+
+function takePortion(ctx, key) {
+  const p = ctx.byKey.get(key);
+  if (!p || p.takenBy != null) return;
+  act(key === 'special' ? 'take special' : `take ${key}`);
+}
+
+function onPortionsClick(ev) {
+  const li = ev.target.closest('.portion');
+  const ctx = currentCtx();
+  if (!li || !ctx) return;
+  const name = li.dataset.name;
+  if (T.dividing(ctx)) {
+    if (name !== 'special') { state.divide.special = Number(name); renderTable(); }
+  } else if (ctx.myTurn && ctx.phase === 'take') {
+    takePortion(ctx, name);
+  }
+}
+
+function specialAlone() {
+  state.divide.special = 'alone';
+  renderTable();
+}
+
+function evenCuts() {
+  const ctx = currentCtx();
+  if (!ctx) return;
+  const alone = state.divide.special === 'alone';
+  state.divide.cuts = T.evenCuts(T.presentPositions(ctx), T.cutsNeeded(ctx.n, alone));
+  renderTable();
+}
+
+function clearCuts() {
+  state.divide.cuts = new Set();
+  state.divide.special = null;
+  renderTable();
+}
+
+function divide() {
+  const ctx = currentCtx();
+  if (!ctx || !T.dividing(ctx)) return;
+  const d = T.divideNotation(ctx.n, state.divide);
+  if (d.valid) act(d.text);
+}
+
+function onPlacingClick(ev) {
+  const ctx = currentCtx();
+  if (!ctx || !T.placingMine(ctx)) return;
+  if (ev.target.closest('#confirm-place')) { act(T.placeNotation(ctx, state.place.eat)); return; }
+  const b = ev.target.closest('.place-slice');
+  if (!b || b.disabled) return;
+  const i = Number(b.dataset.index);
+  if (state.place.eat.has(i)) state.place.eat.delete(i); else state.place.eat.add(i);
+  renderTable();
+}
+
+function onActionsClick(ev) {
+  const b = ev.target.closest('button[data-action]');
+  if (b && !b.disabled) act(b.dataset.action);
+}
+
+// Handing a seat to a bot takes two clicks: the first asks "sure?".
+function onPlayersClick(ev) {
+  const b = ev.target.closest('.hand-to-bot');
+  if (!b) return;
+  if (b.dataset.sure !== 'yes') {
+    b.dataset.sure = 'yes';
+    b.textContent = 'sure? click again';
+    return;
+  }
+  send({ type: 'bot', code: state.route.code, seat: Number(b.dataset.seat) });
+}
+
+function copyLink() {
+  const url = $('#share-link').href;
+  const done = () => toast('Link copied.', 'info');
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(url).then(done, () => toast(url, 'info'));
+  } else {
+    toast(url, 'info'); // no clipboard over plain http: show it to copy by hand
+  }
+}
+
+function pressed(ev) {
+  if (ev.key !== 'Enter' && ev.key !== ' ') return false;
+  ev.preventDefault();
+  return true;
+}
+
+// ---- Toasts ----
+
+function toast(text, kind = 'error') {
+  const el = document.createElement('div');
+  el.className = `toast ${kind}`;
+  el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  el.textContent = text;
+  el.addEventListener('click', () => el.remove());
+  $('#toasts').append(el);
+  setTimeout(() => el.remove(), kind === 'error' ? 6000 : 3000);
+}
+
+// ---- Start ----
+
+function wire() {
+  $('#seat-list').innerHTML = seatSelects();
+  $('#players-count').addEventListener('change', showSeats);
+  $('#create-form').addEventListener('submit', createTable);
+  $('#join-form').addEventListener('submit', joinByCode);
+  $('#watch').addEventListener('click', watchByCode);
+  $('#refresh').addEventListener('click', requestList);
+  $('#tables').addEventListener('click', onTablesClick);
+  $('#mine').addEventListener('click', onMineClick);
+  $('#name').addEventListener('change', () => store.setName($('#name').value.trim()));
+  $('#prompt-join').addEventListener('click', promptJoin);
+  $('#prompt-watch').addEventListener('click', promptWatch);
+  $('#prompt-info').addEventListener('click', (ev) => {
+    if (ev.target.closest('#prompt-resume')) promptResume();
+    else if (ev.target.closest('#prompt-forget')) promptForget();
+  });
+  $('#prompt-name').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') promptJoin(); });
+  $('#ring-box').addEventListener('click', onRingClick);
+  $('#portions').addEventListener('click', onPortionsClick);
+  // Wedges, gaps and portions take Enter and Space like buttons.
+  $('#ring-box').addEventListener('keydown', (ev) => pressed(ev) && onRingClick(ev));
+  $('#portions').addEventListener('keydown', (ev) => pressed(ev) && onPortionsClick(ev));
+  $('#special-alone').addEventListener('click', specialAlone);
+  $('#even-cuts').addEventListener('click', evenCuts);
+  $('#clear-cuts').addEventListener('click', clearCuts);
+  $('#divide').addEventListener('click', divide);
+  $('#placing').addEventListener('click', onPlacingClick);
+  $('#actions').addEventListener('click', onActionsClick);
+  $('#players').addEventListener('click', onPlayersClick);
+  $('#replay').addEventListener('click', onReplayClick);
+  $('#replay').addEventListener('change', (ev) => {
+    if (ev.target.id === 'replay-step') askReplay(Number(ev.target.value));
+  });
+  $('#copy-link').addEventListener('click', copyLink);
+  $('#join-this').addEventListener('click', () => showJoinPrompt(state.route.code));
+  $('#conn').addEventListener('click', () => conn.reconnectNow());
+  window.addEventListener('hashchange', onRoute);
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) conn.reconnectNow(); });
+  setInterval(() => {
+    if (state.route.page === 'lobby' && !document.hidden) requestList();
+  }, LIST_EVERY_MS);
+}
+
+wire();
+loadRules(() => { state.rulesKey = null; $('#rules-list').innerHTML = ''; renderTable(); });
+onRoute();
+conn.connect();

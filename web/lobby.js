@@ -1,0 +1,56 @@
+// lobby.js -- the lobby's markup: the seat choices of a new table, the list
+// of tables the server sent, and the seats this browser holds.
+import { esc } from './tokens.js';
+
+export const SEAT_KINDS = ['human', 'random', 'greedy', 'easy', 'medium', 'hard', 'expert'];
+const KIND_LABEL = {
+  human: 'Human', random: 'Bot: random', greedy: 'Bot: greedy', easy: 'Bot: easy',
+  medium: 'Bot: medium', hard: 'Bot: hard', expert: 'Bot: expert',
+};
+
+// Six seat selects (seat0..seat5); the first is the creator's, a human.
+export function seatSelects() {
+  let out = '';
+  for (let i = 0; i < 6; i++) {
+    const dflt = i === 0 ? 'human' : 'greedy';
+    const options = SEAT_KINDS.map((k) =>
+      `<option value="${k}"${k === dflt ? ' selected' : ''}>${KIND_LABEL[k]}</option>`).join('');
+    out += `<li data-seat="${i}"><label for="seat${i}">Seat ${i + 1}${i === 0 ? ' (you)' : ''}</label>` +
+      `<select id="seat${i}" name="seat${i}">${options}</select></li>`;
+  }
+  return out;
+}
+
+// Who sits in a listed seat, in a few words.
+function seatText(s, i) {
+  if (s.player && s.player !== 'human') return `<span class="bot">${esc(s.name || `${s.player} bot`)}</span>`;
+  if (s.taken) return esc(s.name || `Seat ${i + 1}`);
+  return '<span class="free">free</span>';
+}
+
+function freeSeat(t) {
+  return (t.seats || []).some((s) => (s.player || 'human') === 'human' && !s.taken);
+}
+
+// The tables as a list; `mine` is the set of codes where we hold a seat.
+export function tablesHtml(tables, mine) {
+  if (!tables || !tables.length) return '<p class="muted">No tables yet: create one.</p>';
+  const rows = tables.map((t) => {
+    const code = esc(t.code);
+    const status = t.finished ? 'finished' : t.moves ? `${t.moves} moves` : 'not started';
+    const buttons = [];
+    if (mine.has(t.code)) buttons.push(`<button type="button" class="open-table" data-code="${code}">Return</button>`);
+    else if (!t.finished && freeSeat(t)) buttons.push(`<button type="button" class="join-table" data-code="${code}">Join</button>`);
+    buttons.push(`<button type="button" class="watch-table secondary" data-code="${code}">${t.finished ? 'View' : 'Watch'}</button>`);
+    return `<li class="table-row${t.finished ? ' finished' : ''}" data-code="${code}">` +
+      `<span class="code">${code}</span> <span class="muted">${esc(t.players)} players · ${esc(status)}</span>` +
+      `<div class="seats">${(t.seats || []).map(seatText).join(', ')}</div>` +
+      `<div class="row">${buttons.join('')}</div></li>`;
+  });
+  return `<ul class="table-list">${rows.join('')}</ul>`;
+}
+
+export function mineHtml(codes) {
+  return codes.map((c) => `<li><a href="#/t/${encodeURIComponent(c)}" data-code="${esc(c)}">Table ${esc(c)}</a> ` +
+    `<button type="button" class="forget small secondary" data-code="${esc(c)}" title="forget this seat">×</button></li>`).join('');
+}
