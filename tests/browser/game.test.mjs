@@ -1,0 +1,99 @@
+// game.test.mjs -- two friends play New York Slice in the browser.
+//
+// Starts `pizzabox serve`, opens two browser contexts in Debian's Chromium:
+// Ann creates a 4-player table with two bots, Bo joins from the share link,
+// and both click their way to the Guest Check. Screenshots of the table and
+// of the final scores go to build/screenshots/.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'build', 'screenshots');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let browser, server;
+after(async () => {
+  await browser?.close();
+  server?.proc.kill('SIGKILL');
+});
+
+/* One move for whoever's page says it is their turn; false if not their turn. */
+async function move(page) {
+  const table = page.locator('#table');
+  if (await table.getAttribute('data-my-turn') !== 'true') return false;
+  const phase = await table.getAttribute('data-phase');
+  if (phase === 'divide') {
+    await page.click('#special-alone');
+    await page.click('#even-cuts');
+    await page.click('#divide');
+  } else if (phase === 'take') {
+    await page.locator('.portion.active').first().click();
+  } else if (phase === 'place' && await page.locator('#confirm-place').isVisible()) {
+    await page.click('#confirm-place');
+  } else {
+    const b = page.locator('#actions button[data-action]:not([disabled])').first();
+    if (!(await b.count())) return false;
+    await b.click();
+  }
+  return true;
+}
+
+test('two browsers create and join a table with two bots and play to the Guest Check', { timeout: 240_000 },
+  async () => {
+    assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
+    mkdirSync(SHOTS, { recursive: true });
+    server = await startServer(join(tempDir('pizzabox-browser-'), 'game.db'));
+    const url = `http://localhost:${server.port}/`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    const problems = [];
+    const open = async (w, h) => {
+      const ctx = await browser.newContext({ viewport: { width: w, height: h } });
+      const page = await ctx.newPage();
+      page.on('pageerror', (e) => problems.push(String(e)));
+      return page;
+    };
+    const ann = await open(1200, 1000), bo = await open(390, 844); // a desktop and a phone
+
+    await ann.goto(url);
+    await ann.fill('#name', 'Ann');
+    await ann.selectOption('#players-count', '4');
+    await ann.selectOption('select[name=seat1]', 'human');
+    await ann.selectOption('select[name=seat2]', 'greedy');
+    await ann.selectOption('select[name=seat3]', 'random');
+    await ann.click('#create');
+    await ann.waitForSelector('#table:not([hidden])');
+    const share = await ann.locator('#share-link').getAttribute('href');
+    assert.match(share, /#\/t\/[A-Z0-9]{4}$/);
+
+    await bo.goto(share);
+    await bo.fill('#prompt-name', 'Bo');
+    await bo.click('#prompt-join');
+    await bo.waitForSelector('#table:not([hidden])');
+
+    let shot = false;
+    const deadline = Date.now() + 200_000;
+    while (Date.now() < deadline) {
+      const overA = await ann.locator('#game-over').isVisible();
+      const overB = await bo.locator('#game-over').isVisible();
+      if (overA && overB) break;
+      const moved = (await move(ann)) || (await move(bo));
+      if (!shot && await ann.locator('#table').getAttribute('data-phase') === 'take') {
+        await ann.screenshot({ path: join(SHOTS, 'browser-table.png'), fullPage: true });
+        shot = true;
+      }
+      await ann.waitForTimeout(moved ? 150 : 100);
+    }
+    assert.ok(await ann.locator('#game-over').isVisible(), 'Ann sees the end of the game');
+    assert.ok(await bo.locator('#game-over').isVisible(), 'Bo sees the end of the game');
+    const scores = await ann.locator('#game-over').innerText();
+    assert.match(scores, /Ann/);
+    assert.match(scores, /Bo/);
+    await ann.screenshot({ path: join(SHOTS, 'browser-guest-check.png'), fullPage: true });
+    await bo.screenshot({ path: join(SHOTS, 'browser-phone.png'), fullPage: true });
+    assert.deepEqual(problems, [], 'no errors in the pages');
+  });
