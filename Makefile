@@ -1,7 +1,7 @@
 # pizzabox -- build, test and run. `make help` lists the targets.
 #
 #   make          build build/pizzabox and build/libpizzabox.a
-#   make run      build and play New York Slice at the terminal (you and 3 bots)
+#   make run      build and serve tables on http://localhost:8080/ (web client)
 #   make test     every test, the unit tests also under ASan+UBSan
 #   make bench    the speed benchmarks (bench/)
 
@@ -97,7 +97,8 @@ $(BUILD)/asan/tests/%: $(BUILD)/asan/obj/tests/unit/%.o $(BUILD)/asan/obj/tests/
 	@$(CC) $(OPT) $(SAN) $^ $(DEPS_LIBS) $(APP_LIBS) -lcmocka -o $@
 
 run: $(BUILD)/pizzabox
-	$(BUILD)/pizzabox play --game nyslice
+	@mkdir -p var
+	$(BUILD)/pizzabox serve --port 8080 --db var/pizzabox.db
 
 test: unit-test asan-test cli-test server-test browser-test
 	@echo "all test suites passed"
