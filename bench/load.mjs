@@ -6,7 +6,8 @@
 //   node --experimental-websocket bench/load.mjs [TABLES=500] [SECONDS=60] [THINK_MS=1000]
 // Each table has 4 human seats, so 500 tables are 2,000 connections. A
 // player thinks a random 0..2*THINK_MS before each move (THINK_MS=0: as fast
-// as possible, which measures queueing more than the server).
+// as possible, which measures queueing more than the server). Latencies are
+// counted from 5 s after the tables were set up.
 import { startServer, tempDir, sleep } from '../tests/server/helpers.mjs';
 import { join } from 'node:path';
 
@@ -18,6 +19,8 @@ const SEATS = 4;
 const server = await startServer(join(tempDir('pizzabox-load-'), 'load.db'), { botThreads: 1 });
 const url = `ws://localhost:${server.port}/ws`;
 const latencies = [];
+let steady = false;
+const seen = new Map(); // table code -> the most moves any client was shown
 let acted = 0, finished = 0, errors = 0;
 const started = Date.now();
 const deadline = started + SECONDS * 1000;
@@ -48,8 +51,12 @@ function seat(ws, onJoined, onDone) {
     if (m.type === 'joined') { onJoined(m.code); return; }
     if (m.type === 'error') { errors++; return; }
     if (m.type !== 'view') return;
-    if (sentAt && m.moves > lastMoves) { latencies.push(performance.now() - sentAt); sentAt = 0; }
+    if (sentAt && m.moves > lastMoves) {
+      if (steady) latencies.push(performance.now() - sentAt); // after the tables are all set up
+      sentAt = 0;
+    }
     lastMoves = m.moves;
+    seen.set(m.code, Math.max(seen.get(m.code) ?? 0, m.moves));
     if (m.view.phase === 'over') { onDone(); return; }
     if (m.view.to_move === m.seat && Date.now() < deadline && !sentAt && !thinking) {
       thinking = true;
@@ -86,12 +93,23 @@ for (let i = 0; i < TABLES; i++) {
   tables.push(table().catch(() => { errors++; }));
   if (i % 50 === 49) await sleep(50); // ramp up
 }
-await Promise.race([Promise.all(tables), sleep(SECONDS * 1000 + 30_000)]);
+setTimeout(() => { steady = true; }, 5000); // the set-up burst is not the steady state
+await Promise.race([Promise.all(tables), sleep(SECONDS * 1000 + 2 * THINK_MS + 5000)]);
 const secs = (Date.now() - started) / 1000;
 latencies.sort((a, b) => a - b);
 const q = (p) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : NaN;
 console.log(`${TABLES} tables, ${TABLES * SEATS} connections, think ${THINK_MS} ms, ${secs.toFixed(1)} s: ${acted} actions, ` +
   `${(acted / secs).toFixed(0)} actions/s, latency p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, ` +
   `max ${q(1).toFixed(1)} ms; ${finished} games finished; ${errors} errors`);
+// Nothing acknowledged may be missing: the server's count of every table's
+// moves is at least what its players were shown.
+const check = await open();
+const listed = await new Promise((resolve) => {
+  check.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'tables') resolve(m.tables); };
+  check.send(JSON.stringify({ type: 'list' }));
+});
+const onServer = new Map(listed.map((t) => [t.code, t.moves]));
+const lost = [...seen].filter(([code, moves]) => !(onServer.get(code) >= moves)).length;
+console.log(lost ? `${lost} tables lost moves` : `nothing lost: every table has all ${[...seen.values()].reduce((a, b) => a + b, 0)} moves its players saw`);
 server.proc.kill('SIGTERM');
 process.exit(0);

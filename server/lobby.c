@@ -312,7 +312,7 @@ static bool known_bot(const char *spec)
 static void on_list(pb_lobby *l, int conn)
 {
     json_t *tables = json_array();
-    for (int i = l->ntables - 1; i >= 0 && json_array_size(tables) < 100; i--) {
+    for (int i = l->ntables - 1; i >= 0 && json_array_size(tables) < 500; i--) { /* the newest 500 */
         table *t = l->tables[i];
         json_t *seats = json_array();
         for (int s = 0; s < t->players; s++)
