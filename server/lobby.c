@@ -22,7 +22,7 @@ typedef struct logged {
 
 typedef struct table {
     int64_t id;
-    char code[8];
+    char code[16];
     pb_game *g;
     pb_state *st;
     int players, moves;
