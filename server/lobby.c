@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <time.h>
 
 #include "../ai/bot.h"
 #include "../core/error.h"
@@ -13,6 +14,7 @@
 #define LOG_KEEP 12       /* moves kept for the log */
 #define MAX_WATCHERS 64   /* spectators of one table */
 #define NAME_MAX_LEN 32
+#define BOT_GRACE 5       /* seconds a seat stays its player's after they drop */
 
 typedef struct logged {
     int seat;
@@ -31,6 +33,7 @@ typedef struct table {
     char name[PB_MAX_SEATS][4 * NAME_MAX_LEN + 1];
     bool taken[PB_MAX_SEATS];
     int conn[PB_MAX_SEATS];          /* connection at the seat, or -1 */
+    time_t left_at[PB_MAX_SEATS];    /* when its connection went */
     int watcher[MAX_WATCHERS], nwatchers;
     logged log[LOG_KEEP];
     int nlog;
@@ -41,6 +44,7 @@ struct pb_lobby {
     pb_lobby_io io;
     table **tables;
     int ntables, cap;
+    char *list_cache; /* the last `tables` answer, until a table changes */
 };
 
 /* ---- Replies ---- */
@@ -122,7 +126,7 @@ static void new_code(pb_lobby *l, char *out)
         for (int i = 0; i < 4; i++)
             out[i] = letters[r[i] % (sizeof letters - 1)];
         out[4] = 0;
-    } while (find_table(l, out));
+    } while (find_table(l, out) || pb_store_find_code(l->store, out) >= 0);
 }
 
 /* ---- Views ---- */
@@ -167,6 +171,8 @@ static void send_view(pb_lobby *l, table *t, int conn, int seat)
 
 static void broadcast(pb_lobby *l, table *t)
 {
+    free(l->list_cache); /* something changed: the table list is rebuilt on demand */
+    l->list_cache = NULL;
     for (int s = 0; s < t->players; s++)
         if (t->conn[s] >= 0)
             send_view(l, t, t->conn[s], s);
@@ -272,11 +278,16 @@ static int seat_of(const table *t, int conn)
 static void clean_name(const char *in, char *out, size_t n)
 {
     size_t len = 0;
-    int chars = 0;
-    for (const unsigned char *c = (const unsigned char *)in; *c && len + 4 < n; c++) {
-        if ((*c & 0xC0) != 0x80 && ++chars > NAME_MAX_LEN)
+    const unsigned char *c = (const unsigned char *)in;
+    for (int chars = 0; *c && chars < NAME_MAX_LEN; chars++) {
+        /* One whole character at a time (the input is valid UTF-8). */
+        size_t k = *c >= 0xF0 ? 4 : *c >= 0xE0 ? 3 : *c >= 0xC0 ? 2 : 1;
+        if (len + k >= n)
             break;
-        out[len++] = *c < 0x20 || *c == 0x7f ? '?' : (char)*c;
+        size_t i = 0;
+        for (; i < k && c[i]; i++)
+            out[len++] = c[i] < 0x20 || c[i] == 0x7f ? '?' : (char)c[i];
+        c += i;
     }
     out[len] = 0;
 }
@@ -309,8 +320,20 @@ static bool known_bot(const char *spec)
 
 /* ---- Requests ---- */
 
+static int unfinished_tables(const pb_lobby *l)
+{
+    int n = 0;
+    for (int i = 0; i < l->ntables; i++)
+        n += !l->tables[i]->finished;
+    return n;
+}
+
 static void on_list(pb_lobby *l, int conn)
 {
+    if (l->list_cache) { /* the list costs milliseconds to build: not once per request */
+        l->io.send(l->io.ctx, conn, l->list_cache);
+        return;
+    }
     json_t *tables = json_array();
     for (int i = l->ntables - 1; i >= 0 && json_array_size(tables) < 500; i--) { /* the newest 500 */
         table *t = l->tables[i];
@@ -322,12 +345,16 @@ static void on_list(pb_lobby *l, int conn)
                                                 t->g->ops->id, "players", t->players, "seats", seats, "moves",
                                                 t->moves, "finished", t->finished));
     }
-    send_json(l, conn, json_pack("{s:s, s:o}", "type", "tables", "tables", tables));
+    json_t *msg = json_pack("{s:s, s:o}", "type", "tables", "tables", tables);
+    l->list_cache = json_dumps(msg, JSON_COMPACT);
+    json_decref(msg);
+    if (l->list_cache)
+        l->io.send(l->io.ctx, conn, l->list_cache);
 }
 
 static void on_create(pb_lobby *l, int conn, const json_t *msg)
 {
-    char err[PB_ERR_LEN];
+    char err[PB_ERR_LEN] = "out of memory";
     const char *game = json_string_value(json_object_get(msg, "game"));
     json_t *players = json_object_get(msg, "players"), *seats = json_object_get(msg, "seats");
     int n = (int)json_integer_value(players);
@@ -336,7 +363,7 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "create needs game, players and one seat per player");
         return;
     }
-    if (l->ntables >= PB_LOBBY_MAX_TABLES || seats_of_conn(l, conn) >= PB_LOBBY_TABLES_PER_CONN) {
+    if (unfinished_tables(l) >= PB_LOBBY_MAX_TABLES || seats_of_conn(l, conn) >= PB_LOBBY_TABLES_PER_CONN) {
         send_error(l, conn, "too many tables");
         return;
     }
@@ -444,6 +471,8 @@ static void on_resume(pb_lobby *l, int conn, const json_t *msg)
     }
     t->conn[s] = conn; /* a newer connection takes the seat over */
     t->taken[s] = true;
+    free(l->list_cache);
+    l->list_cache = NULL;
     send_json(l, conn, json_pack("{s:s, s:s, s:i, s:s}", "type", "joined", "code", t->code, "seat", s, "token",
                                  token));
     send_view(l, t, conn, s);
@@ -460,7 +489,7 @@ static void on_spectate(pb_lobby *l, int conn, const json_t *msg)
             return;
         }
     if (t->nwatchers == MAX_WATCHERS || seats_of_conn(l, conn) >= PB_LOBBY_TABLES_PER_CONN) {
-        send_error(l, conn, "too many spectators");
+        send_error(l, conn, t->nwatchers == MAX_WATCHERS ? "too many spectators at this table" : "too many tables");
         return;
     }
     t->watcher[t->nwatchers++] = conn;
@@ -501,10 +530,11 @@ static void on_bot(pb_lobby *l, int conn, const json_t *msg)
     char err[PB_ERR_LEN];
     if (seat_of(t, conn) < 0)
         send_error(l, conn, "only a player at the table may hand a seat to a bot");
-    else if (!json_is_integer(seat) || s < 0 || s >= t->players || strcmp(t->player[s], "human") != 0 ||
-             t->conn[s] >= 0)
-        send_error(l, conn, "only a human seat nobody is connected to can go to a bot");
-    else if (pb_store_set_seat(l->store, t->id, s, "greedy", t->name[s], NULL, err, sizeof err) != 0)
+    else if (t->finished || !json_is_integer(seat) || s < 0 || s >= t->players ||
+             strcmp(t->player[s], "human") != 0 || t->conn[s] >= 0 || !t->taken[s] ||
+             time(NULL) - t->left_at[s] < BOT_GRACE)
+        send_error(l, conn, "only the seat of a player gone for a few seconds can go to a bot");
+    else if (pb_store_set_player(l->store, t->id, s, "greedy", err, sizeof err) != 0)
         send_error(l, conn, err);
     else {
         snprintf(t->player[s], sizeof t->player[s], "greedy");
@@ -581,8 +611,10 @@ void pb_lobby_disconnect(pb_lobby *l, int conn)
     for (int i = 0; i < l->ntables; i++) {
         table *t = l->tables[i];
         for (int s = 0; s < t->players; s++)
-            if (t->conn[s] == conn)
+            if (t->conn[s] == conn) {
                 t->conn[s] = -1;
+                t->left_at[s] = time(NULL);
+            }
         for (int w = 0; w < t->nwatchers; w++)
             if (t->watcher[w] == conn)
                 t->watcher[w--] = t->watcher[--t->nwatchers];
@@ -653,8 +685,13 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     }
     l->store = store;
     l->io = *io;
-    int n = pb_store_list(store, false, ids, PB_LOBBY_MAX_TABLES / 2);
-    for (int i = n - 1; i >= 0; i--) { /* oldest first, as they were made */
+    /* Every unfinished table, then the newest finished ones for replays. */
+    int n = pb_store_list(store, true, ids, PB_LOBBY_MAX_TABLES);
+    int m = n < 0 ? 0 : n;
+    int64_t *done = ids + m;
+    int nd = pb_store_list_finished(store, done, 500 < PB_LOBBY_MAX_TABLES - m ? 500 : PB_LOBBY_MAX_TABLES - m);
+    n = m + (nd < 0 ? 0 : nd);
+    for (int i = n - 1; i >= 0; i--) {
         char why[PB_ERR_LEN];
         table *t = rebuild(l, ids[i], why, sizeof why);
         if (t && add_table(l, t) != 0)
@@ -675,5 +712,6 @@ void pb_lobby_free(pb_lobby *l)
     for (int i = 0; i < l->ntables; i++)
         table_free(l->tables[i]);
     free(l->tables);
+    free(l->list_cache);
     free(l);
 }

@@ -17,7 +17,8 @@
 
 #define MAX_CONNS 8192
 #define MAX_MESSAGE 4096   /* docs/protocol.md, "Limits" */
-#define MAX_QUEUED 512     /* unread replies before a connection is dropped */
+#define MAX_QUEUED 512     /* unread replies before a connection is dropped ... */
+#define MAX_QUEUED_BYTES (2 << 20) /* ... or this many bytes of them */
 #define RATE 20.0          /* messages a second ... */
 #define BURST 40.0         /* ... with bursts of */
 #define STRIKES 10         /* refusals for rate told before the rest are ignored */
@@ -32,6 +33,7 @@ typedef struct conn {
     struct lws *wsi;
     outmsg *head, *tail;
     int queued;
+    size_t queued_bytes;
     char rx[MAX_MESSAGE + 1];
     size_t rxlen;
     bool drop;          /* close now */
@@ -79,12 +81,14 @@ static void queue_text(void *ctx, int id, const char *text)
     conn *c = id >= 0 && id < MAX_CONNS ? s->conns[id] : NULL;
     if (!c || c->drop)
         return;
-    if (c->queued >= MAX_QUEUED) { /* it does not read: let it go */
+    size_t len = strlen(text);
+    if (c->queued >= MAX_QUEUED || c->queued_bytes + len > MAX_QUEUED_BYTES) {
+        /* It does not read: close it now (waiting for it to become
+         * writable would wait for ever). */
         c->drop = true;
-        lws_callback_on_writable(c->wsi);
+        lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
         return;
     }
-    size_t len = strlen(text);
     outmsg *m = malloc(sizeof *m + LWS_PRE + len);
     if (!m)
         return;
@@ -97,6 +101,7 @@ static void queue_text(void *ctx, int id, const char *text)
         c->head = m;
     c->tail = m;
     c->queued++;
+    c->queued_bytes += len;
     lws_callback_on_writable(c->wsi);
 }
 
@@ -267,6 +272,7 @@ static int write_next(server *s, struct lws *wsi, int id)
     if (!c->head)
         c->tail = NULL;
     c->queued--;
+    c->queued_bytes -= m->len;
     free(m);
     if (c->head)
         lws_callback_on_writable(wsi);

@@ -240,6 +240,34 @@ int pb_store_list(pb_store *s, bool unfinished_only, int64_t *ids, int max)
     return n;
 }
 
+int pb_store_list_finished(pb_store *s, int64_t *ids, int max)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT id FROM tables WHERE finished = 1 ORDER BY id DESC LIMIT ?", -1, &st,
+                           NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_int(st, 1, max);
+    int n = 0;
+    while (n < max && sqlite3_step(st) == SQLITE_ROW)
+        ids[n++] = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+int pb_store_set_player(pb_store *s, int64_t table, int seat, const char *player, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "UPDATE seats SET player = ? WHERE table_id = ? AND seat = ?", -1, &st, NULL) !=
+        SQLITE_OK)
+        return db_error(s, "seat", err, errlen);
+    sqlite3_bind_text(st, 1, player, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 2, table);
+    sqlite3_bind_int(st, 3, seat);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : db_error(s, "seat", err, errlen);
+    sqlite3_finalize(st);
+    return rc;
+}
+
 int64_t pb_store_find_code(pb_store *s, const char *code)
 {
     sqlite3_stmt *st;

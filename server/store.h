@@ -48,7 +48,7 @@ typedef struct pb_stored_table {
     bool finished;
     int seats;
     char player[6][64];
-    char name[6][64];
+    char name[6][132];       /* up to 32 characters of UTF-8 */
     json_t *actions;  /* owned: array of action texts, in order */
 } pb_stored_table;
 
@@ -58,6 +58,10 @@ void pb_stored_table_free(pb_stored_table *t);
 /* Ids of tables, unfinished ones only or all, newest first; returns how
  * many were written (at most max), or -1. */
 int pb_store_list(pb_store *s, bool unfinished_only, int64_t *ids, int max);
+/* Ids of finished tables, newest first (at most max); or -1. */
+int pb_store_list_finished(pb_store *s, int64_t *ids, int max);
+/* Change who plays a seat, keeping its name and token. */
+int pb_store_set_player(pb_store *s, int64_t table, int seat, const char *player, char *err, size_t errlen);
 /* The id of the table with this code, or -1. */
 int64_t pb_store_find_code(pb_store *s, const char *code);
 

@@ -163,7 +163,12 @@ function onError(msg) {
 
 function parseRoute() {
   const m = /^#\/t\/([^/?#]+)/.exec(location.hash);
-  return m ? { page: 'table', code: decodeURIComponent(m[1]) } : { page: 'lobby' };
+  if (!m) return { page: 'lobby' };
+  try {
+    return { page: 'table', code: decodeURIComponent(m[1]) };
+  } catch {
+    return { page: 'lobby' }; // a broken link: back to the lobby, still connected
+  }
 }
 
 function goToTable(code) {
