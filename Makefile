@@ -40,7 +40,7 @@ DEPS_STAMP := $(BUILD)/.deps-installed
 TEST_DEPS_STAMP := $(BUILD)/.test-deps-installed
 BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
 
-.PHONY: all run test unit-test asan-test cli-test server-test browser-test bench clean help deps
+.PHONY: all run test unit-test asan-test cli-test server-test browser-test fuzz fuzz-quick bench clean help deps
 .SECONDARY:
 all: $(BUILD)/pizzabox
 
@@ -100,7 +100,7 @@ run: $(BUILD)/pizzabox
 	@mkdir -p var
 	$(BUILD)/pizzabox serve --port 8080 --db var/pizzabox.db
 
-test: unit-test asan-test cli-test server-test browser-test
+test: unit-test asan-test cli-test server-test browser-test fuzz-quick
 	@echo "all test suites passed"
 
 unit-test: $(TESTS)
@@ -120,6 +120,33 @@ server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 
 browser-test: $(BUILD)/pizzabox $(BROWSER_MODULES)
 	@node --test tests/browser/
+
+# ---- Fuzzing (clang libFuzzer with ASan+UBSan): tests/fuzz/fuzz_*.c ----
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+FUZZ_CFLAGS := $(CSTD) -g -O1 $(DEPS_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
+               -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_LIB_OBJ := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC)) $(BUILD)/asan/obj/data/embedded.o
+FUZZ_SECONDS ?= 60
+FUZZ_QUICK_SECONDS ?= 4
+
+$(BUILD)/fuzz/obj/%.o: %.c | $(TEST_DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	@echo "CC (fuzz) $<"
+	@clang $(FUZZ_CFLAGS) -c $< -o $@
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "LD $@"
+	@clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(DEPS_LIBS) -o $@
+
+# Each target from its committed seed corpus, for FUZZ_SECONDS seconds (new
+# finds go to build/fuzz/corpus, not into the repository).
+fuzz: $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+fuzz-quick: $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh $(FUZZ_QUICK_SECONDS) $(FUZZ_BIN)
 
 bench: $(BUILD)/pizzabox
 	@sh bench/nyslice-speed.sh $(BUILD)/pizzabox
