@@ -439,7 +439,7 @@ static int merge_file(merge_plan *plan, const char *path, sim_stats *stats, bool
     int rc = mine ? 0 : -1;
     while (rc == 0 && getline(&line, &cap, f) >= 0) {
         json_error_t jerr;
-        json_t *j = json_loads(line, 0, &jerr);
+        json_t *j = json_loads(line, JSON_REJECT_DUPLICATES, &jerr);
         lineno++;
         if (!j) {
             cli_error("sim-merge", "%s line %ld: malformed JSON: %s", path, lineno, jerr.text);
