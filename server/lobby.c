@@ -686,10 +686,10 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     l->store = store;
     l->io = *io;
     /* Every unfinished table, then the newest finished ones for replays. */
-    int n = pb_store_list(store, true, ids, PB_LOBBY_MAX_TABLES);
+    int n = pb_store_list(store, PB_STORE_UNFINISHED, ids, PB_LOBBY_MAX_TABLES);
     int m = n < 0 ? 0 : n;
     int64_t *done = ids + m;
-    int nd = pb_store_list_finished(store, done, 500 < PB_LOBBY_MAX_TABLES - m ? 500 : PB_LOBBY_MAX_TABLES - m);
+    int nd = pb_store_list(store, PB_STORE_FINISHED, done, 500 < PB_LOBBY_MAX_TABLES - m ? 500 : PB_LOBBY_MAX_TABLES - m);
     n = m + (nd < 0 ? 0 : nd);
     for (int i = n - 1; i >= 0; i--) {
         char why[PB_ERR_LEN];

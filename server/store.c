@@ -225,26 +225,15 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
     return rc;
 }
 
-int pb_store_list(pb_store *s, bool unfinished_only, int64_t *ids, int max)
+int pb_store_list(pb_store *s, pb_store_which which, int64_t *ids, int max)
 {
+    static const char *const sql[] = {
+        [PB_STORE_ALL] = "SELECT id FROM tables ORDER BY id DESC LIMIT ?",
+        [PB_STORE_UNFINISHED] = "SELECT id FROM tables WHERE finished = 0 ORDER BY id DESC LIMIT ?",
+        [PB_STORE_FINISHED] = "SELECT id FROM tables WHERE finished = 1 ORDER BY id DESC LIMIT ?",
+    };
     sqlite3_stmt *st;
-    const char *sql = unfinished_only ? "SELECT id FROM tables WHERE finished = 0 ORDER BY id DESC LIMIT ?"
-                                      : "SELECT id FROM tables ORDER BY id DESC LIMIT ?";
-    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    sqlite3_bind_int(st, 1, max);
-    int n = 0;
-    while (n < max && sqlite3_step(st) == SQLITE_ROW)
-        ids[n++] = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return n;
-}
-
-int pb_store_list_finished(pb_store *s, int64_t *ids, int max)
-{
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(s->db, "SELECT id FROM tables WHERE finished = 1 ORDER BY id DESC LIMIT ?", -1, &st,
-                           NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(s->db, sql[which], -1, &st, NULL) != SQLITE_OK)
         return -1;
     sqlite3_bind_int(st, 1, max);
     int n = 0;

@@ -55,11 +55,11 @@ typedef struct pb_stored_table {
 /* Load one table; 0, or -1 with a message. Free with pb_stored_table_free. */
 int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, size_t errlen);
 void pb_stored_table_free(pb_stored_table *t);
-/* Ids of tables, unfinished ones only or all, newest first; returns how
- * many were written (at most max), or -1. */
-int pb_store_list(pb_store *s, bool unfinished_only, int64_t *ids, int max);
-/* Ids of finished tables, newest first (at most max); or -1. */
-int pb_store_list_finished(pb_store *s, int64_t *ids, int max);
+typedef enum pb_store_which { PB_STORE_ALL, PB_STORE_UNFINISHED, PB_STORE_FINISHED } pb_store_which;
+
+/* Ids of tables, newest first; returns how many were written (at most
+ * max), or -1. */
+int pb_store_list(pb_store *s, pb_store_which which, int64_t *ids, int max);
 /* Change who plays a seat, keeping its name and token. */
 int pb_store_set_player(pb_store *s, int64_t table, int seat, const char *player, char *err, size_t errlen);
 /* The id of the table with this code, or -1. */

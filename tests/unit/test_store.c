@@ -88,9 +88,11 @@ static void test_unfinished_tables_listed_for_recovery(void **state)
     assert_int_equal(pb_store_create_table(s, "nyslice", config, 3, "AAAA", err, sizeof err), -1);
     assert_int_equal(pb_store_finish(s, a, err, sizeof err), 0);
     int64_t ids[8];
-    assert_int_equal(pb_store_list(s, true, ids, 8), 1);
+    assert_int_equal(pb_store_list(s, PB_STORE_UNFINISHED, ids, 8), 1);
     assert_int_equal(ids[0], b);
-    assert_int_equal(pb_store_list(s, false, ids, 8), 2);
+    assert_int_equal(pb_store_list(s, PB_STORE_FINISHED, ids, 8), 1);
+    assert_int_equal(ids[0], a);
+    assert_int_equal(pb_store_list(s, PB_STORE_ALL, ids, 8), 2);
     json_decref(config);
     pb_store_close(s);
 }
