@@ -42,6 +42,29 @@ int cli_parse_int(const char *opt, const char *text, int min, int max, int *out)
     return 0;
 }
 
+int cli_common_option(cli_common *c, int opt, const char *arg)
+{
+    uint64_t v;
+    switch (opt) {
+    case CLI_OPT_GAME:
+        c->game = arg;
+        return 1;
+    case CLI_OPT_PLAYERS:
+        return cli_parse_int("--players", arg, 1, PB_MAX_SEATS, &c->players) ? -1 : 1;
+    case CLI_OPT_SEED:
+        if (cli_parse_u64("--seed", arg, 0, PB_SEED_MAX, &v))
+            return -1;
+        c->seed = v;
+        c->seed_given = true;
+        return 1;
+    case CLI_OPT_DECK:
+        c->deck = arg;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 int cli_seat_list(const char *cmd, const char *list, int players, char (*out)[CLI_SPEC_LEN])
 {
     char copy[512];

@@ -19,6 +19,16 @@ typedef struct cli_common {
     const char *deck;      /* --deck FILE (New York Slice) */
 } cli_common;
 
+/* The options every game command takes, for its getopt_long table. */
+enum { CLI_OPT_GAME = 500, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK };
+#define CLI_COMMON_OPTIONS                                                                         \
+    {"game", required_argument, 0, CLI_OPT_GAME}, {"players", required_argument, 0, CLI_OPT_PLAYERS}, \
+        {"seed", required_argument, 0, CLI_OPT_SEED}, {"deck", required_argument, 0, CLI_OPT_DECK}
+
+/* Take one of those options into c: 1 if opt was one, 0 if not, -1 after
+ * printing why its value is bad. */
+int cli_common_option(cli_common *c, int opt, const char *arg);
+
 /* Parse a whole decimal number in [min, max]; -1 with a message if not. */
 int cli_parse_u64(const char *opt, const char *text, uint64_t min, uint64_t max, uint64_t *out);
 int cli_parse_int(const char *opt, const char *text, int min, int max, int *out);

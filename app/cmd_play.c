@@ -96,24 +96,26 @@ static json_t *view_for(const play *p, int seat)
     return p->g->ops->view(p->g, p->st, seat);
 }
 
-static void show_table(const play *p, int seat)
+/* Print one rendering of the seat's view (the table, or the prompt). */
+static void show(const play *p, int seat, char *(*render)(const json_t *, const nys_tui_opts *),
+                 const char *before)
 {
     json_t *v = view_for(p, seat);
     nys_tui_opts o = {p->colour, p->names, seat};
-    char *table = nys_tui_table(v, &o);
-    printf("\n%s", table ? table : "");
-    free(table);
+    char *text = render(v, &o);
+    printf("%s%s", before, text ? text : "");
+    free(text);
     json_decref(v);
+}
+
+static void show_table(const play *p, int seat)
+{
+    show(p, seat, nys_tui_table, "\n");
 }
 
 static void show_prompt(const play *p, int seat)
 {
-    json_t *v = view_for(p, seat);
-    nys_tui_opts o = {p->colour, p->names, seat};
-    char *prompt = nys_tui_prompt(v, &o);
-    printf("%s", prompt ? prompt : "");
-    free(prompt);
-    json_decref(v);
+    show(p, seat, nys_tui_prompt, "");
 }
 
 /* Who watches the log: the one human, or everyone at a hot-seat table. */
@@ -575,39 +577,30 @@ static void play_free(play *p)
     pb_game_free(p->g);
 }
 
-enum { OPT_GAME = 1, OPT_PLAYERS, OPT_SEATS, OPT_SEED, OPT_RECORD, OPT_RESUME, OPT_DECK, OPT_HINT, OPT_HELP };
+enum { OPT_SEATS = 1, OPT_RECORD, OPT_RESUME, OPT_HINT, OPT_HELP };
 
 int cmd_play(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"game", required_argument, 0, OPT_GAME},     {"players", required_argument, 0, OPT_PLAYERS},
-        {"seats", required_argument, 0, OPT_SEATS},   {"seed", required_argument, 0, OPT_SEED},
-        {"record", required_argument, 0, OPT_RECORD}, {"resume", required_argument, 0, OPT_RESUME},
-        {"deck", required_argument, 0, OPT_DECK},     {"hint", required_argument, 0, OPT_HINT},
+        CLI_COMMON_OPTIONS,
+        {"seats", required_argument, 0, OPT_SEATS},   {"record", required_argument, 0, OPT_RECORD},
+        {"resume", required_argument, 0, OPT_RESUME}, {"hint", required_argument, 0, OPT_HINT},
         {"help", no_argument, 0, OPT_HELP},           {0, 0, 0, 0}};
     cli_common c = {.game = "nyslice"};
     const char *seats = NULL, *resume = NULL, *record = NULL, *hint = HINT_BOT;
     int opt;
-    uint64_t v;
     opterr = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        int common = cli_common_option(&c, opt, optarg);
+        if (common < 0)
+            return EXIT_USAGE;
+        if (common)
+            continue;
         switch (opt) {
-        case OPT_GAME: c.game = optarg; break;
-        case OPT_PLAYERS:
-            if (cli_parse_int("--players", optarg, 1, PB_MAX_SEATS, &c.players))
-                return EXIT_USAGE;
-            break;
         case OPT_SEATS: seats = optarg; break;
-        case OPT_SEED:
-            if (cli_parse_u64("--seed", optarg, 0, PB_SEED_MAX, &v))
-                return EXIT_USAGE;
-            c.seed = v;
-            c.seed_given = true;
-            break;
         case OPT_RECORD: record = optarg; break;
         case OPT_RESUME: resume = optarg; break;
-        case OPT_DECK: c.deck = optarg; break;
         case OPT_HINT: hint = optarg; break;
         case OPT_HELP:
             printf("usage: pizzabox play [--game nyslice] [--players N] [--seats human,greedy,...]\n"

@@ -11,12 +11,10 @@
 #include "../core/record.h"
 #include "cli.h"
 
-enum { OPT_GAME = 1000, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_GAMES, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD,
-       OPT_HELP };
+enum { OPT_GAMES = 1000, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD, OPT_HELP };
 
 static const struct option opts[] = {
-    {"game", required_argument, 0, OPT_GAME},   {"players", required_argument, 0, OPT_PLAYERS},
-    {"seed", required_argument, 0, OPT_SEED},   {"deck", required_argument, 0, OPT_DECK},
+    CLI_COMMON_OPTIONS,
     {"games", required_argument, 0, OPT_GAMES}, {"bots", required_argument, 0, OPT_BOTS},
     {"record-dir", required_argument, 0, OPT_RECORD_DIR}, {"record", required_argument, 0, OPT_RECORD},
     {"help", no_argument, 0, OPT_HELP},
@@ -50,20 +48,10 @@ static int parse_batch(const char *cmd, int argc, char **argv, const int *allowe
             cli_error(cmd, "unknown option '%s' (see pizzabox %s --help)", argv[optind - 1], cmd);
             return EXIT_USAGE;
         }
-        uint64_t v;
-        switch (c) {
-        case OPT_GAME: a->common.game = optarg; break;
-        case OPT_PLAYERS:
-            if (cli_parse_int("--players", optarg, 1, PB_MAX_SEATS, &a->common.players))
-                return EXIT_USAGE;
-            break;
-        case OPT_SEED:
-            if (cli_parse_u64("--seed", optarg, 0, PB_SEED_MAX, &v))
-                return EXIT_USAGE;
-            a->common.seed = v;
-            a->common.seed_given = true;
-            break;
-        case OPT_DECK: a->common.deck = optarg; break;
+        int common = cli_common_option(&a->common, c, optarg);
+        if (common < 0)
+            return EXIT_USAGE;
+        switch (common ? 0 : c) {
         case OPT_GAMES:
             if (cli_parse_int("--games", optarg, 1, 2000000000, &a->games))
                 return EXIT_USAGE;
@@ -108,7 +96,7 @@ static void free_bots(pb_bot **bots, int n)
 
 int cmd_selfplay(int argc, char **argv)
 {
-    static const int allowed[] = {OPT_GAME, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_GAMES, OPT_BOTS,
+    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, OPT_GAMES, OPT_BOTS,
                                   OPT_RECORD_DIR, 0};
     batch_args a;
     if (parse_batch("selfplay", argc, argv, allowed, &a))
@@ -240,7 +228,7 @@ static int bench_bot(const pb_game *g, const batch_args *a)
 
 int cmd_bench(int argc, char **argv)
 {
-    static const int allowed[] = {OPT_GAME, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_GAMES, OPT_BOTS, 0};
+    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, OPT_GAMES, OPT_BOTS, 0};
     batch_args a;
     if (parse_batch("bench", argc, argv, allowed, &a))
         return EXIT_USAGE;
@@ -287,7 +275,7 @@ int cmd_bench(int argc, char **argv)
 
 int cmd_demo(int argc, char **argv)
 {
-    static const int allowed[] = {OPT_GAME, OPT_PLAYERS, OPT_SEED, OPT_DECK, OPT_BOTS, OPT_RECORD, 0};
+    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, OPT_BOTS, OPT_RECORD, 0};
     batch_args a;
     if (parse_batch("demo", argc, argv, allowed, &a))
         return EXIT_USAGE;

@@ -230,8 +230,7 @@ static int seat_bots(const char *list, int players, char (*out)[64])
     return 0;
 }
 
-enum { OPT_GAME = 1, OPT_PLAYERS, OPT_BOTS, OPT_GAMES, OPT_SEED, OPT_THREADS, OPT_SHARD, OPT_OUT, OPT_REPORT,
-       OPT_ROTATE, OPT_DECK, OPT_HELP };
+enum { OPT_BOTS = 1, OPT_GAMES, OPT_THREADS, OPT_SHARD, OPT_OUT, OPT_REPORT, OPT_ROTATE, OPT_HELP };
 
 static void sim_usage(void)
 {
@@ -259,36 +258,29 @@ static int parse_shard(const char *text, int *i, int *k)
 int cmd_sim(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"game", required_argument, 0, OPT_GAME},       {"players", required_argument, 0, OPT_PLAYERS},
+        CLI_COMMON_OPTIONS,
         {"bots", required_argument, 0, OPT_BOTS},       {"games", required_argument, 0, OPT_GAMES},
-        {"seed", required_argument, 0, OPT_SEED},       {"threads", required_argument, 0, OPT_THREADS},
-        {"shard", required_argument, 0, OPT_SHARD},     {"out", required_argument, 0, OPT_OUT},
-        {"report", required_argument, 0, OPT_REPORT},   {"rotate", no_argument, 0, OPT_ROTATE},
-        {"deck", required_argument, 0, OPT_DECK},       {"help", no_argument, 0, OPT_HELP},
+        {"threads", required_argument, 0, OPT_THREADS}, {"shard", required_argument, 0, OPT_SHARD},
+        {"out", required_argument, 0, OPT_OUT},         {"report", required_argument, 0, OPT_REPORT},
+        {"rotate", no_argument, 0, OPT_ROTATE},         {"help", no_argument, 0, OPT_HELP},
         {0, 0, 0, 0}};
     cli_common c = {.game = "nyslice"};
     const char *bots = "random", *out = NULL, *report = NULL;
     int games = 1000, threads = (int)sysconf(_SC_NPROCESSORS_ONLN), shard = 1, shards = 1, opt;
     bool rotate = false;
-    uint64_t v;
     opterr = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        int common = cli_common_option(&c, opt, optarg);
+        if (common < 0)
+            return EXIT_USAGE;
+        if (common)
+            continue;
         switch (opt) {
-        case OPT_GAME: c.game = optarg; break;
-        case OPT_PLAYERS:
-            if (cli_parse_int("--players", optarg, 1, PB_MAX_SEATS, &c.players))
-                return EXIT_USAGE;
-            break;
         case OPT_BOTS: bots = optarg; break;
         case OPT_GAMES:
             if (cli_parse_int("--games", optarg, 1, 2000000000, &games))
                 return EXIT_USAGE;
-            break;
-        case OPT_SEED:
-            if (cli_parse_u64("--seed", optarg, 0, PB_SEED_MAX, &v))
-                return EXIT_USAGE;
-            c.seed = v;
             break;
         case OPT_THREADS:
             if (cli_parse_int("--threads", optarg, 1, 64, &threads))
@@ -301,7 +293,6 @@ int cmd_sim(int argc, char **argv)
         case OPT_OUT: out = optarg; break;
         case OPT_REPORT: report = optarg; break;
         case OPT_ROTATE: rotate = true; break;
-        case OPT_DECK: c.deck = optarg; break;
         case OPT_HELP: sim_usage(); return 0;
         default:
             cli_error("sim", "unknown option '%s' (see pizzabox sim --help)", argv[optind - 1]);
