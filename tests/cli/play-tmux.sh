@@ -38,22 +38,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-passed=0
-failed=0
-
-ok() {
-    passed=$((passed + 1))
-    echo "ok - $1"
-}
-
-not_ok() {
-    failed=$((failed + 1))
-    echo "not ok - $1"
-    shift
-    for why in "$@"; do
-        echo "#   $why"
-    done
-}
+. "$(dirname "$0")/lib.sh"
 
 nap() {
     sleep 0.1 2>/dev/null || sleep 1
@@ -113,7 +98,7 @@ start() {
 
 if ! start "unset NO_COLOR;"; then
     not_ok "tmux: a detached 100x50 session starts"
-    echo "play-tmux: $passed passed, $failed failed"
+    summary play-tmux
     exit 1
 fi
 
@@ -253,5 +238,4 @@ else
 fi
 tm kill-server >/dev/null 2>&1
 
-echo "play-tmux: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary play-tmux

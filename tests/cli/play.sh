@@ -28,37 +28,7 @@ trap 'exit 130' INT TERM
 NO_COLOR=1
 export NO_COLOR
 
-passed=0
-failed=0
-
-ok() {
-    passed=$((passed + 1))
-    echo "ok - $1"
-}
-
-not_ok() {
-    failed=$((failed + 1))
-    echo "not ok - $1"
-    shift
-    for why in "$@"; do
-        echo "#   $why"
-    done
-}
-
-# check DESC PROBLEMS...: ok when every problem is empty.
-check() {
-    desc=$1
-    shift
-    problems=""
-    for p in "$@"; do
-        [ -n "$p" ] && problems="$problems; $p"
-    done
-    if [ -z "$problems" ]; then
-        ok "$desc"
-    else
-        not_ok "$desc" "${problems#; }"
-    fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # play_in INPUT NAME ARGS...: `pizzabox play ARGS` reading INPUT; stdout in
 # $T/NAME.out, stderr in $T/NAME.err, exit status in $rc. Hints come from
@@ -712,5 +682,4 @@ bad_resume "play: an unknown bot in --seats exits 2" "deepblue"
 play_in "$T/enter" hostile --players 3 --seats human,greedy
 bad_resume "play: --players and --seats disagreeing exits 2" "--players 3"
 
-echo "play: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary play

@@ -18,22 +18,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-cli.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
 trap 'exit 130' INT TERM
 
-passed=0
-failed=0
-
-ok() {
-    passed=$((passed + 1))
-    echo "ok - $1"
-}
-
-not_ok() {
-    failed=$((failed + 1))
-    echo "not ok - $1"
-    shift
-    for why in "$@"; do
-        echo "#   $why"
-    done
-}
+. "$(dirname "$0")/lib.sh"
 
 # Run the binary: stdout in $T/out, stderr in $T/err, status in $rc.
 run() {
@@ -387,5 +372,4 @@ expect_bad "selfplay: --players out of range" '9'
 run selfplay --seed banana
 expect_bad "selfplay: --seed not a number" 'banana'
 
-echo "cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary cli

@@ -7,21 +7,7 @@ set -u
 bin=${1:-build/pizzabox}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-check() { # description, then failure texts (empty = pass)
-    desc=$1
-    shift
-    why=""
-    for w in "$@"; do why="$why$w"; done
-    if [ -z "$why" ]; then
-        pass=$((pass + 1))
-        echo "ok - $desc"
-    else
-        fail=$((fail + 1))
-        echo "not ok - $desc: $why"
-    fi
-}
+. "$(dirname "$0")/lib.sh"
 sim() { "$bin" sim --game nyslice --players 4 --bots greedy,random,random,random --games 120 --seed 9 --rotate "$@"; }
 
 sim --threads 1 --out "$T/one.jsonl" >"$T/one.txt" 2>"$T/one.err"
@@ -82,5 +68,4 @@ for args in "--bots nosuch" "--shard 4/3" "--games 0" "--threads x" "--frobnicat
     check "sim: bad argument '$args' exits 2 with one line" "$([ $rc -eq 2 ] || echo "exit $rc")" \
         "$([ "$(wc -l <"$T/e.err")" -eq 1 ] || echo 'not one line')"
 done
-echo "sim: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary sim
