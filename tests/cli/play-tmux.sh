@@ -44,6 +44,16 @@ nap() {
     sleep 0.1 2>/dev/null || sleep 1
 }
 
+# quit_session: type "quit" and give the program up to 5 s to end.
+quit_session() {
+    tm send-keys -t pb quit Enter 2>/dev/null
+    i=0
+    while [ $i -lt 50 ] && tm has-session -t pb 2>/dev/null; do
+        nap
+        i=$((i + 1))
+    done
+}
+
 # screen FILE [-e]: the visible pane (with -e, with its colours) into FILE.
 screen() {
     out=$1
@@ -198,12 +208,7 @@ if tm has-session -t pb 2>/dev/null; then
 else
     running=no
 fi
-tm send-keys -t pb quit Enter 2>/dev/null
-i=0
-while [ $i -lt 50 ] && tm has-session -t pb 2>/dev/null; do
-    nap
-    i=$((i + 1))
-done
+quit_session
 if [ "$running" = no ]; then
     not_ok "tmux: \"quit\" ends the program with exit status 0" "the program had ended before \"quit\""
 elif tm has-session -t pb 2>/dev/null; then
@@ -227,12 +232,7 @@ if start "NO_COLOR=1; export NO_COLOR;" && wait_for '^You>' "$T/n0"; then
     else
         not_ok "tmux: with NO_COLOR=1 the table has no colours"
     fi
-    tm send-keys -t pb quit Enter 2>/dev/null
-    i=0
-    while [ $i -lt 50 ] && tm has-session -t pb 2>/dev/null; do
-        nap
-        i=$((i + 1))
-    done
+    quit_session
 else
     not_ok "tmux: with NO_COLOR=1 the table has no colours" "no prompt"
 fi
