@@ -2,8 +2,9 @@
  *
  * A game is a table of functions (pb_game_ops) plus the immutable rules data
  * built from a config (deck, board, player count). A state is a flat block of
- * ops->state_size bytes with no pointers inside: copying it with memcpy is a
- * complete clone, which is what the search and the simulator rely on.
+ * ops->state_size bytes with no pointers inside but one to those immutable
+ * rules: copying it with memcpy is a complete clone, which is what the search
+ * and the simulator rely on.
  *
  * The AI, the terminal, the server, the simulator and the records speak only
  * this interface, so they work for every game without knowing its rules.
@@ -105,6 +106,10 @@ typedef struct pb_game_ops {
     void (*result_facts)(const pb_game *g, const pb_state *st, pb_facts *out);
     /* Is the action legal here? Cheaper than listing every legal action. */
     bool (*is_legal)(const pb_game *g, const pb_state *st, pb_action a);
+    /* Moves other seats made that `seat` has not seen yet: secret choices
+     * of a simultaneous step, revealed together later. NULL for games
+     * without them. A search must not let `seat` react to those. */
+    int (*unseen_moves)(const pb_game *g, const pb_state *st, int seat);
 } pb_game_ops;
 
 struct pb_game {

@@ -14,4 +14,11 @@ pb_data_nyslice_rules:
     .incbin "docs/nyslice-rules.md"
     .byte 0
     .size pb_data_nyslice_rules, . - pb_data_nyslice_rules
+    .global pb_data_theory_board
+    .type pb_data_theory_board, @object
+    .balign 16
+pb_data_theory_board:
+    .incbin "data/theory/default-board.json"
+    .byte 0
+    .size pb_data_theory_board, . - pb_data_theory_board
     .section .note.GNU-stack,"",@progbits

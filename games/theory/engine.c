@@ -1,0 +1,360 @@
+/* engine.c -- Pizza Theory: setup, turn order, moves and the resolution of
+ * the cuts. Every decision is one action: a put (the cell index) or a cut
+ * (TH_ACT_CUT + line). Chance (the start player, the 2-player die) comes from
+ * the state's own generator. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../core/error.h"
+#include "theory.h"
+
+static int popcount(uint64_t m)
+{
+    return __builtin_popcountll(m);
+}
+
+/* The colour facing each side in round 0; the board turns one side a round. */
+static int base_colour(const th_state *st, int i)
+{
+    if (st->players == 3)
+        return (st->s0 + i) % 3;
+    return i == 0 ? st->s0 : i == 1 ? 1 - st->s0 : TH_NEUTRAL;
+}
+
+int th_side_colour(const th_state *st, int d)
+{
+    return base_colour(st, (d + st->round) % TH_SIDES);
+}
+
+int th_colour_side(const th_state *st, int colour)
+{
+    for (int d = 0; d < TH_SIDES; d++)
+        if (th_side_colour(st, d) == colour)
+            return d;
+    return 0;
+}
+
+/* PT-S2: 3 players go in side order; PT-2P1: 2 players alternate who is first. */
+int th_first_player(const th_state *st)
+{
+    if (st->players == 3)
+        return th_side_colour(st, 0);
+    return st->round % 2 ? 1 - st->s0 : st->s0;
+}
+
+/* The i-th seat to add a topping, or to cut, this round. */
+static int in_order(const th_state *st, int i)
+{
+    if (st->players == 3)
+        return th_side_colour(st, i);
+    return i == 0 ? th_first_player(st) : 1 - th_first_player(st);
+}
+
+static uint64_t occupied(const th_state *st)
+{
+    return st->occ[0] | st->occ[1] | st->occ[2];
+}
+
+uint64_t th_placeable(const th_state *st, int c)
+{
+    const th_board *b = &st->rules->board;
+    if (st->supply[c] == 0)
+        return 0;
+    uint64_t near_own = 0;
+    for (uint64_t m = st->occ[c]; m; m &= m - 1)
+        near_own |= b->next[__builtin_ctzll(m)];
+    return b->all & ~occupied(st) & ~near_own;
+}
+
+/* PT-2P2: empty spaces in the two rows the neutral's line runs between. */
+static uint64_t neutral_spaces(const th_state *st)
+{
+    if (st->supply[TH_NEUTRAL] == 0 || st->die == 0)
+        return 0;
+    const th_board *b = &st->rules->board;
+    return b->near[th_colour_side(st, TH_NEUTRAL)][st->die - 1] & b->all & ~occupied(st);
+}
+
+static void start_round(th_state *st);
+
+void th_init(th_state *st, const th_rules *r, uint64_t seed)
+{
+    memset(st, 0, sizeof *st);
+    st->rules = r;
+    st->players = (uint8_t)r->players;
+    pb_rng_seed(&st->rng, seed);
+    st->s0 = (uint8_t)(r->first >= 0 ? r->first : (int)pb_rng_below(&st->rng, (uint32_t)r->players));
+    for (int c = 0; c < TH_COLOURS; c++)
+        st->supply[c] = (uint8_t)r->board.toppings;
+    /* PT-S1: each colour starts on the start spaces of the side it faces. */
+    for (int d = 0; d < TH_SIDES; d++) {
+        int c = th_side_colour(st, d);
+        for (int i = 0; i < r->board.nstart[d]; i++) {
+            st->occ[c] |= 1ull << r->board.start[d][i];
+            st->supply[c]--;
+        }
+    }
+    start_round(st);
+}
+
+int th_current_seat(const th_state *st)
+{
+    switch (st->phase) {
+    case TH_PH_PLACE:
+    case TH_PH_CUT: return in_order(st, st->step);
+    case TH_PH_NEUTRAL: return th_first_player(st);
+    default: return PB_TERMINAL;
+    }
+}
+
+/* ---- The resolution (PT-R3..R6) ---- */
+
+unsigned th_resolve(const th_rules *r, const uint64_t *occ, const uint8_t *supply, const uint8_t *cuts,
+                    uint64_t *occ_out, uint8_t *supply_out, uint8_t *short_out)
+{
+    const uint64_t *region = th_regions(r, cuts);
+    int n[TH_REGIONS][TH_COLOURS];
+    unsigned safe = 7;
+    for (int reg = 0; reg < TH_REGIONS; reg++)
+        for (int c = 0; c < TH_COLOURS; c++)
+            if ((n[reg][c] = popcount(occ[c] & region[reg])) > 1)
+                safe &= ~(1u << c); /* PT-R4: two toppings in one region */
+    uint64_t take[TH_COLOURS] = {0}, removed[TH_COLOURS] = {0};
+    for (int reg = 0; reg < TH_REGIONS; reg++) {
+        int m = n[reg][0] > n[reg][1] ? n[reg][0] : n[reg][1];
+        m = n[reg][2] > m ? n[reg][2] : m;
+        if (m == 0)
+            continue;
+        unsigned most = 0;
+        for (int c = 0; c < TH_COLOURS; c++)
+            most |= (unsigned)(n[reg][c] == m) << c;
+        if (popcount(most) == 1) { /* PT-R5: the majority replaces the unsafe others */
+            int w = __builtin_ctz(most);
+            for (int c = 0; c < TH_COLOURS; c++)
+                if (c != w && !(safe >> c & 1u)) {
+                    take[w] |= occ[c] & region[reg];
+                    removed[c] |= occ[c] & region[reg];
+                }
+        } else if (popcount(most) == 2) { /* a two-way tie removes the third */
+            int t = __builtin_ctz(~most & 7u);
+            if (!(safe >> t & 1u))
+                removed[t] |= occ[t] & region[reg];
+        }
+    }
+    for (int c = 0; c < TH_COLOURS; c++) {
+        occ_out[c] = occ[c] & ~removed[c];
+        supply_out[c] = supply[c];
+    }
+    /* PT-R6: replacements come from the supply as it was; spaces the supply
+     * cannot fill (in board order) stay empty. Removed toppings go home after. */
+    for (int w = 0; w < TH_COLOURS; w++) {
+        int want = popcount(take[w]), made = 0;
+        for (uint64_t m = take[w]; m && made < supply[w]; m &= m - 1, made++)
+            occ_out[w] |= m & -m;
+        supply_out[w] = (uint8_t)(supply[w] - made);
+        short_out[w] = (uint8_t)(want - made);
+    }
+    for (int c = 0; c < TH_COLOURS; c++)
+        supply_out[c] = (uint8_t)(supply_out[c] + popcount(removed[c]));
+    return safe;
+}
+
+/* PT-E1, PT-2P3, PT-E2: is the game over after this round? */
+static bool game_over(th_state *st)
+{
+    const int all = st->rules->board.toppings;
+    if (st->players == 2 && popcount(st->occ[TH_NEUTRAL]) == all) {
+        st->end = TH_END_NEUTRAL;
+        return true;
+    }
+    int best = -1;
+    unsigned winners = 0;
+    for (int p = 0; p < st->players; p++) {
+        if (popcount(st->occ[p]) != all)
+            continue;
+        int score = all + st->short_by[p]; /* what they would have counting the missing replacements */
+        if (score > best)
+            best = score, winners = 0;
+        if (score == best)
+            winners |= 1u << p;
+    }
+    if (winners) {
+        st->winners = (uint8_t)winners;
+        st->end = TH_END_FULL;
+        return true;
+    }
+    if (st->round + 1 >= st->rules->max_rounds) {
+        st->end = TH_END_DRAW;
+        return true;
+    }
+    return false;
+}
+
+static void end_round(th_state *st)
+{
+    memcpy(st->before, st->occ, sizeof st->occ);
+    memcpy(st->last_cut, st->cut, sizeof st->cut);
+    for (int d = 0; d < TH_SIDES; d++)
+        st->last_side_colour[d] = (uint8_t)th_side_colour(st, d);
+    uint64_t occ[TH_COLOURS];
+    uint8_t supply[TH_COLOURS];
+    st->safe = (uint8_t)th_resolve(st->rules, st->before, st->supply, st->cut, occ, supply, st->short_by);
+    memcpy(st->occ, occ, sizeof occ);
+    memcpy(st->supply, supply, sizeof supply);
+    st->last_round = (uint16_t)(st->round + 1);
+    if (game_over(st)) {
+        st->phase = TH_PH_OVER;
+        return;
+    }
+    st->round++;
+    start_round(st);
+}
+
+/* After the adds: the 2-player neutral turn (PT-2P2), then the cuts. */
+static void after_adds(th_state *st)
+{
+    if (st->players == 2) {
+        st->die = (uint8_t)(1 + pb_rng_below(&st->rng, TH_LINES));
+        st->cut[th_colour_side(st, TH_NEUTRAL)] = st->die;
+        if (neutral_spaces(st)) {
+            st->phase = TH_PH_NEUTRAL;
+            return;
+        }
+    }
+    st->phase = TH_PH_CUT;
+    st->step = 0;
+}
+
+/* Move to the next seat that can add a topping (PT-R1: others skip). */
+static void next_adder(th_state *st)
+{
+    while (st->step < st->players && th_placeable(st, in_order(st, st->step)) == 0)
+        st->step++;
+    if (st->step == st->players)
+        after_adds(st);
+}
+
+static void start_round(th_state *st)
+{
+    memset(st->cut, 0, sizeof st->cut);
+    st->die = 0;
+    st->phase = TH_PH_PLACE;
+    st->step = 0;
+    next_adder(st);
+}
+
+/* ---- Moves ---- */
+
+static uint64_t put_spaces(const th_state *st)
+{
+    if (st->phase == TH_PH_PLACE)
+        return th_placeable(st, th_current_seat(st));
+    return st->phase == TH_PH_NEUTRAL ? neutral_spaces(st) : 0;
+}
+
+int th_legal_actions(const th_state *st, pb_action *out)
+{
+    int n = 0;
+    if (st->phase == TH_PH_CUT) {
+        for (int k = 1; k <= TH_LINES; k++)
+            out[n++] = TH_ACT_CUT + (pb_action)k;
+        return n;
+    }
+    for (uint64_t m = put_spaces(st); m; m &= m - 1)
+        out[n++] = (pb_action)__builtin_ctzll(m);
+    return n;
+}
+
+pb_action th_random_action(const th_state *st, pb_rng *rng)
+{
+    if (st->phase == TH_PH_CUT)
+        return TH_ACT_CUT + 1 + pb_rng_below(rng, TH_LINES);
+    uint64_t m = put_spaces(st);
+    if (!m)
+        return 0;
+    for (uint32_t skip = pb_rng_below(rng, (uint32_t)popcount(m)); skip; skip--)
+        m &= m - 1;
+    return (pb_action)__builtin_ctzll(m);
+}
+
+bool th_is_legal(const th_state *st, pb_action a)
+{
+    if (st->phase == TH_PH_CUT)
+        return a > TH_ACT_CUT && a <= TH_ACT_CUT + TH_LINES;
+    return a < TH_MAX_CELLS && (put_spaces(st) >> a & 1u);
+}
+
+int th_why_illegal(const th_state *st, pb_action a, char *err, size_t errlen)
+{
+    if (st->phase == TH_PH_OVER)
+        return pb_errorf(err, errlen, "the game is over");
+    if (st->phase == TH_PH_CUT)
+        return pb_errorf(err, errlen, "now is the time to cut: choose a line 1 to %d", TH_LINES);
+    if (a >= TH_ACT_CUT)
+        return pb_errorf(err, errlen, "no cutting yet: the toppings go on first");
+    if (a >= (pb_action)st->rules->board.ncells)
+        return pb_errorf(err, errlen, "there is no such space on the board");
+    if (occupied(st) >> a & 1u)
+        return pb_errorf(err, errlen, "that space already holds a topping");
+    if (st->phase == TH_PH_NEUTRAL)
+        return pb_errorf(err, errlen, "the neutral topping goes next to the rolled line %d", st->die);
+    return pb_errorf(err, errlen, "that space is next to one of your own toppings");
+}
+
+int th_apply(th_state *st, pb_action a, char *err, size_t errlen)
+{
+    if (!th_is_legal(st, a))
+        return th_why_illegal(st, a, err, errlen);
+    int seat = th_current_seat(st);
+    switch (st->phase) {
+    case TH_PH_PLACE:
+        st->occ[seat] |= 1ull << a;
+        st->supply[seat]--;
+        st->step++;
+        next_adder(st);
+        break;
+    case TH_PH_NEUTRAL:
+        st->occ[TH_NEUTRAL] |= 1ull << a;
+        st->supply[TH_NEUTRAL]--;
+        st->phase = TH_PH_CUT;
+        st->step = 0;
+        break;
+    case TH_PH_CUT:
+        st->cut[th_colour_side(st, seat)] = (uint8_t)(a - TH_ACT_CUT);
+        if (++st->step == st->players)
+            end_round(st);
+        break;
+    }
+    return 0;
+}
+
+/* A cut is hidden from everyone but its maker until all are revealed; the
+ * 2-player die is public. */
+static bool cut_hidden_from(const th_state *st, int d, int seat)
+{
+    int c = th_side_colour(st, d);
+    return st->phase == TH_PH_CUT && st->cut[d] && c != seat && !(st->players == 2 && c == TH_NEUTRAL);
+}
+
+int th_unseen_cuts(const th_state *st, int seat)
+{
+    int n = 0;
+    for (int d = 0; d < TH_SIDES; d++)
+        n += cut_hidden_from(st, d, seat);
+    return n;
+}
+
+void th_determinize(th_state *st, int seat, pb_rng *rng)
+{
+    for (int d = 0; d < TH_SIDES; d++)
+        if (cut_hidden_from(st, d, seat))
+            st->cut[d] = (uint8_t)(1 + pb_rng_below(rng, TH_LINES));
+    pb_rng_seed(&st->rng, (uint64_t)pb_rng_next(rng) << 32 | pb_rng_next(rng));
+}
+
+void th_returns(const th_state *st, double *out)
+{
+    int k = popcount(st->winners);
+    for (int p = 0; p < st->players; p++)
+        out[p] = (st->winners >> p & 1u) ? 1.0 / k : 0.0;
+}
