@@ -24,7 +24,7 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-po
 LIB_SRC := $(wildcard core/*.c) $(wildcard games/*/*.c) $(wildcard ai/*.c) $(wildcard server/*.c)
 APP_SRC := $(wildcard app/*.c)
 DATA_SRC := data/embedded.S
-DATA_FILES := $(wildcard data/*/*.json) docs/nyslice-rules.md
+DATA_FILES := $(wildcard data/*/*.json) docs/nyslice-rules.md docs/theory-rules.md
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 ASAN_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/asan/tests/%,$(TEST_SRC))

@@ -95,7 +95,8 @@ static double squash(const tree *t, const double *v, int seat)
     return 1.0 / (1.0 + exp(-(v[seat] - rival) / t->cfg->scale));
 }
 
-static void rewards(const tree *t, const pb_state *st, double *r)
+/* Rewards of a position as `viewer` can judge it. */
+static void rewards(const tree *t, const pb_state *st, int viewer, double *r)
 {
     const pb_game *g = t->g;
     if (pb_is_terminal(g, st)) {
@@ -103,18 +104,28 @@ static void rewards(const tree *t, const pb_state *st, double *r)
         return;
     }
     double v[PB_MAX_SEATS];
-    g->ops->evaluate(g, st, t->seat, v);
+    g->ops->evaluate(g, st, viewer, v);
     for (int q = 0; q < g->players; q++)
         r[q] = squash(t, v, q);
 }
 
+/* Has the seat to move here not yet seen moves made before it (a secret
+ * simultaneous choice)? Below the root the tree knows those moves, so such
+ * a seat's choice must not come from statistics that depend on them. */
+static bool blind(const tree *t, int node, int mover)
+{
+    return node != 0 && t->g->ops->unseen_moves && t->g->ops->unseen_moves(t->g, t->det, mover) > 0;
+}
+
 /* Expand a node reached with state t->det: its moves (all of them, or a
  * sample when there are very many), each with a one-ply value for the seat
- * to move and a prior from those values. */
+ * to move and a prior from those values. A blind seat's values are judged
+ * with only what it knows. */
 static int expand(tree *t, int node)
 {
     const pb_game *g = t->g;
     int mover = pb_current_seat(g, t->det);
+    int viewer = blind(t, node, mover) ? mover : t->seat;
     int n = g->ops->legal_actions(g, t->det, t->legal);
     if (n > MAX_CHILDREN && node != 0) { /* a sample of a huge set */
         for (int i = 0; i < SAMPLED; i++) {
@@ -133,7 +144,7 @@ static int expand(tree *t, int node)
         pb_state_copy(g, t->trial, t->det);
         look[i] = -1;
         if (g->ops->apply(g, t->trial, t->legal[i], NULL, 0) == 0) {
-            rewards(t, t->trial, r);
+            rewards(t, t->trial, viewer, r);
             look[i] = r[mover];
         }
         best = look[i] > best ? look[i] : best;
@@ -165,9 +176,32 @@ static int expand(tree *t, int node)
     return 0;
 }
 
+/* A blind seat's move drawn from the priors: its own one-ply judgement,
+ * which does not depend on the moves it has not seen. */
+static int sample_child(tree *t, int node)
+{
+    double total = 0;
+    for (int ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling)
+        if (t->g->ops->is_legal(t->g, t->det, t->nodes[ch].action))
+            total += t->nodes[ch].prior;
+    double x = pb_rng_next(&t->rng) / 4294967296.0 * total;
+    int last = -1;
+    for (int ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling) {
+        if (!t->g->ops->is_legal(t->g, t->det, t->nodes[ch].action))
+            continue;
+        t->nodes[ch].avail++;
+        last = ch;
+        if ((x -= t->nodes[ch].prior) < 0)
+            return ch;
+    }
+    return last;
+}
+
 /* PUCT over the children legal in this guess; -1 if none is. */
 static int select_child(tree *t, int node)
 {
+    if (blind(t, node, pb_current_seat(t->g, t->det)))
+        return sample_child(t, node);
     int best = -1;
     double best_v = -1e300, c = t->cfg->c;
     for (int ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling) {
@@ -211,7 +245,7 @@ static int iterate(tree *t)
         node = next;
     }
     double r[PB_MAX_SEATS];
-    rewards(t, t->det, r);
+    rewards(t, t->det, t->seat, r);
     t->nodes[0].visits++;
     for (int i = 1; i < depth; i++) {
         mnode *m = &t->nodes[path[i]];

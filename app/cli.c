@@ -60,6 +60,9 @@ int cli_common_option(cli_common *c, int opt, const char *arg)
     case CLI_OPT_DECK:
         c->deck = arg;
         return 1;
+    case CLI_OPT_BOARD:
+        c->board = arg;
+        return 1;
     default:
         return 0;
     }
@@ -95,33 +98,50 @@ void cli_seat_name(int seat, char *buf, size_t n)
     snprintf(buf, n, "Seat %d", seat + 1);
 }
 
+/* Put the JSON file at path into config[key]; -1 after printing why not. */
+static int load_part(json_t *config, const char *key, const char *path)
+{
+    char err[PB_ERR_LEN];
+    char *text = pb_read_file(path, 1 << 20, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "pizzabox: %s\n", err);
+        return -1;
+    }
+    json_error_t jerr;
+    json_t *part = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+    free(text);
+    if (!part) {
+        fprintf(stderr, "pizzabox: %s %s: malformed JSON at line %d: %s\n", key, path, jerr.line, jerr.text);
+        return -1;
+    }
+    json_object_set_new(config, key, part);
+    return 0;
+}
+
 pb_game *cli_make_game(const cli_common *c)
 {
     char err[PB_ERR_LEN];
     json_t *config = json_object();
     if (c->players)
         json_object_set_new(config, "players", json_integer(c->players));
-    if (c->deck) {
-        char *text = pb_read_file(c->deck, 1 << 20, err, sizeof err);
-        if (!text) {
-            fprintf(stderr, "pizzabox: %s\n", err);
-            json_decref(config);
-            return NULL;
-        }
-        json_error_t jerr;
-        json_t *deck = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-        free(text);
-        if (!deck) {
-            fprintf(stderr, "pizzabox: deck %s: malformed JSON at line %d: %s\n", c->deck, jerr.line,
-                    jerr.text);
-            json_decref(config);
-            return NULL;
-        }
-        json_object_set_new(config, "deck", deck);
+    if ((c->deck && load_part(config, "deck", c->deck) != 0) ||
+        (c->board && load_part(config, "board", c->board) != 0)) {
+        json_decref(config);
+        return NULL;
     }
+    const char *file = c->deck ? c->deck : c->board;
     pb_game *g = pb_game_new(c->game, config, err, sizeof err);
     json_decref(config);
     if (!g)
-        fprintf(stderr, "pizzabox: %s%s%s\n", c->deck ? c->deck : "", c->deck ? ": " : "", err);
+        fprintf(stderr, "pizzabox: %s%s%s\n", file ? file : "", file ? ": " : "", err);
     return g;
+}
+
+int cli_default_players(const char *game)
+{
+    char err[PB_ERR_LEN];
+    pb_game *g = pb_game_new(game, NULL, err, sizeof err);
+    int n = g ? g->players : 0;
+    pb_game_free(g);
+    return n;
 }

@@ -17,13 +17,15 @@ typedef struct cli_common {
     uint64_t seed;         /* --seed */
     bool seed_given;
     const char *deck;      /* --deck FILE (New York Slice) */
+    const char *board;     /* --board FILE (Pizza Theory) */
 } cli_common;
 
 /* The options every game command takes, for its getopt_long table. */
-enum { CLI_OPT_GAME = 500, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK };
+enum { CLI_OPT_GAME = 500, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, CLI_OPT_BOARD };
 #define CLI_COMMON_OPTIONS                                                                         \
     {"game", required_argument, 0, CLI_OPT_GAME}, {"players", required_argument, 0, CLI_OPT_PLAYERS}, \
-        {"seed", required_argument, 0, CLI_OPT_SEED}, {"deck", required_argument, 0, CLI_OPT_DECK}
+        {"seed", required_argument, 0, CLI_OPT_SEED}, {"deck", required_argument, 0, CLI_OPT_DECK},   \
+        {"board", required_argument, 0, CLI_OPT_BOARD}
 
 /* Take one of those options into c: 1 if opt was one, 0 if not, -1 after
  * printing why its value is bad. */
@@ -36,6 +38,10 @@ int cli_parse_int(const char *opt, const char *text, int min, int max, int *out)
 /* Build the game config from the common options and create the game;
  * NULL after printing the reason to stderr. */
 pb_game *cli_make_game(const cli_common *c);
+
+/* The number of players a game has when none is asked for (4 for New York
+ * Slice, 3 for Pizza Theory); 0 for an unknown game. */
+int cli_default_players(const char *game);
 
 /* Print "pizzabox CMD: message" to stderr. */
 void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -18,10 +18,7 @@
 #include "../ai/bot.h"
 #include "../core/record.h"
 #include "cli.h"
-#include "nyslice_tui.h"
-#include "nyslice_ui.h"
-
-extern const char pb_data_nyslice_rules[];
+#include "front.h"
 
 #define HINT_BOT "expert" /* by default the strongest bot suggests moves (hint, Enter) */
 
@@ -34,6 +31,7 @@ typedef struct seat_info {
 
 typedef struct play {
     pb_game *g;
+    const pb_front *front;   /* the game's drawing, input and rules text */
     pb_state *st;
     pb_record *rec;
     uint64_t seed;
@@ -97,11 +95,11 @@ static json_t *view_for(const play *p, int seat)
 }
 
 /* Print one rendering of the seat's view (the table, or the prompt). */
-static void show(const play *p, int seat, char *(*render)(const json_t *, const nys_tui_opts *),
+static void show(const play *p, int seat, char *(*render)(const json_t *, const pb_tui_opts *),
                  const char *before)
 {
     json_t *v = view_for(p, seat);
-    nys_tui_opts o = {p->colour, p->names, seat};
+    pb_tui_opts o = {p->colour, p->names, seat};
     char *text = render(v, &o);
     printf("%s%s", before, text ? text : "");
     free(text);
@@ -110,12 +108,12 @@ static void show(const play *p, int seat, char *(*render)(const json_t *, const 
 
 static void show_table(const play *p, int seat)
 {
-    show(p, seat, nys_tui_table, "\n");
+    show(p, seat, p->front->table, "\n");
 }
 
 static void show_prompt(const play *p, int seat)
 {
-    show(p, seat, nys_tui_prompt, "");
+    show(p, seat, p->front->prompt, "");
 }
 
 /* Who watches the log: the one human, or everyone at a hot-seat table. */
@@ -140,39 +138,38 @@ static void announce(const play *p, int seat, pb_action a)
 
 static void announce_round(play *p)
 {
-    json_t *v = view_for(p, log_viewer(p));
+    int viewer = log_viewer(p);
+    json_t *v = view_for(p, viewer);
     int round = (int)json_integer_value(json_object_get(v, "round"));
-    json_t *today = json_object_get(v, "today");
-    if (round != p->last_round && json_is_object(today) && !pb_is_terminal(p->g, p->st)) {
+    pb_tui_opts o = {p->colour, p->names, viewer};
+    char *text = round != p->last_round ? p->front->round_banner(v, &o) : NULL;
+    if (text) {
         p->last_round = round;
-        printf("\n== Round %d of %d: %s slices. Today's Special: %s\n", round,
-               (int)json_integer_value(json_object_get(v, "rounds")),
-               p->names[json_integer_value(json_object_get(v, "slicer"))],
-               json_string_value(json_object_get(today, "name")));
+        fputs(text, stdout);
+        free(text);
     }
     json_decref(v);
 }
 
 /* ---- Commands other than moves ---- */
 
-static void print_help(void)
+static void print_help(const play *p)
 {
     printf("Type your move (the prompt shows the form; Enter plays the suggested move),\n"
            "or one of:\n"
            "  help            this list\n"
-           "  rules [topic]   the rules; topics: overview setup divide take place scoring\n"
-           "                  supreme combo anchovy and every Special (e.g. rules dibs)\n"
+           "  rules [topic]   the rules; topics: %s\n"
            "  hint            what the strongest bot would do, and why\n"
            "  table           show the table again\n"
            "  undo            take back your last decision (only against bots)\n"
            "  save FILE       save the game; continue later with play --resume FILE\n"
-           "  quit            leave the game\n");
+           "  quit            leave the game\n", p->front->rules_topics);
 }
 
 /* Print a "## topic" section of the rules text, or the list of topics. */
-static void print_rules(const char *topic)
+static void print_rules(const play *p, const char *topic)
 {
-    const char *text = pb_data_nyslice_rules;
+    const char *text = p->front->rules;
     if (!topic || !*topic) {
         int col = printf("Topics:");
         for (const char *h = strstr(text, "\n## "); h; h = strstr(h + 1, "\n## ")) {
@@ -301,9 +298,9 @@ static enum command_result command(play *p, int seat, const char *text)
         *arg++ = 0;
     arg = trim(arg);
     if (strcasecmp(line, "help") == 0 || strcmp(line, "?") == 0)
-        print_help();
+        print_help(p);
     else if (strcasecmp(line, "rules") == 0)
-        print_rules(arg);
+        print_rules(p, arg);
     else if (strcasecmp(line, "hint") == 0)
         suggest(p, seat, true);
     else if (strcasecmp(line, "table") == 0)
@@ -350,7 +347,7 @@ static enum turn_result human_turn(play *p, int seat, pb_action *out)
             p->g->ops->action_to_text(p->g, p->st, *out, text, sizeof text);
             printf("(suggested) %s\n", text);
         } else {
-            rc = nys_ui_translate(v, line, notation, sizeof notation, err, sizeof err);
+            rc = p->front->translate(v, line, notation, sizeof notation, err, sizeof err);
             if (rc == 0)
                 rc = p->g->ops->action_from_text(p->g, p->st, notation, out, err, sizeof err);
         }
@@ -384,7 +381,7 @@ static void finish(play *p)
     show_table(p, log_viewer(p));
     printf("\nThe game was dealt from seed %llu (pizzabox play --seed %llu deals it again).\n\n",
            (unsigned long long)p->seed, (unsigned long long)p->seed);
-    nys_print_guest_check(stdout, p->g, p->st, p->names);
+    p->front->print_result(stdout, p->g, p->st, p->names);
 }
 
 static int run(play *p)
@@ -492,7 +489,7 @@ static int start_new(play *p, cli_common *c, const char *seats)
     if (n < 0)
         return -1;
     if (!seats) { /* one human, the rest greedy */
-        n = c->players ? c->players : 4;
+        n = c->players ? c->players : cli_default_players(c->game);
         for (int s = 1; s < n; s++)
             snprintf(p->seats[s].spec, sizeof p->seats[s].spec, "greedy");
     } else if (c->players && c->players != n) {
@@ -603,11 +600,12 @@ int cmd_play(int argc, char **argv)
         case OPT_RESUME: resume = optarg; break;
         case OPT_HINT: hint = optarg; break;
         case OPT_HELP:
-            printf("usage: pizzabox play [--game nyslice] [--players N] [--seats human,greedy,...]\n"
+            printf("usage: pizzabox play [--game nyslice|theory] [--players N] [--seats human,greedy,...]\n"
                    "                     [--seed S] [--record FILE] [--resume FILE] [--deck FILE]\n"
-                   "                     [--hint BOT]\n"
+                   "                     [--board FILE] [--hint BOT]\n"
                    "Plays a game at the terminal. Seats are 'human' or a bot (%s);\n"
-                   "the default is one human and three greedy bots. Several humans play\n"
+                   "the default is one human and greedy bots in the other seats (New York\n"
+                   "Slice: 4 players, Pizza Theory: 3). Several humans play\n"
                    "hot-seat. --record keeps the game record up to date after every move;\n"
                    "--resume continues a saved game. hint and Enter use the expert bot\n"
                    "(--hint picks another). Type 'help' during the game.\n",
@@ -636,6 +634,8 @@ int cmd_play(int argc, char **argv)
     int rc = resume ? start_resumed(p, resume, seats) : start_new(p, &c, seats);
     if (rc == 0)
         rc = make_seat_bots(p);
+    if (rc == 0)
+        p->front = pb_front_for(p->g);
     if (rc != 0) {
         play_free(p);
         free(p);

@@ -10,6 +10,7 @@
 #include "../ai/bot.h"
 #include "../core/record.h"
 #include "cli.h"
+#include "front.h"
 
 enum { OPT_GAMES = 1000, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD, OPT_HELP };
 
@@ -141,11 +142,12 @@ int cmd_selfplay(int argc, char **argv)
         json_t *report = g->ops->score_report(g, st, NULL);
         json_t *tot = json_array(), *winners = json_object_get(report, "winners");
         double ret[PB_MAX_SEATS];
+        int total[PB_MAX_SEATS];
         g->ops->returns(g, st, ret);
+        g->ops->totals(g, st, total);
         for (int s = 0; s < n; s++) {
-            json_t *t = json_object_get(json_array_get(json_object_get(report, "players"), (size_t)s), "total");
-            json_array_append(tot, t);
-            totals[s] += (double)json_integer_value(t);
+            json_array_append_new(tot, json_integer(total[s]));
+            totals[s] += total[s];
             wins[s] += ret[s];
         }
         json_t *line = json_pack("{s:i, s:I, s:o, s:O}", "game", i, "seed", (json_int_t)seed, "totals",
@@ -307,28 +309,22 @@ int cmd_demo(int argc, char **argv)
         snprintf(namebuf[s], sizeof namebuf[s], "%s %d", pb_bot_name(bots[s]), s + 1);
         names[s] = namebuf[s];
     }
+    const pb_front *front = pb_front_for(g);
+    pb_tui_opts show = {false, names, PB_SPECTATOR};
     int seat, last_round = -1;
     while ((seat = pb_current_seat(g, st)) != PB_TERMINAL) {
         json_t *view = g->ops->view(g, st, PB_SPECTATOR);
         int round = (int)json_integer_value(json_object_get(view, "round"));
-        if (round != last_round && json_object_get(view, "today") != json_null()) {
+        char *banner = round != last_round ? front->round_banner(view, &show) : NULL;
+        if (banner) {
             last_round = round;
-            json_t *today = json_object_get(view, "today");
-            printf("Round %d of %d. Slicer: %s. Today's Special: %s (%s)\nPizza:", round,
-                   (int)json_integer_value(json_object_get(view, "rounds")),
-                   names[json_integer_value(json_object_get(view, "slicer"))],
-                   json_string_value(json_object_get(today, "name")),
-                   json_string_value(json_object_get(today, "text")));
-            size_t i;
-            json_t *pos;
-            json_array_foreach(json_object_get(view, "ring"), i, pos)
-                printf(" %zu:%s", i + 1, json_string_value(json_object_get(pos, "slice")));
-            printf("\n");
+            fputs(banner, stdout);
+            free(banner);
         }
         json_decref(view);
         pb_action act = pb_bot_choose(bots[seat], g, st, seat);
         char text[256], err[PB_ERR_LEN];
-        g->ops->action_to_text(g, st, act, text, sizeof text);
+        g->ops->describe(g, st, act, seat, text, sizeof text); /* as its maker sees it */
         printf("  %s: %s\n", names[seat], text);
         if (rec)
             pb_record_add(rec, g, st, act);
@@ -339,8 +335,12 @@ int cmd_demo(int argc, char **argv)
     }
     int rc = 0;
     if (pb_is_terminal(g, st)) {
-        printf("\n");
-        nys_print_guest_check(stdout, g, st, names);
+        json_t *view = g->ops->view(g, st, PB_SPECTATOR);
+        char *table = front->table(view, &show);
+        printf("\n%s\n", table ? table : "");
+        free(table);
+        json_decref(view);
+        front->print_result(stdout, g, st, names);
     }
     if (rec) {
         char err[PB_ERR_LEN];

@@ -14,6 +14,7 @@
  * Everything comes from the view; the text is built in a growing buffer that
  * counts columns, so wrapping ignores colour escapes. */
 #include "nyslice_tui.h"
+#include "textbuf.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -44,166 +45,6 @@
 #define C_YOU "1;32"
 #define C_MOVE "1;33"
 #define C_TITLE "1;31"
-
-/* ---- A text buffer that knows its column ---- */
-
-typedef struct tb {
-    char *s;
-    size_t len, cap;
-    int col;
-    bool colour, oom;
-} tb;
-
-static void tb_raw(tb *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 2048;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *p = realloc(b->s, cap);
-        if (!p) {
-            b->oom = true;
-            return;
-        }
-        b->s = p;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = 0;
-}
-
-/* Bytes of the printable character at s, or 0 when it is not one (a control
- * character or broken UTF-8), which is then shown as '?'. */
-static int char_len(const unsigned char *s)
-{
-    if (s[0] >= 0x20 && s[0] < 0x7f)
-        return 1;
-    int n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-            : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
-    for (int i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0) /* C1 controls */
-        return 0;
-    return n;
-}
-
-/* Columns of the first n bytes of s. */
-static int cols_of(const char *s, size_t n)
-{
-    int cols = 0;
-    for (size_t i = 0; i < n && s[i]; cols++) {
-        int k = char_len((const unsigned char *)s + i);
-        i += k ? (size_t)k : 1;
-    }
-    return cols;
-}
-
-/* Append up to n bytes of s, at most maxcols columns, made safe to print. */
-static void tb_text(tb *b, const char *s, size_t n, int maxcols)
-{
-    if (maxcols > WIDTH)
-        maxcols = WIDTH;
-    for (size_t i = 0; i < n && s[i] && maxcols > 0; maxcols--, b->col++) {
-        int k = char_len((const unsigned char *)s + i);
-        if (k && i + (size_t)k <= n)
-            tb_raw(b, s + i, (size_t)k);
-        else
-            tb_raw(b, "?", 1);
-        i += k ? (size_t)k : 1;
-    }
-}
-
-static void tb_put(tb *b, const char *s)
-{
-    tb_text(b, s, strlen(s), WIDTH);
-}
-
-static void tb_sgr(tb *b, const char *code)
-{
-    if (!b->colour || !code)
-        return;
-    tb_raw(b, "\x1b[", 2);
-    tb_raw(b, code, strlen(code));
-    tb_raw(b, "m", 1);
-}
-
-/* Text in a colour (code NULL: plain). */
-static void tb_cput(tb *b, const char *code, const char *s)
-{
-    tb_sgr(b, code);
-    tb_put(b, s);
-    if (code)
-        tb_sgr(b, "0");
-}
-
-static void tb_pad(tb *b, int col)
-{
-    while (b->col < col && !b->oom)
-        tb_text(b, " ", 1, 1);
-}
-
-/* End the line, dropping trailing blanks. */
-static void tb_nl(tb *b)
-{
-    while (b->len && b->s[b->len - 1] == ' ')
-        b->s[--b->len] = 0;
-    tb_raw(b, "\n", 1);
-    b->col = 0;
-}
-
-/* Make room for a unit of w columns: on a fresh line go to the indent; if it
- * does not fit start a new line there, else write sep blanks. */
-static void tb_room(tb *b, int w, int indent, int sep)
-{
-    if (b->col == 0) {
-        tb_pad(b, indent);
-    } else if (b->col + sep + w > WIDTH) {
-        tb_nl(b);
-        tb_pad(b, indent);
-    } else {
-        tb_pad(b, b->col + sep);
-    }
-}
-
-/* A word, or a "quoted command" with what sticks to it, starting at s. */
-static size_t word_len(const char *s)
-{
-    if (*s == '"') {
-        const char *q = strchr(s + 1, '"');
-        if (q && q - s < 40)
-            return (size_t)(q - s + 1) + strcspn(q + 1, " ");
-    }
-    return strcspn(s, " ");
-}
-
-/* Word-wrapped text; quoted commands stay whole and are bold. */
-static void tb_para(tb *b, const char *text, int indent)
-{
-    for (const char *s = text; *s;) {
-        s += strspn(s, " ");
-        size_t n = word_len(s);
-        if (!n)
-            break;
-        tb_room(b, cols_of(s, n), indent, 1);
-        tb_sgr(b, *s == '"' ? C_BOLD : NULL);
-        tb_text(b, s, n, WIDTH - b->col);
-        tb_sgr(b, *s == '"' ? "0" : NULL);
-        s += n;
-    }
-}
-
-static char *tb_done(tb *b)
-{
-    if (b->oom || !b->s) {
-        free(b->s);
-        return NULL;
-    }
-    return b->s;
-}
 
 /* ---- The view ---- */
 
@@ -240,7 +81,7 @@ static const json_t *player_at(const tui *t, int p)
     return json_array_get(jget(t->v, "players"), (size_t)p);
 }
 
-static void tui_init(tui *t, const json_t *v, const nys_tui_opts *o)
+static void tui_init(tui *t, const json_t *v, const pb_tui_opts *o)
 {
     memset(t, 0, sizeof *t);
     t->v = v;
@@ -776,7 +617,7 @@ static void draw_players(tui *t)
     tb_nl(&t->b);
 }
 
-char *nys_tui_table(const json_t *view, const nys_tui_opts *o)
+char *nys_tui_table(const json_t *view, const pb_tui_opts *o)
 {
     tui t;
     tui_init(&t, view, o);
@@ -964,7 +805,7 @@ static const char *waiting_for(const char *phase)
     return "move";
 }
 
-char *nys_tui_prompt(const json_t *view, const nys_tui_opts *o)
+char *nys_tui_prompt(const json_t *view, const pb_tui_opts *o)
 {
     tui t;
     char text[512];
@@ -979,6 +820,23 @@ char *nys_tui_prompt(const json_t *view, const nys_tui_opts *o)
     else
         snprintf(text, sizeof text, "Waiting.");
     tb_para(&t.b, text, 0);
+    tb_nl(&t.b);
+    return tb_done(&t.b);
+}
+
+char *nys_tui_banner(const json_t *v, const pb_tui_opts *o)
+{
+    const json_t *today = jget(v, "today");
+    if (!json_is_object(today) || strcmp(jstr(v, "phase"), "over") == 0)
+        return NULL;
+    tui t;
+    tui_init(&t, v, o);
+    char line[160];
+    snprintf(line, sizeof line, "\n== Round %d of %d: ", jint(v, "round", 0), jint(v, "rounds", 0));
+    tb_raw(&t.b, line, strlen(line));
+    put_name(&t, t.slicer, 24);
+    snprintf(line, sizeof line, " slices. Today's Special: %s", jstr(today, "name"));
+    tb_put(&t.b, line);
     tb_nl(&t.b);
     return tb_done(&t.b);
 }

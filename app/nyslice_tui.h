@@ -12,15 +12,11 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-typedef struct nys_tui_opts {
-    bool colour;              /* ANSI colours (else plain text) */
-    const char *const *names; /* seat names, one per seat (NULL: "Seat 1"..) */
-    int you;                  /* the viewer's seat, or -1 for a spectator */
-} nys_tui_opts;
+#include "front.h"
 
 /* The whole table as text, every line at most 80 columns (colour escapes not
  * counted). o may be NULL: no colour, seat numbers, spectator. */
-char *nys_tui_table(const json_t *view, const nys_tui_opts *o);
+char *nys_tui_table(const json_t *view, const pb_tui_opts *o);
 
 /* Labels of the portions: out[i] is the letter ('A', 'B', ...) of
  * view.portions[i]; portions are lettered in ring order by their lowest
@@ -33,6 +29,10 @@ int nys_tui_portion_labels(const json_t *view, char *out, int max);
  * waited for. "take B" names a portion by its letter and "eat 1 3" numbers
  * the slices being placed (1..k in view.placing): a front end translates
  * those two to the record notation; every other example is the notation. */
-char *nys_tui_prompt(const json_t *view, const nys_tui_opts *o);
+char *nys_tui_prompt(const json_t *view, const pb_tui_opts *o);
+
+/* "== Round N of 6: <Slicer> slices. Today's Special: <name>", or NULL
+ * before the round's Special is revealed and once the game is over. */
+char *nys_tui_banner(const json_t *view, const pb_tui_opts *o);
 
 #endif

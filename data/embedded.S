@@ -21,4 +21,11 @@ pb_data_theory_board:
     .incbin "data/theory/default-board.json"
     .byte 0
     .size pb_data_theory_board, . - pb_data_theory_board
+    .global pb_data_theory_rules
+    .type pb_data_theory_rules, @object
+    .balign 16
+pb_data_theory_rules:
+    .incbin "docs/theory-rules.md"
+    .byte 0
+    .size pb_data_theory_rules, . - pb_data_theory_rules
     .section .note.GNU-stack,"",@progbits

@@ -256,14 +256,14 @@ static void render_all_seats(const pb_game *g, const pb_state *st, bool colour)
 {
     for (int seat = -1; seat < g->players; seat++) {
         json_t *v = g->ops->view(g, st, seat);
-        nys_tui_opts o = {colour, names, seat};
+        pb_tui_opts o = {colour, names, seat};
         char *table = nys_tui_table(v, &o), *prompt = nys_tui_prompt(v, &o);
         assert_non_null(table);
         assert_non_null(prompt);
         check_table(v, table, colour, g->players);
         check_prompt(v, prompt, seat);
         if (colour) { /* the same text, only coloured */
-            nys_tui_opts plain_o = {false, names, seat};
+            pb_tui_opts plain_o = {false, names, seat};
             char *plain = nys_tui_table(v, &plain_o), *stripped = strip_ansi(table);
             assert_string_equal(stripped, plain);
             assert_non_null(strchr(table, '\x1b'));
@@ -357,7 +357,7 @@ static void check_mystery_views(const pb_game *g, const pb_state *st, int owner,
 {
     for (int seat = -1; seat < g->players; seat++) {
         json_t *v = g->ops->view(g, st, seat);
-        nys_tui_opts o = {false, names, seat};
+        pb_tui_opts o = {false, names, seat};
         char *table = nys_tui_table(v, &o);
         if (has_hidden_token(table) == (seat == owner))
             fail_msg("seat %d (owner %d) sees the Mystery slice wrongly:\n%s", seat, owner, table);
@@ -458,7 +458,7 @@ static void prompt_now(const pb_game *g, const pb_state *st, int *seen)
 {
     int seat = pb_is_terminal(g, st) ? 0 : pb_current_seat(g, st);
     json_t *v = g->ops->view(g, st, seat);
-    nys_tui_opts o = {false, names, seat};
+    pb_tui_opts o = {false, names, seat};
     char *prompt = nys_tui_prompt(v, &o);
     const char *phase = jstring(v, "phase");
     check_prompt(v, prompt, seat);
@@ -568,7 +568,7 @@ static void test_hand_view_counts_leaders_and_marks(void **state)
 {
     (void)state;
     json_t *v = load_hand_view();
-    nys_tui_opts o = {false, names, 1};
+    pb_tui_opts o = {false, names, 1};
     char *t = nys_tui_table(v, &o);
     assert_width(t);
     assert_cell(t, "Ann", 8, "1.5");  /* 8p1 + half of c8/10 */
@@ -621,7 +621,7 @@ static void test_hand_view_labels_and_prompts(void **state)
     assert_int_equal(small[0], 'B');
     assert_int_equal(small[1], 'x');
 
-    nys_tui_opts bo = {false, names, 1}, cy = {true, names, 2}, spectator = {false, NULL, -1};
+    pb_tui_opts bo = {false, names, 1}, cy = {true, names, 2}, spectator = {false, NULL, -1};
     char *p = nys_tui_prompt(v, &bo);
     assert_string_equal(p, "Waiting for Cy to take a portion.\n");
     free(p);
@@ -647,7 +647,7 @@ static void test_hand_view_colours(void **state)
 {
     (void)state;
     json_t *v = load_hand_view();
-    nys_tui_opts o = {true, names, 1};
+    pb_tui_opts o = {true, names, 1};
     char *t = nys_tui_table(v, &o);
     const char *want[] = {"9\x1b[31mp2\x1b[0m", "7\x1b[31mp1\x1b[0m\x1b[94ma1\x1b[0m", "\x1b[94mA\x1b[0m",
                           "\x1b[1;32mBo\x1b[0m", "\x1b[35m?\x1b[0m", "\x1b[1mA\x1b[0m"};
@@ -676,7 +676,7 @@ static void test_names_are_clipped_and_made_safe(void **state)
         if (k % 5 == 0)
             for (int seat = -1; seat < 6; seat++) {
                 json_t *v = g->ops->view(g, st, seat);
-                nys_tui_opts o = {false, odd, seat};
+                pb_tui_opts o = {false, odd, seat};
                 char *t = nys_tui_table(v, &o), *p = nys_tui_prompt(v, &o);
                 assert_null(strchr(t, '\x1b'));
                 assert_null(strchr(p, '\x1b'));

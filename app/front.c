@@ -1,0 +1,28 @@
+/* front.c -- the terminal front end of each game (front.h). */
+#include "front.h"
+
+#include <string.h>
+
+#include "cli.h"
+#include "nyslice_tui.h"
+#include "nyslice_ui.h"
+#include "theory_tui.h"
+
+extern const char pb_data_nyslice_rules[];
+extern const char pb_data_theory_rules[];
+
+static const pb_front fronts[] = {
+    {"nyslice", nys_tui_table, nys_tui_prompt, nys_ui_translate, nys_tui_banner, nys_print_guest_check,
+     pb_data_nyslice_rules, "overview setup divide take place scoring\n"
+                            "                  supreme combo anchovy and every Special (e.g. rules dibs)"},
+    {"theory", th_tui_table, th_tui_prompt, th_ui_translate, th_tui_banner, th_print_result,
+     pb_data_theory_rules, "overview setup add cut slices safety end two-players"},
+};
+
+const pb_front *pb_front_for(const pb_game *g)
+{
+    for (size_t i = 0; i < sizeof fronts / sizeof fronts[0]; i++)
+        if (strcmp(fronts[i].game, g->ops->id) == 0)
+            return &fronts[i];
+    return NULL;
+}

@@ -1,0 +1,544 @@
+/* theory_tui.c -- Pizza Theory drawn for a terminal (theory_tui.h).
+ *
+ * The hexagon is drawn with one text row per z coordinate (top: smallest)
+ * and x - y across, so neighbours in a row are four columns apart and the
+ * rows interleave like the printed board. Each space is a 3-column token:
+ * a colour letter (R, G, W) for a topping, the space's label where the
+ * player to move may put one, the row number along the player's cutting
+ * direction while they choose a cut, and '.' for other empty spaces. Beside
+ * it the last reveal: each space's slice letter and its topping after the
+ * replacements, '*' where one changed. Everything comes from the view. */
+#include "theory_tui.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "textbuf.h"
+
+#define MAX_CELLS 64
+#define COLOURS 3
+#define BOARD_X 2     /* column of the board's left edge */
+#define LAST_X 42     /* column of the last reveal's board */
+
+static const char *const colour_name[COLOURS] = {"Red", "Green", "White"};
+static const char colour_letter[COLOURS] = {'R', 'G', 'W'};
+static const char *const colour_sgr[COLOURS] = {"1;31", "1;32", "1;37"};
+static const char *const side_name[3] = {"1st", "2nd", "3rd"};
+
+typedef struct tview {
+    const json_t *v;
+    tb b;
+    int n, players, you, to_move, neutral;
+    int cube[MAX_CELLS][3];
+    int row[MAX_CELLS], col[MAX_CELLS];  /* text row (0 = top) and column offset */
+    int rows, minz, minxy;
+    char label[MAX_CELLS][8];
+    const char *name[COLOURS];
+    char fallback[COLOURS][16];
+} tview;
+
+static int jint(const json_t *o, const char *key, int dflt)
+{
+    const json_t *x = json_object_get(o, key);
+    return json_is_integer(x) ? (int)json_integer_value(x) : dflt;
+}
+
+static int aint(const json_t *a, int i, int dflt)
+{
+    const json_t *x = json_array_get(a, (size_t)i);
+    return json_is_integer(x) ? (int)json_integer_value(x) : dflt;
+}
+
+/* The board geometry and the labels, from view.cells. */
+static void layout(tview *t)
+{
+    const json_t *cells = json_object_get(t->v, "cells");
+    t->n = (int)json_array_size(cells);
+    if (t->n > MAX_CELLS)
+        t->n = MAX_CELLS;
+    t->minz = 99, t->minxy = 99;
+    int maxz = -99;
+    for (int i = 0; i < t->n; i++) {
+        for (int a = 0; a < 3; a++)
+            t->cube[i][a] = aint(json_array_get(cells, (size_t)i), a, 0);
+        int z = t->cube[i][2], xy = t->cube[i][0] - t->cube[i][1];
+        t->minz = z < t->minz ? z : t->minz;
+        maxz = z > maxz ? z : maxz;
+        t->minxy = xy < t->minxy ? xy : t->minxy;
+    }
+    t->rows = t->n ? maxz - t->minz + 1 : 0;
+    for (int i = 0; i < t->n; i++) {
+        t->row[i] = t->cube[i][2] - t->minz;
+        t->col[i] = (t->cube[i][0] - t->cube[i][1] - t->minxy) * 2;
+    }
+    for (int i = 0; i < t->n; i++) {
+        int rank = 1;
+        for (int j = 0; j < t->n; j++)
+            rank += t->row[j] == t->row[i] && t->col[j] < t->col[i];
+        snprintf(t->label[i], sizeof t->label[i], "%c%d", 'a' + (t->row[i] < 26 ? t->row[i] : 25), rank);
+    }
+}
+
+static void tview_init(tview *t, const json_t *v, const pb_tui_opts *o)
+{
+    memset(t, 0, sizeof *t);
+    t->v = v;
+    t->b.colour = o && o->colour;
+    t->players = jint(v, "player_count", 3);
+    t->players = t->players < 2 ? 2 : t->players > 3 ? 3 : t->players;
+    t->you = o ? o->you : -1;
+    t->to_move = jint(v, "to_move", -1);
+    t->neutral = jint(v, "neutral", -1);
+    for (int c = 0; c < COLOURS; c++) {
+        const char *given = o && o->names && c < t->players ? o->names[c] : NULL;
+        if (c == t->neutral)
+            snprintf(t->fallback[c], sizeof t->fallback[c], "Neutral");
+        else
+            snprintf(t->fallback[c], sizeof t->fallback[c], "Seat %d", c + 1);
+        t->name[c] = given && *given ? given : t->fallback[c];
+    }
+    layout(t);
+}
+
+static const char *name_of(const tview *t, int c)
+{
+    return c >= 0 && c < COLOURS ? t->name[c] : "?";
+}
+
+/* A colour's player: "Ann (Red)", the neutral "the neutral (White)". */
+static void put_colour(tview *t, int c)
+{
+    if (c < 0 || c >= COLOURS) {
+        tb_put(&t->b, "?");
+        return;
+    }
+    char text[80];
+    if (c == t->neutral)
+        snprintf(text, sizeof text, "the neutral (%s)", colour_name[c]);
+    else
+        snprintf(text, sizeof text, "%.40s (%s)", name_of(t, c), colour_name[c]);
+    tb_cput(&t->b, colour_sgr[c], text);
+}
+
+static void put_line(tview *t, const char *s)
+{
+    tb_put(&t->b, s);
+}
+
+/* The cell a "put x,y,z" names, or -1. */
+static int cell_of_put(const tview *t, const char *text)
+{
+    int c[3];
+    if (sscanf(text, "put %d,%d,%d", &c[0], &c[1], &c[2]) != 3)
+        return -1;
+    for (int i = 0; i < t->n; i++)
+        if (t->cube[i][0] == c[0] && t->cube[i][1] == c[1] && t->cube[i][2] == c[2])
+            return i;
+    return -1;
+}
+
+/* Where side d's edge lies on the drawing: "top", "lower left", ... */
+static const char *side_place(const tview *t, int d)
+{
+    const json_t *side = json_array_get(json_object_get(t->v, "sides"), (size_t)d);
+    const char *axis = json_string_value(json_object_get(side, "axis"));
+    int a = axis && axis[0] >= 'x' && axis[0] <= 'z' ? axis[0] - 'x' : 0, lo = 99;
+    for (int i = 0; i < t->n; i++)
+        lo = t->cube[i][a] < lo ? t->cube[i][a] : lo;
+    double r = 0, c = 0, rc = 0, cc = 0;
+    int k = 0;
+    for (int i = 0; i < t->n; i++) {
+        rc += t->row[i], cc += t->col[i];
+        if (t->cube[i][a] == lo)
+            r += t->row[i], c += t->col[i], k++;
+    }
+    if (!k || !t->n)
+        return "?";
+    double dr = r / k - rc / t->n, dc = c / k - cc / t->n;
+    static const char *const names[3][3] = {{"upper left", "top", "upper right"},
+                                            {"left", "middle", "right"},
+                                            {"lower left", "bottom", "lower right"}};
+    return names[dr < -0.5 ? 0 : dr > 0.5 ? 2 : 1][dc < -1 ? 0 : dc > 1 ? 2 : 1];
+}
+
+/* Row numbers along side d: row 1 along its edge, line k between rows k and k+1. */
+static int cut_row(const tview *t, int d, int cell)
+{
+    const json_t *side = json_array_get(json_object_get(t->v, "sides"), (size_t)d);
+    const char *axis = json_string_value(json_object_get(side, "axis"));
+    int a = axis && axis[0] >= 'x' && axis[0] <= 'z' ? axis[0] - 'x' : 0, row = 1;
+    const json_t *lines = json_object_get(side, "lines");
+    for (size_t k = 0; k < json_array_size(lines); k++)
+        row += t->cube[cell][a] > aint(lines, (int)k, 0);
+    return row;
+}
+
+/* The side the viewer cuts from this round, or -1. */
+static int my_side(const tview *t)
+{
+    for (int d = 0; d < 3; d++)
+        if (jint(json_array_get(json_object_get(t->v, "sides"), (size_t)d), "colour", -1) == t->you)
+            return d;
+    return -1;
+}
+
+/* ---- The boards ---- */
+
+typedef struct token {
+    char text[8];
+    int colour; /* -1 plain */
+} token;
+
+/* Tokens of the board now, for this viewer. */
+static void board_now(const tview *t, token *tok)
+{
+    const json_t *board = json_object_get(t->v, "board");
+    const char *phase = json_string_value(json_object_get(t->v, "phase"));
+    bool mine = t->you >= 0 && t->you == t->to_move;
+    bool cutting = mine && phase && strcmp(phase, "cut") == 0;
+    int side = cutting ? my_side(t) : -1;
+    bool legal[MAX_CELLS] = {false};
+    size_t i;
+    const json_t *m;
+    json_array_foreach(json_object_get(t->v, "legal"), i, m) {
+        int cell = cell_of_put(t, json_string_value(m) ? json_string_value(m) : "");
+        if (cell >= 0)
+            legal[cell] = true;
+    }
+    for (int c = 0; c < t->n; c++) {
+        int p = aint(board, c, -1);
+        tok[c].colour = p >= 0 && p < COLOURS ? p : -1;
+        if (side >= 0)
+            snprintf(tok[c].text, sizeof tok[c].text, "%c%d", tok[c].colour >= 0 ? colour_letter[p] : '.',
+                     cut_row(t, side, c));
+        else if (tok[c].colour >= 0)
+            snprintf(tok[c].text, sizeof tok[c].text, " %c", colour_letter[p]);
+        else if (legal[c])
+            snprintf(tok[c].text, sizeof tok[c].text, "%s", t->label[c]);
+        else
+            snprintf(tok[c].text, sizeof tok[c].text, " .");
+    }
+}
+
+/* Tokens of the last reveal: slice letter, topping after, '*' if changed. */
+static bool board_last(const tview *t, token *tok)
+{
+    const json_t *last = json_object_get(t->v, "last");
+    if (!json_is_object(last))
+        return false;
+    const json_t *regions = json_object_get(last, "regions"), *before = json_object_get(last, "before");
+    int after[MAX_CELLS], letter_of[8];
+    for (int c = 0; c < t->n; c++)
+        after[c] = aint(before, c, -1);
+    for (int r = 0; r < 8; r++)
+        letter_of[r] = -1;
+    int next = 0;
+    bool changed[MAX_CELLS] = {false};
+    size_t i;
+    const json_t *ch;
+    json_array_foreach(json_object_get(last, "changed"), i, ch) {
+        int cell = jint(ch, "cell", -1);
+        if (cell >= 0 && cell < t->n) {
+            changed[cell] = true;
+            after[cell] = jint(ch, "to", -1);
+        }
+    }
+    for (int c = 0; c < t->n; c++) {
+        int r = aint(regions, c, 0) & 7;
+        if (letter_of[r] < 0)
+            letter_of[r] = next++;
+        int p = after[c];
+        tok[c].colour = p >= 0 && p < COLOURS ? p : -1;
+        snprintf(tok[c].text, sizeof tok[c].text, "%c%c%s", 'A' + letter_of[r],
+                 tok[c].colour >= 0 ? colour_letter[p] : '.', changed[c] ? "*" : "");
+    }
+    return true;
+}
+
+static void draw_row(tview *t, const token *tok, int row, int x0)
+{
+    for (int c = 0; c < t->n; c++)
+        if (t->row[c] == row) {
+            tb_pad(&t->b, x0 + t->col[c]);
+            tb_cput(&t->b, tok[c].colour >= 0 ? colour_sgr[tok[c].colour] : NULL, tok[c].text);
+        }
+}
+
+static void draw_boards(tview *t)
+{
+    token now[MAX_CELLS], last[MAX_CELLS];
+    board_now(t, now);
+    bool has_last = board_last(t, last);
+    const json_t *lv = json_object_get(t->v, "last");
+    char head[80];
+    tb_pad(&t->b, BOARD_X);
+    put_line(t, "The pizza now");
+    if (has_last) {
+        tb_pad(&t->b, LAST_X);
+        snprintf(head, sizeof head, "Round %d's cuts: slices A.., * changed", jint(lv, "round", 0));
+        put_line(t, head);
+    }
+    tb_nl(&t->b);
+    for (int r = 0; r < t->rows && r < 26; r++) {
+        draw_row(t, now, r, BOARD_X);
+        if (has_last)
+            draw_row(t, last, r, LAST_X);
+        tb_nl(&t->b);
+    }
+}
+
+/* ---- The table ---- */
+
+static void draw_header(tview *t)
+{
+    char text[120];
+    const char *phase = json_string_value(json_object_get(t->v, "phase"));
+    snprintf(text, sizeof text, "PIZZA THEORY  round %d", jint(t->v, "round", 0));
+    tb_cput(&t->b, "1", text);
+    if (phase && strcmp(phase, "over") == 0) {
+        put_line(t, "  (game over)");
+    } else if (t->to_move >= 0) {
+        put_line(t, "  to move: ");
+        put_colour(t, t->to_move);
+    }
+    tb_nl(&t->b);
+    const json_t *supply = json_object_get(t->v, "supply"), *on = json_object_get(t->v, "on_board");
+    int toppings = jint(t->v, "toppings", 16);
+    for (int c = 0; c < COLOURS; c++) {
+        tb_pad(&t->b, 2);
+        put_colour(t, c);
+        snprintf(text, sizeof text, ": %d of %d on the pizza, %d in supply%s", aint(on, c, 0), toppings,
+                 aint(supply, c, 0), c == t->you ? "  <- you" : "");
+        put_line(t, text);
+        tb_nl(&t->b);
+    }
+}
+
+static void draw_sides(tview *t)
+{
+    const json_t *sides = json_object_get(t->v, "sides");
+    const char *phase = json_string_value(json_object_get(t->v, "phase"));
+    bool cutting = phase && strcmp(phase, "cut") == 0;
+    for (int d = 0; d < 3; d++) {
+        const json_t *s = json_array_get(sides, (size_t)d);
+        char text[96];
+        snprintf(text, sizeof text, "  %s side (%s): ", side_name[d], side_place(t, d));
+        put_line(t, text);
+        put_colour(t, jint(s, "colour", -1));
+        if (json_is_integer(json_object_get(s, "cut")))
+            snprintf(text, sizeof text, " - line %d", jint(s, "cut", 0));
+        else if (cutting && json_is_true(json_object_get(s, "chosen")))
+            snprintf(text, sizeof text, " - has chosen (secret)");
+        else
+            text[0] = 0;
+        put_line(t, text);
+        tb_nl(&t->b);
+    }
+    if (json_is_integer(json_object_get(t->v, "die"))) {
+        char text[96];
+        snprintf(text, sizeof text, "  The die gave the neutral line %d.", jint(t->v, "die", 0));
+        put_line(t, text);
+        tb_nl(&t->b);
+    }
+}
+
+char *th_tui_table(const json_t *view, const pb_tui_opts *o)
+{
+    tview t;
+    tview_init(&t, view, o);
+    draw_header(&t);
+    draw_sides(&t);
+    tb_nl(&t.b);
+    draw_boards(&t);
+    return tb_done(&t.b);
+}
+
+/* ---- Prompt ---- */
+
+char *th_tui_prompt(const json_t *view, const pb_tui_opts *o)
+{
+    tview t;
+    tview_init(&t, view, o);
+    const char *phase = json_string_value(json_object_get(view, "phase"));
+    phase = phase ? phase : "";
+    char text[240];
+    if (strcmp(phase, "over") == 0)
+        return tb_done(&t.b);
+    if (t.you < 0 || t.you != t.to_move) {
+        put_line(&t, "Waiting for ");
+        put_colour(&t, t.to_move);
+        put_line(&t, strcmp(phase, "cut") == 0 ? " to choose a cut." : " to add a topping.");
+        tb_nl(&t.b);
+        return tb_done(&t.b);
+    }
+    if (strcmp(phase, "cut") == 0) {
+        int d = my_side(&t);
+        snprintf(text, sizeof text,
+                 "Your cut: type a line 1-6 of the %s side (%s). The spaces show their row counted from "
+                 "that edge; line k runs between rows k and k+1. It stays secret until all have chosen.",
+                 d >= 0 ? side_name[d] : "?", d >= 0 ? side_place(&t, d) : "?");
+    } else {
+        const char *example = "";
+        const json_t *first = json_array_get(json_object_get(view, "legal"), 0);
+        int cell = cell_of_put(&t, json_string_value(first) ? json_string_value(first) : "");
+        example = cell >= 0 ? t.label[cell] : "d4";
+        if (strcmp(phase, "neutral") == 0)
+            snprintf(text, sizeof text,
+                     "Put the neutral (White) topping on a space next to line %d of its side: type one of "
+                     "the labels shown (e.g. \"%s\") or put x,y,z.", jint(view, "die", 0), example);
+        else
+            snprintf(text, sizeof text,
+                     "Add a topping: type one of the labels shown on the board (e.g. \"%s\") or put x,y,z.",
+                     example);
+    }
+    tb_para(&t.b, text, 0);
+    tb_nl(&t.b);
+    return tb_done(&t.b);
+}
+
+/* ---- The round's banner ---- */
+
+static void reveal_words(tview *t, const json_t *last)
+{
+    char text[160];
+    const json_t *cuts = json_object_get(last, "cuts"), *who = json_object_get(last, "side_colours");
+    snprintf(text, sizeof text, "-- Round %d revealed:", jint(last, "round", 0));
+    put_line(t, text);
+    for (int d = 0; d < 3; d++) {
+        tb_room(&t->b, 30, 3, 1);
+        put_colour(t, aint(who, d, -1));
+        snprintf(text, sizeof text, " line %d%s", aint(cuts, d, 0), d < 2 ? "," : ".");
+        put_line(t, text);
+    }
+    tb_nl(&t->b);
+    int lost[COLOURS] = {0}, gained[COLOURS] = {0};
+    size_t i;
+    const json_t *ch;
+    json_array_foreach(json_object_get(last, "changed"), i, ch) {
+        int from = jint(ch, "from", -1), to = jint(ch, "to", -1);
+        if (from >= 0 && from < COLOURS)
+            lost[from]++;
+        if (to >= 0 && to < COLOURS)
+            gained[to]++;
+    }
+    bool any = false;
+    for (int c = 0; c < COLOURS; c++) {
+        if (!lost[c] && !gained[c])
+            continue;
+        tb_pad(&t->b, 3);
+        put_colour(t, c);
+        snprintf(text, sizeof text, ": %d replaced or removed, %d gained", lost[c], gained[c]);
+        put_line(t, text);
+        tb_nl(&t->b);
+        any = true;
+    }
+    if (!any) {
+        put_line(t, "   No topping changed hands.");
+        tb_nl(&t->b);
+    }
+    const json_t *safe = json_object_get(last, "safe");
+    json_array_foreach(safe, i, ch) {
+        tb_pad(&t->b, 3);
+        put_colour(t, (int)json_integer_value(ch));
+        put_line(t, " was safe (at most one topping in every slice).");
+        tb_nl(&t->b);
+    }
+    const json_t *shortfall = json_object_get(last, "short");
+    for (int c = 0; c < COLOURS; c++)
+        if (aint(shortfall, c, 0) > 0) {
+            tb_pad(&t->b, 3);
+            put_colour(t, c);
+            snprintf(text, sizeof text, " ran out: %d replacements not made.", aint(shortfall, c, 0));
+            put_line(t, text);
+            tb_nl(&t->b);
+        }
+}
+
+char *th_tui_banner(const json_t *view, const pb_tui_opts *o)
+{
+    tview t;
+    tview_init(&t, view, o);
+    const char *phase = json_string_value(json_object_get(view, "phase"));
+    const json_t *last = json_object_get(view, "last");
+    bool over = phase && strcmp(phase, "over") == 0;
+    tb_nl(&t.b);
+    if (json_is_object(last))
+        reveal_words(&t, last);
+    if (over)
+        return tb_done(&t.b);
+    char text[80];
+    snprintf(text, sizeof text, "== Round %d: ", jint(view, "round", 0));
+    tb_cput(&t.b, "1", text);
+    put_colour(&t, jint(view, "first", -1));
+    put_line(&t, " adds first. Cuts:");
+    const json_t *sides = json_object_get(view, "sides");
+    for (int d = 0; d < 3; d++) {
+        tb_room(&t.b, 36, 3, 1);
+        put_colour(&t, jint(json_array_get(sides, (size_t)d), "colour", -1));
+        snprintf(text, sizeof text, " from the %s (%s)%s", side_name[d], side_place(&t, d), d < 2 ? "," : ".");
+        put_line(&t, text);
+    }
+    tb_nl(&t.b);
+    return tb_done(&t.b);
+}
+
+/* ---- Input ---- */
+
+int th_ui_translate(const json_t *view, const char *line, char *out, size_t n, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    tview t;
+    tview_init(&t, view, NULL);
+    char word[16];
+    size_t len = strlen(line);
+    if (len >= 2 && len < sizeof word && isalpha((unsigned char)line[0]) && isdigit((unsigned char)line[1])) {
+        for (size_t i = 0; i <= len; i++)
+            word[i] = (char)tolower((unsigned char)line[i]);
+        for (int c = 0; c < t.n; c++)
+            if (strcmp(word, t.label[c]) == 0) {
+                snprintf(out, n, "put %d,%d,%d", t.cube[c][0], t.cube[c][1], t.cube[c][2]);
+                return 0;
+            }
+        snprintf(err, errlen, "no space is labelled '%s' (labels go a1, a2, ... row by row from the top)", word);
+        return -1;
+    }
+    snprintf(out, n, "%s", line);
+    return 0;
+}
+
+/* ---- The result ---- */
+
+void th_print_result(FILE *out, const pb_game *g, const pb_state *st, const char *const *names)
+{
+    json_t *r = g->ops->score_report(g, st, names);
+    const json_t *players = json_object_get(r, "players");
+    const char *end = json_string_value(json_object_get(r, "end"));
+    fprintf(out, "%-24s %8s %8s\n", "RESULT", "on pizza", "short");
+    size_t i;
+    const json_t *p;
+    json_array_foreach(players, i, p) {
+        char who[40];
+        snprintf(who, sizeof who, "%.24s (%s)", names && names[i] ? names[i] : "?",
+                 i < COLOURS ? colour_name[i] : "?");
+        fprintf(out, "%-24s %8d %8d\n", who, jint(p, "on_board", 0), jint(p, "short", 0));
+    }
+    if (json_object_get(r, "neutral_on_board"))
+        fprintf(out, "%-24s %8d\n", "Neutral (White)", jint(r, "neutral_on_board", 0));
+    int rounds = jint(r, "rounds", 0);
+    if (end && strcmp(end, "neutral") == 0) {
+        fprintf(out, "\nThe neutral filled the pizza after %d rounds: both players lose.\n", rounds);
+    } else if (end && strcmp(end, "draw") == 0) {
+        fprintf(out, "\nNo one filled the pizza in %d rounds: a draw.\n", rounds);
+    } else {
+        const json_t *w = json_object_get(r, "winners");
+        fprintf(out, "\n%s", json_array_size(w) > 1 ? "Shared win: " : "Winner: ");
+        for (size_t k = 0; k < json_array_size(w); k++) {
+            int s = (int)json_integer_value(json_array_get(w, k));
+            fprintf(out, "%s%s", k ? " and " : "", names && s >= 0 && s < g->players ? names[s] : "?");
+        }
+        fprintf(out, " (all toppings on the pizza after %d rounds)\n", rounds);
+    }
+    json_decref(r);
+}
