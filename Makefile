@@ -18,7 +18,10 @@ AR := gcc-ar
 DEPS_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lsqlite3 -lwebsockets -lm -lpthread
 APP_LIBS := -ledit
-CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(DEPS_CFLAGS) -MMD -MP
+# The engines count toppings and slices with popcount: one instruction on
+# every x86-64 CPU since 2008, a library call without this flag.
+ARCH := $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(ARCH) $(DEPS_CFLAGS) -MMD -MP
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 LIB_SRC := $(wildcard core/*.c) $(wildcard games/*/*.c) $(wildcard ai/*.c) $(wildcard server/*.c)
@@ -112,7 +115,7 @@ asan-test: $(ASAN_TESTS)
 
 cli-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@sh tests/cli/run.sh $(BUILD)/pizzabox
-	@for t in tests/cli/play.sh tests/cli/play-tmux.sh tests/cli/sim.sh; do sh $$t $(BUILD)/pizzabox || exit 1; done
+	@for t in tests/cli/play.sh tests/cli/play-tmux.sh tests/cli/sim.sh tests/cli/theory.sh; do sh $$t $(BUILD)/pizzabox || exit 1; done
 
 # The server's protocol with a real WebSocket client (Node's).
 server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)

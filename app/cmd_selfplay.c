@@ -97,14 +97,14 @@ static void free_bots(pb_bot **bots, int n)
 
 int cmd_selfplay(int argc, char **argv)
 {
-    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, OPT_GAMES, OPT_BOTS,
+    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, CLI_OPT_BOARD, OPT_GAMES, OPT_BOTS,
                                   OPT_RECORD_DIR, 0};
     batch_args a;
     if (parse_batch("selfplay", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
-        printf("usage: pizzabox selfplay --game nyslice --players N --games K --seed S\n"
-               "                         [--bots random,...] [--record-dir DIR] [--deck FILE]\n"
+        printf("usage: pizzabox selfplay --game nyslice|theory --players N --games K --seed S\n"
+               "                         [--bots random,...] [--record-dir DIR] [--deck FILE] [--board FILE]\n"
                "Plays K games between bots and prints one JSON line per game (seed, totals,\n"
                "winners), then a summary line. The same arguments always print the same output.\n");
         return 0;
@@ -230,12 +230,12 @@ static int bench_bot(const pb_game *g, const batch_args *a)
 
 int cmd_bench(int argc, char **argv)
 {
-    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, OPT_GAMES, OPT_BOTS, 0};
+    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, CLI_OPT_BOARD, OPT_GAMES, OPT_BOTS, 0};
     batch_args a;
     if (parse_batch("bench", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
-        printf("usage: pizzabox bench --game nyslice --players N --games K [--seed S] [--bots BOT]\n"
+        printf("usage: pizzabox bench --game nyslice|theory --players N --games K [--seed S] [--bots BOT]\n"
                "Plays K games of uniformly random moves on one thread (setup and scoring\n"
                "included) and prints games per second and nanoseconds per game. With\n"
                "--bots BOT, times that bot's decision in K mid-game positions instead.\n");
@@ -277,14 +277,14 @@ int cmd_bench(int argc, char **argv)
 
 int cmd_demo(int argc, char **argv)
 {
-    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, OPT_BOTS, OPT_RECORD, 0};
+    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, CLI_OPT_BOARD, OPT_BOTS, OPT_RECORD, 0};
     batch_args a;
     if (parse_batch("demo", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
-        printf("usage: pizzabox demo [--game nyslice] [--players N] [--seed S] [--bots random,...]\n"
-               "                     [--record FILE]\n"
-               "Plays one game between bots, printing every decision, then the Guest Check.\n"
+        printf("usage: pizzabox demo [--game nyslice|theory] [--players N] [--seed S] [--bots random,...]\n"
+               "                     [--record FILE] [--deck FILE] [--board FILE]\n"
+               "Plays one game between bots, printing every decision, then the result (the Guest Check).\n"
                "--record writes the game record (replay it with pizzabox replay FILE).\n");
         return 0;
     }

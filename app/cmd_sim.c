@@ -234,12 +234,12 @@ enum { OPT_BOTS = 1, OPT_GAMES, OPT_THREADS, OPT_SHARD, OPT_OUT, OPT_REPORT, OPT
 
 static void sim_usage(void)
 {
-    printf("usage: pizzabox sim --game nyslice --players N --bots B1,B2,... --games K --seed S\n"
+    printf("usage: pizzabox sim --game nyslice|theory --players N --bots B1,B2,... --games K --seed S\n"
            "                    [--threads T] [--shard i/k] [--rotate] [--out results.jsonl]\n"
-           "                    [--report report.html] [--deck FILE]\n"
+           "                    [--report report.html] [--deck FILE] [--board FILE]\n"
            "Plays K games between bots on T threads (default: every core) and prints win\n"
            "shares by bot and by seat with 95%% intervals, scores, the first mover's\n"
-           "advantage, what each Special is worth, majorities and game length. --rotate moves\n"
+           "advantage, what each Special is worth, majorities (New York Slice) and game length. --rotate moves\n"
            "the bots one seat on every game. --out writes one JSON line per game (after a\n"
            "header line); --shard i/k plays only the i-th of k equal parts of the games, for\n"
            "pizzabox sim-merge to combine. --report writes an HTML page with charts.\n");

@@ -13,8 +13,8 @@ extern const char pb_data_theory_rules[];
 
 static const pb_front fronts[] = {
     {"nyslice", nys_tui_table, nys_tui_prompt, nys_ui_translate, nys_tui_banner, nys_print_guest_check,
-     pb_data_nyslice_rules, "overview setup divide take place scoring\n"
-                            "                  supreme combo anchovy and every Special (e.g. rules dibs)"},
+     pb_data_nyslice_rules, "overview setup divide take place scoring supreme combo anchovy\n"
+                            "                  and every Special (e.g. rules dibs)"},
     {"theory", th_tui_table, th_tui_prompt, th_ui_translate, th_tui_banner, th_print_result,
      pb_data_theory_rules, "overview setup add cut slices safety end two-players"},
 };

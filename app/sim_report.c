@@ -454,11 +454,11 @@ static void first_mover(FILE *f, const sim_stats *s, const char *ref)
     const char *names[1] = {"first mover"};
     win_row(&r, "first mover", &s->first);
     chart c = {"first-mover", "Win share of the first to move",
-               "One bar: the win share of the player who moved first (the first Slicer), with a 95% Wilson "
+               "One bar: the win share of the player who moved first (New York Slice: the first Slicer; Pizza Theory: the start player), with a 95% Wilson "
                "interval, against parity shown as a dashed line. The table below has the numbers.",
                "%", parity(s), ref};
     section_open(f, "first-mover", "First-mover advantage", NULL);
-    fprintf(f, "<p>The first to move (first Slicer) won %.1f%% of the games against a parity of %.1f%%: "
+    fprintf(f, "<p>The first to move won %.1f%% of the games against a parity of %.1f%%: "
                "%+.1f percentage points.</p>\n",
             r.v, parity(s), r.v - parity(s));
     bar_chart(f, &c, &r, 1);

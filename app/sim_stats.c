@@ -299,7 +299,7 @@ void sim_print_summary(FILE *out, const sim_stats *s)
         snprintf(label, sizeof label, "seat %d", q + 1);
         print_tally(out, label, &s->by_seat[q]);
     }
-    fprintf(out, " the first to move (first Slicer):\n");
+    fprintf(out, " the first to move:\n");
     print_tally(out, "first mover", &s->first);
     if (s->nitems) {
         fprintf(out, "Holding an item at the end (Specials): holder's mean score vs the others'\n");

@@ -493,7 +493,11 @@ int th_ui_translate(const json_t *view, const char *line, char *out, size_t n, c
     tview_init(&t, view, NULL);
     char word[16];
     size_t len = strlen(line);
-    if (len >= 2 && len < sizeof word && isalpha((unsigned char)line[0]) && isdigit((unsigned char)line[1])) {
+    size_t letters = 0;
+    while (isalpha((unsigned char)line[letters]))
+        letters++;
+    bool label = letters >= 1 && letters < len && strspn(line + letters, "0123456789") == len - letters;
+    if (label && len < sizeof word) {
         for (size_t i = 0; i <= len; i++)
             word[i] = (char)tolower((unsigned char)line[i]);
         for (int c = 0; c < t.n; c++)

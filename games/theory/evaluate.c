@@ -5,6 +5,8 @@
  * this round's cuts. The cuts the viewer knows (its own, the 2-player die)
  * are taken as they are; every other side's line is averaged over its six
  * choices, as a player who cannot read minds would. */
+#include <stdbool.h>
+
 #include "theory.h"
 
 /* The line of side d the viewer knows, or 0. */
@@ -14,6 +16,39 @@ static int known_cut(const th_state *st, int d, int viewer)
         return 0;
     int c = th_side_colour(st, d);
     return c == viewer || (st->players == 2 && c == TH_NEUTRAL) ? st->cut[d] : 0;
+}
+
+/* Toppings each colour holds after resolving with these cuts: the arithmetic
+ * of th_resolve (PT-R4..R6) without building the new board. */
+static void held_after(const th_rules *r, const th_state *st, const uint8_t *cuts, int *held)
+{
+    const uint64_t *region = th_regions(r, cuts);
+    int n[TH_REGIONS][TH_COLOURS], take[TH_COLOURS] = {0}, lost[TH_COLOURS] = {0};
+    unsigned safe = 7;
+    for (int reg = 0; reg < TH_REGIONS; reg++)
+        for (int c = 0; c < TH_COLOURS; c++)
+            if ((n[reg][c] = __builtin_popcountll(st->occ[c] & region[reg])) > 1)
+                safe &= ~(1u << c);
+    for (int reg = 0; reg < TH_REGIONS; reg++) {
+        const int *k = n[reg];
+        int m = k[0] > k[1] ? k[0] : k[1];
+        m = k[2] > m ? k[2] : m;
+        unsigned most = (unsigned)(k[0] == m) | (unsigned)(k[1] == m) << 1 | (unsigned)(k[2] == m) << 2;
+        if (m == 0 || most == 7)
+            continue;
+        if (__builtin_popcount(most) == 1) {
+            int w = __builtin_ctz(most);
+            for (int c = 0; c < TH_COLOURS; c++)
+                if (c != w && !(safe >> c & 1u))
+                    take[w] += k[c], lost[c] += k[c];
+        } else {
+            int t = __builtin_ctz(~most & 7u);
+            if (!(safe >> t & 1u))
+                lost[t] += k[t];
+        }
+    }
+    for (int c = 0; c < TH_COLOURS; c++)
+        held[c] = __builtin_popcountll(st->occ[c]) - lost[c] + (take[c] < st->supply[c] ? take[c] : st->supply[c]);
 }
 
 void th_evaluate(const th_state *st, int viewer, double *values)
@@ -33,15 +68,21 @@ void th_evaluate(const th_state *st, int viewer, double *values)
     }
     double sum[TH_COLOURS] = {0};
     int n = 0;
-    uint8_t cuts[TH_SIDES], short_by[TH_COLOURS], supply[TH_COLOURS];
-    uint64_t occ[TH_COLOURS];
+    uint8_t cuts[TH_SIDES];
+    int held[TH_COLOURS];
+    /* With all three lines unknown, a Latin square (the third line fixed by
+     * the other two) stands for the 216 cases: 36 of them in which every
+     * pair of lines of two sides occurs exactly once. */
+    bool latin = lo[0] != hi[0] && lo[1] != hi[1] && lo[2] != hi[2];
     for (int k0 = lo[0]; k0 <= hi[0]; k0++)
         for (int k1 = lo[1]; k1 <= hi[1]; k1++)
             for (int k2 = lo[2]; k2 <= hi[2]; k2++) {
+                if (latin && k2 != (k0 + k1) % TH_LINES + 1)
+                    continue;
                 cuts[0] = (uint8_t)k0, cuts[1] = (uint8_t)k1, cuts[2] = (uint8_t)k2;
-                th_resolve(st->rules, st->occ, st->supply, cuts, occ, supply, short_by);
+                held_after(st->rules, st, cuts, held);
                 for (int p = 0; p < st->players; p++)
-                    sum[p] += __builtin_popcountll(occ[p]);
+                    sum[p] += held[p];
                 n++;
             }
     for (int p = 0; p < st->players; p++)

@@ -1,0 +1,139 @@
+#!/bin/sh
+# tests/cli/theory.sh -- Pizza Theory through the command line: whole games
+# typed in at `pizzabox play --game theory`, hot-seat secrecy of the cuts,
+# board files good and bad, records, demo and sim.
+#
+#   sh tests/cli/theory.sh build/pizzabox
+#
+# A blank line plays the suggested move (or confirms a hot-seat hand-over),
+# so a long run of blank lines plays a game to its end whatever the bots do.
+
+BIN=${1:-build/pizzabox}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+if [ ! -x "$BIN" ]; then
+    echo "theory: no executable at $BIN" >&2
+    exit 2
+fi
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-theory.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM
+
+NO_COLOR=1
+export NO_COLOR
+
+. "$(dirname "$0")/lib.sh"
+
+# blanks N: N empty lines.
+blanks() {
+    awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) print "" }'
+}
+
+# The game's end, in any of its three forms.
+ended() {
+    grep -q -e '^Winner: ' -e '^Shared win: ' -e 'both players lose' -e 'a draw' "$1"
+}
+
+# ---- A whole 3-player game against bots, with a few bad inputs first ----
+{
+    echo "zz9"
+    echo "put 9,9,9"
+    echo "7"
+    echo "rules safety"
+    blanks 3000
+} >"$T/solo.in"
+"$BIN" play --game theory --seats human,random,greedy --seed 7 --hint random \
+    --record "$T/solo.json" <"$T/solo.in" >"$T/solo.out" 2>"$T/solo.err"
+rc=$?
+check "play --game theory: a whole game vs two bots ends with a result" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/solo.err")")" \
+    "$(ended "$T/solo.out" || echo 'no result printed')"
+check "play --game theory: the hexagon has 37 spaces and 3 sides" \
+    "$(sed -n '/The pizza now/,/^Add a topping/p' "$T/solo.out" | head -8 |
+        awk 'NR > 1 { n += NF } END { if (n != 37) print "counted " n " spaces" }')" \
+    "$(grep -c -e '^  1st side' -e '^  2nd side' -e '^  3rd side' "$T/solo.out" |
+        awk '$1 < 3 { print "sides not drawn" }')"
+check "play --game theory: bad input is refused with a reason, the game goes on" \
+    "$(grep -q "no space is labelled 'zz9'" "$T/solo.out" || echo 'zz9 not refused')" \
+    "$(grep -q '9,9,9 is not a space on the board' "$T/solo.out" || echo 'put 9,9,9 not refused')" \
+    "$(grep -q 'a cut is a line number from 1 to 6' "$T/solo.out" || echo '7 not refused')" \
+    "$(grep -q 'at most one topping in every slice' "$T/solo.out" || echo 'rules safety not shown')"
+check "play --game theory: every round's reveal is reported" \
+    "$(grep -q -e '^-- Round 1 revealed' "$T/solo.out" || echo 'no reveal')" \
+    "$(grep -q "Round 1's cuts: slices" "$T/solo.out" || echo 'no reveal board')"
+"$BIN" replay "$T/solo.json" >"$T/replay.out" 2>"$T/replay.err"
+rc=$?
+check "replay: the saved Pizza Theory record replays to the same end" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/replay.err")")" \
+    "$(grep -q '"end"' "$T/replay.out" || echo 'no result in replay')"
+check "play: every line of a Pizza Theory game fits 80 columns" \
+    "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/solo.out")"
+
+# ---- 2 players: the neutral colour ----
+blanks 3000 >"$T/two.in"
+"$BIN" play --game theory --players 2 --seats human,greedy --seed 3 --hint random \
+    <"$T/two.in" >"$T/two.out" 2>"$T/two.err"
+rc=$?
+check "play --game theory --players 2: the neutral plays along and the game ends" \
+    "$([ $rc -eq 0 ] || echo "exit $rc")" \
+    "$(ended "$T/two.out" || echo 'no result printed')" \
+    "$(grep -q 'The die gave the neutral line' "$T/two.out" || echo 'no die roll shown')" \
+    "$(grep -q '(neutral)' "$T/two.out" || echo 'no neutral topping placed')"
+
+# ---- Hot-seat: nobody's screen shows another player's cut before the reveal ----
+blanks 4000 >"$T/hot.in"
+"$BIN" play --game theory --seats human,human,random --seed 11 --hint random \
+    <"$T/hot.in" >"$T/hot.out" 2>"$T/hot.err"
+rc=$?
+leaks=$(awk '
+    /^==== Player [0-9], your turn/ { owner = $3; sub(",", "", owner) }
+    /^-- Round/ { owner = "" }   # the reveal: every cut is public now
+    / side \(.*\): Player [0-9] \(.*\) - line / {
+        for (i = 1; i <= NF; i++) if ($i == "Player") who = $(i + 1)
+        if (owner != "" && who != owner) print "line " NR ": " $0
+    }' "$T/hot.out" | head -3)
+check "play hot-seat: a player's cut is hidden from the next player until the reveal" \
+    "$([ $rc -eq 0 ] || echo "exit $rc")" \
+    "$(ended "$T/hot.out" || echo 'no result printed')" \
+    "$(grep -q 'has chosen (secret)' "$T/hot.out" || echo 'no "has chosen" shown')" \
+    "$leaks"
+
+# ---- Board files ----
+"$BIN" play --game theory --board /nonexistent/board.json </dev/null >"$T/b0.out" 2>"$T/b0.err"
+rc=$?
+check "play --board: a missing file exits 2 naming it" \
+    "$([ $rc -eq 2 ] || echo "exit $rc")" \
+    "$(grep -q 'nonexistent/board.json' "$T/b0.err" || echo "stderr: $(cat "$T/b0.err")")"
+printf '{"cells": [[0,0,0]], "sides": []}' >"$T/small.json"
+"$BIN" play --game theory --board "$T/small.json" </dev/null >"$T/b1.out" 2>"$T/b1.err"
+rc=$?
+check "play --board: a board with too few spaces exits 2 with the reason" \
+    "$([ $rc -eq 2 ] || echo "exit $rc")" \
+    "$(grep -q "'cells' must list 7 to 64 spaces" "$T/b1.err" || echo "stderr: $(cat "$T/b1.err")")"
+printf '{"cells": [[0,0,0]' >"$T/broken.json"
+"$BIN" demo --game theory --board "$T/broken.json" >"$T/b2.out" 2>"$T/b2.err"
+rc=$?
+check "demo --board: malformed JSON exits 2 with the line" \
+    "$([ $rc -eq 2 ] || echo "exit $rc")" \
+    "$(grep -q 'malformed JSON at line 1' "$T/b2.err" || echo "stderr: $(cat "$T/b2.err")")"
+sed 's/"toppings": 16/"toppings": 12/' "$(dirname "$0")/../../data/theory/default-board.json" >"$T/twelve.json"
+"$BIN" demo --game theory --board "$T/twelve.json" --seed 4 --bots greedy,random,random \
+    --record "$T/twelve-rec.json" >"$T/b3.out" 2>"$T/b3.err"
+rc=$?
+check "demo --board: a custom board with 12 toppings plays, and its record carries it" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/b3.err")")" \
+    "$(grep -q 'of 12 on the pizza' "$T/b3.out" || echo 'not 12 toppings')" \
+    "$(grep -q '"toppings": *12' "$T/twelve-rec.json" || echo 'board not in the record')"
+"$BIN" replay "$T/twelve-rec.json" >/dev/null 2>"$T/b4.err"
+check "replay: a record with its own board replays" "$([ $? -eq 0 ] || cat "$T/b4.err")"
+
+# ---- Simulator ----
+"$BIN" sim --game theory --players 3 --bots greedy,random,random --rotate --games 300 --seed 5 \
+    --threads 2 >"$T/sim.out" 2>"$T/sim.err"
+rc=$?
+share=$(awk '$1 == "greedy" { sub("%", "", $2); print $2 }' "$T/sim.out")
+check "sim --game theory: greedy beats two random bots (win share over 60%)" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/sim.err")")" \
+    "$(awk -v s="$share" 'BEGIN { if (s == "" || s + 0 < 60) print "greedy won " s "%" }')"
+
+summary theory
