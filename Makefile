@@ -152,7 +152,8 @@ fuzz-quick: $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh $(FUZZ_QUICK_SECONDS) $(FUZZ_BIN)
 
 bench: $(BUILD)/pizzabox
-	@sh bench/nyslice-speed.sh $(BUILD)/pizzabox
+	@sh bench/engine-speed.sh $(BUILD)/pizzabox nyslice
+	@sh bench/engine-speed.sh $(BUILD)/pizzabox theory
 
 clean:
 	rm -rf $(BUILD)
