@@ -136,7 +136,7 @@ FUZZ_QUICK_SECONDS ?= 4
 $(BUILD)/fuzz/obj/%.o: %.c | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	@echo "CC (fuzz) $<"
-	@clang $(FUZZ_CFLAGS) -c $< -o $@
+	@clang $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_OBJ)
 	@mkdir -p $(dir $@)

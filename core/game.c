@@ -73,6 +73,12 @@ void pb_state_copy(const pb_game *g, pb_state *dst, const pb_state *src)
     memcpy(dst, src, g->ops->state_size);
 }
 
+bool pb_state_equal(const pb_game *g, const pb_state *a, const pb_state *b)
+{
+    size_t n = g->ops->position_size ? g->ops->position_size : g->ops->state_size;
+    return memcmp(a, b, n) == 0;
+}
+
 int pb_apply_text(const pb_game *g, pb_state *st, const char *text, char *err, size_t errlen)
 {
     pb_action a;

@@ -53,6 +53,10 @@ typedef struct pb_game_ops {
     const char *title; /* name for people */
     int min_players, max_players;
     size_t state_size;
+    /* The leading bytes of a state that hold the position: all but a
+     * trailing pointer to the rules (0: the whole state). Two states of the
+     * same game are equal when these bytes are (pb_state_equal). */
+    size_t position_size;
 
     /* Build the rules data for a config object. On success stores the rules
      * (owned by the caller, freed with rules_free) and a normalized copy of
@@ -135,6 +139,9 @@ void pb_game_free(pb_game *g);
 pb_state *pb_state_new(const pb_game *g, uint64_t seed);
 pb_state *pb_state_clone(const pb_game *g, const pb_state *st);
 void pb_state_copy(const pb_game *g, pb_state *dst, const pb_state *src);
+/* Same position? (States of two games made from the same config compare
+ * equal too: the pointer to the rules is left out.) */
+bool pb_state_equal(const pb_game *g, const pb_state *a, const pb_state *b);
 
 static inline int pb_current_seat(const pb_game *g, const pb_state *st)
 {

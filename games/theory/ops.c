@@ -1,4 +1,5 @@
 /* ops.c -- Pizza Theory behind the game interface (core/game.h). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +176,7 @@ const pb_game_ops th_game_ops = {
     .min_players = 2,
     .max_players = 3,
     .state_size = sizeof(th_state),
+    .position_size = offsetof(th_state, rules),
     .rules_new = th_rules_new,
     .rules_free = th_rules_free,
     .init = op_init,

@@ -125,6 +125,10 @@ unsigned th_resolve(const th_rules *r, const uint64_t *occ, const uint8_t *suppl
 int th_unseen_cuts(const th_state *st, int seat);
 void th_returns(const th_state *st, double *out);
 
+/* ---- invariants.c ---- */
+/* 0, or -1 with what is broken (every topping accounted for, ...). */
+int th_check_invariants(const th_state *st, char *err, size_t errlen);
+
 /* ---- notation.c ---- */
 int th_action_to_text(const th_state *st, pb_action a, char *buf, size_t n);
 int th_action_text_for(const th_state *st, pb_action a, int viewer, char *buf, size_t n);

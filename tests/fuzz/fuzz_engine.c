@@ -1,6 +1,7 @@
-/* fuzz_engine.c -- the engine through the game interface: the input picks
- * the player count, the seed and every move; after each move every slice
- * must be accounted for, and every action's text must read back as itself;
+/* fuzz_engine.c -- every engine through the game interface: the input picks
+ * the game, the player count, the seed and every move; after each move the
+ * game's invariants must hold (every slice, every topping accounted for),
+ * and every action's text must read back as itself;
  * at the end the record must replay to the same state, and a seat's view
  * must not change when what it cannot see is reshuffled. */
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 
 #include "../../core/record.h"
 #include "../../games/nyslice/nyslice.h"
+#include "../../games/theory/theory.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -25,14 +27,23 @@ static void same_view(const pb_game *g, const pb_state *st, int seat, uint64_t s
     free(det);
 }
 
+static int invariants(const pb_game *g, const pb_state *st, char *err, size_t errlen)
+{
+    if (strcmp(g->ops->id, "nyslice") == 0)
+        return nys_check_invariants((const nys_state *)(const void *)st, err, errlen);
+    return th_check_invariants((const th_state *)(const void *)st, err, errlen);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 3)
         return 0;
     static pb_action acts[PB_MAX_ACTIONS];
     char err[PB_ERR_LEN], text[256];
-    json_t *config = json_pack("{s:i}", "players", 2 + data[0] % 5);
-    pb_game *g = pb_game_new("nyslice", config, err, sizeof err);
+    const pb_game_ops *ops = pb_games[data[0] % 2];
+    int span = ops->max_players - ops->min_players + 1;
+    json_t *config = json_pack("{s:i}", "players", ops->min_players + data[0] / 2 % span);
+    pb_game *g = pb_game_new(ops->id, config, err, sizeof err);
     uint64_t seed = (uint64_t)data[1] << 8 | data[2];
     pb_state *st = pb_state_new(g, seed);
     pb_record *rec = pb_record_new(g, seed);
@@ -45,13 +56,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         pb_state *x = pb_state_clone(g, st), *y = pb_state_clone(g, st);
         g->ops->apply(g, x, a, NULL, 0);
         g->ops->apply(g, y, back, NULL, 0); /* the same move, as text said it */
-        if (memcmp(x, y, g->ops->state_size) != 0)
+        if (!pb_state_equal(g, x, y))
             abort();
         free(x);
         free(y);
         pb_record_add(rec, g, st, a);
         if (g->ops->apply(g, st, a, err, sizeof err) != 0 ||
-            nys_check_invariants((const nys_state *)(const void *)st, err, sizeof err) != 0)
+            invariants(g, st, err, sizeof err) != 0)
             abort();
         if (data[i] % 7 == 0)
             same_view(g, st, data[i] % g->players, seed + i);
@@ -59,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     json_t *j = pb_record_to_json(rec);
     char *dump = json_dumps(j, 0);
     pb_replay r;
-    if (pb_replay_text(dump, &r, err, sizeof err) != 0 || memcmp(r.state, st, g->ops->state_size) != 0)
+    if (pb_replay_text(dump, &r, err, sizeof err) != 0 || !pb_state_equal(g, r.state, st))
         abort();
     pb_replay_free(&r);
     free(dump);

@@ -1,5 +1,5 @@
-/* fuzz_notation.c -- typed moves: any text, in a position reached by random
- * moves, is read as a legal move or refused with a reason. */
+/* fuzz_notation.c -- typed moves for every game: any text, in a position
+ * reached by random moves, is read as a legal move or refused with a reason. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +12,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 3)
         return 0;
     char err[PB_ERR_LEN] = "";
-    json_t *config = json_pack("{s:i}", "players", 2 + data[0] % 5);
-    pb_game *g = pb_game_new("nyslice", config, err, sizeof err);
+    const pb_game_ops *ops = pb_games[data[0] % 2];
+    int span = ops->max_players - ops->min_players + 1;
+    json_t *config = json_pack("{s:i}", "players", ops->min_players + data[0] / 2 % span);
+    pb_game *g = pb_game_new(ops->id, config, err, sizeof err);
     pb_state *st = pb_state_new(g, data[1]);
     pb_rng rng;
     pb_rng_seed(&rng, data[1]);
