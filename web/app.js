@@ -2,12 +2,14 @@
 // WebSocket they share (docs/protocol.md). Pages are hash routes: `#/` is the
 // lobby, `#/t/CODE` a table. The seat token of every table joined here is
 // kept in localStorage, so a reload (or a dropped connection) sends `resume`
-// and comes back to the same seat.
+// and comes back to the same seat. A table is drawn by its view's `game`:
+// New York Slice with table.js and ring.js, Pizza Theory with theory.js.
 import { Connection } from './net.js';
-import { seatSelects, tablesHtml, mineHtml } from './lobby.js';
+import { seatSelects, tablesHtml, mineHtml, playerOptions, gameName } from './lobby.js';
 import * as T from './table.js';
+import * as TH from './theory.js';
 import { renderRing } from './ring.js';
-import { loadRules, rulesNow, rulesAll } from './rules.js';
+import { loadRules, rulesAsked, rulesNow, rulesAll } from './rules.js';
 import { esc } from './tokens.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -185,7 +187,8 @@ function onRoute() {
   state.route = parseRoute();
   state.replay = null;
   if (state.route.page === 'lobby') {
-    document.title = 'pizzabox — New York Slice';
+    document.title = 'pizzabox — New York Slice · Pizza Theory';
+    $('#subtitle').textContent = 'New York Slice · Pizza Theory';
     show('lobby');
     renderLobby();
     requestList();
@@ -243,7 +246,7 @@ function renderPromptInfo() {
   if (failed) info.push(`Your seat here could not be resumed: ${esc(failed.message)}.`);
   if (t) {
     const free = t.seats.filter((s) => (s.player || 'human') === 'human' && !s.taken).length;
-    info.push(`${esc(t.players)} players, ${t.finished ? 'finished' : `${free} free seat${free === 1 ? '' : 's'}`}.`);
+    info.push(`${esc(gameName(t.game))}, ${esc(t.players)} players, ${t.finished ? 'finished' : `${free} free seat${free === 1 ? '' : 's'}`}.`);
   }
   let html = info.map((s) => `<span>${s}</span>`).join(' ');
   if (seat) {
@@ -291,6 +294,13 @@ function renderTables() {
   $('#tables').innerHTML = tablesHtml(state.tables, new Set(store.codes()));
 }
 
+// The player counts of the chosen game (Pizza Theory: 2 or 3).
+function chooseGame() {
+  const count = $('#players-count');
+  count.innerHTML = playerOptions($('#game').value, Number(count.value));
+  showSeats();
+}
+
 // Only as many seat selects as players.
 function showSeats() {
   const n = Number($('#players-count').value);
@@ -309,10 +319,11 @@ function createTable(ev) {
   ev.preventDefault();
   const name = lobbyName();
   if (!name) return;
+  const game = $('#game').value === 'theory' ? 'theory' : 'nyslice';
   const players = Number($('#players-count').value);
   const seats = [];
   for (let i = 0; i < players; i++) seats.push($(`select[name=seat${i}]`).value);
-  send({ type: 'create', game: 'nyslice', players, seats, name });
+  send({ type: 'create', game, players, seats, name });
 }
 
 function typedCode() {
@@ -400,22 +411,54 @@ function renderTable() {
 }
 
 function drawTable(ctx) {
-  syncDrafts(ctx);
+  const theory = ctx.v.game === 'theory';
+  if (!theory) syncDrafts(ctx);
   show('table');
-  const status = T.statusHtml(ctx);
+  const status = theory ? TH.statusHtml(ctx) : T.statusHtml(ctx);
   const replaying = state.replay && state.replay.code === ctx.code && ctx.phase !== 'over';
   $('#headline').innerHTML = `<span class="code">${esc(ctx.code)}</span> ${replaying ? '<span class="watching">replay</span> ' : ''}${status.headline}`;
   $('#prompt').innerHTML = status.prompt;
   $('#table').dataset.phase = ctx.phase;
   $('#table').dataset.myTurn = String(ctx.myTurn);
+  $('#table').dataset.game = theory ? 'theory' : 'nyslice';
+  $('#subtitle').textContent = gameName(ctx.v.game);
   document.title = `${ctx.myTurn ? '● Your move — ' : ''}${ctx.code} — pizzabox`;
-  renderBoard(ctx);
-  renderSide(ctx);
-  $('#players').innerHTML = T.playersHtml(ctx);
+  $('#theory-board').hidden = !theory;
+  $('#theory-info').hidden = !theory;
+  if (theory) {
+    drawTheory(ctx);
+  } else {
+    renderBoard(ctx);
+    renderSide(ctx);
+    $('#players').innerHTML = T.playersHtml(ctx);
+  }
   renderLog(ctx);
   renderRules(ctx);
   renderShare(ctx.code);
   $('#join-this').hidden = ctx.seat != null || finished(state.views.get(ctx.code));
+}
+
+// Pizza Theory: its board and panel in place of the pizza and the Special;
+// the cut buttons, the end, the players and the replay in the usual places.
+function drawTheory(ctx) {
+  for (const id of ['pizza', 'special', 'placing']) $(`#${id}`).hidden = true;
+  const board = $('#theory-board');
+  board.dataset.round = String(ctx.v.round);
+  board.dataset.lastRound = String(ctx.v.last ? ctx.v.last.round : 0);
+  board.dataset.seat = ctx.seat == null ? '' : String(ctx.seat);
+  board.dataset.neutral = ctx.v.neutral == null ? '' : String(ctx.v.neutral);
+  board.innerHTML = TH.boardHtml(ctx, { busy: state.busy });
+  TH.startAnimations(board);
+  $('#theory-info').innerHTML = TH.infoHtml(ctx);
+  const cuts = TH.actionsHtml(ctx);
+  $('#actions').hidden = !cuts;
+  $('#actions').innerHTML = cuts;
+  const over = $('#game-over');
+  over.hidden = ctx.phase !== 'over';
+  over.innerHTML = ctx.phase === 'over' ? TH.gameOverHtml(ctx) : '';
+  $('#players').innerHTML = TH.playersHtml(ctx);
+  renderReplay();
+  if (state.busy) for (const b of document.querySelectorAll('#actions button')) b.disabled = true;
 }
 
 function renderBoard(ctx) {
@@ -476,18 +519,27 @@ function onReplayClick(ev) {
 function renderLog(ctx) {
   const log = $('#log');
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-  log.innerHTML = T.logHtml(ctx);
+  log.innerHTML = ctx.v.game === 'theory' ? TH.logHtml(ctx) : T.logHtml(ctx);
   if (atEnd) log.scrollTop = log.scrollHeight;
 }
 
-// The rules for this phase and this Special; redrawn only when they change.
+// The rules of the table's game for this phase (and Special); redrawn only when they change.
 function renderRules(ctx) {
+  const game = ctx.v.game === 'theory' ? 'theory' : 'nyslice';
+  if (!rulesAsked(game)) loadRules(rulesLoaded, game);
   const slug = ctx.v.today ? ctx.v.today.slug : '';
-  const key = `${ctx.phase}:${slug}`;
+  const key = `${game}:${ctx.phase}:${slug}`;
   if (key === state.rulesKey) return;
+  const otherGame = !state.rulesKey || !state.rulesKey.startsWith(`${game}:`);
   state.rulesKey = key;
-  $('#rules-now').innerHTML = rulesNow(ctx.phase, slug);
-  if (!$('#rules-list').innerHTML) $('#rules-list').innerHTML = rulesAll();
+  $('#rules-now').innerHTML = rulesNow(ctx.phase, slug, game);
+  if (otherGame || !$('#rules-list').innerHTML) $('#rules-list').innerHTML = rulesAll(game);
+}
+
+function rulesLoaded() {
+  state.rulesKey = null;
+  $('#rules-list').innerHTML = '';
+  renderTable();
 }
 
 function renderShare(code) {
@@ -609,6 +661,24 @@ function onPlacingClick(ev) {
   renderTable();
 }
 
+// Pizza Theory: a legal space or one of your cut lines; the button that shows the last cut.
+function onTheoryClick(ev) {
+  if (ev.target.closest('#theory-last')) {
+    TH.toggleLast();
+    renderTable();
+    return;
+  }
+  const el = ev.target.closest('#theory-svg [data-action]');
+  const ctx = currentCtx();
+  if (el && ctx && ctx.myTurn) act(el.dataset.action);
+}
+
+// Pointing at a cut button lights its line on the board.
+function onActionsHover(ev) {
+  const b = ev.type === 'mouseover' || ev.type === 'focusin' ? ev.target.closest('button.pt-cut') : null;
+  TH.highlightLine(b ? b.dataset.line : null);
+}
+
 function onActionsClick(ev) {
   const b = ev.target.closest('button[data-action]');
   if (b && !b.disabled) act(b.dataset.action);
@@ -658,6 +728,7 @@ function toast(text, kind = 'error') {
 
 function wire() {
   $('#seat-list').innerHTML = seatSelects();
+  $('#game').addEventListener('change', chooseGame);
   $('#players-count').addEventListener('change', showSeats);
   $('#create-form').addEventListener('submit', createTable);
   $('#join-form').addEventListener('submit', joinByCode);
@@ -684,6 +755,9 @@ function wire() {
   $('#divide').addEventListener('click', divide);
   $('#placing').addEventListener('click', onPlacingClick);
   $('#actions').addEventListener('click', onActionsClick);
+  for (const type of ['mouseover', 'mouseleave', 'focusin', 'focusout']) $('#actions').addEventListener(type, onActionsHover);
+  $('#theory-board').addEventListener('click', onTheoryClick);
+  $('#theory-board').addEventListener('keydown', (ev) => pressed(ev) && onTheoryClick(ev));
   $('#players').addEventListener('click', onPlayersClick);
   $('#replay').addEventListener('click', onReplayClick);
   $('#replay').addEventListener('change', (ev) => {
@@ -700,6 +774,6 @@ function wire() {
 }
 
 wire();
-loadRules(() => { state.rulesKey = null; $('#rules-list').innerHTML = ''; renderTable(); });
+loadRules(rulesLoaded);
 onRoute();
 conn.connect();

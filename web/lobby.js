@@ -1,6 +1,23 @@
-// lobby.js -- the lobby's markup: the seat choices of a new table, the list
-// of tables the server sent, and the seats this browser holds.
+// lobby.js -- the lobby's markup: the game and seat choices of a new table,
+// the list of tables the server sent, and the seats this browser holds.
 import { esc } from './tokens.js';
+
+// The games a table may play (the `game` of `create`), with their player counts.
+export const GAMES = {
+  nyslice: { name: 'New York Slice', players: [2, 3, 4, 5, 6], dflt: 4 },
+  theory: { name: 'Pizza Theory', players: [2, 3], dflt: 3 },
+};
+
+export function gameName(id) {
+  return (GAMES[id] && GAMES[id].name) || id || 'New York Slice';
+}
+
+// The player counts a game offers, keeping `current` when the game has it.
+export function playerOptions(game, current) {
+  const g = GAMES[game] || GAMES.nyslice;
+  const pick = g.players.includes(current) ? current : g.dflt;
+  return g.players.map((n) => `<option value="${n}"${n === pick ? ' selected' : ''}>${n}</option>`).join('');
+}
 
 export const SEAT_KINDS = ['human', 'random', 'greedy', 'easy', 'medium', 'hard', 'expert'];
 const KIND_LABEL = {
@@ -43,7 +60,8 @@ export function tablesHtml(tables, mine) {
     else if (!t.finished && freeSeat(t)) buttons.push(`<button type="button" class="join-table" data-code="${code}">Join</button>`);
     buttons.push(`<button type="button" class="watch-table secondary" data-code="${code}">${t.finished ? 'View' : 'Watch'}</button>`);
     return `<li class="table-row${t.finished ? ' finished' : ''}" data-code="${code}">` +
-      `<span class="code">${code}</span> <span class="muted">${esc(t.players)} players · ${esc(status)}</span>` +
+      `<span class="code">${code}</span> <span class="game" data-game="${esc(t.game)}">${esc(gameName(t.game))}</span> ` +
+      `<span class="muted">${esc(t.players)} players · ${esc(status)}</span>` +
       `<div class="seats">${(t.seats || []).map(seatText).join(', ')}</div>` +
       `<div class="row">${buttons.join('')}</div></li>`;
   });

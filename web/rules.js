@@ -1,15 +1,18 @@
-// rules.js -- the rules text (docs/nyslice-rules.md, served as /rules.md),
-// split into its "## topic" sections, and the ones that matter right now.
+// rules.js -- the rules text of each game (docs/nyslice-rules.md and
+// docs/theory-rules.md, served under /docs), split into its "## topic"
+// sections, and the ones that matter right now.
 import { esc, specialName } from './tokens.js';
 
-let sections = null;   // Map topic -> text, once loaded
-let loading = null;
+const games = new Map();   // game -> {sections: Map topic -> text, or null while loading; loading}
 
-// Which section explains each phase of the game.
+// Which section explains each phase of each game.
 const PHASE_TOPIC = {
-  dibs: 'dibs', divide: 'divide', 'cut-in-line': 'cut-in-line', sneak: 'sneak-a-slice',
-  take: 'take', place: 'place', 'eat-or-keep': 'place', attach: 'supreme',
-  seconds: 'seconds', over: 'scoring',
+  nyslice: {
+    dibs: 'dibs', divide: 'divide', 'cut-in-line': 'cut-in-line', sneak: 'sneak-a-slice',
+    take: 'take', place: 'place', 'eat-or-keep': 'place', attach: 'supreme',
+    seconds: 'seconds', over: 'scoring',
+  },
+  theory: { place: 'add', neutral: 'two-players', cut: 'cut', over: 'end' },
 };
 
 export function parseRules(md) {
@@ -25,8 +28,8 @@ export function parseRules(md) {
 }
 
 // Where the server may keep the text: its docs directory (pizzabox serve
-// mounts docs/ at /docs), else /rules.md.
-const PLACES = ['docs/nyslice-rules.md', 'rules.md'];
+// mounts docs/ at /docs), else (New York Slice) /rules.md.
+const PLACES = { nyslice: ['docs/nyslice-rules.md', 'rules.md'], theory: ['docs/theory-rules.md'] };
 
 async function fetchFirst(urls) {
   for (const url of urls) {
@@ -38,48 +41,78 @@ async function fetchFirst(urls) {
   return '';
 }
 
-// Fetch once; onReady runs when the text is here (or could not be had).
-export function loadRules(onReady) {
-  if (!loading) loading = fetchFirst(PLACES).then((md) => { sections = parseRules(md); });
-  loading.then(onReady);
+function sectionsOf(game) {
+  const g = games.get(game);
+  return g ? g.sections : null;
+}
+
+// Fetch a game's rules once; onReady runs when the text is here (or could not be had).
+export function loadRules(onReady, game = 'nyslice') {
+  let g = games.get(game);
+  if (!g) {
+    g = { sections: null, loading: null };
+    games.set(game, g);
+    g.loading = fetchFirst(PLACES[game] || []).then((md) => { g.sections = parseRules(md); });
+  }
+  g.loading.then(onReady);
+}
+
+// Whether a game's rules have been asked for.
+export function rulesAsked(game) {
+  return games.has(game);
 }
 
 // Paragraphs, with `code` kept as code.
 function toHtml(text) {
   return text.split(/\n\s*\n/).map((para) => {
-    const html = esc(para.replace(/\s*\n\s*/g, ' ')).replace(/`([^`]+)`/g, '<code>$1</code>');
+    // Typing hints for the terminal ("At the terminal type ...") are not for the browser.
+    const words = para.replace(/(\w-)\s*\n\s*(?=\w)/g, '$1').replace(/\s*\n\s*/g, ' ')
+      .replace(/\s*At the terminal[^.]*\.(?=\s|$)/g, '');
+    const html = esc(words).replace(/`([^`]+)`/g, '<code>$1</code>');
     return `<p>${html}</p>`;
   }).join('');
 }
 
-function title(topic) {
-  if (topic in PHASE_NAMES) return PHASE_NAMES[topic];
-  return specialName(topic).replace(/\*$/, '');
+function title(game, topic) {
+  const names = TOPIC_NAMES[game] || {};
+  if (topic in names) return names[topic];
+  return game === 'nyslice' ? specialName(topic).replace(/\*$/, '') : topic.replace(/-/g, ' ');
 }
 
-const PHASE_NAMES = {
-  overview: 'Overview', setup: 'Setup', divide: 'Dividing the pizza', take: 'Taking a portion',
-  place: 'Eating or collecting', scoring: 'Scoring', supreme: 'The Supreme', combo: 'Combo slices',
-  anchovy: 'The Anchovy slice',
+const TOPIC_NAMES = {
+  nyslice: {
+    overview: 'Overview', setup: 'Setup', divide: 'Dividing the pizza', take: 'Taking a portion',
+    place: 'Eating or collecting', scoring: 'Scoring', supreme: 'The Supreme', combo: 'Combo slices',
+    anchovy: 'The Anchovy slice',
+  },
+  theory: {
+    overview: 'Overview', setup: 'Setup', add: 'Adding toppings', cut: 'Cutting', slices: 'Slices',
+    safety: 'Safety', end: 'The end', 'two-players': 'Two players',
+  },
 };
 
-function section(topic, open) {
+function section(game, topic, open) {
+  const sections = sectionsOf(game);
   const text = sections && sections.get(topic);
   if (!text) return '';
   return `<details class="rule" data-topic="${esc(topic)}"${open ? ' open' : ''}>` +
-    `<summary>${esc(title(topic))}</summary>${toHtml(text)}</details>`;
+    `<summary>${esc(title(game, topic))}</summary>${toHtml(text)}</details>`;
 }
 
-// The sections for now: the phase's, the Special of the round's.
-export function rulesNow(phase, todaySlug) {
+// The sections for now: the phase's, the Special of the round's (New York
+// Slice), how the slices are settled while cutting (Pizza Theory).
+export function rulesNow(phase, todaySlug, game = 'nyslice') {
+  const sections = sectionsOf(game);
   if (!sections) return '<p class="muted">Loading the rules…</p>';
   if (!sections.size) return '<p class="muted">The rules text is not available.</p>';
-  const topics = [PHASE_TOPIC[phase] || 'overview'];
+  const topics = [(PHASE_TOPIC[game] || {})[phase] || 'overview'];
   if (todaySlug && !topics.includes(todaySlug)) topics.push(todaySlug);
-  return topics.map((t) => section(t, true)).join('');
+  if (game === 'theory' && phase === 'cut') topics.push('slices');
+  return topics.map((t) => section(game, t, true)).join('');
 }
 
-export function rulesAll() {
+export function rulesAll(game = 'nyslice') {
+  const sections = sectionsOf(game);
   if (!sections || !sections.size) return '';
-  return [...sections.keys()].map((t) => section(t, false)).join('');
+  return [...sections.keys()].map((t) => section(game, t, false)).join('');
 }

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const BIN = join(ROOT, 'build', 'pizzabox');
+export const BIN = process.env.PIZZABOX_BIN || join(ROOT, 'build', 'pizzabox');
 
 const live = new Set();          // server processes not yet known to be gone
 const tmpDirs = new Set();
