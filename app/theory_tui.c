@@ -108,18 +108,31 @@ static const char *name_of(const tview *t, int c)
 }
 
 /* A colour's player: "Ann (Red)", the neutral "the neutral (White)". */
+static void colour_text(const tview *t, int c, char *text, size_t n)
+{
+    if (c < 0 || c >= COLOURS)
+        snprintf(text, n, "?");
+    else if (c == t->neutral)
+        snprintf(text, n, "the neutral (%s)", colour_name[c]);
+    else
+        snprintf(text, n, "%.40s (%s)", name_of(t, c), colour_name[c]);
+}
+
 static void put_colour(tview *t, int c)
 {
-    if (c < 0 || c >= COLOURS) {
-        tb_put(&t->b, "?");
-        return;
-    }
     char text[80];
-    if (c == t->neutral)
-        snprintf(text, sizeof text, "the neutral (%s)", colour_name[c]);
-    else
-        snprintf(text, sizeof text, "%.40s (%s)", name_of(t, c), colour_name[c]);
-    tb_cput(&t->b, colour_sgr[c], text);
+    colour_text(t, c, text, sizeof text);
+    tb_cput(&t->b, c >= 0 && c < COLOURS ? colour_sgr[c] : NULL, text);
+}
+
+/* A unit "<colour's player><rest>" kept on one line, wrapped at indent 3. */
+static void colour_unit(tview *t, int c, const char *rest)
+{
+    char who[80];
+    colour_text(t, c, who, sizeof who);
+    tb_room(&t->b, cols_of(who, strlen(who)) + cols_of(rest, strlen(rest)), 3, 1);
+    put_colour(t, c);
+    tb_put(&t->b, rest);
 }
 
 static void put_line(tview *t, const char *s)
@@ -364,8 +377,10 @@ char *th_tui_prompt(const json_t *view, const pb_tui_opts *o)
     const char *phase = json_string_value(json_object_get(view, "phase"));
     phase = phase ? phase : "";
     char text[240];
-    if (strcmp(phase, "over") == 0)
+    if (strcmp(phase, "over") == 0) {
+        tb_raw(&t.b, "", 0); /* nothing to ask: an empty text, not NULL */
         return tb_done(&t.b);
+    }
     if (t.you < 0 || t.you != t.to_move) {
         put_line(&t, "Waiting for ");
         put_colour(&t, t.to_move);
@@ -407,10 +422,8 @@ static void reveal_words(tview *t, const json_t *last)
     snprintf(text, sizeof text, "-- Round %d revealed:", jint(last, "round", 0));
     put_line(t, text);
     for (int d = 0; d < 3; d++) {
-        tb_room(&t->b, 30, 3, 1);
-        put_colour(t, aint(who, d, -1));
         snprintf(text, sizeof text, " line %d%s", aint(cuts, d, 0), d < 2 ? "," : ".");
-        put_line(t, text);
+        colour_unit(t, aint(who, d, -1), text);
     }
     tb_nl(&t->b);
     int lost[COLOURS] = {0}, gained[COLOURS] = {0};
@@ -475,10 +488,8 @@ char *th_tui_banner(const json_t *view, const pb_tui_opts *o)
     put_line(&t, " adds first. Cuts:");
     const json_t *sides = json_object_get(view, "sides");
     for (int d = 0; d < 3; d++) {
-        tb_room(&t.b, 36, 3, 1);
-        put_colour(&t, jint(json_array_get(sides, (size_t)d), "colour", -1));
         snprintf(text, sizeof text, " from the %s (%s)%s", side_name[d], side_place(&t, d), d < 2 ? "," : ".");
-        put_line(&t, text);
+        colour_unit(&t, jint(json_array_get(sides, (size_t)d), "colour", -1), text);
     }
     tb_nl(&t.b);
     return tb_done(&t.b);

@@ -131,7 +131,7 @@ static int read_side(const json_t *s, int d, th_board *b, char *err, size_t errl
     b->nstart[d] = (int)json_array_size(start);
     for (int i = 0; i < b->nstart[d]; i++) {
         int c[3];
-        char what[48];
+        char what[64];
         snprintf(what, sizeof what, "%s start space %d", where, i + 1);
         if (read_cube(json_array_get(start, (size_t)i), c, what, err, errlen) != 0)
             return -1;

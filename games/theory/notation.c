@@ -76,14 +76,15 @@ int th_action_from_text(const th_state *st, const char *text, pb_action *a, char
         return pb_errorf(err, errlen, "the game is over");
     const char *arg = text;
     bool cut_word = strncmp(text, "cut", 3) == 0 && (text[3] == ' ' || text[3] == 0);
-    if (cut_word || strncmp(text, "put ", 4) == 0)
+    bool put_word = strncmp(text, "put ", 4) == 0;
+    if (cut_word || put_word)
         arg = text + (cut_word ? 3 : 4);
     while (*arg == ' ')
         arg++;
     size_t len = strlen(arg);
     while (len && arg[len - 1] == ' ')
         len--;
-    if (cut_word || (len == 1 && isdigit((unsigned char)arg[0]))) {
+    if (cut_word || (!put_word && len == 1 && isdigit((unsigned char)arg[0]))) { /* "put 4" is no cut */
         if (len != 1 || arg[0] < '1' || arg[0] > '0' + TH_LINES)
             return pb_errorf(err, errlen, "a cut is a line number from 1 to %d", TH_LINES);
         *a = TH_ACT_CUT + (pb_action)(arg[0] - '0');

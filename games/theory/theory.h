@@ -50,7 +50,7 @@ typedef struct th_board {
     uint64_t all;
     int axis[TH_SIDES];                 /* coordinate each side cuts along */
     int8_t line[TH_SIDES][TH_LINES];    /* line k+1 runs between rows t and t+1 */
-    uint64_t low[TH_SIDES][TH_LINES];   /* spaces on line 1's side of each line */
+    uint64_t low[TH_SIDES][TH_LINES];   /* spaces whose coordinate is at most the line's row t */
     uint64_t near[TH_SIDES][TH_LINES];  /* the two rows each line runs between */
     int nstart[TH_SIDES];
     uint8_t start[TH_SIDES][TH_MAX_START];

@@ -1,0 +1,221 @@
+/* test_theory_render.c -- Pizza Theory at the terminal (app/theory_tui.c)
+ * and the front-end registry (app/front.c): tables, prompts and banners of
+ * real views from random 2- and 3-player games, for every seat and the
+ * spectator, in plain text and in colour. */
+#include "support.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../app/front.h"
+#include "../../app/theory_tui.h"
+#include "../../games/theory/theory.h"
+
+static const char *const names[] = {"Ann", "Bo", "Cy"};
+
+/* The text without colour escapes (caller frees). */
+static char *strip_ansi(const char *s)
+{
+    char *out = malloc(strlen(s) + 1), *o = out;
+    while (*s) {
+        if (*s == '\x1b') {
+            while (*s && *s != 'm')
+                s++;
+            if (*s)
+                s++;
+        } else {
+            *o++ = *s++;
+        }
+    }
+    *o = 0;
+    return out;
+}
+
+/* Every line at most 80 columns, printable ASCII, ending with a newline. */
+static void assert_tidy(const char *plain)
+{
+    int col = 0;
+    for (const char *s = plain; *s; s++) {
+        if (*s == '\n') {
+            col = 0;
+            continue;
+        }
+        if (!isprint((unsigned char)*s))
+            fail_msg("byte 0x%02x in:\n%s", (unsigned char)*s, plain);
+        if (++col > 80)
+            fail_msg("line longer than 80 columns in:\n%s", plain);
+    }
+    if (*plain)
+        assert_int_equal(plain[strlen(plain) - 1], '\n');
+}
+
+static pb_game *new_game(int players)
+{
+    char err[PB_ERR_LEN];
+    json_t *config = json_pack("{s:i}", "players", players);
+    pb_game *g = pb_game_new("theory", config, err, sizeof err);
+    json_decref(config);
+    assert_non_null(g);
+    return g;
+}
+
+/* Render the three texts of a view and check their form; returns the table. */
+static char *render(const json_t *v, int seat, bool colour)
+{
+    pb_tui_opts o = {colour, names, seat};
+    char *table = th_tui_table(v, &o), *prompt = th_tui_prompt(v, &o), *banner = th_tui_banner(v, &o);
+    assert_non_null(table);
+    assert_non_null(prompt);
+    char *texts[3] = {table, prompt, banner};
+    for (int i = 0; i < 3; i++) {
+        if (!texts[i])
+            continue;
+        char *plain = strip_ansi(texts[i]);
+        if (!colour)
+            assert_string_equal(plain, texts[i]); /* no escapes without colour */
+        assert_tidy(plain);
+        free(plain);
+    }
+    free(prompt);
+    free(banner);
+    return table;
+}
+
+/* The label the prompt offers as an example, translated, is a legal move. */
+static void check_example(const pb_game *g, const pb_state *st, const json_t *v, int seat)
+{
+    pb_tui_opts o = {false, names, seat};
+    char *prompt = th_tui_prompt(v, &o);
+    const char *q = strstr(prompt, "(e.g. \"");
+    if (q) {
+        char label[8] = "", notation[64], err[PB_ERR_LEN];
+        sscanf(q + 7, "%7[a-z0-9]", label);
+        assert_int_equal(th_ui_translate(v, label, notation, sizeof notation, err, sizeof err), 0);
+        pb_action a;
+        if (g->ops->action_from_text(g, st, notation, &a, err, sizeof err) != 0)
+            fail_msg("example %s -> %s refused: %s", label, notation, err);
+    }
+    free(prompt);
+}
+
+/* A seat's table is the same text whatever the others' hidden cuts are. */
+static void check_secrecy(const pb_game *g, const pb_state *st, int seat, uint64_t seed)
+{
+    pb_state *det = pb_state_clone(g, st);
+    pb_rng rng;
+    pb_rng_seed(&rng, seed);
+    g->ops->determinize(g, det, seat, &rng);
+    json_t *a = g->ops->view(g, st, seat), *b = g->ops->view(g, det, seat);
+    pb_tui_opts o = {false, names, seat};
+    char *ta = th_tui_table(a, &o), *tb = th_tui_table(b, &o);
+    assert_string_equal(ta, tb);
+    free(ta);
+    free(tb);
+    json_decref(a);
+    json_decref(b);
+    free(det);
+}
+
+static void test_tables_of_random_games(void **state)
+{
+    (void)state;
+    for (int players = 2; players <= 3; players++) {
+        pb_game *g = new_game(players);
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            pb_state *st = pb_state_new(g, seed);
+            pb_rng rng;
+            pb_rng_seed(&rng, seed * 7);
+            int moves = 0;
+            for (;;) {
+                for (int seat = -1; seat < players; seat++) {
+                    json_t *v = g->ops->view(g, st, seat);
+                    char *table = render(v, seat, moves % 2 == 0);
+                    free(table);
+                    if (seat >= 0) {
+                        check_example(g, st, v, seat);
+                        check_secrecy(g, st, seat, seed + (uint64_t)moves);
+                    }
+                    json_decref(v);
+                }
+                if (pb_is_terminal(g, st))
+                    break;
+                assert_int_equal(g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0), 0);
+                moves++;
+            }
+            free(st);
+        }
+        pb_game_free(g);
+    }
+}
+
+/* The hexagon: 37 spaces drawn in 7 rows; the mover's legal spaces show
+ * their labels, and each label reads back as that space. */
+static void test_board_labels(void **state)
+{
+    (void)state;
+    pb_game *g = new_game(3);
+    pb_state *st = pb_state_new(g, 5);
+    int seat = pb_current_seat(g, st);
+    json_t *v = g->ops->view(g, st, seat);
+    pb_tui_opts o = {false, names, seat};
+    char *table = th_tui_table(v, &o);
+    const char *board = strstr(table, "The pizza now");
+    assert_non_null(board);
+    board = strchr(board, '\n') + 1;
+    int tokens = 0, rows = 0, labels = 0;
+    for (const char *line = board; *line && rows < 7; rows++) {
+        const char *end = strchr(line, '\n');
+        char buf[128];
+        snprintf(buf, sizeof buf, "%.*s", (int)(end - line), line);
+        for (char *save, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+            tokens++;
+            if (islower((unsigned char)w[0])) {
+                char notation[64], err[PB_ERR_LEN];
+                pb_action a;
+                labels++;
+                assert_int_equal(th_ui_translate(v, w, notation, sizeof notation, err, sizeof err), 0);
+                assert_int_equal(g->ops->action_from_text(g, st, notation, &a, err, sizeof err), 0);
+            }
+        }
+        line = end + 1;
+    }
+    assert_int_equal(rows, 7);
+    assert_int_equal(tokens, 37);
+    assert_int_equal(labels, (int)json_array_size(json_object_get(v, "legal")));
+    char out[64], err[PB_ERR_LEN];
+    assert_int_equal(th_ui_translate(v, "z9", out, sizeof out, err, sizeof err), -1);
+    assert_non_null(strstr(err, "no space is labelled 'z9'"));
+    assert_int_equal(th_ui_translate(v, "3", out, sizeof out, err, sizeof err), 0);
+    assert_string_equal(out, "3"); /* a cut passes through */
+    free(table);
+    json_decref(v);
+    free(st);
+    pb_game_free(g);
+}
+
+static void test_every_game_has_a_front_end(void **state)
+{
+    (void)state;
+    for (int i = 0; pb_games[i]; i++) {
+        char err[PB_ERR_LEN];
+        pb_game *g = pb_game_new(pb_games[i]->id, NULL, err, sizeof err);
+        assert_non_null(g);
+        const pb_front *f = pb_front_for(g);
+        assert_non_null(f);
+        assert_string_equal(f->game, pb_games[i]->id);
+        assert_non_null(strstr(f->rules, "\n## overview\n"));
+        pb_game_free(g);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tables_of_random_games),
+        cmocka_unit_test(test_board_labels),
+        cmocka_unit_test(test_every_game_has_a_front_end),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
