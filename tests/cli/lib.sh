@@ -4,6 +4,8 @@
 # ok DESC, not_ok DESC WHY... and check DESC PROBLEMS... print one
 # "ok - ..." / "not ok - ..." line each and keep the counts; summary NAME
 # prints "NAME: P passed, F failed" and returns non-zero if any check failed.
+# use_binary NAME [PATH] sets BIN to the pizzabox binary (absolute) and T to a
+# temporary directory removed at exit.
 
 passed=0
 failed=0
@@ -40,4 +42,18 @@ check() {
 summary() {
     echo "$1: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]
+}
+
+# use_binary NAME [PATH]: BIN from PATH (default build/pizzabox), or exit 2
+# when it is not there; T a fresh temporary directory, removed at exit.
+use_binary() {
+    BIN=${2:-build/pizzabox}
+    case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+    if [ ! -x "$BIN" ]; then
+        echo "$1: no executable at $BIN" >&2
+        exit 2
+    fi
+    T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-$1.XXXXXX") || exit 2
+    trap 'rm -rf "$T"' EXIT
+    trap 'exit 130' INT TERM
 }

@@ -14,21 +14,11 @@
 # or "not ok - ..." per check, then "play: P passed, F failed"; exits
 # non-zero if any check failed.
 
-BIN=${1:-build/pizzabox}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if [ ! -x "$BIN" ]; then
-    echo "play: no executable at $BIN" >&2
-    exit 2
-fi
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-play.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM
-
 NO_COLOR=1
 export NO_COLOR
 
 . "$(dirname "$0")/lib.sh"
+use_binary play "${1:-}"
 
 # play_in INPUT NAME ARGS...: `pizzabox play ARGS` reading INPUT; stdout in
 # $T/NAME.out, stderr in $T/NAME.err, exit status in $rc. Hints come from

@@ -7,18 +7,8 @@
 # "not ok - ..." per check, then "cli: P passed, F failed"; exits non-zero if
 # any check failed.
 
-BIN=${1:-build/pizzabox}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if [ ! -x "$BIN" ]; then
-    echo "cli: no executable at $BIN" >&2
-    exit 2
-fi
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-cli.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM
-
 . "$(dirname "$0")/lib.sh"
+use_binary cli "${1:-}"
 
 # Run the binary: stdout in $T/out, stderr in $T/err, status in $rc.
 run() {

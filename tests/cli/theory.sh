@@ -8,21 +8,11 @@
 # A blank line plays the suggested move (or confirms a hot-seat hand-over),
 # so a long run of blank lines plays a game to its end whatever the bots do.
 
-BIN=${1:-build/pizzabox}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if [ ! -x "$BIN" ]; then
-    echo "theory: no executable at $BIN" >&2
-    exit 2
-fi
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-theory.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM
-
 NO_COLOR=1
 export NO_COLOR
 
 . "$(dirname "$0")/lib.sh"
+use_binary theory "${1:-}"
 
 # blanks N: N empty lines.
 blanks() {
