@@ -109,38 +109,44 @@ int th_current_seat(const th_state *st)
 
 /* ---- The resolution (PT-R3..R6) ---- */
 
+void th_settle(const uint64_t *region, const uint64_t *occ, th_outcome *o)
+{
+    o->safe = 7;
+    for (int reg = 0; reg < TH_REGIONS; reg++)
+        for (int c = 0; c < TH_COLOURS; c++)
+            if ((o->n[reg][c] = popcount(occ[c] & region[reg])) > 1)
+                o->safe &= ~(1u << c); /* PT-R4: two toppings in one region */
+    for (int reg = 0; reg < TH_REGIONS; reg++) {
+        const int *k = o->n[reg];
+        int m = k[0] > k[1] ? k[0] : k[1];
+        m = k[2] > m ? k[2] : m;
+        unsigned most = (unsigned)(k[0] == m) | (unsigned)(k[1] == m) << 1 | (unsigned)(k[2] == m) << 2;
+        o->losers[reg] = 0;
+        o->taker[reg] = -1;
+        if (m == 0 || most == 7) /* an empty region, or a three-way tie */
+            continue;
+        /* PT-R5: the unsafe others lose their toppings; a sole majority
+         * takes them, a two-way tie only removes the third's. */
+        o->losers[reg] = (uint8_t)(~most & 7u & ~o->safe);
+        if (popcount(most) == 1)
+            o->taker[reg] = (int8_t)__builtin_ctz(most);
+    }
+}
+
 unsigned th_resolve(const th_rules *r, const uint64_t *occ, const uint8_t *supply, const uint8_t *cuts,
                     uint64_t *occ_out, uint8_t *supply_out, uint8_t *short_out)
 {
     const uint64_t *region = th_regions(r, cuts);
-    int n[TH_REGIONS][TH_COLOURS];
-    unsigned safe = 7;
+    th_outcome o;
+    th_settle(region, occ, &o);
+    uint64_t take[TH_COLOURS] = {0}, removed[TH_COLOURS] = {0};
     for (int reg = 0; reg < TH_REGIONS; reg++)
         for (int c = 0; c < TH_COLOURS; c++)
-            if ((n[reg][c] = popcount(occ[c] & region[reg])) > 1)
-                safe &= ~(1u << c); /* PT-R4: two toppings in one region */
-    uint64_t take[TH_COLOURS] = {0}, removed[TH_COLOURS] = {0};
-    for (int reg = 0; reg < TH_REGIONS; reg++) {
-        int m = n[reg][0] > n[reg][1] ? n[reg][0] : n[reg][1];
-        m = n[reg][2] > m ? n[reg][2] : m;
-        if (m == 0)
-            continue;
-        unsigned most = 0;
-        for (int c = 0; c < TH_COLOURS; c++)
-            most |= (unsigned)(n[reg][c] == m) << c;
-        if (popcount(most) == 1) { /* PT-R5: the majority replaces the unsafe others */
-            int w = __builtin_ctz(most);
-            for (int c = 0; c < TH_COLOURS; c++)
-                if (c != w && !(safe >> c & 1u)) {
-                    take[w] |= occ[c] & region[reg];
-                    removed[c] |= occ[c] & region[reg];
-                }
-        } else if (popcount(most) == 2) { /* a two-way tie removes the third */
-            int t = __builtin_ctz(~most & 7u);
-            if (!(safe >> t & 1u))
-                removed[t] |= occ[t] & region[reg];
-        }
-    }
+            if (o.losers[reg] >> c & 1u) {
+                removed[c] |= occ[c] & region[reg];
+                if (o.taker[reg] >= 0)
+                    take[o.taker[reg]] |= occ[c] & region[reg];
+            }
     for (int c = 0; c < TH_COLOURS; c++) {
         occ_out[c] = occ[c] & ~removed[c];
         supply_out[c] = supply[c];
@@ -156,7 +162,7 @@ unsigned th_resolve(const th_rules *r, const uint64_t *occ, const uint8_t *suppl
     }
     for (int c = 0; c < TH_COLOURS; c++)
         supply_out[c] = (uint8_t)(supply_out[c] + popcount(removed[c]));
-    return safe;
+    return o.safe;
 }
 
 /* PT-E1, PT-2P3, PT-E2: is the game over after this round? */

@@ -18,35 +18,20 @@ static int known_cut(const th_state *st, int d, int viewer)
     return c == viewer || (st->players == 2 && c == TH_NEUTRAL) ? st->cut[d] : 0;
 }
 
-/* Toppings each colour holds after resolving with these cuts: the arithmetic
- * of th_resolve (PT-R4..R6) without building the new board. */
+/* Toppings each colour holds after resolving with these cuts: th_resolve's
+ * outcome (PT-R4..R6) counted, without building the new board. */
 static void held_after(const th_rules *r, const th_state *st, const uint8_t *cuts, int *held)
 {
-    const uint64_t *region = th_regions(r, cuts);
-    int n[TH_REGIONS][TH_COLOURS], take[TH_COLOURS] = {0}, lost[TH_COLOURS] = {0};
-    unsigned safe = 7;
+    th_outcome o;
+    th_settle(th_regions(r, cuts), st->occ, &o);
+    int take[TH_COLOURS] = {0}, lost[TH_COLOURS] = {0};
     for (int reg = 0; reg < TH_REGIONS; reg++)
         for (int c = 0; c < TH_COLOURS; c++)
-            if ((n[reg][c] = __builtin_popcountll(st->occ[c] & region[reg])) > 1)
-                safe &= ~(1u << c);
-    for (int reg = 0; reg < TH_REGIONS; reg++) {
-        const int *k = n[reg];
-        int m = k[0] > k[1] ? k[0] : k[1];
-        m = k[2] > m ? k[2] : m;
-        unsigned most = (unsigned)(k[0] == m) | (unsigned)(k[1] == m) << 1 | (unsigned)(k[2] == m) << 2;
-        if (m == 0 || most == 7)
-            continue;
-        if (__builtin_popcount(most) == 1) {
-            int w = __builtin_ctz(most);
-            for (int c = 0; c < TH_COLOURS; c++)
-                if (c != w && !(safe >> c & 1u))
-                    take[w] += k[c], lost[c] += k[c];
-        } else {
-            int t = __builtin_ctz(~most & 7u);
-            if (!(safe >> t & 1u))
-                lost[t] += k[t];
-        }
-    }
+            if (o.losers[reg] >> c & 1u) {
+                lost[c] += o.n[reg][c];
+                if (o.taker[reg] >= 0)
+                    take[o.taker[reg]] += o.n[reg][c];
+            }
     for (int c = 0; c < TH_COLOURS; c++)
         held[c] = __builtin_popcountll(st->occ[c]) - lost[c] + (take[c] < st->supply[c] ? take[c] : st->supply[c]);
 }

@@ -118,6 +118,17 @@ int th_first_player(const th_state *st);
 uint64_t th_placeable(const th_state *st, int c);
 /* Region masks for the cuts by side (lines 1..6). */
 const uint64_t *th_regions(const th_rules *r, const uint8_t *cuts);
+/* PT-R4, PT-R5 decided on counts, for one set of region masks: the
+ * toppings of each colour in each region, the safe colours, and per region
+ * the colours whose toppings go (a bit each) and who takes them (-1: they
+ * are only removed). th_resolve and the evaluation both build on this. */
+typedef struct th_outcome {
+    int n[TH_REGIONS][TH_COLOURS];
+    uint8_t losers[TH_REGIONS];
+    int8_t taker[TH_REGIONS];
+    unsigned safe;
+} th_outcome;
+void th_settle(const uint64_t *region, const uint64_t *occ, th_outcome *o);
 /* Resolve a round with these cuts (PT-R4..R6) into next; returns the safe colours. */
 unsigned th_resolve(const th_rules *r, const uint64_t *occ, const uint8_t *supply, const uint8_t *cuts,
                     uint64_t *occ_out, uint8_t *supply_out, uint8_t *short_out);
