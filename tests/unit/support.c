@@ -2,6 +2,7 @@
 #include "support.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void ts_rules(nys_rules *r, int players)
@@ -149,4 +150,30 @@ void ts_play_out(nys_state *st, uint64_t seed)
         if (nys_apply(st, a, err, sizeof err) != 0)
             fail_msg("random action refused: %s", err);
     }
+}
+
+void ts_assert_json(const json_t *j, const char *expected)
+{
+    char *text = json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY);
+    assert_non_null(text);
+    if (strcmp(text, expected) != 0)
+        fail_msg("JSON %s, expected %s", text, expected);
+    free(text);
+}
+
+char *ts_strip_ansi(const char *s)
+{
+    char *out = malloc(strlen(s) + 1), *o = out;
+    assert_non_null(out);
+    while (*s) {
+        if (s[0] == '\x1b' && s[1] == '[') {
+            s += 2 + strspn(s + 2, "0123456789;");
+            assert_int_equal(*s, 'm');
+            s++;
+        } else {
+            *o++ = *s++;
+        }
+    }
+    *o = 0;
+    return out;
 }

@@ -41,4 +41,10 @@ int ts_is_legal(const nys_state *st, const char *text);
 /* Play uniformly random actions until the game is over. */
 void ts_play_out(nys_state *st, uint64_t seed);
 
+/* Compare JSON with its compact text, e.g. [4,6,1]; fails the test showing both. */
+void ts_assert_json(const json_t *j, const char *expected);
+
+/* The text without ANSI colour escapes (ESC [ ... m); the caller frees it. */
+char *ts_strip_ansi(const char *s);
+
 #endif

@@ -166,22 +166,12 @@ static json_t *player_in(const json_t *view, int seat)
     return json_array_get(json_object_get(view, "players"), (size_t)seat);
 }
 
-/* Compare JSON with its compact text, e.g. ["9p1","?"]. */
-static void assert_json(const json_t *j, const char *expected)
-{
-    char *text = json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY);
-    assert_non_null(text);
-    if (strcmp(text, expected) != 0)
-        fail_msg("JSON %s, expected %s", text, expected);
-    free(text);
-}
-
 /* A field of `seat`'s entry in the view `viewer` gets, as compact JSON. */
 static void assert_seen(const nys_state *st, const nys_rules *r, int viewer, int seat,
                         const char *field, const char *expected)
 {
     json_t *v = nys_view(st, r, viewer);
-    assert_json(json_object_get(player_in(v, seat), field), expected);
+    ts_assert_json(json_object_get(player_in(v, seat), field), expected);
     json_decref(v);
 }
 
@@ -192,7 +182,7 @@ static void assert_view(const nys_state *st, const nys_rules *r, int viewer, con
     json_t *v = nys_view(st, r, viewer);
     json_t *f = json_object_get(v, field);
     if (f)
-        assert_json(f, expected);
+        ts_assert_json(f, expected);
     else
         assert_string_equal("null", expected);
     json_decref(v);
@@ -267,7 +257,7 @@ static void assert_line(const json_t *rep, int p, line want)
 {
     json_t *pl = json_array_get(json_object_get(rep, "players"), (size_t)p);
     assert_non_null(pl);
-    assert_json(json_object_get(pl, "types_won"), want.types_won);
+    ts_assert_json(json_object_get(pl, "types_won"), want.types_won);
     assert_int_equal(json_integer_value(json_object_get(pl, "majorities")), want.majorities);
     assert_int_equal(json_integer_value(json_object_get(pl, "specials")), want.specials);
     assert_int_equal(json_integer_value(json_object_get(pl, "pepperoni")), want.pepperoni);
@@ -995,7 +985,7 @@ static void test_NYS_R3_portions_of_a_division(void **state)
     assert_int_equal(json_array_size(portions), 4);
     for (int i = 0; i < 4; i++) {
         json_t *po = json_array_get(portions, (size_t)i);
-        assert_json(json_object_get(po, "positions"), want[i]);
+        ts_assert_json(json_object_get(po, "positions"), want[i]);
         assert_int_equal(json_is_true(json_object_get(po, "special")), i == 0);
     }
     json_decref(v);
@@ -1004,7 +994,7 @@ static void test_NYS_R3_portions_of_a_division(void **state)
     ts_deal(&st, &r, ring, LEN(ring), NULL, NULL, 0);
     ts_do(&st, "cut 4 8 special alone");
     v = nys_view(&st, &r, 0);
-    assert_json(json_object_get(v, "portions"),
+    ts_assert_json(json_object_get(v, "portions"),
                 "[{\"name\":5,\"positions\":[5,6,7,8],\"slices\":[\"11\",\"3a1\",\"8a1\",\"11a1\"],"
                 "\"special\":false,\"taken_by\":null},"
                 "{\"name\":1,\"positions\":[1,2,3,4,9,10,11],\"slices\":[\"7\",\"8\",\"3\",\"10\","
@@ -1190,7 +1180,7 @@ static void test_NYS_R5_sneak_never_empties_a_portion(void **state)
     ts_refused(&st, "sneak 8 to 2", "8 cannot move to 2's portion");
     ts_do(&st, "sneak 1 to 2");
     json_t *v = nys_view(&st, &r, 3);
-    assert_json(json_object_get(json_object_get(v, "today"), "portion"), "\"special\"");
+    ts_assert_json(json_object_get(json_object_get(v, "today"), "portion"), "\"special\"");
     json_decref(v);
     ts_do(&st, "take special");
     assert_int_equal(held(&st, &r, 3, "stuffed-crust"), 0);
@@ -1751,7 +1741,7 @@ static void test_NYS_E4_special_line(void **state)
     assert_line(rep, 1, (line){"[]", 0, 10, 0, 10, 2});
     assert_line(rep, 2, (line){"[7]", 7, 3, 5, 15, 7});
     assert_line(rep, 3, (line){"[]", 0, 0, 9, 9, 5});
-    assert_json(json_object_get(rep, "winners"), "[0]");
+    ts_assert_json(json_object_get(rep, "winners"), "[0]");
     json_decref(rep);
 }
 
@@ -1783,14 +1773,14 @@ static void test_NYS_E6_total_and_tie_breaks(void **state)
     (void)state;
     json_t *rep = score_table("{\"players\": [{\"collected\": [\"9p1\", \"A\"], \"specials\": [\"stuffed-crust\"]}, {}]}");
     assert_line(rep, 0, (line){"[9]", 9, 5, -3, 11, 0});
-    assert_json(json_object_get(rep, "winners"), "[0]");
+    ts_assert_json(json_object_get(rep, "winners"), "[0]");
     json_decref(rep);
     rep = score_table("{\"players\": [{\"collected\": [\"9p1\"]}, {\"eaten\": [\"9p3\", \"9p3\", \"9p3\"]}]}");
     assert_line(rep, 1, (line){"[]", 0, 0, 9, 9, 3});
-    assert_json(json_object_get(rep, "winners"), "[1]");
+    ts_assert_json(json_object_get(rep, "winners"), "[1]");
     json_decref(rep);
     rep = score_table("{\"players\": [{\"eaten\": [\"9p3\", \"9p3\"]}, {\"eaten\": [\"7p3\", \"9p3\"]}]}");
-    assert_json(json_object_get(rep, "winners"), "[0,1]");
+    ts_assert_json(json_object_get(rep, "winners"), "[0,1]");
     json_decref(rep);
 }
 
@@ -1861,7 +1851,7 @@ static void test_NYS_E3_worked_check_two_way_tie_scores_nothing(void **state)
                               " {\"collected\": [\"11p1\", \"11p3\"]}, {\"collected\": [\"11\"]}]}");
     for (int p = 0; p < 3; p++)
         assert_line(rep, p, (line){"[]", 0, 0, 0, 0, 0});
-    assert_json(json_object_get(rep, "winners"), "[0,1,2]");
+    ts_assert_json(json_object_get(rep, "winners"), "[0,1,2]");
     json_decref(rep);
 }
 
@@ -1879,7 +1869,7 @@ static void test_NYS_E7_spec_scoring_example_ann_bo_cy(void **state)
         "   {\"name\": \"Bo\", \"collected\": [\"A\", \"8a1\"], \"eaten\": [], \"specials\": []},\n"
         "   {\"name\": \"Cy\", \"collected\": [\"10p1\", \"10p1\"], \"eaten\": [\"5p1\"], \"specials\": [\"stuffed-crust\"]}\n"
         " ]}");
-    assert_json(rep, "{\"players\":["
+    ts_assert_json(rep, "{\"players\":["
                      "{\"name\":\"Ann\",\"majorities\":9,\"types_won\":[9],\"specials\":0,\"pepperoni\":4,\"total\":13,\"eaten\":2},"
                      "{\"name\":\"Bo\",\"majorities\":8,\"types_won\":[8],\"specials\":0,\"pepperoni\":-4,\"total\":4,\"eaten\":0},"
                      "{\"name\":\"Cy\",\"majorities\":10,\"types_won\":[10],\"specials\":5,\"pepperoni\":1,\"total\":16,\"eaten\":1}],"

@@ -21,24 +21,6 @@ static const char *const names[] = {"Ann", "Bo", "Cy", "Di", "Ed", "Flo"};
 
 /* ---- Helpers ---- */
 
-/* The text without ANSI colour escapes (ESC [ ... m). */
-static char *strip_ansi(const char *s)
-{
-    char *out = malloc(strlen(s) + 1), *o = out;
-    assert_non_null(out);
-    while (*s) {
-        if (s[0] == '\x1b' && s[1] == '[') {
-            s += 2 + strspn(s + 2, "0123456789;");
-            assert_int_equal(*s, 'm');
-            s++;
-        } else {
-            *o++ = *s++;
-        }
-    }
-    *o = 0;
-    return out;
-}
-
 /* Line `i` (from 0) of a text into buf, or false past the end. */
 static bool line_at(const char *text, int i, char *buf, size_t n)
 {
@@ -194,7 +176,7 @@ static void check_ring(const json_t *v, const char *plain)
 
 static void check_table(const json_t *v, const char *text, bool colour, int players)
 {
-    char *plain = strip_ansi(text);
+    char *plain = ts_strip_ansi(text);
     char buf[64];
     if (!colour)
         assert_string_equal(plain, text);
@@ -234,7 +216,7 @@ static const char *command_word(const char *phase)
 
 static void check_prompt(const json_t *v, const char *text, int you)
 {
-    char *plain = strip_ansi(text);
+    char *plain = ts_strip_ansi(text);
     const char *phase = jstring(v, "phase");
     int to_move = (int)json_integer_value(json_object_get(v, "to_move"));
     assert_width(plain);
@@ -264,7 +246,7 @@ static void render_all_seats(const pb_game *g, const pb_state *st, bool colour)
         check_prompt(v, prompt, seat);
         if (colour) { /* the same text, only coloured */
             pb_tui_opts plain_o = {false, names, seat};
-            char *plain = nys_tui_table(v, &plain_o), *stripped = strip_ansi(table);
+            char *plain = nys_tui_table(v, &plain_o), *stripped = ts_strip_ansi(table);
             assert_string_equal(stripped, plain);
             assert_non_null(strchr(table, '\x1b'));
             free(plain);
@@ -629,7 +611,7 @@ static void test_hand_view_labels_and_prompts(void **state)
     assert_string_equal(p, "Waiting for Seat 3 to take a portion.\n");
     free(p);
     p = nys_tui_prompt(v, &cy);
-    char *plain = strip_ansi(p);
+    char *plain = ts_strip_ansi(p);
     assert_string_equal(plain, "Take a portion by its letter: \"take A\" (open: A C).\n");
     assert_non_null(strstr(p, "\x1b[1m\"take A\"\x1b[0m"));
     free(plain);
@@ -654,7 +636,7 @@ static void test_hand_view_colours(void **state)
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         if (!strstr(t, want[i]))
             fail_msg("escape sequence %zu missing", i);
-    char *plain = strip_ansi(t);
+    char *plain = ts_strip_ansi(t);
     assert_width(plain);
     free(plain);
     free(t);

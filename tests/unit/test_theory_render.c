@@ -15,24 +15,6 @@
 
 static const char *const names[] = {"Ann", "Bo", "Cy"};
 
-/* The text without colour escapes (caller frees). */
-static char *strip_ansi(const char *s)
-{
-    char *out = malloc(strlen(s) + 1), *o = out;
-    while (*s) {
-        if (*s == '\x1b') {
-            while (*s && *s != 'm')
-                s++;
-            if (*s)
-                s++;
-        } else {
-            *o++ = *s++;
-        }
-    }
-    *o = 0;
-    return out;
-}
-
 /* Every line at most 80 columns, printable ASCII, ending with a newline. */
 static void assert_tidy(const char *plain)
 {
@@ -72,7 +54,7 @@ static char *render(const json_t *v, int seat, bool colour)
     for (int i = 0; i < 3; i++) {
         if (!texts[i])
             continue;
-        char *plain = strip_ansi(texts[i]);
+        char *plain = ts_strip_ansi(texts[i]);
         if (!colour)
             assert_string_equal(plain, texts[i]); /* no escapes without colour */
         assert_tidy(plain);

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "../../core/game.h"
+#include "support.h"
 #include "../../games/theory/theory.h"
 
 #define LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -202,16 +203,6 @@ static void assert_colour(const outcome *o, int c, const char *want, int supply,
 static json_t *side_in(const json_t *view, int d)
 {
     return json_array_get(json_object_get(view, "sides"), (size_t)d);
-}
-
-/* Compare JSON with its compact text, e.g. [4,6,1]. */
-static void assert_json(const json_t *j, const char *expected)
-{
-    char *text = json_dumps(j, JSON_COMPACT | JSON_ENCODE_ANY);
-    assert_non_null(text);
-    if (strcmp(text, expected) != 0)
-        fail_msg("JSON %s, expected %s", text, expected);
-    free(text);
 }
 
 static char *view_text(const th_state *st, int seat)
@@ -601,8 +592,8 @@ static void test_PT_R2_cuts_secret_until_revealed(void **state)
     for (int viewer = -1; viewer < 3; viewer++) {
         v = th_view(&st, viewer);
         json_t *last = json_object_get(v, "last");
-        assert_json(json_object_get(last, "cuts"), "[4,6,1]");
-        assert_json(json_object_get(last, "side_colours"), "[0,1,2]");
+        ts_assert_json(json_object_get(last, "cuts"), "[4,6,1]");
+        ts_assert_json(json_object_get(last, "side_colours"), "[0,1,2]");
         assert_int_equal(json_integer_value(json_object_get(last, "round")), 1);
         for (int d = 0; d < TH_SIDES; d++) {
             assert_true(json_is_null(json_object_get(side_in(v, d), "cut")));
@@ -767,12 +758,12 @@ static void test_PT_R6_supply_runs_out(void **state)
     cut_lines(&st, 4, 4, 4);
     assert_int_equal(st.phase, TH_PH_PLACE);
     json_t *v = th_view(&st, 2), *last = json_object_get(v, "last");
-    assert_json(json_object_get(last, "short"), "[1,0,0]");
-    assert_json(json_object_get(last, "safe"), "[2]");
+    ts_assert_json(json_object_get(last, "short"), "[1,0,0]");
+    ts_assert_json(json_object_get(last, "safe"), "[2]");
     char want[160];
     snprintf(want, sizeof want, "[{\"cell\":%d,\"from\":0,\"to\":1},{\"cell\":%d,\"from\":1,\"to\":0},"
              "{\"cell\":%d,\"from\":1,\"to\":null}]", cell(-1, 2, -1), cell(1, -1, 0), cell(2, -2, 0));
-    assert_json(json_object_get(last, "changed"), want);
+    ts_assert_json(json_object_get(last, "changed"), want);
     json_decref(v);
 }
 
@@ -826,7 +817,7 @@ static void test_PT_E1_tie_break_by_shortfall(void **state)
     assert_true(ret[0] == 1.0 && ret[1] == 0.0 && ret[2] == 0.0);
     assert_int_equal(th_current_seat(&st), PB_TERMINAL);
     json_t *v = th_view(&st, 2);
-    assert_json(json_object_get(v, "result"), "{\"winners\":[0],\"end\":\"full\"}");
+    ts_assert_json(json_object_get(v, "result"), "{\"winners\":[0],\"end\":\"full\"}");
     assert_int_equal(json_integer_value(json_object_get(v, "round")), 8);
     json_decref(v);
 
@@ -846,7 +837,7 @@ static void test_PT_E1_tie_break_by_shortfall(void **state)
     th_returns(&st, ret);
     assert_true(ret[0] == 0.5 && ret[1] == 0.5 && ret[2] == 0.0);
     json_t *res = th_result_json(&st, NULL);
-    assert_json(json_object_get(res, "winners"), "[0,1]");
+    ts_assert_json(json_object_get(res, "winners"), "[0,1]");
     json_decref(res);
 }
 
@@ -911,7 +902,7 @@ static void test_PT_E2_draw_after_200_rounds(void **state)
     th_returns(&st, ret);
     assert_true(ret[0] == 0.0 && ret[1] == 0.0 && ret[2] == 0.0);
     v = th_view(&st, PB_SPECTATOR);
-    assert_json(json_object_get(v, "result"), "{\"winners\":[],\"end\":\"draw\"}");
+    ts_assert_json(json_object_get(v, "result"), "{\"winners\":[],\"end\":\"draw\"}");
     assert_int_equal(json_integer_value(json_object_get(v, "round")), 200);
     assert_int_equal(json_integer_value(json_object_get(v, "max_rounds")), 200);
     json_decref(v);
@@ -1049,7 +1040,7 @@ static void test_PT_2P3_neutral_full_both_lose(void **state)
     th_returns(&st, ret);
     assert_true(ret[0] == 0.0 && ret[1] == 0.0);
     json_t *v = th_view(&st, 0);
-    assert_json(json_object_get(v, "result"), "{\"winners\":[],\"end\":\"neutral\"}");
+    ts_assert_json(json_object_get(v, "result"), "{\"winners\":[],\"end\":\"neutral\"}");
     json_decref(v);
 
     tiebreak_position(&st, &R2, 1, 0, TH_NEUTRAL, false);
