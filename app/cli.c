@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/jsonutil.h"
 #include "../core/record.h"
 
 void cli_error(const char *cmd, const char *fmt, ...)
@@ -107,11 +108,12 @@ static int load_part(json_t *config, const char *key, const char *path)
         fprintf(stderr, "pizzabox: %s\n", err);
         return -1;
     }
-    json_error_t jerr;
-    json_t *part = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+    char prefix[256];
+    snprintf(prefix, sizeof prefix, "%s %s: ", key, path);
+    json_t *part = pb_json_parse(text, prefix, err, sizeof err);
     free(text);
     if (!part) {
-        fprintf(stderr, "pizzabox: %s %s: malformed JSON at line %d: %s\n", key, path, jerr.line, jerr.text);
+        fprintf(stderr, "pizzabox: %s\n", err);
         return -1;
     }
     json_object_set_new(config, key, part);

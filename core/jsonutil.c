@@ -36,3 +36,18 @@ int pb_json_known_keys(const json_t *obj, const char *const *allowed, const char
     }
     return 0;
 }
+
+json_t *pb_json_parse(const char *text, const char *prefix, char *err, size_t errlen)
+{
+    json_error_t jerr;
+    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        /* jansson quotes the input near the error: it may hold a newline */
+        for (char *c = jerr.text; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
+        snprintf(err, errlen, "%smalformed JSON at line %d column %d: %s", prefix, jerr.line, jerr.column,
+                 jerr.text);
+    }
+    return root;
+}

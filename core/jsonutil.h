@@ -14,4 +14,9 @@ void pb_quote(const char *s, char *out, size_t n);
 int pb_json_known_keys(const json_t *obj, const char *const *allowed, const char *prefix,
                        const char *where, char *err, size_t errlen);
 
+/* Parse untrusted JSON text (duplicated keys refused). NULL on bad text,
+ * with "<prefix>malformed JSON at line L column C: <what jansson saw>" in err,
+ * kept to one line (control characters from the input shown as '?'). */
+json_t *pb_json_parse(const char *text, const char *prefix, char *err, size_t errlen);
+
 #endif

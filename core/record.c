@@ -210,13 +210,9 @@ static int read_seat_list(const json_t *root, const char *key, pb_replay *out,
 int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    json_error_t jerr;
-    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root) {
-        snprintf(err, errlen, "record: malformed JSON at line %d column %d: %s", jerr.line,
-                 jerr.column, jerr.text);
+    json_t *root = pb_json_parse(text, "record: ", err, errlen);
+    if (!root)
         return -1;
-    }
     int rc = -1;
     if (!json_is_object(root)) {
         snprintf(err, errlen, "record: must be a JSON object");

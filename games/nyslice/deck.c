@@ -318,12 +318,9 @@ int nys_deck_from_json(const json_t *root, nys_deck *deck, char *err, size_t err
 
 int nys_deck_from_text(const char *text, nys_deck *deck, char *err, size_t errlen)
 {
-    json_error_t jerr;
-    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root) {
-        snprintf(err, errlen, "deck: malformed JSON at line %d: %s", jerr.line, jerr.text);
+    json_t *root = pb_json_parse(text, "deck: ", err, errlen);
+    if (!root)
         return -1;
-    }
     int rc = nys_deck_from_json(root, deck, err, errlen);
     json_decref(root);
     return rc;

@@ -149,12 +149,9 @@ static int deck_copies(const nys_deck *deck, const nys_slice *s, int players)
 
 json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t errlen)
 {
-    json_error_t jerr;
-    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root) {
-        pb_errorf(err, errlen, "malformed JSON at line %d column %d: %s", jerr.line, jerr.column, jerr.text);
+    json_t *root = pb_json_parse(text, "", err, errlen);
+    if (!root)
         return NULL;
-    }
     json_t *result = NULL;
     json_t *game = json_object_get(root, "game"), *players = json_object_get(root, "players");
     if (!json_is_object(root)) {

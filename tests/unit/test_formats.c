@@ -576,6 +576,10 @@ static void test_score_malformed_json(void **state)
     nys_deck_default(&deck);
     expect_score_refused_text("{\"players\": [", &deck, "malformed JSON");
     expect_score_refused_text("", &deck, "malformed JSON");
+    /* the parser quotes the text near the error: a raw newline there must
+     * not split the message (found by fuzz_score) */
+    expect_score_refused_text("{\"players\": [\"S@9\\\\\\\n", &deck, "malformed JSON");
+    expect_deck_refused_text("{\"types\": [\"a\\\n", "malformed JSON");
     expect_score_refused_text("{\"players\": [{}, {}], \"players\": [{}, {}]}", &deck, "players");
 }
 
