@@ -14,6 +14,7 @@
 #include "../core/clock.h"
 #include "../ai/bot.h"
 #include "../core/record.h"
+#include "../core/jsonutil.h"
 #include "cli.h"
 #include "sim.h"
 
@@ -429,11 +430,11 @@ static int merge_file(merge_plan *plan, const char *path, sim_stats *stats, bool
     long lo = 0, hi = 0, next = 0, lineno = 0;
     int rc = mine ? 0 : -1;
     while (rc == 0 && getline(&line, &cap, f) >= 0) {
-        json_error_t jerr;
-        json_t *j = json_loads(line, JSON_REJECT_DUPLICATES, &jerr);
+        line[strcspn(line, "\n")] = 0;
+        json_t *j = pb_json_parse(line, "", err, sizeof err);
         lineno++;
         if (!j) {
-            cli_error("sim-merge", "%s line %ld: malformed JSON: %s", path, lineno, jerr.text);
+            cli_error("sim-merge", "%s line %ld: %s", path, lineno, err);
             rc = -1;
         } else if (lineno == 1) {
             if (sim_stats_init(mine, j, err, sizeof err) != 0) {
