@@ -2,7 +2,9 @@
 #
 #   make          build build/pizzabox and build/libpizzabox.a
 #   make run      build and serve tables on http://localhost:8080/ (web client)
-#   make test     every test, the unit tests also under ASan+UBSan
+#   make test     every test; unit, CLI and protocol tests also under ASan+UBSan,
+#                 the protocol tests also against a TSan server, whole games
+#                 through every front end under valgrind
 #   make bench    the speed benchmarks (bench/)
 
 CC ?= cc
@@ -23,6 +25,10 @@ APP_LIBS := -ledit
 ARCH := $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(ARCH) $(DEPS_CFLAGS) -MMD -MP
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# The server's threads (bot workers beside the libwebsockets loop) under
+# ThreadSanitizer: a separate build, only the server's protocol tests use it.
+TSAN := -fsanitize=thread -fno-omit-frame-pointer
+SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
 
 LIB_SRC := $(wildcard core/*.c) $(wildcard games/*/*.c) $(wildcard ai/*.c) $(wildcard server/*.c)
 APP_SRC := $(wildcard app/*.c)
@@ -38,12 +44,15 @@ APP_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(APP_SRC))
 UI_OBJ := $(filter-out $(BUILD)/obj/app/main.o,$(APP_OBJ))
 ASAN_UI_OBJ := $(patsubst $(BUILD)/obj/%,$(BUILD)/asan/obj/%,$(UI_OBJ))
 ASAN_LIB_OBJ := $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(LIB_SRC)) $(BUILD)/asan/obj/data/embedded.o
+ASAN_APP_OBJ := $(patsubst $(BUILD)/obj/%,$(BUILD)/asan/obj/%,$(APP_OBJ))
+TSAN_OBJ := $(patsubst %.c,$(BUILD)/tsan/obj/%.o,$(LIB_SRC) $(APP_SRC)) $(BUILD)/asan/obj/data/embedded.o
+CLI_TESTS := $(filter-out tests/cli/lib.sh,$(wildcard tests/cli/*.sh))
 
 DEPS_STAMP := $(BUILD)/.deps-installed
 TEST_DEPS_STAMP := $(BUILD)/.test-deps-installed
 BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
 
-.PHONY: all run test unit-test asan-test cli-test server-test browser-test fuzz fuzz-quick bench clean help deps
+.PHONY: all run test unit-test asan-test tsan-test valgrind-test cli-test server-test browser-test fuzz fuzz-quick bench clean help deps
 .SECONDARY:
 all: $(BUILD)/pizzabox
 
@@ -75,19 +84,32 @@ $(BUILD)/asan/obj/%.o: %.c | $(DEPS_STAMP)
 	@echo "CC (asan) $<"
 	@$(CC) $(CFLAGS_ALL) $(SAN) -c $< -o $@
 
+$(BUILD)/tsan/obj/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	@echo "CC (tsan) $<"
+	@$(CC) $(CFLAGS_ALL) $(TSAN) -c $< -o $@
+
 $(BUILD)/obj/data/embedded.o $(BUILD)/asan/obj/data/embedded.o: $(DATA_SRC) $(DATA_FILES) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	@$(CC) -c $(DATA_SRC) -o $@
 
 $(BUILD)/libpizzabox.a: $(LIB_OBJ)
-	@$(AR) rcs $@ $^
+	@rm -f $@ && $(AR) rcs $@ $^
 
 $(BUILD)/asan/libpizzabox.a: $(ASAN_LIB_OBJ)
-	@$(AR) rcs $@ $^
+	@rm -f $@ && $(AR) rcs $@ $^
 
 $(BUILD)/pizzabox: $(APP_OBJ) $(BUILD)/libpizzabox.a
 	@echo "LD $@"
 	@$(CC) $(OPT) $(LTO) $^ $(DEPS_LIBS) $(APP_LIBS) -o $@
+
+$(BUILD)/asan/pizzabox: $(ASAN_APP_OBJ) $(BUILD)/asan/libpizzabox.a
+	@echo "LD $@"
+	@$(CC) $(OPT) $(SAN) $^ $(DEPS_LIBS) $(APP_LIBS) -o $@
+
+$(BUILD)/tsan/pizzabox: $(TSAN_OBJ)
+	@echo "LD $@"
+	@$(CC) $(OPT) $(TSAN) $^ $(DEPS_LIBS) $(APP_LIBS) -o $@
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/obj/tests/unit/support.o $(UI_OBJ) $(BUILD)/libpizzabox.a
 	@mkdir -p $(dir $@)
@@ -103,19 +125,31 @@ run: $(BUILD)/pizzabox
 	@mkdir -p var
 	$(BUILD)/pizzabox serve --port 8080 --db var/pizzabox.db
 
-test: unit-test asan-test cli-test server-test browser-test fuzz-quick
+test: unit-test asan-test tsan-test valgrind-test cli-test server-test browser-test fuzz-quick
 	@echo "all test suites passed"
 
 unit-test: $(TESTS)
 	@sh tests/run-unit.sh $(TESTS)
 
-asan-test: $(ASAN_TESTS)
+# The unit tests, the CLI scripts and the protocol tests again, on a binary
+# built with ASan+UBSan: a finding (a leak at exit included) fails them.
+asan-test: $(ASAN_TESTS) $(BUILD)/asan/pizzabox $(TEST_DEPS_STAMP)
 	@echo "== unit tests under ASan+UBSan"
-	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run-unit.sh $(ASAN_TESTS)
+	@$(SAN_ENV) sh tests/run-unit.sh $(ASAN_TESTS)
+	@echo "== CLI tests under ASan+UBSan"
+	@for t in $(CLI_TESTS); do $(SAN_ENV) sh $$t $(BUILD)/asan/pizzabox || exit 1; done
+	@echo "== protocol tests under ASan+UBSan"
+	@$(SAN_ENV) PIZZABOX_BIN=$(abspath $(BUILD)/asan/pizzabox) node --experimental-websocket --test tests/server/
+
+tsan-test: $(BUILD)/tsan/pizzabox $(TEST_DEPS_STAMP)
+	@echo "== protocol tests against a TSan server"
+	@TSAN_OPTIONS=halt_on_error=0 PIZZABOX_BIN=$(abspath $(BUILD)/tsan/pizzabox) node --experimental-websocket --test tests/server/
+
+valgrind-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
+	@sh tests/valgrind/run.sh $(BUILD)/pizzabox
 
 cli-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
-	@sh tests/cli/run.sh $(BUILD)/pizzabox
-	@for t in tests/cli/play.sh tests/cli/play-tmux.sh tests/cli/sim.sh tests/cli/theory.sh; do sh $$t $(BUILD)/pizzabox || exit 1; done
+	@for t in $(CLI_TESTS); do sh $$t $(BUILD)/pizzabox || exit 1; done
 
 # The server's protocol with a real WebSocket client (Node's).
 server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)

@@ -382,7 +382,7 @@ static void draw_placing(tui *t)
                                                                                    : " places:");
     for (size_t i = 0; i < json_array_size(sl); i++) {
         const char *tok = json_string_value(json_array_get(sl, i));
-        char num[8];
+        char num[16];
         snprintf(num, sizeof num, "%d:", (int)i + 1);
         tb_room(&t->b, (int)(strlen(num) + strlen(tok ? tok : "?")), 2, i ? 2 : 1);
         tb_cput(&t->b, C_BOLD, num);

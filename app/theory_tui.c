@@ -34,7 +34,7 @@ typedef struct tview {
     int cube[MAX_CELLS][3];
     int row[MAX_CELLS], col[MAX_CELLS];  /* text row (0 = top) and column offset */
     int rows, minz, minxy;
-    char label[MAX_CELLS][8];
+    char label[MAX_CELLS][12];
     const char *name[COLOURS];
     char fallback[COLOURS][16];
 } tview;
@@ -200,7 +200,7 @@ static int my_side(const tview *t)
 /* ---- The boards ---- */
 
 typedef struct token {
-    char text[8];
+    char text[12];
     int colour; /* -1 plain */
 } token;
 

@@ -7,8 +7,9 @@
 set -eu
 packages="gcc make pkg-config libjansson-dev libcmocka-dev libedit-dev libsqlite3-dev libwebsockets-dev"
 if [ "${1:-}" = test ]; then
-    # tmux drives the terminal game; Chromium and Node run the browser tests.
-    packages="$packages tmux chromium clang libclang-rt-14-dev"
+    # tmux drives the terminal game; Chromium and Node run the browser tests;
+    # clang builds the fuzzers; valgrind checks whole games for leaks.
+    packages="$packages tmux chromium clang libclang-rt-14-dev valgrind"
 fi
 
 missing=""

@@ -51,6 +51,8 @@ export function withTimeout(promise, ms, what) {
   ]).finally(() => clearTimeout(timer));
 }
 
+const SANITIZER_FINDING = /(AddressSanitizer|LeakSanitizer|ThreadSanitizer|runtime error:)/;
+
 /* Start `pizzabox serve --port 0 --db DB`; resolves once it prints its port. */
 export async function startServer(db, { timeout = 10_000, botThreads = 2 } = {}) {
   if (!existsSync(BIN)) throw new Error(`no ${BIN}: run make first`);
@@ -74,6 +76,11 @@ export async function startServer(db, { timeout = 10_000, botThreads = 2 } = {})
     url: `ws://localhost:${port}/ws`,
     exited,
     get stderr() { return stderr; },
+    /* What a sanitizer build (ASan, UBSan, LSan, TSan) reported, or ''. */
+    get sanitizerReport() {
+      const at = stderr.search(SANITIZER_FINDING);
+      return at < 0 ? '' : stderr.slice(Math.max(0, stderr.lastIndexOf('\n', at) + 1));
+    },
     alive: () => proc.exitCode === null && proc.signalCode === null,
     /* SIGTERM (a clean stop), SIGKILL if it does not go within the time. */
     async stop(signal = 'SIGTERM', ms = 5000) {
@@ -88,6 +95,14 @@ export async function startServer(db, { timeout = 10_000, botThreads = 2 } = {})
     },
   };
   return server;
+}
+
+/* Stop every server (SIGTERM, a clean exit) and return what sanitizers
+ * reported in any of them, so a test run of a sanitizer build fails on a
+ * finding even when it only shows at exit (a leak). */
+export async function stopServers(servers) {
+  await Promise.all(servers.map((s) => s.stop('SIGTERM', 10_000).catch(() => s.proc.kill('SIGKILL'))));
+  return servers.map((s) => s.sanitizerReport).filter((r) => r !== '');
 }
 
 /* ---- The view-leak check (run on every message every client receives) ---- */

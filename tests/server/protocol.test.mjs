@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join as pathJoin } from 'node:path';
 import {
-  Client, startServer, tempDir, removeTempDir, playToEnd, humanMove, seeded, sleep, leakProblems, withTimeout,
+  Client, startServer, stopServers, tempDir, removeTempDir, playToEnd, humanMove, seeded, sleep, leakProblems, withTimeout,
 } from './helpers.mjs';
 
 const T = { timeout: 30_000 };   // per test: nothing may hang
@@ -40,8 +40,9 @@ before(async () => {
 
 after(async () => {
   await Promise.all(clients.map((c) => c.close()));
-  await Promise.all(servers.map((s) => s.stop('SIGTERM', 3000).catch(() => s.proc.kill('SIGKILL'))));
+  const reports = await stopServers(servers);
   if (dir) removeTempDir(dir);
+  assert.deepEqual(reports, [], 'sanitizer findings in the server');
 });
 
 /* No client has seen a view it should not have (helpers.mjs, leakProblems). */

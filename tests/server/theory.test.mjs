@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join as pathJoin } from 'node:path';
-import { Client, startServer, tempDir, removeTempDir, playToEnd, seeded } from './helpers.mjs';
+import { Client, startServer, stopServers, tempDir, removeTempDir, playToEnd, seeded } from './helpers.mjs';
 
 
 const T = { timeout: 60_000 };
@@ -21,8 +21,9 @@ before(async () => {
 
 after(async () => {
   await Promise.all(clients.map((c) => c.close()));
-  await server.stop('SIGTERM', 3000).catch(() => server.proc.kill('SIGKILL'));
+  const reports = await stopServers([server]);
   if (dir) removeTempDir(dir);
+  assert.deepEqual(reports, [], 'sanitizer findings in the server');
 });
 
 async function connect(label) {
