@@ -28,4 +28,18 @@ pb_data_theory_rules:
     .incbin "docs/theory-rules.md"
     .byte 0
     .size pb_data_theory_rules, . - pb_data_theory_rules
+    .global pb_data_delivery_map
+    .type pb_data_delivery_map, @object
+    .balign 16
+pb_data_delivery_map:
+    .incbin "data/delivery/map.json"
+    .byte 0
+    .size pb_data_delivery_map, . - pb_data_delivery_map
+    .global pb_data_delivery_cards
+    .type pb_data_delivery_cards, @object
+    .balign 16
+pb_data_delivery_cards:
+    .incbin "data/delivery/cards.json"
+    .byte 0
+    .size pb_data_delivery_cards, . - pb_data_delivery_cards
     .section .note.GNU-stack,"",@progbits

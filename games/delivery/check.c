@@ -1,0 +1,144 @@
+/* check.c -- New York Pizza Delivery: what must hold in every state (for
+ * tests and fuzzing): every card, power card and tip token in exactly one
+ * place, counts consistent, money never below zero, every disk somewhere. */
+#include <string.h>
+
+#include "../../core/error.h"
+#include "delivery.h"
+#include "internal.h"
+
+static int check_market_cards(const pd_state *st, char *err, size_t errlen)
+{
+    const pd_cards *cards = &st->rules->data.cards;
+    int count[PD_TYPES] = {0};
+    int inspectors = st->inspectors, open = 0;
+    for (int i = 0; i < st->ndeck; i++) {
+        if (st->deck[i] == PD_CARD_INSPECTOR)
+            inspectors++;
+        else if (st->deck[i] < PD_TYPES)
+            count[st->deck[i]]++;
+        else
+            return pb_errorf(err, errlen, "deck position %d holds card %d", i, st->deck[i]);
+    }
+    for (int c = 0; c < PD_TYPES; c++) {
+        count[c] += st->open[c] + st->sewer[c];
+        open += st->open[c];
+    }
+    if (open != st->open_size)
+        return pb_errorf(err, errlen, "open market size %d, but %d cards in it", st->open_size, open);
+    for (int i = 0; i < PD_ORDER_SLOTS; i++)
+        for (int k = 0; k < st->order[i].ncards; k++)
+            count[st->order[i].card[k]]++;
+    for (int s = 0; s < st->players; s++) {
+        const pd_player *p = &st->player[s];
+        int n = 0;
+        for (int c = 0; c < PD_TYPES; c++) {
+            count[c] += p->hand[c];
+            n += p->hand[c];
+            if (s == st->seat && st->pending.paid_cards[c] > p->hand[c])
+                return pb_errorf(err, errlen, "more cards of type %d set aside than seat %d holds", c, s);
+        }
+        if (n != p->hand_size)
+            return pb_errorf(err, errlen, "seat %d: hand size %d, but %d cards in hand", s, p->hand_size, n);
+        for (int v = 0; v < PD_MAX_VILLAGES; v++)
+            for (int k = 0; k < p->pizzeria[v].ncards; k++)
+                count[p->pizzeria[v].card[k]]++;
+    }
+    if (inspectors != cards->inspectors)
+        return pb_errorf(err, errlen, "%d Health Inspectors accounted for, not %d", inspectors, cards->inspectors);
+    const pd_market *m = &cards->market[PD_SET_BASE];
+    for (int c = 0; c < PD_TYPES; c++) {
+        int want = m->copies[PD_CARD_VILLAGE(c)][PD_CARD_INGREDIENT(c)];
+        if (count[c] != want)
+            return pb_errorf(err, errlen, "card type %d: %d copies accounted for, not %d", c, count[c], want);
+    }
+    return 0;
+}
+
+static int check_powers(const pd_state *st, char *err, size_t errlen)
+{
+    uint64_t seen = st->power_discard;
+    int n = __builtin_popcountll(seen);
+    for (int i = 0; i < st->npower_deck; i++) {
+        seen |= 1ull << st->power_deck[i];
+        n++;
+    }
+    for (int s = 0; s < st->players; s++) {
+        uint64_t mine[3] = {st->player[s].powers, st->tableau[s], st->kept_choice[s]};
+        for (int k = 0; k < 3; k++) {
+            seen |= mine[k];
+            n += __builtin_popcountll(mine[k]);
+        }
+    }
+    int basic = st->rules->data.cards.powers_in[PD_BASIC];
+    if (n != basic || __builtin_popcountll(seen) != basic)
+        return pb_errorf(err, errlen, "%d power cards in %d places, not %d once each", __builtin_popcountll(seen), n,
+                         basic);
+    return 0;
+}
+
+static int check_tips(const pd_state *st, char *err, size_t errlen)
+{
+    int where[256];
+    memset(where, 0, sizeof where);
+    for (int i = 0; i < st->ntip_pool; i++)
+        where[st->tip_pool[i]]++;
+    for (int i = 0; i < PD_ORDER_SLOTS; i++)
+        if (st->order[i].tip != PD_NO_TIP)
+            where[st->order[i].tip]++;
+    int no_tips = st->no_tips;
+    for (int s = 0; s < st->players; s++)
+        for (int i = 0; i < st->player[s].ntips; i++) {
+            if (st->player[s].tip[i] == PD_NO_TIP)
+                no_tips++;
+            else
+                where[st->player[s].tip[i]]++;
+        }
+    for (int t = 0; t < st->ntips; t++)
+        if (where[t] != 1)
+            return pb_errorf(err, errlen, "tip token %d is in %d places", t, where[t]);
+    if (no_tips != st->rules->data.cards.tips[PD_BASIC].no_tip)
+        return pb_errorf(err, errlen, "%d NO TIP tokens accounted for", no_tips);
+    return 0;
+}
+
+static int check_players(const pd_state *st, char *err, size_t errlen)
+{
+    const pd_map *map = &st->rules->data.map;
+    for (int s = 0; s < st->players; s++) {
+        const pd_player *p = &st->player[s];
+        if (p->money < 0)
+            return pb_errorf(err, errlen, "seat %d has $%d", s, p->money);
+        int disks = p->disks;
+        for (int v = 0; v < PD_MAX_VILLAGES; v++) {
+            const pd_pizzeria *z = &p->pizzeria[v];
+            if (z->lot < 0)
+                continue;
+            disks += z->disks;
+            if (z->lot >= map->nlots || map->lot[z->lot].village != v || st->lot_owner[z->lot] != s)
+                return pb_errorf(err, errlen, "seat %d: the pizzeria in village %d is on a wrong lot", s, v);
+            if (z->disks + z->ncards > pd_reputation_limit(st, s, v))
+                return pb_errorf(err, errlen, "seat %d: reputation %d in village %d", s, z->disks + z->ncards, v);
+            if (z->ncards && pd_is_park_card(st, z->card[z->ncards - 1]))
+                return pb_errorf(err, errlen, "seat %d: a Central Park card on top in village %d", s, v);
+        }
+        if (disks != PD_DISKS)
+            return pb_errorf(err, errlen, "seat %d: %d disks accounted for", s, disks);
+    }
+    for (int l = 0; l < map->nlots; l++) {
+        int o = st->lot_owner[l];
+        if (o >= 0 && (o >= st->players || st->player[o].pizzeria[map->lot[l].village].lot != l))
+            return pb_errorf(err, errlen, "lot %d's owner %d has no pizzeria on it", l, o);
+    }
+    return 0;
+}
+
+int pd_check_invariants(const pd_state *st, char *err, size_t errlen)
+{
+    if (check_market_cards(st, err, errlen) || check_powers(st, err, errlen) || check_tips(st, err, errlen) ||
+        check_players(st, err, errlen))
+        return -1;
+    if (st->phase != PD_PH_OVER && pd_legal_actions(st, NULL) == 0)
+        return pb_errorf(err, errlen, "no legal move in phase %d", st->phase);
+    return 0;
+}

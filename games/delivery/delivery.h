@@ -1,0 +1,252 @@
+/* delivery.h -- New York Pizza Delivery: the rules engine (pure: no I/O, no
+ * globals that change).
+ *
+ * The rules contract is shared/specs/pizza-delivery.md; rule ids (PD-...) in
+ * comments point to it, decisions it leaves open are in docs/rules-notes.md.
+ * The map and the cards are data (data.h). A turn is a chain of small
+ * decisions, each one action: "market" then two "take"s, "build" then a
+ * "pay" per dollar, "deliver" then a "use" per ingredient from hand and a
+ * "pay" per space beyond the free range. Nothing of a build or a delivery
+ * happens until its last decision; front ends show what a delivery will
+ * cost (pd_delivery_quote) before the player announces it.
+ *
+ * Market cards are types (pd_card: village and ingredient); identical cards
+ * are interchangeable, so hands, the open market and the sewer are counts per
+ * type. Only the market deck, the orders and the pizzerias keep an order. */
+#ifndef PD_DELIVERY_H
+#define PD_DELIVERY_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../core/game.h"
+#include "../../core/rng.h"
+#include "data.h"
+
+#define PD_PLAYERS 6
+#define PD_TYPES (PD_MAX_VILLAGES * PD_MAX_INGREDIENTS) /* pd_card values below this */
+#define PD_DECK_MAX 256
+#define PD_ORDER_SLOTS 4        /* PD-S4 */
+#define PD_ORDER_CARDS 4        /* market cards on one regular order */
+#define PD_PIZZERIA_CARDS 8
+#define PD_DISKS 12             /* PD-S1 */
+#define PD_START_MONEY 5
+#define PD_START_HAND 5
+#define PD_OPEN_MIN 5           /* PD-S2 */
+#define PD_HAND_LIMIT 10        /* PD-T5 */
+#define PD_MAX_REPUTATION 5     /* PD-T3 */
+#define PD_INSPECTORS_TO_END 3  /* PD-O1 */
+#define PD_MAX_TURNS 2000       /* a safety net; never reached in play */
+#define PD_NO_TIP 0xFF
+
+typedef enum pd_phase {
+    PD_PH_KEEP,       /* PD-S3: each player keeps one of two power cards */
+    PD_PH_START,      /* PD-T1: the turn's action (a power card may come first) */
+    PD_PH_MARKET,     /* PD-T2: two takes */
+    PD_PH_REPUTATION, /* PD-T3: up to two builds or upgrades */
+    PD_PH_PAY,        /* a build's price, a dollar or a card at a time */
+    PD_PH_SUPPLY,     /* PD-T4: a hand card for each ingredient still needed */
+    PD_PH_DISTANCE,   /* a card for each space beyond the free range */
+    PD_PH_TIP,        /* Ham: which order's tip token to take */
+    PD_PH_BONUS,      /* Meatballs: one market card after the delivery */
+    PD_PH_AFTER,      /* a power card after the action, or the end of the turn */
+    PD_PH_DISCARD,    /* PD-T5: down to the hand limit */
+    PD_PH_FINE,       /* PD-O1: everyone pays a Health Inspector's fine */
+    PD_PH_OVER,
+} pd_phase;
+
+/* Action kinds: the top byte of a pb_action; the rest holds its arguments. */
+enum {
+    PD_A_KEEP = 1,    /* power card index */
+    PD_A_MARKET,
+    PD_A_REPUTATION,
+    PD_A_DELIVER,     /* order slot | pizzeria village << 4 | route modes << 8 */
+    PD_A_TAKE_OPEN,   /* card type */
+    PD_A_TAKE_DECK,
+    PD_A_BUILD,       /* lot | card << 8 */
+    PD_A_UPGRADE,     /* village | card << 8 | how << 16 (pd_upgrade) */
+    PD_A_DONE,        /* no second build or upgrade */
+    PD_A_PAY_MONEY,
+    PD_A_PAY_CARD,    /* card type */
+    PD_A_PAY_POWER,   /* power card index: any power card in hand is worth $1 */
+    PD_A_USE,         /* card type, for the next ingredient still needed */
+    PD_A_SHORT,       /* Onions: leave this ingredient out, take NO TIP */
+    PD_A_END,         /* end the turn */
+    PD_A_DISCARD,     /* card type */
+    PD_A_DISCARD_POWER,
+    PD_A_FINE_MONEY,
+    PD_A_FINE_CARDS,  /* two cards: a | b << 9, a <= b; PD_POWER_FLAG | index for a power card */
+    PD_A_TIP,         /* Ham: the order slot whose tip token to take */
+    PD_A_EXTRA,       /* Sausage: one more card of an ingredient the order needs */
+    PD_A_KINDS
+};
+#define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
+#define PD_KIND(a) ((int)((a) >> 24))
+#define PD_ARG(a) ((uint32_t)(a) & 0xFFFFFFu)
+#define PD_POWER_FLAG 0x100     /* in a two-card fine: the card is a power card */
+
+typedef enum pd_upgrade {
+    PD_UP_DISK,       /* discard the card, add a level disk */
+    PD_UP_ADD,        /* the card becomes a permanent ingredient under the top */
+    PD_UP_TOP,        /* ... on top: its delivery power replaces the old one */
+} pd_upgrade;
+
+typedef struct pd_pizzeria {
+    int8_t lot;                       /* -1: none in this village */
+    uint8_t disks;
+    uint8_t ncards;
+    pd_card card[PD_PIZZERIA_CARDS];  /* the top card last */
+} pd_pizzeria;
+
+typedef struct pd_order {
+    int8_t kind;                      /* rules' order kind; -1: empty slot */
+    uint8_t ncards;
+    pd_card card[PD_ORDER_CARDS];     /* the last one names the village (PD-O1) */
+    uint8_t tip;                      /* tip token index, or PD_NO_TIP */
+} pd_order;
+
+typedef struct pd_player {
+    int16_t money;
+    uint8_t disks;                    /* in the supply, not on the board */
+    uint8_t deliveries;
+    uint8_t hand_size;                /* market cards in hand */
+    uint8_t ntips;
+    uint8_t tip[2 * PD_MAX_TIPS];     /* tip tokens collected, face down; PD_NO_TIP for NO TIP */
+    uint64_t powers;                  /* power cards in hand, a bit each */
+    uint8_t hand[PD_TYPES];           /* market cards in hand, per type */
+    pd_pizzeria pizzeria[PD_MAX_VILLAGES];
+} pd_player;
+
+/* A build or a delivery being made: everything about it is decided before
+ * anything changes. */
+typedef struct pd_pending {
+    uint8_t kind;                     /* PD_A_BUILD or PD_A_DELIVER, 0: none */
+    uint8_t lot, village, slot, modes;
+    pd_card card;                     /* the build's card */
+    uint8_t due;                      /* dollars or spaces still to pay */
+    uint16_t last_key;                /* payments come in a fixed order (pay_key) */
+    uint8_t paid_money;
+    uint8_t paid_cards[PD_TYPES];     /* cards set aside so far (payments and ingredients) */
+    uint64_t paid_powers;
+    uint8_t nneeds;                   /* ingredients still to supply from hand */
+    int8_t need_ingredient[PD_MAX_ORDER_SIZE];
+    int8_t need_group[PD_MAX_ORDER_SIZE];
+    uint8_t extras;                   /* specialty: further cards of any kind still due */
+    bool shorted;                     /* Onions used */
+    bool doubled;                     /* Sausage used */
+    bool double_decided;              /* Sausage used or declined */
+    int8_t tip_slot;                  /* Ham: the slot whose tip was taken */
+} pd_pending;
+
+/* PD-P1: what the top card of the delivering pizzeria does, by the id of
+ * its ingredient's power in the cards file. */
+typedef enum pd_top_power {
+    PD_TOP_NONE,
+    PD_TOP_VEGETARIAN,   /* Pepperoni: +$2 for a pizza without meat */
+    PD_TOP_DOUBLE,       /* Sausage: one more card of a needed ingredient, +$1 */
+    PD_TOP_CHOOSE_TIP,   /* Ham: take any order's tip token */
+    PD_TOP_MARKET_PICK,  /* Meatballs: one market card after delivering */
+    PD_TOP_MEAT,         /* Peppers: +$2 for a pizza of meats only */
+    PD_TOP_SHORT,        /* Onions: leave one ingredient out, NO TIP */
+    PD_TOP_EXTRA_SPACE,  /* Tomatoes: one more free space */
+    PD_TOP_EXTRA_DOLLAR, /* Pineapple: +$1 */
+} pd_top_power;
+
+typedef struct pd_rules {
+    pd_data data;
+    int players;
+    int first;                        /* start seat, or -1: drawn from the seed */
+    uint8_t top_power[PD_MAX_INGREDIENTS];
+} pd_rules;
+
+typedef struct pd_state {
+    uint8_t players, phase, seat, first;
+    uint8_t steps_left;               /* builds/upgrades (PD-T3) or takes (PD-T2) left */
+    uint8_t timer;                    /* PD-S5: deck positions below this were the bottom third */
+    uint8_t resume;                   /* the phase a fine or payment interrupted */
+    uint8_t fines_due[PD_PLAYERS];    /* Health Inspector fines each seat still owes */
+    uint8_t inspectors;               /* Health Inspectors drawn */
+    bool power_played;                /* this turn (PD-T1) */
+    bool acted;                       /* this turn's action is done */
+    uint16_t turn;
+    /* the market deck, top last */
+    uint16_t ndeck;
+    pd_card deck[PD_DECK_MAX];
+    uint8_t open[PD_TYPES];           /* the open market, per type */
+    uint8_t open_size;
+    uint8_t sewer[PD_TYPES];          /* PD-O2 */
+    /* orders (PD-O1): the order deck, top last; the discarded ones */
+    uint8_t norder_deck, norder_discard;
+    int8_t order_deck[PD_MAX_ORDERS];
+    int8_t order_discard[PD_MAX_ORDERS];
+    pd_order order[PD_ORDER_SLOTS];
+    /* tip tokens: values by token index; the face-down pool, top last */
+    uint8_t ntips, ntip_pool;
+    uint8_t tip_value[PD_MAX_TIPS * 2];
+    uint8_t tip_pool[PD_MAX_TIPS * 2];
+    uint8_t no_tips;                  /* NO TIP tokens left */
+    /* power cards: the deck (top last), the discards, each tableau */
+    uint8_t npower_deck;
+    uint8_t power_deck[PD_MAX_POWERS];
+    uint64_t power_discard;
+    uint64_t tableau[PD_PLAYERS];
+    uint64_t kept_choice[PD_PLAYERS]; /* PD-S3: the two dealt, until one is kept */
+    int8_t lot_owner[PD_MAX_LOTS];
+    pd_player player[PD_PLAYERS];
+    pd_pending pending;
+    pb_rng rng;
+    const pd_rules *rules;
+} pd_state;
+
+/* ---- engine.c ---- */
+/* r->data must be loaded; fills the rest. */
+void pd_rules_init(pd_rules *r, int players, int first);
+void pd_init(pd_state *st, const pd_rules *r, uint64_t seed);
+int pd_current_seat(const pd_state *st);
+int pd_legal_actions(const pd_state *st, pb_action *out);
+bool pd_is_legal(const pd_state *st, pb_action a);
+int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen);
+void pd_determinize(pd_state *st, int seat, pb_rng *rng);
+void pd_returns(const pd_state *st, double *out);
+/* PD-E1: money + tableau cards + disks on the board + tips. */
+int pd_score(const pd_state *st, int seat);
+int pd_tip_money(const pd_state *st, int seat);
+/* Reputation of a seat's pizzeria in a village (PD-T3). */
+int pd_reputation(const pd_state *st, int seat, int village);
+int pd_reputation_limit(const pd_state *st, int seat, int village);
+/* The village an order is delivered to (-1: any zone, a specialty order). */
+int pd_order_village(const pd_state *st, int slot);
+/* The cards a delivery as announced would cost: ingredients from hand and
+ * spaces beyond the free range; -1 when it cannot be made. */
+typedef struct pd_quote {
+    int length;        /* route spaces, the door counted as 1 */
+    int free_range;
+    int distance_cards;
+    int hand_ingredients;
+    int extras;
+    int pay;           /* money the order pays with the powers that apply */
+    int zone;          /* the delivery-zone space */
+    bool park_used;
+} pd_quote;
+int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, unsigned modes, pd_quote *q);
+
+/* ---- view.c, score.c ---- */
+json_t *pd_view(const pd_state *st, int seat);
+json_t *pd_map_json(const pd_map *m);
+json_t *pd_score_json(const pd_state *st, const char *const *names);
+void pd_evaluate(const pd_state *st, int viewer, double *values);
+
+/* ---- notation.c ---- */
+#define PD_EVERYONE_SEES_ALL (-2) /* a viewer who may see every secret (records) */
+/* The action's text as `viewer` may see it (a kept power card is secret). */
+int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_t n);
+/* Text to a legal action; -1 with the reason (and a legal example) in err. */
+int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen);
+
+/* ---- check.c ---- */
+/* 0, or -1 naming what is broken: every card, tip and power card in exactly
+ * one place, counts and sizes consistent. */
+int pd_check_invariants(const pd_state *st, char *err, size_t errlen);
+
+#endif

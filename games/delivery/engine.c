@@ -1,0 +1,955 @@
+/* engine.c -- New York Pizza Delivery: setup, the turn, the market, builds and
+ * upgrades, payments, Health Inspectors, the end and the score (delivery.h).
+ * Deliveries are in deliver.c. */
+#include <string.h>
+
+#include "../../core/error.h"
+#include "delivery.h"
+#include "internal.h"
+
+/* ------------------------------------------------------------ the data */
+
+void pd_rules_init(pd_rules *r, int players, int first)
+{
+    static const struct {
+        const char *id;
+        pd_top_power power;
+    } powers[] = {
+        {"vegetarian-bonus", PD_TOP_VEGETARIAN}, {"double-topping", PD_TOP_DOUBLE},
+        {"choose-tip", PD_TOP_CHOOSE_TIP},       {"market-pick", PD_TOP_MARKET_PICK},
+        {"meat-bonus", PD_TOP_MEAT},             {"short-topping", PD_TOP_SHORT},
+        {"extra-space", PD_TOP_EXTRA_SPACE},     {"extra-dollar", PD_TOP_EXTRA_DOLLAR},
+    };
+    r->players = players;
+    r->first = first;
+    for (int i = 0; i < r->data.cards.ningredients; i++) {
+        r->top_power[i] = PD_TOP_NONE;
+        for (size_t k = 0; k < sizeof powers / sizeof powers[0]; k++)
+            if (strcmp(r->data.cards.ingredient[i].power, powers[k].id) == 0)
+                r->top_power[i] = (uint8_t)powers[k].power;
+    }
+}
+
+int pd_group_of(const pd_state *st, int ingredient)
+{
+    return (int)st->rules->data.cards.ingredient[ingredient].group;
+}
+
+bool pd_is_park_card(const pd_state *st, pd_card c)
+{
+    return PD_CARD_VILLAGE(c) == st->rules->data.map.park;
+}
+
+/* ------------------------------------------------------------- counts */
+
+int pd_hand_total(const pd_state *st, int seat)
+{
+    return st->player[seat].hand_size + __builtin_popcountll(st->player[seat].powers);
+}
+
+void pd_hand_add(pd_state *st, int seat, pd_card c)
+{
+    st->player[seat].hand[c]++;
+    st->player[seat].hand_size++;
+}
+
+void pd_hand_remove(pd_state *st, int seat, pd_card c)
+{
+    st->player[seat].hand[c]--;
+    st->player[seat].hand_size--;
+}
+
+int pd_reputation(const pd_state *st, int seat, int village)
+{
+    const pd_pizzeria *p = &st->player[seat].pizzeria[village];
+    return p->lot < 0 ? 0 : p->disks + p->ncards;
+}
+
+/* PD-T3: 5, or 7 with an Any Ingredient card in the pizzeria (PD-P2). */
+int pd_reputation_limit(const pd_state *st, int seat, int village)
+{
+    const pd_pizzeria *p = &st->player[seat].pizzeria[village];
+    for (int i = 0; i < p->ncards; i++)
+        if (pd_group_of(st, PD_CARD_INGREDIENT(p->card[i])) == PD_ANY_INGREDIENT)
+            return PD_MAX_REPUTATION + 2;
+    return PD_MAX_REPUTATION;
+}
+
+/* ------------------------------------------------------------- draws */
+
+/* PD-O1: the top market card; a Health Inspector on the way is set aside and
+ * fines everyone (paid once the current decision is done). PD_NO_CARD when
+ * the deck is empty. */
+pd_card pd_draw(pd_state *st)
+{
+    while (st->ndeck > 0) {
+        pd_card c = st->deck[--st->ndeck];
+        if (st->timer > st->ndeck)
+            st->timer = (uint8_t)st->ndeck;
+        if (c != PD_CARD_INSPECTOR)
+            return c;
+        st->inspectors++;
+        for (int s = 0; s < st->players; s++)
+            st->fines_due[s]++;
+    }
+    return PD_NO_CARD;
+}
+
+/* PD-S2: the open market never has fewer than five cards while the deck lasts. */
+void pd_refill_open(pd_state *st)
+{
+    while (st->open_size < PD_OPEN_MIN) {
+        pd_card c = pd_draw(st);
+        if (c == PD_NO_CARD)
+            return;
+        st->open[c]++;
+        st->open_size++;
+    }
+}
+
+static int draw_tip(pd_state *st)
+{
+    return st->ntip_pool ? st->tip_pool[--st->ntip_pool] : PD_NO_TIP;
+}
+
+/* PD-O1: a new order in an empty slot: an order card (the discards are
+ * shuffled back when the deck is out), its market cards, a tip token. */
+void pd_make_order(pd_state *st, int slot)
+{
+    pd_order *o = &st->order[slot];
+    memset(o, 0, sizeof *o);
+    o->kind = -1;
+    o->tip = PD_NO_TIP;
+    if (st->norder_deck == 0 && st->norder_discard > 0) {
+        memcpy(st->order_deck, st->order_discard, st->norder_discard);
+        st->norder_deck = st->norder_discard;
+        st->norder_discard = 0;
+        pb_rng_shuffle_u8(&st->rng, (uint8_t *)st->order_deck, st->norder_deck);
+    }
+    if (st->norder_deck == 0)
+        return;
+    o->kind = st->order_deck[--st->norder_deck];
+    const pd_order_kind *k = &st->rules->data.cards.order[o->kind];
+    for (int i = 0; i < k->market_cards && i < PD_ORDER_CARDS; i++) {
+        pd_card c = pd_draw(st);
+        if (c == PD_NO_CARD)
+            break;
+        o->card[o->ncards++] = c;
+    }
+    o->tip = (uint8_t)draw_tip(st);
+}
+
+/* ------------------------------------------------------------- setup */
+
+void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
+{
+    const pd_cards *cards = &r->data.cards;
+    memset(st, 0, sizeof *st);
+    st->rules = r;
+    st->players = (uint8_t)r->players;
+    pb_rng_seed(&st->rng, seed);
+    for (int s = 0; s < PD_PLAYERS; s++) {
+        st->player[s].money = PD_START_MONEY;
+        st->player[s].disks = PD_DISKS;
+        for (int v = 0; v < PD_MAX_VILLAGES; v++)
+            st->player[s].pizzeria[v].lot = -1;
+    }
+    memset(st->lot_owner, -1, sizeof st->lot_owner);
+    for (int i = 0; i < PD_ORDER_SLOTS; i++) {
+        st->order[i].kind = -1;
+        st->order[i].tip = PD_NO_TIP;
+    }
+
+    /* PD-D3: the base market deck */
+    const pd_market *m = &cards->market[PD_SET_BASE];
+    for (int v = 0; v < PD_MAX_VILLAGES; v++)
+        for (int i = 0; i < PD_MAX_INGREDIENTS; i++)
+            for (int k = 0; k < m->copies[v][i] && st->ndeck < PD_DECK_MAX - PD_MAX_INSPECTORS; k++)
+                st->deck[st->ndeck++] = PD_CARD(v, i);
+    pb_rng_shuffle_u8(&st->rng, st->deck, st->ndeck);
+    /* PD-S1 */
+    for (int s = 0; s < st->players; s++)
+        for (int k = 0; k < PD_START_HAND; k++) {
+            pd_card c = pd_draw(st);
+            if (c != PD_NO_CARD)
+                pd_hand_add(st, s, c);
+        }
+    pd_refill_open(st); /* PD-S2 */
+
+    /* PD-S3: two basic power cards each, to keep one */
+    for (int p = 0; p < cards->npowers; p++)
+        if (cards->power[p].box == PD_BASIC)
+            st->power_deck[st->npower_deck++] = (uint8_t)p;
+    pb_rng_shuffle_u8(&st->rng, st->power_deck, st->npower_deck);
+    for (int s = 0; s < st->players; s++)
+        for (int k = 0; k < 2 && st->npower_deck; k++)
+            st->kept_choice[s] |= 1ull << st->power_deck[--st->npower_deck];
+
+    /* PD-D5: tip tokens, values hidden */
+    const pd_tips *t = &cards->tips[PD_BASIC];
+    for (int v = 1; v <= PD_MAX_TIP_VALUE; v++)
+        for (int k = 0; k < t->copies[v] && st->ntips < 255; k++)
+            st->tip_value[st->ntips++] = (uint8_t)v;
+    for (int i = 0; i < st->ntips; i++)
+        st->tip_pool[i] = (uint8_t)i;
+    st->ntip_pool = st->ntips;
+    pb_rng_shuffle_u8(&st->rng, st->tip_pool, st->ntip_pool);
+    st->no_tips = (uint8_t)t->no_tip;
+
+    /* PD-S4: the order deck and four orders */
+    for (int k = 0; k < cards->norder_kinds; k++)
+        for (int c = 0; c < cards->order[k].copies && st->norder_deck < PD_MAX_ORDERS; c++)
+            st->order_deck[st->norder_deck++] = (int8_t)k;
+    pb_rng_shuffle_u8(&st->rng, (uint8_t *)st->order_deck, st->norder_deck);
+    for (int i = 0; i < PD_ORDER_SLOTS; i++)
+        pd_make_order(st, i);
+
+    /* PD-S5: the Health Inspectors go into the bottom third of what is left */
+    int third = st->ndeck / 3;
+    memmove(st->deck + cards->inspectors, st->deck, st->ndeck);
+    for (int i = 0; i < cards->inspectors; i++)
+        st->deck[i] = PD_CARD_INSPECTOR;
+    st->ndeck = (uint16_t)(st->ndeck + cards->inspectors);
+    st->timer = (uint8_t)(third + cards->inspectors);
+    pb_rng_shuffle_u8(&st->rng, st->deck, st->timer);
+
+    /* PD-S6 */
+    st->first = (uint8_t)(r->first >= 0 ? r->first : (int)pb_rng_below(&st->rng, st->players));
+    st->seat = st->first;
+    st->phase = PD_PH_KEEP;
+}
+
+/* ------------------------------------------------------------- turn flow */
+
+static void next_turn(pd_state *st)
+{
+    st->seat = (uint8_t)((st->seat + 1) % st->players);
+    st->turn++;
+    st->power_played = false;
+    st->acted = false;
+    st->phase = st->turn >= PD_MAX_TURNS ? PD_PH_OVER : PD_PH_START;
+}
+
+int pd_hand_limit(const pd_state *st, int seat)
+{
+    (void)st;
+    (void)seat;
+    return PD_HAND_LIMIT;
+}
+
+/* The action is done: a power card may follow (PD-T1), then the hand limit. */
+void pd_action_done(pd_state *st)
+{
+    memset(&st->pending, 0, sizeof st->pending);
+    st->acted = true;
+    st->phase = PD_PH_AFTER;
+}
+
+static bool fines_owed(const pd_state *st)
+{
+    for (int s = 0; s < st->players; s++)
+        if (st->fines_due[s])
+            return true;
+    return false;
+}
+
+/* Moves that decide nothing are made at once: the end of a turn with no
+ * power card to play and a hand within the limit, a fine with one way to pay. */
+static void settle(pd_state *st)
+{
+    for (;;) {
+        if (fines_owed(st) && st->phase != PD_PH_FINE && st->phase != PD_PH_OVER) {
+            st->resume = st->phase;
+            st->phase = PD_PH_FINE;
+        }
+        if (st->phase == PD_PH_FINE) {
+            if (!fines_owed(st)) {
+                st->phase = st->inspectors >= PD_INSPECTORS_TO_END ? PD_PH_OVER : st->resume;
+                continue;
+            }
+            int s = pd_current_seat(st);
+            pd_player *p = &st->player[s];
+            int cards = pd_hand_total(st, s);
+            int fine = st->rules->data.cards.fine;
+            if (cards >= fine && p->money >= fine)
+                return; /* the player's choice */
+            if (p->money >= fine || cards < fine) {
+                /* money if it covers the fine; otherwise all there is */
+                int from_money = p->money < fine ? p->money : fine;
+                p->money = (int16_t)(p->money - from_money);
+                for (int left = fine - from_money; left > 0 && pd_hand_total(st, s) > 0; left--)
+                    pd_lose_any_card(st, s);
+            } else {
+                return; /* cards only, but which: the player's choice */
+            }
+            st->fines_due[s]--;
+            continue;
+        }
+        if (st->phase == PD_PH_AFTER && !pd_can_play_power(st)) {
+            st->phase = pd_hand_total(st, st->seat) > pd_hand_limit(st, st->seat) ? PD_PH_DISCARD : PD_PH_START;
+            if (st->phase == PD_PH_START)
+                next_turn(st);
+            continue;
+        }
+        if (st->phase == PD_PH_DISCARD && pd_hand_total(st, st->seat) <= pd_hand_limit(st, st->seat)) {
+            next_turn(st);
+            continue;
+        }
+        return;
+    }
+}
+
+/* The seat that owes a fine next, clockwise from the seat whose turn it is. */
+int pd_current_seat(const pd_state *st)
+{
+    if (st->phase == PD_PH_OVER)
+        return PB_TERMINAL;
+    if (st->phase == PD_PH_FINE)
+        for (int k = 0; k < st->players; k++) {
+            int s = (st->seat + k) % st->players;
+            if (st->fines_due[s])
+                return s;
+        }
+    return st->seat;
+}
+
+/* A fine that leaves nothing to choose: the first card of the hand. */
+void pd_lose_any_card(pd_state *st, int seat)
+{
+    pd_player *p = &st->player[seat];
+    for (int c = 0; c < PD_TYPES; c++)
+        if (p->hand[c]) {
+            pd_hand_remove(st, seat, (pd_card)c);
+            st->sewer[c]++;
+            return;
+        }
+    if (p->powers) {
+        int i = __builtin_ctzll(p->powers);
+        p->powers &= ~(1ull << i);
+        st->power_discard |= 1ull << i;
+    }
+}
+
+bool pd_can_play_power(const pd_state *st)
+{
+    (void)st;
+    return false; /* power cards are kept, drawn and spent as $1; playing them comes with their effects */
+}
+
+/* ---------------------------------------------------------- payments */
+
+/* Payments and discards come in one fixed order (money, then cards by type,
+ * then power cards), so each way to pay is one sequence of decisions. */
+unsigned pd_pay_key(pb_action a)
+{
+    switch (PD_KIND(a)) {
+    case PD_A_PAY_MONEY:
+        return 0;
+    case PD_A_PAY_CARD:
+    case PD_A_USE:
+    case PD_A_DISCARD:
+        return 1 + PD_ARG(a);
+    default:
+        return 1 + PD_TYPES + PD_ARG(a);
+    }
+}
+
+int pd_free_cards(const pd_state *st, int seat, pd_card c)
+{
+    return st->player[seat].hand[c] - st->pending.paid_cards[c];
+}
+
+int pd_free_total(const pd_state *st, int seat)
+{
+    int n = pd_hand_total(st, seat) - __builtin_popcountll(st->pending.paid_powers);
+    for (int c = 0; c < PD_TYPES; c++)
+        n -= st->pending.paid_cards[c];
+    return n;
+}
+
+/* ---------------------------------------------------------- reputation */
+
+static bool can_build(const pd_state *st, int lot, pd_card c)
+{
+    const pd_map *m = &st->rules->data.map;
+    const pd_player *p = &st->player[st->seat];
+    if (lot < 0 || lot >= m->nlots || st->lot_owner[lot] >= 0 || c >= PD_TYPES || !p->hand[c])
+        return false;
+    int v = m->lot[lot].village;
+    if (PD_CARD_VILLAGE(c) != v || p->pizzeria[v].lot >= 0 || p->disks == 0)
+        return false;
+    /* the card itself goes into the pizzeria; the rest of the hand and the money pay */
+    return p->money + pd_hand_total(st, st->seat) - 1 >= m->lot[lot].cost;
+}
+
+static bool can_upgrade(const pd_state *st, int v, pd_card c, int how)
+{
+    const pd_map *m = &st->rules->data.map;
+    const pd_player *p = &st->player[st->seat];
+    if (v < 0 || v >= m->nvillages || c >= PD_TYPES || !p->hand[c] || how < PD_UP_DISK || how > PD_UP_TOP)
+        return false;
+    const pd_pizzeria *z = &p->pizzeria[v];
+    if (z->lot < 0 || (PD_CARD_VILLAGE(c) != v && !pd_is_park_card(st, c)))
+        return false;
+    if (pd_reputation(st, st->seat, v) >= pd_reputation_limit(st, st->seat, v)) {
+        /* an Any Ingredient card clears the pizzeria (PD-P2): it always fits */
+        if (how == PD_UP_DISK || pd_group_of(st, PD_CARD_INGREDIENT(c)) != PD_ANY_INGREDIENT)
+            return false;
+    }
+    if (how == PD_UP_DISK)
+        return p->disks > 0;
+    if (how == PD_UP_TOP && pd_is_park_card(st, c))
+        return false; /* Central Park is never on top */
+    return z->ncards < PD_PIZZERIA_CARDS;
+}
+
+static bool any_reputation_step(const pd_state *st)
+{
+    const pd_map *m = &st->rules->data.map;
+    const pd_player *p = &st->player[st->seat];
+    for (int c = 0; c < PD_TYPES; c++) {
+        if (!p->hand[c])
+            continue;
+        for (int l = 0; l < m->nlots; l++)
+            if (can_build(st, l, (pd_card)c))
+                return true;
+        for (int v = 0; v < m->nvillages; v++)
+            for (int how = PD_UP_DISK; how <= PD_UP_TOP; how++)
+                if (can_upgrade(st, v, (pd_card)c, how))
+                    return true;
+    }
+    return false;
+}
+
+/* PD-P2: an Any card added to a pizzeria sends what it replaces to the sewer. */
+static void add_to_pizzeria(pd_state *st, pd_pizzeria *z, pd_card c, bool top)
+{
+    int g = pd_group_of(st, PD_CARD_INGREDIENT(c));
+    if (g == PD_ANY_MEAT || g == PD_ANY_VEGETABLE || g == PD_ANY_INGREDIENT) {
+        int n = 0;
+        for (int i = 0; i < z->ncards; i++) {
+            int gi = pd_group_of(st, PD_CARD_INGREDIENT(z->card[i]));
+            bool goes = g == PD_ANY_INGREDIENT || (g == PD_ANY_MEAT && (gi == PD_MEAT || gi == PD_ANY_MEAT)) ||
+                        (g == PD_ANY_VEGETABLE && (gi == PD_VEGETABLE || gi == PD_ANY_VEGETABLE));
+            if (goes)
+                st->sewer[z->card[i]]++;
+            else
+                z->card[n++] = z->card[i];
+        }
+        z->ncards = (uint8_t)n;
+    }
+    if (top || z->ncards == 0) {
+        z->card[z->ncards++] = c;
+    } else {
+        memmove(z->card + 1, z->card, z->ncards);
+        z->card[0] = c;
+        z->ncards++;
+    }
+}
+
+static void do_upgrade(pd_state *st, int v, pd_card c, int how)
+{
+    pd_player *p = &st->player[st->seat];
+    pd_pizzeria *z = &p->pizzeria[v];
+    pd_hand_remove(st, st->seat, c);
+    if (how == PD_UP_DISK) {
+        st->sewer[c]++;
+        p->disks--;
+        z->disks++;
+    } else if (how == PD_UP_TOP) {
+        add_to_pizzeria(st, z, c, true);
+    } else {
+        /* under the top card: the delivery power stays */
+        add_to_pizzeria(st, z, c, false);
+    }
+}
+
+static void finish_build(pd_state *st)
+{
+    pd_pending *pe = &st->pending;
+    pd_player *p = &st->player[st->seat];
+    int v = st->rules->data.map.lot[pe->lot].village;
+    p->money = (int16_t)(p->money - pe->paid_money);
+    for (int c = 0; c < PD_TYPES; c++)
+        for (; pe->paid_cards[c]; pe->paid_cards[c]--) {
+            pd_hand_remove(st, st->seat, (pd_card)c);
+            st->sewer[c]++;
+        }
+    p->powers &= ~pe->paid_powers;
+    st->power_discard |= pe->paid_powers;
+    pd_hand_remove(st, st->seat, pe->card);
+    pd_pizzeria *z = &p->pizzeria[v];
+    z->lot = (int8_t)pe->lot;
+    z->disks = 1;
+    z->ncards = 0;
+    p->disks--;
+    add_to_pizzeria(st, z, pe->card, true);
+    st->lot_owner[pe->lot] = (int8_t)st->seat;
+    memset(pe, 0, sizeof *pe);
+    st->steps_left--;
+    st->phase = PD_PH_REPUTATION;
+    if (st->steps_left == 0 || !any_reputation_step(st))
+        pd_action_done(st);
+}
+
+/* ---------------------------------------------------------- legal moves */
+
+int pd_add_action(pb_action *out, int n, pb_action a)
+{
+    if (out && n < PB_MAX_ACTIONS)
+        out[n] = a;
+    return n + 1;
+}
+
+/* Dollars a seat can still pay from the key `from` on (pay_key order):
+ * money if `money`, free cards, power cards; `keep` is a card type the
+ * build itself needs (-1: none). */
+int pd_capacity_from(const pd_state *st, int seat, unsigned from, bool money, int keep)
+{
+    const pd_player *p = &st->player[seat];
+    int n = money && from == 0 ? p->money - st->pending.paid_money : 0;
+    for (int c = 0; c < PD_TYPES; c++)
+        if (1u + c >= from)
+            n += pd_free_cards(st, seat, (pd_card)c) - (c == keep);
+    for (int i = 0; i < 64; i++)
+        if (1u + PD_TYPES + i >= from)
+            n += (int)((p->powers & ~st->pending.paid_powers) >> i & 1);
+    return n;
+}
+
+/* One dollar or one card, in pay_key order from the last one, when what
+ * comes after it in that order can still pay the rest of `due`. */
+int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool money, int keep)
+{
+    int s = st->seat;
+    const pd_player *p = &st->player[s];
+    unsigned last = st->pending.last_key;
+    if (money && last == 0 && p->money > st->pending.paid_money && pd_capacity_from(st, s, 0, true, keep) >= due)
+        n = pd_add_action(out, n, PD_ACTION(PD_A_PAY_MONEY, 0));
+    for (int c = 0; c < PD_TYPES; c++) {
+        pb_action a = PD_ACTION(PD_A_PAY_CARD, c);
+        if (pd_free_cards(st, s, (pd_card)c) > (c == keep) && pd_pay_key(a) >= last &&
+            pd_capacity_from(st, s, pd_pay_key(a), false, keep) >= due)
+            n = pd_add_action(out, n, a);
+    }
+    for (int i = 0; i < 64; i++) {
+        pb_action a = PD_ACTION(PD_A_PAY_POWER, i);
+        if ((p->powers & ~st->pending.paid_powers) >> i & 1 && pd_pay_key(a) >= last &&
+            pd_capacity_from(st, s, pd_pay_key(a), false, keep) >= due)
+            n = pd_add_action(out, n, a);
+    }
+    return n;
+}
+
+static int list_fines(const pd_state *st, pb_action *out, int n)
+{
+    int s = pd_current_seat(st);
+    const pd_player *p = &st->player[s];
+    if (p->money >= st->rules->data.cards.fine)
+        n = pd_add_action(out, n, PD_ACTION(PD_A_FINE_MONEY, 0));
+    /* two of the hand's cards, a <= b, power cards after market cards */
+    int item[PD_TYPES + 64], count[PD_TYPES + 64], k = 0;
+    for (int c = 0; c < PD_TYPES; c++)
+        if (p->hand[c]) {
+            item[k] = c;
+            count[k++] = p->hand[c];
+        }
+    for (int i = 0; i < 64; i++)
+        if (p->powers >> i & 1) {
+            item[k] = PD_POWER_FLAG | i;
+            count[k++] = 1;
+        }
+    for (int a = 0; a < k; a++)
+        for (int b = a; b < k; b++)
+            if (b > a || count[a] >= 2)
+                n = pd_add_action(out, n, PD_ACTION(PD_A_FINE_CARDS, item[a] | item[b] << 9));
+    return n;
+}
+
+static int list_discards(const pd_state *st, pb_action *out, int n)
+{
+    const pd_player *p = &st->player[st->seat];
+    unsigned last = st->pending.last_key;
+    int over = pd_hand_total(st, st->seat) - pd_hand_limit(st, st->seat);
+    for (int c = 0; c < PD_TYPES; c++) {
+        pb_action a = PD_ACTION(PD_A_DISCARD, c);
+        if (p->hand[c] && pd_pay_key(a) >= last && pd_capacity_from(st, st->seat, pd_pay_key(a), false, -1) >= over)
+            n = pd_add_action(out, n, a);
+    }
+    for (int i = 0; i < 64; i++) {
+        pb_action a = PD_ACTION(PD_A_DISCARD_POWER, i);
+        if (p->powers >> i & 1 && pd_pay_key(a) >= last && pd_capacity_from(st, st->seat, pd_pay_key(a), false, -1) >= over)
+            n = pd_add_action(out, n, a);
+    }
+    return n;
+}
+
+static int list_takes(const pd_state *st, pb_action *out, int n)
+{
+    for (int c = 0; c < PD_TYPES; c++)
+        if (st->open[c])
+            n = pd_add_action(out, n, PD_ACTION(PD_A_TAKE_OPEN, c));
+    if (st->ndeck > 0)
+        n = pd_add_action(out, n, PD_ACTION(PD_A_TAKE_DECK, 0));
+    return n;
+}
+
+static int list_reputation(const pd_state *st, pb_action *out, int n)
+{
+    const pd_map *m = &st->rules->data.map;
+    const pd_player *p = &st->player[st->seat];
+    for (int c = 0; c < PD_TYPES; c++) {
+        if (!p->hand[c])
+            continue;
+        for (int l = 0; l < m->nlots; l++)
+            if (can_build(st, l, (pd_card)c))
+                n = pd_add_action(out, n, PD_ACTION(PD_A_BUILD, l | c << 8));
+        for (int v = 0; v < m->nvillages; v++)
+            for (int how = PD_UP_DISK; how <= PD_UP_TOP; how++)
+                if (can_upgrade(st, v, (pd_card)c, how))
+                    n = pd_add_action(out, n, PD_ACTION(PD_A_UPGRADE, v | c << 8 | how << 16));
+    }
+    if (st->steps_left < 2)
+        n = pd_add_action(out, n, PD_ACTION(PD_A_DONE, 0));
+    return n;
+}
+
+/* Every legal action, or (out NULL) just their number. */
+static int list_actions(const pd_state *st, pb_action *out)
+{
+    int n = 0;
+    switch (st->phase) {
+    case PD_PH_KEEP:
+        for (int i = 0; i < 64; i++)
+            if (st->kept_choice[st->seat] >> i & 1)
+                n = pd_add_action(out, n, PD_ACTION(PD_A_KEEP, i));
+        return n;
+    case PD_PH_START:
+        n = pd_add_action(out, n, PD_ACTION(PD_A_MARKET, 0));
+        if (any_reputation_step(st))
+            n = pd_add_action(out, n, PD_ACTION(PD_A_REPUTATION, 0));
+        return pd_list_deliveries(st, out, n);
+    case PD_PH_MARKET:
+    case PD_PH_BONUS:
+        n = list_takes(st, out, n);
+        return n ? n : pd_add_action(out, n, PD_ACTION(PD_A_DONE, 0));
+    case PD_PH_REPUTATION:
+        return list_reputation(st, out, n);
+    case PD_PH_PAY:
+        return pd_list_payments(st, out, n, st->pending.due, true, st->pending.card);
+    case PD_PH_SUPPLY:
+    case PD_PH_DISTANCE:
+    case PD_PH_TIP:
+        return pd_list_delivery_steps(st, out, n);
+    case PD_PH_AFTER:
+        return pd_add_action(out, n, PD_ACTION(PD_A_END, 0));
+    case PD_PH_DISCARD:
+        return list_discards(st, out, n);
+    case PD_PH_FINE:
+        return list_fines(st, out, n);
+    default:
+        return 0;
+    }
+}
+
+int pd_legal_actions(const pd_state *st, pb_action *out)
+{
+    int n = list_actions(st, out);
+    return n < PB_MAX_ACTIONS ? n : PB_MAX_ACTIONS;
+}
+
+bool pd_is_legal(const pd_state *st, pb_action a)
+{
+    static __thread pb_action all[PB_MAX_ACTIONS];
+    int n = pd_legal_actions(st, all);
+    for (int i = 0; i < n; i++)
+        if (all[i] == a)
+            return true;
+    return false;
+}
+
+/* ---------------------------------------------------------- apply */
+
+static void take(pd_state *st, pb_action a)
+{
+    if (PD_KIND(a) == PD_A_TAKE_OPEN) {
+        st->open[PD_ARG(a)]--;
+        st->open_size--;
+        pd_hand_add(st, st->seat, (pd_card)PD_ARG(a));
+    } else if (PD_KIND(a) == PD_A_TAKE_DECK) {
+        pd_card c = pd_draw(st);
+        if (c != PD_NO_CARD)
+            pd_hand_add(st, st->seat, c);
+    }
+    pd_refill_open(st);
+}
+
+static void pay_fine_cards(pd_state *st, int s, int item)
+{
+    pd_player *p = &st->player[s];
+    if (item & PD_POWER_FLAG) {
+        p->powers &= ~(1ull << (item & 63));
+        st->power_discard |= 1ull << (item & 63);
+    } else {
+        pd_hand_remove(st, s, (pd_card)item);
+        st->sewer[item]++;
+    }
+}
+
+int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
+{
+    if (st->phase == PD_PH_OVER)
+        return pb_errorf(err, errlen, "the game is over");
+    if (!pd_is_legal(st, a))
+        return pd_why_illegal(st, a, err, errlen);
+    pd_player *p = &st->player[st->seat];
+    pd_pending *pe = &st->pending;
+    uint32_t arg = PD_ARG(a);
+    switch (PD_KIND(a)) {
+    case PD_A_KEEP:
+        p->powers |= 1ull << arg;
+        st->kept_choice[st->seat] &= ~(1ull << arg);
+        st->seat = (uint8_t)((st->seat + 1) % st->players);
+        if (st->seat == st->first) {
+            /* PD-S3: the returned cards are shuffled with the rest */
+            for (int s = 0; s < st->players; s++) {
+                for (int i = 0; i < 64; i++)
+                    if (st->kept_choice[s] >> i & 1)
+                        st->power_deck[st->npower_deck++] = (uint8_t)i;
+                st->kept_choice[s] = 0;
+            }
+            pb_rng_shuffle_u8(&st->rng, st->power_deck, st->npower_deck);
+            st->phase = PD_PH_START;
+        }
+        break;
+    case PD_A_MARKET:
+        st->phase = PD_PH_MARKET;
+        st->steps_left = 2;
+        break;
+    case PD_A_REPUTATION:
+        st->phase = PD_PH_REPUTATION;
+        st->steps_left = 2;
+        break;
+    case PD_A_TAKE_OPEN:
+    case PD_A_TAKE_DECK:
+        take(st, a);
+        if (st->phase == PD_PH_BONUS || --st->steps_left == 0)
+            pd_action_done(st);
+        break;
+    case PD_A_DONE:
+        if (st->phase == PD_PH_SUPPLY)
+            pd_delivery_step(st, a);
+        else
+            pd_action_done(st);
+        break;
+    case PD_A_BUILD:
+        memset(pe, 0, sizeof *pe);
+        pe->kind = PD_A_BUILD;
+        pe->lot = (uint8_t)(arg & 0xFF);
+        pe->card = (pd_card)(arg >> 8);
+        pe->due = st->rules->data.map.lot[pe->lot].cost;
+        st->phase = PD_PH_PAY;
+        break;
+    case PD_A_UPGRADE:
+        do_upgrade(st, arg & 0xFF, (pd_card)(arg >> 8 & 0xFF), (int)(arg >> 16));
+        if (--st->steps_left == 0 || !any_reputation_step(st))
+            pd_action_done(st);
+        break;
+    case PD_A_PAY_MONEY:
+    case PD_A_PAY_CARD:
+    case PD_A_PAY_POWER:
+        if (PD_KIND(a) == PD_A_PAY_MONEY)
+            pe->paid_money++;
+        else if (PD_KIND(a) == PD_A_PAY_CARD)
+            pe->paid_cards[arg]++;
+        else
+            pe->paid_powers |= 1ull << arg;
+        pe->last_key = (uint16_t)pd_pay_key(a);
+        pe->due--;
+        if (st->phase == PD_PH_PAY) {
+            if (pe->due == 0)
+                finish_build(st);
+        } else {
+            pd_delivery_step(st, a);
+        }
+        break;
+    case PD_A_DELIVER:
+    case PD_A_USE:
+    case PD_A_SHORT:
+    case PD_A_EXTRA:
+    case PD_A_TIP:
+        pd_delivery_step(st, a);
+        break;
+    case PD_A_END:
+        st->phase = pd_hand_total(st, st->seat) > pd_hand_limit(st, st->seat) ? PD_PH_DISCARD : PD_PH_START;
+        memset(pe, 0, sizeof *pe);
+        if (st->phase == PD_PH_START)
+            next_turn(st);
+        break;
+    case PD_A_DISCARD:
+        pd_hand_remove(st, st->seat, (pd_card)arg);
+        st->sewer[arg]++;
+        pe->last_key = (uint16_t)pd_pay_key(a);
+        break;
+    case PD_A_DISCARD_POWER:
+        p->powers &= ~(1ull << arg);
+        st->power_discard |= 1ull << arg;
+        pe->last_key = (uint16_t)pd_pay_key(a);
+        break;
+    case PD_A_FINE_MONEY:
+    case PD_A_FINE_CARDS: {
+        int s = pd_current_seat(st);
+        if (PD_KIND(a) == PD_A_FINE_MONEY) {
+            st->player[s].money = (int16_t)(st->player[s].money - st->rules->data.cards.fine);
+        } else {
+            pay_fine_cards(st, s, (int)(arg & 0x1FF));
+            pay_fine_cards(st, s, (int)(arg >> 9 & 0x1FF));
+        }
+        st->fines_due[s]--;
+        break;
+    }
+    default:
+        break;
+    }
+    settle(st);
+    return 0;
+}
+
+int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
+{
+    static const char *const phase_names[] = {
+        "keeping a power card", "choosing the turn's action", "taking market cards",
+        "building or upgrading", "paying for the property", "supplying the ingredients",
+        "paying for the distance", "choosing a tip token", "taking a market card",
+        "ending the turn", "discarding down to the hand limit", "paying a Health Inspector's fine",
+        "over"};
+    (void)a;
+    return pb_errorf(err, errlen, "not a legal move now (%s)",
+                     st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");
+}
+
+/* ---------------------------------------------------------- the end */
+
+int pd_tip_money(const pd_state *st, int seat)
+{
+    const pd_player *p = &st->player[seat];
+    int sum = 0;
+    for (int i = 0; i < p->ntips; i++)
+        if (p->tip[i] != PD_NO_TIP)
+            sum += st->tip_value[p->tip[i]];
+    return sum;
+}
+
+/* PD-E1: money + tableau cards (pizzerias, power cards in play) + disks on
+ * the board + tips; the hand does not count. */
+int pd_score(const pd_state *st, int seat)
+{
+    const pd_player *p = &st->player[seat];
+    int sum = p->money + pd_tip_money(st, seat) + __builtin_popcountll(st->tableau[seat]);
+    for (int v = 0; v < PD_MAX_VILLAGES; v++)
+        if (p->pizzeria[v].lot >= 0)
+            sum += p->pizzeria[v].disks + p->pizzeria[v].ncards;
+    return sum;
+}
+
+/* PD-E1: highest score; ties by deliveries, then tip money, then shared. */
+void pd_returns(const pd_state *st, double *out)
+{
+    long best = -1;
+    long key[PD_PLAYERS];
+    for (int s = 0; s < st->players; s++) {
+        key[s] = ((long)pd_score(st, s) * 256 + st->player[s].deliveries) * 1024 + pd_tip_money(st, s);
+        if (key[s] > best)
+            best = key[s];
+    }
+    int winners = 0;
+    for (int s = 0; s < st->players; s++)
+        winners += key[s] == best;
+    for (int s = 0; s < st->players; s++)
+        out[s] = key[s] == best ? 1.0 / winners : 0.0;
+}
+
+/* ---------------------------------------------------------- hidden things */
+
+/* Everything `seat` cannot know, rearranged at random: the other hands
+ * (market and power cards; in setup the pairs dealt to keep from), the
+ * market deck (the Health Inspectors still in it anywhere in what is left of
+ * the bottom third), the power and order decks, and the values of the tip
+ * tokens that are not the seat's own. */
+void pd_determinize(pd_state *st, int seat, pb_rng *rng)
+{
+    /* market cards */
+    uint8_t pool[PD_DECK_MAX + PD_PLAYERS * 64];
+    int n = 0, inspectors = 0;
+    for (int i = 0; i < st->ndeck; i++) {
+        if (st->deck[i] == PD_CARD_INSPECTOR)
+            inspectors++;
+        else
+            pool[n++] = st->deck[i];
+    }
+    for (int s = 0; s < st->players; s++) {
+        if (s == seat)
+            continue;
+        pd_player *p = &st->player[s];
+        for (int c = 0; c < PD_TYPES; c++)
+            for (; p->hand[c]; p->hand[c]--)
+                pool[n++] = (uint8_t)c;
+    }
+    pb_rng_shuffle_u8(rng, pool, n);
+    int k = 0;
+    for (int s = 0; s < st->players; s++)
+        if (s != seat)
+            for (int i = 0; i < st->player[s].hand_size; i++)
+                st->player[s].hand[pool[k++]]++;
+    int bottom = st->timer < st->ndeck ? st->timer : st->ndeck;
+    for (int i = 0; i < st->ndeck; i++)
+        st->deck[i] = i < inspectors ? PD_CARD_INSPECTOR : pool[k++];
+    pb_rng_shuffle_u8(rng, st->deck, bottom);
+
+    /* power cards */
+    uint8_t powers[PD_MAX_POWERS];
+    int np = 0;
+    for (int i = 0; i < st->npower_deck; i++)
+        powers[np++] = st->power_deck[i];
+    int held[PD_PLAYERS] = {0}, choice[PD_PLAYERS] = {0};
+    for (int s = 0; s < st->players; s++) {
+        if (s == seat)
+            continue;
+        held[s] = __builtin_popcountll(st->player[s].powers);
+        choice[s] = __builtin_popcountll(st->kept_choice[s]);
+        uint64_t m = st->player[s].powers | st->kept_choice[s];
+        for (; m; m &= m - 1)
+            powers[np++] = (uint8_t)__builtin_ctzll(m);
+        st->player[s].powers = st->kept_choice[s] = 0;
+    }
+    pb_rng_shuffle_u8(rng, powers, np);
+    k = 0;
+    for (int s = 0; s < st->players; s++) {
+        for (int i = 0; i < held[s]; i++)
+            st->player[s].powers |= 1ull << powers[k++];
+        for (int i = 0; i < choice[s]; i++)
+            st->kept_choice[s] |= 1ull << powers[k++];
+    }
+    for (int i = 0; i < st->npower_deck; i++)
+        st->power_deck[i] = powers[k++];
+
+    pb_rng_shuffle_u8(rng, (uint8_t *)st->order_deck, st->norder_deck);
+
+    /* tip values: every token but the seat's own is face down */
+    bool own[256] = {false};
+    for (int i = 0; i < st->player[seat].ntips; i++)
+        if (st->player[seat].tip[i] != PD_NO_TIP)
+            own[st->player[seat].tip[i]] = true;
+    uint8_t values[256];
+    int nv = 0;
+    for (int t = 0; t < st->ntips; t++)
+        if (!own[t])
+            values[nv++] = st->tip_value[t];
+    pb_rng_shuffle_u8(rng, values, nv);
+    nv = 0;
+    for (int t = 0; t < st->ntips; t++)
+        if (!own[t])
+            st->tip_value[t] = values[nv++];
+
+    pb_rng_seed(&st->rng, ((uint64_t)pb_rng_next(rng) << 32) | pb_rng_next(rng));
+}

@@ -1,0 +1,37 @@
+/* internal.h -- what the engine's files share and nothing outside needs. */
+#ifndef PD_INTERNAL_H
+#define PD_INTERNAL_H
+
+#include "delivery.h"
+
+int pd_group_of(const pd_state *st, int ingredient);
+bool pd_is_park_card(const pd_state *st, pd_card c);
+int pd_hand_total(const pd_state *st, int seat);
+void pd_hand_add(pd_state *st, int seat, pd_card c);
+void pd_hand_remove(pd_state *st, int seat, pd_card c);
+int pd_hand_limit(const pd_state *st, int seat);
+/* Cards of a type, and cards of any kind, in hand and not yet set aside
+ * for the build or delivery being made. */
+int pd_free_cards(const pd_state *st, int seat, pd_card c);
+int pd_free_total(const pd_state *st, int seat);
+pd_card pd_draw(pd_state *st);
+void pd_refill_open(pd_state *st);
+void pd_make_order(pd_state *st, int slot);
+void pd_lose_any_card(pd_state *st, int seat);
+bool pd_can_play_power(const pd_state *st);
+void pd_action_done(pd_state *st);
+int pd_add_action(pb_action *out, int n, pb_action a);
+/* Payments come in one fixed order (money, cards by type, power cards) so
+ * each way to pay is one sequence of decisions; this is an action's place. */
+unsigned pd_pay_key(pb_action a);
+int pd_capacity_from(const pd_state *st, int seat, unsigned from, bool money, int keep);
+int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool money, int keep);
+int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen);
+
+/* deliver.c */
+int pd_list_deliveries(const pd_state *st, pb_action *out, int n);
+int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n);
+/* A legal DELIVER, USE, SHORT, EXTRA, TIP, DONE or (already counted) PAY. */
+void pd_delivery_step(pd_state *st, pb_action a);
+
+#endif

@@ -1,0 +1,187 @@
+/* notation.c -- New York Pizza Delivery: actions as text and back.
+ *
+ *   keep PARK-PATH             market            reputation
+ *   deliver 2 from MT          (order slot 1-4, the pizzeria's village code)
+ *   take Midtown/Ham           take deck
+ *   build MT-2 Midtown/Pepperoni
+ *   upgrade MT Central-Park/Ham add      (disk, add or top)
+ *   pay $1                     pay Harlem/Ham    pay power:mob-boss
+ *   use Harlem/Ham             short             extra Harlem/Ham
+ *   tip 3                      done              end
+ *   discard Harlem/Ham         discard power:mob-boss
+ *   fine $2                    fine Harlem/Ham power:mob-boss
+ *
+ * Cards are written `Village/Ingredient` (spaces as '-', or the village's
+ * code: `MT/Ham`); words match without regard to case. A move is read by
+ * writing every legal move out and finding the one that reads the same, so
+ * the two directions cannot drift apart. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../core/error.h"
+#include "delivery.h"
+#include "internal.h"
+
+static const pd_data *data_of(const pd_state *st)
+{
+    return &st->rules->data;
+}
+
+static void power_word(const pd_state *st, int i, char *buf, size_t n)
+{
+    snprintf(buf, n, "power:%s", data_of(st)->cards.power[i].id);
+}
+
+/* A card of a two-card fine: a market card or a power card. */
+static void item_word(const pd_state *st, int item, char *buf, size_t n)
+{
+    if (item & PD_POWER_FLAG)
+        power_word(st, item & 63, buf, n);
+    else
+        pd_card_word(data_of(st), (pd_card)item, buf, n);
+}
+
+int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_t n)
+{
+    static const char *const how[] = {"disk", "add", "top"};
+    const pd_data *d = data_of(st);
+    uint32_t arg = PD_ARG(a);
+    char w1[PD_CARD_NAME_LEN + 8], w2[PD_CARD_NAME_LEN + 8];
+    int wrote;
+    switch (PD_KIND(a)) {
+    case PD_A_KEEP:
+        if (viewer != PD_EVERYONE_SEES_ALL && viewer != st->seat)
+            return snprintf(buf, n, "keep ?") < (int)n ? 0 : -1; /* PD-S3: the kept card is secret */
+        wrote = snprintf(buf, n, "keep power:%s", d->cards.power[arg & 63].id);
+        break;
+    case PD_A_MARKET:
+        wrote = snprintf(buf, n, "market");
+        break;
+    case PD_A_REPUTATION:
+        wrote = snprintf(buf, n, "reputation");
+        break;
+    case PD_A_DELIVER: {
+        unsigned modes = arg >> 8 & 0xF;
+        wrote = snprintf(buf, n, "deliver %u from %s%s%s%s%s", (arg & 0xF) + 1, d->map.village[arg >> 4 & 0xF].code,
+                         (modes & (PD_ROUTE_RED | PD_ROUTE_BLUE)) == (PD_ROUTE_RED | PD_ROUTE_BLUE) ? " via subway"
+                         : modes & PD_ROUTE_RED                                                ? " via red"
+                         : modes & PD_ROUTE_BLUE                                               ? " via blue"
+                                                                                               : "",
+                         modes & PD_ROUTE_BOAT ? " via boat" : "", modes & PD_ROUTE_PARK ? " via park" : "", "");
+        break;
+    }
+    case PD_A_TAKE_OPEN:
+        pd_card_word(d, (pd_card)arg, w1, sizeof w1);
+        wrote = snprintf(buf, n, "take %s", w1);
+        break;
+    case PD_A_TAKE_DECK:
+        wrote = snprintf(buf, n, "take deck");
+        break;
+    case PD_A_BUILD:
+        pd_card_word(d, (pd_card)(arg >> 8), w1, sizeof w1);
+        wrote = snprintf(buf, n, "build %s %s", d->map.lot[arg & 0xFF].id, w1);
+        break;
+    case PD_A_UPGRADE:
+        pd_card_word(d, (pd_card)(arg >> 8 & 0xFF), w1, sizeof w1);
+        wrote = snprintf(buf, n, "upgrade %s %s %s", d->map.village[arg & 0xFF].code, w1, how[(arg >> 16) % 3]);
+        break;
+    case PD_A_DONE:
+        wrote = snprintf(buf, n, "done");
+        break;
+    case PD_A_PAY_MONEY:
+        wrote = snprintf(buf, n, "pay $1");
+        break;
+    case PD_A_PAY_CARD:
+    case PD_A_USE:
+    case PD_A_EXTRA:
+    case PD_A_DISCARD:
+        pd_card_word(d, (pd_card)arg, w1, sizeof w1);
+        wrote = snprintf(buf, n, "%s %s",
+                         PD_KIND(a) == PD_A_PAY_CARD ? "pay"
+                         : PD_KIND(a) == PD_A_USE    ? "use"
+                         : PD_KIND(a) == PD_A_EXTRA  ? "extra"
+                                                     : "discard",
+                         w1);
+        break;
+    case PD_A_PAY_POWER:
+    case PD_A_DISCARD_POWER:
+        power_word(st, (int)(arg & 63), w1, sizeof w1);
+        wrote = snprintf(buf, n, "%s %s", PD_KIND(a) == PD_A_PAY_POWER ? "pay" : "discard", w1);
+        break;
+    case PD_A_SHORT:
+        wrote = snprintf(buf, n, "short");
+        break;
+    case PD_A_END:
+        wrote = snprintf(buf, n, "end");
+        break;
+    case PD_A_FINE_MONEY:
+        wrote = snprintf(buf, n, "fine $%d", d->cards.fine);
+        break;
+    case PD_A_FINE_CARDS:
+        item_word(st, (int)(arg & 0x1FF), w1, sizeof w1);
+        item_word(st, (int)(arg >> 9 & 0x1FF), w2, sizeof w2);
+        wrote = snprintf(buf, n, "fine %s %s", w1, w2);
+        break;
+    case PD_A_TIP:
+        wrote = snprintf(buf, n, "tip %u", arg + 1);
+        break;
+    default:
+        return -1;
+    }
+    return wrote >= 0 && (size_t)wrote < n ? 0 : -1;
+}
+
+/* Lower case, single spaces, and every word that names a card written the
+ * way pd_action_text writes it. */
+static int normalize(const pd_state *st, const char *text, char *out, size_t n)
+{
+    char copy[256];
+    if (strlen(text) >= sizeof copy)
+        return -1;
+    strcpy(copy, text);
+    size_t used = 0;
+    out[0] = 0;
+    for (char *save = NULL, *w = strtok_r(copy, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
+        char word[PD_CARD_NAME_LEN + 8];
+        pd_card c;
+        char err[PB_ERR_LEN];
+        if (strchr(w, '/') && pd_card_from_text(data_of(st), w, &c, err, sizeof err) == 0)
+            pd_card_word(data_of(st), c, word, sizeof word);
+        else
+            snprintf(word, sizeof word, "%s", w);
+        for (char *p = word; *p; p++)
+            *p = (char)tolower((unsigned char)*p);
+        int wrote = snprintf(out + used, n - used, "%s%s", used ? " " : "", word);
+        if (wrote < 0 || (size_t)wrote >= n - used)
+            return -1;
+        used += (size_t)wrote;
+    }
+    return 0;
+}
+
+int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen)
+{
+    static __thread pb_action legal[PB_MAX_ACTIONS];
+    char want[256], have[256];
+    if (normalize(st, text, want, sizeof want) != 0)
+        return pb_errorf(err, errlen, "a move is at most 255 characters");
+    if (!want[0])
+        return pb_errorf(err, errlen, "an empty move");
+    if (st->phase == PD_PH_OVER)
+        return pb_errorf(err, errlen, "the game is over");
+    int k = pd_legal_actions(st, legal);
+    for (int i = 0; i < k; i++) {
+        if (pd_action_text(st, legal[i], PD_EVERYONE_SEES_ALL, have, sizeof have) != 0 || normalize(st, have, have, sizeof have) != 0)
+            continue;
+        if (strcmp(have, want) == 0) {
+            *a = legal[i];
+            return 0;
+        }
+    }
+    char why[PB_ERR_LEN], example[128] = "";
+    pd_why_illegal(st, 0, why, sizeof why);
+    if (k > 0)
+        pd_action_text(st, legal[0], PD_EVERYONE_SEES_ALL, example, sizeof example);
+    return pb_errorf(err, errlen, "\"%.60s\" is %s; for example: %s", text, why, example);
+}

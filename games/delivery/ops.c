@@ -1,0 +1,191 @@
+/* ops.c -- New York Pizza Delivery behind the game interface (core/game.h). */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/error.h"
+#include "../../core/jsonutil.h"
+#include "delivery.h"
+#include "internal.h"
+
+#define ST(s) ((pd_state *)(void *)(s))
+#define CST(s) ((const pd_state *)(const void *)(s))
+#define RULES(g) ((const pd_rules *)(g)->rules)
+#define MAX_PLAYERS 4 /* the base game; 5 and 6 come with the expansion */
+
+/* Config: {"players": 2..4 (4), "first": seat or "random" ("random", PD-S6),
+ *          "map": a map object, "cards": a cards object (the embedded
+ *          defaults, docs/delivery-data.md)}. */
+static int pd_rules_new(const json_t *config, void **out, json_t **normalized, int *players, char *err,
+                        size_t errlen)
+{
+    static const char *const known[] = {"players", "first", "map", "cards", NULL};
+    if (pb_json_known_keys(config, known, "delivery config: ", "the config", err, errlen))
+        return -1;
+    json_t *pl = json_object_get(config, "players"), *first = json_object_get(config, "first");
+    json_t *map = json_object_get(config, "map"), *cards = json_object_get(config, "cards");
+    int n = 4, seat = -1;
+    if (pl && (!json_is_integer(pl) || json_integer_value(pl) < 2 || json_integer_value(pl) > MAX_PLAYERS))
+        return pb_errorf(err, errlen, "New York Pizza Delivery is for 2 to %d players", MAX_PLAYERS);
+    if (pl)
+        n = (int)json_integer_value(pl);
+    if (first && !(json_is_string(first) && strcmp(json_string_value(first), "random") == 0)) {
+        if (!json_is_integer(first) || json_integer_value(first) < 0 || json_integer_value(first) >= n)
+            return pb_errorf(err, errlen, "first must be a seat 0..%d or \"random\"", n - 1);
+        seat = (int)json_integer_value(first);
+    }
+    pd_rules *r = calloc(1, sizeof *r);
+    if (!r)
+        return pb_errorf(err, errlen, "out of memory");
+    if (pd_data_from_json(map, cards, &r->data, err, errlen) != 0) {
+        free(r);
+        return -1;
+    }
+    pd_rules_init(r, n, seat);
+    json_t *norm = json_pack("{s:i}", "players", n);
+    json_object_set_new(norm, "first", seat < 0 ? json_string("random") : json_integer(seat));
+    if (map)
+        json_object_set(norm, "map", map);
+    if (cards)
+        json_object_set(norm, "cards", cards);
+    *out = r;
+    *normalized = norm;
+    *players = n;
+    return 0;
+}
+
+static void pd_rules_free(void *rules)
+{
+    free(rules);
+}
+
+static void op_init(const pb_game *g, pb_state *st, uint64_t seed)
+{
+    pd_init(ST(st), RULES(g), seed);
+}
+
+static int op_current_seat(const pb_game *g, const pb_state *st)
+{
+    (void)g;
+    return pd_current_seat(CST(st));
+}
+
+static int op_legal_actions(const pb_game *g, const pb_state *st, pb_action *out)
+{
+    (void)g;
+    return pd_legal_actions(CST(st), out);
+}
+
+static pb_action op_random_action(const pb_game *g, const pb_state *st, pb_rng *rng)
+{
+    static __thread pb_action all[PB_MAX_ACTIONS];
+    (void)g;
+    int n = pd_legal_actions(CST(st), all);
+    return n ? all[pb_rng_below(rng, (uint32_t)n)] : 0;
+}
+
+static int op_apply(const pb_game *g, pb_state *st, pb_action a, char *err, size_t errlen)
+{
+    (void)g;
+    return pd_apply(ST(st), a, err, errlen);
+}
+
+static json_t *op_view(const pb_game *g, const pb_state *st, int seat)
+{
+    (void)g;
+    return pd_view(CST(st), seat);
+}
+
+static void op_determinize(const pb_game *g, pb_state *st, int seat, pb_rng *rng)
+{
+    (void)g;
+    pd_determinize(ST(st), seat, rng);
+}
+
+static int op_action_to_text(const pb_game *g, const pb_state *st, pb_action a, char *buf, size_t n)
+{
+    (void)g;
+    if (!pd_is_legal(CST(st), a))
+        return -1;
+    return pd_action_text(CST(st), a, PD_EVERYONE_SEES_ALL, buf, n);
+}
+
+static int op_describe(const pb_game *g, const pb_state *st, pb_action a, int viewer, char *buf, size_t n)
+{
+    (void)g;
+    return pd_action_text(CST(st), a, viewer, buf, n);
+}
+
+static int op_action_from_text(const pb_game *g, const pb_state *st, const char *text, pb_action *a, char *err,
+                               size_t errlen)
+{
+    (void)g;
+    return pd_action_parse(CST(st), text, a, err, errlen);
+}
+
+static void op_returns(const pb_game *g, const pb_state *st, double *out)
+{
+    (void)g;
+    pd_returns(CST(st), out);
+}
+
+static void op_totals(const pb_game *g, const pb_state *st, int *out)
+{
+    for (int s = 0; s < g->players; s++)
+        out[s] = pd_score(CST(st), s);
+}
+
+static json_t *op_score_report(const pb_game *g, const pb_state *st, const char *const *names)
+{
+    (void)g;
+    return pd_score_json(CST(st), names);
+}
+
+static void op_evaluate(const pb_game *g, const pb_state *st, int viewer, double *values)
+{
+    (void)g;
+    pd_evaluate(CST(st), viewer, values);
+}
+
+/* The first player; no cards or contested categories yet. */
+static void op_result_facts(const pb_game *g, const pb_state *st, pb_facts *f)
+{
+    (void)g;
+    f->first = CST(st)->first;
+    f->nitems = 0;
+    f->ncategories = 0;
+}
+
+static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
+{
+    (void)g;
+    return pd_is_legal(CST(st), a);
+}
+
+const pb_game_ops pd_game_ops = {
+    .id = "delivery",
+    .title = "New York Pizza Delivery",
+    .min_players = 2,
+    .max_players = MAX_PLAYERS,
+    .state_size = sizeof(pd_state),
+    .position_size = offsetof(pd_state, rules),
+    .rules_new = pd_rules_new,
+    .rules_free = pd_rules_free,
+    .init = op_init,
+    .current_seat = op_current_seat,
+    .legal_actions = op_legal_actions,
+    .random_action = op_random_action,
+    .apply = op_apply,
+    .view = op_view,
+    .determinize = op_determinize,
+    .action_to_text = op_action_to_text,
+    .describe = op_describe,
+    .action_from_text = op_action_from_text,
+    .returns = op_returns,
+    .totals = op_totals,
+    .score_report = op_score_report,
+    .evaluate = op_evaluate,
+    .is_legal = op_is_legal,
+    .result_facts = op_result_facts,
+    .unseen_moves = NULL,
+};

@@ -1,0 +1,227 @@
+/* view.c -- New York Pizza Delivery: what one seat may see, as JSON
+ * (docs/delivery-view.md). Other hands show only their size, tip tokens
+ * only their number (a seat sees its own values; everyone sees all at the
+ * end), the decks only their size. The map (it never changes during a
+ * game) comes along so a front end can draw from the view alone. */
+#include <stdio.h>
+#include <string.h>
+
+#include "delivery.h"
+#include "internal.h"
+
+static const char *const phase_names[] = {"keep",     "start", "market", "reputation", "pay", "supply", "distance",
+                                          "tip",      "bonus", "after",  "discard",    "fine", "over"};
+
+static json_t *card_json(const pd_state *st, pd_card c)
+{
+    char name[PD_CARD_NAME_LEN];
+    pd_card_name(&st->rules->data, c, name, sizeof name);
+    return json_string(name);
+}
+
+/* Counts per type as [{"card": name, "count": n}], in type order. */
+static json_t *counts_json(const pd_state *st, const uint8_t *count)
+{
+    json_t *a = json_array();
+    for (int c = 0; c < PD_TYPES; c++)
+        if (count[c])
+            json_array_append_new(a, json_pack("{s:o,s:i}", "card", card_json(st, (pd_card)c), "count", count[c]));
+    return a;
+}
+
+static json_t *powers_json(const pd_state *st, uint64_t mask)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < 64; i++)
+        if (mask >> i & 1)
+            json_array_append_new(a, json_string(st->rules->data.cards.power[i].id));
+    return a;
+}
+
+static json_t *order_json(const pd_state *st, int slot)
+{
+    const pd_order *o = &st->order[slot];
+    if (o->kind < 0)
+        return json_null();
+    const pd_order_kind *k = &st->rules->data.cards.order[o->kind];
+    json_t *cards = json_array();
+    for (int i = 0; i < o->ncards; i++)
+        json_array_append_new(cards, card_json(st, o->card[i]));
+    int v = pd_order_village(st, slot);
+    json_t *j = json_pack("{s:i,s:s,s:s,s:b,s:o,s:o,s:i,s:b}", "slot", slot + 1, "id", k->id, "name", k->name,
+                          "specialty", k->specialty, "cards", cards, "village",
+                          v >= 0 ? json_string(st->rules->data.map.village[v].code) : json_null(), "pay", k->pay,
+                          "tip", o->tip != PD_NO_TIP);
+    if (k->specialty) {
+        json_t *needs = json_array();
+        for (int l = 0; l < k->nneeds; l++)
+            json_array_append_new(
+                needs, json_pack("{s:s,s:i}", "ingredient",
+                                 k->need[l].ingredient >= 0 ? st->rules->data.cards.ingredient[k->need[l].ingredient].name
+                                                            : pd_group_name((pd_group)k->need[l].group),
+                                 "count", k->need[l].count));
+        json_object_set_new(j, "needs", needs);
+        json_object_set_new(j, "extra_cards", json_integer(k->extra_cards));
+    }
+    return j;
+}
+
+static json_t *pizzerias_json(const pd_state *st, int seat)
+{
+    const pd_map *m = &st->rules->data.map;
+    json_t *a = json_array();
+    for (int v = 0; v < m->nvillages; v++) {
+        const pd_pizzeria *z = &st->player[seat].pizzeria[v];
+        if (z->lot < 0)
+            continue;
+        json_t *cards = json_array();
+        for (int i = 0; i < z->ncards; i++)
+            json_array_append_new(cards, card_json(st, z->card[i]));
+        const char *power = "";
+        if (z->ncards)
+            power = st->rules->data.cards.ingredient[PD_CARD_INGREDIENT(z->card[z->ncards - 1])].power;
+        json_array_append_new(a, json_pack("{s:s,s:s,s:i,s:o,s:i,s:i,s:s}", "village", m->village[v].code, "lot",
+                                           m->lot[z->lot].id, "disks", z->disks, "cards", cards, "reputation",
+                                           pd_reputation(st, seat, v), "limit", pd_reputation_limit(st, seat, v),
+                                           "power", power));
+    }
+    return a;
+}
+
+static json_t *player_json(const pd_state *st, int s, int seat)
+{
+    const pd_player *p = &st->player[s];
+    bool over = st->phase == PD_PH_OVER;
+    json_t *j = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o,s:o}", "seat", s, "money", p->money, "disks", p->disks,
+                          "deliveries", p->deliveries, "hand", p->hand_size, "powers",
+                          __builtin_popcountll(p->powers), "tips", p->ntips, "tableau",
+                          powers_json(st, st->tableau[s]), "pizzerias", pizzerias_json(st, s));
+    if (over || s == seat)
+        json_object_set_new(j, "tip_money", json_integer(pd_tip_money(st, s)));
+    if (over)
+        json_object_set_new(j, "score", json_integer(pd_score(st, s)));
+    return j;
+}
+
+static json_t *pending_json(const pd_state *st)
+{
+    const pd_pending *pe = &st->pending;
+    const pd_map *m = &st->rules->data.map;
+    if (pe->kind == PD_A_BUILD)
+        return json_pack("{s:s,s:s,s:o,s:i,s:i,s:o}", "kind", "build", "lot", m->lot[pe->lot].id, "card",
+                         card_json(st, pe->card), "due", pe->due, "money", pe->paid_money, "cards",
+                         counts_json(st, pe->paid_cards));
+    if (pe->kind != PD_A_DELIVER)
+        return json_null();
+    json_t *needs = json_array();
+    for (int i = 0; i < pe->nneeds; i++)
+        json_array_append_new(needs, json_string(pe->need_ingredient[i] >= 0
+                                                     ? st->rules->data.cards.ingredient[pe->need_ingredient[i]].name
+                                                     : pd_group_name((pd_group)pe->need_group[i])));
+    return json_pack("{s:s,s:i,s:s,s:o,s:i,s:i,s:o,s:b}", "kind", "deliver", "slot", pe->slot + 1, "from",
+                     m->village[pe->village].code, "needs", needs, "extras", pe->extras, "due", pe->due, "cards",
+                     counts_json(st, pe->paid_cards), "short", pe->shorted);
+}
+
+/* Every delivery the seat to move could announce now, with what it costs. */
+static json_t *deliveries_json(const pd_state *st)
+{
+    json_t *a = json_array();
+    const pd_map *m = &st->rules->data.map;
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+        for (int v = 0; v < m->nvillages; v++) {
+            pd_quote q;
+            if (pd_delivery_quote(st, st->seat, slot, v, PD_ROUTE_STREETS, &q) != 0)
+                continue;
+            json_array_append_new(a, json_pack("{s:i,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:s}", "slot", slot + 1, "from",
+                                               m->village[v].code, "length", q.length, "free", q.free_range,
+                                               "distance_cards", q.distance_cards, "ingredient_cards",
+                                               q.hand_ingredients, "extra_cards", q.extras, "pay", q.pay, "zone",
+                                               m->space[q.zone].id));
+        }
+    return a;
+}
+
+json_t *pd_map_json(const pd_map *m)
+{
+    json_t *spaces = json_array(), *roads = json_array(), *villages = json_array(), *lots = json_array();
+    for (int i = 0; i < m->nspaces; i++) {
+        const pd_space *sp = &m->space[i];
+        unsigned sub = sp->subway & (PD_ROUTE_RED | PD_ROUTE_BLUE);
+        json_t *subway = sub == (PD_ROUTE_RED | PD_ROUTE_BLUE) ? json_string("both")
+                         : sub == PD_ROUTE_RED                 ? json_string("red")
+                         : sub == PD_ROUTE_BLUE                ? json_string("blue")
+                                                               : json_null();
+        json_array_append_new(spaces, json_pack("{s:s,s:i,s:i,s:o,s:b,s:b,s:o}", "id", sp->id, "x", sp->x, "y", sp->y,
+                                                "village",
+                                                sp->village >= 0 ? json_string(m->village[sp->village].code)
+                                                                 : json_null(),
+                                                "park_path", sp->park_path, "dock", sp->dock, "subway", subway));
+        for (int k = 0; k < sp->nnext; k++)
+            if (sp->next[k] > i)
+                json_array_append_new(roads, json_pack("[s,s]", sp->id, m->space[sp->next[k]].id));
+    }
+    for (int v = 0; v < m->nvillages; v++) {
+        json_t *vl = json_array();
+        for (int k = 0; k < m->village[v].nlots; k++)
+            json_array_append_new(vl, json_string(m->lot[m->village[v].lot[k]].id));
+        json_array_append_new(villages, json_pack("{s:s,s:s,s:s,s:o}", "code", m->village[v].code, "name",
+                                                  m->village[v].name, "zone", m->space[m->village[v].zone].id,
+                                                  "lots", vl));
+    }
+    for (int l = 0; l < m->nlots; l++)
+        json_array_append_new(lots, json_pack("{s:s,s:s,s:i,s:s,s:i,s:i}", "id", m->lot[l].id, "village",
+                                              m->village[m->lot[l].village].code, "cost", m->lot[l].cost, "door",
+                                              m->space[m->lot[l].door].id, "x", m->lot[l].x, "y", m->lot[l].y));
+    return json_pack("{s:s,s:o,s:o,s:o,s:o}", "name", m->name, "spaces", spaces, "roads", roads, "villages", villages,
+                     "lots", lots);
+}
+
+json_t *pd_view(const pd_state *st, int seat)
+{
+    int mover = pd_current_seat(st);
+    json_t *orders = json_array(), *players = json_array();
+    for (int i = 0; i < PD_ORDER_SLOTS; i++)
+        json_array_append_new(orders, order_json(st, i));
+    for (int s = 0; s < st->players; s++)
+        json_array_append_new(players, player_json(st, s, seat));
+    json_t *v = json_pack("{s:s,s:o,s:i,s:s,s:o,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o,s:o,s:o,s:o}", "game", "delivery",
+                          "seat", seat >= 0 ? json_integer(seat) : json_null(), "player_count", st->players, "phase",
+                          phase_names[st->phase], "to_move", mover >= 0 ? json_integer(mover) : json_null(), "turn",
+                          st->turn, "first", st->first, "deck", st->ndeck, "inspectors", st->inspectors, "power_deck",
+                          st->npower_deck, "no_tips", st->no_tips, "tips_left", st->ntip_pool, "open",
+                          counts_json(st, st->open), "sewer", counts_json(st, st->sewer), "orders", orders, "players",
+                          players);
+    json_object_set_new(v, "map", pd_map_json(&st->rules->data.map));
+    if (seat >= 0 && seat < st->players) {
+        json_object_set_new(v, "hand", counts_json(st, st->player[seat].hand));
+        json_object_set_new(v, "powers", powers_json(st, st->player[seat].powers));
+        if (st->phase == PD_PH_KEEP)
+            json_object_set_new(v, "keep_from", powers_json(st, st->kept_choice[seat]));
+    }
+    if (st->phase != PD_PH_OVER)
+        json_object_set_new(v, "pending", pending_json(st));
+    if (seat >= 0 && seat == mover) {
+        static __thread pb_action legal[PB_MAX_ACTIONS];
+        int n = pd_legal_actions(st, legal);
+        json_t *texts = json_array();
+        for (int i = 0; i < n; i++) {
+            char text[160];
+            if (pd_action_text(st, legal[i], seat, text, sizeof text) == 0)
+                json_array_append_new(texts, json_string(text));
+        }
+        json_object_set_new(v, "legal", texts);
+        if (st->phase == PD_PH_START)
+            json_object_set_new(v, "deliveries", deliveries_json(st));
+    }
+    if (st->phase == PD_PH_OVER) {
+        double r[PD_PLAYERS];
+        pd_returns(st, r);
+        json_t *w = json_array();
+        for (int s = 0; s < st->players; s++)
+            if (r[s] > 0)
+                json_array_append_new(w, json_integer(s));
+        json_object_set_new(v, "winners", w);
+    }
+    return v;
+}

@@ -1,0 +1,144 @@
+/* test_delivery_engine.c -- New York Pizza Delivery's engine on the default
+ * data: setup (PD-S1..S6) and properties over seeded random games for 2, 3
+ * and 4 players, every legal move chosen at random: after every move every
+ * card, power card, tip token and disk is accounted for, money never drops
+ * below zero, there is a legal move until the end, and every game ends by
+ * the third Health Inspector (PD-O1) with a score for every seat (PD-E1). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/game.h"
+#include "../../games/delivery/delivery.h"
+
+#define GAMES_PER_COUNT 300
+#define MAX_MOVES 20000
+
+static pd_rules *rules;
+
+static int setup(void **state)
+{
+    (void)state;
+    rules = calloc(1, sizeof *rules);
+    if (!rules)
+        return -1;
+    pd_data_default(&rules->data);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    free(rules);
+    return 0;
+}
+
+static void test_setup(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 4; n++) {
+        pd_rules_init(rules, n, -1);
+        pd_state st;
+        pd_init(&st, rules, 42 + (uint64_t)n);
+        char err[PB_ERR_LEN];
+        assert_int_equal(pd_check_invariants(&st, err, sizeof err), 0);
+        for (int s = 0; s < n; s++) {
+            assert_int_equal(st.player[s].money, 5);          /* PD-S1 */
+            assert_int_equal(st.player[s].hand_size, 5);
+            assert_int_equal(st.player[s].disks, 12);
+            assert_int_equal(__builtin_popcountll(st.kept_choice[s]), 2); /* PD-S3 */
+        }
+        assert_int_equal(st.open_size, 5); /* PD-S2 */
+        for (int i = 0; i < PD_ORDER_SLOTS; i++) { /* PD-S4 */
+            assert_true(st.order[i].kind >= 0);
+            assert_true(st.order[i].tip != PD_NO_TIP);
+        }
+        /* PD-S5: the three inspectors lie in the bottom third */
+        int inspectors = 0;
+        for (int i = 0; i < st.ndeck; i++)
+            if (st.deck[i] == PD_CARD_INSPECTOR) {
+                assert_true(i < st.timer);
+                inspectors++;
+            }
+        assert_int_equal(inspectors, 3);
+        assert_true(st.timer * 3 <= st.ndeck + 9);
+        assert_int_equal(st.phase, PD_PH_KEEP);
+    }
+}
+
+static void test_random_games(void **state)
+{
+    (void)state;
+    static pb_action legal[PB_MAX_ACTIONS];
+    char err[PB_ERR_LEN];
+    for (int n = 2; n <= 4; n++) {
+        pd_rules_init(rules, n, -1);
+        long moves = 0, deliveries = 0;
+        for (int g = 0; g < GAMES_PER_COUNT; g++) {
+            pd_state st;
+            pd_init(&st, rules, 1000 * (uint64_t)n + (uint64_t)g);
+            pb_rng rng;
+            pb_rng_seed(&rng, (uint64_t)g);
+            int m = 0;
+            while (st.phase != PD_PH_OVER) {
+                int k = pd_legal_actions(&st, legal);
+                if (k == 0)
+                    fail_msg("players %d game %d move %d: no legal move in phase %d", n, g, m, st.phase);
+                pb_action a = legal[pb_rng_below(&rng, (uint32_t)k)];
+                /* the notation reads back to the same move */
+                char text[256];
+                pb_action back;
+                if (pd_action_text(&st, a, PD_EVERYONE_SEES_ALL, text, sizeof text) != 0 ||
+                    pd_action_parse(&st, text, &back, err, sizeof err) != 0 || back != a)
+                    fail_msg("players %d game %d move %d: \"%s\" does not read back: %s", n, g, m, text, err);
+                if (pd_apply(&st, a, err, sizeof err) != 0)
+                    fail_msg("players %d game %d move %d: a listed move refused: %s", n, g, m, err);
+                if (pd_check_invariants(&st, err, sizeof err) != 0)
+                    fail_msg("players %d game %d move %d (action %08x): %s", n, g, m, a, err);
+                if (m % 97 == 0 && st.phase != PD_PH_OVER) {
+                    /* what the seat to move knows survives a determinization */
+                    pd_state d = st;
+                    int me = pd_current_seat(&st);
+                    pd_determinize(&d, me, &rng);
+                    if (pd_check_invariants(&d, err, sizeof err) != 0)
+                        fail_msg("players %d game %d move %d, determinized: %s", n, g, m, err);
+                    assert_memory_equal(d.player[me].hand, st.player[me].hand, sizeof st.player[me].hand);
+                    assert_true(d.player[me].powers == st.player[me].powers);
+                    assert_int_equal(pd_tip_money(&d, me), pd_tip_money(&st, me));
+                    assert_memory_equal(d.order, st.order, sizeof st.order);
+                    int now = pd_legal_actions(&st, legal);
+                    assert_int_equal(pd_legal_actions(&d, legal), now);
+                }
+                if (++m > MAX_MOVES)
+                    fail_msg("players %d game %d: no end after %d moves", n, g, m);
+            }
+            assert_int_equal(st.inspectors, 3);
+            for (int s = 0; s < n; s++)
+                deliveries += st.player[s].deliveries;
+            moves += m;
+            double ret[PD_PLAYERS], sum = 0;
+            pd_returns(&st, ret);
+            for (int s = 0; s < n; s++)
+                sum += ret[s];
+            assert_true(sum > 0.999 && sum < 1.001);
+        }
+        printf("# %d players: %ld moves and %ld deliveries in %d random games\n", n, moves, deliveries,
+               GAMES_PER_COUNT);
+        assert_true(deliveries > 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_setup),
+        cmocka_unit_test(test_random_games),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

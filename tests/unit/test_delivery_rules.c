@@ -1,0 +1,688 @@
+/* test_delivery_rules.c -- New York Pizza Delivery, rule by rule (PD-...),
+ * on the default data: each test sets a table up by moving real cards
+ * (so every card stays accounted for), then plays moves in notation the way
+ * a player types them and checks what the rulebook says happens. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/game.h"
+#include "../../games/delivery/delivery.h"
+
+static pd_rules *rules;
+
+static int setup(void **state)
+{
+    (void)state;
+    rules = calloc(1, sizeof *rules);
+    if (!rules)
+        return -1;
+    pd_data_default(&rules->data);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    free(rules);
+    return 0;
+}
+
+static pd_card card(const char *text)
+{
+    pd_card c;
+    char err[PB_ERR_LEN];
+    if (pd_card_from_text(&rules->data, text, &c, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    return c;
+}
+
+static void check(const pd_state *st)
+{
+    char err[PB_ERR_LEN];
+    if (pd_check_invariants(st, err, sizeof err) != 0)
+        fail_msg("invariants: %s", err);
+}
+
+static void play(pd_state *st, const char *text)
+{
+    pb_action a;
+    char err[PB_ERR_LEN];
+    if (pd_action_parse(st, text, &a, err, sizeof err) != 0)
+        fail_msg("\"%s\" refused: %s", text, err);
+    if (pd_apply(st, a, err, sizeof err) != 0)
+        fail_msg("\"%s\" not applied: %s", text, err);
+    check(st);
+}
+
+static void refused(const pd_state *st, const char *text)
+{
+    pb_action a;
+    char err[PB_ERR_LEN];
+    if (pd_action_parse(st, text, &a, err, sizeof err) == 0)
+        fail_msg("\"%s\" was accepted", text);
+}
+
+/* Take a card of this type out of wherever it lies (deck, open market,
+ * sewer, a hand: the last seats' first), so the count of every type stays right. */
+static void take_out(pd_state *st, pd_card c)
+{
+    for (int i = 0; i < st->ndeck; i++)
+        if (st->deck[i] == c) {
+            memmove(st->deck + i, st->deck + i + 1, (size_t)(st->ndeck - i - 1));
+            st->ndeck--;
+            if (st->timer > i)
+                st->timer--;
+            return;
+        }
+    if (st->open[c]) {
+        st->open[c]--;
+        st->open_size--;
+        return;
+    }
+    if (st->sewer[c]) {
+        st->sewer[c]--;
+        return;
+    }
+    for (int s = st->players - 1; s >= 0; s--)
+        if (st->player[s].hand[c]) {
+            st->player[s].hand[c]--;
+            st->player[s].hand_size--;
+            return;
+        }
+    fail_msg("no card of type %d left to take", c);
+}
+
+static void give(pd_state *st, int seat, const char *text)
+{
+    pd_card c = card(text);
+    take_out(st, c);
+    st->player[seat].hand[c]++;
+    st->player[seat].hand_size++;
+}
+
+static void empty_hand(pd_state *st, int seat)
+{
+    for (int c = 0; c < PD_TYPES; c++) {
+        st->sewer[c] += st->player[seat].hand[c];
+        st->player[seat].hand[c] = 0;
+    }
+    st->player[seat].hand_size = 0;
+    st->power_discard |= st->player[seat].powers;
+    st->player[seat].powers = 0;
+}
+
+/* A pizzeria on a lot with disks and cards (the top card last). */
+static void pizzeria(pd_state *st, int seat, const char *lot, int disks, const char *const *cards)
+{
+    int l = pd_lot_find(&rules->data.map, lot);
+    assert_true(l >= 0);
+    int v = rules->data.map.lot[l].village;
+    pd_pizzeria *z = &st->player[seat].pizzeria[v];
+    z->lot = (int8_t)l;
+    z->disks = (uint8_t)disks;
+    st->player[seat].disks = (uint8_t)(st->player[seat].disks - disks);
+    st->lot_owner[l] = (int8_t)seat;
+    for (; *cards; cards++) {
+        pd_card c = card(*cards);
+        take_out(st, c);
+        z->card[z->ncards++] = c;
+    }
+}
+
+/* Replace an order by a regular one of these cards (the last names the village). */
+static void order(pd_state *st, int slot, const char *const *cards)
+{
+    pd_order *o = &st->order[slot];
+    for (int i = 0; i < o->ncards; i++)
+        st->sewer[o->card[i]]++;
+    int n = 0;
+    while (cards[n])
+        n++;
+    int kind = -1;
+    for (int k = 0; k < rules->data.cards.norder_kinds; k++)
+        if (!rules->data.cards.order[k].specialty && rules->data.cards.order[k].market_cards == n)
+            kind = k;
+    assert_true(kind >= 0);
+    o->kind = (int8_t)kind;
+    o->ncards = 0;
+    for (int i = 0; i < n; i++) {
+        pd_card c = card(cards[i]);
+        take_out(st, c);
+        o->card[o->ncards++] = c;
+    }
+}
+
+/* A table past the setup's power cards: seat 0 to act, with an empty hand. */
+static void table(pd_state *st, int players, uint64_t seed)
+{
+    pd_rules_init(rules, players, 0);
+    pd_init(st, rules, seed);
+    while (st->phase == PD_PH_KEEP) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(st, a) > 0);
+        assert_int_equal(pd_apply(st, a[0], err, sizeof err), 0);
+    }
+    assert_int_equal(st->seat, 0);
+    empty_hand(st, 0);
+    check(st);
+}
+
+/* PD-S3: each player keeps one of two; the other goes back into the deck. */
+static void test_keep_power_card(void **state)
+{
+    (void)state;
+    pd_rules_init(rules, 3, 1);
+    pd_state st;
+    pd_init(&st, rules, 5);
+    int deck = st.npower_deck;
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(st.phase, PD_PH_KEEP);
+        int s = st.seat;
+        uint64_t pair = st.kept_choice[s];
+        int first = __builtin_ctzll(pair);
+        char text[64], err[PB_ERR_LEN];
+        snprintf(text, sizeof text, "keep power:%s", rules->data.cards.power[first].id);
+        pb_action a;
+        assert_int_equal(pd_action_parse(&st, text, &a, err, sizeof err), 0);
+        /* another seat sees only that a card was kept */
+        char seen[64];
+        assert_int_equal(pd_action_text(&st, a, (s + 1) % 3, seen, sizeof seen), 0);
+        assert_string_equal(seen, "keep ?");
+        assert_int_equal(pd_apply(&st, a, err, sizeof err), 0);
+        assert_true(st.player[s].powers == 1ull << first);
+    }
+    assert_int_equal(st.phase, PD_PH_START);
+    assert_int_equal(st.seat, 1); /* PD-S6: the configured first seat */
+    assert_int_equal(st.npower_deck, deck + 3);
+    check(&st);
+}
+
+/* PD-T2: two cards, from the open market or the deck; the market refills to 5. */
+static void test_market(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 7);
+    pd_card open = 0;
+    while (!st.open[open])
+        open++;
+    char word[80], text[100];
+    pd_card_word(&rules->data, open, word, sizeof word);
+    int deck = st.ndeck;
+    play(&st, "market");
+    snprintf(text, sizeof text, "take %s", word);
+    play(&st, text);
+    assert_int_equal(st.open_size, 5);
+    play(&st, "take deck");
+    assert_int_equal(st.player[0].hand_size, 2);
+    assert_true(st.player[0].hand[open] >= 1);
+    assert_true(st.ndeck <= deck - 2);
+    assert_int_equal(st.seat, 1); /* the turn passed */
+}
+
+/* PD-T3 and the rulebook's first-turn example: two Midtown cards and $5 plus
+ * the other three cards pay for the $8 lot, and the second card upgrades. */
+static void test_build_midtown_first_turn(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 15);
+    give(&st, 0, "Midtown/Pepperoni");
+    give(&st, 0, "Midtown/Tomatoes");
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Financial District/Ham");
+    play(&st, "reputation");
+    refused(&st, "build HA-1 Midtown/Pepperoni"); /* a village card is needed */
+    play(&st, "build MT-2 Midtown/Pepperoni");
+    assert_int_equal(rules->data.map.lot[pd_lot_find(&rules->data.map, "MT-2")].cost, 8);
+    for (int i = 0; i < 5; i++)
+        play(&st, "pay $1");
+    /* refused: cards are paid in one order, and after this one too few are left */
+    refused(&st, "pay Midtown/Tomatoes");
+    play(&st, "pay Harlem/Ham");
+    play(&st, "pay Harlem/Onions");
+    play(&st, "pay Financial-District/Ham");
+    int mt = pd_village_find(&rules->data.map, "MT");
+    assert_int_equal(pd_reputation(&st, 0, mt), 2); /* one disk, one card */
+    assert_int_equal(st.player[0].money, 0);
+    assert_int_equal(st.lot_owner[pd_lot_find(&rules->data.map, "MT-2")], 0);
+    play(&st, "upgrade MT Midtown/Tomatoes disk");
+    assert_int_equal(pd_reputation(&st, 0, mt), 3);
+    assert_int_equal(st.player[0].pizzeria[mt].disks, 2);
+    assert_int_equal(st.player[0].disks, 10);
+    assert_int_equal(st.seat, 1);
+}
+
+/* PD-T3: one pizzeria per village per player, one per lot; reputation at most 5. */
+static void test_build_and_upgrade_limits(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 12);
+    static const char *const mine[] = {"Harlem/Ham", NULL};
+    static const char *const theirs[] = {"Midtown/Ham", NULL};
+    pizzeria(&st, 0, "HA-1", 3, mine);
+    pizzeria(&st, 1, "MT-1", 1, theirs);
+    st.player[0].money = 20;
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Midtown/Onions");
+    give(&st, 0, "Central Park/Ham");
+    play(&st, "reputation");
+    refused(&st, "build HA-2 Harlem/Onions");    /* already a pizzeria in Harlem */
+    refused(&st, "build MT-1 Midtown/Onions");   /* the lot is taken */
+    refused(&st, "upgrade HA Central-Park/Ham top"); /* Central Park is never on top */
+    play(&st, "upgrade HA Central-Park/Ham add");
+    int ha = pd_village_find(&rules->data.map, "HA");
+    assert_int_equal(pd_reputation(&st, 0, ha), 5);
+    assert_int_equal(st.player[0].pizzeria[ha].card[1], card("Harlem/Ham")); /* still on top */
+    refused(&st, "upgrade HA Harlem/Onions disk"); /* 5 is the limit */
+    refused(&st, "upgrade HA Harlem/Onions add");
+    play(&st, "build MT-2 Midtown/Onions");
+    for (int i = 0; i < 8; i++)
+        play(&st, "pay $1");
+    assert_int_equal(st.player[0].money, 12);
+    assert_int_equal(st.seat, 1);
+}
+
+/* The rulebook's delivery example 2, on our map: the Greenwich Village
+ * pizzeria on GV-1 (1 disk, Tomatoes on top, Ham and Meatballs permanent)
+ * delivers Ham-Tomatoes-Meatballs to Hell's Kitchen, 5 spaces away: 1 free
+ * space for the disk, 1 for the Tomatoes, so 3 cards pay the distance. */
+static void test_delivery_example_distance(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 13);
+    static const char *const gv[] = {"Greenwich Village/Ham", "Greenwich Village/Meatballs",
+                                     "Greenwich Village/Tomatoes", NULL};
+    static const char *const b[] = {"Midtown/Ham", "Harlem/Tomatoes", "Hell's Kitchen/Meatballs", NULL};
+    pizzeria(&st, 0, "GV-1", 1, gv);
+    order(&st, 1, b);
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Harlem/Peppers");
+    give(&st, 0, "Upper West Side/Ham");
+    give(&st, 0, "Midtown/Pineapple");
+    check(&st);
+    int v = pd_village_find(&rules->data.map, "GV");
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 1, v, 0, &q), 0);
+    assert_int_equal(q.length, 5);
+    assert_int_equal(q.free_range, 2);
+    assert_int_equal(q.distance_cards, 3);
+    assert_int_equal(q.hand_ingredients, 0);
+    assert_int_equal(q.pay, 3);
+    int tip = st.order[1].tip, powers = __builtin_popcountll(st.player[0].powers);
+    play(&st, "deliver 2 from GV");
+    assert_int_equal(st.phase, PD_PH_DISTANCE);
+    play(&st, "pay Harlem/Peppers");
+    play(&st, "pay Harlem/Onions");
+    play(&st, "pay Midtown/Pineapple");
+    assert_int_equal(st.player[0].money, 5 + 3);
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].ntips, 1);
+    assert_int_equal(st.player[0].tip[0], tip);
+    assert_int_equal(__builtin_popcountll(st.player[0].powers), powers + 1); /* a power card drawn */
+    assert_int_equal(st.player[0].hand_size, 1);
+    assert_int_equal(st.sewer[card("Harlem/Onions")] >= 1, 1);
+    assert_int_equal(st.open[card("Hell's Kitchen/Meatballs")] >= 1, 1); /* the order's cards go to the market */
+    assert_true(st.order[1].kind >= 0);                                   /* a new order */
+    assert_true(st.order[1].tip != PD_NO_TIP);
+}
+
+/* The rulebook's delivery example 1, on our map: Onions on top supply one
+ * ingredient (the Onions are permanent), Peppers come from hand; or the
+ * Peppers are left out and a NO TIP token is taken instead (PD-P1). */
+static void test_delivery_example_onions(void **state)
+{
+    (void)state;
+    for (int shorted = 0; shorted < 2; shorted++) {
+        pd_state st;
+        table(&st, 2, 14);
+        static const char *const hk[] = {"Hell's Kitchen/Onions", NULL};
+        static const char *const a[] = {"Harlem/Onions", "Greenwich Village/Peppers", NULL};
+        pizzeria(&st, 0, "HK-2", 4, hk);
+        order(&st, 0, a);
+        give(&st, 0, "Midtown/Peppers");
+        check(&st);
+        pd_quote q;
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "HK"), 0, &q), 0);
+        assert_int_equal(q.length, 4);
+        assert_int_equal(q.distance_cards, 0);
+        int tip = st.order[0].tip, no_tips = st.no_tips;
+        play(&st, "deliver 1 from HK");
+        assert_int_equal(st.phase, PD_PH_SUPPLY);
+        play(&st, shorted ? "short" : "use Midtown/Peppers");
+        assert_int_equal(st.player[0].money, 5 + 2);
+        assert_int_equal(st.player[0].ntips, 1);
+        if (shorted) {
+            assert_int_equal(st.player[0].tip[0], PD_NO_TIP);
+            assert_int_equal(st.no_tips, no_tips - 1);
+            assert_int_equal(st.player[0].hand[card("Midtown/Peppers")], 1);
+        } else {
+            assert_int_equal(st.player[0].tip[0], tip);
+            assert_int_equal(st.player[0].hand_size, 0);
+        }
+    }
+}
+
+/* PD-P1: Pepperoni +$2 for a pizza without meat, Peppers +$2 for meats only,
+ * Pineapple +$1; a pizza that is neither earns no bonus. */
+static void test_delivery_bonuses(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *top;
+        const char *const order[3];
+        int pay;
+    } cases[] = {
+        {"Midtown/Pepperoni", {"Harlem/Onions", "Midtown/Tomatoes", NULL}, 2 + 2},
+        {"Midtown/Pepperoni", {"Harlem/Ham", "Midtown/Tomatoes", NULL}, 2},
+        {"Midtown/Peppers", {"Harlem/Ham", "Midtown/Sausage", NULL}, 2 + 2},
+        {"Midtown/Peppers", {"Harlem/Ham", "Midtown/Onions", NULL}, 2},
+        {"Midtown/Pineapple", {"Harlem/Ham", "Midtown/Onions", NULL}, 2 + 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pd_state st;
+        table(&st, 2, 20 + i);
+        const char *mt[] = {cases[i].top, NULL};
+        pizzeria(&st, 0, "MT-1", 5 - 1, mt);
+        order(&st, 2, cases[i].order);
+        for (int k = 0; k < 2; k++) {
+            char text[80];
+            const char *slash = strchr(cases[i].order[k], '/');
+            snprintf(text, sizeof text, "Upper West Side%s", slash);
+            give(&st, 0, text);
+        }
+        play(&st, "deliver 3 from MT");
+        while (st.phase == PD_PH_SUPPLY) {
+            pb_action a[PB_MAX_ACTIONS];
+            char err[PB_ERR_LEN];
+            assert_true(pd_legal_actions(&st, a) > 0);
+            assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+        }
+        if (st.player[0].money != 5 + cases[i].pay)
+            fail_msg("case %zu: paid $%d, not $%d", i, st.player[0].money - 5, cases[i].pay);
+    }
+}
+
+/* PD-P1: Ham takes any order's tip token; the delivered order's token takes its place. */
+static void test_ham_chooses_tip(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 30);
+    static const char *const mt[] = {"Midtown/Ham", NULL};
+    static const char *const a[] = {"Midtown/Ham", NULL};
+    pizzeria(&st, 0, "MT-1", 4, mt);
+    order(&st, 0, a);
+    int own = st.order[0].tip, other = st.order[3].tip;
+    play(&st, "deliver 1 from MT");
+    assert_int_equal(st.phase, PD_PH_TIP);
+    play(&st, "tip 4");
+    assert_int_equal(st.player[0].tip[0], other);
+    assert_int_equal(st.order[3].tip, own);
+}
+
+/* PD-P1: Meatballs take one market card after delivering. */
+static void test_meatballs_market_pick(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 31);
+    static const char *const mt[] = {"Midtown/Meatballs", NULL};
+    static const char *const a[] = {"Midtown/Meatballs", NULL};
+    pizzeria(&st, 0, "MT-1", 4, mt);
+    order(&st, 0, a);
+    play(&st, "deliver 1 from MT");
+    assert_int_equal(st.phase, PD_PH_BONUS);
+    play(&st, "take deck");
+    assert_int_equal(st.player[0].hand_size, 1);
+    assert_int_equal(st.seat, 1);
+}
+
+/* PD-P1: Sausage: one more card of an ingredient the order needs, +$1. */
+static void test_sausage_double(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 32);
+    static const char *const mt[] = {"Midtown/Sausage", NULL};
+    static const char *const a[] = {"Harlem/Ham", "Midtown/Onions", NULL};
+    pizzeria(&st, 0, "MT-1", 4, mt);
+    order(&st, 0, a);
+    give(&st, 0, "Upper West Side/Ham");
+    give(&st, 0, "Upper West Side/Onions");
+    give(&st, 0, "Upper West Side/Peppers");
+    give(&st, 0, "Harlem/Ham");
+    play(&st, "deliver 1 from MT");
+    play(&st, "use Upper-West-Side/Ham");
+    play(&st, "use Upper-West-Side/Onions");
+    refused(&st, "extra Upper-West-Side/Peppers"); /* not on the order */
+    play(&st, "extra Harlem/Ham");
+    assert_int_equal(st.player[0].money, 5 + 2 + 1);
+    assert_int_equal(st.player[0].hand_size, 1);
+}
+
+/* A specialty order (PD-D4): its needs plus 2 further cards, to the nearest zone. */
+static void test_specialty_order(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 33);
+    int kind = -1;
+    for (int k = 0; k < rules->data.cards.norder_kinds; k++)
+        if (strcmp(rules->data.cards.order[k].id, "meat-lovers") == 0)
+            kind = k;
+    assert_true(kind >= 0);
+    for (int i = 0; i < st.order[0].ncards; i++)
+        st.sewer[st.order[0].card[i]]++;
+    st.order[0].ncards = 0;
+    st.order[0].kind = (int8_t)kind;
+    static const char *const fd[] = {"Financial District/Pepperoni", NULL};
+    pizzeria(&st, 0, "FD-1", 1, fd);
+    const char *const hand[] = {"Harlem/Pepperoni", "Harlem/Meatballs", "Midtown/Meatballs", "Harlem/Sausage",
+                                "Midtown/Sausage", "Midtown/Onions", "Midtown/Tomatoes", NULL};
+    for (int i = 0; hand[i]; i++)
+        give(&st, 0, hand[i]);
+    /* 5 ingredients (one Pepperoni is the pizzeria's) + 2 further cards + 1
+     * space = 8 cards needed, 7 in hand */
+    pd_quote q;
+    int fd_village = pd_village_find(&rules->data.map, "FD");
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, fd_village, 0, &q), -1);
+    refused(&st, "deliver 1 from FD");
+    give(&st, 0, "Midtown/Ham");
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, fd_village, 0, &q), 0);
+    assert_int_equal(q.length, 2); /* FD-1 to its own zone, the nearest */
+    assert_int_equal(q.distance_cards, 1);
+    assert_int_equal(q.hand_ingredients, 5); /* one Pepperoni is the pizzeria's */
+    assert_int_equal(q.extras, 2);
+    play(&st, "deliver 1 from FD");
+    char err[PB_ERR_LEN];
+    while (st.phase != PD_PH_START && st.phase != PD_PH_OVER && st.seat == 0) {
+        pb_action all[PB_MAX_ACTIONS];
+        assert_true(pd_legal_actions(&st, all) > 0);
+        assert_int_equal(pd_apply(&st, all[0], err, sizeof err), 0);
+        check(&st);
+    }
+    assert_int_equal(st.player[0].money, 5 + 8);
+    assert_int_equal(st.player[0].hand_size, 0);
+}
+
+/* PD-O1: a Health Inspector fines everyone $2, money or two cards; the
+ * third ends the game after its fine (PD-E1). */
+static void test_health_inspectors_end_the_game(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 3, 40);
+    /* the three inspectors on top of the deck */
+    int n = 0;
+    for (int i = 0; i < st.ndeck; i++)
+        if (st.deck[i] != PD_CARD_INSPECTOR)
+            st.deck[n++] = st.deck[i];
+    for (; n < st.ndeck; n++)
+        st.deck[n] = PD_CARD_INSPECTOR;
+    st.timer = (uint8_t)st.ndeck;
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Harlem/Onions");
+    check(&st);
+    st.player[1].money = 1; /* cards only */
+    play(&st, "market");
+    play(&st, "take deck");            /* three inspectors, then a card */
+    assert_int_equal(st.inspectors, 3); /* the draw goes on past them */
+    assert_int_equal(st.player[0].hand_size, 3);
+    assert_int_equal(st.phase, PD_PH_FINE);
+    /* each inspector fines everyone: three fines each, clockwise from seat 0 */
+    assert_int_equal(pd_current_seat(&st), 0);
+    play(&st, "fine $2");
+    play(&st, "fine Harlem/Ham Harlem/Onions");
+    /* $3 and one card left: the money pays, with no choice to make */
+    assert_int_equal(st.player[0].money, 1);
+    assert_int_equal(pd_current_seat(&st), 1);
+    refused(&st, "fine $2"); /* $1 only: two cards */
+    int cards = st.player[1].hand_size + __builtin_popcountll(st.player[1].powers);
+    for (int i = 0; i < 3 && pd_current_seat(&st) == 1; i++) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(&st, a) > 0);
+        assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+    }
+    /* 6 cards: three pairs */
+    assert_int_equal(st.player[1].hand_size + __builtin_popcountll(st.player[1].powers), cards - 6);
+    assert_int_equal(st.player[1].money, 1);
+    assert_int_equal(pd_current_seat(&st), 2);
+    play(&st, "fine $2");
+    play(&st, "fine $2");
+    /* $1 left and 6 cards: cards only */
+    assert_int_equal(st.player[2].money, 1);
+    refused(&st, "fine $2");
+    pb_action a[PB_MAX_ACTIONS];
+    char err[PB_ERR_LEN];
+    assert_true(pd_legal_actions(&st, a) > 0);
+    assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+    assert_int_equal(st.phase, PD_PH_OVER);
+    assert_int_equal(pd_current_seat(&st), PB_TERMINAL);
+}
+
+/* PD-E1: money + tableau cards + disks on the board + tips; ties by
+ * deliveries, then tip money, then shared. */
+static void test_score_and_ties(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 3, 50);
+    empty_hand(&st, 1);
+    empty_hand(&st, 2);
+    static const char *const mt[] = {"Central Park/Onions", "Midtown/Ham", NULL};
+    pizzeria(&st, 0, "MT-1", 2, mt);
+    st.player[0].money = 6;
+    assert_int_equal(pd_score(&st, 0), 6 + 2 + 2);
+    st.player[1].money = 10;
+    st.player[2].money = 10;
+    st.player[1].deliveries = 2;
+    st.player[2].deliveries = 2;
+    /* seat 2 has a $1 tip more (give it the token with the highest value) */
+    int best = 0;
+    for (int t = 0; t < st.ntips; t++)
+        if (st.tip_value[t] > st.tip_value[best])
+            best = t;
+    for (int i = 0; i < st.ntip_pool; i++)
+        if (st.tip_pool[i] == best) {
+            st.tip_pool[i] = st.tip_pool[--st.ntip_pool];
+            break;
+        }
+    st.player[2].tip[st.player[2].ntips++] = (uint8_t)best;
+    st.player[1].money = (int16_t)(10 + st.tip_value[best]);
+    check(&st);
+    double r[PD_PLAYERS];
+    pd_returns(&st, r);
+    assert_true(r[2] == 1.0 && r[1] == 0.0); /* same score and deliveries: the tips decide */
+    st.player[2].deliveries = 1;
+    pd_returns(&st, r);
+    assert_true(r[1] == 1.0);
+    st.player[2].deliveries = 2;
+    st.player[1].money = (int16_t)(st.player[1].money + 1);
+    st.player[2].money = (int16_t)(st.player[2].money + 1);
+    pd_returns(&st, r);
+    assert_true(r[2] == 1.0);
+}
+
+/* PD-T5: at the end of the turn the hand goes down to 10, power cards included. */
+static void test_hand_limit(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 60);
+    const char *const cards[] = {"Harlem/Ham",      "Harlem/Onions",   "Harlem/Peppers", "Harlem/Sausage",
+                                 "Harlem/Tomatoes", "Midtown/Ham",     "Midtown/Onions", "Midtown/Peppers",
+                                 "Midtown/Sausage", "Midtown/Tomatoes", NULL};
+    for (int i = 0; cards[i]; i++)
+        give(&st, 0, cards[i]);
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    assert_int_equal(st.phase, PD_PH_DISCARD);
+    play(&st, "discard Harlem/Ham");
+    assert_int_equal(st.phase, PD_PH_DISCARD);
+    refused(&st, "discard Harlem/Ham");
+    play(&st, "discard Midtown/Ham");
+    assert_int_equal(st.seat, 1);
+    assert_int_equal(st.player[0].hand_size, 10);
+}
+
+/* Bad text gets a reason and an example of a legal move. */
+static void test_notation_errors(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 70);
+    pb_action a;
+    char err[PB_ERR_LEN];
+    assert_int_not_equal(pd_action_parse(&st, "take deck", &a, err, sizeof err), 0);
+    assert_non_null(strstr(err, "choosing the turn's action"));
+    assert_non_null(strstr(err, "for example: market"));
+    assert_int_not_equal(pd_action_parse(&st, "", &a, err, sizeof err), 0);
+    assert_int_equal(pd_action_parse(&st, "  MARKET ", &a, err, sizeof err), 0);
+    play(&st, "market");
+    pd_card c = 0;
+    while (!st.open[c])
+        c++;
+    char text[120], word[80];
+    pd_card_word(&rules->data, c, word, sizeof word);
+    /* a village's code works as well as its name */
+    snprintf(text, sizeof text, "take %s/%s", rules->data.map.village[PD_CARD_VILLAGE(c)].code,
+             rules->data.cards.ingredient[PD_CARD_INGREDIENT(c)].name);
+    assert_int_equal(pd_action_parse(&st, text, &a, err, sizeof err), 0);
+    assert_true(a == PD_ACTION(PD_A_TAKE_OPEN, c));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_keep_power_card),
+        cmocka_unit_test(test_market),
+        cmocka_unit_test(test_build_midtown_first_turn),
+        cmocka_unit_test(test_build_and_upgrade_limits),
+        cmocka_unit_test(test_delivery_example_distance),
+        cmocka_unit_test(test_delivery_example_onions),
+        cmocka_unit_test(test_delivery_bonuses),
+        cmocka_unit_test(test_ham_chooses_tip),
+        cmocka_unit_test(test_meatballs_market_pick),
+        cmocka_unit_test(test_sausage_double),
+        cmocka_unit_test(test_specialty_order),
+        cmocka_unit_test(test_health_inspectors_end_the_game),
+        cmocka_unit_test(test_score_and_ties),
+        cmocka_unit_test(test_hand_limit),
+        cmocka_unit_test(test_notation_errors),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
