@@ -114,6 +114,9 @@ typedef struct pb_game_ops {
      * of a simultaneous step, revealed together later. NULL for games
      * without them. A search must not let `seat` react to those. */
     int (*unseen_moves)(const pb_game *g, const pb_state *st, int seat);
+    /* For tests and fuzzing: 0, or -1 naming what is broken in the state
+     * (every card, slice or topping accounted for, counts consistent). */
+    int (*check_invariants)(const pb_game *g, const pb_state *st, char *err, size_t errlen);
 } pb_game_ops;
 
 struct pb_game {

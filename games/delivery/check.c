@@ -43,6 +43,8 @@ static int check_market_cards(const pd_state *st, char *err, size_t errlen)
         for (int v = 0; v < PD_MAX_VILLAGES; v++)
             for (int k = 0; k < p->pizzeria[v].ncards; k++)
                 count[p->pizzeria[v].card[k]]++;
+        if (st->farmed[s] != PD_NO_CARD)
+            count[st->farmed[s]]++;
     }
     if (inspectors != cards->inspectors)
         return pb_errorf(err, errlen, "%d Health Inspectors accounted for, not %d", inspectors, cards->inspectors);
@@ -59,6 +61,10 @@ static int check_powers(const pd_state *st, char *err, size_t errlen)
 {
     uint64_t seen = st->power_discard;
     int n = __builtin_popcountll(seen);
+    if (st->global >= 0) {
+        seen |= 1ull << st->global;
+        n++;
+    }
     for (int i = 0; i < st->npower_deck; i++) {
         seen |= 1ull << st->power_deck[i];
         n++;

@@ -35,7 +35,7 @@ static void order_needs(const pd_state *st, int slot, needs *nd)
 {
     const pd_order *o = &st->order[slot];
     const pd_order_kind *k = kind_of(st, slot);
-    nd->n = 0;
+    memset(nd, 0, sizeof *nd);
     if (!k->specialty) {
         for (int i = 0; i < o->ncards; i++) {
             int ing = PD_CARD_INGREDIENT(o->card[i]), g = pd_group_of(st, ing);
@@ -151,15 +151,6 @@ static int top_power(const pd_state *st, int seat, int village)
     return st->rules->top_power[PD_CARD_INGREDIENT(z->card[z->ncards - 1])];
 }
 
-/* Route modes the seat may use (the power cards that open them come with
- * their effects; streets only until then). */
-static unsigned allowed_modes(const pd_state *st, int seat)
-{
-    (void)st;
-    (void)seat;
-    return PD_ROUTE_STREETS;
-}
-
 int pd_order_village(const pd_state *st, int slot)
 {
     const pd_order *o = &st->order[slot];
@@ -178,8 +169,11 @@ static void needs_left(const pd_state *st, int seat, int slot, int village, need
     for (int i = 0; i < z->ncards; i++)
         if (pd_group_of(st, PD_CARD_INGREDIENT(z->card[i])) != PD_CHEESE)
             add_unit(&m, PD_CARD_INGREDIENT(z->card[i]));
+    int farmed = pd_farmed_ingredient(st, seat); /* Farmer Brown: at every pizzeria */
+    if (farmed >= 0)
+        add_unit(&m, farmed);
     match(&m);
-    left->n = 0;
+    memset(left, 0, sizeof *left); /* all of it: it is copied into the state */
     for (int i = 0; i < all.n; i++)
         if (m.unit_of[i] < 0)
             push_need(left, all.ingredient[i], all.group[i]);
@@ -193,7 +187,9 @@ static bool all_of_group(const needs *nd, int group)
     return nd->n > 0;
 }
 
-int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, unsigned modes, pd_quote *q)
+/* The route, the free range, the distance cards and the pay of a delivery,
+ * whatever the hand holds; -1 when there is no such delivery. */
+static int route_and_pay(const pd_state *st, int seat, int slot, int village, unsigned modes, pd_quote *q)
 {
     const pd_map *map = &st->rules->data.map;
     memset(q, 0, sizeof *q);
@@ -201,7 +197,7 @@ int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, unsig
         return -1;
     const pd_order *o = &st->order[slot];
     const pd_pizzeria *z = &st->player[seat].pizzeria[village];
-    if (o->kind < 0 || z->lot < 0 || z->ncards == 0 || (modes & ~allowed_modes(st, seat)))
+    if (o->kind < 0 || z->lot < 0 || z->ncards == 0 || !pd_modes_ok(st, seat, modes))
         return -1;
     const pd_order_kind *k = kind_of(st, slot);
     if (!k->specialty && o->ncards < k->market_cards)
@@ -221,45 +217,95 @@ int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, unsig
     }
     if (q->length < 0)
         return -1;
+    /* a ride, a boat or the Park Path only where it shortens the route (the
+     * two subway colours count as one, for the Fast Pass) */
+    static const unsigned parts[] = {PD_ROUTE_PARK, PD_ROUTE_BOAT, PD_ROUTE_RED | PD_ROUTE_BLUE};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        if ((modes & parts[i]) && pd_route_length(map, door, q->zone, modes & ~parts[i]) <= q->length)
+            return -1;
     int power = top_power(st, seat, village);
     q->free_range = z->disks + (power == PD_TOP_EXTRA_SPACE);
-    q->distance_cards = q->length > q->free_range ? q->length - q->free_range : 0;
+    q->distance_cards = pd_distance_cards(st, seat, q->length, q->free_range, modes);
+    needs all;
+    order_needs(st, slot, &all);
+    q->park_used = (modes & PD_ROUTE_PARK) != 0;
+    q->extras = k->specialty ? k->extra_cards : 0;
+    q->pay = k->pay + (power == PD_TOP_EXTRA_DOLLAR) + 2 * (power == PD_TOP_VEGETARIAN && all_of_group(&all, PD_VEGETABLE)) +
+             2 * (power == PD_TOP_MEAT && all_of_group(&all, PD_MEAT)) +
+             pd_power_bonus(st, seat, village, map->space[q->zone].village, q->park_used);
+    return 0;
+}
 
-    needs left, all;
+/* The seat's free hand, as a delivery's quote needs it (built once for
+ * every delivery a list considers). */
+typedef struct hand_now {
+    matcher units;
+    int market, total;
+} hand_now;
+
+static void hand_now_of(const pd_state *st, int seat, hand_now *h)
+{
+    memset(h, 0, sizeof *h);
+    h->units.st = st;
+    hand_units(&h->units, st, seat, -1);
+    h->market = free_market_cards(st, seat);
+    h->total = pd_free_total(st, seat);
+}
+
+/* Can the hand supply what the pizzeria does not, and pay the rest? */
+static int hand_check(const pd_state *st, int seat, int slot, int village, pd_quote *q, const hand_now *h)
+{
+    needs left;
     needs_left(st, seat, slot, village, &left);
-    matcher m = {.st = st, .nd = &left};
-    hand_units(&m, st, seat, -1);
-    int shorts = power == PD_TOP_SHORT;
-    int k_hand = match(&m);
-    if (k_hand < left.n - shorts)
+    matcher m = h->units;
+    m.nd = &left;
+    int shorts = top_power(st, seat, village) == PD_TOP_SHORT;
+    if (match(&m) < left.n - shorts)
         return -1;
     q->hand_ingredients = left.n - shorts > 0 ? left.n - shorts : 0;
-    q->extras = k->specialty ? k->extra_cards : 0;
-    if (free_market_cards(st, seat) < q->hand_ingredients + q->extras ||
-        pd_free_total(st, seat) < q->hand_ingredients + q->extras + q->distance_cards)
+    if (h->market < q->hand_ingredients + q->extras || h->total < q->hand_ingredients + q->extras + q->distance_cards)
         return -1;
-    order_needs(st, slot, &all);
-    q->pay = k->pay + (power == PD_TOP_EXTRA_DOLLAR) + 2 * (power == PD_TOP_VEGETARIAN && all_of_group(&all, PD_VEGETABLE)) +
-             2 * (power == PD_TOP_MEAT && all_of_group(&all, PD_MEAT));
-    q->park_used = (modes & PD_ROUTE_PARK) && pd_route_park_use(map, door, q->zone, modes) != PD_PARK_UNUSED;
     return 0;
+}
+
+int pd_delivery_reward(const pd_state *st, int seat, int slot, int village, unsigned modes)
+{
+    pd_quote q;
+    return route_and_pay(st, seat, slot, village, modes, &q) == 0 ? q.pay : 0;
+}
+
+int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, unsigned modes, pd_quote *q)
+{
+    if (route_and_pay(st, seat, slot, village, modes, q) != 0)
+        return -1;
+    hand_now h;
+    hand_now_of(st, seat, &h);
+    return hand_check(st, seat, slot, village, q, &h);
 }
 
 int pd_list_deliveries(const pd_state *st, pb_action *out, int n)
 {
     const pd_map *map = &st->rules->data.map;
-    unsigned allowed = allowed_modes(st, st->seat);
-    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
-        for (int v = 0; v < map->nvillages; v++)
+    unsigned allowed = pd_allowed_modes(st, st->seat);
+    const pd_player *p = &st->player[st->seat];
+    hand_now h;
+    bool have_hand = false;
+    for (int v = 0; v < map->nvillages; v++) {
+        if (p->pizzeria[v].lot < 0)
+            continue;
+        for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
             for (unsigned modes = 0; modes < PD_ROUTE_MODES; modes++) {
                 pd_quote q;
-                if ((modes & ~allowed) || pd_delivery_quote(st, st->seat, slot, v, modes, &q) != 0)
+                if ((modes & ~allowed) || route_and_pay(st, st->seat, slot, v, modes, &q) != 0)
                     continue;
-                pb_action a = PD_ACTION(PD_A_DELIVER, slot | v << 4 | modes << 8);
-                if (out && n < PB_MAX_ACTIONS)
-                    out[n] = a;
-                n++;
+                if (!have_hand) {
+                    hand_now_of(st, st->seat, &h);
+                    have_hand = true;
+                }
+                if (hand_check(st, st->seat, slot, v, &q, &h) == 0)
+                    n = pd_add_action(out, n, PD_ACTION(PD_A_DELIVER, slot | v << 4 | modes << 8));
             }
+    }
     return n;
 }
 
@@ -343,20 +389,25 @@ static void complete(pd_state *st)
     int s = st->seat;
     pd_player *p = &st->player[s];
     pd_order *o = &st->order[pe->slot];
-    const pd_order_kind *k = kind_of(st, pe->slot);
     int power = top_power(st, s, pe->village);
-    needs all;
-    order_needs(st, pe->slot, &all);
-    int pay = k->pay + (power == PD_TOP_EXTRA_DOLLAR) + pe->doubled +
-              2 * (power == PD_TOP_VEGETARIAN && all_of_group(&all, PD_VEGETABLE)) +
-              2 * (power == PD_TOP_MEAT && all_of_group(&all, PD_MEAT));
-    p->money = (int16_t)(p->money + pay);
+    pd_quote q;
+    route_and_pay(st, s, pe->slot, pe->village, pe->modes, &q);
+    int zone_village = st->rules->data.map.space[q.zone].village;
+    p->money = (int16_t)(p->money + q.pay + pe->doubled);
+    pd_delivery_powers(st, s, zone_village, pe->modes, q.park_used);
     p->deliveries++;
+    st->delivered = true;
+    int frugal = st->rules->pc[PD_PC_FRUGAL];
+    if (frugal >= 0 && (st->tableau[s] >> frugal & 1)) {
+        /* Frugal Shopper is discarded when its holder delivers */
+        st->tableau[s] &= ~(1ull << frugal);
+        st->power_discard |= 1ull << frugal;
+    }
     /* the tip: Onions give NO TIP; Ham takes any order's token */
     int tip = PD_NO_TIP;
     bool no_tip_token = false;
-    if (pe->shorted) {
-        if (st->no_tips > 0) {
+    if (pe->shorted || pd_tip_blocked(st, s, zone_village)) {
+        if (pe->shorted && st->no_tips > 0) {
             st->no_tips--;
             no_tip_token = true;
         }
@@ -392,9 +443,11 @@ static void complete(pd_state *st)
     st->order_discard[st->norder_discard++] = o->kind;
     pd_make_order(st, pe->slot);
     pd_refill_open(st);
-    if (power == PD_TOP_MARKET_PICK) {
+    int takes = (power == PD_TOP_MARKET_PICK) + pd_bonus_takes(st, s, zone_village);
+    if (takes) {
         memset(pe, 0, sizeof *pe);
         st->phase = PD_PH_BONUS;
+        st->steps_left = (uint8_t)takes;
     } else {
         pd_action_done(st);
     }
@@ -414,7 +467,10 @@ static void next_stage(pd_state *st)
         st->phase = PD_PH_DISTANCE;
         return;
     }
-    if (pe->tip_slot < 0 && !pe->shorted && top_power(st, st->seat, pe->village) == PD_TOP_CHOOSE_TIP) {
+    pd_quote q;
+    route_and_pay(st, st->seat, pe->slot, pe->village, pe->modes, &q);
+    if (pe->tip_slot < 0 && !pe->shorted && top_power(st, st->seat, pe->village) == PD_TOP_CHOOSE_TIP &&
+        !pd_tip_blocked(st, st->seat, st->rules->data.map.space[q.zone].village)) {
         for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
             if (st->order[slot].tip != PD_NO_TIP) {
                 st->phase = PD_PH_TIP;
@@ -429,6 +485,7 @@ static void pop_need(pd_pending *pe)
     memmove(pe->need_ingredient, pe->need_ingredient + 1, (size_t)pe->nneeds - 1);
     memmove(pe->need_group, pe->need_group + 1, (size_t)pe->nneeds - 1);
     pe->nneeds--;
+    pe->need_ingredient[pe->nneeds] = pe->need_group[pe->nneeds] = 0;
 }
 
 void pd_delivery_step(pd_state *st, pb_action a)

@@ -53,6 +53,9 @@ typedef enum pd_phase {
     PD_PH_AFTER,      /* a power card after the action, or the end of the turn */
     PD_PH_DISCARD,    /* PD-T5: down to the hand limit */
     PD_PH_FINE,       /* PD-O1: everyone pays a Health Inspector's fine */
+    PD_PH_SWAP,       /* Bait and Switch: a hand card for an order's top card, or not */
+    PD_PH_BLOCK,      /* Building Commissioner: the lots to reserve */
+    PD_PH_FARM,       /* Farmer Brown: the sewer card to keep under it */
     PD_PH_OVER,
 } pd_phase;
 
@@ -79,6 +82,10 @@ enum {
     PD_A_FINE_CARDS,  /* two cards: a | b << 9, a <= b; PD_POWER_FLAG | index for a power card */
     PD_A_TIP,         /* Ham: the order slot whose tip token to take */
     PD_A_EXTRA,       /* Sausage: one more card of an ingredient the order needs */
+    PD_A_POWER,       /* play a power card from hand (PD-T1) */
+    PD_A_SWAP,        /* Bait and Switch: order slot | hand card << 8 */
+    PD_A_BLOCK,       /* Building Commissioner: a lot */
+    PD_A_FARM,        /* Farmer Brown: a card type from the sewer */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
@@ -153,11 +160,38 @@ typedef enum pd_top_power {
     PD_TOP_EXTRA_DOLLAR, /* Pineapple: +$1 */
 } pd_top_power;
 
+/* The basic power cards the engine plays (PD-D6, PD-P3), by id. */
+typedef enum pd_pc {
+    PD_PC_DRONE,            /* drone-delivery */
+    PD_PC_BOAT,             /* motor-boat */
+    PD_PC_ROLLER_BLADES,    /* roller-blades */
+    PD_PC_FAST_PASS,        /* subway-fast-pass */
+    PD_PC_TICKET_BLUE,      /* subway-ticket-blue */
+    PD_PC_TICKET_RED,       /* subway-ticket-red */
+    PD_PC_FINANCIAL_WIZARD, /* money cards tied to a zone */
+    PD_PC_MOB_BOSS,
+    PD_PC_POPE,
+    PD_PC_PARK_COMMISSIONER,
+    PD_PC_PARK_PATH,
+    PD_PC_LONG_DISTANCE,
+    PD_PC_EV_MOGUL,
+    PD_PC_FRUGAL,
+    PD_PC_LIBERTY,
+    PD_PC_HI_JINKS,
+    PD_PC_HEALTH_INSPECTOR,
+    PD_PC_BAIT_AND_SWITCH,
+    PD_PC_COMMISSIONER,     /* building-commissioner */
+    PD_PC_FARMER_BROWN,
+    PD_PC_COUNT
+} pd_pc;
+
 typedef struct pd_rules {
     pd_data data;
     int players;
     int first;                        /* start seat, or -1: drawn from the seed */
     uint8_t top_power[PD_MAX_INGREDIENTS];
+    int8_t pc[PD_PC_COUNT];           /* power card index of each, -1: not in the data */
+    uint64_t playable;                /* power cards the engine plays, a bit each */
 } pd_rules;
 
 typedef struct pd_state {
@@ -168,6 +202,14 @@ typedef struct pd_state {
     uint8_t fines_due[PD_PLAYERS];    /* Health Inspector fines each seat still owes */
     uint8_t inspectors;               /* Health Inspectors drawn */
     bool power_played;                /* this turn (PD-T1) */
+    bool delivered;                   /* this turn (Frugal Shopper) */
+    int8_t global;                    /* the GLOBAL card in play, -1: none */
+    uint8_t pass_tokens[PD_PLAYERS];  /* Subway Fast Pass rides left */
+    uint8_t power_resume;             /* the phase a power card's own decisions interrupted */
+    uint8_t blocks_left;              /* Building Commissioner tokens still to place */
+    int8_t blocker[PD_MAX_LOTS];      /* the seat whose token reserves a lot, -1: none */
+    pd_card farmed[PD_PLAYERS];       /* the card under Farmer Brown, PD_NO_CARD: none */
+    uint16_t farmed_turn[PD_PLAYERS]; /* the turn it was put there (usable from the next) */
     bool acted;                       /* this turn's action is done */
     uint16_t turn;
     /* the market deck, top last */
@@ -243,6 +285,12 @@ void pd_evaluate(const pd_state *st, int viewer, double *values);
 int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_t n);
 /* Text to a legal action; -1 with the reason (and a legal example) in err. */
 int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen);
+
+/* ---- powers.c ---- */
+/* Is power card `pc` in seat's tableau? */
+bool pd_has(const pd_state *st, int seat, pd_pc pc);
+/* Someone other than `seat` holding `pc`, or -1. */
+int pd_other_holder(const pd_state *st, int seat, pd_pc pc);
 
 /* ---- check.c ---- */
 /* 0, or -1 naming what is broken: every card, tip and power card in exactly

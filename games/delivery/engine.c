@@ -28,6 +28,7 @@ void pd_rules_init(pd_rules *r, int players, int first)
             if (strcmp(r->data.cards.ingredient[i].power, powers[k].id) == 0)
                 r->top_power[i] = (uint8_t)powers[k].power;
     }
+    pd_rules_powers(r);
 }
 
 int pd_group_of(const pd_state *st, int ingredient)
@@ -155,6 +156,9 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
             st->player[s].pizzeria[v].lot = -1;
     }
     memset(st->lot_owner, -1, sizeof st->lot_owner);
+    memset(st->blocker, -1, sizeof st->blocker);
+    memset(st->farmed, PD_NO_CARD, sizeof st->farmed);
+    st->global = -1;
     for (int i = 0; i < PD_ORDER_SLOTS; i++) {
         st->order[i].kind = -1;
         st->order[i].tip = PD_NO_TIP;
@@ -227,14 +231,8 @@ static void next_turn(pd_state *st)
     st->turn++;
     st->power_played = false;
     st->acted = false;
+    st->delivered = false;
     st->phase = st->turn >= PD_MAX_TURNS ? PD_PH_OVER : PD_PH_START;
-}
-
-int pd_hand_limit(const pd_state *st, int seat)
-{
-    (void)st;
-    (void)seat;
-    return PD_HAND_LIMIT;
 }
 
 /* The action is done: a power card may follow (PD-T1), then the hand limit. */
@@ -330,10 +328,10 @@ void pd_lose_any_card(pd_state *st, int seat)
     }
 }
 
+/* Is there anything to decide after the action but ending the turn? */
 bool pd_can_play_power(const pd_state *st)
 {
-    (void)st;
-    return false; /* power cards are kept, drawn and spent as $1; playing them comes with their effects */
+    return pd_list_power_plays(st, NULL, 0) > 0 || pd_frugal_take(st);
 }
 
 /* ---------------------------------------------------------- payments */
@@ -375,6 +373,8 @@ static bool can_build(const pd_state *st, int lot, pd_card c)
     const pd_player *p = &st->player[st->seat];
     if (lot < 0 || lot >= m->nlots || st->lot_owner[lot] >= 0 || c >= PD_TYPES || !p->hand[c])
         return false;
+    if (st->blocker[lot] >= 0 && st->blocker[lot] != st->seat)
+        return false; /* reserved by another player's Building Commissioner */
     int v = m->lot[lot].village;
     if (PD_CARD_VILLAGE(c) != v || p->pizzeria[v].lot >= 0 || p->disks == 0)
         return false;
@@ -485,6 +485,7 @@ static void finish_build(pd_state *st)
     p->disks--;
     add_to_pizzeria(st, z, pe->card, true);
     st->lot_owner[pe->lot] = (int8_t)st->seat;
+    st->blocker[pe->lot] = -1; /* the commissioner's own token goes */
     memset(pe, 0, sizeof *pe);
     st->steps_left--;
     st->phase = PD_PH_REPUTATION;
@@ -501,41 +502,48 @@ int pd_add_action(pb_action *out, int n, pb_action a)
     return n + 1;
 }
 
-/* Dollars a seat can still pay from the key `from` on (pay_key order):
- * money if `money`, free cards, power cards; `keep` is a card type the
- * build itself needs (-1: none). */
-int pd_capacity_from(const pd_state *st, int seat, unsigned from, bool money, int keep)
+/* Dollars a seat can still pay from each key on (pay_key order): money
+ * (only if `money`), free cards, power cards; `keep` is a card type the build
+ * itself needs (-1: none). cap[k] counts what has a key of k or more. */
+#define PD_KEYS (1 + PD_TYPES + 64)
+void pd_capacities(const pd_state *st, int seat, bool money, int keep, int *cap)
 {
     const pd_player *p = &st->player[seat];
-    int n = money && from == 0 ? p->money - st->pending.paid_money : 0;
-    for (int c = 0; c < PD_TYPES; c++)
-        if (1u + c >= from)
-            n += pd_free_cards(st, seat, (pd_card)c) - (c == keep);
-    for (int i = 0; i < 64; i++)
-        if (1u + PD_TYPES + i >= from)
-            n += (int)((p->powers & ~st->pending.paid_powers) >> i & 1);
-    return n;
+    cap[PD_KEYS] = 0;
+    for (int i = 63; i >= 0; i--)
+        cap[1 + PD_TYPES + i] = cap[2 + PD_TYPES + i] + (int)((p->powers & ~st->pending.paid_powers) >> i & 1);
+    for (int c = PD_TYPES - 1; c >= 0; c--) {
+        int n = pd_free_cards(st, seat, (pd_card)c) - (c == keep);
+        cap[1 + c] = cap[2 + c] + (n > 0 ? n : 0);
+    }
+    cap[0] = cap[1] + (money ? p->money - st->pending.paid_money : 0);
+}
+
+int pd_capacity_from(const pd_state *st, int seat, unsigned from, bool money, int keep)
+{
+    int cap[PD_KEYS + 1];
+    pd_capacities(st, seat, money, keep, cap);
+    return from <= PD_KEYS ? cap[from] : 0;
 }
 
 /* One dollar or one card, in pay_key order from the last one, when what
  * comes after it in that order can still pay the rest of `due`. */
 int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool money, int keep)
 {
-    int s = st->seat;
+    int s = st->seat, cap[PD_KEYS + 1];
     const pd_player *p = &st->player[s];
     unsigned last = st->pending.last_key;
-    if (money && last == 0 && p->money > st->pending.paid_money && pd_capacity_from(st, s, 0, true, keep) >= due)
+    pd_capacities(st, s, money, keep, cap);
+    if (money && last == 0 && p->money > st->pending.paid_money && cap[0] >= due)
         n = pd_add_action(out, n, PD_ACTION(PD_A_PAY_MONEY, 0));
     for (int c = 0; c < PD_TYPES; c++) {
         pb_action a = PD_ACTION(PD_A_PAY_CARD, c);
-        if (pd_free_cards(st, s, (pd_card)c) > (c == keep) && pd_pay_key(a) >= last &&
-            pd_capacity_from(st, s, pd_pay_key(a), false, keep) >= due)
+        if (pd_free_cards(st, s, (pd_card)c) > (c == keep) && pd_pay_key(a) >= last && cap[pd_pay_key(a)] >= due)
             n = pd_add_action(out, n, a);
     }
     for (int i = 0; i < 64; i++) {
         pb_action a = PD_ACTION(PD_A_PAY_POWER, i);
-        if ((p->powers & ~st->pending.paid_powers) >> i & 1 && pd_pay_key(a) >= last &&
-            pd_capacity_from(st, s, pd_pay_key(a), false, keep) >= due)
+        if ((p->powers & ~st->pending.paid_powers) >> i & 1 && pd_pay_key(a) >= last && cap[pd_pay_key(a)] >= due)
             n = pd_add_action(out, n, a);
     }
     return n;
@@ -570,15 +578,16 @@ static int list_discards(const pd_state *st, pb_action *out, int n)
 {
     const pd_player *p = &st->player[st->seat];
     unsigned last = st->pending.last_key;
-    int over = pd_hand_total(st, st->seat) - pd_hand_limit(st, st->seat);
+    int over = pd_hand_total(st, st->seat) - pd_hand_limit(st, st->seat), cap[PD_KEYS + 1];
+    pd_capacities(st, st->seat, false, -1, cap);
     for (int c = 0; c < PD_TYPES; c++) {
         pb_action a = PD_ACTION(PD_A_DISCARD, c);
-        if (p->hand[c] && pd_pay_key(a) >= last && pd_capacity_from(st, st->seat, pd_pay_key(a), false, -1) >= over)
+        if (p->hand[c] && pd_pay_key(a) >= last && cap[pd_pay_key(a)] >= over)
             n = pd_add_action(out, n, a);
     }
     for (int i = 0; i < 64; i++) {
         pb_action a = PD_ACTION(PD_A_DISCARD_POWER, i);
-        if (p->powers >> i & 1 && pd_pay_key(a) >= last && pd_capacity_from(st, st->seat, pd_pay_key(a), false, -1) >= over)
+        if (p->powers >> i & 1 && pd_pay_key(a) >= last && cap[pd_pay_key(a)] >= over)
             n = pd_add_action(out, n, a);
     }
     return n;
@@ -628,7 +637,8 @@ static int list_actions(const pd_state *st, pb_action *out)
         n = pd_add_action(out, n, PD_ACTION(PD_A_MARKET, 0));
         if (any_reputation_step(st))
             n = pd_add_action(out, n, PD_ACTION(PD_A_REPUTATION, 0));
-        return pd_list_deliveries(st, out, n);
+        n = pd_list_deliveries(st, out, n);
+        return pd_list_power_plays(st, out, n);
     case PD_PH_MARKET:
     case PD_PH_BONUS:
         n = list_takes(st, out, n);
@@ -642,11 +652,18 @@ static int list_actions(const pd_state *st, pb_action *out)
     case PD_PH_TIP:
         return pd_list_delivery_steps(st, out, n);
     case PD_PH_AFTER:
+        n = pd_list_power_plays(st, out, n);
+        if (pd_frugal_take(st))
+            n = list_takes(st, out, n);
         return pd_add_action(out, n, PD_ACTION(PD_A_END, 0));
     case PD_PH_DISCARD:
         return list_discards(st, out, n);
     case PD_PH_FINE:
         return list_fines(st, out, n);
+    case PD_PH_SWAP:
+    case PD_PH_BLOCK:
+    case PD_PH_FARM:
+        return pd_list_power_steps(st, out, n);
     default:
         return 0;
     }
@@ -733,14 +750,26 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
     case PD_A_TAKE_OPEN:
     case PD_A_TAKE_DECK:
         take(st, a);
-        if (st->phase == PD_PH_BONUS || --st->steps_left == 0)
+        if (st->phase == PD_PH_AFTER)
+            st->power_played = true; /* Frugal Shopper: no other power card this turn */
+        else if (--st->steps_left == 0)
             pd_action_done(st);
+        break;
+    case PD_A_POWER:
+        pd_play_power(st, (int)arg);
         break;
     case PD_A_DONE:
         if (st->phase == PD_PH_SUPPLY)
             pd_delivery_step(st, a);
+        else if (st->phase == PD_PH_SWAP)
+            pd_power_step(st, a);
         else
             pd_action_done(st);
+        break;
+    case PD_A_SWAP:
+    case PD_A_BLOCK:
+    case PD_A_FARM:
+        pd_power_step(st, a);
         break;
     case PD_A_BUILD:
         memset(pe, 0, sizeof *pe);
@@ -820,9 +849,10 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
     static const char *const phase_names[] = {
         "keeping a power card", "choosing the turn's action", "taking market cards",
         "building or upgrading", "paying for the property", "supplying the ingredients",
-        "paying for the distance", "choosing a tip token", "taking a market card",
+        "paying for the distance", "choosing a tip token", "taking market cards",
         "ending the turn", "discarding down to the hand limit", "paying a Health Inspector's fine",
-        "over"};
+        "choosing a swap (Bait and Switch)", "reserving lots (Building Commissioner)",
+        "choosing a sewer card (Farmer Brown)", "over"};
     (void)a;
     return pb_errorf(err, errlen, "not a legal move now (%s)",
                      st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");
@@ -845,7 +875,9 @@ int pd_tip_money(const pd_state *st, int seat)
 int pd_score(const pd_state *st, int seat)
 {
     const pd_player *p = &st->player[seat];
-    int sum = p->money + pd_tip_money(st, seat) + __builtin_popcountll(st->tableau[seat]);
+    /* a card under a power card counts as a tableau card */
+    int sum = p->money + pd_tip_money(st, seat) + __builtin_popcountll(st->tableau[seat]) +
+              (st->farmed[seat] != PD_NO_CARD);
     for (int v = 0; v < PD_MAX_VILLAGES; v++)
         if (p->pizzeria[v].lot >= 0)
             sum += p->pizzeria[v].disks + p->pizzeria[v].ncards;
@@ -878,6 +910,8 @@ void pd_returns(const pd_state *st, double *out)
  * tokens that are not the seat's own. */
 void pd_determinize(pd_state *st, int seat, pb_rng *rng)
 {
+    if (st->phase == PD_PH_OVER)
+        return; /* PD-E1: everything is turned over at the end */
     /* market cards */
     uint8_t pool[PD_DECK_MAX + PD_PLAYERS * 64];
     int n = 0, inspectors = 0;

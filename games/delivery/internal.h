@@ -25,10 +25,29 @@ int pd_add_action(pb_action *out, int n, pb_action a);
  * each way to pay is one sequence of decisions; this is an action's place. */
 unsigned pd_pay_key(pb_action a);
 int pd_capacity_from(const pd_state *st, int seat, unsigned from, bool money, int keep);
+void pd_capacities(const pd_state *st, int seat, bool money, int keep, int *cap);
 int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool money, int keep);
 int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen);
 
+/* powers.c */
+void pd_rules_powers(pd_rules *r);
+int pd_list_power_plays(const pd_state *st, pb_action *out, int n);
+void pd_play_power(pd_state *st, int power);
+bool pd_frugal_take(const pd_state *st);
+unsigned pd_allowed_modes(const pd_state *st, int seat);
+bool pd_modes_ok(const pd_state *st, int seat, unsigned modes);
+int pd_distance_cards(const pd_state *st, int seat, int length, int free_range, unsigned modes);
+int pd_power_bonus(const pd_state *st, int seat, int from_village, int zone_village, bool park_used);
+void pd_delivery_powers(pd_state *st, int seat, int zone_village, unsigned modes, bool park_used);
+bool pd_tip_blocked(const pd_state *st, int seat, int zone_village);
+int pd_bonus_takes(const pd_state *st, int seat, int zone_village);
+int pd_list_power_steps(const pd_state *st, pb_action *out, int n);
+void pd_power_step(pd_state *st, pb_action a);
+int pd_farmed_ingredient(const pd_state *st, int seat);
+
 /* deliver.c */
+/* The money a delivery as announced pays (the hand aside); 0 if none. */
+int pd_delivery_reward(const pd_state *st, int seat, int slot, int village, unsigned modes);
 int pd_list_deliveries(const pd_state *st, pb_action *out, int n);
 int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n);
 /* A legal DELIVER, USE, SHORT, EXTRA, TIP, DONE or (already counted) PAY. */

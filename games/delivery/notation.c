@@ -7,6 +7,10 @@
  *   upgrade MT Central-Park/Ham add      (disk, add or top)
  *   pay $1                     pay Harlem/Ham    pay power:mob-boss
  *   use Harlem/Ham             short             extra Harlem/Ham
+ *   play power:drone-delivery  (a power card, before or after the action)
+ *   deliver 2 from MT via red  (via red, blue, subway, boat, park: with the cards that open them)
+ *   swap 2 Harlem/Ham          block MT-2        farm Midtown/Ham  (Bait and Switch, Building
+ *                                                Commissioner, Farmer Brown)
  *   tip 3                      done              end
  *   discard Harlem/Ham         discard power:mob-boss
  *   fine $2                    fine Harlem/Ham power:mob-boss
@@ -108,6 +112,21 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
     case PD_A_DISCARD_POWER:
         power_word(st, (int)(arg & 63), w1, sizeof w1);
         wrote = snprintf(buf, n, "%s %s", PD_KIND(a) == PD_A_PAY_POWER ? "pay" : "discard", w1);
+        break;
+    case PD_A_POWER:
+        power_word(st, (int)(arg & 63), w1, sizeof w1);
+        wrote = snprintf(buf, n, "play %s", w1);
+        break;
+    case PD_A_SWAP:
+        pd_card_word(d, (pd_card)(arg >> 8), w1, sizeof w1);
+        wrote = snprintf(buf, n, "swap %u %s", (arg & 0xF) + 1, w1);
+        break;
+    case PD_A_BLOCK:
+        wrote = snprintf(buf, n, "block %s", d->map.lot[arg & 0xFF].id);
+        break;
+    case PD_A_FARM:
+        pd_card_word(d, (pd_card)arg, w1, sizeof w1);
+        wrote = snprintf(buf, n, "farm %s", w1);
         break;
     case PD_A_SHORT:
         wrote = snprintf(buf, n, "short");

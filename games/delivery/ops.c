@@ -162,6 +162,12 @@ static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
     return pd_is_legal(CST(st), a);
 }
 
+static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, size_t errlen)
+{
+    (void)g;
+    return pd_check_invariants(CST(st), err, errlen);
+}
+
 const pb_game_ops pd_game_ops = {
     .id = "delivery",
     .title = "New York Pizza Delivery",
@@ -188,4 +194,5 @@ const pb_game_ops pd_game_ops = {
     .is_legal = op_is_legal,
     .result_facts = op_result_facts,
     .unseen_moves = NULL,
+    .check_invariants = op_check_invariants,
 };

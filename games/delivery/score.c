@@ -50,18 +50,129 @@ static double mean_tip(const pd_state *st)
     return tokens ? (double)sum / tokens : 0;
 }
 
-/* Points now (PD-E1) with unknown tips at their mean, plus a little for
- * what the hand and the pizzerias may still earn. */
+/* How well a pizzeria reaches the delivery zones: each zone within its free
+ * range counts 1, one or two spaces further 0.6 or 0.3 (a card or two). */
+static double reach(const pd_state *st, const pd_pizzeria *z)
+{
+    const pd_map *m = &st->rules->data.map;
+    double r = 0;
+    for (int v = 0; v < m->nvillages; v++) {
+        int over = pd_route_length(m, m->lot[z->lot].door, m->village[v].zone, PD_ROUTE_STREETS) - z->disks;
+        r += over <= 0 ? 1.0 : over == 1 ? 0.6 : over == 2 ? 0.3 : 0.0;
+    }
+    return r;
+}
+
+/* Turns each seat may still have: the deck runs until the last Health
+ * Inspector, somewhere in what is left of its bottom third; a turn draws
+ * about one and a half market cards. */
+static double turns_left(const pd_state *st)
+{
+    int left = PD_INSPECTORS_TO_END - st->inspectors;
+    if (left <= 0)
+        return 0;
+    double draws = st->ndeck - (double)st->timer / (left + 1);
+    return draws > 0 ? draws / (1.5 * st->players) : 0;
+}
+
+/* What a seat's pizzerias may still earn a turn: about a quarter of a
+ * dollar for every zone they reach, at most two dollars; `extra` is a
+ * pizzeria being built (NULL: none). */
+static double earning_rate(const pd_state *st, int seat, const pd_pizzeria *extra)
+{
+    const pd_player *p = &st->player[seat];
+    double rate = extra ? 0.25 * reach(st, extra) + 0.1 * extra->ncards : 0;
+    for (int vil = 0; vil < PD_MAX_VILLAGES; vil++)
+        if (p->pizzeria[vil].lot >= 0)
+            rate += 0.25 * reach(st, &p->pizzeria[vil]) + 0.1 * p->pizzeria[vil].ncards;
+    return rate < 2.0 ? rate : 2.0;
+}
+
+#define CARD_WORTH 0.4 /* a card in hand: a dollar of payment, an ingredient, a space */
+
+static double build_worth(const pd_state *st, int s, int lot_index, pd_card card, double turns)
+{
+    const pd_lot *lot = &st->rules->data.map.lot[lot_index];
+    pd_pizzeria z = {.lot = (int8_t)lot_index, .disks = 1, .ncards = 1, .card = {card}};
+    double cost = 0.8 * lot->cost; /* money and cards */
+    return 2 - CARD_WORTH + (earning_rate(st, s, &z) - earning_rate(st, s, NULL)) * turns - cost;
+}
+
+/* The best single build or upgrade the seat could make now. */
+static double best_step(const pd_state *st, int s, double turns)
+{
+    const pd_map *m = &st->rules->data.map;
+    const pd_player *p = &st->player[s];
+    double best = 0;
+    for (int c = 0; c < PD_TYPES; c++) {
+        if (!p->hand[c])
+            continue;
+        int v = PD_CARD_VILLAGE(c);
+        if (v == m->park || p->pizzeria[v].lot < 0) {
+            for (int k = 0; v != m->park && k < m->village[v].nlots; k++) {
+                int l = m->village[v].lot[k];
+                if (st->lot_owner[l] < 0 && p->money + pd_hand_total(st, s) > m->lot[l].cost) {
+                    double w = build_worth(st, s, l, (pd_card)c, turns);
+                    best = w > best ? w : best;
+                }
+            }
+            if (v != m->park)
+                continue;
+        }
+        /* an upgrade: the card to a disk, or to the pizzeria */
+        for (int u = 0; u < m->nvillages; u++) {
+            const pd_pizzeria *z = &p->pizzeria[u];
+            if (z->lot < 0 || (u != v && v != m->park) || z->disks + z->ncards >= pd_reputation_limit(st, s, u))
+                continue;
+            pd_pizzeria up = *z;
+            up.disks++;
+            double disk = 1 - CARD_WORTH + 0.25 * (reach(st, &up) - reach(st, z)) * turns;
+            double add = 1 - CARD_WORTH + 0.1 * turns;
+            double w = disk > add ? disk : add;
+            best = w > best ? w : best;
+        }
+    }
+    return best;
+}
+
+/* A build or delivery being made counts as made (its decisions only say how
+ * it is paid), and takes still to come as taken, so choosing one shows. */
+static double pending_worth(const pd_state *st, double tip, double turns)
+{
+    const pd_pending *pe = &st->pending;
+    int s = st->seat;
+    if (st->phase == PD_PH_MARKET || st->phase == PD_PH_BONUS)
+        return CARD_WORTH * st->steps_left;
+    if (st->phase == PD_PH_REPUTATION)
+        return best_step(st, s, turns) * st->steps_left;
+    if (pe->kind == PD_A_BUILD)
+        return build_worth(st, s, pe->lot, pe->card, turns);
+    if (pe->kind == PD_A_DELIVER) {
+        int spent = pe->nneeds + pe->extras + pe->due;
+        for (int c = 0; c < PD_TYPES; c++)
+            spent += pe->paid_cards[c];
+        spent += __builtin_popcountll(pe->paid_powers);
+        return pd_delivery_reward(st, s, pe->slot, pe->village, pe->modes) + pe->doubled + (pe->shorted ? 0 : tip) +
+               0.5 - CARD_WORTH * spent;
+    }
+    return 0;
+}
+
+/* Points now (PD-E1) with unknown tips at their mean, plus what the
+ * pizzerias may still earn, the hand, and what is being done now. */
 void pd_evaluate(const pd_state *st, int viewer, double *values)
 {
-    double tip = mean_tip(st);
+    double tip = mean_tip(st), turns = turns_left(st);
     for (int s = 0; s < st->players; s++) {
         const pd_player *p = &st->player[s];
         int disks, cards = board_cards(st, s, &disks);
-        double v = p->money + cards + disks + __builtin_popcountll(st->tableau[s]);
+        double v = p->money + cards + disks + __builtin_popcountll(st->tableau[s]) + (st->farmed[s] != PD_NO_CARD);
         v += s == viewer || st->phase == PD_PH_OVER ? pd_tip_money(st, s) : p->ntips * tip;
-        if (st->phase != PD_PH_OVER)
-            v += 0.4 * pd_hand_total(st, s) + 0.5 * disks;
+        if (st->phase != PD_PH_OVER) {
+            v += earning_rate(st, s, NULL) * turns + CARD_WORTH * pd_hand_total(st, s);
+            if (s == st->seat)
+                v += pending_worth(st, tip, turns);
+        }
         values[s] = v;
     }
 }

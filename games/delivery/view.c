@@ -9,8 +9,9 @@
 #include "delivery.h"
 #include "internal.h"
 
-static const char *const phase_names[] = {"keep",     "start", "market", "reputation", "pay", "supply", "distance",
-                                          "tip",      "bonus", "after",  "discard",    "fine", "over"};
+static const char *const phase_names[] = {"keep",  "start",   "market", "reputation", "pay",  "supply",
+                                          "distance", "tip", "bonus", "after", "discard", "fine",
+                                          "swap",  "block", "farm",   "over"};
 
 static json_t *card_json(const pd_state *st, pd_card c)
 {
@@ -100,6 +101,15 @@ static json_t *player_json(const pd_state *st, int s, int seat)
         json_object_set_new(j, "tip_money", json_integer(pd_tip_money(st, s)));
     if (over)
         json_object_set_new(j, "score", json_integer(pd_score(st, s)));
+    if (st->farmed[s] != PD_NO_CARD)
+        json_object_set_new(j, "farmer_brown", card_json(st, st->farmed[s]));
+    if (st->pass_tokens[s])
+        json_object_set_new(j, "subway_tokens", json_integer(st->pass_tokens[s]));
+    json_t *blocked = json_array();
+    for (int l = 0; l < st->rules->data.map.nlots; l++)
+        if (st->blocker[l] == s)
+            json_array_append_new(blocked, json_string(st->rules->data.map.lot[l].id));
+    json_object_set_new(j, "reserved_lots", blocked);
     return j;
 }
 
@@ -192,6 +202,8 @@ json_t *pd_view(const pd_state *st, int seat)
                           st->npower_deck, "no_tips", st->no_tips, "tips_left", st->ntip_pool, "open",
                           counts_json(st, st->open), "sewer", counts_json(st, st->sewer), "orders", orders, "players",
                           players);
+    json_object_set_new(v, "global", st->global >= 0 ? json_string(st->rules->data.cards.power[st->global].id)
+                                                      : json_null());
     json_object_set_new(v, "map", pd_map_json(&st->rules->data.map));
     if (seat >= 0 && seat < st->players) {
         json_object_set_new(v, "hand", counts_json(st, st->player[seat].hand));

@@ -195,6 +195,12 @@ static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
     return nys_is_legal(CST(st), a, NULL, 0);
 }
 
+static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, size_t errlen)
+{
+    (void)g;
+    return nys_check_invariants(CST(st), err, errlen);
+}
+
 const pb_game_ops nys_game_ops = {
     .id = "nyslice",
     .title = "New York Slice",
@@ -219,4 +225,5 @@ const pb_game_ops nys_game_ops = {
     .evaluate = op_evaluate,
     .is_legal = op_is_legal,
     .result_facts = op_result_facts,
+    .check_invariants = op_check_invariants,
 };

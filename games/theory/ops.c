@@ -170,6 +170,12 @@ static int op_unseen_moves(const pb_game *g, const pb_state *st, int seat)
     return th_unseen_cuts(CST(st), seat);
 }
 
+static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, size_t errlen)
+{
+    (void)g;
+    return th_check_invariants(CST(st), err, errlen);
+}
+
 const pb_game_ops th_game_ops = {
     .id = "theory",
     .title = "Pizza Theory",
@@ -196,4 +202,5 @@ const pb_game_ops th_game_ops = {
     .is_legal = op_is_legal,
     .result_facts = op_result_facts,
     .unseen_moves = op_unseen_moves,
+    .check_invariants = op_check_invariants,
 };

@@ -7,14 +7,22 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static int game_count(void)
+{
+    int n = 0;
+    while (pb_games[n])
+        n++;
+    return n;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 3)
         return 0;
     char err[PB_ERR_LEN] = "";
-    const pb_game_ops *ops = pb_games[data[0] % 2];
+    const pb_game_ops *ops = pb_games[data[0] % game_count()];
     int span = ops->max_players - ops->min_players + 1;
-    json_t *config = json_pack("{s:i}", "players", ops->min_players + data[0] / 2 % span);
+    json_t *config = json_pack("{s:i}", "players", ops->min_players + data[0] / game_count() % span);
     pb_game *g = pb_game_new(ops->id, config, err, sizeof err);
     pb_state *st = pb_state_new(g, data[1]);
     pb_rng rng;

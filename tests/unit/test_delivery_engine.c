@@ -86,6 +86,7 @@ static void test_random_games(void **state)
             pb_rng rng;
             pb_rng_seed(&rng, (uint64_t)g);
             int m = 0;
+            static pb_action played[MAX_MOVES + 1];
             while (st.phase != PD_PH_OVER) {
                 int k = pd_legal_actions(&st, legal);
                 if (k == 0)
@@ -97,6 +98,7 @@ static void test_random_games(void **state)
                 if (pd_action_text(&st, a, PD_EVERYONE_SEES_ALL, text, sizeof text) != 0 ||
                     pd_action_parse(&st, text, &back, err, sizeof err) != 0 || back != a)
                     fail_msg("players %d game %d move %d: \"%s\" does not read back: %s", n, g, m, text, err);
+                played[m] = a;
                 if (pd_apply(&st, a, err, sizeof err) != 0)
                     fail_msg("players %d game %d move %d: a listed move refused: %s", n, g, m, err);
                 if (pd_check_invariants(&st, err, sizeof err) != 0)
@@ -119,6 +121,12 @@ static void test_random_games(void **state)
                     fail_msg("players %d game %d: no end after %d moves", n, g, m);
             }
             assert_int_equal(st.inspectors, 3);
+            /* the same seed and moves give the identical state, byte for byte */
+            pd_state again;
+            pd_init(&again, rules, 1000 * (uint64_t)n + (uint64_t)g);
+            for (int i = 0; i < m; i++)
+                assert_int_equal(pd_apply(&again, played[i], err, sizeof err), 0);
+            assert_memory_equal(&again, &st, offsetof(pd_state, rules));
             for (int s = 0; s < n; s++)
                 deliveries += st.player[s].deliveries;
             moves += m;

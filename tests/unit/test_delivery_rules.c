@@ -159,6 +159,63 @@ static void order(pd_state *st, int slot, const char *const *cards)
     }
 }
 
+/* Move a power card, wherever it is, into a seat's hand. */
+static int give_power(pd_state *st, int seat, const char *id)
+{
+    int p = pd_power_find(&rules->data.cards, id);
+    assert_true(p >= 0);
+    uint64_t bit = 1ull << p;
+    for (int i = 0; i < st->npower_deck; i++)
+        if (st->power_deck[i] == p) {
+            memmove(st->power_deck + i, st->power_deck + i + 1, (size_t)(st->npower_deck - i - 1));
+            st->npower_deck--;
+        }
+    st->power_discard &= ~bit;
+    for (int s = 0; s < st->players; s++) {
+        st->player[s].powers &= ~bit;
+        st->tableau[s] &= ~bit;
+    }
+    st->player[seat].powers |= bit;
+    return p;
+}
+
+/* n cards from the top of the market deck into a seat's hand. */
+static void give_from_deck(pd_state *st, int seat, int n)
+{
+    for (int i = st->ndeck - 1; i >= 0 && n > 0; i--)
+        if (st->deck[i] != PD_CARD_INSPECTOR) {
+            pd_card c = st->deck[i];
+            memmove(st->deck + i, st->deck + i + 1, (size_t)(st->ndeck - i - 1));
+            st->ndeck--;
+            st->player[seat].hand[c]++;
+            st->player[seat].hand_size++;
+            n--;
+        }
+}
+
+/* A power card straight into a seat's tableau (as if played earlier). */
+static void in_play(pd_state *st, int seat, const char *id)
+{
+    int p = give_power(st, seat, id);
+    st->player[seat].powers &= ~(1ull << p);
+    st->tableau[seat] |= 1ull << p;
+    if (strcmp(id, "subway-fast-pass") == 0)
+        st->pass_tokens[seat] = 3;
+}
+
+/* Play the first legal move until the seat to move changes. */
+static void finish_turn(pd_state *st)
+{
+    int seat = st->seat;
+    while (st->phase != PD_PH_OVER && st->seat == seat) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(st, a) > 0);
+        assert_int_equal(pd_apply(st, a[0], err, sizeof err), 0);
+        check(st);
+    }
+}
+
 /* A table past the setup's power cards: seat 0 to act, with an empty hand. */
 static void table(pd_state *st, int players, uint64_t seed)
 {
@@ -446,6 +503,9 @@ static void test_meatballs_market_pick(void **state)
     assert_int_equal(st.phase, PD_PH_BONUS);
     play(&st, "take deck");
     assert_int_equal(st.player[0].hand_size, 1);
+    /* the power card drawn for the delivery may be played after the action */
+    assert_int_equal(st.phase, PD_PH_AFTER);
+    play(&st, "end");
     assert_int_equal(st.seat, 1);
 }
 
@@ -665,6 +725,343 @@ static void test_notation_errors(void **state)
     assert_true(a == PD_ACTION(PD_A_TAKE_OPEN, c));
 }
 
+/* PD-T1, PD-P3: one power card a turn, before or after the action; a new
+ * card of a type replaces the old, which is discarded. */
+static void test_power_card_timing(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 80);
+    give_power(&st, 0, "drone-delivery");
+    give_power(&st, 0, "roller-blades");
+    give_power(&st, 0, "mob-boss");
+    play(&st, "play power:drone-delivery");
+    refused(&st, "play power:mob-boss"); /* one a turn */
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    assert_int_equal(st.seat, 1); /* nothing left to decide: the turn ended */
+    finish_turn(&st);
+    assert_int_equal(st.seat, 0);
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    assert_int_equal(st.phase, PD_PH_AFTER);
+    play(&st, "play power:roller-blades"); /* after the action; replaces the drone */
+    int drone = pd_power_find(&rules->data.cards, "drone-delivery");
+    assert_false(st.tableau[0] >> drone & 1);
+    assert_true(st.power_discard >> drone & 1);
+    assert_true(pd_has(&st, 0, PD_PC_ROLLER_BLADES));
+    assert_int_equal(st.seat, 1);
+}
+
+/* A delivery 5 spaces away from a 1-disk pizzeria, with each speed card. */
+static int distance_cards_with(const char *speed, unsigned modes, int *length)
+{
+    pd_state st;
+    table(&st, 2, 81);
+    static const char *const gv[] = {"Greenwich Village/Ham", NULL};
+    static const char *const b[] = {"Hell's Kitchen/Ham", NULL};
+    pizzeria(&st, 0, "GV-1", 1, gv);
+    order(&st, 1, b);
+    give_from_deck(&st, 0, 9);
+    if (speed)
+        in_play(&st, 0, speed);
+    pd_quote q;
+    if (pd_delivery_quote(&st, 0, 1, pd_village_find(&rules->data.map, "GV"), modes, &q) != 0)
+        return -1;
+    *length = q.length;
+    return q.distance_cards;
+}
+
+static void test_speed_cards(void **state)
+{
+    (void)state;
+    int len;
+    assert_int_equal(distance_cards_with(NULL, 0, &len), 4);
+    assert_int_equal(len, 5);
+    assert_int_equal(distance_cards_with("drone-delivery", 0, &len), 2);   /* 2 spaces a card */
+    assert_int_equal(distance_cards_with("roller-blades", 0, &len), 2);    /* 3 more free, then 2 cards a space */
+    assert_int_equal(distance_cards_with(NULL, PD_ROUTE_RED, &len), -1);   /* no ticket */
+    /* Greenwich Village and Hell's Kitchen both have red stations */
+    int red = distance_cards_with("subway-ticket-red", PD_ROUTE_RED, &len);
+    assert_true(len < 5);
+    assert_int_equal(red, (len > 1 ? len - 1 : 0) + 2); /* the fare is 2 cards */
+    assert_int_equal(distance_cards_with("subway-ticket-red", PD_ROUTE_BLUE, &len), -1); /* the other line */
+    int pass = distance_cards_with("subway-fast-pass", PD_ROUTE_RED | PD_ROUTE_BLUE, &len);
+    assert_int_equal(pass, len > 1 ? len - 1 : 0); /* a token, no cards */
+}
+
+/* Money cards tied to a zone (Mob Boss: Hell's Kitchen): an opponent's
+ * delivery there pays the holder $1; the holder's own gets $2 from the bank. */
+static void test_zone_money_card(void **state)
+{
+    (void)state;
+    for (int holder = 0; holder < 2; holder++) {
+        pd_state st;
+        table(&st, 2, 82);
+        static const char *const hk[] = {"Hell's Kitchen/Ham", NULL};
+        static const char *const b[] = {"Midtown/Ham", "Hell's Kitchen/Ham", NULL};
+        pizzeria(&st, 0, "HK-1", 4, hk);
+        order(&st, 0, b);
+        give(&st, 0, "Upper West Side/Ham");
+        in_play(&st, holder, "mob-boss");
+        st.player[1].money = 5;
+        play(&st, "deliver 1 from HK");
+        finish_turn(&st);
+        if (holder == 0) {
+            assert_int_equal(st.player[0].money, 5 + 2 + 2);
+            assert_int_equal(st.player[1].money, 5);
+        } else {
+            assert_int_equal(st.player[0].money, 5 + 2 - 1);
+            assert_int_equal(st.player[1].money, 5 + 1);
+        }
+    }
+}
+
+/* Midtown Hi-Jinks: an opponent's delivery to Midtown gets no tip. */
+static void test_midtown_hi_jinks(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 83);
+    static const char *const mt[] = {"Midtown/Ham", NULL};
+    static const char *const a[] = {"Midtown/Ham", NULL};
+    pizzeria(&st, 0, "MT-1", 4, mt);
+    order(&st, 0, a);
+    in_play(&st, 1, "midtown-hi-jinks");
+    int pool = st.ntip_pool;
+    play(&st, "deliver 1 from MT");
+    assert_int_equal(st.player[0].ntips, 0);
+    assert_int_equal(st.ntip_pool, pool); /* the token went back; the new order drew one */
+}
+
+/* East Village Mogul: two market cards after a delivery to the East Village. */
+static void test_east_village_mogul(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 84);
+    static const char *const ev[] = {"East Village/Pineapple", NULL};
+    static const char *const a[] = {"East Village/Pineapple", NULL};
+    pizzeria(&st, 0, "EV-1", 4, ev);
+    order(&st, 0, a);
+    in_play(&st, 0, "east-village-mogul");
+    play(&st, "deliver 1 from EV");
+    assert_int_equal(st.phase, PD_PH_BONUS);
+    play(&st, "take deck");
+    play(&st, "take deck");
+    assert_int_equal(st.player[0].hand_size, 2);
+}
+
+/* Frugal Shopper: a turn without a delivery may end with one market card,
+ * and then no other power card. Liberty Storage: a hand limit of 12. */
+static void test_frugal_shopper_and_liberty_storage(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 85);
+    in_play(&st, 0, "frugal-shopper");
+    give_power(&st, 0, "liberty-storage");
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    assert_int_equal(st.phase, PD_PH_AFTER);
+    play(&st, "take deck");
+    assert_int_equal(st.seat, 1); /* no power card after it */
+    assert_int_equal(st.player[0].hand_size, 3);
+    assert_int_equal(__builtin_popcountll(st.player[0].powers), 1);
+    /* a delivery sends it to the discards */
+    finish_turn(&st);
+    static const char *const mt[] = {"Midtown/Ham", NULL};
+    static const char *const a[] = {"Midtown/Ham", NULL};
+    pizzeria(&st, 0, "MT-1", 4, mt);
+    order(&st, 0, a);
+    check(&st);
+    play(&st, "deliver 1 from MT");
+    play(&st, "tip 1"); /* Ham on top */
+    assert_false(pd_has(&st, 0, PD_PC_FRUGAL));
+    pd_state lib;
+    table(&lib, 2, 86);
+    in_play(&lib, 0, "liberty-storage");
+    const char *const cards[] = {"Harlem/Ham",  "Harlem/Onions",   "Harlem/Peppers",  "Harlem/Sausage",
+                                 "Midtown/Ham", "Midtown/Onions",  "Midtown/Peppers", "Midtown/Sausage",
+                                 "Harlem/Tomatoes", "Midtown/Tomatoes", NULL};
+    for (int i = 0; cards[i]; i++)
+        give(&lib, 0, cards[i]);
+    play(&lib, "market");
+    play(&lib, "take deck");
+    play(&lib, "take deck");
+    assert_int_equal(lib.seat, 1); /* 12 cards: within the limit */
+    assert_int_equal(lib.player[0].hand_size, 12);
+}
+
+/* The Health Inspector power card: a GLOBAL that fines everyone at once; it
+ * is not one of the three that end the game. */
+static void test_health_inspector_power_card(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 3, 87);
+    int p = give_power(&st, 0, "health-inspector");
+    play(&st, "play power:health-inspector");
+    assert_int_equal(st.global, p);
+    assert_int_equal(st.inspectors, 0);
+    assert_int_equal(st.phase, PD_PH_FINE);
+    for (int k = 0; k < 3; k++)
+        finish_turn(&st), (void)0;
+    check(&st);
+}
+
+/* Long Distance Delivery: Harlem to the Financial District pays $5 more. */
+static void test_long_distance(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 88);
+    static const char *const ha[] = {"Harlem/Ham", NULL};
+    static const char *const a[] = {"Financial District/Ham", NULL};
+    pizzeria(&st, 0, "HA-1", 1, ha);
+    order(&st, 0, a);
+    in_play(&st, 0, "long-distance-delivery");
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "HA"), 0, &q), -1); /* too far */
+    give_from_deck(&st, 0, 20);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "HA"), 0, &q), 0);
+    assert_int_equal(q.pay, 1 + 5);
+}
+
+/* Park Path: open to everyone while someone owns it; a delivery across it
+ * pays the owner $1, the owner's own gets $2 from the bank. Motor Boat: a
+ * dock to another dock is one space. */
+static void test_park_path_and_boat(void **state)
+{
+    (void)state;
+    for (int owner = 0; owner < 2; owner++) {
+        pd_state st;
+        table(&st, 2, 89);
+        static const char *const uw[] = {"Upper West Side/Ham", NULL};
+        static const char *const a[] = {"Upper East Side/Ham", NULL};
+        pizzeria(&st, 0, "UW-2", 1, uw);
+        order(&st, 0, a);
+        give_from_deck(&st, 0, 10);
+        int v = pd_village_find(&rules->data.map, "UW");
+        pd_quote walk, path;
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, v, 0, &walk), 0);
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, v, PD_ROUTE_PARK, &path), -1); /* nobody owns it */
+        in_play(&st, owner, "park-path");
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, v, PD_ROUTE_PARK, &path), 0);
+        assert_true(path.length < walk.length);
+        st.player[1].money = 5;
+        play(&st, "deliver 1 from UW via park");
+        finish_turn(&st);
+        if (owner == 0)
+            assert_int_equal(st.player[0].money, 5 + 1 + 2);
+        else
+            assert_int_equal(st.player[1].money, 5 + 1);
+    }
+    pd_state st;
+    table(&st, 2, 90);
+    static const char *const ha[] = {"Harlem/Ham", NULL};
+    static const char *const a[] = {"Financial District/Ham", NULL};
+    pizzeria(&st, 0, "HA-1", 1, ha);
+    order(&st, 0, a);
+    give_from_deck(&st, 0, 20);
+    in_play(&st, 0, "motor-boat");
+    pd_quote walk, boat;
+    int v = pd_village_find(&rules->data.map, "HA");
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, v, 0, &walk), 0);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, v, PD_ROUTE_BOAT, &boat), 0);
+    assert_true(boat.length < walk.length);
+    assert_int_equal(boat.distance_cards, boat.length - 1);
+}
+
+/* Bait and Switch: a hand card of the same ingredient replaces an order's
+ * top card, moving the delivery; the old top card comes to hand. */
+static void test_bait_and_switch(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 91);
+    static const char *const a[] = {"Greenwich Village/Onions", "Harlem/Ham", NULL};
+    order(&st, 2, a);
+    give(&st, 0, "Midtown/Ham");
+    give_power(&st, 0, "bait-and-switch");
+    play(&st, "play power:bait-and-switch");
+    assert_int_equal(st.phase, PD_PH_SWAP);
+    refused(&st, "swap 3 Midtown/Onions"); /* not in hand */
+    play(&st, "swap 3 Midtown/Ham");
+    assert_int_equal(pd_order_village(&st, 2), pd_village_find(&rules->data.map, "MT"));
+    assert_int_equal(st.player[0].hand[card("Harlem/Ham")], 1);
+    assert_int_equal(st.phase, PD_PH_START); /* back to the turn's action */
+}
+
+/* Building Commissioner: three lots reserved at once; nobody else may build
+ * there; the holder's build takes its token off. */
+static void test_building_commissioner(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 92);
+    give_power(&st, 0, "building-commissioner");
+    play(&st, "play power:building-commissioner");
+    assert_int_equal(st.phase, PD_PH_BLOCK);
+    play(&st, "block MT-1");
+    refused(&st, "block HA-1"); /* in lot order */
+    play(&st, "block MT-2");
+    play(&st, "block MT-3");
+    assert_int_equal(st.phase, PD_PH_START);
+    give(&st, 0, "Midtown/Ham");
+    st.player[0].money = 10;
+    play(&st, "reputation");
+    play(&st, "build MT-2 Midtown/Ham");
+    for (int i = 0; i < 8; i++)
+        play(&st, "pay $1");
+    int mt2 = pd_lot_find(&rules->data.map, "MT-2"), mt1 = pd_lot_find(&rules->data.map, "MT-1");
+    assert_int_equal(st.blocker[mt2], -1);
+    assert_int_equal(st.blocker[mt1], 0);
+    if (st.seat == 0)
+        finish_turn(&st); /* a second build or upgrade was possible */
+    assert_int_equal(st.seat, 1);
+    give(&st, 1, "Midtown/Onions");
+    st.player[1].money = 10;
+    play(&st, "reputation");
+    refused(&st, "build MT-1 Midtown/Onions");
+    refused(&st, "build MT-3 Midtown/Onions");
+}
+
+/* Farmer Brown: a sewer card under it is an ingredient at every one of the
+ * holder's pizzerias, from the next turn on. */
+static void test_farmer_brown(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 93);
+    static const char *const mt[] = {"Midtown/Pineapple", NULL};
+    static const char *const a[] = {"Midtown/Ham", NULL};
+    pizzeria(&st, 0, "MT-1", 4, mt);
+    order(&st, 0, a);
+    take_out(&st, card("Harlem/Ham"));
+    st.sewer[card("Harlem/Ham")]++;
+    give_power(&st, 0, "farmer-brown");
+    play(&st, "play power:farmer-brown");
+    assert_int_equal(st.phase, PD_PH_FARM);
+    play(&st, "farm Harlem/Ham");
+    refused(&st, "deliver 1 from MT"); /* not on the turn he comes */
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    if (st.seat == 0)
+        finish_turn(&st);
+    finish_turn(&st); /* the other player's turn */
+    assert_int_equal(st.seat, 0);
+    empty_hand(&st, 0);
+    check(&st);
+    play(&st, "deliver 1 from MT"); /* the Ham under Farmer Brown supplies it */
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.farmed[0], card("Harlem/Ham")); /* it stays */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -683,6 +1080,18 @@ int main(void)
         cmocka_unit_test(test_score_and_ties),
         cmocka_unit_test(test_hand_limit),
         cmocka_unit_test(test_notation_errors),
+        cmocka_unit_test(test_power_card_timing),
+        cmocka_unit_test(test_speed_cards),
+        cmocka_unit_test(test_zone_money_card),
+        cmocka_unit_test(test_midtown_hi_jinks),
+        cmocka_unit_test(test_east_village_mogul),
+        cmocka_unit_test(test_frugal_shopper_and_liberty_storage),
+        cmocka_unit_test(test_health_inspector_power_card),
+        cmocka_unit_test(test_long_distance),
+        cmocka_unit_test(test_park_path_and_boat),
+        cmocka_unit_test(test_bait_and_switch),
+        cmocka_unit_test(test_building_commissioner),
+        cmocka_unit_test(test_farmer_brown),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,383 @@
+/* powers.c -- New York Pizza Delivery: playing power cards (PD-T1, PD-P3)
+ * and what the ones in play do to deliveries.
+ *
+ * A power card is played from hand before or after the turn's action (not
+ * both). SPEED, MONEY and EVENT cards go to the tableau, one of each type (a
+ * new one replaces the old); a GLOBAL card acts on everyone at once and
+ * replaces the global in play. The engine plays the cards in pd_pc; the
+ * others can so far only be spent as $1 (docs/rules-notes.md). */
+#include <string.h>
+
+#include "delivery.h"
+#include "internal.h"
+
+static const char *const pc_ids[PD_PC_COUNT] = {
+    [PD_PC_DRONE] = "drone-delivery",
+    [PD_PC_BOAT] = "motor-boat",
+    [PD_PC_ROLLER_BLADES] = "roller-blades",
+    [PD_PC_FAST_PASS] = "subway-fast-pass",
+    [PD_PC_TICKET_BLUE] = "subway-ticket-blue",
+    [PD_PC_TICKET_RED] = "subway-ticket-red",
+    [PD_PC_FINANCIAL_WIZARD] = "financial-wizard",
+    [PD_PC_MOB_BOSS] = "mob-boss",
+    [PD_PC_POPE] = "pope-of-greenwich-village",
+    [PD_PC_PARK_COMMISSIONER] = "park-commissioner",
+    [PD_PC_PARK_PATH] = "park-path",
+    [PD_PC_LONG_DISTANCE] = "long-distance-delivery",
+    [PD_PC_EV_MOGUL] = "east-village-mogul",
+    [PD_PC_FRUGAL] = "frugal-shopper",
+    [PD_PC_LIBERTY] = "liberty-storage",
+    [PD_PC_HI_JINKS] = "midtown-hi-jinks",
+    [PD_PC_HEALTH_INSPECTOR] = "health-inspector",
+    [PD_PC_BAIT_AND_SWITCH] = "bait-and-switch",
+    [PD_PC_COMMISSIONER] = "building-commissioner",
+    [PD_PC_FARMER_BROWN] = "farmer-brown",
+};
+
+void pd_rules_powers(pd_rules *r)
+{
+    r->playable = 0;
+    for (int k = 0; k < PD_PC_COUNT; k++) {
+        r->pc[k] = -1;
+        for (int i = 0; i < r->data.cards.npowers; i++)
+            if (strcmp(r->data.cards.power[i].id, pc_ids[k]) == 0) {
+                r->pc[k] = (int8_t)i;
+                r->playable |= 1ull << i;
+            }
+    }
+}
+
+bool pd_has(const pd_state *st, int seat, pd_pc pc)
+{
+    int i = st->rules->pc[pc];
+    return i >= 0 && (st->tableau[seat] >> i & 1);
+}
+
+int pd_other_holder(const pd_state *st, int seat, pd_pc pc)
+{
+    for (int s = 0; s < st->players; s++)
+        if (s != seat && pd_has(st, s, pc))
+            return s;
+    return -1;
+}
+
+static bool anyone_has(const pd_state *st, pd_pc pc)
+{
+    for (int s = 0; s < st->players; s++)
+        if (pd_has(st, s, pc))
+            return true;
+    return false;
+}
+
+/* ---- playing ---- */
+
+static void leave_tableau(pd_state *st, int s, int p);
+static int list_swaps(const pd_state *st, pb_action *out, int n);
+static int list_farm(const pd_state *st, pb_action *out, int n);
+
+/* PD-T1: one power card a turn, before or after the action; Frugal
+ * Shopper's take counts as that turn's card. */
+int pd_list_power_plays(const pd_state *st, pb_action *out, int n)
+{
+    if (st->power_played || (st->phase != PD_PH_START && st->phase != PD_PH_AFTER))
+        return n;
+    uint64_t m = st->player[st->seat].powers & st->rules->playable;
+    for (; m; m &= m - 1)
+        n = pd_add_action(out, n, PD_ACTION(PD_A_POWER, __builtin_ctzll(m)));
+    return n;
+}
+
+void pd_play_power(pd_state *st, int p)
+{
+    int s = st->seat;
+    const pd_power *card = &st->rules->data.cards.power[p];
+    st->player[s].powers &= ~(1ull << p);
+    st->power_played = true;
+    if (card->type == PD_GLOBAL) {
+        if (st->global >= 0)
+            st->power_discard |= 1ull << st->global;
+        st->global = (int8_t)p;
+        if (p == st->rules->pc[PD_PC_HEALTH_INSPECTOR])
+            for (int k = 0; k < st->players; k++)
+                st->fines_due[k]++; /* a fine like the market deck's, not one of the three */
+        return;
+    }
+    /* PD-P3: one active card of each type; the new one replaces the old */
+    for (uint64_t m = st->tableau[s]; m; m &= m - 1) {
+        int old = __builtin_ctzll(m);
+        if (st->rules->data.cards.power[old].type == card->type)
+            leave_tableau(st, s, old);
+    }
+    st->tableau[s] |= 1ull << p;
+    const int8_t *pc = st->rules->pc;
+    if (p == pc[PD_PC_FAST_PASS])
+        st->pass_tokens[s] = card->tokens ? card->tokens : 3;
+    /* cards with decisions of their own come back to the phase they left */
+    st->power_resume = st->phase;
+    if (p == pc[PD_PC_BAIT_AND_SWITCH] && list_swaps(st, NULL, 0) > 0)
+        st->phase = PD_PH_SWAP;
+    if (p == pc[PD_PC_COMMISSIONER]) {
+        int free_lots = 0;
+        for (int l = 0; l < st->rules->data.map.nlots; l++)
+            free_lots += st->lot_owner[l] < 0 && st->blocker[l] < 0;
+        st->blocks_left = (uint8_t)(free_lots < 3 ? free_lots : 3);
+        st->pending.last_key = 0;
+        if (st->blocks_left)
+            st->phase = PD_PH_BLOCK;
+    }
+    if (p == pc[PD_PC_FARMER_BROWN] && list_farm(st, NULL, 0) > 0)
+        st->phase = PD_PH_FARM;
+}
+
+/* A card leaves a tableau for the discards, with what it holds. */
+static void leave_tableau(pd_state *st, int s, int p)
+{
+    st->tableau[s] &= ~(1ull << p);
+    st->power_discard |= 1ull << p;
+    const int8_t *pc = st->rules->pc;
+    if (p == pc[PD_PC_FAST_PASS])
+        st->pass_tokens[s] = 0;
+    if (p == pc[PD_PC_COMMISSIONER])
+        for (int l = 0; l < PD_MAX_LOTS; l++)
+            if (st->blocker[l] == s)
+                st->blocker[l] = -1;
+    if (p == pc[PD_PC_FARMER_BROWN] && st->farmed[s] != PD_NO_CARD) {
+        st->sewer[st->farmed[s]]++;
+        st->farmed[s] = PD_NO_CARD;
+    }
+}
+
+/* ---- the decisions of Bait and Switch, Building Commissioner, Farmer Brown ---- */
+
+/* Bait and Switch: a hand card of the same ingredient as a regular order's
+ * top card takes its place (it may move the delivery), the top card comes
+ * to hand; or nothing. */
+static int list_swaps(const pd_state *st, pb_action *out, int n)
+{
+    const pd_player *p = &st->player[st->seat];
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++) {
+        const pd_order *o = &st->order[slot];
+        if (o->kind < 0 || o->ncards == 0)
+            continue;
+        pd_card top = o->card[o->ncards - 1];
+        for (int c = 0; c < PD_TYPES; c++)
+            if (p->hand[c] && c != top && PD_CARD_INGREDIENT(c) == PD_CARD_INGREDIENT(top))
+                n = pd_add_action(out, n, PD_ACTION(PD_A_SWAP, slot | c << 8));
+    }
+    return n;
+}
+
+/* Building Commissioner: empty lots, in lot order, as long as enough remain. */
+static int list_blocks(const pd_state *st, pb_action *out, int n)
+{
+    const pd_map *m = &st->rules->data.map;
+    int after = 0;
+    for (int l = m->nlots - 1; l >= (int)st->pending.last_key; l--) {
+        bool free_lot = st->lot_owner[l] < 0 && st->blocker[l] < 0;
+        if (free_lot && after >= st->blocks_left - 1)
+            n = pd_add_action(out, n, PD_ACTION(PD_A_BLOCK, l));
+        after += free_lot;
+    }
+    return n;
+}
+
+/* Farmer Brown: any ingredient card in the sewer (not Extra Cheese). */
+static int list_farm(const pd_state *st, pb_action *out, int n)
+{
+    for (int c = 0; c < PD_TYPES; c++)
+        if (st->sewer[c] && pd_group_of(st, PD_CARD_INGREDIENT(c)) != PD_CHEESE)
+            n = pd_add_action(out, n, PD_ACTION(PD_A_FARM, c));
+    return n;
+}
+
+int pd_list_power_steps(const pd_state *st, pb_action *out, int n)
+{
+    if (st->phase == PD_PH_SWAP)
+        return pd_add_action(out, list_swaps(st, out, n), PD_ACTION(PD_A_DONE, 0));
+    if (st->phase == PD_PH_BLOCK)
+        return list_blocks(st, out, n);
+    return list_farm(st, out, n);
+}
+
+void pd_power_step(pd_state *st, pb_action a)
+{
+    int s = st->seat;
+    uint32_t arg = PD_ARG(a);
+    switch (PD_KIND(a)) {
+    case PD_A_SWAP: {
+        pd_order *o = &st->order[arg & 0xF];
+        pd_card mine = (pd_card)(arg >> 8);
+        pd_hand_remove(st, s, mine);
+        pd_hand_add(st, s, o->card[o->ncards - 1]);
+        o->card[o->ncards - 1] = mine;
+        break;
+    }
+    case PD_A_BLOCK:
+        st->blocker[arg] = (int8_t)s;
+        st->pending.last_key = (uint16_t)(arg + 1);
+        if (--st->blocks_left > 0)
+            return;
+        st->pending.last_key = 0;
+        break;
+    case PD_A_FARM:
+        st->sewer[arg]--;
+        st->farmed[s] = (pd_card)arg;
+        st->farmed_turn[s] = st->turn;
+        break;
+    default: /* DONE: no swap */
+        break;
+    }
+    st->phase = st->power_resume;
+}
+
+/* Farmer Brown's card: an ingredient at all of the seat's pizzerias, from
+ * the turn after it was put there; -1 when there is none. */
+int pd_farmed_ingredient(const pd_state *st, int seat)
+{
+    if (st->farmed[seat] == PD_NO_CARD || st->farmed_turn[seat] == st->turn || !pd_has(st, seat, PD_PC_FARMER_BROWN))
+        return -1;
+    return PD_CARD_INGREDIENT(st->farmed[seat]);
+}
+
+/* Frugal Shopper: a turn without a delivery may end with one market card. */
+bool pd_frugal_take(const pd_state *st)
+{
+    return st->phase == PD_PH_AFTER && !st->delivered && !st->power_played && pd_has(st, st->seat, PD_PC_FRUGAL);
+}
+
+int pd_hand_limit(const pd_state *st, int seat)
+{
+    return pd_has(st, seat, PD_PC_LIBERTY) ? PD_HAND_LIMIT + 2 : PD_HAND_LIMIT; /* Liberty Storage */
+}
+
+/* ---- deliveries ---- */
+
+/* Route modes open to the seat: the Park Path while anyone owns it, the
+ * Motor Boat, a subway line with its ticket or a Fast Pass ride left. */
+unsigned pd_allowed_modes(const pd_state *st, int seat)
+{
+    unsigned modes = PD_ROUTE_STREETS;
+    if (anyone_has(st, PD_PC_PARK_PATH))
+        modes |= PD_ROUTE_PARK;
+    if (pd_has(st, seat, PD_PC_BOAT))
+        modes |= PD_ROUTE_BOAT;
+    if (pd_has(st, seat, PD_PC_TICKET_RED))
+        modes |= PD_ROUTE_RED;
+    if (pd_has(st, seat, PD_PC_TICKET_BLUE))
+        modes |= PD_ROUTE_BLUE;
+    if (pd_has(st, seat, PD_PC_FAST_PASS) && st->pass_tokens[seat] > 0)
+        modes |= PD_ROUTE_RED | PD_ROUTE_BLUE;
+    return modes;
+}
+
+/* Is this combination of modes one the seat can ride as announced? A
+ * ticket rides its own colour; the Fast Pass rides both, so with it the two
+ * subway bits always go together ("via subway"). */
+bool pd_modes_ok(const pd_state *st, int seat, unsigned modes)
+{
+    unsigned allowed = pd_allowed_modes(st, seat), sub = modes & (PD_ROUTE_RED | PD_ROUTE_BLUE);
+    if (modes & ~allowed)
+        return false;
+    bool pass = pd_has(st, seat, PD_PC_FAST_PASS) && st->pass_tokens[seat] > 0;
+    return sub == 0 || pass == (sub == (PD_ROUTE_RED | PD_ROUTE_BLUE));
+}
+
+/* Cards for `over` spaces beyond the free range, and the fare: Drone Delivery
+ * moves 2 spaces a card; Roller Blades 3 more free, then 2 cards a space;
+ * a subway ticket costs 2 cards a ride (the Fast Pass a token instead). */
+int pd_distance_cards(const pd_state *st, int seat, int length, int free_range, unsigned modes)
+{
+    int over = length - free_range;
+    int cards;
+    if (pd_has(st, seat, PD_PC_ROLLER_BLADES)) {
+        over -= 3;
+        cards = over > 0 ? 2 * over : 0;
+    } else if (pd_has(st, seat, PD_PC_DRONE)) {
+        cards = over > 0 ? (over + 1) / 2 : 0;
+    } else {
+        cards = over > 0 ? over : 0;
+    }
+    unsigned sub = modes & (PD_ROUTE_RED | PD_ROUTE_BLUE);
+    if (sub && sub != (PD_ROUTE_RED | PD_ROUTE_BLUE) && !(pd_has(st, seat, PD_PC_FAST_PASS) && st->pass_tokens[seat]))
+        cards += 2;
+    return cards;
+}
+
+static int zone_card(const pd_state *st, int village)
+{
+    static const pd_pc zone_cards[] = {PD_PC_FINANCIAL_WIZARD, PD_PC_MOB_BOSS, PD_PC_POPE, PD_PC_PARK_COMMISSIONER};
+    for (size_t k = 0; k < sizeof zone_cards / sizeof zone_cards[0]; k++) {
+        int i = st->rules->pc[zone_cards[k]];
+        if (i >= 0 && st->rules->data.cards.power[i].nvillages > 0 && st->rules->data.cards.power[i].village[0] == village)
+            return (int)zone_cards[k];
+    }
+    return -1;
+}
+
+/* What the bank adds for the deliverer's own cards (shown in the quote). */
+int pd_power_bonus(const pd_state *st, int seat, int from_village, int zone_village, bool park_used)
+{
+    int bonus = 0, zc = zone_card(st, zone_village);
+    if (zc >= 0 && pd_has(st, seat, (pd_pc)zc)) {
+        if (zc == PD_PC_PARK_COMMISSIONER)
+            bonus += 1 + anyone_has(st, PD_PC_PARK_PATH);
+        else
+            bonus += 2;
+    }
+    if (park_used && pd_has(st, seat, PD_PC_PARK_PATH))
+        bonus += 2;
+    /* Long Distance Delivery: between the two villages its card names */
+    int ld = st->rules->pc[PD_PC_LONG_DISTANCE];
+    if (ld >= 0 && pd_has(st, seat, PD_PC_LONG_DISTANCE) && st->rules->data.cards.power[ld].nvillages == 2) {
+        int a = st->rules->data.cards.power[ld].village[0], b = st->rules->data.cards.power[ld].village[1];
+        if ((from_village == a && zone_village == b) || (from_village == b && zone_village == a))
+            bonus += 5;
+    }
+    return bonus;
+}
+
+static void pay_player(pd_state *st, int from, int to, int dollars)
+{
+    if (dollars > st->player[from].money)
+        dollars = st->player[from].money;
+    st->player[from].money = (int16_t)(st->player[from].money - dollars);
+    st->player[to].money = (int16_t)(st->player[to].money + dollars);
+}
+
+/* After a delivery's pay: opponents' zone cards and the Park Path's owner
+ * are paid $1 each (from money, as far as it goes); the Fast Pass gives up
+ * a token for a ride. */
+void pd_delivery_powers(pd_state *st, int seat, int zone_village, unsigned modes, bool park_used)
+{
+    int zc = zone_card(st, zone_village);
+    if (zc >= 0) {
+        int holder = pd_other_holder(st, seat, (pd_pc)zc);
+        if (holder >= 0)
+            pay_player(st, seat, holder, 1);
+    }
+    if (park_used) {
+        int owner = pd_other_holder(st, seat, PD_PC_PARK_PATH);
+        if (owner >= 0)
+            pay_player(st, seat, owner, 1);
+    }
+    if ((modes & (PD_ROUTE_RED | PD_ROUTE_BLUE)) && pd_has(st, seat, PD_PC_FAST_PASS) && st->pass_tokens[seat])
+        st->pass_tokens[seat]--;
+}
+
+/* Midtown Hi-Jinks: an opponent's delivery to Midtown gets no tip. */
+bool pd_tip_blocked(const pd_state *st, int seat, int zone_village)
+{
+    int i = st->rules->pc[PD_PC_HI_JINKS];
+    return i >= 0 && st->rules->data.cards.power[i].nvillages > 0 &&
+           st->rules->data.cards.power[i].village[0] == zone_village && pd_other_holder(st, seat, PD_PC_HI_JINKS) >= 0;
+}
+
+/* East Village Mogul: two market cards after a delivery to its village. */
+int pd_bonus_takes(const pd_state *st, int seat, int zone_village)
+{
+    int i = st->rules->pc[PD_PC_EV_MOGUL];
+    return i >= 0 && st->rules->data.cards.power[i].nvillages > 0 &&
+                   st->rules->data.cards.power[i].village[0] == zone_village && pd_has(st, seat, PD_PC_EV_MOGUL)
+               ? 2
+               : 0;
+}
