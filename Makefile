@@ -33,7 +33,7 @@ SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stac
 LIB_SRC := $(wildcard core/*.c) $(wildcard games/*/*.c) $(wildcard ai/*.c) $(wildcard server/*.c)
 APP_SRC := $(wildcard app/*.c)
 DATA_SRC := data/embedded.S
-DATA_FILES := $(wildcard data/*/*.json) docs/nyslice-rules.md docs/theory-rules.md
+DATA_FILES := $(wildcard data/*/*.json) docs/nyslice-rules.md docs/theory-rules.md docs/delivery-rules.md
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 ASAN_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/asan/tests/%,$(TEST_SRC))
@@ -188,6 +188,7 @@ fuzz-quick: $(FUZZ_BIN)
 bench: $(BUILD)/pizzabox
 	@sh bench/engine-speed.sh $(BUILD)/pizzabox nyslice
 	@sh bench/engine-speed.sh $(BUILD)/pizzabox theory
+	@sh bench/engine-speed.sh $(BUILD)/pizzabox delivery
 
 clean:
 	rm -rf $(BUILD)

@@ -601,7 +601,7 @@ int cmd_play(int argc, char **argv)
         case OPT_RESUME: resume = optarg; break;
         case OPT_HINT: hint = optarg; break;
         case OPT_HELP:
-            printf("usage: pizzabox play [--game nyslice|theory] [--players N] [--seats human,greedy,...]\n"
+            printf("usage: pizzabox play [--game nyslice|theory|delivery] [--players N] [--seats human,greedy,...]\n"
                    "                     [--seed S] [--record FILE] [--resume FILE] [--deck FILE]\n"
                    "                     [--board FILE] [--hint BOT]\n"
                    "Plays a game at the terminal. Seats are 'human' or a bot (%s);\n"

@@ -103,7 +103,7 @@ int cmd_selfplay(int argc, char **argv)
     if (parse_batch("selfplay", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
-        printf("usage: pizzabox selfplay --game nyslice|theory --players N --games K --seed S\n"
+        printf("usage: pizzabox selfplay --game nyslice|theory|delivery --players N --games K --seed S\n"
                "                         [--bots random,...] [--record-dir DIR] [--deck FILE] [--board FILE]\n"
                "Plays K games between bots and prints one JSON line per game (seed, totals,\n"
                "winners), then a summary line. The same arguments always print the same output.\n");
@@ -235,7 +235,7 @@ int cmd_bench(int argc, char **argv)
     if (parse_batch("bench", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
-        printf("usage: pizzabox bench --game nyslice|theory --players N --games K [--seed S] [--bots BOT]\n"
+        printf("usage: pizzabox bench --game nyslice|theory|delivery --players N --games K [--seed S] [--bots BOT]\n"
                "Plays K games of uniformly random moves on one thread (setup and scoring\n"
                "included) and prints games per second and nanoseconds per game. With\n"
                "--bots BOT, times that bot's decision in K mid-game positions instead.\n");
@@ -282,7 +282,7 @@ int cmd_demo(int argc, char **argv)
     if (parse_batch("demo", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
-        printf("usage: pizzabox demo [--game nyslice|theory] [--players N] [--seed S] [--bots random,...]\n"
+        printf("usage: pizzabox demo [--game nyslice|theory|delivery] [--players N] [--seed S] [--bots random,...]\n"
                "                     [--record FILE] [--deck FILE] [--board FILE]\n"
                "Plays one game between bots, printing every decision, then the result (the Guest Check).\n"
                "--record writes the game record (replay it with pizzabox replay FILE).\n");

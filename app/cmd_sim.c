@@ -235,7 +235,7 @@ enum { OPT_BOTS = 1, OPT_GAMES, OPT_THREADS, OPT_SHARD, OPT_OUT, OPT_REPORT, OPT
 
 static void sim_usage(void)
 {
-    printf("usage: pizzabox sim --game nyslice|theory --players N --bots B1,B2,... --games K --seed S\n"
+    printf("usage: pizzabox sim --game nyslice|theory|delivery --players N --bots B1,B2,... --games K --seed S\n"
            "                    [--threads T] [--shard i/k] [--rotate] [--out results.jsonl]\n"
            "                    [--report report.html] [--deck FILE] [--board FILE]\n"
            "Plays K games between bots on T threads (default: every core) and prints win\n"

@@ -4,12 +4,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "delivery_tui.h"
 #include "nyslice_tui.h"
 #include "nyslice_ui.h"
 #include "theory_tui.h"
 
 extern const char pb_data_nyslice_rules[];
 extern const char pb_data_theory_rules[];
+extern const char pb_data_delivery_rules[];
 
 static const pb_front fronts[] = {
     {"nyslice", nys_tui_table, nys_tui_prompt, nys_ui_translate, nys_tui_banner, nys_print_guest_check,
@@ -17,12 +19,20 @@ static const pb_front fronts[] = {
                             "                  and every Special (e.g. rules dibs)"},
     {"theory", th_tui_table, th_tui_prompt, th_ui_translate, th_tui_banner, th_print_result,
      pb_data_theory_rules, "overview setup add cut slices safety end two-players"},
+    {"delivery", dlv_tui_table, dlv_tui_prompt, dlv_ui_translate, dlv_tui_banner, dlv_print_result,
+     pb_data_delivery_rules, "overview setup turn market reputation deliver distance powers\n"
+                             "                  inspector end notation"},
 };
+
+const pb_front *pb_front_find(const char *game_id)
+{
+    for (size_t i = 0; i < sizeof fronts / sizeof fronts[0]; i++)
+        if (strcmp(fronts[i].game, game_id) == 0)
+            return &fronts[i];
+    return NULL;
+}
 
 const pb_front *pb_front_for(const pb_game *g)
 {
-    for (size_t i = 0; i < sizeof fronts / sizeof fronts[0]; i++)
-        if (strcmp(fronts[i].game, g->ops->id) == 0)
-            return &fronts[i];
-    return NULL;
+    return pb_front_find(g->ops->id);
 }

@@ -37,5 +37,6 @@ typedef struct pb_front {
 
 /* The front end of a game (every registered game has one). */
 const pb_front *pb_front_for(const pb_game *g);
+const pb_front *pb_front_find(const char *game_id);
 
 #endif

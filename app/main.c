@@ -5,6 +5,8 @@
 #include "cli.h"
 #include "sim.h"
 
+int cmd_export(int argc, char **argv); /* cmd_export.c */
+
 static const struct {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -12,6 +14,7 @@ static const struct {
 } commands[] = {
     {"play", cmd_play, "play a game at the terminal, against bots or hot-seat"},
     {"serve", cmd_serve, "serve tables for friends in the browser (web client + WebSocket)"},
+    {"export", cmd_export, "write the game records of a server's finished tables"},
     {"demo", cmd_demo, "play a quick game between bots and print the Guest Check"},
     {"score", cmd_score, "score a finished New York Slice table given as JSON"},
     {"replay", cmd_replay, "replay a game record and print its final score report"},

@@ -2,17 +2,22 @@
 # Speed of a game engine: random games per second for every player count,
 # and instructions per random game (setup and scoring included) counted by
 # callgrind, for the usual table (New York Slice: 4 players, with its budget;
-# Pizza Theory: 3). The per-game figure is the difference of two runs divided
-# by the difference in games, so process start-up is left out.
+# Pizza Theory: 3; New York Pizza Delivery: 4). The per-game figure is the
+# difference of two runs divided by the difference in games, so process
+# start-up is left out. GAMES sets the wall-clock run's games (a Delivery
+# game is some 340 decisions: it defaults to 2,000 there).
 #
-#   sh bench/engine-speed.sh [build/pizzabox] [nyslice|theory]
+#   sh bench/engine-speed.sh [build/pizzabox] [nyslice|theory|delivery]
 set -eu
 bin=${1:-build/pizzabox}
 game=${2:-nyslice}
 games=${GAMES:-200000}
+small=2000
+large=22000
 case $game in
 nyslice) counts="2 3 4 5 6" table=4 budget=25000 ;;
 theory) counts="2 3" table=3 budget=0 ;;
+delivery) counts="2 3 4" table=4 budget=0 games=${GAMES:-2000} small=10 large=60 ;;
 *) echo "unknown game '$game'" >&2; exit 2 ;;
 esac
 
@@ -33,8 +38,6 @@ count() {
         --players "$table" --games "$1" >/dev/null 2>&1
     awk '/^summary:/ {print $2}' "$tmp/cg.$1"
 }
-small=2000
-large=22000
 a=$(count $small)
 b=$(count $large)
 echo "$a $b" | awk -v s=$small -v l=$large -v budget=$budget '{

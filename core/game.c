@@ -7,8 +7,9 @@
 
 extern const pb_game_ops nys_game_ops;
 extern const pb_game_ops th_game_ops;
+extern const pb_game_ops pd_game_ops;
 
-const pb_game_ops *const pb_games[] = {&nys_game_ops, &th_game_ops, NULL};
+const pb_game_ops *const pb_games[] = {&nys_game_ops, &th_game_ops, &pd_game_ops, NULL};
 
 const pb_game_ops *pb_game_find(const char *id)
 {

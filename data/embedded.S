@@ -42,4 +42,11 @@ pb_data_delivery_cards:
     .incbin "data/delivery/cards.json"
     .byte 0
     .size pb_data_delivery_cards, . - pb_data_delivery_cards
+    .global pb_data_delivery_rules
+    .type pb_data_delivery_rules, @object
+    .balign 16
+pb_data_delivery_rules:
+    .incbin "docs/delivery-rules.md"
+    .byte 0
+    .size pb_data_delivery_rules, . - pb_data_delivery_rules
     .section .note.GNU-stack,"",@progbits

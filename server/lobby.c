@@ -15,6 +15,8 @@
 #define MAX_WATCHERS 64   /* spectators of one table */
 #define NAME_MAX_LEN 32
 #define BOT_GRACE 5       /* seconds a seat stays its player's after they drop */
+#define LIST_MAX 500      /* tables in a `list` answer */
+#define RESTORE_FINISHED 64 /* finished tables loaded at start (the rest on demand) */
 
 typedef struct logged {
     int seat;
@@ -37,6 +39,8 @@ typedef struct table {
     int watcher[MAX_WATCHERS], nwatchers;
     logged log[LOG_KEEP];
     int nlog;
+    int jobs;            /* bot jobs out (they point at g): the table stays while any is */
+    time_t idle_since;   /* finished tables: last used; they leave memory when idle */
 } table;
 
 struct pb_lobby {
@@ -201,6 +205,7 @@ static void ask_bot_if_needed(pb_lobby *l, table *t)
     job->seed = pb_derive_seed((uint64_t)t->id, (uint64_t)t->moves);
     job->game = t->g;
     t->bot_asked = true;
+    t->jobs++;
     l->io.ask_bot(l->io.ctx, job);
 }
 
@@ -230,6 +235,7 @@ static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, si
     t->bot_asked = false;
     if (pb_is_terminal(t->g, t->st)) {
         t->finished = true;
+        t->idle_since = time(NULL);
         pb_store_finish(l->store, t->id, err, errlen);
     }
     broadcast(l, t);
@@ -240,6 +246,8 @@ static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, si
 void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
 {
     table *t = find_table_id(l, id);
+    if (t && t->jobs > 0)
+        t->jobs--;
     if (!t || t->moves != moves)
         return; /* the table moved on (or is gone): the answer is stale */
     t->bot_asked = false;
@@ -328,23 +336,37 @@ static int unfinished_tables(const pb_lobby *l)
     return n;
 }
 
+/* The list comes from the store, so finished tables that have left memory
+ * are in it too; what is stored is what is in memory (a change is stored
+ * before it is made in memory). */
 static void on_list(pb_lobby *l, int conn)
 {
     if (l->list_cache) { /* the list costs milliseconds to build: not once per request */
         l->io.send(l->io.ctx, conn, l->list_cache);
         return;
     }
-    json_t *tables = json_array();
-    for (int i = l->ntables - 1; i >= 0 && json_array_size(tables) < 500; i--) { /* the newest 500 */
-        table *t = l->tables[i];
-        json_t *seats = json_array();
-        for (int s = 0; s < t->players; s++)
-            json_array_append_new(seats, json_pack("{s:s, s:s, s:b}", "name", t->name[s], "player", t->player[s],
-                                                   "taken", t->taken[s]));
-        json_array_append_new(tables, json_pack("{s:s, s:s, s:i, s:o, s:i, s:b}", "code", t->code, "game",
-                                                t->g->ops->id, "players", t->players, "seats", seats, "moves",
-                                                t->moves, "finished", t->finished));
+    pb_table_head *heads = malloc(sizeof *heads * LIST_MAX);
+    int n = heads ? pb_store_heads(l->store, heads, LIST_MAX) : -1;
+    if (n < 0) {
+        free(heads);
+        send_error(l, conn, "the table list is not available now");
+        return;
     }
+    json_t *tables = json_array();
+    for (int i = 0; i < n; i++) { /* the newest first */
+        const pb_table_head *h = &heads[i];
+        json_t *seats = json_array();
+        for (int s = 0; s < h->players && s < PB_MAX_SEATS; s++) {
+            bool human = !h->player[s][0] || strcmp(h->player[s], "human") == 0;
+            json_array_append_new(seats, json_pack("{s:s, s:s, s:b}", "name", h->name[s], "player",
+                                                   human ? "human" : h->player[s], "taken",
+                                                   !human || h->name[s][0]));
+        }
+        json_array_append_new(tables, json_pack("{s:s, s:s, s:i, s:o, s:i, s:b}", "code", h->code, "game", h->game,
+                                                "players", h->players, "seats", seats, "moves", h->moves,
+                                                "finished", h->finished));
+    }
+    free(heads);
     json_t *msg = json_pack("{s:s, s:o}", "type", "tables", "tables", tables);
     l->list_cache = json_dumps(msg, JSON_COMPACT);
     json_decref(msg);
@@ -421,11 +443,72 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
     ask_bot_if_needed(l, t);
 }
 
+static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen);
+
+/* ---- Finished tables leave memory ---- */
+
+static bool attended(const table *t)
+{
+    for (int s = 0; s < t->players; s++)
+        if (t->conn[s] >= 0)
+            return true;
+    return t->nwatchers > 0;
+}
+
+/* Drop finished tables nobody sits at or watches, idle for `grace` seconds
+ * or more (and no bot job pointing at them); they are loaded again from the
+ * store when asked for. */
+static void evict_idle(pb_lobby *l, time_t now, int grace)
+{
+    int kept = 0;
+    for (int i = 0; i < l->ntables; i++) {
+        table *t = l->tables[i];
+        if (t->finished && t->jobs == 0 && !attended(t) && now - t->idle_since >= grace)
+            table_free(t);
+        else
+            l->tables[kept++] = t;
+    }
+    l->ntables = kept;
+}
+
+void pb_lobby_tick(pb_lobby *l)
+{
+    evict_idle(l, time(NULL), PB_LOBBY_FINISHED_GRACE);
+}
+
+/* A finished table that is not in memory, from the store; NULL if there is
+ * no finished table with that code. */
+static table *load_finished(pb_lobby *l, const char *code)
+{
+    int64_t id = code ? pb_store_find_code(l->store, code) : -1;
+    if (id <= 0)
+        return NULL;
+    int finished = 0;
+    for (int i = 0; i < l->ntables; i++)
+        finished += l->tables[i]->finished;
+    if (finished >= PB_LOBBY_MAX_TABLES) /* many looked at at once: make room first */
+        evict_idle(l, time(NULL), 0);
+    char err[PB_ERR_LEN];
+    table *t = rebuild(l, id, err, sizeof err);
+    if (t && (!t->finished || add_table(l, t) != 0)) {
+        /* An unfinished table is always in memory unless it could not be
+         * restored: it stays out. */
+        table_free(t);
+        t = NULL;
+    }
+    return t;
+}
+
 static table *table_of(pb_lobby *l, int conn, const json_t *msg)
 {
-    table *t = find_table(l, json_string_value(json_object_get(msg, "code")));
+    const char *code = json_string_value(json_object_get(msg, "code"));
+    table *t = find_table(l, code);
+    if (!t)
+        t = load_finished(l, code);
     if (!t)
         send_error(l, conn, "no table with that code");
+    else if (t->finished)
+        t->idle_since = time(NULL);
     return t;
 }
 
@@ -613,11 +696,13 @@ void pb_lobby_disconnect(pb_lobby *l, int conn)
         for (int s = 0; s < t->players; s++)
             if (t->conn[s] == conn) {
                 t->conn[s] = -1;
-                t->left_at[s] = time(NULL);
+                t->left_at[s] = t->idle_since = time(NULL);
             }
         for (int w = 0; w < t->nwatchers; w++)
-            if (t->watcher[w] == conn)
+            if (t->watcher[w] == conn) {
                 t->watcher[w--] = t->watcher[--t->nwatchers];
+                t->idle_since = time(NULL);
+            }
     }
 }
 
@@ -685,15 +770,19 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     }
     l->store = store;
     l->io = *io;
-    /* Every unfinished table, then the newest finished ones for replays. */
+    /* Every unfinished table, then the newest finished ones (the others are
+     * loaded when asked for; these too leave memory when nobody comes). */
     int n = pb_store_list(store, PB_STORE_UNFINISHED, ids, PB_LOBBY_MAX_TABLES);
     int m = n < 0 ? 0 : n;
     int64_t *done = ids + m;
-    int nd = pb_store_list(store, PB_STORE_FINISHED, done, 500 < PB_LOBBY_MAX_TABLES - m ? 500 : PB_LOBBY_MAX_TABLES - m);
+    int nd = pb_store_list(store, PB_STORE_FINISHED, done,
+                           RESTORE_FINISHED < PB_LOBBY_MAX_TABLES - m ? RESTORE_FINISHED : PB_LOBBY_MAX_TABLES - m);
     n = m + (nd < 0 ? 0 : nd);
     for (int i = n - 1; i >= 0; i--) {
         char why[PB_ERR_LEN];
         table *t = rebuild(l, ids[i], why, sizeof why);
+        if (t)
+            t->idle_since = time(NULL);
         if (t && add_table(l, t) != 0)
             table_free(t);
         else if (!t)

@@ -38,6 +38,9 @@ typedef struct pb_lobby_io {
 
 #define PB_LOBBY_MAX_TABLES 2000
 #define PB_LOBBY_TABLES_PER_CONN 8
+/* A finished table nobody sits at or watches leaves memory after this many
+ * seconds; it is loaded from the store again when someone asks for it. */
+#define PB_LOBBY_FINISHED_GRACE 10
 
 /* A lobby over a store: unfinished tables are rebuilt from it (their bots
  * asked to move again). NULL with a message. */
@@ -48,8 +51,13 @@ void pb_lobby_free(pb_lobby *l);
 void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len);
 /* The connection is gone: its seats stay, without anyone watching. */
 void pb_lobby_disconnect(pb_lobby *l, int conn);
-/* A bot's answer for a job (the job's state already freed). */
+/* A bot's answer for a job (the job's state already freed). Every job asked
+ * for must be answered (with moves = -1 when the bot could not move): a
+ * table stays in memory while a job points at its game. */
 void pb_lobby_bot_move(pb_lobby *l, int64_t table, int moves, pb_action a);
+/* Housekeeping, about once a second: finished tables idle for
+ * PB_LOBBY_FINISHED_GRACE seconds leave memory. */
+void pb_lobby_tick(pb_lobby *l);
 /* Tables in memory, for tests and limits. */
 int pb_lobby_tables(const pb_lobby *l);
 

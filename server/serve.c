@@ -6,6 +6,7 @@
 #include <libwebsockets.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,8 @@
 #define RATE 20.0          /* messages a second ... */
 #define BURST 40.0         /* ... with bursts of */
 #define STRIKES 10         /* refusals for rate told before the rest are ignored */
+#define MAX_PER_ADDRESS 256 /* WebSocket connections from one address (loopback: no limit) */
+#define TICK_US (1000 * 1000) /* lobby housekeeping, once a second */
 
 typedef struct outmsg {
     struct outmsg *next;
@@ -39,6 +42,7 @@ typedef struct conn {
     bool drop;          /* close now */
     double tokens, last;
     int strikes;
+    char addr[64];      /* the peer's address, numeric */
 } conn;
 
 typedef struct done_move {
@@ -54,6 +58,7 @@ typedef struct job_node {
 } job_node;
 
 typedef struct server {
+    lws_sorted_usec_list_t tick; /* the lobby's housekeeping timer */
     struct lws_context *ctx;
     pb_store *store;
     pb_lobby *lobby;
@@ -149,17 +154,18 @@ static void *bot_worker(void *arg)
         char err[PB_ERR_LEN];
         pb_bot *bot = pb_bot_new(job->bot, job->seed, err, sizeof err);
         done_move *d = malloc(sizeof *d);
-        if (bot && d) {
+        if (d) {
+            /* Every job is answered, even when the bot could not move
+             * (moves -1: a stale answer), so the lobby knows the job no
+             * longer uses the table's game. */
             d->table = job->table;
-            d->moves = job->moves;
-            d->action = pb_bot_choose(bot, job->game, job->state, job->seat);
+            d->moves = bot ? job->moves : -1;
+            d->action = bot ? pb_bot_choose(bot, job->game, job->state, job->seat) : 0;
             pthread_mutex_lock(&s->lock);
             d->next = s->done;
             s->done = d;
             pthread_mutex_unlock(&s->lock);
             lws_cancel_service(s->ctx); /* wake the service thread */
-        } else {
-            free(d);
         }
         pb_bot_free(bot);
         free(job->state);
@@ -187,6 +193,33 @@ typedef struct session {
     int id;
 } session;
 
+/* The peer's numeric address; an IPv4 peer of a dual-stack socket is
+ * written as plain IPv4. */
+static void peer_address(struct lws *wsi, char *out, size_t n)
+{
+    char buf[64] = "";
+    lws_get_peer_simple(wsi, buf, sizeof buf);
+    snprintf(out, n, "%s", strncmp(buf, "::ffff:", 7) == 0 ? buf + 7 : buf);
+}
+
+static bool is_loopback(const char *addr)
+{
+    return strncmp(addr, "127.", 4) == 0 || strcmp(addr, "::1") == 0;
+}
+
+/* May one more WebSocket connection come from this peer? */
+static bool address_allowed(const server *s, struct lws *wsi)
+{
+    char addr[64];
+    peer_address(wsi, addr, sizeof addr);
+    if (is_loopback(addr))
+        return true; /* benchmarks, tests, and a reverse proxy on this machine */
+    int n = 0;
+    for (int i = 0; i < MAX_CONNS; i++)
+        n += s->conns[i] && strcmp(s->conns[i]->addr, addr) == 0;
+    return n < MAX_PER_ADDRESS;
+}
+
 static int new_conn(server *s, struct lws *wsi)
 {
     for (int i = 0; i < MAX_CONNS; i++)
@@ -195,6 +228,7 @@ static int new_conn(server *s, struct lws *wsi)
             if (!c)
                 return -1;
             c->wsi = wsi;
+            peer_address(wsi, c->addr, sizeof c->addr);
             c->tokens = BURST;
             c->last = pb_now();
             s->conns[i] = c;
@@ -279,20 +313,37 @@ static int write_next(server *s, struct lws *wsi, int id)
     return 0;
 }
 
+/* The connection in slot id if it is this wsi's, else NULL. */
+static conn *conn_of(const server *s, int id, const struct lws *wsi)
+{
+    conn *c = id >= 0 && id < MAX_CONNS ? s->conns[id] : NULL;
+    return c && c->wsi == wsi ? c : NULL;
+}
+
 static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
 {
     server *s = lws_context_user(lws_get_context(wsi));
     session *ss = user;
     switch (reason) {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        /* Before the handshake is answered: non-zero refuses the upgrade.
+         * A refused connection is still CLOSED later: it must not name a
+         * slot (its session starts zeroed, which is slot 0). */
+        if (ss)
+            ss->id = -1;
+        return address_allowed(s, wsi) ? 0 : -1;
     case LWS_CALLBACK_ESTABLISHED:
-        ss->id = new_conn(s, wsi);
+        /* Again here: handshakes made at the same moment all passed the
+         * filter before any of them was counted. */
+        ss->id = address_allowed(s, wsi) ? new_conn(s, wsi) : -1;
         return ss->id < 0 ? -1 : 0;
     case LWS_CALLBACK_RECEIVE:
-        return receive(s, wsi, ss->id, in, len);
+        return conn_of(s, ss->id, wsi) ? receive(s, wsi, ss->id, in, len) : -1;
     case LWS_CALLBACK_SERVER_WRITEABLE:
-        return write_next(s, wsi, ss->id);
+        return conn_of(s, ss->id, wsi) ? write_next(s, wsi, ss->id) : -1;
     case LWS_CALLBACK_CLOSED:
-        drop_conn(s, ss->id);
+        if (conn_of(s, ss->id, wsi))
+            drop_conn(s, ss->id);
         return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         take_bot_moves(s);
@@ -309,6 +360,13 @@ static const struct lws_protocols protocols[] = {
 };
 
 /* ---- Running ---- */
+
+static void on_tick(lws_sorted_usec_list_t *sul)
+{
+    server *s = (server *)(void *)((char *)sul - offsetof(server, tick));
+    pb_lobby_tick(s->lobby);
+    lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, TICK_US);
+}
 
 int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
 {
@@ -353,8 +411,10 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
         signal(SIGPIPE, SIG_IGN);
         printf("listening on http://localhost:%d/\n", lws_get_vhost_listen_port(lws_get_vhost_by_name(s->ctx, "default")));
         fflush(stdout);
+        lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, TICK_US);
         while (!interrupted && lws_service(s->ctx, 0) >= 0)
             ;
+        lws_sul_cancel(&s->tick);
     }
     pthread_mutex_lock(&s->lock);
     s->stopping = true;

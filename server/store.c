@@ -1,22 +1,41 @@
 /* store.c -- see store.h. */
 #include "store.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <sqlite3.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../core/error.h"
+
+#define CHECKPOINT_FRAMES 1000 /* pages in the write-ahead log before it is copied back */
 
 struct pb_store {
     sqlite3 *db;
     sqlite3_stmt *append; /* prepared once: the hot path */
+    /* The write-ahead log is copied into the database file (a checkpoint,
+     * which waits for the disk) by a thread of its own on a connection of
+     * its own, so a commit never waits for it: the server's one thread
+     * would stall every table for as long. */
+    sqlite3 *ckpt_db;
+    pthread_t ckpt;
+    bool ckpt_running, ckpt_due, ckpt_stop;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
 };
 
 static const char *const schema =
     "PRAGMA journal_mode=WAL;"
     "PRAGMA synchronous=NORMAL;" /* with WAL: a commit survives a killed process */
     "PRAGMA foreign_keys=ON;"
+    /* A small page cache: the pages used over and over are few (the end of
+     * the actions, the codes); the rest is in the system's file cache. It
+     * bounds the memory the cache takes as the database grows. */
+    "PRAGMA cache_size=-512;"
     "CREATE TABLE IF NOT EXISTS tables ("
     "  id INTEGER PRIMARY KEY, game TEXT NOT NULL, code TEXT NOT NULL UNIQUE,"
     "  config TEXT NOT NULL, seed INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
@@ -35,6 +54,56 @@ static int db_error(pb_store *s, const char *what, char *err, size_t errlen)
     return pb_errorf(err, errlen, "store: %s: %s", what, sqlite3_errmsg(s->db));
 }
 
+/* Called on the committing thread after each commit: wakes the
+ * checkpointer once the log is long. (Setting it turns off SQLite's own
+ * checkpoints on commit.) */
+static int on_commit(void *arg, sqlite3 *db, const char *name, int frames)
+{
+    (void)db;
+    (void)name;
+    pb_store *s = arg;
+    if (frames >= CHECKPOINT_FRAMES) {
+        pthread_mutex_lock(&s->lock);
+        s->ckpt_due = true;
+        pthread_cond_signal(&s->wake);
+        pthread_mutex_unlock(&s->lock);
+    }
+    return SQLITE_OK;
+}
+
+static void *checkpointer(void *arg)
+{
+    pb_store *s = arg;
+    pthread_mutex_lock(&s->lock);
+    for (;;) {
+        while (!s->ckpt_due && !s->ckpt_stop)
+            pthread_cond_wait(&s->wake, &s->lock);
+        if (s->ckpt_stop)
+            break;
+        s->ckpt_due = false;
+        pthread_mutex_unlock(&s->lock);
+        /* Passive: copies what it can without taking a lock from the
+         * writer; the next commit starts the log over when all of it was
+         * copied. */
+        sqlite3_wal_checkpoint_v2(s->ckpt_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+        pthread_mutex_lock(&s->lock);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
+static int start_checkpointer(pb_store *s, const char *path)
+{
+    if (sqlite3_open_v2(path, &s->ckpt_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK ||
+        sqlite3_busy_timeout(s->ckpt_db, 5000) != SQLITE_OK ||
+        sqlite3_exec(s->ckpt_db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL) != SQLITE_OK ||
+        pthread_create(&s->ckpt, NULL, checkpointer, s) != 0)
+        return -1;
+    s->ckpt_running = true;
+    sqlite3_wal_hook(s->db, on_commit, s);
+    return 0;
+}
+
 pb_store *pb_store_open(const char *path, char *err, size_t errlen)
 {
     pb_store *s = calloc(1, sizeof *s);
@@ -42,13 +111,58 @@ pb_store *pb_store_open(const char *path, char *err, size_t errlen)
         pb_errorf(err, errlen, "out of memory");
         return NULL;
     }
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->wake, NULL);
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                         NULL) != SQLITE_OK ||
         sqlite3_busy_timeout(s->db, 5000) != SQLITE_OK ||
         sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(s->db, "INSERT INTO actions (table_id, idx, seat, text) VALUES (?, ?, ?, ?)", -1,
-                           &s->append, NULL) != SQLITE_OK) {
+                           &s->append, NULL) != SQLITE_OK ||
+        start_checkpointer(s, path) != 0) {
         pb_errorf(err, errlen, "store: cannot open %s: %s", path, s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        pb_store_close(s);
+        return NULL;
+    }
+    return s;
+}
+
+pb_store *pb_store_open_readonly(const char *path, char *err, size_t errlen)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0) {
+        pb_errorf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    pb_store *s = calloc(1, sizeof *s);
+    if (!s) {
+        pb_errorf(err, errlen, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->wake, NULL);
+    sqlite3_stmt *st = NULL;
+    int tables = 0;
+    /* Read-write when the file allows it (though nothing is written:
+     * query_only), so that closing the last connection tidies the
+     * write-ahead log away as the server does; read-only otherwise. */
+    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, NULL);
+    if (rc != SQLITE_OK) {
+        sqlite3_close(s->db);
+        s->db = NULL;
+        rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX, NULL);
+    }
+    if (rc == SQLITE_OK && sqlite3_busy_timeout(s->db, 5000) == SQLITE_OK &&
+        sqlite3_exec(s->db, "PRAGMA query_only=1", NULL, NULL, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(s->db,
+                           "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
+                           "name IN ('tables', 'seats', 'actions')",
+                           -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        tables = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (tables != 3) {
+        pb_errorf(err, errlen, "%s is not a pizzabox database", path);
         pb_store_close(s);
         return NULL;
     }
@@ -59,8 +173,18 @@ void pb_store_close(pb_store *s)
 {
     if (!s)
         return;
+    if (s->ckpt_running) {
+        pthread_mutex_lock(&s->lock);
+        s->ckpt_stop = true;
+        pthread_cond_signal(&s->wake);
+        pthread_mutex_unlock(&s->lock);
+        pthread_join(s->ckpt, NULL);
+    }
+    sqlite3_close(s->ckpt_db);
     sqlite3_finalize(s->append);
-    sqlite3_close(s->db);
+    sqlite3_close(s->db); /* the last connection: the log is copied back and removed */
+    pthread_mutex_destroy(&s->lock);
+    pthread_cond_destroy(&s->wake);
     free(s);
 }
 
@@ -239,6 +363,84 @@ int pb_store_list(pb_store *s, pb_store_which which, int64_t *ids, int max)
     int n = 0;
     while (n < max && sqlite3_step(st) == SQLITE_ROW)
         ids[n++] = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+int pb_store_count(pb_store *s, pb_store_which which)
+{
+    static const char *const sql[] = {
+        [PB_STORE_ALL] = "SELECT count(*) FROM tables",
+        [PB_STORE_UNFINISHED] = "SELECT count(*) FROM tables WHERE finished = 0",
+        [PB_STORE_FINISHED] = "SELECT count(*) FROM tables WHERE finished = 1",
+    };
+    sqlite3_stmt *st;
+    int n = -1;
+    if (sqlite3_prepare_v2(s->db, sql[which], -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+/* The head with this id in out[0..n) (ids descending), or NULL. */
+static pb_table_head *head_of(pb_table_head *out, int n, int64_t id)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (out[mid].id == id)
+            return &out[mid];
+        if (out[mid].id > id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+int pb_store_heads(pb_store *s, pb_table_head *out, int max)
+{
+    sqlite3_stmt *st;
+    /* The move count is the last action's number plus one (actions are
+     * numbered from 0 without gaps): one index lookup per table. */
+    if (max <= 0 || sqlite3_prepare_v2(s->db,
+                                       "SELECT id, game, code, config, finished, "
+                                       "(SELECT ifnull(max(idx) + 1, 0) FROM actions WHERE table_id = tables.id) "
+                                       "FROM tables ORDER BY id DESC LIMIT ?",
+                                       -1, &st, NULL) != SQLITE_OK)
+        return max <= 0 ? 0 : -1;
+    sqlite3_bind_int(st, 1, max);
+    int n = 0;
+    while (n < max && sqlite3_step(st) == SQLITE_ROW) {
+        pb_table_head *h = &out[n++];
+        memset(h, 0, sizeof *h);
+        h->id = sqlite3_column_int64(st, 0);
+        copy_text(h->game, sizeof h->game, st, 1);
+        copy_text(h->code, sizeof h->code, st, 2);
+        json_t *config = json_loads((const char *)sqlite3_column_text(st, 3), 0, NULL);
+        h->players = (int)json_integer_value(json_object_get(config, "players"));
+        json_decref(config);
+        h->finished = sqlite3_column_int(st, 4) != 0;
+        h->moves = sqlite3_column_int(st, 5);
+    }
+    sqlite3_finalize(st);
+    if (n == 0)
+        return 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT table_id, seat, player, name FROM seats WHERE table_id BETWEEN ? AND ?", -1,
+                           &st, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_int64(st, 1, out[n - 1].id);
+    sqlite3_bind_int64(st, 2, out[0].id);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        pb_table_head *h = head_of(out, n, sqlite3_column_int64(st, 0));
+        int seat = sqlite3_column_int(st, 1);
+        if (h && seat >= 0 && seat < 6) {
+            copy_text(h->player[seat], sizeof h->player[seat], st, 2);
+            copy_text(h->name[seat], sizeof h->name[seat], st, 3);
+        }
+    }
     sqlite3_finalize(st);
     return n;
 }

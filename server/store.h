@@ -3,7 +3,9 @@
  *
  * The server writes an action here before it confirms it to anyone, so a
  * crash loses nothing that was acknowledged: after a restart every unfinished
- * table is rebuilt by replaying its actions from its seed. */
+ * table is rebuilt by replaying its actions from its seed. The log is copied
+ * back into the database file (and flushed to the disk) on a thread of the
+ * store's own, so a commit never waits for the disk. */
 #ifndef PB_STORE_H
 #define PB_STORE_H
 
@@ -18,6 +20,11 @@ typedef struct pb_store pb_store;
 
 /* Open (creating if needed) the database at path. NULL with a message. */
 pb_store *pb_store_open(const char *path, char *err, size_t errlen);
+/* Open an existing database only to read it (nothing is created or
+ * changed; a server may be using it at the same time): NULL with a message
+ * when the file is missing or is not a pizzabox database. Only the reading
+ * functions below may be used on it. */
+pb_store *pb_store_open_readonly(const char *path, char *err, size_t errlen);
 void pb_store_close(pb_store *s);
 
 /* A new table: game id, normalized config (JSON), seed, a short code for
@@ -60,6 +67,24 @@ typedef enum pb_store_which { PB_STORE_ALL, PB_STORE_UNFINISHED, PB_STORE_FINISH
 /* Ids of tables, newest first; returns how many were written (at most
  * max), or -1. */
 int pb_store_list(pb_store *s, pb_store_which which, int64_t *ids, int max);
+/* How many tables there are; -1 on a database error. */
+int pb_store_count(pb_store *s, pb_store_which which);
+
+/* What the table list shows of a table: no seed, no actions. */
+typedef struct pb_table_head {
+    int64_t id;
+    char game[32];
+    char code[16];
+    int players;       /* from the config */
+    int moves;         /* actions stored */
+    bool finished;
+    char player[6][64];      /* "" for a human seat nobody has taken */
+    char name[6][132];
+} pb_table_head;
+
+/* The newest tables (at most max), newest first; how many were written, or
+ * -1. One pass over the database, whatever the number of tables. */
+int pb_store_heads(pb_store *s, pb_table_head *out, int max);
 /* Change who plays a seat, keeping its name and token. */
 int pb_store_set_player(pb_store *s, int64_t table, int seat, const char *player, char *err, size_t errlen);
 /* The id of the table with this code, or -1. */

@@ -3,11 +3,13 @@
 // lobby, `#/t/CODE` a table. The seat token of every table joined here is
 // kept in localStorage, so a reload (or a dropped connection) sends `resume`
 // and comes back to the same seat. A table is drawn by its view's `game`:
-// New York Slice with table.js and ring.js, Pizza Theory with theory.js.
+// New York Slice with table.js and ring.js, Pizza Theory with theory.js,
+// New York Pizza Delivery with delivery.js.
 import { Connection } from './net.js';
 import { seatSelects, tablesHtml, mineHtml, playerOptions, gameName } from './lobby.js';
 import * as T from './table.js';
 import * as TH from './theory.js';
+import * as DL from './delivery.js';
 import { renderRing } from './ring.js';
 import { loadRules, rulesAsked, rulesNow, rulesAll } from './rules.js';
 import { esc } from './tokens.js';
@@ -187,8 +189,8 @@ function onRoute() {
   state.route = parseRoute();
   state.replay = null;
   if (state.route.page === 'lobby') {
-    document.title = 'pizzabox — New York Slice · Pizza Theory';
-    $('#subtitle').textContent = 'New York Slice · Pizza Theory';
+    document.title = 'pizzabox — New York Slice · Pizza Theory · New York Pizza Delivery';
+    $('#subtitle').textContent = 'New York Slice · Pizza Theory · New York Pizza Delivery';
     show('lobby');
     renderLobby();
     requestList();
@@ -319,7 +321,7 @@ function createTable(ev) {
   ev.preventDefault();
   const name = lobbyName();
   if (!name) return;
-  const game = $('#game').value === 'theory' ? 'theory' : 'nyslice';
+  const game = ['theory', 'delivery'].includes($('#game').value) ? $('#game').value : 'nyslice';
   const players = Number($('#players-count').value);
   const seats = [];
   for (let i = 0; i < players; i++) seats.push($(`select[name=seat${i}]`).value);
@@ -412,21 +414,26 @@ function renderTable() {
 
 function drawTable(ctx) {
   const theory = ctx.v.game === 'theory';
-  if (!theory) syncDrafts(ctx);
+  const delivery = ctx.v.game === 'delivery';
+  if (!theory && !delivery) syncDrafts(ctx);
   show('table');
-  const status = theory ? TH.statusHtml(ctx) : T.statusHtml(ctx);
+  const status = theory ? TH.statusHtml(ctx) : delivery ? DL.statusHtml(ctx) : T.statusHtml(ctx);
   const replaying = state.replay && state.replay.code === ctx.code && ctx.phase !== 'over';
   $('#headline').innerHTML = `<span class="code">${esc(ctx.code)}</span> ${replaying ? '<span class="watching">replay</span> ' : ''}${status.headline}`;
   $('#prompt').innerHTML = status.prompt;
   $('#table').dataset.phase = ctx.phase;
   $('#table').dataset.myTurn = String(ctx.myTurn);
-  $('#table').dataset.game = theory ? 'theory' : 'nyslice';
+  $('#table').dataset.game = theory ? 'theory' : delivery ? 'delivery' : 'nyslice';
   $('#subtitle').textContent = gameName(ctx.v.game);
   document.title = `${ctx.myTurn ? '● Your move — ' : ''}${ctx.code} — pizzabox`;
   $('#theory-board').hidden = !theory;
   $('#theory-info').hidden = !theory;
+  $('#delivery-board').hidden = !delivery;
+  $('#delivery-info').hidden = !delivery;
   if (theory) {
     drawTheory(ctx);
+  } else if (delivery) {
+    drawDelivery(ctx);
   } else {
     renderBoard(ctx);
     renderSide(ctx);
@@ -459,6 +466,29 @@ function drawTheory(ctx) {
   $('#players').innerHTML = TH.playersHtml(ctx);
   renderReplay();
   if (state.busy) for (const b of document.querySelectorAll('#actions button')) b.disabled = true;
+}
+
+// New York Pizza Delivery: the map and the orders, market and hand in place
+// of the pizza and the Special; the moves, the end, the players and the
+// replay in the usual places.
+function drawDelivery(ctx) {
+  for (const id of ['pizza', 'special', 'placing']) $(`#${id}`).hidden = true;
+  const board = $('#delivery-board');
+  board.dataset.moves = String(ctx.msg.moves);
+  board.dataset.seat = ctx.seat == null ? '' : String(ctx.seat);
+  board.innerHTML = DL.boardHtml(ctx, { busy: state.busy });
+  $('#delivery-info').innerHTML = DL.infoHtml(ctx);
+  const moves = DL.actionsHtml(ctx);
+  $('#actions').hidden = !moves;
+  $('#actions').innerHTML = moves;
+  const over = $('#game-over');
+  over.hidden = ctx.phase !== 'over';
+  over.innerHTML = ctx.phase === 'over' ? DL.gameOverHtml(ctx) : '';
+  $('#players').innerHTML = DL.playersHtml(ctx);
+  renderReplay();
+  if (state.busy) {
+    for (const b of document.querySelectorAll('#actions button[data-action], #delivery-info button[data-action]')) b.disabled = true;
+  }
 }
 
 function renderBoard(ctx) {
@@ -519,12 +549,23 @@ function onReplayClick(ev) {
 function renderLog(ctx) {
   const log = $('#log');
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-  log.innerHTML = ctx.v.game === 'theory' ? TH.logHtml(ctx) : T.logHtml(ctx);
+  log.innerHTML = ctx.v.game === 'theory' ? TH.logHtml(ctx) : ctx.v.game === 'delivery' ? DL.logHtml(ctx) : T.logHtml(ctx);
   if (atEnd) log.scrollTop = log.scrollHeight;
 }
 
 // The rules of the table's game for this phase (and Special); redrawn only when they change.
 function renderRules(ctx) {
+  if (ctx.v.game === 'delivery') {
+    // The rules text when rules.js knows where it is, else the rules in short from delivery.js.
+    if (!rulesAsked('delivery')) loadRules(rulesLoaded, 'delivery');
+    const text = rulesAll('delivery');
+    const key = `delivery:${ctx.phase}:${text ? 'text' : 'short'}`;
+    if (key === state.rulesKey) return;
+    state.rulesKey = key;
+    $('#rules-now').innerHTML = text ? rulesNow(ctx.phase, '', 'delivery') : DL.rulesNowHtml(ctx);
+    $('#rules-list').innerHTML = text || DL.rulesAllHtml();
+    return;
+  }
   const game = ctx.v.game === 'theory' ? 'theory' : 'nyslice';
   if (!rulesAsked(game)) loadRules(rulesLoaded, game);
   const slug = ctx.v.today ? ctx.v.today.slug : '';
@@ -680,8 +721,27 @@ function onActionsHover(ev) {
 }
 
 function onActionsClick(ev) {
+  if (deliveryPick(ev)) return;
   const b = ev.target.closest('button[data-action]');
   if (b && !b.disabled) act(b.dataset.action);
+}
+
+// New York Pizza Delivery: a selection (an order, a pizzeria, a lot) is
+// drawn at once; true when the click was one.
+function deliveryPick(ev) {
+  const el = ev.target.closest('[data-pick]');
+  if (!el) return false;
+  DL.pick(el.dataset.pick, el.dataset.value);
+  renderTable();
+  return true;
+}
+
+// The map and the panel beside it: selections, and the cards a click plays.
+function onDeliveryClick(ev) {
+  if (deliveryPick(ev)) return;
+  const el = ev.target.closest('[data-action]');
+  const ctx = currentCtx();
+  if (el && !el.disabled && ctx && ctx.myTurn) act(el.dataset.action);
 }
 
 // Handing a seat to a bot takes two clicks: the first asks "sure?".
@@ -758,6 +818,11 @@ function wire() {
   for (const type of ['mouseover', 'mouseleave', 'focusin', 'focusout']) $('#actions').addEventListener(type, onActionsHover);
   $('#theory-board').addEventListener('click', onTheoryClick);
   $('#theory-board').addEventListener('keydown', (ev) => pressed(ev) && onTheoryClick(ev));
+  for (const id of ['#delivery-board', '#delivery-info']) {
+    $(id).addEventListener('click', onDeliveryClick);
+    // Orders, lots and pizzerias take Enter and Space like buttons (real buttons do already).
+    $(id).addEventListener('keydown', (ev) => !ev.target.closest('button') && pressed(ev) && onDeliveryClick(ev));
+  }
   $('#players').addEventListener('click', onPlayersClick);
   $('#replay').addEventListener('click', onReplayClick);
   $('#replay').addEventListener('change', (ev) => {

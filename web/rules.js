@@ -13,6 +13,11 @@ const PHASE_TOPIC = {
     seconds: 'seconds', over: 'scoring',
   },
   theory: { place: 'add', neutral: 'two-players', cut: 'cut', over: 'end' },
+  delivery: {
+    keep: 'setup', start: 'turn', market: 'market', reputation: 'reputation', pay: 'reputation',
+    supply: 'deliver', distance: 'distance', tip: 'powers', bonus: 'powers', after: 'turn',
+    discard: 'turn', fine: 'inspector', swap: 'powers', block: 'powers', farm: 'powers', over: 'end',
+  },
 };
 
 export function parseRules(md) {
@@ -29,7 +34,11 @@ export function parseRules(md) {
 
 // Where the server may keep the text: its docs directory (pizzabox serve
 // mounts docs/ at /docs), else (New York Slice) /rules.md.
-const PLACES = { nyslice: ['docs/nyslice-rules.md', 'rules.md'], theory: ['docs/theory-rules.md'] };
+const PLACES = {
+  nyslice: ['docs/nyslice-rules.md', 'rules.md'],
+  theory: ['docs/theory-rules.md'],
+  delivery: ['docs/delivery-rules.md'],
+};
 
 async function fetchFirst(urls) {
   for (const url of urls) {

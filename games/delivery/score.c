@@ -31,7 +31,8 @@ json_t *pd_score_json(const pd_state *st, const char *const *names)
         json_array_append_new(
             players, json_pack("{s:i,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "seat", s, "name",
                                names && names[s] ? names[s] : fallback, "money", st->player[s].money, "tableau",
-                               cards + __builtin_popcountll(st->tableau[s]), "disks", disks, "tips",
+                               cards + __builtin_popcountll(st->tableau[s]) + (st->farmed[s] != PD_NO_CARD),
+                               "disks", disks, "tips",
                                pd_tip_money(st, s), "score", pd_score(st, s), "deliveries",
                                st->player[s].deliveries, "tip_tokens", st->player[s].ntips));
         if (r[s] > 0)

@@ -133,22 +133,35 @@ static json_t *pending_json(const pd_state *st)
                      counts_json(st, pe->paid_cards), "short", pe->shorted);
 }
 
-/* Every delivery the seat to move could announce now, with what it costs. */
-static json_t *deliveries_json(const pd_state *st)
+/* Every delivery the seat to move could announce now (each way to go), with
+ * what it costs, the move that announces it and one shortest route. */
+static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n)
 {
     json_t *a = json_array();
     const pd_map *m = &st->rules->data.map;
-    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
-        for (int v = 0; v < m->nvillages; v++) {
-            pd_quote q;
-            if (pd_delivery_quote(st, st->seat, slot, v, PD_ROUTE_STREETS, &q) != 0)
-                continue;
-            json_array_append_new(a, json_pack("{s:i,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:s}", "slot", slot + 1, "from",
-                                               m->village[v].code, "length", q.length, "free", q.free_range,
-                                               "distance_cards", q.distance_cards, "ingredient_cards",
-                                               q.hand_ingredients, "extra_cards", q.extras, "pay", q.pay, "zone",
-                                               m->space[q.zone].id));
-        }
+    for (int i = 0; i < n; i++) {
+        if (PD_KIND(legal[i]) != PD_A_DELIVER)
+            continue;
+        uint32_t arg = PD_ARG(legal[i]);
+        int slot = arg & 0xF, v = arg >> 4 & 0xF;
+        unsigned modes = arg >> 8 & 0xF;
+        pd_quote q;
+        char move[160];
+        if (pd_delivery_quote(st, st->seat, slot, v, modes, &q) != 0 ||
+            pd_action_text(st, legal[i], st->seat, move, sizeof move) != 0)
+            continue;
+        uint8_t spaces[PD_MAX_SPACES];
+        int len = pd_route(m, m->lot[st->player[st->seat].pizzeria[v].lot].door, q.zone, modes, spaces, PD_MAX_SPACES);
+        json_t *route = json_array();
+        for (int k = 0; k < len; k++)
+            json_array_append_new(route, json_string(m->space[spaces[k]].id));
+        const char *via = strstr(move, " via ");
+        json_array_append_new(a, json_pack("{s:i,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:s,s:o}", "slot", slot + 1,
+                                           "from", m->village[v].code, "move", move, "via", via ? via + 5 : "",
+                                           "length", q.length, "free", q.free_range, "distance_cards",
+                                           q.distance_cards, "ingredient_cards", q.hand_ingredients, "extra_cards",
+                                           q.extras, "pay", q.pay, "zone", m->space[q.zone].id, "route", route));
+    }
     return a;
 }
 
@@ -202,6 +215,8 @@ json_t *pd_view(const pd_state *st, int seat)
                           st->npower_deck, "no_tips", st->no_tips, "tips_left", st->ntip_pool, "open",
                           counts_json(st, st->open), "sewer", counts_json(st, st->sewer), "orders", orders, "players",
                           players);
+    json_object_set_new(v, "round", json_integer(st->turn)); /* a turn: the front ends announce each */
+    json_object_set_new(v, "whose_turn", json_integer(st->seat));
     json_object_set_new(v, "global", st->global >= 0 ? json_string(st->rules->data.cards.power[st->global].id)
                                                       : json_null());
     json_object_set_new(v, "map", pd_map_json(&st->rules->data.map));
@@ -224,7 +239,7 @@ json_t *pd_view(const pd_state *st, int seat)
         }
         json_object_set_new(v, "legal", texts);
         if (st->phase == PD_PH_START)
-            json_object_set_new(v, "deliveries", deliveries_json(st));
+            json_object_set_new(v, "deliveries", deliveries_json(st, legal, n));
     }
     if (st->phase == PD_PH_OVER) {
         double r[PD_PLAYERS];

@@ -289,7 +289,8 @@ test('Ann plays a 3-player Pizza Theory game with two bots by clicking; a phone 
   const ann = await openPage(1200, 1000);
   await ann.goto(url);
   // The lobby offers the games; Pizza Theory is for 2 or 3 players.
-  assert.deepEqual(await ann.locator('#game option').allInnerTexts(), ['New York Slice', 'Pizza Theory']);
+  assert.deepEqual(await ann.locator('#game option').allInnerTexts(),
+    ['New York Slice', 'Pizza Theory', 'New York Pizza Delivery']);
   assert.deepEqual(await ann.locator('#players-count option').allInnerTexts(), ['2', '3', '4', '5', '6']);
   await ann.selectOption('#game', 'theory');
   assert.deepEqual(await ann.locator('#players-count option').allInnerTexts(), ['2', '3']);

@@ -1,6 +1,7 @@
 /* support.c -- see support.h. */
 #include "support.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,4 +177,52 @@ char *ts_strip_ansi(const char *s)
     }
     *o = 0;
     return out;
+}
+
+pb_game *ts_game(const char *id, int players)
+{
+    char err[PB_ERR_LEN];
+    json_t *config = json_pack("{s:i}", "players", players);
+    pb_game *g = pb_game_new(id, config, err, sizeof err);
+    json_decref(config);
+    if (!g)
+        fail_msg("%s for %d players: %s", id, players, err);
+    return g;
+}
+
+void ts_assert_tidy(const char *plain)
+{
+    int col = 0;
+    for (const char *s = plain; *s; s++) {
+        if (*s == '\n') {
+            col = 0;
+            continue;
+        }
+        if (!isprint((unsigned char)*s))
+            fail_msg("byte 0x%02x in:\n%s", (unsigned char)*s, plain);
+        if (++col > 80)
+            fail_msg("line longer than 80 columns in:\n%s", plain);
+    }
+    if (*plain)
+        assert_int_equal(plain[strlen(plain) - 1], '\n');
+}
+
+char *ts_render(const pb_front *f, const json_t *v, const pb_tui_opts *o)
+{
+    char *table = f->table(v, o), *prompt = f->prompt(v, o), *banner = f->round_banner(v, o);
+    assert_non_null(table);
+    assert_non_null(prompt);
+    char *texts[3] = {table, prompt, banner};
+    for (int i = 0; i < 3; i++) {
+        if (!texts[i])
+            continue;
+        char *plain = ts_strip_ansi(texts[i]);
+        if (!o->colour)
+            assert_string_equal(plain, texts[i]); /* no escapes without colour */
+        ts_assert_tidy(plain);
+        free(plain);
+    }
+    free(prompt);
+    free(banner);
+    return table;
 }

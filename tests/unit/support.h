@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "../../app/front.h"
 #include "../../games/nyslice/nyslice.h"
 
 /* Rules with the default deck for `players`, first Slicer seat 0. */
@@ -46,5 +47,17 @@ void ts_assert_json(const json_t *j, const char *expected);
 
 /* The text without ANSI colour escapes (ESC [ ... m); the caller frees it. */
 char *ts_strip_ansi(const char *s);
+
+/* A game by id for `players` (the default config otherwise); fails the test
+ * if it cannot be made. */
+pb_game *ts_game(const char *id, int players);
+
+/* Terminal text as a player sees it: printable, lines of at most 80
+ * columns, ending with a newline. */
+void ts_assert_tidy(const char *plain);
+
+/* A front end's table, prompt and banner for a view, each checked with
+ * ts_assert_tidy (and free of escapes without colour); returns the table. */
+char *ts_render(const pb_front *f, const json_t *v, const pb_tui_opts *o);
 
 #endif

@@ -16,53 +16,16 @@
 static const char *const names[] = {"Ann", "Bo", "Cy"};
 
 /* Every line at most 80 columns, printable ASCII, ending with a newline. */
-static void assert_tidy(const char *plain)
-{
-    int col = 0;
-    for (const char *s = plain; *s; s++) {
-        if (*s == '\n') {
-            col = 0;
-            continue;
-        }
-        if (!isprint((unsigned char)*s))
-            fail_msg("byte 0x%02x in:\n%s", (unsigned char)*s, plain);
-        if (++col > 80)
-            fail_msg("line longer than 80 columns in:\n%s", plain);
-    }
-    if (*plain)
-        assert_int_equal(plain[strlen(plain) - 1], '\n');
-}
-
 static pb_game *new_game(int players)
 {
-    char err[PB_ERR_LEN];
-    json_t *config = json_pack("{s:i}", "players", players);
-    pb_game *g = pb_game_new("theory", config, err, sizeof err);
-    json_decref(config);
-    assert_non_null(g);
-    return g;
+    return ts_game("theory", players);
 }
 
 /* Render the three texts of a view and check their form; returns the table. */
 static char *render(const json_t *v, int seat, bool colour)
 {
     pb_tui_opts o = {colour, names, seat};
-    char *table = th_tui_table(v, &o), *prompt = th_tui_prompt(v, &o), *banner = th_tui_banner(v, &o);
-    assert_non_null(table);
-    assert_non_null(prompt);
-    char *texts[3] = {table, prompt, banner};
-    for (int i = 0; i < 3; i++) {
-        if (!texts[i])
-            continue;
-        char *plain = ts_strip_ansi(texts[i]);
-        if (!colour)
-            assert_string_equal(plain, texts[i]); /* no escapes without colour */
-        assert_tidy(plain);
-        free(plain);
-    }
-    free(prompt);
-    free(banner);
-    return table;
+    return ts_render(pb_front_find("theory"), v, &o);
 }
 
 /* The label the prompt offers as an example, translated, is a legal move. */

@@ -1,0 +1,1304 @@
+/* delivery_tui.c -- New York Pizza Delivery drawn for a terminal
+ * (delivery_tui.h).
+ *
+ * The map is a character grid: every distinct x of the map's street spaces
+ * is a column, every distinct y a row (scaled down when there are too many).
+ * A space shows as '.', ':' on the Park Path, its village's code on a
+ * delivery zone, with '~' for a dock and r/b/s for a subway stop; a lot is
+ * drawn beside its door: the end of its id while empty ("1" for HA-1), its
+ * owner's letter and level disks once built ("B2"). Beside the map each
+ * village lists its lots with their prices. Everything comes from the view;
+ * only rule constants come from the engine's header. */
+#include "delivery_tui.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../games/delivery/delivery.h"
+#include "textbuf.h"
+
+#define SEATS PD_PLAYERS
+#define CELL 6           /* map columns per grid column */
+#define MAP_X 1          /* the map's left edge */
+#define MAX_COLS 12      /* grid columns before scaling */
+#define MAX_ROWS 40      /* grid rows before scaling */
+#define LISTED 60        /* legal moves numbered in the table */
+#define WORDS 16         /* words of an input line */
+#define WORD_LEN 64
+
+static const char *const seat_sgr[SEATS] = {"1;31", "1;34", "1;32", "1;33", "1;35", "1;36"};
+
+typedef struct dspace {
+    const char *id;
+    int x, y, row, col;
+    int zone_of; /* the village whose delivery zone it is, or -1 */
+    bool park, dock;
+    char subway; /* 'r', 'b', 's' (both) or 0 */
+} dspace;
+
+typedef struct dvillage {
+    const char *code, *name, *zone;
+} dvillage;
+
+typedef struct dlot {
+    const char *id;
+    int village, cost, door, owner, disks;
+} dlot;
+
+typedef struct dview {
+    const json_t *v;
+    tb b;
+    const char *phase;
+    int players, you, to_move;
+    const char *name[SEATS];
+    char fallback[SEATS][16];
+    int nspaces, nvillages, nlots, rows, cols;
+    dspace space[PD_MAX_SPACES];
+    dvillage village[PD_MAX_VILLAGES];
+    dlot lot[PD_MAX_LOTS];
+} dview;
+
+/* ---- Reading the view ---- */
+
+static const json_t *jget(const json_t *o, const char *key)
+{
+    return json_object_get(o, key);
+}
+
+static int jint(const json_t *o, const char *key, int dflt)
+{
+    const json_t *x = json_object_get(o, key);
+    return json_is_integer(x) ? (int)json_integer_value(x) : dflt;
+}
+
+static const char *jstr(const json_t *o, const char *key)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+    return s ? s : "";
+}
+
+static bool is(const char *a, const char *b)
+{
+    return strcmp(a, b) == 0;
+}
+
+/* Letters and digits equal, case aside ("Hell's-Kitchen" is Hell's Kitchen). */
+static bool same_name(const char *a, size_t na, const char *b)
+{
+    size_t i = 0;
+    for (;;) {
+        while (i < na && a[i] && !isalnum((unsigned char)a[i]))
+            i++;
+        while (*b && !isalnum((unsigned char)*b))
+            b++;
+        bool ea = i >= na || !a[i];
+        if (ea || !*b)
+            return ea && !*b;
+        if (tolower((unsigned char)a[i]) != tolower((unsigned char)*b))
+            return false;
+        i++, b++;
+    }
+}
+
+/* A village by its code or its name (the first n bytes of w), or -1. */
+static int village_of(const dview *t, const char *w, size_t n)
+{
+    for (int i = 0; i < t->nvillages; i++)
+        if ((strlen(t->village[i].code) == n && strncasecmp(w, t->village[i].code, n) == 0) ||
+            same_name(w, n, t->village[i].name))
+            return i;
+    return -1;
+}
+
+static int space_of(const dview *t, const char *id)
+{
+    for (int i = 0; i < t->nspaces; i++)
+        if (is(t->space[i].id, id))
+            return i;
+    return -1;
+}
+
+/* Grid positions of n sorted distinct values, scaled into at most max. */
+static int grid_index(const int *values, int n, int max, int value)
+{
+    int k = 0;
+    while (k < n && values[k] != value)
+        k++;
+    if (n <= max || n < 2 || values[n - 1] == values[0])
+        return k < max ? k : max - 1;
+    return (int)((long)(value - values[0]) * (max - 1) / (values[n - 1] - values[0]));
+}
+
+static int by_value(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static int distinct_sorted(int *values, int n)
+{
+    qsort(values, (size_t)n, sizeof *values, by_value);
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (k == 0 || values[k - 1] != values[i])
+            values[k++] = values[i];
+    return k;
+}
+
+static void read_villages(dview *t)
+{
+    size_t i;
+    const json_t *a;
+    json_array_foreach(jget(jget(t->v, "map"), "villages"), i, a) {
+        if (t->nvillages >= PD_MAX_VILLAGES)
+            break;
+        dvillage *v = &t->village[t->nvillages++];
+        v->code = jstr(a, "code"), v->name = jstr(a, "name"), v->zone = jstr(a, "zone");
+    }
+}
+
+/* The spaces on the grid, the lots and who built on them. */
+static void read_map(dview *t)
+{
+    const json_t *map = jget(t->v, "map"), *a;
+    size_t i;
+    int xs[PD_MAX_SPACES], ys[PD_MAX_SPACES];
+    json_array_foreach(jget(map, "spaces"), i, a) {
+        if (t->nspaces >= PD_MAX_SPACES)
+            break;
+        dspace *s = &t->space[t->nspaces];
+        s->id = jstr(a, "id");
+        s->x = jint(a, "x", 0), s->y = jint(a, "y", 0);
+        s->zone_of = -1;
+        s->park = json_is_true(jget(a, "park_path"));
+        s->dock = json_is_true(jget(a, "dock"));
+        const char *sub = jstr(a, "subway");
+        s->subway = is(sub, "red") ? 'r' : is(sub, "blue") ? 'b' : is(sub, "both") ? 's' : 0;
+        xs[t->nspaces] = s->x, ys[t->nspaces] = s->y;
+        t->nspaces++;
+    }
+    int nx = distinct_sorted(xs, t->nspaces), ny = distinct_sorted(ys, t->nspaces);
+    t->cols = t->rows = 0;
+    for (int k = 0; k < t->nspaces; k++) {
+        dspace *s = &t->space[k];
+        s->col = grid_index(xs, nx, MAX_COLS, s->x);
+        s->row = grid_index(ys, ny, MAX_ROWS, s->y);
+        t->cols = s->col + 1 > t->cols ? s->col + 1 : t->cols;
+        t->rows = s->row + 1 > t->rows ? s->row + 1 : t->rows;
+    }
+    for (int v = 0; v < t->nvillages; v++) {
+        int z = space_of(t, t->village[v].zone);
+        if (z >= 0)
+            t->space[z].zone_of = v;
+    }
+    json_array_foreach(jget(map, "lots"), i, a) {
+        if (t->nlots >= PD_MAX_LOTS)
+            break;
+        dlot *l = &t->lot[t->nlots++];
+        l->id = jstr(a, "id");
+        const char *code = jstr(a, "village");
+        l->village = village_of(t, code, strlen(code));
+        l->cost = jint(a, "cost", 0);
+        l->door = space_of(t, jstr(a, "door"));
+        l->owner = -1;
+    }
+    /* who built where */
+    const json_t *p;
+    json_array_foreach(jget(t->v, "players"), i, p) {
+        size_t k;
+        const json_t *z;
+        json_array_foreach(jget(p, "pizzerias"), k, z) {
+            for (int l = 0; l < t->nlots; l++)
+                if (is(t->lot[l].id, jstr(z, "lot"))) {
+                    t->lot[l].owner = jint(p, "seat", (int)i);
+                    t->lot[l].disks = jint(z, "disks", 0);
+                }
+        }
+    }
+}
+
+/* The viewer, the names and the villages; the map too when it is drawn. */
+static void dview_init(dview *t, const json_t *v, const pb_tui_opts *o, bool map)
+{
+    memset(t, 0, sizeof *t);
+    t->v = v;
+    t->b.colour = o && o->colour;
+    t->phase = jstr(v, "phase");
+    t->players = jint(v, "player_count", 2);
+    t->players = t->players < 1 ? 1 : t->players > SEATS ? SEATS : t->players;
+    t->you = o ? o->you : -1;
+    t->to_move = jint(v, "to_move", -1);
+    for (int s = 0; s < SEATS; s++) {
+        const char *given = o && o->names && s < t->players ? o->names[s] : NULL;
+        snprintf(t->fallback[s], sizeof t->fallback[s], "Seat %d", s + 1);
+        t->name[s] = given && *given ? given : t->fallback[s];
+    }
+    read_villages(t);
+    if (map)
+        read_map(t);
+}
+
+/* ---- Cards and moves written short ---- */
+
+/* "Hell's Kitchen/Sausage" (or "Hell's-Kitchen/Sausage") as "HK/Sausage";
+ * the notation reads both. Spaces become '-' so the word can be typed. */
+static void short_card(const dview *t, const char *card, char *out, size_t n)
+{
+    const char *slash = strrchr(card, '/');
+    int v = slash ? village_of(t, card, (size_t)(slash - card)) : -1;
+    if (v >= 0)
+        snprintf(out, n, "%s/%s", t->village[v].code, slash + 1);
+    else
+        snprintf(out, n, "%s", card);
+    for (char *s = out; *s; s++)
+        if (*s == ' ')
+            *s = '-';
+}
+
+/* A move with its card words short. */
+static void short_move(const dview *t, const char *text, char *out, size_t n)
+{
+    size_t used = 0;
+    out[0] = 0;
+    for (const char *s = text; *s && used + 1 < n;) {
+        size_t len = strcspn(s, " ");
+        char word[WORD_LEN * 2], sw[WORD_LEN * 2];
+        snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word - 1 ? len : sizeof word - 1), s);
+        if (strchr(word, '/'))
+            short_card(t, word, sw, sizeof sw);
+        else
+            snprintf(sw, sizeof sw, "%s", word);
+        int wrote = snprintf(out + used, n - used, "%s%s", used ? " " : "", sw);
+        if (wrote < 0 || (size_t)wrote >= n - used)
+            break;
+        used += (size_t)wrote;
+        s += len;
+        s += strspn(s, " ");
+    }
+}
+
+/* ---- Drawing helpers ---- */
+
+static const char *seat_colour(int s)
+{
+    return s >= 0 && s < SEATS ? seat_sgr[s] : NULL;
+}
+
+static char seat_letter(int s)
+{
+    return s >= 0 && s < SEATS ? (char)('A' + s) : '?';
+}
+
+/* Text cut to the end of the line. */
+static void put(dview *t, const char *s)
+{
+    tb_text(&t->b, s, strlen(s), TB_WIDTH - t->b.col);
+}
+
+static void cput(dview *t, const char *sgr, const char *s)
+{
+    tb_sgr(&t->b, sgr);
+    put(t, s);
+    if (sgr)
+        tb_sgr(&t->b, "0");
+}
+
+/* "B Bo" in B's colour, the name cut to maxcols. */
+static void put_seat(dview *t, int s, int maxcols)
+{
+    char text[64];
+    snprintf(text, sizeof text, "%c %s", seat_letter(s), s >= 0 && s < SEATS ? t->name[s] : "?");
+    tb_sgr(&t->b, seat_colour(s));
+    tb_text(&t->b, text, strlen(text), maxcols < TB_WIDTH - t->b.col ? maxcols : TB_WIDTH - t->b.col);
+    tb_sgr(&t->b, seat_colour(s) ? "0" : NULL);
+}
+
+/* A unit of text kept whole on one line, wrapped at `indent`. */
+static void unit(dview *t, const char *sgr, const char *s, int indent, int sep)
+{
+    tb_room(&t->b, cols_of(s, strlen(s)), indent, sep);
+    cput(t, sgr, s);
+}
+
+static void heading(dview *t, const char *s)
+{
+    cput(t, "1", s);
+}
+
+/* ---- The map and the villages ---- */
+
+/* The end of a lot's id after its village's code ("1" for HA-1). */
+static const char *lot_tag(const dview *t, const dlot *l)
+{
+    const char *code = l->village >= 0 ? t->village[l->village].code : "";
+    size_t n = strlen(code);
+    if (n && strncmp(l->id, code, n) == 0 && l->id[n] == '-' && l->id[n + 1])
+        return l->id + n + 1;
+    return l->id;
+}
+
+static void draw_space(dview *t, const dspace *s, int x)
+{
+    char glyph[8];
+    const char *sgr = NULL;
+    if (s->zone_of >= 0) {
+        snprintf(glyph, sizeof glyph, "%.3s", t->village[s->zone_of].code);
+        sgr = "1";
+    } else {
+        snprintf(glyph, sizeof glyph, "%c%s", s->park ? ':' : '.', s->dock ? "~" : s->subway ? " " : "");
+        if (s->subway)
+            glyph[1] = s->subway;
+        sgr = s->park ? "32" : s->subway == 'r' ? "31" : s->subway == 'b' ? "34" : s->dock ? "36" : NULL;
+    }
+    tb_pad(&t->b, x);
+    cput(t, sgr, glyph);
+    /* its lots, beside the door */
+    int at = x + 3;
+    for (int l = 0; l < t->nlots; l++) {
+        const dlot *lot = &t->lot[l];
+        if (lot->door != s - t->space || at > x + CELL - 2)
+            continue;
+        char tag[8];
+        if (lot->owner >= 0)
+            snprintf(tag, sizeof tag, "%c%d", seat_letter(lot->owner), lot->disks % 100);
+        else
+            snprintf(tag, sizeof tag, "%.2s", lot_tag(t, lot));
+        tb_pad(&t->b, at);
+        tb_sgr(&t->b, seat_colour(lot->owner));
+        tb_text(&t->b, tag, strlen(tag), x + CELL - 1 - t->b.col);
+        tb_sgr(&t->b, seat_colour(lot->owner) ? "0" : NULL);
+        at = t->b.col;
+    }
+}
+
+static void draw_map_row(dview *t, int row)
+{
+    for (int c = 0; c < t->cols; c++)
+        for (int i = 0; i < t->nspaces; i++)
+            if (t->space[i].row == row && t->space[i].col == c && t->b.col <= MAP_X + c * CELL) {
+                draw_space(t, &t->space[i], MAP_X + c * CELL);
+                break;
+            }
+}
+
+/* The villages with their lots and the legend, each line from column x. */
+static char *villages_panel(const dview *t, int x)
+{
+    dview p = *t; /* a second buffer with the same names */
+    memset(&p.b, 0, sizeof p.b);
+    p.b.colour = t->b.colour;
+    /* code, name and lots in one line when they fit: the name gives way */
+    int code_w = 2, name_w = 0, lots_w = 0;
+    for (int v = 0; v < t->nvillages; v++) {
+        int w = cols_of(t->village[v].name, strlen(t->village[v].name)), lw = 0;
+        name_w = w > name_w ? w : name_w;
+        code_w = (int)strlen(t->village[v].code) > code_w ? (int)strlen(t->village[v].code) : code_w;
+        for (int l = 0; l < t->nlots; l++)
+            if (t->lot[l].village == v)
+                lw += (lw ? 2 : 0) + cols_of(t->lot[l].id, strlen(t->lot[l].id)) + 1 +
+                      (t->lot[l].cost >= 10 ? 3 : 2);
+        lots_w = lw > lots_w ? lw : lots_w;
+    }
+    int room = TB_WIDTH - x - code_w - 2 - lots_w;
+    name_w = name_w < room ? name_w : room < 8 ? 8 : room;
+    tb_pad(&p.b, x);
+    heading(&p, "Villages, lots: $price or owner+disks");
+    tb_nl(&p.b);
+    for (int v = 0; v < t->nvillages; v++) {
+        tb_pad(&p.b, x);
+        cput(&p, "1", t->village[v].code);
+        tb_pad(&p.b, x + code_w + 1);
+        tb_text(&p.b, t->village[v].name, strlen(t->village[v].name), name_w);
+        int indent = x + code_w + 1 + name_w + 1, any = 0;
+        tb_pad(&p.b, indent);
+        for (int l = 0; l < t->nlots; l++) {
+            const dlot *lot = &t->lot[l];
+            if (lot->village != v)
+                continue;
+            char text[32];
+            int sep = any++ ? 2 : 0;
+            if (lot->owner >= 0) {
+                snprintf(text, sizeof text, "%s %c%d", lot->id, seat_letter(lot->owner), lot->disks % 100);
+                tb_room(&p.b, cols_of(text, strlen(text)), indent, sep);
+                tb_text(&p.b, lot->id, strlen(lot->id), 8);
+                tb_text(&p.b, " ", 1, 1);
+                snprintf(text, sizeof text, "%c%d", seat_letter(lot->owner), lot->disks % 100);
+                tb_cput(&p.b, seat_colour(lot->owner), text);
+            } else {
+                snprintf(text, sizeof text, "%s $%d", lot->id, lot->cost);
+                tb_room(&p.b, cols_of(text, strlen(text)), indent, sep);
+                tb_put(&p.b, text);
+            }
+        }
+        if (!any)
+            put(&p, "no lots");
+        tb_nl(&p.b);
+    }
+    static const char *const legend[] = {
+        "HA     a village's delivery zone",
+        ".r .b  subway stop, red / blue line (.s both)",
+        ".~     dock     :  Park Path (with its card)",
+        "1 2 3  empty lot (HA-1 ..) beside its door",
+        "B2     pizzeria of player B with 2 level disks",
+    };
+    tb_nl(&p.b);
+    for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
+        tb_pad(&p.b, x);
+        put(&p, legend[i]);
+        tb_nl(&p.b);
+    }
+    return tb_done(&p.b);
+}
+
+static void draw_map(dview *t)
+{
+    int width = t->cols * CELL;
+    bool beside = MAP_X + width + 2 + 40 <= TB_WIDTH;
+    int x = beside ? MAP_X + width + 2 : MAP_X;
+    char *panel = villages_panel(t, x);
+    const char *line = panel;
+    if (!beside) {
+        for (int r = 0; r < t->rows; r++) {
+            draw_map_row(t, r);
+            tb_nl(&t->b);
+        }
+    }
+    for (int r = 0; beside ? r < t->rows || (line && *line) : line && *line; r++) {
+        if (beside && r < t->rows)
+            draw_map_row(t, r);
+        if (line && *line) {
+            const char *end = strchr(line, '\n');
+            size_t len = end ? (size_t)(end - line) : strlen(line);
+            /* the panel's lines start with x blanks: skip them */
+            size_t skip = 0;
+            while (skip < len && skip < (size_t)x && line[skip] == ' ')
+                skip++;
+            if (skip < len) {
+                tb_pad(&t->b, x);
+                tb_raw(&t->b, line + skip, len - skip);
+                t->b.col = TB_WIDTH; /* the panel's text ends the line */
+            }
+            line = end ? end + 1 : NULL;
+        }
+        tb_nl(&t->b);
+    }
+    free(panel);
+}
+
+/* ---- The rest of the table ---- */
+
+static void draw_header(dview *t)
+{
+    char text[120];
+    snprintf(text, sizeof text, "NEW YORK PIZZA DELIVERY  turn %d", jint(t->v, "turn", 0) + 1);
+    heading(t, text);
+    if (is(t->phase, "over")) {
+        put(t, "  (game over)");
+    } else if (t->to_move >= 0) {
+        put(t, "  to move: ");
+        put_seat(t, t->to_move, 24);
+    }
+    snprintf(text, sizeof text, "Inspectors %d of %d", jint(t->v, "inspectors", 0), PD_INSPECTORS_TO_END);
+    tb_pad(&t->b, TB_WIDTH - (int)strlen(text) > t->b.col + 2 ? TB_WIDTH - (int)strlen(text) : t->b.col + 2);
+    put(t, text);
+    tb_nl(&t->b);
+    int sewer = 0;
+    size_t i;
+    const json_t *c;
+    json_array_foreach(jget(t->v, "sewer"), i, c)
+        sewer += jint(c, "count", 0);
+    snprintf(text, sizeof text, "Market deck %d, sewer %d card%s; power deck %d; tips %d face down + %d NO TIP",
+             jint(t->v, "deck", 0), sewer, sewer == 1 ? "" : "s", jint(t->v, "power_deck", 0), jint(t->v, "tips_left", 0),
+             jint(t->v, "no_tips", 0));
+    put(t, text);
+    tb_nl(&t->b);
+    const char *global = json_string_value(jget(t->v, "global"));
+    if (global) {
+        put(t, "Global card in play: ");
+        put(t, global);
+        tb_nl(&t->b);
+    }
+}
+
+static void draw_orders(dview *t)
+{
+    heading(t, "Orders");
+    put(t, "  (deliver to a zone; the last card names the village)");
+    tb_nl(&t->b);
+    size_t i;
+    const json_t *o;
+    json_array_foreach(jget(t->v, "orders"), i, o) {
+        char text[160];
+        snprintf(text, sizeof text, " %d ", (int)i + 1);
+        put(t, text);
+        if (!json_is_object(o)) {
+            put(t, "(empty)");
+            tb_nl(&t->b);
+            continue;
+        }
+        snprintf(text, sizeof text, "$%d %s", jint(o, "pay", 0), json_is_true(jget(o, "tip")) ? "+tip" : "    ");
+        put(t, text);
+        tb_pad(&t->b, 13);
+        const json_t *village = jget(o, "village");
+        if (json_is_string(village)) {
+            snprintf(text, sizeof text, "to %s", json_string_value(village));
+            cput(t, "1", text);
+        } else {
+            put(t, "any zone");
+        }
+        tb_pad(&t->b, 23);
+        if (json_is_true(jget(o, "specialty"))) {
+            snprintf(text, sizeof text, "%s:", jstr(o, "name"));
+            unit(t, NULL, text, 23, 0);
+            size_t k;
+            const json_t *need;
+            json_array_foreach(jget(o, "needs"), k, need) {
+                snprintf(text, sizeof text, "%d %s,", jint(need, "count", 0), jstr(need, "ingredient"));
+                unit(t, NULL, text, 23, 1);
+            }
+            snprintf(text, sizeof text, "+%d cards of any kind", jint(o, "extra_cards", 0));
+            unit(t, NULL, text, 23, 1);
+        } else {
+            size_t k;
+            const json_t *card;
+            json_array_foreach(jget(o, "cards"), k, card) {
+                short_card(t, json_string_value(card) ? json_string_value(card) : "?", text, sizeof text);
+                unit(t, NULL, text, 23, k ? 2 : 0);
+            }
+        }
+        tb_nl(&t->b);
+    }
+}
+
+/* Cards with counts ([{"card", "count"}]) as units, numbered if asked. */
+static void card_list(dview *t, const json_t *cards, bool numbered, int indent)
+{
+    size_t i;
+    const json_t *c;
+    json_array_foreach(cards, i, c) {
+        char name[96], text[128];
+        short_card(t, jstr(c, "card"), name, sizeof name);
+        int count = jint(c, "count", 1);
+        if (numbered)
+            snprintf(text, sizeof text, "%d:%s", (int)i + 1, name);
+        else
+            snprintf(text, sizeof text, "%s", name);
+        if (count > 1) {
+            size_t len = strlen(text);
+            snprintf(text + len, sizeof text - len, " x%d", count);
+        }
+        unit(t, NULL, text, indent, i ? 2 : 1);
+    }
+    if (!json_array_size(cards))
+        unit(t, NULL, "none", indent, 1);
+}
+
+static void draw_market(dview *t)
+{
+    heading(t, "Open market");
+    put(t, " (take N):");
+    card_list(t, jget(t->v, "open"), true, 3);
+    tb_nl(&t->b);
+}
+
+/* A pizzeria: "HK-2  2 disks  rep 3/5  HK/Sausage  top: double-topping". */
+static void draw_pizzeria(dview *t, const json_t *z)
+{
+    char text[128];
+    tb_pad(&t->b, 5);
+    snprintf(text, sizeof text, "%-5s %d disk%s  rep %d/%d ", jstr(z, "lot"), jint(z, "disks", 0),
+             jint(z, "disks", 0) == 1 ? " " : "s", jint(z, "reputation", 0), jint(z, "limit", 5));
+    put(t, text);
+    size_t k;
+    const json_t *card;
+    json_array_foreach(jget(z, "cards"), k, card) {
+        short_card(t, json_string_value(card) ? json_string_value(card) : "?", text, sizeof text);
+        unit(t, NULL, text, 9, 1);
+    }
+    if (*jstr(z, "power")) {
+        snprintf(text, sizeof text, "(top: %s)", jstr(z, "power"));
+        unit(t, NULL, text, 9, 1);
+    }
+    tb_nl(&t->b);
+}
+
+/* Power cards in play and what they hold: a Farmer Brown card, subway
+ * rides, reserved lots. */
+static void draw_tableau(dview *t, const json_t *p)
+{
+    const json_t *tableau = jget(p, "tableau"), *reserved = jget(p, "reserved_lots");
+    const char *farmed = json_string_value(jget(p, "farmer_brown"));
+    int rides = jint(p, "subway_tokens", 0);
+    if (!json_array_size(tableau) && !farmed && !rides && !json_array_size(reserved))
+        return;
+    char text[128];
+    tb_pad(&t->b, 5);
+    put(t, "in play:");
+    size_t k;
+    const json_t *id;
+    json_array_foreach(tableau, k, id) unit(t, NULL, json_string_value(id) ? json_string_value(id) : "?", 9, 1);
+    if (farmed) {
+        char card[96];
+        short_card(t, farmed, card, sizeof card);
+        snprintf(text, sizeof text, "(Farmer Brown's card: %s)", card);
+        unit(t, NULL, text, 9, 1);
+    }
+    if (rides) {
+        snprintf(text, sizeof text, "(subway rides left: %d)", rides);
+        unit(t, NULL, text, 9, 1);
+    }
+    if (json_array_size(reserved)) {
+        unit(t, NULL, "reserved lots:", 9, 1);
+        json_array_foreach(reserved, k, id) unit(t, NULL, json_string_value(id) ? json_string_value(id) : "?", 9, 1);
+    }
+    tb_nl(&t->b);
+}
+
+static void draw_players(dview *t)
+{
+    bool over = is(t->phase, "over");
+    heading(t, "Players");
+    tb_pad(&t->b, 16);
+    put(t, over ? "money disks left  deliveries  tips       score" : "money disks left  deliveries  tips        hand");
+    tb_nl(&t->b);
+    size_t i;
+    const json_t *p;
+    json_array_foreach(jget(t->v, "players"), i, p) {
+        int s = jint(p, "seat", (int)i);
+        char text[128];
+        tb_pad(&t->b, 1);
+        put_seat(t, s, 14);
+        tb_pad(&t->b, 16);
+        snprintf(text, sizeof text, "$%-4d %10d  %10d  %4d", jint(p, "money", 0), jint(p, "disks", 0),
+                 jint(p, "deliveries", 0), jint(p, "tips", 0));
+        put(t, text);
+        if (json_is_integer(jget(p, "tip_money"))) {
+            snprintf(text, sizeof text, " ($%d)", jint(p, "tip_money", 0));
+            put(t, text);
+        }
+        tb_pad(&t->b, 58);
+        if (over) {
+            snprintf(text, sizeof text, "%4d", jint(p, "score", 0));
+            cput(t, "1", text);
+        } else {
+            int powers = jint(p, "powers", 0);
+            snprintf(text, sizeof text, "%4d", jint(p, "hand", 0));
+            put(t, text);
+            if (powers) {
+                snprintf(text, sizeof text, " + %d power", powers);
+                put(t, text);
+            }
+        }
+        if (s == t->you)
+            put(t, "  <- you");
+        tb_nl(&t->b);
+        draw_tableau(t, p);
+        size_t k;
+        const json_t *z;
+        json_array_foreach(jget(p, "pizzerias"), k, z) draw_pizzeria(t, z);
+    }
+}
+
+static void draw_hand(dview *t)
+{
+    if (t->you < 0 || t->you >= t->players || is(t->phase, "over"))
+        return;
+    int cards = 0;
+    size_t i;
+    const json_t *c;
+    json_array_foreach(jget(t->v, "hand"), i, c)
+        cards += jint(c, "count", 0);
+    char text[96];
+    snprintf(text, sizeof text, "Your hand (%d):", cards);
+    heading(t, text);
+    card_list(t, jget(t->v, "hand"), false, 3);
+    tb_nl(&t->b);
+    const json_t *powers = jget(t->v, "powers");
+    heading(t, "Your power cards:");
+    json_array_foreach(powers, i, c) unit(t, NULL, json_string_value(c) ? json_string_value(c) : "?", 3, 1);
+    if (json_array_size(powers))
+        unit(t, NULL, "(any of them pays $1 of a price or a space)", 3, 2);
+    else
+        unit(t, NULL, "none", 3, 1);
+    tb_nl(&t->b);
+    const json_t *keep = jget(t->v, "keep_from");
+    if (json_array_size(keep)) {
+        heading(t, "Dealt to you, keep one:");
+        json_array_foreach(keep, i, c) unit(t, NULL, json_string_value(c) ? json_string_value(c) : "?", 3, 1);
+        tb_nl(&t->b);
+    }
+}
+
+static void draw_pending(dview *t)
+{
+    const json_t *pe = jget(t->v, "pending");
+    if (!json_is_object(pe))
+        return;
+    char text[160], card[96];
+    heading(t, "Now:");
+    if (is(jstr(pe, "kind"), "build")) {
+        short_card(t, jstr(pe, "card"), card, sizeof card);
+        snprintf(text, sizeof text, "building on %s with %s;", jstr(pe, "lot"), card);
+        unit(t, NULL, text, 3, 1);
+        snprintf(text, sizeof text, "$%d still to pay; paid so far $%d", jint(pe, "due", 0), jint(pe, "money", 0));
+        unit(t, NULL, text, 3, 1);
+        if (json_array_size(jget(pe, "cards"))) {
+            unit(t, NULL, "and", 3, 1);
+            card_list(t, jget(pe, "cards"), false, 3);
+        }
+        tb_nl(&t->b);
+        return;
+    }
+    snprintf(text, sizeof text, "delivering order %d from %s;", jint(pe, "slot", 0), jstr(pe, "from"));
+    unit(t, NULL, text, 3, 1);
+    const json_t *needs = jget(pe, "needs");
+    if (json_array_size(needs)) {
+        unit(t, NULL, "still to supply:", 3, 1);
+        size_t i;
+        const json_t *n;
+        json_array_foreach(needs, i, n) {
+            snprintf(text, sizeof text, "%s%s", json_string_value(n) ? json_string_value(n) : "?",
+                     i + 1 < json_array_size(needs) ? "," : ";");
+            unit(t, NULL, text, 3, 1);
+        }
+    }
+    if (jint(pe, "extras", 0)) {
+        snprintf(text, sizeof text, "%d more cards of any kind;", jint(pe, "extras", 0));
+        unit(t, NULL, text, 3, 1);
+    }
+    if (jint(pe, "due", 0)) {
+        snprintf(text, sizeof text, "%d space%s to pay, a card each;", jint(pe, "due", 0),
+                 jint(pe, "due", 0) == 1 ? "" : "s");
+        unit(t, NULL, text, 3, 1);
+    }
+    if (json_is_true(jget(pe, "short")))
+        unit(t, NULL, "one ingredient left out (NO TIP);", 3, 1);
+    unit(t, NULL, "set aside:", 3, 1);
+    card_list(t, jget(pe, "cards"), false, 3);
+    tb_nl(&t->b);
+}
+
+/* The view's entry of "deliveries" for a legal deliver move, or NULL: by
+ * its "move" when the view gives one, else by order and village (streets). */
+static const json_t *delivery_quote(const dview *t, const char *move)
+{
+    int slot;
+    char from[8];
+    bool streets = sscanf(move, "deliver %d from %7s", &slot, from) == 2 && !strstr(move, " via ");
+    size_t i;
+    const json_t *d;
+    json_array_foreach(jget(t->v, "deliveries"), i, d) {
+        const char *m = json_string_value(jget(d, "move"));
+        if (m ? is(m, move) : streets && jint(d, "slot", 0) == slot && is(jstr(d, "from"), from))
+            return d;
+    }
+    return NULL;
+}
+
+/* "d 2 MT", or "d 2 MT boat" for a route by boat: how to type a delivery. */
+static void delivery_words(const json_t *d, char *out, size_t n)
+{
+    const char *via = jstr(d, "via");
+    snprintf(out, n, "d %d %.8s%s%.12s", jint(d, "slot", 0), jstr(d, "from"), *via ? " " : "", via);
+}
+
+static bool order_has_tip(const dview *t, int slot)
+{
+    return json_is_true(jget(json_array_get(jget(t->v, "orders"), (size_t)(slot - 1)), "tip"));
+}
+
+/* A deliver move in the table of deliveries, with its cost when quoted;
+ * the move column is w wide. */
+static void draw_delivery_move(dview *t, int number, const char *move, const json_t *q, int w)
+{
+    char text[200];
+    if (!q)
+        snprintf(text, sizeof text, "%4d %.120s", number, move);
+    else
+        snprintf(text, sizeof text, "%4d %-*.80s %6d %4d %4d %4d %5d  $%d%s", number, w < 80 ? w : 80, move,
+                 jint(q, "length", 0),
+                 jint(q, "free", 0), jint(q, "distance_cards", 0), jint(q, "ingredient_cards", 0),
+                 jint(q, "extra_cards", 0), jint(q, "pay", 0), order_has_tip(t, jint(q, "slot", 0)) ? "+tip" : "");
+    put(t, text);
+    tb_nl(&t->b);
+}
+
+static void draw_moves(dview *t)
+{
+    const json_t *legal = jget(t->v, "legal");
+    size_t n = json_array_size(legal);
+    if (t->you < 0 || t->you != t->to_move || !n)
+        return;
+    heading(t, "Your moves");
+    put(t, " (type the number or the move; Enter plays the suggested one):");
+    tb_nl(&t->b);
+    char shown[LISTED][96];
+    int listed = n < LISTED ? (int)n : LISTED, width = 0;
+    for (int i = 0; i < listed; i++) {
+        const char *m = json_string_value(json_array_get(legal, (size_t)i));
+        short_move(t, m ? m : "?", shown[i], sizeof shown[i]);
+        int w = cols_of(shown[i], strlen(shown[i]));
+        if (!is(shown[i], m ? m : "") || strncmp(shown[i], "deliver ", 8) != 0)
+            width = w > width ? w : width;
+    }
+    width += 6;
+    bool header = false;
+    for (int i = 0; i < listed; i++) {
+        if (strncmp(shown[i], "deliver ", 8) == 0)
+            continue;
+        char text[112];
+        snprintf(text, sizeof text, "%4d %.95s", i + 1, shown[i]);
+        int at = (t->b.col + width - 1) / width * width;
+        if (t->b.col && at + cols_of(text, strlen(text)) > TB_WIDTH)
+            tb_nl(&t->b), at = 0;
+        tb_pad(&t->b, at);
+        put(t, text);
+    }
+    if (t->b.col)
+        tb_nl(&t->b);
+    int move_w = 17;
+    for (int i = 0; i < listed; i++)
+        if (strncmp(shown[i], "deliver ", 8) == 0 && cols_of(shown[i], strlen(shown[i])) > move_w)
+            move_w = cols_of(shown[i], strlen(shown[i]));
+    move_w = move_w > 36 ? 36 : move_w;
+    for (int i = 0; i < listed; i++) {
+        if (strncmp(shown[i], "deliver ", 8) != 0)
+            continue;
+        if (!header) {
+            char text[160];
+            snprintf(text, sizeof text, "     %-*s %6s %4s %4s %4s %5s  %s", move_w, "delivery", "spaces", "free",
+                     "dist", "ingr", "extra", "pays");
+            put(t, text);
+            tb_nl(&t->b);
+            header = true;
+        }
+        draw_delivery_move(t, i + 1, shown[i], delivery_quote(t, shown[i]), move_w);
+    }
+    if (header) {
+        put(t, "     (cards from your hand: dist for the spaces beyond the free range,");
+        tb_nl(&t->b);
+        put(t, "     ingr for the ingredients, extra for a specialty pizza's further cards)");
+        tb_nl(&t->b);
+    }
+    if ((int)n > listed) {
+        char text[96];
+        snprintf(text, sizeof text, "     ... and %d more: type them in full", (int)n - listed);
+        put(t, text);
+        tb_nl(&t->b);
+    }
+}
+
+char *dlv_tui_table(const json_t *view, const pb_tui_opts *o)
+{
+    dview *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    dview_init(t, view, o, true);
+    draw_header(t);
+    tb_nl(&t->b);
+    draw_map(t);
+    tb_nl(&t->b);
+    draw_orders(t);
+    draw_market(t);
+    tb_nl(&t->b);
+    draw_players(t);
+    tb_nl(&t->b);
+    draw_hand(t);
+    draw_pending(t);
+    if (t->you >= 0 && t->you == t->to_move && json_array_size(jget(view, "legal")))
+        tb_nl(&t->b);
+    draw_moves(t);
+    char *text = tb_done(&t->b);
+    free(t);
+    return text;
+}
+
+/* ---- Prompt ---- */
+
+static const char *waiting_for(const char *phase)
+{
+    static const char *const words[][2] = {
+        {"keep", "to keep a power card"},         {"start", "to choose an action"},
+        {"market", "to take market cards"},       {"reputation", "to build or upgrade"},
+        {"pay", "to pay for a property"},         {"supply", "to supply the ingredients"},
+        {"distance", "to pay for the distance"},  {"tip", "to choose a tip token"},
+        {"bonus", "to take a market card"},       {"after", "to end the turn"},
+        {"discard", "to discard down to the hand limit"},
+        {"fine", "to pay a Health Inspector's fine"},
+        {"swap", "to swap a card with an order's"}, {"block", "to reserve lots"},
+        {"farm", "to take a card from the sewer"},
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (is(phase, words[i][0]))
+            return words[i][1];
+    return "to move";
+}
+
+/* The first legal move starting with `verb ` (or being it), written short;
+ * "" when there is none. */
+static void first_legal(const dview *t, const char *verb, char *out, size_t n)
+{
+    size_t i, len = strlen(verb);
+    const json_t *m;
+    out[0] = 0;
+    json_array_foreach(jget(t->v, "legal"), i, m) {
+        const char *s = json_string_value(m);
+        if (s && strncmp(s, verb, len) == 0 && (s[len] == ' ' || !s[len])) {
+            short_move(t, s, out, n);
+            return;
+        }
+    }
+}
+
+static bool legal_has(const dview *t, const char *verb)
+{
+    char first[96];
+    first_legal(t, verb, first, sizeof first);
+    return *first != 0;
+}
+
+char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
+{
+    dview *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    dview_init(t, view, o, false);
+    const char *phase = t->phase;
+    char text[480], example[112], first[96], what[320];
+    if (is(phase, "over")) {
+        tb_raw(&t->b, "", 0); /* nothing to ask: an empty text, not NULL */
+    } else if (t->you < 0 || t->you != t->to_move) {
+        put(t, "Waiting for ");
+        put_seat(t, t->to_move, 30);
+        snprintf(text, sizeof text, " %s.", waiting_for(phase));
+        put(t, text);
+        tb_nl(&t->b);
+    } else {
+        const json_t *legal = jget(view, "legal"), *pe = jget(view, "pending");
+        const char *m0 = json_string_value(json_array_get(legal, 0));
+        short_move(t, m0 ? m0 : "", example, sizeof example);
+        if (is(phase, "keep")) {
+            snprintf(what, sizeof what, "Keep one of the two power cards dealt to you; the other goes back into the "
+                     "power deck. Type 1 or 2 from the list, or the move.");
+        } else if (is(phase, "start")) {
+            const json_t *d = json_array_get(jget(view, "deliveries"), 0);
+            if (d)
+                delivery_words(d, example, sizeof example);
+            first_legal(t, "play", first, sizeof first);
+            snprintf(what, sizeof what, "Your turn, one action: \"m\" goes to market (2 cards), \"r\" builds or "
+                     "upgrades (2 steps), \"d ORDER VILLAGE\" delivers an order from your pizzeria in that village%s. "
+                     "Type the move or its number in the list.",
+                     *first ? "; a power card may come first (\"play power:ID\")" : "");
+        } else if (is(phase, "market") || is(phase, "bonus")) {
+            if (json_array_size(jget(view, "open")))
+                snprintf(example, sizeof example, "take 1");
+            snprintf(what, sizeof what, "%s: \"take N\" takes the N-th card of the open market, \"take deck\" the "
+                     "top card of the market deck.",
+                     is(phase, "bonus") ? "Meatballs: take one more market card" : "Take a card");
+        } else if (is(phase, "reputation")) {
+            first_legal(t, "done", first, sizeof first);
+            snprintf(what, sizeof what, "Build or upgrade: \"build LOT CARD\" (a card of that village; then you pay "
+                     "the lot's price), \"upgrade VILLAGE CARD disk|add|top\"%s, or a number from the list.",
+                     *first ? ", \"done\" to stop after one step" : "");
+        } else if (is(phase, "pay")) {
+            snprintf(what, sizeof what, "Pay for %s: $%d still due, a dollar or a card at a time: \"pay $1\", "
+                     "\"pay CARD\", or just \"pay\" for the first way listed.", jstr(pe, "lot"), jint(pe, "due", 0));
+        } else if (is(phase, "supply")) {
+            const json_t *needs = jget(pe, "needs");
+            const char *need = json_string_value(json_array_get(needs, 0));
+            first_legal(t, "short", first, sizeof first);
+            if (need)
+                snprintf(what, sizeof what, "Supply %s from your hand: \"use CARD\"%s.", need,
+                         *first ? ", or \"short\" to leave it out and take NO TIP" : "");
+            else if (jint(pe, "extras", 0))
+                snprintf(what, sizeof what, "The specialty pizza takes %d more card%s of any kind: \"use CARD\".",
+                         jint(pe, "extras", 0), jint(pe, "extras", 0) == 1 ? "" : "s");
+            else
+                snprintf(what, sizeof what, "Sausage: one more card of an ingredient the order needs earns $1 more: "
+                         "\"extra CARD\", or \"done\".");
+        } else if (is(phase, "distance")) {
+            snprintf(what, sizeof what, "%d space%s beyond the free range: a card for each, \"pay CARD\" (or just "
+                     "\"pay\" for the first listed).", jint(pe, "due", 0), jint(pe, "due", 0) == 1 ? "" : "s");
+        } else if (is(phase, "tip")) {
+            snprintf(what, sizeof what, "Ham: take the tip token of any order: \"tip N\".");
+        } else if (is(phase, "discard")) {
+            snprintf(what, sizeof what, "Your hand is over the limit of %d cards: \"discard CARD\".", PD_HAND_LIMIT);
+        } else if (is(phase, "fine")) {
+            snprintf(what, sizeof what, "A Health Inspector came (%d of %d). Pay the fine: \"fine $2\", or two "
+                     "cards \"fine CARD CARD\", or a number from the list.", jint(view, "inspectors", 0),
+                     PD_INSPECTORS_TO_END);
+        } else if (is(phase, "after")) {
+            snprintf(what, sizeof what, "Your action is done: \"end\" ends the turn%s.",
+                     legal_has(t, "play") ? ", or play a power card now (\"play power:ID\")" : "");
+        } else {
+            snprintf(what, sizeof what, "Your move: a number from the list, or the move.");
+        }
+        snprintf(text, sizeof text, "%s For example: \"%s\".", what, example);
+        tb_para(&t->b, text, 0);
+        tb_nl(&t->b);
+    }
+    char *out = tb_done(&t->b);
+    free(t);
+    return out;
+}
+
+/* ---- The banner ---- */
+
+char *dlv_tui_banner(const json_t *view, const pb_tui_opts *o)
+{
+    if (is(jstr(view, "phase"), "over") || !json_is_integer(jget(view, "to_move")))
+        return NULL;
+    dview *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    dview_init(t, view, o, false);
+    char text[160];
+    tb_nl(&t->b);
+    if (is(t->phase, "keep")) {
+        heading(t, "== Setup: ");
+        put(t, "each player keeps one of two power cards, from ");
+        put_seat(t, jint(view, "first", 0), 24);
+        put(t, " on.");
+    } else {
+        snprintf(text, sizeof text, "== Turn %d: ", jint(view, "turn", 0) + 1);
+        heading(t, text);
+        put_seat(t, t->to_move, 24);
+        snprintf(text, sizeof text, " to move. Health Inspectors drawn: %d of %d.", jint(view, "inspectors", 0),
+                 PD_INSPECTORS_TO_END);
+        tb_para(&t->b, text, 3);
+    }
+    tb_nl(&t->b);
+    char *out = tb_done(&t->b);
+    free(t);
+    return out;
+}
+
+/* ---- Input ---- */
+
+/* A word as matching sees it: lower case; a card as code/ingredient. */
+static void canon(const dview *t, const char *w, char *out, size_t n)
+{
+    const char *slash = strchr(w, '/');
+    int v = slash ? village_of(t, w, (size_t)(slash - w)) : -1;
+    size_t k = 0;
+    if (v >= 0) {
+        k = (size_t)snprintf(out, n, "%s/", t->village[v].code);
+        for (const char *s = slash + 1; *s && k + 1 < n; s++)
+            if (isalnum((unsigned char)*s))
+                out[k++] = *s;
+        out[k < n ? k : n - 1] = 0;
+    } else {
+        snprintf(out, n, "%s", w);
+    }
+    for (char *s = out; *s; s++)
+        *s = (char)tolower((unsigned char)*s);
+}
+
+typedef struct words {
+    int n;
+    char w[WORDS][WORD_LEN];
+} words;
+
+static void split(const dview *t, const char *text, words *ws, bool canonical)
+{
+    ws->n = 0;
+    for (const char *s = text; *s && ws->n < WORDS;) {
+        s += strspn(s, " \t");
+        size_t len = strcspn(s, " \t");
+        if (!len)
+            break;
+        char word[WORD_LEN];
+        snprintf(word, sizeof word, "%.*s", (int)(len < WORD_LEN - 1 ? len : WORD_LEN - 1), s);
+        if (canonical)
+            canon(t, word, ws->w[ws->n], WORD_LEN);
+        else
+            snprintf(ws->w[ws->n], WORD_LEN, "%s", word);
+        ws->n++;
+        s += len;
+    }
+}
+
+static bool digits(const char *w)
+{
+    return *w && strspn(w, "0123456789") == strlen(w) && strlen(w) < 6;
+}
+
+static void join(const words *ws, char *out, size_t n)
+{
+    size_t used = 0;
+    out[0] = 0;
+    for (int i = 0; i < ws->n; i++) {
+        int wrote = snprintf(out + used, n - used, "%s%s", i ? " " : "", ws->w[i]);
+        if (wrote < 0 || (size_t)wrote >= n - used)
+            return;
+        used += (size_t)wrote;
+    }
+}
+
+int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, char *err, size_t errlen)
+{
+    dview *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    dview_init(t, view, NULL, false);
+    const json_t *legal = jget(view, "legal");
+    int nlegal = (int)json_array_size(legal), rc = 0;
+    words in;
+    split(t, line, &in, false);
+    char text[512];
+    for (int i = 0; i < in.n; i++)
+        for (char *s = in.w[i]; *s; s++)
+            *s = (char)tolower((unsigned char)*s);
+    /* a number from the list of moves */
+    if (in.n == 1 && digits(in.w[0]) && nlegal) {
+        int k = atoi(in.w[0]), listed = nlegal < LISTED ? nlegal : LISTED;
+        if (k < 1 || k > listed) {
+            snprintf(err, errlen, "there is no move %d: the list goes from 1 to %d", k, listed);
+            rc = -1;
+        } else {
+            snprintf(out, n, "%s", json_string_value(json_array_get(legal, (size_t)k - 1)));
+        }
+        free(t);
+        return rc;
+    }
+    /* short words */
+    static const char *const abbrev[][2] = {{"m", "market"}, {"r", "reputation"}, {"rep", "reputation"},
+                                            {"d", "deliver"}, {"t", "take"},        {"b", "build"},
+                                            {"u", "upgrade"}, {"e", "end"},         {"deck", "take"}};
+    if (in.n >= 1)
+        for (size_t i = 0; i < sizeof abbrev / sizeof abbrev[0]; i++)
+            if (is(in.w[0], abbrev[i][0])) {
+                if (is(in.w[0], "deck") && in.n == 1) {
+                    snprintf(in.w[0], WORD_LEN, "take");
+                    snprintf(in.w[1], WORD_LEN, "deck");
+                    in.n = 2;
+                } else if (!is(in.w[0], "deck")) {
+                    snprintf(in.w[0], WORD_LEN, "%s", abbrev[i][1]);
+                }
+                break;
+            }
+    /* deliver 2 MT -> deliver 2 from MT */
+    if (in.n >= 3 && is(in.w[0], "deliver") && digits(in.w[1]) && !is(in.w[2], "from") && in.n < WORDS) {
+        memmove(in.w[3], in.w[2], sizeof in.w[0] * (size_t)(in.n - 2));
+        snprintf(in.w[2], WORD_LEN, "from");
+        in.n++;
+    }
+    /* deliver 2 from MT red -> ... via red */
+    static const char *const routes[] = {"red", "blue", "subway", "boat", "park"};
+    if (in.n >= 5 && is(in.w[0], "deliver") && is(in.w[2], "from") && in.n < WORDS)
+        for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
+            if (is(in.w[4], routes[i])) {
+                memmove(in.w[5], in.w[4], sizeof in.w[0] * (size_t)(in.n - 4));
+                snprintf(in.w[4], WORD_LEN, "via");
+                in.n++;
+                break;
+            }
+    /* take 3: the open market's 3rd card as listed; take d: the deck */
+    if (in.n == 2 && is(in.w[0], "take")) {
+        const json_t *open = jget(view, "open");
+        if (is(in.w[1], "d"))
+            snprintf(in.w[1], WORD_LEN, "deck");
+        else if (digits(in.w[1])) {
+            int k = atoi(in.w[1]);
+            if (k < 1 || k > (int)json_array_size(open)) {
+                snprintf(err, errlen, "the open market lists %d card%s: take 1 to take %d, or take deck",
+                         (int)json_array_size(open), json_array_size(open) == 1 ? "" : "s",
+                         (int)json_array_size(open));
+                free(t);
+                return -1;
+            }
+            short_card(t, jstr(json_array_get(open, (size_t)k - 1), "card"), in.w[1], WORD_LEN);
+        }
+    }
+    join(&in, text, sizeof text);
+    /* match the legal moves, card names written either way */
+    words want;
+    split(t, text, &want, true);
+    int matches = 0, exact = -1, first = -1;
+    char some[3][96] = {"", "", ""};
+    for (int i = 0; i < nlegal && want.n; i++) {
+        const char *m = json_string_value(json_array_get(legal, (size_t)i));
+        size_t verb = m ? strcspn(m, " ") : 0;
+        if (!m || verb != strlen(want.w[0]) || strncasecmp(m, want.w[0], verb) != 0)
+            continue; /* the first word is never a card: a quick look first */
+        words have;
+        split(t, m, &have, true);
+        if (have.n < want.n)
+            continue;
+        int k = 0;
+        while (k < want.n && is(have.w[k], want.w[k]))
+            k++;
+        if (k < want.n)
+            continue;
+        if (have.n == want.n) {
+            exact = i;
+            break;
+        }
+        if (matches < 3)
+            short_move(t, m, some[matches], sizeof some[0]);
+        if (first < 0)
+            first = i;
+        matches++;
+    }
+    bool pick_first = want.n == 1 && (is(want.w[0], "pay") || is(want.w[0], "use") || is(want.w[0], "fine") ||
+                                      is(want.w[0], "discard"));
+    int chosen = exact >= 0 ? exact : matches == 1 || (matches > 1 && pick_first) ? first : -1;
+    if (chosen >= 0) {
+        snprintf(out, n, "%s", json_string_value(json_array_get(legal, (size_t)chosen)));
+    } else if (matches > 1) {
+        char more[32] = "";
+        if (matches > 3)
+            snprintf(more, sizeof more, "\n   ... (%d in all)", matches);
+        snprintf(err, errlen, "\"%.20s\" could be more than one move:\n   %.36s\n   %.36s%s%.36s%s\n"
+                 "Type more of it, or its number in the list.", text, some[0], some[1], matches > 2 ? "\n   " : "",
+                 matches > 2 ? some[2] : "", more);
+        rc = -1;
+    } else if (nlegal && want.n) {
+        /* the engine reads a move by matching the same list, so nothing
+         * it would take is refused here; the answer fits the screen */
+        short_move(t, json_string_value(json_array_get(legal, 0)), some[0], sizeof some[0]);
+        snprintf(err, errlen, "\"%.30s\" is not a move you can make now.\n"
+                 "The decision is %s: type a number from the list,\n"
+                 "or a move like \"%.50s\" (help lists the commands).", line, waiting_for(t->phase), some[0]);
+        rc = -1;
+    } else {
+        snprintf(out, n, "%s", text); /* not this seat's move: the engine answers */
+    }
+    free(t);
+    return rc;
+}
+
+/* ---- The result ---- */
+
+void dlv_print_result(FILE *out, const pb_game *g, const pb_state *st, const char *const *names)
+{
+    json_t *r = g->ops->score_report(g, st, names);
+    const json_t *players = json_object_get(r, "players"), *w = json_object_get(r, "winners");
+    fprintf(out, "%-22s %6s %8s %6s %6s %7s %11s\n", "RESULT (PD-E1)", "money", "tableau", "disks", "tips", "score",
+            "deliveries");
+    size_t i;
+    const json_t *p;
+    json_array_foreach(players, i, p) {
+        char who[40];
+        snprintf(who, sizeof who, "%c %.20s", (int)('A' + (int)i), jstr(p, "name"));
+        fprintf(out, "%-22s %6d %8d %6d %6d %7d %11d\n", who, jint(p, "money", 0), jint(p, "tableau", 0),
+                jint(p, "disks", 0), jint(p, "tips", 0), jint(p, "score", 0), jint(p, "deliveries", 0));
+    }
+    fprintf(out, "(score = money + cards in the tableau + level disks on the board + tip money;\n"
+                 " a tie goes to the most deliveries, then the most tip money)\n");
+    fprintf(out, "\n%s", json_array_size(w) > 1 ? "Shared win: " : "Winner: ");
+    int best = 0;
+    for (size_t k = 0; k < json_array_size(w); k++) {
+        int s = (int)json_integer_value(json_array_get(w, k));
+        const json_t *ps = json_array_get(players, (size_t)s);
+        best = jint(ps, "score", 0);
+        fprintf(out, "%s%s", k ? " and " : "", jstr(ps, "name"));
+    }
+    fprintf(out, " with a score of %d\n", best);
+    json_decref(r);
+}

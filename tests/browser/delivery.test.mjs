@@ -1,0 +1,323 @@
+// delivery.test.mjs -- Ann plays New York Pizza Delivery in the browser.
+//
+// Starts `pizzabox serve` (PIZZABOX_BIN overrides build/pizzabox), opens
+// Debian's Chromium: Ann picks New York Pizza Delivery in the lobby (2 to 4
+// players), creates a 3-player table with a greedy and a random bot, and
+// clicks her way to the result screen: power card, market cards, lots on the
+// map to build on, her pizzerias and the orders to preview deliveries (the
+// route drawn on the map, its length checked against the engine's quote, the
+// free and paid spaces, the cost and the pay) and the confirm button; the
+// legal-move buttons for the small decisions (pay, use, fine, discard...).
+// While a preview is shown the page is also looked at phone size: nothing to
+// scroll sideways, the map as wide as the screen. Screenshots go to
+// build/screenshots/delivery*.png (delivery.png is the phone).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'build', 'screenshots');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const GAME_MS = 150_000;   // one game, clicked through: far more than it takes
+const DESKTOP = { width: 1280, height: 1000 };
+const PHONE = { width: 390, height: 844 };
+
+let browser, server, url;
+const problems = [];   // uncaught errors and CSP violations in any page
+
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startServer(join(tempDir('pizzabox-delivery-'), 'delivery.db'));
+  url = `http://localhost:${server.port}/`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.proc.kill('SIGKILL');
+});
+
+async function openPage(viewport) {
+  const ctx = await browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
+  return page;
+}
+
+// A small seeded generator: Ann's choices are the same on every run.
+function seeded(seed) {
+  let s = seed >>> 0;
+  return (n) => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s % n;
+  };
+}
+
+const shot = (page, name) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+// What the table page shows, read from the page.
+function readTable() {
+  const table = document.getElementById('table');
+  const board = document.getElementById('delivery-board');
+  const attr = (sel, a) => [...document.querySelectorAll(sel)].map((e) => e.getAttribute(a));
+  return {
+    game: table.dataset.game, phase: table.dataset.phase, myTurn: table.dataset.myTurn === 'true',
+    moves: Number(board.dataset.moves), over: !document.getElementById('game-over').hidden,
+    actions: attr('#actions button[data-action]:not([disabled])', 'data-action'),
+    choices: attr('#actions .pd-delivery-choice', 'data-value'),
+    buildLots: attr('#delivery-svg .pd-lot.can[data-pick="lot"]', 'data-value'),
+    market: attr('#delivery-market button[data-action]', 'data-action'),
+    hand: attr('#delivery-hand button[data-action]', 'data-action'),
+    pizzerias: attr('#delivery-svg .pd-lot.mine', 'data-lot'),
+    busy: document.querySelectorAll('#actions button[disabled]').length > 0,
+  };
+}
+
+// The preview as drawn: the panel's figures and the route on the map.
+function readPreview() {
+  const p = document.getElementById('delivery-preview');
+  if (!p) return null;
+  const svg = document.getElementById('delivery-svg');
+  const steps = [...svg.querySelectorAll('.pd-space.route-step')]
+    .map((g) => ({ id: g.dataset.space, step: Number(g.dataset.step), free: g.classList.contains('free') }))
+    .sort((a, b) => a.step - b.step);
+  const slot = Number(p.dataset.slot);
+  const from = p.dataset.from;
+  const lot = svg.querySelector(`.pd-lot.mine[data-pick="pizzeria"][data-value="${from}"]`);
+  return {
+    slot, from, length: Number(p.dataset.length), quoted: Number(p.dataset.quoted), free: Number(p.dataset.free),
+    cards: Number(p.dataset.cards), pay: Number(p.dataset.pay), text: p.innerText,
+    line: Number(svg.querySelector('.pd-route')?.dataset.length), svgRoute: Number(svg.dataset.route),
+    steps, door: lot ? lot.dataset.door : null,
+    target: svg.querySelector('.pd-zone.target')?.dataset.space ?? null,
+    confirm: document.getElementById('delivery-confirm')?.dataset.action ?? null,
+    variants: [...p.querySelectorAll('.delivery-variant')].map((b) => b.dataset.action),
+  };
+}
+
+// Click, then wait until the table has moved on (or the game ended).
+async function play(page, locator, t) {
+  await locator.click();
+  await page.waitForFunction((m) => Number(document.getElementById('delivery-board').dataset.moves) > m ||
+    !document.getElementById('game-over').hidden, t.moves, { timeout: 10_000 });
+  assert.equal(await page.locator('.toast.error').count(), 0, 'no error from the server');
+}
+
+// A delivery: the order and the pizzeria picked (on the map, or as one of the
+// choices), the preview checked, then confirmed.
+async function deliver(page, t, st) {
+  // Every delivery on offer: its route, computed in the page, is as long as the engine's.
+  for (const choice of t.choices) {
+    await page.locator(`#actions .pd-delivery-choice[data-value="${choice}"]`).click();
+    const pv = await page.evaluate(readPreview);
+    assert.equal(`${pv.slot}:${pv.from}`, choice);
+    assert.equal(pv.length, pv.quoted, `order ${choice}: the route in the page is as long as the engine's`);
+    assert.equal(pv.steps.length, pv.length);
+    st.routesChecked++;
+  }
+  await page.locator('#delivery-preview button[data-pick="clear"]').click();
+  assert.equal(await page.locator('#delivery-svg .pd-route').count(), 0, 'clear takes the route away');
+  const [slot, from] = t.choices[st.rng(t.choices.length)].split(':');
+  if (st.delivered % 2 === 0) {
+    // On the map: the order's pin at its zone (or the order beside the map), then the pizzeria.
+    const pin = page.locator(`#delivery-svg .pd-order-pin[data-slot="${slot}"]`);
+    if (await pin.count()) await pin.click();
+    else await page.locator(`#delivery-orders .pd-order[data-slot="${slot}"]`).click();
+    assert.equal(await page.locator('#delivery-preview').count(), 0, 'no preview before a pizzeria is chosen');
+    assert.match(await page.locator('#actions').innerText(), /now click one of your pizzerias/);
+    await page.locator(`#delivery-svg .pd-lot.mine[data-value="${from}"]`).click();
+  } else {
+    await page.locator(`#actions .pd-delivery-choice[data-value="${slot}:${from}"]`).click();
+  }
+  await page.waitForSelector('#delivery-preview');
+  const pv = await page.evaluate(readPreview);
+  assert.equal(pv.slot, Number(slot));
+  assert.equal(pv.from, from);
+  assert.ok(pv.length >= 1, 'a route');
+  assert.equal(pv.length, pv.quoted, "the route computed in the page is as long as the engine's");
+  assert.equal(pv.line, pv.length, 'the route is drawn on the map');
+  assert.equal(pv.svgRoute, pv.length);
+  assert.equal(pv.steps.length, pv.length, 'every space of the route is numbered');
+  assert.deepEqual(pv.steps.map((s) => s.step), pv.steps.map((_, i) => i + 1));
+  assert.equal(pv.steps[0].id, pv.door, "the route starts at the pizzeria's door");
+  assert.equal(pv.steps[pv.steps.length - 1].id, pv.target, 'and ends at the delivery zone');
+  assert.equal(pv.steps.filter((s) => s.free).length, Math.min(pv.length, pv.free), 'the free spaces are marked');
+  assert.match(pv.text, new RegExp(`Route: ${pv.length} spaces?`));
+  assert.match(pv.text, new RegExp(`Free range: ${pv.free}`));
+  assert.match(pv.text, new RegExp(`In all: ${pv.cards} cards?; pays \\$${pv.pay}`));
+  const action = pv.confirm || pv.variants[0];
+  assert.ok(action && action.startsWith(`deliver ${slot} from ${from}`), `a button announces the delivery (${action})`);
+  if (!st.phoneShot) {
+    // The same page at phone size, preview and all: it fits.
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(150);
+    const fit = await page.evaluate(() => {
+      const svg = document.getElementById('delivery-svg').getBoundingClientRect();
+      const lots = [...document.querySelectorAll('#delivery-svg .pd-lot rect')].map((r) => r.getBoundingClientRect());
+      return { width: window.innerWidth, scroll: document.documentElement.scrollWidth, svgLeft: svg.left,
+        svgRight: svg.right, lot: Math.min(...lots.map((r) => r.width)),
+        actionsFirst: document.getElementById('actions').getBoundingClientRect().top < svg.top };
+    });
+    assert.ok(fit.scroll <= fit.width, `no sideways scrolling on a phone (${fit.scroll} > ${fit.width})`);
+    assert.ok(fit.svgLeft >= 0 && fit.svgRight <= fit.width, 'the map fits the phone');
+    assert.ok(fit.svgRight - fit.svgLeft > fit.width * 0.8, 'the map is as wide as the phone');
+    assert.ok(fit.lot >= 20, `lots are big enough to tap (${fit.lot} px)`);
+    assert.ok(fit.actionsFirst, 'the move to make comes above the map');
+    await shot(page, 'delivery');
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'delivery-preview');
+    st.phoneShot = true;
+  }
+  if (pv.confirm) await play(page, page.locator('#delivery-confirm'), t);
+  else await play(page, page.locator(`#delivery-preview button[data-action="${action}"]`), t);
+  st.delivered++;
+  st.routes.push(pv.length);
+}
+
+// Building: a lot clicked on the map narrows the moves to its builds.
+async function build(page, t, st) {
+  const lot = t.buildLots[st.rng(t.buildLots.length)];
+  await page.locator(`#delivery-svg .pd-lot[data-value="${lot}"]`).click();
+  await page.waitForSelector(`#delivery-svg .pd-lot.selected[data-value="${lot}"]`);
+  const builds = await page.locator('#actions .pd-group[data-group="build"] button[data-action]').evaluateAll(
+    (bs) => bs.map((b) => b.dataset.action));
+  assert.ok(builds.length >= 1, `builds on ${lot}`);
+  for (const b of builds) assert.ok(b.startsWith(`build ${lot} `), `only ${lot}'s builds are offered: ${b}`);
+  await play(page, page.locator(`#actions button[data-action="${builds[st.rng(builds.length)]}"]`), t);
+  st.built++;
+}
+
+async function oneMove(page, t, st) {
+  const pick = (list) => list[st.rng(list.length)];
+  const button = (action) => page.locator(`#actions button[data-action="${action}"]`);
+  st.phases.add(t.phase);
+  switch (t.phase) {
+    case 'start':
+      if (t.choices.length) return deliver(page, t, st);
+      if (t.actions.includes('reputation') && (t.pizzerias.length < 2 || st.rng(3) === 0)) return play(page, button('reputation'), t);
+      return play(page, button('market'), t);
+    case 'reputation':
+      if (t.buildLots.length && st.rng(5) > 0) return build(page, t, st);
+      if (t.actions.includes('done') && st.rng(2) === 0) return play(page, button('done'), t);
+      return play(page, button(pick(t.actions)), t);
+    case 'market':
+    case 'bonus':
+      // The open market's cards (and the deck) beside the map.
+      if (t.market.length) {
+        st.marketClicks++;
+        return play(page, page.locator(`#delivery-market button[data-action="${pick(t.market)}"]`), t);
+      }
+      return play(page, button(pick(t.actions)), t);
+    default:
+      // The small decisions: a card in the hand, or the move's button.
+      if (t.hand.length && st.rng(2) === 0) {
+        st.handClicks++;
+        return play(page, page.locator(`#delivery-hand button[data-action="${pick(t.hand)}"]`), t);
+      }
+      assert.ok(t.actions.length > 0, `moves offered in phase ${t.phase}`);
+      return play(page, button(pick(t.actions)), t);
+  }
+}
+
+test('Ann plays New York Pizza Delivery against two bots by clicking, previews deliveries, reaches the scores',
+  { timeout: GAME_MS + 30_000 }, async () => {
+    const started = Date.now();
+    const ann = await openPage(DESKTOP);
+    await ann.goto(url);
+    // The lobby offers the game, for 2 to 4 players.
+    assert.ok((await ann.locator('#game option').allInnerTexts()).includes('New York Pizza Delivery'));
+    await ann.selectOption('#game', 'delivery');
+    assert.deepEqual(await ann.locator('#players-count option').allInnerTexts(), ['2', '3', '4']);
+    assert.equal(await ann.locator('select[name=seat4]').isVisible(), false, 'no fifth seat');
+    await ann.selectOption('#players-count', '3');
+    await ann.fill('#name', 'Ann');
+    await ann.selectOption('select[name=seat1]', 'greedy');
+    await ann.selectOption('select[name=seat2]', 'random');
+    await ann.click('#create');
+    await ann.waitForSelector('#delivery-svg');
+    assert.equal(await ann.locator('#table').getAttribute('data-game'), 'delivery');
+    assert.equal(await ann.locator('#pizza').isVisible(), false, 'no New York Slice pizza');
+    assert.equal(await ann.locator('#theory-board').isVisible(), false, 'no Pizza Theory board');
+
+    // The map: streets, villages, lots with prices, zones, docks, subway, the Park Path.
+    const map = await ann.evaluate(() => {
+      const svg = document.getElementById('delivery-svg');
+      const n = (sel) => svg.querySelectorAll(sel).length;
+      return {
+        spaces: n('.pd-space'), roads: n('.pd-road'), park: n('.pd-road.park'), lots: n('.pd-lot'),
+        prices: [...svg.querySelectorAll('.pd-lot text')].map((t) => t.textContent),
+        zones: n('.pd-zone'), docks: n('.pd-dock'), red: n('.pd-space.line-red'), blue: n('.pd-space.line-blue'),
+        labels: n('.pd-vlabel'), pins: n('.pd-order-pin'),
+      };
+    });
+    assert.ok(map.spaces > 50 && map.roads > map.spaces, `streets drawn (${map.spaces} spaces, ${map.roads} roads)`);
+    assert.equal(map.lots, 24, '3 lots in each of the 8 villages with lots');
+    for (const p of map.prices) assert.match(p, /^\$[2-8]$/, 'each lot shows its price');
+    assert.equal(map.zones, 9, 'a delivery zone for each village');
+    assert.equal(map.labels, 9, 'each village labelled');
+    assert.ok(map.docks >= 5 && map.red >= 5 && map.blue >= 5 && map.park >= 2, 'docks, subway stations, the Park Path');
+    assert.ok(map.pins >= 1, 'orders pinned to their zones');
+    assert.equal(await ann.locator('#delivery-orders .pd-order').count(), 4, 'four orders');
+    assert.equal(await ann.locator('#players .pd-player').count(), 3);
+    assert.match(await ann.locator('#players').innerText(), /Greedy 2[\s\S]*Random 3/);
+
+    const st = {
+      rng: seeded(17), phases: new Set(), delivered: 0, built: 0, routes: [], marketClicks: 0, handClicks: 0,
+      phoneShot: false, moves: 0, routesChecked: 0,
+    };
+    const deadline = Date.now() + GAME_MS;
+    for (;;) {
+      assert.ok(Date.now() < deadline, `the game ends within ${GAME_MS / 1000} s (Ann made ${st.moves} moves)`);
+      const t = await ann.evaluate(readTable);
+      if (t.over) break;
+      if (!t.myTurn || t.busy) {
+        await ann.waitForFunction((m) => {
+          const table = document.getElementById('table');
+          return !document.getElementById('game-over').hidden ||
+            (table.dataset.myTurn === 'true' && Number(document.getElementById('delivery-board').dataset.moves) >= m &&
+             !document.querySelector('#actions button[disabled]'));
+        }, t.moves, { timeout: 20_000 });
+        continue;
+      }
+      if (st.moves === 40) await shot(ann, 'delivery-desktop');
+      await oneMove(ann, t, st);
+      st.moves++;
+    }
+
+    // The result screen: everyone's score.
+    const over = ann.locator('#game-over');
+    assert.ok(await over.isVisible(), 'the result screen is shown');
+    const text = await over.innerText();
+    assert.match(text, /Game over/);
+    assert.match(text, /wins\.|Shared win/);
+    for (const name of ['Ann', 'Greedy 2', 'Random 3']) assert.match(text, new RegExp(name));
+    const rows = await ann.locator('#game-over .pd-score-table tr[data-seat]').count();
+    assert.equal(rows, 3, 'a score line for each player');
+    const scores = await ann.locator('#game-over .pd-score').allInnerTexts();
+    for (const s of scores) assert.match(s, /^\d+$/, 'each score is a number');
+    assert.match(await ann.locator('#prompt').innerText(), /Game over/);
+    assert.equal(await ann.locator('#actions').isVisible(), false, 'no moves on offer');
+    assert.ok(await ann.locator('#replay').isVisible(), 'a finished table can be replayed');
+    await shot(ann, 'delivery-over');
+
+    // The replay goes back to the start: nobody has a pizzeria yet.
+    await ann.click('#replay button[data-step="0"]');
+    await ann.waitForFunction(() => /replay/.test(document.getElementById('headline').textContent) &&
+      document.querySelectorAll('#delivery-svg .pd-lot.pizzeria').length === 0, null, { timeout: 5000 });
+    await ann.click('#replay button[title="the end"]');
+    await ann.waitForSelector('#game-over:not([hidden])');
+
+    assert.ok(st.delivered >= 1, 'Ann delivered through the preview');
+    assert.ok(st.built >= 1, 'Ann built on a lot clicked on the map');
+    assert.ok(st.phoneShot, 'the phone-size screenshot was taken');
+    assert.ok(st.marketClicks >= 1, 'Ann took cards from the open market');
+    assert.deepEqual(problems, [], 'no errors in the pages');
+    console.log(`# ${st.moves} moves by Ann, ${st.built} builds, ${st.delivered} deliveries (routes ${st.routes.join(', ')}; ${st.routesChecked} previews checked), ` +
+      `phases ${[...st.phases].join(' ')}, ${Date.now() - started} ms; ${/Game over\s+(.*)/.exec(text)[1]}`);
+  });

@@ -1,0 +1,147 @@
+#!/bin/sh
+# tests/cli/delivery.sh -- New York Pizza Delivery through the command line:
+# whole games typed in at `pizzabox play --game delivery` for 2 and 4
+# players, bad input refused without changing the game, the rules, records
+# and replay, demo and sim.
+#
+#   sh tests/cli/delivery.sh build/pizzabox
+#
+# A blank line plays the suggested move (the greedy bot's: --hint greedy),
+# so a long run of blank lines plays a game to its end whatever the bots do.
+
+NO_COLOR=1
+export NO_COLOR
+
+. "$(dirname "$0")/lib.sh"
+use_binary delivery "${1:-}"
+
+# blanks N: N empty lines.
+blanks() {
+    awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) print "" }'
+}
+
+ended() {
+    grep -q -e '^Winner: ' -e '^Shared win: ' "$1"
+}
+
+# The scores of the RESULT table, one per line, seat by seat.
+result_scores() {
+    awk '/^RESULT/ { on = 1; next } on && /^\(score/ { exit } on { print $(NF - 1) }' "$1"
+}
+
+# The text shown by the Nth `table` command (the lines after "You> table"
+# up to the next prompt).
+nth_table() {
+    awk -v n="$2" '/^You> / { if (on) exit; if ($0 == "You> table" && ++k == n) { on = 1; next } }
+                   on { print }' "$1"
+}
+
+# ---- A whole 2-player game against a bot, bad input first ----
+{
+    echo "table"
+    echo "launch the rocket"
+    echo "99"
+    echo "take 99"
+    echo "keep"
+    echo "table"
+    echo "rules deliver"
+    echo "help"
+    blanks 3000
+} >"$T/two.in"
+"$BIN" play --game delivery --players 2 --seats human,greedy --seed 7 --hint greedy \
+    --record "$T/two.json" <"$T/two.in" >"$T/two.out" 2>"$T/two.err"
+rc=$?
+check "play --game delivery: a whole 2-player game vs a bot ends with a result" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/two.err")")" \
+    "$(ended "$T/two.out" || echo 'no result printed')" \
+    "$(result_scores "$T/two.out" | awk 'END { if (NR != 2) print NR " score lines" }')"
+check "play --game delivery: the table has the map, villages, orders, market, players" \
+    "$(grep -q '^NEW YORK PIZZA DELIVERY' "$T/two.out" || echo 'no header')" \
+    "$(grep -q 'HA Harlem  *HA-1 ' "$T/two.out" || echo 'no village list')" \
+    "$(grep -q '^ \.~    UW    :     UE ' "$T/two.out" || echo 'no map row with UW and UE zones')" \
+    "$(grep -q '^Orders' "$T/two.out" || echo 'no orders')" \
+    "$(grep -q '^Open market (take N): 1:' "$T/two.out" || echo 'no open market')" \
+    "$(grep -q '^ A You ' "$T/two.out" || echo 'no player line')" \
+    "$(grep -q '^Your hand ([0-9]*):' "$T/two.out" || echo 'no hand')"
+check "play --game delivery: bad input is refused with a reason" \
+    "$(grep -q '"launch the rocket" is not a move you can make now' "$T/two.out" ||
+        echo 'nonsense not refused')" \
+    "$(grep -q 'there is no move 99: the list goes from 1 to 2' "$T/two.out" || echo '99 not refused')" \
+    "$(grep -q 'the open market lists [0-9]* cards: take 1 to take' "$T/two.out" || echo 'take 99 not refused')" \
+    "$(grep -q '"keep" could be more than one move:' "$T/two.out" || echo 'keep alone not refused')"
+t1=$(nth_table "$T/two.out" 1)
+t2=$(nth_table "$T/two.out" 2)
+check "play --game delivery: bad input changes nothing" \
+    "$([ -n "$t1" ] || echo 'no table shown')" \
+    "$([ "$t1" = "$t2" ] || echo 'the table changed after bad input')"
+check "play --game delivery: rules deliver prints that section" \
+    "$(grep -q 'Choose an order and one of your pizzerias' "$T/two.out" || echo 'section not shown')" \
+    "$(grep -q 'rules \[topic\].*' "$T/two.out" || echo 'no help')" \
+    "$(grep -q 'overview setup turn market reputation deliver' "$T/two.out" || echo 'no topics in help')"
+check "play --game delivery: deliveries are listed with their cost and made" \
+    "$(grep -q 'delivery  *spaces free dist ingr extra  pays' "$T/two.out" || echo 'no delivery list')" \
+    "$(grep -q '^  You: deliver [1-4] from [A-Z]*' "$T/two.out" || echo 'You never delivered')"
+check "play --game delivery: every line fits 80 columns" \
+    "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/two.out")"
+
+"$BIN" replay "$T/two.json" >"$T/replay.out" 2>"$T/replay.err"
+rc=$?
+want=$(result_scores "$T/two.out" | tr '\n' ' ')
+got=$(grep -o '"score":[0-9]*' "$T/replay.out" | sed 's/"score"://' | tr '\n' ' ')
+check "replay: the recorded delivery game replays to the same scores" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/replay.err")")" \
+    "$([ -n "$want" ] && [ "$want" = "$got" ] || echo "played '$want', replayed '$got'")"
+
+# ---- 4 players: one human and three bots ----
+blanks 4000 >"$T/four.in"
+"$BIN" play --game delivery --seats greedy,human,random,greedy --seed 12 --hint greedy \
+    <"$T/four.in" >"$T/four.out" 2>"$T/four.err"
+rc=$?
+check "play --game delivery: a whole 4-player game ends with four scores" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/four.err")")" \
+    "$(ended "$T/four.out" || echo 'no result printed')" \
+    "$(result_scores "$T/four.out" | awk 'END { if (NR != 4) print NR " score lines" }')" \
+    "$(grep -q 'pizzeria of player B with 2 level disks' "$T/four.out" || echo 'no legend')" \
+    "$(grep -q '^ D Greedy 4 ' "$T/four.out" || echo 'no 4th player')" \
+    "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/four.out")"
+check "play --game delivery: the Health Inspectors are counted to the end" \
+    "$(grep -q 'Inspectors 1 of 3$' "$T/four.out" || echo 'no first inspector shown')" \
+    "$(grep -q '(game over) *Inspectors 3 of 3$' "$T/four.out" || echo 'the game did not end with the third')" \
+    "$(cat "$T/two.out" "$T/four.out" | grep -q -e 'A Health Inspector came' -e ': fine ' ||
+        echo 'no fine in either game')"
+
+# ---- Friendly words ----
+{
+    echo "2"
+    echo "m"
+    echo "take 1"
+    echo "deck"
+} >"$T/words.in"
+"$BIN" play --game delivery --players 2 --seats human,greedy --seed 3 --hint greedy \
+    <"$T/words.in" >"$T/words.out" 2>"$T/words.err"
+check "play --game delivery: numbers, m, take N and deck are moves" \
+    "$(grep -q '^  You: keep power:' "$T/words.out" || echo '2 did not keep')" \
+    "$(grep -q '^  You: market$' "$T/words.out" || echo 'm did not go to market')" \
+    "$(grep -q '^  You: take [A-Z]' "$T/words.out" || echo 'take 1 did not take')" \
+    "$(grep -q '^  You: take deck$' "$T/words.out" || echo 'deck did not take the deck')"
+
+# ---- demo ----
+"$BIN" demo --game delivery --players 3 --seed 5 >"$T/demo.out" 2>"$T/demo.err"
+rc=$?
+check "demo --game delivery: a bots' game ends with the result" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/demo.err")")" \
+    "$(ended "$T/demo.out" || echo 'no result printed')" \
+    "$(grep -q '^RESULT (PD-E1) *money  tableau  disks   tips   score  deliveries' "$T/demo.out" ||
+        echo 'no score breakdown')" \
+    "$(grep -q '== Setup: each player keeps one of two power cards' "$T/demo.out" || echo 'no banner')"
+
+# ---- Simulator ----
+"$BIN" sim --game delivery --players 2 --bots greedy,random --games 200 --seed 5 --threads 2 \
+    >"$T/sim.out" 2>"$T/sim.err"
+rc=$?
+share=$(awk '$1 == "greedy" { sub("%", "", $2); print $2; exit }' "$T/sim.out")
+check "sim --game delivery: greedy beats random (win share over 60%)" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/sim.err")")" \
+    "$(awk -v s="$share" 'BEGIN { if (s == "" || s + 0 < 60) print "greedy won " s "%" }')"
+
+summary delivery

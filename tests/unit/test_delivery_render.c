@@ -1,0 +1,484 @@
+/* test_delivery_render.c -- New York Pizza Delivery at the terminal
+ * (app/delivery_tui.c): tables, prompts and banners of real views from
+ * seeded 2-, 3- and 4-player games driven through the game interface, for
+ * every seat and the spectator, in plain text and in colour; the prompt's
+ * example and the friendly inputs read as legal moves; another seat's
+ * hand never shows; the result has every seat's score (PD-E1). */
+#include "support.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../ai/bot.h"
+#include "../../app/delivery_tui.h"
+#include "../../app/front.h"
+#include "../../games/delivery/delivery.h"
+
+static const char *const names[] = {"Ann", "Bo", "Cy", "Di"};
+
+/* Every line at most 80 columns, printable ASCII, ending with a newline. */
+static pb_game *new_game(int players)
+{
+    return ts_game("delivery", players);
+}
+
+/* The three texts of a view, checked for form; returns the table. */
+static char *render(const json_t *v, int seat, bool colour)
+{
+    pb_tui_opts o = {colour, names, seat};
+    return ts_render(pb_front_find("delivery"), v, &o);
+}
+
+/* `line` as typed at the terminal reads as the legal move `want`. */
+static void assert_reads_as(const pb_game *g, const pb_state *st, const json_t *v, const char *line, const char *want)
+{
+    char notation[256], err[PB_ERR_LEN];
+    if (dlv_ui_translate(v, line, notation, sizeof notation, err, sizeof err) != 0)
+        fail_msg("\"%s\" refused: %s", line, err);
+    pb_action a, b;
+    if (g->ops->action_from_text(g, st, notation, &a, err, sizeof err) != 0)
+        fail_msg("\"%s\" -> \"%s\" refused: %s", line, notation, err);
+    if (want) {
+        if (g->ops->action_from_text(g, st, want, &b, err, sizeof err) != 0)
+            fail_msg("the move \"%s\" refused: %s", want, err);
+        if (a != b)
+            fail_msg("\"%s\" read as \"%s\", not \"%s\"", line, notation, want);
+    }
+}
+
+/* The prompt's example, translated, is a legal move. */
+static void check_example(const pb_game *g, const pb_state *st, const json_t *v, int seat)
+{
+    pb_tui_opts o = {false, names, seat};
+    char *prompt = dlv_tui_prompt(v, &o);
+    for (char *s = prompt; *s; s++)
+        if (*s == '\n')
+            *s = ' ';
+    const char *q = strstr(prompt, "For example: \"");
+    if (!q)
+        fail_msg("no example in the prompt: %s", prompt);
+    char example[128];
+    assert_int_equal(sscanf(q + 14, "%127[^\"]", example), 1);
+    assert_reads_as(g, st, v, example, NULL);
+    free(prompt);
+}
+
+static int deliveries_listed; /* with their cost, in the tables checked */
+
+/* Each move as the table lists it ("  3 take HK/Ham"), typed in, is that
+ * move, and so is its number. */
+static void check_listed_moves(const pb_game *g, const pb_state *st, const json_t *v, int seat)
+{
+    pb_tui_opts o = {false, names, seat};
+    char *table = dlv_tui_table(v, &o);
+    const json_t *legal = json_object_get(v, "legal");
+    const char *list = strstr(table, "\nYour moves");
+    assert_non_null(list);
+    int seen = 0;
+    for (const char *line = strchr(list + 1, '\n') + 1; *line; line = strchr(line, '\n') + 1) {
+        const char *end = strchr(line, '\n');
+        for (const char *s = line; s < end; s++) {
+            if (!isdigit((unsigned char)*s) || (s > line && s[-1] != ' '))
+                continue;
+            int k = atoi(s);
+            while (isdigit((unsigned char)*s))
+                s++;
+            if (*s != ' ' || !isalpha((unsigned char)s[1]))
+                continue;
+            const char *stop = strstr(s + 1, "  ");
+            if (!stop || stop > end)
+                stop = end;
+            char move[128];
+            snprintf(move, sizeof move, "%.*s", (int)(stop - s - 1), s + 1);
+            const char *want = json_string_value(json_array_get(legal, (size_t)k - 1));
+            assert_non_null(want);
+            assert_reads_as(g, st, v, move, want);
+            deliveries_listed += strncmp(move, "deliver ", 8) == 0 && memchr(stop, '$', (size_t)(end - stop));
+            char number[16];
+            snprintf(number, sizeof number, "%d", k);
+            assert_reads_as(g, st, v, number, want);
+            seen++;
+            s = stop;
+        }
+        if (!end[1] || end[1] == '\n' || !strncmp(end + 1, "     (", 6) || !strncmp(end + 1, "     ...", 8))
+            break;
+    }
+    size_t n = json_array_size(legal);
+    assert_int_equal(seen, n < 60 ? (int)n : 60);
+    free(table);
+}
+
+/* A legal move that starts with `prefix`, or NULL. */
+static const char *legal_starting(const json_t *v, const char *prefix)
+{
+    size_t i;
+    const json_t *m;
+    json_array_foreach(json_object_get(v, "legal"), i, m)
+        if (strncmp(json_string_value(m), prefix, strlen(prefix)) == 0)
+            return json_string_value(m);
+    return NULL;
+}
+
+/* The short forms: m, r, d 2 MT, take N, take deck, pay; and bad input. */
+static void check_friendly(const pb_game *g, const pb_state *st, const json_t *v)
+{
+    const char *phase = json_string_value(json_object_get(v, "phase"));
+    char line[64], want[96], out[256], err[PB_ERR_LEN];
+    if (legal_starting(v, "market"))
+        assert_reads_as(g, st, v, "m", "market");
+    if (legal_starting(v, "reputation"))
+        assert_reads_as(g, st, v, "r", "reputation");
+    size_t i;
+    const json_t *d;
+    json_array_foreach(json_object_get(v, "deliveries"), i, d) {
+        const char *from = json_string_value(json_object_get(d, "from"));
+        const char *via = json_string_value(json_object_get(d, "via"));
+        via = via && *via ? via : NULL; /* "" or none: by the streets */
+        const char *move = json_string_value(json_object_get(d, "move"));
+        int slot = (int)json_integer_value(json_object_get(d, "slot"));
+        snprintf(line, sizeof line, "d %d %s%s%s", slot, from, via ? " " : "", via ? via : "");
+        if (move)
+            snprintf(want, sizeof want, "%s", move);
+        else
+            snprintf(want, sizeof want, "deliver %d from %s", slot, from);
+        assert_reads_as(g, st, v, line, want);
+        snprintf(line, sizeof line, "deliver %d %s%s%s", slot, from, via ? " via " : "", via ? via : "");
+        assert_reads_as(g, st, v, line, want);
+    }
+    if (!strcmp(phase, "market") || !strcmp(phase, "bonus")) {
+        const json_t *open = json_object_get(v, "open");
+        json_array_foreach(open, i, d) {
+            snprintf(line, sizeof line, "take %d", (int)i + 1);
+            snprintf(want, sizeof want, "take %s", json_string_value(json_object_get(d, "card")));
+            for (char *s = want; *s; s++)
+                *s = *s == ' ' && s > want + 4 ? '-' : *s;
+            assert_reads_as(g, st, v, line, want);
+        }
+        if (legal_starting(v, "take deck")) {
+            assert_reads_as(g, st, v, "take deck", "take deck");
+            assert_reads_as(g, st, v, "deck", "take deck");
+        }
+        snprintf(line, sizeof line, "take %d", (int)json_array_size(open) + 1);
+        assert_int_equal(dlv_ui_translate(v, line, out, sizeof out, err, sizeof err), -1);
+        assert_non_null(strstr(err, "the open market lists"));
+    }
+    const char *pay = legal_starting(v, "pay ");
+    if (pay)
+        assert_reads_as(g, st, v, "pay", pay);
+    const char *fine = legal_starting(v, "fine ");
+    if (fine)
+        assert_reads_as(g, st, v, "fine", fine);
+    assert_int_equal(dlv_ui_translate(v, "0", out, sizeof out, err, sizeof err), -1);
+    assert_non_null(strstr(err, "there is no move 0"));
+    assert_int_equal(dlv_ui_translate(v, "launch rocket", out, sizeof out, err, sizeof err), -1);
+    assert_non_null(strstr(err, "\"launch rocket\" is not a move you can make now.\nThe decision is "));
+    /* the notation passes through: every legal move as the engine writes it,
+     * in any case */
+    size_t k;
+    const json_t *m;
+    json_array_foreach(json_object_get(v, "legal"), k, m) {
+        char upper[256];
+        snprintf(upper, sizeof upper, "%s", json_string_value(m));
+        for (char *s = upper; *s; s++)
+            *s = (char)toupper((unsigned char)*s);
+        assert_reads_as(g, st, v, json_string_value(m), json_string_value(m));
+        assert_reads_as(g, st, v, upper, json_string_value(m));
+    }
+}
+
+/* ---- secrecy ---- */
+
+typedef char *(*seat_render)(const pb_game *g, const pb_state *st, int seat);
+
+static char *table_of(const pb_game *g, const pb_state *st, int seat)
+{
+    json_t *v = g->ops->view(g, st, seat);
+    pb_tui_opts o = {false, names, seat};
+    char *t = dlv_tui_table(v, &o);
+    json_decref(v);
+    return t;
+}
+
+/* A renderer with a planted leak: it also prints the next seat's hand. */
+static char *leaky_table_of(const pb_game *g, const pb_state *st, int seat)
+{
+    char *mine = table_of(g, st, seat), *theirs = table_of(g, st, (seat + 1) % g->players);
+    const char *hand = strstr(theirs, "Your hand");
+    size_t n = hand ? strcspn(hand, "\n") : 0;
+    char *out = malloc(strlen(mine) + n + 2);
+    assert_non_null(out);
+    sprintf(out, "%s%.*s\n", mine, (int)n, hand ? hand : "");
+    free(mine);
+    free(theirs);
+    return out;
+}
+
+/* Whether the seat's table is the same text whatever the hidden cards are:
+ * the others' hands and power cards, the decks, the tip values. */
+static bool same_when_hidden_changes(const pb_game *g, const pb_state *st, int seat, uint64_t seed, seat_render r)
+{
+    pb_state *det = pb_state_clone(g, st);
+    pb_rng rng;
+    pb_rng_seed(&rng, seed);
+    g->ops->determinize(g, det, seat, &rng);
+    char *a = r(g, st, seat), *b = r(g, det, seat);
+    bool same = strcmp(a, b) == 0;
+    free(a);
+    free(b);
+    free(det);
+    return same;
+}
+
+/* ---- the games ---- */
+
+static pb_action next_move(const pb_game *g, const pb_state *st, pb_rng *rng, pb_bot *bot, int seat)
+{
+    if (bot && seat % 2 == 0)
+        return pb_bot_choose(bot, g, st, seat);
+    static pb_action all[PB_MAX_ACTIONS];
+    int n = g->ops->legal_actions(g, st, all);
+    /* deliveries whenever one may be made, to reach the delivery steps */
+    for (int i = 0; i < n; i++)
+        if (PD_KIND(all[i]) == PD_A_DELIVER && pb_rng_below(rng, 3) > 0)
+            return all[i];
+    return all[pb_rng_below(rng, (uint32_t)n)];
+}
+
+static void test_tables_of_seeded_games(void **state)
+{
+    (void)state;
+    int leaks_caught = 0, phases_seen = 0;
+    char phases[16][16] = {{0}};
+    for (int players = 2; players <= 4; players++) {
+        pb_game *g = new_game(players);
+        uint64_t seed = (uint64_t)players;
+        char err[PB_ERR_LEN];
+        pb_bot *bot = pb_bot_new("greedy", seed, err, sizeof err);
+        assert_non_null(bot);
+        pb_state *st = pb_state_new(g, seed * 17 + (uint64_t)players);
+        pb_rng rng;
+        pb_rng_seed(&rng, seed * 7);
+        for (int moves = 0;; moves++) {
+            int mover = pb_current_seat(g, st);
+            for (int seat = -1; seat < players; seat++) {
+                json_t *v = g->ops->view(g, st, seat);
+                free(render(v, seat, moves % 3 == 0));
+                if (seat >= 0 && seat == mover) {
+                    const char *phase = json_string_value(json_object_get(v, "phase"));
+                    int k = 0;
+                    while (k < phases_seen && strcmp(phases[k], phase))
+                        k++;
+                    if (k == phases_seen && k < 16)
+                        snprintf(phases[phases_seen++], sizeof phases[0], "%s", phase);
+                    check_example(g, st, v, seat);
+                    check_listed_moves(g, st, v, seat);
+                    check_friendly(g, st, v);
+                }
+                /* at the end every tip is face up: nothing is hidden */
+                if (seat >= 0 && moves % 4 == 0 && !pb_is_terminal(g, st)) {
+                    uint64_t s2 = seed * 1000 + (uint64_t)moves;
+                    if (!same_when_hidden_changes(g, st, seat, s2, table_of))
+                        fail_msg("seat %d's table shows something hidden (move %d)", seat, moves);
+                    leaks_caught += !same_when_hidden_changes(g, st, seat, s2, leaky_table_of);
+                }
+                json_decref(v);
+            }
+            if (pb_is_terminal(g, st))
+                break;
+            assert_int_equal(g->ops->apply(g, st, next_move(g, st, &rng, bot, mover), err, sizeof err), 0);
+        }
+        free(st);
+        pb_bot_free(bot);
+        pb_game_free(g);
+    }
+    /* the planted leak of another seat's hand is caught */
+    assert_true(leaks_caught > 0);
+    assert_true(deliveries_listed > 0);
+    /* the games went through the decisions worth drawing */
+    static const char *const wanted[] = {"keep", "start", "market", "reputation", "pay",
+                                         "supply", "distance", "fine"};
+    for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++) {
+        int k = 0;
+        while (k < phases_seen && strcmp(phases[k], wanted[i]))
+            k++;
+        if (k == phases_seen)
+            fail_msg("no %s decision in the games", wanted[i]);
+    }
+}
+
+/* The table at the start of a turn: the map with every village's zone and
+ * lots, four orders, the open market numbered, every player, your hand. */
+static void test_table_contents(void **state)
+{
+    (void)state;
+    pb_game *g = new_game(4);
+    pb_state *st = pb_state_new(g, 3);
+    char err[PB_ERR_LEN];
+    /* the first moves listed, up to seat A's first turn */
+    while (((pd_state *)(void *)st)->phase != PD_PH_START || pb_current_seat(g, st) != 0) {
+        static pb_action all[PB_MAX_ACTIONS];
+        assert_true(g->ops->legal_actions(g, st, all) > 0);
+        assert_int_equal(g->ops->apply(g, st, all[0], err, sizeof err), 0);
+    }
+    json_t *v = g->ops->view(g, st, 0);
+    pb_tui_opts o = {false, names, 0};
+    char *table = dlv_tui_table(v, &o);
+    static const char *const shown[] = {"Villages, lots", "HA Harlem", "FD Financial District", "CP Central Park",
+                                        "HA-1 $2", "MT-2 $8", "Orders", "Open market (take N): 1:", "A Ann",
+                                        "D Di", "Your hand (5):", "Your moves", "1 market"};
+    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
+        if (!strstr(table, shown[i]))
+            fail_msg("\"%s\" not in the table:\n%s", shown[i], table);
+    /* the map: the zones of all nine villages, drawn once each */
+    static const char *const zones[] = {" HA ", " UW ", " UE ", " CP ", " HK ", " MT ", " GV ", " EV ", " FD "};
+    const char *map_end = strstr(table, "\nOrders");
+    for (size_t i = 0; i < sizeof zones / sizeof zones[0]; i++) {
+        const char *z = strstr(table, zones[i]);
+        if (!z || z > map_end)
+            fail_msg("zone%snot on the map:\n%s", zones[i], table);
+    }
+    /* order slots 1-4 */
+    const char *orders = strstr(table, "Orders");
+    for (int s = 1; s <= 4; s++) {
+        char slot[8];
+        snprintf(slot, sizeof slot, "\n %d ", s);
+        assert_non_null(strstr(orders, slot));
+    }
+    free(table);
+    /* a spectator has no hand and no moves; the others are waited for */
+    json_t *spec = g->ops->view(g, st, PB_SPECTATOR);
+    pb_tui_opts so = {false, names, PB_SPECTATOR};
+    table = dlv_tui_table(spec, &so);
+    assert_null(strstr(table, "Your hand"));
+    assert_null(strstr(table, "Your moves"));
+    char *prompt = dlv_tui_prompt(spec, &so);
+    assert_string_equal(prompt, "Waiting for A Ann to choose an action.\n");
+    free(prompt);
+    free(table);
+    json_decref(spec);
+    json_decref(v);
+    free(st);
+    pb_game_free(g);
+}
+
+/* A built pizzeria shows on the map as its owner's letter and level disks,
+ * and in the village's line instead of the lot's price. */
+static void test_pizzeria_on_the_map(void **state)
+{
+    (void)state;
+    pb_game *g = new_game(2);
+    pb_state *st = pb_state_new(g, 9);
+    char err[PB_ERR_LEN];
+    pb_rng rng;
+    pb_rng_seed(&rng, 9);
+    for (int i = 0; i < 4000 && !pb_is_terminal(g, st); i++) {
+        json_t *v = g->ops->view(g, st, 0);
+        const json_t *pz = json_array_get(json_object_get(json_array_get(json_object_get(v, "players"), 1),
+                                                          "pizzerias"), 0);
+        if (pz) {
+            char mark[32];
+            pb_tui_opts o = {false, names, 0};
+            char *table = dlv_tui_table(v, &o);
+            snprintf(mark, sizeof mark, "%s B%d", json_string_value(json_object_get(pz, "lot")),
+                     (int)json_integer_value(json_object_get(pz, "disks")));
+            if (!strstr(table, mark))
+                fail_msg("\"%s\" not in:\n%s", mark, table);
+            snprintf(mark, sizeof mark, " B%d", (int)json_integer_value(json_object_get(pz, "disks")));
+            const char *on_map = strstr(table, mark);
+            assert_true(on_map && on_map < strstr(table, "\nOrders"));
+            free(table);
+            json_decref(v);
+            free(st);
+            pb_game_free(g);
+            return;
+        }
+        json_decref(v);
+        assert_int_equal(g->ops->apply(g, st, g->ops->random_action(g, st, &rng), err, sizeof err), 0);
+    }
+    fail_msg("seat B never built");
+}
+
+/* PD-E1: the result has every seat's name, the parts of the score and the
+ * winner(s). */
+static void test_result(void **state)
+{
+    (void)state;
+    for (int players = 2; players <= 4; players++) {
+        pb_game *g = new_game(players);
+        pb_state *st = pb_state_new(g, 40 + (uint64_t)players);
+        pb_rng rng;
+        pb_rng_seed(&rng, 5);
+        char err[PB_ERR_LEN];
+        while (!pb_is_terminal(g, st))
+            assert_int_equal(g->ops->apply(g, st, g->ops->random_action(g, st, &rng), err, sizeof err), 0);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        assert_non_null(f);
+        dlv_print_result(f, g, st, names);
+        fclose(f);
+        assert_non_null(strstr(text, "money  tableau  disks   tips   score"));
+        int totals[PB_MAX_SEATS];
+        g->ops->totals(g, st, totals);
+        for (int s = 0; s < players; s++) {
+            char row[64];
+            snprintf(row, sizeof row, "%c %s", 'A' + s, names[s]);
+            const char *line = strstr(text, row);
+            if (!line)
+                fail_msg("no line for %s in:\n%s", names[s], text);
+            char score[16];
+            snprintf(score, sizeof score, " %d ", totals[s]);
+            const char *eol = strchr(line, '\n');
+            const char *at = strstr(line, score);
+            assert_true(at && at < eol);
+        }
+        assert_true(strstr(text, "\nWinner: ") || strstr(text, "\nShared win: "));
+        free(text);
+        /* the final table shows every score; no prompt, no banner */
+        json_t *v = g->ops->view(g, st, 0);
+        pb_tui_opts o = {false, names, 0};
+        char *table = dlv_tui_table(v, &o), *prompt = dlv_tui_prompt(v, &o);
+        assert_non_null(strstr(table, "(game over)"));
+        assert_string_equal(prompt, "");
+        assert_null(dlv_tui_banner(v, &o));
+        free(table);
+        free(prompt);
+        json_decref(v);
+        free(st);
+        pb_game_free(g);
+    }
+}
+
+/* Friendly input: ambiguous beginnings are refused with the choices. */
+static void test_translate(void **state)
+{
+    (void)state;
+    pb_game *g = new_game(3);
+    pb_state *st = pb_state_new(g, 21);
+    char err[PB_ERR_LEN], out[256];
+    json_t *v = g->ops->view(g, st, pb_current_seat(g, st));
+    /* the keep decision: two power cards */
+    assert_int_equal(dlv_ui_translate(v, "keep", out, sizeof out, err, sizeof err), -1);
+    assert_non_null(strstr(err, "\"keep\" could be more than one move:\n   keep power:"));
+    assert_int_equal(dlv_ui_translate(v, "3", out, sizeof out, err, sizeof err), -1);
+    assert_string_equal(err, "there is no move 3: the list goes from 1 to 2");
+    assert_int_equal(dlv_ui_translate(v, "2", out, sizeof out, err, sizeof err), 0);
+    assert_string_equal(out, json_string_value(json_array_get(json_object_get(v, "legal"), 1)));
+    json_decref(v);
+    free(st);
+    pb_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tables_of_seeded_games),
+        cmocka_unit_test(test_table_contents),
+        cmocka_unit_test(test_pizzeria_on_the_map),
+        cmocka_unit_test(test_result),
+        cmocka_unit_test(test_translate),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

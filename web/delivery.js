@@ -1,0 +1,871 @@
+// delivery.js -- New York Pizza Delivery at a table: a `view` message whose
+// game view is the delivery engine's (games/delivery/view.c) turned into
+// markup. The map is SVG drawn from the view's own map (spaces, roads,
+// villages, lots); the orders, the open market, your hand and the players sit
+// beside it; every legal move is a button. Clicking an order and one of your
+// pizzerias previews a delivery: the shortest street route is computed here
+// over the map's roads and drawn, with what the delivery costs and pays (from
+// view.deliveries), and a button that announces it. Nothing here talks to the
+// server: elements carry `data-action` (a move's notation, sent by app.js) or
+// `data-pick` (a selection kept here, see pick()).
+import { esc } from './tokens.js';
+
+// ---- Names and colours ----
+
+const MEATS = new Set(['pepperoni', 'sausage', 'ham', 'meatballs']);
+const VEGGIES = new Set(['peppers', 'onions', 'tomatoes', 'pineapple']);
+const VILLAGE_FILL = ['#f4cdb8', '#cfe0f3', '#e2d5f1', '#c4e3b5', '#f6e0a8', '#f2c4cf', '#c8eadf', '#ece2bd', '#d9d9e3', '#e8d0bb'];
+const SUBWAY_FILL = { red: '#d62828', blue: '#1c64d1' };
+
+const PHASE_WORDS = {
+  keep: 'choosing a power card', start: 'choosing an action', market: 'at the market', reputation: 'increasing reputation',
+  pay: 'paying for a pizzeria', supply: 'supplying the ingredients', distance: 'paying for the distance',
+  tip: 'choosing a tip', bonus: 'taking a bonus card', after: 'ending the turn', discard: 'discarding down to the hand limit',
+  fine: 'paying the Health Inspector', swap: 'swapping a card into an order', block: 'reserving a lot',
+  farm: 'storing a card under Farmer Brown', over: 'over',
+};
+
+function plural(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+export function who(ctx, seat) {
+  return seat == null ? '?' : ctx.names[seat] || `Seat ${seat + 1}`;
+}
+
+// "subway-ticket-red" -> "Subway Ticket Red"
+export function powerName(id) {
+  return String(id || '').replace(/^power:/, '').split('-').filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+}
+
+// ---- The map as data: lookups, built once per map ----
+
+const maps = new WeakMap();
+
+function mapOf(v) {
+  const map = v.map || { spaces: [], roads: [], villages: [], lots: [] };
+  let m = maps.get(map);
+  if (m) return m;
+  const space = new Map(map.spaces.map((s) => [s.id, s]));
+  const next = new Map(map.spaces.map((s) => [s.id, []]));
+  for (const [a, b] of map.roads || []) {
+    if (next.has(a) && next.has(b)) { next.get(a).push(b); next.get(b).push(a); }
+  }
+  const villageIndex = new Map(map.villages.map((vl, i) => [vl.code, i]));
+  const byName = new Map();
+  for (const vl of map.villages) {
+    byName.set(vl.name.toLowerCase(), vl.code);
+    byName.set(vl.code.toLowerCase(), vl.code);
+  }
+  const xs = map.spaces.map((s) => s.x), ys = map.spaces.map((s) => s.y);
+  m = {
+    map, space, next, villageIndex, byName,
+    village: new Map(map.villages.map((vl) => [vl.code, vl])),
+    lot: new Map(map.lots.map((l) => [l.id, l])),
+    box: { x0: Math.min(...xs, 0), x1: Math.max(...xs, 0), y0: Math.min(...ys, 0), y1: Math.max(...ys, 0) },
+  };
+  m.lotPlace = lotPlaces(map.lots);
+  maps.set(map, m);
+  return m;
+}
+
+// Where each lot is drawn: its x/y, pushed apart from a lot too close to draw both.
+const LOT = 15;          // a lot's side, in map units
+function lotPlaces(lots) {
+  const place = new Map(lots.map((l) => [l.id, { x: l.x, y: l.y }]));
+  for (let i = 0; i < lots.length; i++) {
+    for (let j = i + 1; j < lots.length; j++) {
+      const a = place.get(lots[i].id), b = place.get(lots[j].id);
+      const dx = b.x - a.x, dy = b.y - a.y, d = Math.hypot(dx, dy);
+      if (d >= LOT + 4) continue;
+      const ux = d ? dx / d : 1, uy = d ? dy / d : 0, push = (LOT + 4 - d) / 2;
+      a.x -= ux * push; a.y -= uy * push;
+      b.x += ux * push; b.y += uy * push;
+    }
+  }
+  return place;
+}
+
+// The shortest route by the streets (the Park Path only when `park`), from
+// one space to another, as the list of its spaces: the door is the first,
+// so the route's length is the list's length (PD-T4: the door counts 1).
+export function shortestRoute(v, from, to, { park = false } = {}) {
+  const m = mapOf(v);
+  const usable = (id) => park || !m.space.get(id)?.park_path;
+  if (!m.space.has(from) || !m.space.has(to) || !usable(from)) return null;
+  const prev = new Map([[from, null]]);
+  const queue = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const u = queue[i];
+    if (u === to) break;
+    for (const w of m.next.get(u) || []) {
+      if (prev.has(w) || !usable(w)) continue;
+      prev.set(w, u);
+      queue.push(w);
+    }
+  }
+  if (!prev.has(to)) return null;
+  const route = [];
+  for (let u = to; u != null; u = prev.get(u)) route.push(u);
+  return route.reverse();
+}
+
+// ---- Cards ----
+
+// A card named as the view names it ("Upper East Side/Ham") or as a move
+// writes it ("Upper-East-Side/Ham", "UE/Ham"): its village code and ingredient.
+export function cardParts(ctx, text) {
+  const m = mapOf(ctx.v);
+  const t = String(text || '').replace(/^power:/, '');
+  const slash = t.indexOf('/');
+  if (slash < 0) return { code: null, village: t, ingredient: t };
+  const village = t.slice(0, slash).replace(/-/g, ' ');
+  const ingredient = t.slice(slash + 1).replace(/-/g, ' ');
+  return { code: m.byName.get(village.toLowerCase()) || null, village, ingredient };
+}
+
+// One key for a card however it is written.
+function cardKey(ctx, text) {
+  const p = cardParts(ctx, text);
+  return `${p.code || p.village.toLowerCase()}/${p.ingredient.toLowerCase()}`;
+}
+
+function ingredientClass(ingredient) {
+  const i = String(ingredient).toLowerCase();
+  if (MEATS.has(i)) return 'meat';
+  if (VEGGIES.has(i)) return 'veg';
+  return 'any';
+}
+
+// A card as a chip: the village's code on its colour, then the ingredient.
+export function cardChip(ctx, text, { count = 1, action = null, extra = '' } = {}) {
+  const m = mapOf(ctx.v);
+  const p = cardParts(ctx, text);
+  const vi = p.code != null ? m.villageIndex.get(p.code) : -1;
+  const title = `${p.village}: ${p.ingredient}${count > 1 ? ` (${count} cards)` : ''}`;
+  const inner = `<span class="pd-vtag pd-v${vi}">${esc(p.code || '?')}</span>` +
+    `<i class="pd-ing ${ingredientClass(p.ingredient)}" aria-hidden="true"></i>${esc(p.ingredient)}` +
+    `${count > 1 ? ` <b class="pd-count">×${esc(count)}</b>` : ''}`;
+  const cls = `pd-card${extra ? ` ${extra}` : ''}`;
+  if (action) {
+    return `<button type="button" class="${cls} playable" data-action="${esc(action)}" data-card="${esc(cardKey(ctx, text))}"` +
+      ` title="${esc(`${title} — ${moveWords(ctx, action)}`)}">${inner}</button>`;
+  }
+  return `<span class="${cls}" data-card="${esc(cardKey(ctx, text))}" title="${esc(title)}">${inner}</span>`;
+}
+
+// ---- Moves in words ----
+
+const VIA = { red: 'the red subway', blue: 'the blue subway', subway: 'the subway', boat: 'the boat', park: 'the Park Path' };
+
+function cardWords(ctx, text) {
+  const p = cardParts(ctx, text);
+  if (/^power:/.test(text)) return `the power card ${powerName(text)}`;
+  return p.code ? `${p.ingredient} (${p.village})` : p.ingredient;
+}
+
+function villageName(ctx, code) {
+  const vl = mapOf(ctx.v).village.get(code);
+  return vl ? vl.name : code;
+}
+
+function orderWords(ctx, slot) {
+  const o = (ctx.v.orders || [])[slot - 1];
+  if (!o) return `order ${slot}`;
+  return `order ${slot} (${o.name}${o.village ? `, to ${villageName(ctx, o.village)}` : ''})`;
+}
+
+// A legal move's notation as a short sentence for a button or the log.
+export function moveWords(ctx, text) {
+  const w = String(text || '').trim().split(/\s+/);
+  const verb = (w[0] || '').toLowerCase();
+  const lot = (id) => {
+    const l = mapOf(ctx.v).lot.get(id);
+    return l ? `${id} ($${l.cost})` : id;
+  };
+  switch (verb) {
+    case 'keep': return w[1] === '?' ? 'keep a power card' : `keep ${powerName(w[1])}`;
+    case 'market': return 'go to market: take 2 cards';
+    case 'reputation': return 'increase reputation: 2 builds or upgrades';
+    case 'deliver': {
+      const vias = [];
+      for (let i = 4; i < w.length; i += 2) if (w[i] === 'via') vias.push(VIA[w[i + 1]] || w[i + 1]);
+      return `deliver ${orderWords(ctx, Number(w[1]))} from ${villageName(ctx, w[3])}${vias.length ? ` by ${vias.join(' and ')}` : ''}`;
+    }
+    case 'take': return w[1] === 'deck' ? 'take the top card of the deck' : `take ${cardWords(ctx, w[1])}`;
+    case 'build': return `build on ${lot(w[1])} with ${cardWords(ctx, w[2])}`;
+    case 'upgrade': {
+      const how = w[3];
+      const name = villageName(ctx, w[1]);
+      if (how === 'disk') return `${name}: discard ${cardWords(ctx, w[2])} for a disk`;
+      if (how === 'top') return `${name}: add ${cardWords(ctx, w[2])} on top`;
+      return `${name}: add ${cardWords(ctx, w[2])} underneath`;
+    }
+    case 'pay': return /^\$/.test(w[1]) ? `pay ${w[1]}` : `pay with ${cardWords(ctx, w[1])}`;
+    case 'use': return `use ${cardWords(ctx, w[1])}`;
+    case 'extra': return `add an extra ${cardWords(ctx, w[1])} (+$1)`;
+    case 'short': return 'leave an ingredient out (no tip)';
+    case 'tip': return `take the tip of order ${w[1]}`;
+    case 'discard': return `discard ${cardWords(ctx, w[1])}`;
+    case 'fine': return /^\$/.test(w[1]) ? `pay the fine: ${w[1]}` : `pay the fine with ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])}`;
+    case 'play': return `play ${powerName(w[1])}`;
+    case 'swap': return `swap ${cardWords(ctx, w[2])} into order ${w[1]}`;
+    case 'block': return `reserve ${lot(w[1])}`;
+    case 'farm': return `store ${cardWords(ctx, w[1])} under Farmer Brown`;
+    case 'done': return 'done';
+    case 'end': return 'end the turn';
+    default: return text;
+  }
+}
+
+// ---- What the viewer selected (a lot, one of their pizzerias, an order) ----
+//
+// A selection belongs to one position: a new move clears it.
+
+const ui = { key: null, order: null, pizzeria: null, lot: null };
+
+function syncSelection(ctx) {
+  const key = `${ctx.code}:${ctx.msg.moves}:${ctx.seat}`;
+  if (ui.key === key) return;
+  ui.key = key;
+  ui.order = ui.pizzeria = ui.lot = null;
+}
+
+// A click on something selectable: kind order (value the slot), pizzeria
+// (a village code), lot (an id), delivery ("slot:code"), or clear.
+export function pick(kind, value) {
+  if (kind === 'clear') { ui.order = ui.pizzeria = ui.lot = null; return; }
+  if (kind === 'delivery') {
+    const [slot, code] = String(value).split(':');
+    ui.order = Number(slot);
+    ui.pizzeria = code;
+    ui.lot = null;
+    return;
+  }
+  if (kind === 'order') ui.order = ui.order === Number(value) ? null : Number(value);
+  if (kind === 'pizzeria') { ui.pizzeria = ui.pizzeria === value ? null : value; ui.lot = null; }
+  if (kind === 'lot') { ui.lot = ui.lot === value ? null : value; ui.pizzeria = null; }
+}
+
+function myPizzerias(ctx) {
+  if (ctx.seat == null) return [];
+  return ((ctx.v.players || [])[ctx.seat] || {}).pizzerias || [];
+}
+
+// The delivery being looked at: the chosen order from the chosen pizzeria,
+// its route, and the engine's quote for it when it can be announced now.
+export function previewOf(ctx) {
+  syncSelection(ctx);
+  if (ui.order == null || ui.pizzeria == null) return null;
+  const v = ctx.v;
+  const m = mapOf(v);
+  const order = (v.orders || [])[ui.order - 1];
+  const pz = myPizzerias(ctx).find((p) => p.village === ui.pizzeria);
+  if (!order || !pz) return null;
+  const lot = m.lot.get(pz.lot);
+  const quote = (v.deliveries || []).find((d) => d.slot === ui.order && d.from === ui.pizzeria) || null;
+  let zone = quote ? quote.zone : order.village ? m.village.get(order.village)?.zone : null;
+  let route = null;
+  if (lot) {
+    if (zone) route = shortestRoute(v, lot.door, zone);
+    else {
+      // A specialty order goes to any zone: the nearest.
+      for (const vl of m.map.villages) {
+        const r = shortestRoute(v, lot.door, vl.zone);
+        if (r && (!route || r.length < route.length)) { route = r; zone = vl.zone; }
+      }
+    }
+  }
+  const prefix = `deliver ${ui.order} from ${ui.pizzeria}`;
+  const moves = ctx.myTurn ? (v.legal || []).filter((l) => l === prefix || l.startsWith(`${prefix} via`)) : [];
+  return { order, pizzeria: pz, lot, zone, route, quote, free: quote ? quote.free : pz.disks, moves, plain: moves.includes(prefix) ? prefix : null };
+}
+
+// ---- The map ----
+
+const R = 6;             // a space's radius
+
+function f1(n) {
+  return (Math.round(n * 10) / 10).toString();
+}
+
+function dockDir(m, s) {
+  const { x0, x1, y1 } = m.box;
+  if (s.x <= x0) return [-1, 0];
+  if (s.x >= x1) return [1, 0];
+  if (s.y >= y1) return [0, 1];
+  return [0, -1];
+}
+
+// Clickable things on the map this seat may use now.
+function mapActions(ctx) {
+  const v = ctx.v;
+  const legal = ctx.myTurn ? v.legal || [] : [];
+  const buildLots = new Set();
+  const upgradeVillages = new Set();
+  for (const l of legal) {
+    const w = l.split(' ');
+    if (w[0] === 'build' || w[0] === 'block') buildLots.add(w[1]);
+    if (w[0] === 'upgrade') upgradeVillages.add(w[1]);
+  }
+  const deliverFrom = new Set();
+  const deliverOrders = new Set();
+  for (const d of (ctx.myTurn && ctx.phase === 'start' ? v.deliveries || [] : [])) {
+    deliverFrom.add(d.from);
+    deliverOrders.add(d.slot);
+  }
+  return { buildLots, upgradeVillages, deliverFrom, deliverOrders };
+}
+
+export function boardHtml(ctx, { busy = false } = {}) {
+  const v = ctx.v;
+  const m = mapOf(v);
+  const map = m.map;
+  const acts = mapActions(ctx);
+  const pv = previewOf(ctx);
+  const starting = ctx.myTurn && ctx.phase === 'start';
+  const T = 20;          // half a block: the tiles that shade the villages
+  const { x0, x1, y0, y1 } = m.box;
+  const pad = 28;
+  const vb = [x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
+
+  // Villages: a tile around each of their spaces; a label at their middle.
+  let tiles = '', labels = '';
+  const spacesOf = new Map(map.villages.map((vl) => [vl.code, []]));
+  for (const s of map.spaces) if (spacesOf.has(s.village)) spacesOf.get(s.village).push(s);
+  map.villages.forEach((vl, i) => {
+    const list = spacesOf.get(vl.code);
+    const fill = VILLAGE_FILL[i % VILLAGE_FILL.length];
+    for (const s of list) {
+      tiles += `<rect class="pd-tile" x="${s.x - T}" y="${s.y - T}" width="${2 * T}" height="${2 * T}" fill="${fill}" data-village="${esc(vl.code)}"/>`;
+    }
+    if (list.length) {
+      const cx = list.reduce((a, s) => a + s.x, 0) / list.length;
+      const cy = list.reduce((a, s) => a + s.y, 0) / list.length;
+      labels += `<text class="pd-vlabel" x="${f1(cx)}" y="${f1(cy + 6)}" data-village="${esc(vl.code)}">${esc(vl.code)}<title>${esc(vl.name)}</title></text>`;
+    }
+  });
+
+  // Streets, and the Park Path dashed.
+  let roads = '';
+  for (const [a, b] of map.roads || []) {
+    const A = m.space.get(a), B = m.space.get(b);
+    if (!A || !B) continue;
+    const park = A.park_path || B.park_path;
+    roads += `<line class="pd-road${park ? ' park' : ''}" x1="${A.x}" y1="${A.y}" x2="${B.x}" y2="${B.y}"/>`;
+  }
+
+  // The subway lines: their stations joined north to south, beside the streets.
+  let subway = '';
+  for (const line of ['red', 'blue']) {
+    const st = map.spaces.filter((s) => s.subway === line || s.subway === 'both').sort((a, b) => a.y - b.y || a.x - b.x);
+    if (st.length > 1) {
+      const off = line === 'red' ? -9 : 9;
+      subway += `<polyline class="pd-subway-line ${line}" stroke="${SUBWAY_FILL[line]}" points="${st.map((s) => `${s.x + off},${s.y}`).join(' ')}"/>`;
+    }
+  }
+
+  // Docks: a pier into the water.
+  let docks = '';
+  for (const s of map.spaces.filter((x) => x.dock)) {
+    const [dx, dy] = dockDir(m, s);
+    docks += `<g class="pd-dock" data-space="${esc(s.id)}"><title>${esc(`${s.id}: dock (boat)`)}</title>` +
+      `<line x1="${s.x}" y1="${s.y}" x2="${s.x + dx * 17}" y2="${s.y + dy * 17}"/>` +
+      `<path class="pd-boat" d="M${s.x + dx * 17 - 5} ${s.y + dy * 17 - 2} h10 l-2.5 4 h-5 z"/></g>`;
+  }
+
+  // The route being previewed.
+  const onRoute = new Map();
+  let routeSvg = '';
+  if (pv && pv.route) {
+    pv.route.forEach((id, i) => onRoute.set(id, i + 1));
+    const pts = pv.route.map((id) => `${m.space.get(id).x},${m.space.get(id).y}`).join(' ');
+    routeSvg = `<polyline class="pd-route" data-length="${pv.route.length}" points="${pts}"/>`;
+  }
+
+  // Spaces: stations filled with their line's colour, the Park Path green.
+  let spaces = '';
+  for (const s of map.spaces) {
+    const cls = ['pd-space'];
+    if (s.park_path) cls.push('park');
+    if (s.subway) cls.push('station');
+    if (s.subway) cls.push(`line-${s.subway}`);
+    const step = onRoute.get(s.id);
+    if (step) cls.push('route-step', step <= (pv.free ?? 0) ? 'free' : 'paid');
+    const what = [s.id];
+    if (s.village) what.push(villageName(ctx, s.village));
+    if (s.subway) what.push(`${s.subway === 'both' ? 'red and blue' : s.subway} subway station`);
+    if (s.dock) what.push('dock');
+    if (s.park_path) what.push('Park Path (only with the Park Path card)');
+    if (step) what.push(`route space ${step}${step <= (pv.free ?? 0) ? ' (free)' : ' (costs a card)'}`);
+    spaces += `<g class="${cls.join(' ')}" data-space="${esc(s.id)}"${step ? ` data-step="${step}"` : ''}><title>${esc(what.join(' · '))}</title>`;
+    if (s.subway === 'both') {
+      spaces += `<circle class="dot" cx="${s.x}" cy="${s.y}" r="${R}"/>` +
+        `<path class="half" d="M${s.x} ${s.y - R} a${R} ${R} 0 0 0 0 ${2 * R} z" fill="${SUBWAY_FILL.red}"/>`;
+    } else {
+      spaces += `<circle class="dot" cx="${s.x}" cy="${s.y}" r="${R}"/>`;
+    }
+    if (s.subway) spaces += `<text class="pd-station-letter" x="${s.x}" y="${s.y + 2.6}">S</text>`;
+    if (step) spaces += `<text class="pd-step" x="${s.x}" y="${s.y + 2.8}">${step}</text>`;
+    spaces += '</g>';
+  }
+
+  // Delivery zones: a ring, and the orders waiting there.
+  let zones = '', pins = '';
+  const ordersAt = new Map();
+  for (const o of v.orders || []) {
+    if (!o || !o.village) continue;
+    const z = m.village.get(o.village)?.zone;
+    if (!z) continue;
+    if (!ordersAt.has(z)) ordersAt.set(z, []);
+    ordersAt.get(z).push(o);
+  }
+  for (const vl of map.villages) {
+    const s = m.space.get(vl.zone);
+    if (!s) continue;
+    const target = pv && pv.zone === vl.zone;
+    zones += `<g class="pd-zone${target ? ' target' : ''}" data-village="${esc(vl.code)}" data-space="${esc(s.id)}">` +
+      `<title>${esc(`${vl.name}: delivery zone (${s.id})`)}</title><circle cx="${s.x}" cy="${s.y}" r="${R + 4.5}"/></g>`;
+    (ordersAt.get(vl.zone) || []).forEach((o, k, all) => {
+      const bx = s.x + (k - (all.length - 1) / 2) * 13, by = s.y - R - 13;
+      const sel = ui.order === o.slot;
+      const can = acts.deliverOrders.has(o.slot);
+      const cls = ['pd-order-pin'];
+      if (sel) cls.push('selected');
+      if (can) cls.push('can');
+      pins += `<g class="${cls.join(' ')}" data-pick="order" data-value="${o.slot}" data-slot="${o.slot}" tabindex="0" role="button"` +
+        ` aria-label="${esc(`Order ${o.slot}: ${o.name} to ${vl.name}, pays $${o.pay}`)}">` +
+        `<title>${esc(`Order ${o.slot}: ${o.name} to ${vl.name}, pays $${o.pay}`)}</title>` +
+        `<circle cx="${f1(bx)}" cy="${f1(by)}" r="6.5"/><text x="${f1(bx)}" y="${f1(by + 2.8)}">${o.slot}</text></g>`;
+    });
+  }
+
+  // Lots: their price; a pizzeria in its owner's colour with its reputation.
+  const owners = new Map();
+  const reserved = new Map();
+  (v.players || []).forEach((pl, seat) => {
+    for (const pz of pl.pizzerias || []) owners.set(pz.lot, { seat, pz });
+    for (const id of pl.reserved_lots || []) reserved.set(id, seat);
+  });
+  let lots = '', doors = '';
+  for (const l of map.lots) {
+    const at = m.lotPlace.get(l.id);
+    const door = m.space.get(l.door);
+    const own = owners.get(l.id);
+    if (door) doors += `<line class="pd-door" data-lot="${esc(l.id)}" x1="${f1(at.x)}" y1="${f1(at.y)}" x2="${door.x}" y2="${door.y}"/>`;
+    const cls = ['pd-lot'];
+    let act = '';
+    let label;
+    const title = [`${l.id} in ${villageName(ctx, l.village)}`, `door ${l.door}`];
+    if (own) {
+      const mine = own.seat === ctx.seat;
+      cls.push('pizzeria', `pd-p${own.seat}`);
+      if (mine) cls.push('mine');
+      title.push(`${who(ctx, own.seat)}'s pizzeria, reputation ${own.pz.reputation} of ${own.pz.limit} (${plural(own.pz.disks, 'disk')}, ${plural(own.pz.cards.length, 'card')})`);
+      if (own.pz.cards.length) title.push(`top: ${own.pz.cards[own.pz.cards.length - 1]}`);
+      label = String(own.pz.reputation);
+      const pickable = mine && (starting || acts.upgradeVillages.has(own.pz.village));
+      if (pv && pv.lot && pv.lot.id === l.id) cls.push('selected');
+      else if (ui.pizzeria === own.pz.village && mine) cls.push('selected');
+      if (pickable) {
+        cls.push('active');
+        if (acts.deliverFrom.has(own.pz.village) || acts.upgradeVillages.has(own.pz.village)) cls.push('can');
+        act = ` data-pick="pizzeria" data-value="${esc(own.pz.village)}" tabindex="0" role="button" aria-label="${esc(title.join(' · '))}"`;
+      }
+    } else {
+      title.push(`costs $${l.cost}`);
+      label = `$${l.cost}`;
+      if (reserved.has(l.id)) {
+        cls.push('reserved', `pd-p${reserved.get(l.id)}`);
+        title.push(`reserved by ${who(ctx, reserved.get(l.id))}`);
+      }
+      if (acts.buildLots.has(l.id)) {
+        cls.push('active', 'can');
+        if (ui.lot === l.id) cls.push('selected');
+        title.push(ctx.phase === 'block' ? 'click to reserve it' : 'click to build here');
+        act = ` data-pick="lot" data-value="${esc(l.id)}" tabindex="0" role="button" aria-label="${esc(title.join(' · '))}"`;
+      }
+    }
+    lots += `<g class="${cls.join(' ')}" data-lot="${esc(l.id)}" data-door="${esc(l.door)}"${own ? ` data-owner="${own.seat}"` : ''}${act}>` +
+      `<title>${esc(title.join(' · '))}</title>` +
+      `<rect x="${f1(at.x - LOT / 2)}" y="${f1(at.y - LOT / 2)}" width="${LOT}" height="${LOT}" rx="2.5"/>` +
+      `<text x="${f1(at.x)}" y="${f1(at.y + (own ? 3.4 : 2.6))}">${esc(label)}</text></g>`;
+  }
+
+  const svgCls = ['pd-svg'];
+  if (busy) svgCls.push('busy');
+  if (pv) svgCls.push('previewing');
+  const svg = `<svg id="delivery-svg" class="${svgCls.join(' ')}" viewBox="${vb.join(' ')}" role="group"` +
+    ` aria-label="${esc(map.name || 'the map')}" data-route="${pv && pv.route ? pv.route.length : ''}">` +
+    `<rect class="pd-water" x="${vb[0]}" y="${vb[1]}" width="${vb[2]}" height="${vb[3]}"/>` +
+    `<g class="pd-tiles">${tiles}</g><g class="pd-vlabels">${labels}</g><g class="pd-roads">${roads}</g>` +
+    `<g class="pd-subway">${subway}</g><g class="pd-docks">${docks}</g><g class="pd-route-line">${routeSvg}</g>` +
+    `<g class="pd-doors">${doors}</g><g class="pd-zones-rings">${zones}</g><g class="pd-spaces">${spaces}</g><g class="pd-lots">${lots}</g><g class="pd-pins">${pins}</g></svg>`;
+  const villages = map.villages.map((vl, i) => `<span class="pd-vkey"><span class="pd-vtag pd-v${i}">${esc(vl.code)}</span> ${esc(vl.name)}</span>`).join(' ');
+  const legend = `<p class="pd-villages">${villages}</p>` + '<p class="pd-legend muted"><span class="pd-key lot">$</span> lot and its price · ' +
+    '<span class="pd-key zone"></span> delivery zone · <span class="pd-key pin">1</span> order · ' +
+    '<span class="pd-key red">S</span><span class="pd-key blue">S</span> subway · <span class="pd-key park"></span> Park Path · ' +
+    '<span class="pd-key dock"></span> dock</p>';
+  return `<div class="pd-head"><h2>${esc(map.name || 'Manhattan')}</h2></div>${svg}${legend}`;
+}
+
+// ---- Status ----
+
+function myPrompt(ctx) {
+  const v = ctx.v;
+  const pe = v.pending;
+  switch (ctx.phase) {
+    case 'keep': return 'Keep one of your two power cards; the other goes back.';
+    case 'start': return 'Your turn: go to market, increase reputation, or deliver (choose an order and one of your pizzerias).';
+    case 'market': return 'Take a card from the open market or the deck.';
+    case 'bonus': return 'Take a bonus card from the open market or the deck.';
+    case 'reputation': return 'Build on a lot (click one on the map) or upgrade one of your pizzerias.';
+    case 'pay': return pe ? `Pay for your pizzeria on ${pe.lot}: $${pe.due} still due (money or cards, $1 each).` : 'Pay.';
+    case 'supply': return pe && pe.needs && pe.needs.length ? `Supply ${pe.needs[0]} for the order.` : 'Supply the ingredients.';
+    case 'distance': return pe ? `Pay ${plural(pe.due, 'card')} for the spaces beyond your free range.` : 'Pay for the distance.';
+    case 'tip': return 'Choose which tip token to take.';
+    case 'after': return 'End your turn.';
+    case 'discard': return 'Discard down to your hand limit.';
+    case 'fine': return 'A Health Inspector! Pay the fine: money or cards.';
+    case 'swap': return 'Swap a card from your hand into an order.';
+    case 'block': return 'Reserve a lot (click one on the map).';
+    case 'farm': return 'Choose a card to store under Farmer Brown.';
+    default: return 'Your move.';
+  }
+}
+
+export function resultText(ctx) {
+  const score = ctx.msg.score;
+  const winners = (score && score.winners) || ctx.v.winners || [];
+  if (!winners.length) return 'No winner.';
+  const names = winners.map((s) => who(ctx, s));
+  return names.length > 1 ? `Shared win: ${names.join(' and ')}.` : `${names[0]} wins.`;
+}
+
+export function statusHtml(ctx) {
+  const v = ctx.v;
+  const bits = ['New York Pizza Delivery', `Turn ${esc((v.turn ?? 0) + 1)}`, `Inspectors ${esc(v.inspectors ?? 0)} of 3`];
+  if (ctx.phase !== 'over') bits.push(esc(PHASE_WORDS[ctx.phase] || ctx.phase));
+  if (ctx.seat == null && !ctx.msg.replaying) bits.push('<span class="watching">watching</span>');
+  let prompt;
+  if (ctx.phase === 'over') prompt = `<b>Game over.</b> ${esc(resultText(ctx))}`;
+  else if (ctx.myTurn) prompt = `<b class="your-turn">${esc(myPrompt(ctx))}</b>`;
+  else if (v.to_move != null) prompt = `Waiting for ${esc(who(ctx, v.to_move))}: ${esc(PHASE_WORDS[ctx.phase] || 'to move')}.`;
+  else prompt = 'Waiting.';
+  return { headline: bits.join(' · '), prompt };
+}
+
+// ---- Orders, market, hand ----
+
+function legalIndex(ctx) {
+  // verb -> Map(card key -> move), for the cards a click can play
+  const out = new Map();
+  if (!ctx.myTurn) return out;
+  for (const l of ctx.v.legal || []) {
+    const w = l.split(' ');
+    if (w.length !== 2 || !/^(take|pay|use|discard|extra|play|farm)$/.test(w[0]) || w[1] === 'deck' || /^\$/.test(w[1])) continue;
+    if (!out.has(w[0])) out.set(w[0], new Map());
+    out.get(w[0]).set(/^power:/.test(w[1]) ? w[1] : cardKey(ctx, w[1]), l);
+  }
+  return out;
+}
+
+function orderHtml(ctx, o, slot, can) {
+  if (!o) return `<li class="pd-order empty" data-slot="${slot}"><span class="muted">Order ${slot}: none</span></li>`;
+  const sel = ui.order === o.slot;
+  const cls = ['pd-order'];
+  if (o.specialty) cls.push('specialty');
+  if (sel) cls.push('selected');
+  if (can) cls.push('can');
+  const where = o.village ? `to <b>${esc(villageName(ctx, o.village))}</b>` : 'to <b>any zone</b>';
+  const cards = o.specialty
+    ? (o.needs || []).map((n) => `<span class="pd-need">${esc(n.count)} × ${esc(n.ingredient)}</span>`).join(' ') +
+      (o.extra_cards ? ` <span class="pd-need">+ ${plural(o.extra_cards, 'extra card')}</span>` : '')
+    : (o.cards || []).map((c) => cardChip(ctx, c)).join(' ');
+  return `<li class="${cls.join(' ')}" data-slot="${o.slot}" data-pick="order" data-value="${o.slot}" tabindex="0" role="button"` +
+    ` aria-pressed="${sel}" title="${esc(`Order ${o.slot}: click to choose it for a delivery`)}">` +
+    `<div class="pd-order-head"><span class="pd-slot">${o.slot}</span> <b>${esc(o.name)}</b> ${where}` +
+    ` <span class="pd-pay">$${esc(o.pay)}${o.tip ? ' + tip' : ''}</span></div><div class="pd-order-cards">${cards}</div></li>`;
+}
+
+export function infoHtml(ctx) {
+  syncSelection(ctx);
+  const v = ctx.v;
+  const idx = legalIndex(ctx);
+  const can = new Set(ctx.myTurn && ctx.phase === 'start' ? (v.deliveries || []).map((d) => d.slot) : []);
+  const orders = [0, 1, 2, 3].map((i) => orderHtml(ctx, (v.orders || [])[i], i + 1, can.has(i + 1))).join('');
+
+  const takes = idx.get('take') || new Map();
+  const open = (v.open || []).map((c) => cardChip(ctx, c.card, { count: c.count, action: takes.get(cardKey(ctx, c.card)) || null }));
+  const deckMove = ctx.myTurn && (v.legal || []).includes('take deck');
+  const deck = deckMove
+    ? `<button type="button" class="pd-deck playable" data-action="take deck" title="take the top card of the deck">Deck: ${esc(v.deck)}</button>`
+    : `<span class="pd-deck">Deck: ${esc(v.deck)}</span>`;
+  const sewer = (v.sewer || []).reduce((a, c) => a + c.count, 0);
+
+  let hand = '';
+  if (ctx.seat != null && Array.isArray(v.hand)) {
+    const play = (text) => {
+      const key = cardKey(ctx, text);
+      for (const verb of ['use', 'pay', 'farm', 'discard']) if (idx.get(verb)?.has(key)) return idx.get(verb).get(key);
+      return null;
+    };
+    const cards = v.hand.map((c) => cardChip(ctx, c.card, { count: c.count, action: play(c.card) }));
+    const powerPlay = (id) => {
+      const k = `power:${id}`;
+      for (const verb of ['play', 'pay', 'discard']) if (idx.get(verb)?.has(k)) return idx.get(verb).get(k);
+      return null;
+    };
+    const powers = (v.powers || []).map((id) => {
+      const a = powerPlay(id);
+      const inner = `<b>★</b> ${esc(powerName(id))}`;
+      return a ? `<button type="button" class="pd-power playable" data-action="${esc(a)}" title="${esc(moveWords(ctx, a))}">${inner}</button>`
+        : `<span class="pd-power" title="power card">${inner}</span>`;
+    });
+    const total = v.hand.reduce((a, c) => a + c.count, 0);
+    hand = `<h3>Your hand <span class="muted">(${plural(total, 'card')}${powers.length ? `, ${plural(powers.length, 'power card')}` : ''})</span></h3>` +
+      `<div id="delivery-hand" class="pd-cards">${cards.join(' ') || '<span class="muted">no cards</span>'}${powers.length ? ` ${powers.join(' ')}` : ''}</div>`;
+  }
+
+  let now = '';
+  const pe = v.pending;
+  if (pe && v.to_move != null) {
+    const name = who(ctx, v.to_move);
+    if (pe.kind === 'build') {
+      now = `${esc(name)} is building on <b>${esc(pe.lot)}</b> with ${cardChip(ctx, pe.card)}: $${esc(pe.due)} still due`;
+    } else if (pe.kind === 'deliver') {
+      const paid = (pe.cards || []).map((c) => cardChip(ctx, c.card, { count: c.count })).join(' ');
+      now = `${esc(name)} is delivering ${esc(orderWords(ctx, pe.slot))} from ${esc(villageName(ctx, pe.from))}` +
+        `${pe.needs && pe.needs.length ? `; still to supply: ${esc(pe.needs.join(', '))}` : ''}` +
+        `${pe.extras ? `; ${plural(pe.extras, 'extra card')}` : ''}${pe.due ? `; ${plural(pe.due, 'card')} for the distance` : ''}` +
+        `${paid ? `; given: ${paid}` : ''}${pe.short ? ' (one ingredient left out)' : ''}`;
+    }
+  }
+
+  return `<div id="delivery-now" class="pd-now"${now ? '' : ' hidden'}>${now}</div>` +
+    `<h2>Orders</h2><ol id="delivery-orders" class="pd-orders">${orders}</ol>` +
+    `<h3>Open market</h3><div id="delivery-market" class="pd-cards">${open.join(' ') || '<span class="muted">empty</span>'} ${deck}</div>` +
+    `<p class="muted pd-counts">Sewer: ${plural(sewer, 'card')} · power deck: ${esc(v.power_deck)} · tips left: ${esc(v.tips_left)}` +
+    `${v.global ? ` · in force for everyone: <span class="pd-power">★ ${esc(powerName(v.global))}</span>` : ''}</p>` +
+    hand;
+}
+
+// ---- The moves: the delivery preview, and every legal move as a button ----
+
+const GROUPS = [
+  ['keep', 'Power card'], ['start', 'Action'], ['play', 'Play a power card'], ['deliver', 'Deliver'], ['take', 'Take'], ['build', 'Build'],
+  ['upgrade', 'Upgrade'], ['pay', 'Pay'], ['use', 'Supply'], ['extra', 'Extra'], ['short', 'Short'], ['tip', 'Tip'],
+  ['fine', 'Fine'], ['swap', 'Swap'], ['block', 'Reserve a lot'], ['farm', 'Farmer Brown'], ['discard', 'Discard'],
+  ['done', 'Finish'],
+];
+const GROUP_OF = {
+  keep: 'keep', market: 'start', reputation: 'start', deliver: 'deliver', take: 'take', build: 'build', upgrade: 'upgrade',
+  pay: 'pay', use: 'use', extra: 'extra', short: 'short', tip: 'tip', fine: 'fine', discard: 'discard', done: 'done', end: 'done',
+  play: 'play', swap: 'swap', block: 'block', farm: 'farm',
+};
+
+function previewHtml(ctx, pv) {
+  const o = pv.order;
+  const q = pv.quote;
+  const len = pv.route ? pv.route.length : null;
+  const head = `<h3>Delivery: ${esc(orderWords(ctx, o.slot))} from your ${esc(villageName(ctx, pv.pizzeria.village))} pizzeria (${esc(pv.pizzeria.lot)})</h3>`;
+  const facts = [];
+  if (len != null) facts.push(`<li>Route: <b class="pd-len">${len}</b> ${len === 1 ? 'space' : 'spaces'} (the door counts 1)</li>`);
+  else facts.push('<li>No street route.</li>');
+  let body;
+  if (q) {
+    if (len != null && len !== q.length) facts.push(`<li class="muted">By the engine's count: ${q.length} spaces.</li>`);
+    facts.push(`<li>Free range: <b>${q.free}</b>${q.distance_cards ? ` → <b>${plural(q.distance_cards, 'card')}</b> for the distance` : ' → no cards for the distance'}</li>`);
+    facts.push(`<li>Ingredients from your hand: <b>${plural(q.ingredient_cards, 'card')}</b>` +
+      `${q.extra_cards ? `, plus <b>${plural(q.extra_cards, 'extra card')}</b>` : ''}</li>`);
+    const total = q.distance_cards + q.ingredient_cards + q.extra_cards;
+    facts.push(`<li>In all: <b class="pd-cost">${plural(total, 'card')}</b>; pays <b class="pd-earn">$${q.pay}</b>${o.tip ? ', a tip token' : ''} and a power card</li>`);
+    body = '';
+  } else {
+    facts.push(`<li>Free range: ${pv.free}</li>`);
+    body = `<p class="pd-cannot">${ctx.myTurn && ctx.phase === 'start'
+      ? 'You cannot deliver this now: the order\'s ingredients cannot be supplied, or you lack the cards.'
+      : 'Deliveries are announced at the start of your turn.'}</p>`;
+  }
+  const buttons = [];
+  if (pv.plain) buttons.push(`<button type="button" id="delivery-confirm" data-action="${esc(pv.plain)}">Deliver order ${o.slot}</button>`);
+  for (const mv of pv.moves.filter((x) => x !== pv.plain)) {
+    buttons.push(`<button type="button" class="secondary delivery-variant" data-action="${esc(mv)}">${esc(moveWords(ctx, mv))}</button>`);
+  }
+  buttons.push('<button type="button" class="secondary small" data-pick="clear">clear</button>');
+  const attrs = [`data-slot="${o.slot}"`, `data-from="${esc(pv.pizzeria.village)}"`, `data-length="${len ?? ''}"`];
+  if (q) attrs.push(`data-quoted="${q.length}"`, `data-free="${q.free}"`, `data-cards="${q.distance_cards + q.ingredient_cards + q.extra_cards}"`, `data-pay="${q.pay}"`);
+  return `<div id="delivery-preview" class="pd-preview" ${attrs.join(' ')}>${head}<ul>${facts.join('')}</ul>${body}` +
+    `<div class="row">${buttons.join('')}</div></div>`;
+}
+
+// What to pick next for a delivery, and the deliveries possible now.
+function deliveryChoicesHtml(ctx) {
+  const v = ctx.v;
+  const list = v.deliveries || [];
+  if (!list.length) {
+    const any = myPizzerias(ctx).length;
+    return `<p class="muted">${any ? 'No delivery is possible now.' : 'To deliver you need a pizzeria: increase your reputation first.'}</p>`;
+  }
+  const items = list.map((d) => {
+    const sel = ui.order === d.slot && ui.pizzeria === d.from;
+    const cards = d.distance_cards + d.ingredient_cards + d.extra_cards;
+    return `<button type="button" class="secondary pd-delivery-choice" data-pick="delivery" data-value="${d.slot}:${esc(d.from)}"` +
+      ` aria-pressed="${sel}">Order ${d.slot} from ${esc(d.from)}: ${plural(d.length, 'space')}, ${plural(cards, 'card')}, $${d.pay}</button>`;
+  });
+  return `<p class="muted">Choose an order and one of your pizzerias (on the map or here) to see the route:</p>` +
+    `<div class="action-list">${items.join('')}</div>`;
+}
+
+export function actionsHtml(ctx) {
+  syncSelection(ctx);
+  if (!ctx.myTurn || ctx.phase === 'over') return '';
+  const v = ctx.v;
+  const legal = v.legal || [];
+  let out = `<h2>Your move: ${esc(PHASE_WORDS[ctx.phase] || ctx.phase)}</h2>`;
+  if (ctx.phase === 'start') {
+    const pv = previewOf(ctx);
+    if (pv) out += previewHtml(ctx, pv);
+    else if (ui.order != null || ui.pizzeria != null) {
+      out += `<p class="pd-hint">${ui.order != null ? `Order ${ui.order} chosen: now click one of your pizzerias.` : 'Pizzeria chosen: now click an order.'}` +
+        ' <button type="button" class="secondary small" data-pick="clear">clear</button></p>';
+    }
+  }
+  // The lot or pizzeria picked on the map narrows the builds and upgrades.
+  const focus = ui.lot ? (l) => !/^(build|block) /.test(l) || l.split(' ')[1] === ui.lot
+    : ui.pizzeria && ctx.phase === 'reputation' ? (l) => !/^upgrade /.test(l) || l.split(' ')[1] === ui.pizzeria : () => true;
+  const groups = new Map();
+  for (const l of legal) {
+    const verb = l.split(' ')[0];
+    const g = GROUP_OF[verb] || 'done';
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(l);
+  }
+  for (const [g, title] of GROUPS) {
+    const moves = groups.get(g);
+    if (!moves) continue;
+    if (g === 'deliver') {
+      out += `<div class="pd-group" data-group="deliver"><h3>${title}</h3>${deliveryChoicesHtml(ctx)}</div>`;
+      continue;
+    }
+    const shown = moves.filter(focus);
+    const hidden = moves.length - shown.length;
+    const buttons = shown.map((l) => `<button type="button" class="${g === 'done' || g === 'start' ? '' : 'secondary '}pd-move"` +
+      ` data-action="${esc(l)}" title="${esc(l)}">${esc(cap(moveWords(ctx, l)))}</button>`);
+    const more = hidden ? ` <button type="button" class="small secondary" data-pick="clear">show all ${moves.length}</button>` : '';
+    out += `<div class="pd-group" data-group="${g}"><h3>${title}${ui.lot && (g === 'build' || g === 'block') ? ` on ${esc(ui.lot)}` : ''}${more}</h3>` +
+      `<div class="action-list">${buttons.join('')}</div></div>`;
+  }
+  if (ctx.phase === 'reputation' && groups.has('build') && !ui.lot) {
+    out += '<p class="muted pd-hint">Lots you can build on are outlined on the map.</p>';
+  }
+  return out;
+}
+
+function cap(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+// ---- The players ----
+
+export function playersHtml(ctx) {
+  const v = ctx.v;
+  const canBot = ctx.seat != null && ctx.phase !== 'over';
+  return (v.players || []).map((pl, seat) => {
+    const me = seat === ctx.seat;
+    const cls = ['player', 'pd-player', `pd-p${seat}`];
+    if (me) cls.push('me');
+    if (v.to_move === seat) cls.push('to-move');
+    const kind = ctx.kinds[seat] && ctx.kinds[seat] !== 'human' ? `<span class="kind">bot: ${esc(ctx.kinds[seat])}</span>` : '';
+    const badges = [];
+    if (v.to_move === seat) badges.push('<span class="badge turn">to move</span>');
+    if (v.first === seat) badges.push('<span class="badge">first player</span>');
+    if (ctx.phase === 'over' && (v.winners || []).includes(seat)) badges.push('<span class="badge turn">winner</span>');
+    const tips = pl.tip_money != null ? `${plural(pl.tips, 'token')} ($${esc(pl.tip_money)})` : plural(pl.tips, 'token');
+    const pizzerias = (pl.pizzerias || []).map((pz) => {
+      return `<li class="pd-pz" data-village="${esc(pz.village)}" data-lot="${esc(pz.lot)}"><b>${esc(villageName(ctx, pz.village))}</b>` +
+        ` <span class="muted">${esc(pz.lot)}</span> · level <b class="pd-level">${esc(pz.reputation)}</b>/${esc(pz.limit)}` +
+        ` <span class="muted">(${plural(pz.disks, 'disk')})</span>` +
+        `${pz.cards.length ? `<div class="pd-cards">${pz.cards.map((c, i) => cardChip(ctx, c, { extra: i === pz.cards.length - 1 ? 'top' : '' })).join(' ')}` +
+          `${pz.power ? ` <span class="pd-top-power" title="the top card's delivery power">${esc(powerName(pz.power))}</span>` : ''}</div>` : ''}</li>`;
+    }).join('');
+    const tableau = (pl.tableau || []).map((id) => `<span class="pd-power">★ ${esc(powerName(id))}</span>`).join(' ');
+    const extras = [];
+    if (pl.farmer_brown) extras.push(`<span class="label">Under Farmer Brown</span> ${cardChip(ctx, pl.farmer_brown)}`);
+    if (pl.subway_tokens) extras.push(`<span class="label">Subway tokens</span> ${esc(pl.subway_tokens)}`);
+    if ((pl.reserved_lots || []).length) extras.push(`<span class="label">Reserved</span> ${esc(pl.reserved_lots.join(', '))}`);
+    const toBot = canBot && !me && (ctx.kinds[seat] || 'human') === 'human'
+      ? `<button type="button" class="hand-to-bot small secondary" data-seat="${seat}" title="only when this player has gone">hand to a bot</button>` : '';
+    return `<div class="${cls.join(' ')}" data-seat="${seat}">` +
+      `<div class="who"><span class="pd-swatch pd-p${seat}" aria-hidden="true"></span> <b class="name">${esc(who(ctx, seat))}</b>` +
+      `${me ? ' <span class="you">(you)</span>' : ''} ${kind} ${badges.join(' ')}</div>` +
+      `<div class="line"><span class="label">Money</span> <b class="pd-money">$${esc(pl.money)}</b>` +
+      ` <span class="label">Deliveries</span> <b class="pd-deliveries">${esc(pl.deliveries)}</b>` +
+      ` <span class="label">Tips</span> ${tips}</div>` +
+      `<div class="line"><span class="label">Hand</span> <span class="pd-hand-size">${plural(pl.hand, 'card')}</span>` +
+      `${pl.powers ? ` + ${plural(pl.powers, 'power card')}` : ''} <span class="label">Disks left</span> ${esc(pl.disks)}` +
+      `${pl.score != null ? ` <span class="label">Score</span> <b>${esc(pl.score)}</b>` : ''}</div>` +
+      `<div class="line"><span class="label">Pizzerias</span>${pizzerias ? '' : ' <span class="muted">none yet</span>'}</div>` +
+      (pizzerias ? `<ul class="pd-pizzerias">${pizzerias}</ul>` : '') +
+      (tableau ? `<div class="line"><span class="label">Tableau</span> ${tableau}</div>` : '') +
+      extras.map((x) => `<div class="line">${x}</div>`).join('') + `${toBot}</div>`;
+  }).join('');
+}
+
+// ---- The log ----
+
+export function logHtml(ctx) {
+  const log = ctx.msg.log || [];
+  const first = Math.max(0, (ctx.msg.moves || log.length) - log.length);
+  const words = (e) => (Number.isInteger(e.seat) && e.seat >= 0
+    ? `<b>${esc(who(ctx, e.seat))}</b>: ${esc(moveWords(ctx, e.text))}` : esc(e.text));
+  return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}</li>`).join('');
+}
+
+// ---- The rules in short, by phase ----
+
+const HELP = {
+  turn: 'On your turn take one action: go to market (take 2 cards from the open market or the deck), increase reputation (two steps, each building a pizzeria or upgrading one), or deliver an order.',
+  build: 'To build, pick a free lot and a card of its village: the card becomes your pizzeria\'s top card, you pay the lot\'s price in money or cards ($1 each) and the pizzeria gets a disk. One pizzeria per village each. To upgrade, spend a card of the pizzeria\'s village or of Central Park: discard it for a disk, or add it to the pizzeria as a permanent ingredient (on top, its power becomes the pizzeria\'s). A pizzeria\'s reputation is its disks and cards, at most 5.',
+  deliver: 'To deliver, choose an order and one of your pizzerias. Each ingredient comes from the pizzeria\'s cards or a card from your hand. The route counts the door space as 1; the first spaces up to the pizzeria\'s disks are free, each space beyond costs a card. You earn the order\'s pay, its tip token and a power card; the top card of the pizzeria gives its power.',
+  end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards, disks on the board and tips. Ties: most deliveries, then most tip money.',
+};
+const HELP_OF = {
+  keep: ['turn'], start: ['turn', 'deliver'], market: ['turn'], bonus: ['turn'], reputation: ['build'], pay: ['build'],
+  supply: ['deliver'], distance: ['deliver'], tip: ['deliver'], after: ['end'], discard: ['end'], fine: ['end'], over: ['end'],
+};
+const HELP_TITLE = { turn: 'A turn', build: 'Building and upgrading', deliver: 'Delivering', end: 'Hand limit, inspectors, the end' };
+
+function helpSection(topic, open) {
+  return `<details class="rule" data-topic="${topic}"${open ? ' open' : ''}><summary>${esc(HELP_TITLE[topic])}</summary><p>${esc(HELP[topic])}</p></details>`;
+}
+
+export function rulesNowHtml(ctx) {
+  return (HELP_OF[ctx.phase] || ['turn']).map((t) => helpSection(t, true)).join('');
+}
+
+export function rulesAllHtml() {
+  return Object.keys(HELP).map((t) => helpSection(t, false)).join('');
+}
+
+// ---- The end ----
+
+export function gameOverHtml(ctx) {
+  const score = ctx.msg.score;
+  let out = `<h2>Game over</h2><p class="winners pd-result">${esc(resultText(ctx))}</p>`;
+  const winners = (score && score.winners) || ctx.v.winners || [];
+  const players = score && Array.isArray(score.players) ? score.players
+    : (ctx.v.players || []).map((p, seat) => ({ seat, money: p.money, score: p.score, deliveries: p.deliveries }));
+  const rows = players.map((p, i) => {
+    const seat = p.seat ?? i;
+    const won = winners.includes(seat);
+    return `<tr class="${won ? 'winner' : ''}" data-seat="${esc(seat)}"><td><span class="pd-swatch pd-p${seat}" aria-hidden="true"></span>` +
+      `${esc(who(ctx, seat))}${won ? ' ★' : ''}</td><td>${esc(p.money ?? '–')}</td><td>${esc(p.tableau ?? '–')}</td>` +
+      `<td>${esc(p.disks ?? '–')}</td><td>${esc(p.tips ?? '–')}</td><td><b class="pd-score">${esc(p.score ?? '–')}</b></td>` +
+      `<td>${esc(p.deliveries ?? '–')}</td></tr>`;
+  });
+  out += '<table class="score pd-score-table"><tr><th>Player</th><th>Money</th><th title="pizzeria cards and power cards in play">Tableau</th>' +
+    `<th title="disks on the board">Disks</th><th>Tips</th><th>Score</th><th>Deliveries</th></tr>${rows.join('')}</table>`;
+  return `${out}<p><a href="#/" class="button secondary">Back to the lobby</a></p>`;
+}
