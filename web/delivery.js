@@ -264,10 +264,14 @@ export function previewOf(ctx) {
   const pz = myPizzerias(ctx).find((p) => p.village === ui.pizzeria);
   if (!order || !pz) return null;
   const lot = m.lot.get(pz.lot);
-  const quote = (v.deliveries || []).find((d) => d.slot === ui.order && d.from === ui.pizzeria) || null;
+  // The quote by the streets when there is one, else the first by a ride,
+  // a boat or the Park Path (its route then comes from the engine).
+  const quotes = (v.deliveries || []).filter((d) => d.slot === ui.order && d.from === ui.pizzeria);
+  const quote = quotes.find((d) => !d.via) || quotes[0] || null;
   let zone = quote ? quote.zone : order.village ? m.village.get(order.village)?.zone : null;
   let route = null;
-  if (lot) {
+  if (quote && quote.via && Array.isArray(quote.route)) route = quote.route;
+  else if (lot) {
     if (zone) route = shortestRoute(v, lot.door, zone);
     else {
       // A specialty order goes to any zone: the nearest.
