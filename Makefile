@@ -142,8 +142,9 @@ asan-test: $(ASAN_TESTS) $(BUILD)/asan/pizzabox $(TEST_DEPS_STAMP)
 	@$(SAN_ENV) PIZZABOX_BIN=$(abspath $(BUILD)/asan/pizzabox) node --experimental-websocket --test tests/server/
 
 tsan-test: $(BUILD)/tsan/pizzabox $(TEST_DEPS_STAMP)
-	@echo "== protocol tests against a TSan server"
+	@echo "== protocol tests and a short load run against a TSan server"
 	@TSAN_OPTIONS=halt_on_error=0 PIZZABOX_BIN=$(abspath $(BUILD)/tsan/pizzabox) node --experimental-websocket --test tests/server/
+	@TSAN_OPTIONS=halt_on_error=0 PIZZABOX_BIN=$(abspath $(BUILD)/tsan/pizzabox) node --experimental-websocket bench/load.mjs 40 10 200
 
 valgrind-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@sh tests/valgrind/run.sh $(BUILD)/pizzabox
