@@ -712,7 +712,13 @@ function deliveryChoicesHtml(ctx) {
     const any = myPizzerias(ctx).length;
     return `<p class="muted">${any ? 'No delivery is possible now.' : 'To deliver you need a pizzeria: increase your reputation first.'}</p>`;
   }
-  const items = list.map((d) => {
+  // One choice per order and pizzeria: the cheapest way (the preview offers the others).
+  const best = new Map();
+  for (const d of list) {
+    const key = `${d.slot}:${d.from}`, cost = (x) => x.distance_cards + x.ingredient_cards + x.extra_cards;
+    if (!best.has(key) || cost(d) < cost(best.get(key))) best.set(key, d);
+  }
+  const items = [...best.values()].map((d) => {
     const sel = ui.order === d.slot && ui.pizzeria === d.from;
     const cards = d.distance_cards + d.ingredient_cards + d.extra_cards;
     return `<button type="button" class="secondary pd-delivery-choice" data-pick="delivery" data-value="${d.slot}:${esc(d.from)}"` +
