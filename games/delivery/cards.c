@@ -336,9 +336,9 @@ static int read_orders(const json_t *j, pd_cards *c, char *err, size_t errlen)
         snprintf(where, sizeof where, "regular order %zu", i + 1);
         if (object_with(r, regular_known, where, err, errlen) != 0)
             return -1;
-        if (!int_in(json_object_get(r, "ingredients"), 1, PD_MAX_ORDER_SIZE, &n))
+        if (!int_in(json_object_get(r, "ingredients"), 1, PD_MAX_REGULAR, &n))
             return pb_errorf(err, errlen, "cards: %s: 'ingredients' must be a whole number from 1 to %d", where,
-                             PD_MAX_ORDER_SIZE);
+                             PD_MAX_REGULAR);
         if (!int_in(json_object_get(r, "copies"), 1, PD_MAX_ORDERS, &copies))
             return pb_errorf(err, errlen, "cards: %s: 'copies' must be a whole number from 1 to %d", where,
                              PD_MAX_ORDERS);
@@ -538,8 +538,9 @@ int pd_cards_from_json(const json_t *j, const pd_map *m, pd_cards *c, char *err,
     if (object_with(insp, inspector_known, "'health_inspectors'", err, errlen) != 0)
         return -1;
     if (!int_in(json_object_get(insp, "count"), 1, PD_MAX_INSPECTORS, &c->inspectors) ||
-        !int_in(json_object_get(insp, "fine"), 0, 10, &c->fine))
-        return pb_errorf(err, errlen, "cards: health_inspectors: 'count' must be 1 to %d and 'fine' $0 to $10",
+        !int_in(json_object_get(insp, "fine"), 2, 2, &c->fine))
+        return pb_errorf(err, errlen,
+                         "cards: health_inspectors: 'count' must be 1 to %d and 'fine' $2 (paid as $2 or two cards)",
                          PD_MAX_INSPECTORS);
     if (read_orders(json_object_get(j, "orders"), c, err, errlen) != 0)
         return -1;

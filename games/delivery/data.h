@@ -38,6 +38,7 @@
 #define PD_MAX_ORDERS 64
 #define PD_MAX_NEEDS 6           /* ingredient lines of a specialty order */
 #define PD_MAX_ORDER_SIZE 12     /* ingredients one order may need */
+#define PD_MAX_REGULAR 4         /* market cards on a regular order (PD-D4: 1 to 4) */
 #define PD_MAX_TIP_VALUE 9       /* dollars */
 #define PD_MAX_TIPS 128          /* tip tokens of one set, NO TIP included */
 #define PD_MAX_POWERS 64         /* power cards, basic and expansion together */

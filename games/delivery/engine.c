@@ -328,10 +328,13 @@ void pd_lose_any_card(pd_state *st, int seat)
     }
 }
 
-/* Is there anything to decide after the action but ending the turn? */
+/* Does the turn stop after the action for the mover to play a power card
+ * or end it? Decided on what everyone sees (how many power cards the mover
+ * holds, Frugal Shopper in play), never on which cards: a pause only when a
+ * card could be played would tell the table something about the hand. */
 bool pd_can_play_power(const pd_state *st)
 {
-    return pd_list_power_plays(st, NULL, 0) > 0 || pd_frugal_take(st);
+    return (!st->power_played && st->player[st->seat].powers != 0) || pd_frugal_take(st);
 }
 
 /* ---------------------------------------------------------- payments */

@@ -1,6 +1,6 @@
 /* notation.c -- New York Pizza Delivery: actions as text and back.
  *
- *   keep PARK-PATH             market            reputation
+ *   keep power:park-path       market            reputation
  *   deliver 2 from MT          (order slot 1-4, the pizzeria's village code)
  *   take Midtown/Ham           take deck
  *   build MT-2 Midtown/Pepperoni
@@ -13,7 +13,7 @@
  *                                                Commissioner, Farmer Brown)
  *   tip 3                      done              end
  *   discard Harlem/Ham         discard power:mob-boss
- *   fine $2                    fine Harlem/Ham power:mob-boss
+ *   fine $2                    fine Harlem/Ham power:mob-boss   (the two in either order)
  *
  * Cards are written `Village/Ingredient` (spaces as '-', or the village's
  * code: `MT/Ham`); words match without regard to case. A move is read by
@@ -179,6 +179,16 @@ static int normalize(const pd_state *st, const char *text, char *out, size_t n)
     return 0;
 }
 
+/* "fine A B" and "fine B A" name the same two cards. */
+static bool same_two(const char *have, const char *want)
+{
+    char w1[128], w2[128], w3[128], swapped[256];
+    if (sscanf(have, "%127s %127s %127s", w1, w2, w3) != 3)
+        return false;
+    snprintf(swapped, sizeof swapped, "%s %s %s", w1, w3, w2);
+    return strcmp(swapped, want) == 0;
+}
+
 int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen)
 {
     static __thread pb_action legal[PB_MAX_ACTIONS];
@@ -193,7 +203,7 @@ int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *er
     for (int i = 0; i < k; i++) {
         if (pd_action_text(st, legal[i], PD_EVERYONE_SEES_ALL, have, sizeof have) != 0 || normalize(st, have, have, sizeof have) != 0)
             continue;
-        if (strcmp(have, want) == 0) {
+        if (strcmp(have, want) == 0 || (PD_KIND(legal[i]) == PD_A_FINE_CARDS && same_two(have, want))) {
             *a = legal[i];
             return 0;
         }

@@ -1185,7 +1185,14 @@ static void test_cards_file_refused_with_reason(void **state)
 
     j = default_cards();
     json_object_set_new(json_object_get(j, "health_inspectors"), "count", json_integer(0));
-    cards_refused(j, "cards: health_inspectors: 'count' must be 1 to 6 and 'fine' $0 to $10");
+    cards_refused(j, "cards: health_inspectors: 'count' must be 1 to 6 and 'fine' $2 (paid as $2 or two cards)");
+    j = default_cards();
+    json_object_set_new(json_object_get(j, "health_inspectors"), "fine", json_integer(3));
+    cards_refused(j, "cards: health_inspectors: 'count' must be 1 to 6 and 'fine' $2 (paid as $2 or two cards)");
+    j = default_cards();
+    json_object_set_new(json_array_get(json_object_get(json_object_get(j, "orders"), "regular"), 0), "ingredients",
+                        json_integer(5));
+    cards_refused(j, "cards: regular order 1: 'ingredients' must be a whole number from 1 to 4");
 
     /* orders */
     j = default_cards();

@@ -604,7 +604,7 @@ static void test_health_inspectors_end_the_game(void **state)
     /* each inspector fines everyone: three fines each, clockwise from seat 0 */
     assert_int_equal(pd_current_seat(&st), 0);
     play(&st, "fine $2");
-    play(&st, "fine Harlem/Ham Harlem/Onions");
+    play(&st, "fine Harlem/Onions Harlem/Ham"); /* the two cards in either order */
     /* $3 and one card left: the money pays, with no choice to make */
     assert_int_equal(st.player[0].money, 1);
     assert_int_equal(pd_current_seat(&st), 1);
@@ -1062,6 +1062,27 @@ static void test_farmer_brown(void **state)
     assert_int_equal(st.farmed[0], card("Harlem/Ham")); /* it stays */
 }
 
+/* The turn stops after the action whenever the mover holds a power card,
+ * whether or not it can be played: stopping only for a playable one would
+ * tell the others what the hand holds. */
+static void test_after_the_action_reveals_nothing(void **state)
+{
+    (void)state;
+    const char *const cards[] = {"cold-storage", "drone-delivery"};
+    for (int i = 0; i < 2; i++) {
+        pd_state st;
+        table(&st, 2, 94);
+        give_power(&st, 0, cards[i]);
+        play(&st, "market");
+        play(&st, "take deck");
+        play(&st, "take deck");
+        assert_int_equal(st.phase, PD_PH_AFTER);
+        assert_int_equal(st.seat, 0);
+        play(&st, "end");
+        assert_int_equal(st.seat, 1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1092,6 +1113,7 @@ int main(void)
         cmocka_unit_test(test_bait_and_switch),
         cmocka_unit_test(test_building_commissioner),
         cmocka_unit_test(test_farmer_brown),
+        cmocka_unit_test(test_after_the_action_reveals_nothing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
