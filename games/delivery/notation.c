@@ -182,7 +182,7 @@ static int normalize(const pd_state *st, const char *text, char *out, size_t n)
 /* "fine A B" and "fine B A" name the same two cards. */
 static bool same_two(const char *have, const char *want)
 {
-    char w1[128], w2[128], w3[128], swapped[256];
+    char w1[128], w2[128], w3[128], swapped[400];
     if (sscanf(have, "%127s %127s %127s", w1, w2, w3) != 3)
         return false;
     snprintf(swapped, sizeof swapped, "%s %s %s", w1, w3, w2);
