@@ -363,13 +363,15 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
         return n;
     }
     if (pe->extras > 0) {
-        /* a specialty order's further cards: any market cards, in type order */
+        /* a specialty order's further cards: any market cards, in type order,
+         * while enough market cards of later types remain for the rest */
+        int cap[PD_KEYS + 1];
+        pd_capacities(st, s, false, -1, cap);
+        int powers = cap[1 + PD_TYPES];
         for (int c = 0; c < PD_TYPES; c++) {
             pb_action a = PD_ACTION(PD_A_USE, c);
             if (pd_free_cards(st, s, (pd_card)c) > 0 && pd_pay_key(a) >= pe->last_key &&
-                pd_capacity_from(st, s, pd_pay_key(a), false, -1) - __builtin_popcountll(
-                    st->player[s].powers & ~pe->paid_powers) >= pe->extras &&
-                pd_free_total(st, s) - 1 >= pe->extras - 1 + pe->due)
+                cap[pd_pay_key(a)] - powers >= pe->extras && pd_free_total(st, s) - 1 >= pe->extras - 1 + pe->due)
                 n = pd_add_action(out, n, a);
         }
         return n;
@@ -397,12 +399,8 @@ static void complete(pd_state *st)
     pd_delivery_powers(st, s, zone_village, pe->modes, q.park_used);
     p->deliveries++;
     st->delivered = true;
-    int frugal = st->rules->pc[PD_PC_FRUGAL];
-    if (frugal >= 0 && (st->tableau[s] >> frugal & 1)) {
-        /* Frugal Shopper is discarded when its holder delivers */
-        st->tableau[s] &= ~(1ull << frugal);
-        st->power_discard |= 1ull << frugal;
-    }
+    if (pd_has(st, s, PD_PC_FRUGAL)) /* Frugal Shopper is discarded when its holder delivers */
+        pd_leave_tableau(st, s, st->rules->pc[PD_PC_FRUGAL]);
     /* the tip: Onions give NO TIP; Ham takes any order's token */
     int tip = PD_NO_TIP;
     bool no_tip_token = false;

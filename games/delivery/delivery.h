@@ -210,7 +210,6 @@ typedef struct pd_state {
     int8_t blocker[PD_MAX_LOTS];      /* the seat whose token reserves a lot, -1: none */
     pd_card farmed[PD_PLAYERS];       /* the card under Farmer Brown, PD_NO_CARD: none */
     uint16_t farmed_turn[PD_PLAYERS]; /* the turn it was put there (usable from the next) */
-    bool acted;                       /* this turn's action is done */
     uint16_t turn;
     /* the market deck, top last */
     uint16_t ndeck;

@@ -230,7 +230,6 @@ static void next_turn(pd_state *st)
     st->seat = (uint8_t)((st->seat + 1) % st->players);
     st->turn++;
     st->power_played = false;
-    st->acted = false;
     st->delivered = false;
     st->phase = st->turn >= PD_MAX_TURNS ? PD_PH_OVER : PD_PH_START;
 }
@@ -239,7 +238,6 @@ static void next_turn(pd_state *st)
 void pd_action_done(pd_state *st)
 {
     memset(&st->pending, 0, sizeof st->pending);
-    st->acted = true;
     st->phase = PD_PH_AFTER;
 }
 
@@ -508,7 +506,6 @@ int pd_add_action(pb_action *out, int n, pb_action a)
 /* Dollars a seat can still pay from each key on (pay_key order): money
  * (only if `money`), free cards, power cards; `keep` is a card type the build
  * itself needs (-1: none). cap[k] counts what has a key of k or more. */
-#define PD_KEYS (1 + PD_TYPES + 64)
 void pd_capacities(const pd_state *st, int seat, bool money, int keep, int *cap)
 {
     const pd_player *p = &st->player[seat];
@@ -520,13 +517,6 @@ void pd_capacities(const pd_state *st, int seat, bool money, int keep, int *cap)
         cap[1 + c] = cap[2 + c] + (n > 0 ? n : 0);
     }
     cap[0] = cap[1] + (money ? p->money - st->pending.paid_money : 0);
-}
-
-int pd_capacity_from(const pd_state *st, int seat, unsigned from, bool money, int keep)
-{
-    int cap[PD_KEYS + 1];
-    pd_capacities(st, seat, money, keep, cap);
-    return from <= PD_KEYS ? cap[from] : 0;
 }
 
 /* One dollar or one card, in pay_key order from the last one, when what

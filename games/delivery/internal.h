@@ -24,7 +24,10 @@ int pd_add_action(pb_action *out, int n, pb_action a);
 /* Payments come in one fixed order (money, cards by type, power cards) so
  * each way to pay is one sequence of decisions; this is an action's place. */
 unsigned pd_pay_key(pb_action a);
-int pd_capacity_from(const pd_state *st, int seat, unsigned from, bool money, int keep);
+/* Dollars the seat can still pay from each key on: cap[k] counts money
+ * (only if `money`), free cards and power cards whose key is k or more;
+ * `keep` is a card type a build needs itself (-1: none). */
+#define PD_KEYS (1 + PD_TYPES + 64)
 void pd_capacities(const pd_state *st, int seat, bool money, int keep, int *cap);
 int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool money, int keep);
 int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen);
@@ -33,6 +36,8 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen);
 void pd_rules_powers(pd_rules *r);
 int pd_list_power_plays(const pd_state *st, pb_action *out, int n);
 void pd_play_power(pd_state *st, int power);
+/* A power card leaves a tableau for the discards, with what it holds. */
+void pd_leave_tableau(pd_state *st, int seat, int power);
 bool pd_frugal_take(const pd_state *st);
 unsigned pd_allowed_modes(const pd_state *st, int seat);
 bool pd_modes_ok(const pd_state *st, int seat, unsigned modes);

@@ -71,7 +71,6 @@ static bool anyone_has(const pd_state *st, pd_pc pc)
 
 /* ---- playing ---- */
 
-static void leave_tableau(pd_state *st, int s, int p);
 static int list_swaps(const pd_state *st, pb_action *out, int n);
 static int list_farm(const pd_state *st, pb_action *out, int n);
 
@@ -106,7 +105,7 @@ void pd_play_power(pd_state *st, int p)
     for (uint64_t m = st->tableau[s]; m; m &= m - 1) {
         int old = __builtin_ctzll(m);
         if (st->rules->data.cards.power[old].type == card->type)
-            leave_tableau(st, s, old);
+            pd_leave_tableau(st, s, old);
     }
     st->tableau[s] |= 1ull << p;
     const int8_t *pc = st->rules->pc;
@@ -130,7 +129,7 @@ void pd_play_power(pd_state *st, int p)
 }
 
 /* A card leaves a tableau for the discards, with what it holds. */
-static void leave_tableau(pd_state *st, int s, int p)
+void pd_leave_tableau(pd_state *st, int s, int p)
 {
     st->tableau[s] &= ~(1ull << p);
     st->power_discard |= 1ull << p;
