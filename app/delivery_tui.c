@@ -539,7 +539,10 @@ static void draw_orders(dview *t)
             tb_nl(&t->b);
             continue;
         }
-        snprintf(text, sizeof text, "$%d %s", jint(o, "pay", 0), json_is_true(jget(o, "tip")) ? "+tip" : "    ");
+        if (json_is_integer(jget(o, "tip_value"))) /* a token you looked at (Ham) */
+            snprintf(text, sizeof text, "$%d +tip $%d", jint(o, "pay", 0), jint(o, "tip_value", 0));
+        else
+            snprintf(text, sizeof text, "$%d %s", jint(o, "pay", 0), json_is_true(jget(o, "tip")) ? "+tip" : "    ");
         put(t, text);
         tb_pad(&t->b, 13);
         const json_t *village = jget(o, "village");
@@ -625,11 +628,11 @@ static void draw_pizzeria(dview *t, const json_t *z)
     tb_nl(&t->b);
 }
 
-/* Power cards in play and what they hold: a Farmer Brown card, subway
- * rides, reserved lots. */
+/* Power cards in play and what they hold: a Farmer Brown card, Cold
+ * Storage's cards, subway rides, reserved lots. */
 static void draw_tableau(dview *t, const json_t *p)
 {
-    const json_t *tableau = jget(p, "tableau"), *reserved = jget(p, "reserved_lots");
+    const json_t *tableau = jget(p, "tableau"), *reserved = jget(p, "reserved_lots"), *cold = jget(p, "cold_storage");
     const char *farmed = json_string_value(jget(p, "farmer_brown"));
     int rides = jint(p, "subway_tokens", 0);
     if (!json_array_size(tableau) && !farmed && !rides && !json_array_size(reserved))
@@ -645,6 +648,16 @@ static void draw_tableau(dview *t, const json_t *p)
         short_card(t, farmed, card, sizeof card);
         snprintf(text, sizeof text, "(Farmer Brown's card: %s)", card);
         unit(t, NULL, text, 9, 1);
+    }
+    if (json_is_array(cold)) {
+        unit(t, NULL, json_array_size(cold) ? "(Cold Storage:" : "(Cold Storage: empty)", 9, 1);
+        const json_t *c;
+        json_array_foreach(cold, k, c) {
+            char card[96];
+            short_card(t, json_string_value(c) ? json_string_value(c) : "?", card, sizeof card);
+            snprintf(text, sizeof text, "%s%s", card, k + 1 < json_array_size(cold) ? "," : ")");
+            unit(t, NULL, text, 9, 1);
+        }
     }
     if (rides) {
         snprintf(text, sizeof text, "(subway rides left: %d)", rides);
@@ -732,9 +745,26 @@ static void draw_hand(dview *t)
     }
 }
 
+/* Harlem Rotary: the order a delivery to Harlem lets its holder copy. */
+static void draw_copy(dview *t)
+{
+    const json_t *o = jget(t->v, "copy");
+    if (!is(t->phase, "copy") || !json_is_object(o))
+        return;
+    char text[160];
+    heading(t, "Now:");
+    unit(t, NULL, "Harlem Rotary Pizzeria:", 3, 1);
+    put_seat(t, jint(t->v, "copy_turn_of", 0), 30);
+    snprintf(text, sizeof text, " delivered %s ($%d) to %s; the holder may copy it.", jstr(o, "name"),
+             jint(o, "pay", 0), jstr(o, "village"));
+    unit(t, NULL, text, 3, 1);
+    tb_nl(&t->b);
+}
+
 static void draw_pending(dview *t)
 {
     const json_t *pe = jget(t->v, "pending");
+    draw_copy(t);
     if (!json_is_object(pe))
         return;
     char text[160], card[96];
@@ -752,7 +782,10 @@ static void draw_pending(dview *t)
         tb_nl(&t->b);
         return;
     }
-    snprintf(text, sizeof text, "delivering order %d from %s;", jint(pe, "slot", 0), jstr(pe, "from"));
+    if (is(jstr(pe, "kind"), "copy"))
+        snprintf(text, sizeof text, "copying the delivery to Harlem from %s;", jstr(pe, "from"));
+    else
+        snprintf(text, sizeof text, "delivering order %d from %s;", jint(pe, "slot", 0), jstr(pe, "from"));
     unit(t, NULL, text, 3, 1);
     const json_t *needs = jget(pe, "needs");
     if (json_array_size(needs)) {
@@ -778,6 +811,15 @@ static void draw_pending(dview *t)
         unit(t, NULL, "one ingredient left out (NO TIP);", 3, 1);
     unit(t, NULL, "set aside:", 3, 1);
     card_list(t, jget(pe, "cards"), false, 3);
+    if (json_array_size(jget(pe, "stored"))) {
+        unit(t, NULL, "and from Cold Storage:", 3, 1);
+        size_t i;
+        const json_t *c;
+        json_array_foreach(jget(pe, "stored"), i, c) {
+            short_card(t, json_string_value(c) ? json_string_value(c) : "?", card, sizeof card);
+            unit(t, NULL, card, 3, 1);
+        }
+    }
     tb_nl(&t->b);
 }
 
@@ -798,11 +840,13 @@ static const json_t *delivery_quote(const dview *t, const char *move)
     return NULL;
 }
 
-/* "d 2 MT", or "d 2 MT boat" for a route by boat: how to type a delivery. */
+/* "d 2 MT", "d 2 MT boat" for a route by boat, "d 4 MT HA" for a specialty
+ * order to Harlem: how to type a delivery. */
 static void delivery_words(const json_t *d, char *out, size_t n)
 {
-    const char *via = jstr(d, "via");
-    snprintf(out, n, "d %d %.8s%s%.12s", jint(d, "slot", 0), jstr(d, "from"), *via ? " " : "", via);
+    const char *via = jstr(d, "via"), *to = jstr(d, "to");
+    snprintf(out, n, "d %d %.8s%s%.8s%s%.12s", jint(d, "slot", 0), jstr(d, "from"), *to ? " " : "", to,
+             *via ? " " : "", via);
 }
 
 static bool order_has_tip(const dview *t, int slot)
@@ -930,6 +974,7 @@ static const char *waiting_for(const char *phase)
         {"fine", "to pay a Health Inspector's fine"},
         {"swap", "to swap a card with an order's"}, {"block", "to reserve lots"},
         {"farm", "to take a card from the sewer"},
+        {"copy", "to decide whether to copy a delivery to Harlem (Harlem Rotary Pizzeria)"},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (is(phase, words[i][0]))
@@ -1010,8 +1055,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
             const json_t *needs = jget(pe, "needs");
             const char *need = json_string_value(json_array_get(needs, 0));
             first_legal(t, "short", first, sizeof first);
+            bool stored = legal_has(t, "use stored");
             if (need)
-                snprintf(what, sizeof what, "Supply %s from your hand: \"use CARD\"%s.", need,
+                snprintf(what, sizeof what, "Supply %s from your hand: \"use CARD\"%s%s.", need,
+                         stored ? ", or from Cold Storage: \"use stored CARD\"" : "",
                          *first ? ", or \"short\" to leave it out and take NO TIP" : "");
             else if (jint(pe, "extras", 0))
                 snprintf(what, sizeof what, "The specialty pizza takes %d more card%s of any kind: \"use CARD\".",
@@ -1022,6 +1069,12 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         } else if (is(phase, "distance")) {
             snprintf(what, sizeof what, "%d space%s beyond the free range: a card for each, \"pay CARD\" (or just "
                      "\"pay\" for the first listed).", jint(pe, "due", 0), jint(pe, "due", 0) == 1 ? "" : "s");
+        } else if (is(phase, "copy")) {
+            first_legal(t, "copy", first, sizeof first);
+            snprintf(what, sizeof what, "Harlem Rotary Pizzeria: copy this delivery from one of your pizzerias "
+                     "(its ingredients and the way to Harlem paid as for your own delivery; the same money, a "
+                     "random tip and a power card): %s\"done\" lets it go.",
+                     *first ? "\"copy from VILLAGE\", or " : "you cannot make it now; ");
         } else if (is(phase, "tip")) {
             snprintf(what, sizeof what, "Ham: take the tip token of any order: \"tip N\".");
         } else if (is(phase, "discard")) {
@@ -1031,8 +1084,9 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "cards \"fine CARD CARD\", or a number from the list.", jint(view, "inspectors", 0),
                      PD_INSPECTORS_TO_END);
         } else if (is(phase, "after")) {
-            snprintf(what, sizeof what, "Your action is done: \"end\" ends the turn%s.",
-                     legal_has(t, "play") ? ", or play a power card now (\"play power:ID\")" : "");
+            snprintf(what, sizeof what, "Your action is done: \"end\" ends the turn%s%s.",
+                     legal_has(t, "play") ? ", or play a power card now (\"play power:ID\")" : "",
+                     legal_has(t, "refill") ? ", or refill Cold Storage for a hand card (\"refill CARD\")" : "");
         } else {
             snprintf(what, sizeof what, "Your move: a number from the list, or the move.");
         }
@@ -1188,16 +1242,19 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
         snprintf(in.w[2], WORD_LEN, "from");
         in.n++;
     }
-    /* deliver 2 from MT red -> ... via red */
+    /* deliver 2 from MT red -> ... via red; deliver 4 from MT HA -> ... to HA */
     static const char *const routes[] = {"red", "blue", "subway", "boat", "park"};
-    if (in.n >= 5 && is(in.w[0], "deliver") && is(in.w[2], "from") && in.n < WORDS)
+    for (int at = 4; is(in.w[0], "deliver") && is(in.w[2], "from") && at < in.n && in.n < WORDS; at++) {
+        bool route = false;
         for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
-            if (is(in.w[4], routes[i])) {
-                memmove(in.w[5], in.w[4], sizeof in.w[0] * (size_t)(in.n - 4));
-                snprintf(in.w[4], WORD_LEN, "via");
-                in.n++;
-                break;
-            }
+            route |= is(in.w[at], routes[i]);
+        if (is(in.w[at - 1], "via") || is(in.w[at - 1], "to") || is(in.w[at], "via") || is(in.w[at], "to") ||
+            (!route && at != 4))
+            continue;
+        memmove(in.w[at + 1], in.w[at], sizeof in.w[0] * (size_t)(in.n - at));
+        snprintf(in.w[at], WORD_LEN, route ? "via" : "to");
+        in.n++;
+    }
     /* take 3: the open market's 3rd card as listed; take d: the deck */
     if (in.n == 2 && is(in.w[0], "take")) {
         const json_t *open = jget(view, "open");

@@ -4,8 +4,13 @@
  * ingredients first (they are never used up, so using as many as can be is
  * always best), then to cards from hand, one decision per ingredient still
  * needed. A card supplies one ingredient; a wild (Any Meat, Any Vegetable,
- * Any Ingredient) supplies one of its kind. Then a card per space beyond
- * the free range; then the reward. */
+ * Any Ingredient) supplies one of its kind. Cards under Cold Storage count
+ * like hand cards for the ingredients, and are used before the hand. Then a
+ * card per space beyond the free range; then the reward.
+ *
+ * Harlem Rotary Pizzeria's copy of another seat's delivery is a delivery of
+ * its own (slot PD_COPY_SLOT, the copied order kept in st->copied) by the
+ * card's holder, who is st->seat while it is made. */
 #include <string.h>
 
 #include "delivery.h"
@@ -17,9 +22,14 @@ typedef struct needs {
     int8_t group[PD_MAX_ORDER_SIZE];      /* PD_MEAT, PD_VEGETABLE or PD_ANY_INGREDIENT (either) */
 } needs;
 
+static const pd_order *order_at(const pd_state *st, int slot)
+{
+    return slot == PD_COPY_SLOT ? &st->copied : &st->order[slot];
+}
+
 static const pd_order_kind *kind_of(const pd_state *st, int slot)
 {
-    return &st->rules->data.cards.order[st->order[slot].kind];
+    return &st->rules->data.cards.order[order_at(st, slot)->kind];
 }
 
 static void push_need(needs *nd, int ingredient, int group)
@@ -33,7 +43,7 @@ static void push_need(needs *nd, int ingredient, int group)
 /* Every ingredient an order needs (PD-D4). */
 static void order_needs(const pd_state *st, int slot, needs *nd)
 {
-    const pd_order *o = &st->order[slot];
+    const pd_order *o = order_at(st, slot);
     const pd_order_kind *k = kind_of(st, slot);
     memset(nd, 0, sizeof *nd);
     if (!k->specialty) {
@@ -101,17 +111,39 @@ static bool augment(matcher *m, int need)
     return false;
 }
 
-/* The most needs the units can supply; unit_of[] tells which. */
-static int match(matcher *m)
+/* Needs not yet supplied, supplied where augmenting paths allow (a unit
+ * once matched stays matched); the number added. */
+static int match_more(matcher *m)
 {
     int k = 0;
-    memset(m->need_of, -1, sizeof m->need_of);
-    memset(m->unit_of, -1, sizeof m->unit_of);
     for (int i = 0; i < m->nd->n; i++) {
+        if (m->unit_of[i] >= 0)
+            continue;
         memset(m->seen, 0, sizeof m->seen);
         k += augment(m, i);
     }
     return k;
+}
+
+/* The most needs the units can supply; unit_of[] tells which. The first
+ * `first` units (Cold Storage's) are matched first and stay matched, so
+ * the match uses as many of them, and as few hand cards, as it can; their
+ * number is in *from_first. */
+static int match_first(matcher *m, int first, int *from_first)
+{
+    int all = m->nunits;
+    memset(m->need_of, -1, sizeof m->need_of);
+    memset(m->unit_of, -1, sizeof m->unit_of);
+    m->nunits = first;
+    *from_first = match_more(m);
+    m->nunits = all;
+    return *from_first + match_more(m);
+}
+
+static int match(matcher *m)
+{
+    int unused;
+    return match_first(m, 0, &unused);
 }
 
 static void add_unit(matcher *m, int ingredient)
@@ -133,6 +165,23 @@ static void hand_units(matcher *m, const pd_state *st, int seat, int minus)
     }
 }
 
+/* Cold Storage's cards the seat may use now and has not set aside, as units. */
+static void stored_units(matcher *m, const pd_state *st, int seat, int minus)
+{
+    if (!pd_cold_usable(st, seat))
+        return;
+    for (int i = 0; i < st->ncold; i++) {
+        if (st->pending.stored_used >> i & 1)
+            continue;
+        if (st->cold[i] == minus) { /* the one this decision would take */
+            minus = -1;
+            continue;
+        }
+        if (pd_group_of(st, PD_CARD_INGREDIENT(st->cold[i])) != PD_CHEESE)
+            add_unit(m, PD_CARD_INGREDIENT(st->cold[i]));
+    }
+}
+
 static int free_market_cards(const pd_state *st, int seat)
 {
     int n = 0;
@@ -143,18 +192,30 @@ static int free_market_cards(const pd_state *st, int seat)
 
 /* ---- the delivery as announced ---- */
 
-static int top_power(const pd_state *st, int seat, int village)
+/* PD-P1: the delivering pizzeria's top card's power. A Harlem Rotary copy
+ * gets the ones that change its money or range; the ones that choose
+ * (Sausage's extra card, Ham's tip, Onions, Meatballs' card) are not part
+ * of what the card gives (docs/rules-notes.md). */
+static int top_power(const pd_state *st, int seat, int village, int slot)
 {
     const pd_pizzeria *z = &st->player[seat].pizzeria[village];
     if (z->ncards == 0)
         return PD_TOP_NONE;
-    return st->rules->top_power[PD_CARD_INGREDIENT(z->card[z->ncards - 1])];
+    int power = st->rules->top_power[PD_CARD_INGREDIENT(z->card[z->ncards - 1])];
+    if (slot == PD_COPY_SLOT && (power == PD_TOP_DOUBLE || power == PD_TOP_CHOOSE_TIP || power == PD_TOP_SHORT ||
+                                 power == PD_TOP_MARKET_PICK))
+        return PD_TOP_NONE;
+    return power;
 }
 
 int pd_order_village(const pd_state *st, int slot)
 {
-    const pd_order *o = &st->order[slot];
-    if (o->kind < 0 || kind_of(st, slot)->specialty || o->ncards == 0)
+    const pd_order *o = order_at(st, slot);
+    if (o->kind < 0)
+        return -1;
+    if (slot == PD_COPY_SLOT) /* the copy goes where the copied delivery went */
+        return pd_rotary_village(st);
+    if (kind_of(st, slot)->specialty || o->ncards == 0)
         return -1;
     return PD_CARD_VILLAGE(o->card[o->ncards - 1]);
 }
@@ -189,13 +250,13 @@ static bool all_of_group(const needs *nd, int group)
 
 /* The route, the free range, the distance cards and the pay of a delivery,
  * whatever the hand holds; -1 when there is no such delivery. */
-static int route_and_pay(const pd_state *st, int seat, int slot, int village, unsigned modes, pd_quote *q)
+static int route_and_pay(const pd_state *st, int seat, int slot, int village, int to, unsigned modes, pd_quote *q)
 {
     const pd_map *map = &st->rules->data.map;
     memset(q, 0, sizeof *q);
-    if (slot < 0 || slot >= PD_ORDER_SLOTS || village < 0 || village >= map->nvillages)
+    if (slot < 0 || slot > PD_COPY_SLOT || village < 0 || village >= map->nvillages || to >= map->nvillages)
         return -1;
-    const pd_order *o = &st->order[slot];
+    const pd_order *o = order_at(st, slot);
     const pd_pizzeria *z = &st->player[seat].pizzeria[village];
     if (o->kind < 0 || z->lot < 0 || z->ncards == 0 || !pd_modes_ok(st, seat, modes))
         return -1;
@@ -203,8 +264,13 @@ static int route_and_pay(const pd_state *st, int seat, int slot, int village, un
     if (!k->specialty && o->ncards < k->market_cards)
         return -1;
     int door = map->lot[z->lot].door;
-    /* PD-T4: a regular order goes to its village's zone, a specialty one to any */
-    int to = pd_order_village(st, slot);
+    /* PD-T4: a regular order goes to its village's zone, a specialty one to
+     * the one chosen (the nearest if none is) */
+    int own = pd_order_village(st, slot);
+    if (own >= 0 && to >= 0 && to != own)
+        return -1;
+    if (own >= 0)
+        to = own;
     q->length = -1;
     for (int v = 0; v < map->nvillages; v++) {
         if (to >= 0 && v != to)
@@ -223,7 +289,7 @@ static int route_and_pay(const pd_state *st, int seat, int slot, int village, un
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
         if ((modes & parts[i]) && pd_route_length(map, door, q->zone, modes & ~parts[i]) <= q->length)
             return -1;
-    int power = top_power(st, seat, village);
+    int power = top_power(st, seat, village, slot);
     q->free_range = z->disks + (power == PD_TOP_EXTRA_SPACE);
     q->distance_cards = pd_distance_cards(st, seat, q->length, q->free_range, modes);
     needs all;
@@ -238,18 +304,40 @@ static int route_and_pay(const pd_state *st, int seat, int slot, int village, un
 
 /* The seat's free hand, as a delivery's quote needs it (built once for
  * every delivery a list considers). */
+/* The seat's free cards as units (Cold Storage's first), and how many
+ * market and other cards it has, as every delivery a list considers needs
+ * them (built once per list). */
 typedef struct hand_now {
     matcher units;
+    int stored;            /* the first units: Cold Storage's */
     int market, total;
 } hand_now;
 
-static void hand_now_of(const pd_state *st, int seat, hand_now *h)
+static void hand_now_of(const pd_state *st, int seat, hand_now *h, int minus_hand, int minus_stored)
 {
     memset(h, 0, sizeof *h);
     h->units.st = st;
-    hand_units(&h->units, st, seat, -1);
-    h->market = free_market_cards(st, seat);
-    h->total = pd_free_total(st, seat);
+    stored_units(&h->units, st, seat, minus_stored);
+    h->stored = h->units.nunits;
+    hand_units(&h->units, st, seat, minus_hand);
+    int used = minus_hand >= 0;
+    h->market = free_market_cards(st, seat) - used;
+    h->total = pd_free_total(st, seat) - used;
+}
+
+/* Can the units supply `left` (but `shorts` of it), with the rest paid from
+ * hand: `extras` more market cards and `due` cards of any kind? The hand
+ * cards the ingredients take in *hand_ingredients. */
+static bool supply_check(const hand_now *h, const needs *left, int shorts, int extras, int due, int *hand_ingredients)
+{
+    matcher m = h->units;
+    m.nd = left;
+    int stored;
+    int required = left->n - shorts > 0 ? left->n - shorts : 0;
+    if (match_first(&m, h->stored, &stored) < required)
+        return false;
+    *hand_ingredients = required > stored ? required - stored : 0;
+    return h->market >= *hand_ingredients + extras && h->total >= *hand_ingredients + extras + due;
 }
 
 /* Can the hand supply what the pizzeria does not, and pay the rest? */
@@ -257,77 +345,86 @@ static int hand_check(const pd_state *st, int seat, int slot, int village, pd_qu
 {
     needs left;
     needs_left(st, seat, slot, village, &left);
-    matcher m = h->units;
-    m.nd = &left;
-    int shorts = top_power(st, seat, village) == PD_TOP_SHORT;
-    if (match(&m) < left.n - shorts)
-        return -1;
-    q->hand_ingredients = left.n - shorts > 0 ? left.n - shorts : 0;
-    if (h->market < q->hand_ingredients + q->extras || h->total < q->hand_ingredients + q->extras + q->distance_cards)
-        return -1;
-    return 0;
+    int shorts = top_power(st, seat, village, slot) == PD_TOP_SHORT;
+    return supply_check(h, &left, shorts, q->extras, q->distance_cards, &q->hand_ingredients) ? 0 : -1;
 }
 
-int pd_delivery_reward(const pd_state *st, int seat, int slot, int village, unsigned modes)
+int pd_delivery_reward(const pd_state *st, int seat, int slot, int village, int to, unsigned modes)
 {
     pd_quote q;
-    return route_and_pay(st, seat, slot, village, modes, &q) == 0 ? q.pay : 0;
+    return route_and_pay(st, seat, slot, village, to, modes, &q) == 0 ? q.pay : 0;
 }
 
-int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, unsigned modes, pd_quote *q)
+int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, int to, unsigned modes, pd_quote *q)
 {
-    if (route_and_pay(st, seat, slot, village, modes, q) != 0)
+    if (route_and_pay(st, seat, slot, village, to, modes, q) != 0)
         return -1;
     hand_now h;
-    hand_now_of(st, seat, &h);
+    hand_now_of(st, seat, &h, -1, -1);
     return hand_check(st, seat, slot, village, q, &h);
 }
 
-int pd_list_deliveries(const pd_state *st, pb_action *out, int n)
+/* Every delivery of `slot` the mover can make: a pizzeria, a way to go and,
+ * for a specialty order, the zone; as actions of `kind`. */
+static int list_slot(const pd_state *st, pb_action *out, int n, int slot, int kind, hand_now *h, bool *have_hand)
 {
     const pd_map *map = &st->rules->data.map;
     unsigned allowed = pd_allowed_modes(st, st->seat);
-    const pd_player *p = &st->player[st->seat];
-    hand_now h;
-    bool have_hand = false;
+    const pd_order *o = order_at(st, slot);
+    bool any_zone = o->kind >= 0 && pd_order_village(st, slot) < 0;
     for (int v = 0; v < map->nvillages; v++) {
-        if (p->pizzeria[v].lot < 0)
+        if (st->player[st->seat].pizzeria[v].lot < 0)
             continue;
-        for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+        for (int to = any_zone ? 0 : -1; to < (any_zone ? map->nvillages : 0); to++)
             for (unsigned modes = 0; modes < PD_ROUTE_MODES; modes++) {
                 pd_quote q;
-                if ((modes & ~allowed) || route_and_pay(st, st->seat, slot, v, modes, &q) != 0)
+                if ((modes & ~allowed) || route_and_pay(st, st->seat, slot, v, to, modes, &q) != 0)
                     continue;
-                if (!have_hand) {
-                    hand_now_of(st, st->seat, &h);
-                    have_hand = true;
+                if (!*have_hand) {
+                    hand_now_of(st, st->seat, h, -1, -1);
+                    *have_hand = true;
                 }
-                if (hand_check(st, st->seat, slot, v, &q, &h) == 0)
-                    n = pd_add_action(out, n, PD_ACTION(PD_A_DELIVER, slot | v << 4 | modes << 8));
+                if (hand_check(st, st->seat, slot, v, &q, h) == 0)
+                    n = pd_add_action(out, n, PD_ACTION(kind, (slot == PD_COPY_SLOT ? 0 : slot) | v << 4 | modes << 8 |
+                                                                  (unsigned)(to + 1) << 12));
             }
     }
     return n;
 }
 
+int pd_list_deliveries(const pd_state *st, pb_action *out, int n)
+{
+    hand_now h;
+    bool have_hand = false;
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+        n = list_slot(st, out, n, slot, PD_A_DELIVER, &h, &have_hand);
+    return n;
+}
+
+/* Harlem Rotary: every way to copy the delivery, or not. */
+int pd_list_copies(const pd_state *st, pb_action *out, int n)
+{
+    hand_now h;
+    bool have_hand = false;
+    n = list_slot(st, out, n, PD_COPY_SLOT, PD_A_COPY, &h, &have_hand);
+    return pd_add_action(out, n, PD_ACTION(PD_A_DONE, 0));
+}
+
 /* ---- the decisions after "deliver" ---- */
 
-/* Can the rest be supplied and paid if the next need takes `card` (or is
- * left out, card -1 and `shorting`)? */
-static bool can_finish(const pd_state *st, int card, bool shorting)
+/* Can the rest be supplied and paid if the next need takes hand card
+ * `card` or stored card `stored` (or is left out: both -1, `shorting`)? */
+static bool can_finish(const pd_state *st, int card, int stored, bool shorting)
 {
     const pd_pending *pe = &st->pending;
     needs rest = {0};
     for (int i = 1; i < pe->nneeds; i++)
         push_need(&rest, pe->need_ingredient[i], pe->need_group[i]);
-    matcher m = {.st = st, .nd = &rest};
-    hand_units(&m, st, st->seat, card);
-    int shorts = top_power(st, st->seat, pe->village) == PD_TOP_SHORT && !pe->shorted && !shorting;
-    if (match(&m) < rest.n - shorts)
-        return false;
-    int ingredients = rest.n - shorts > 0 ? rest.n - shorts : 0;
-    int used = card >= 0;
-    return free_market_cards(st, st->seat) - used >= ingredients + pe->extras &&
-           pd_free_total(st, st->seat) - used >= ingredients + pe->extras + pe->due;
+    hand_now h;
+    hand_now_of(st, st->seat, &h, card, stored);
+    int shorts = top_power(st, st->seat, pe->village, pe->slot) == PD_TOP_SHORT && !pe->shorted && !shorting;
+    int ingredients;
+    return supply_check(&h, &rest, shorts, pe->extras, pe->due, &ingredients);
 }
 
 static bool needed_by_order(const pd_state *st, int ingredient)
@@ -356,9 +453,19 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
         for (int c = 0; c < PD_TYPES; c++)
             if (pd_free_cards(st, s, (pd_card)c) > 0 && pd_group_of(st, PD_CARD_INGREDIENT(c)) != PD_CHEESE &&
                 supplies(st, PD_CARD_INGREDIENT(c), pe->need_ingredient[0], pe->need_group[0]) &&
-                can_finish(st, c, false))
+                can_finish(st, c, -1, false))
                 n = pd_add_action(out, n, PD_ACTION(PD_A_USE, c));
-        if (top_power(st, s, pe->village) == PD_TOP_SHORT && !pe->shorted && can_finish(st, -1, true))
+        for (int i = 0; pd_cold_usable(st, s) && i < st->ncold; i++) {
+            pd_card c = st->cold[i];
+            bool earlier = false; /* a stored type once, however many there are */
+            for (int k = 0; k < i; k++)
+                earlier |= !(pe->stored_used >> k & 1) && st->cold[k] == c;
+            if (!earlier && !(pe->stored_used >> i & 1) && pd_group_of(st, PD_CARD_INGREDIENT(c)) != PD_CHEESE &&
+                supplies(st, PD_CARD_INGREDIENT(c), pe->need_ingredient[0], pe->need_group[0]) &&
+                can_finish(st, -1, c, false))
+                n = pd_add_action(out, n, PD_ACTION(PD_A_USE_STORED, c));
+        }
+        if (top_power(st, s, pe->village, pe->slot) == PD_TOP_SHORT && !pe->shorted && can_finish(st, -1, -1, true))
             n = pd_add_action(out, n, PD_ACTION(PD_A_SHORT, 0));
         return n;
     }
@@ -384,23 +491,93 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
     return pd_add_action(out, n, PD_ACTION(PD_A_DONE, 0));
 }
 
+/* The cards a delivery set aside go: hand cards and Cold Storage's to the
+ * sewer, power cards to the discards. */
+static void spend_set_aside(pd_state *st, int s)
+{
+    pd_pending *pe = &st->pending;
+    pd_player *p = &st->player[s];
+    for (int c = 0; c < PD_TYPES; c++)
+        for (; pe->paid_cards[c]; pe->paid_cards[c]--) {
+            pd_hand_remove(st, s, (pd_card)c);
+            st->sewer[c]++;
+        }
+    p->powers &= ~pe->paid_powers;
+    st->power_discard |= pe->paid_powers;
+    if (pe->stored_used) {
+        int kept = 0;
+        for (int i = 0; i < st->ncold; i++)
+            if (pe->stored_used >> i & 1)
+                st->sewer[st->cold[i]]++;
+            else
+                st->cold[kept++] = st->cold[i];
+        st->ncold = (uint8_t)kept;
+        st->cold_used_turn = st->turn;
+    }
+}
+
+/* What every delivery gives the deliverer: its money with the powers that
+ * apply, the others' zone cards paid, a delivery counted, a power card. */
+static void reward(pd_state *st, int s, const pd_quote *q)
+{
+    pd_pending *pe = &st->pending;
+    pd_player *p = &st->player[s];
+    int zone_village = st->rules->data.map.space[q->zone].village;
+    p->money = (int16_t)(p->money + q->pay + pe->doubled);
+    pd_delivery_powers(st, s, zone_village, pe->modes, q->park_used);
+    p->deliveries++;
+    if (pd_has(st, s, PD_PC_FRUGAL)) /* Frugal Shopper is discarded when its holder delivers */
+        pd_leave_tableau(st, s, st->rules->pc[PD_PC_FRUGAL]);
+    if (st->npower_deck > 0)
+        p->powers |= 1ull << st->power_deck[--st->npower_deck];
+    spend_set_aside(st, s);
+}
+
+/* Harlem Rotary: the holder's copy is made or declined; the turn goes on. */
+static void copy_over(pd_state *st)
+{
+    memset(&st->pending, 0, sizeof st->pending);
+    memset(&st->copied, 0, sizeof st->copied);
+    st->copied.kind = -1;
+    st->copied.tip = PD_NO_TIP;
+    st->seat = st->copy_turn_seat;
+    st->phase = st->copy_resume;
+}
+
+static void complete_copy(pd_state *st)
+{
+    int s = st->seat;
+    pd_quote q;
+    route_and_pay(st, s, PD_COPY_SLOT, st->pending.village, -1, st->pending.modes, &q);
+    reward(st, s, &q);
+    int tip = pd_draw_tip(st); /* a random one: the order's own went with the first delivery */
+    if (tip != PD_NO_TIP)
+        st->player[s].tip[st->player[s].ntips++] = (uint8_t)tip;
+    copy_over(st);
+}
+
+void pd_decline_copy(pd_state *st)
+{
+    copy_over(st);
+}
+
 /* PD-T4: the reward and the clean-up. */
 static void complete(pd_state *st)
 {
     pd_pending *pe = &st->pending;
+    if (pe->slot == PD_COPY_SLOT) {
+        complete_copy(st);
+        return;
+    }
     int s = st->seat;
     pd_player *p = &st->player[s];
     pd_order *o = &st->order[pe->slot];
-    int power = top_power(st, s, pe->village);
+    int power = top_power(st, s, pe->village, pe->slot);
     pd_quote q;
-    route_and_pay(st, s, pe->slot, pe->village, pe->modes, &q);
+    route_and_pay(st, s, pe->slot, pe->village, pe->to, pe->modes, &q);
     int zone_village = st->rules->data.map.space[q.zone].village;
-    p->money = (int16_t)(p->money + q.pay + pe->doubled);
-    pd_delivery_powers(st, s, zone_village, pe->modes, q.park_used);
-    p->deliveries++;
+    reward(st, s, &q);
     st->delivered = true;
-    if (pd_has(st, s, PD_PC_FRUGAL)) /* Frugal Shopper is discarded when its holder delivers */
-        pd_leave_tableau(st, s, st->rules->pc[PD_PC_FRUGAL]);
     /* the tip: Onions give NO TIP; Ham takes any order's token */
     int tip = PD_NO_TIP;
     bool no_tip_token = false;
@@ -410,10 +587,12 @@ static void complete(pd_state *st)
             no_tip_token = true;
         }
         if (o->tip != PD_NO_TIP) {
-            /* the order's own token goes back among the face-down ones */
+            /* the order's own token goes back among the face-down ones, where
+             * nobody can follow it */
             int at = (int)pb_rng_below(&st->rng, st->ntip_pool + 1u);
             st->tip_pool[st->ntip_pool++] = st->tip_pool[at];
             st->tip_pool[at] = o->tip;
+            st->tip_seen[o->tip] = 0;
         }
     } else if (pe->tip_slot >= 0 && pe->tip_slot != pe->slot) {
         tip = st->order[pe->tip_slot].tip;
@@ -424,15 +603,13 @@ static void complete(pd_state *st)
     o->tip = PD_NO_TIP;
     if (tip != PD_NO_TIP || no_tip_token)
         p->tip[p->ntips++] = (uint8_t)tip;
-    if (st->npower_deck > 0)
-        p->powers |= 1ull << st->power_deck[--st->npower_deck];
-    for (int c = 0; c < PD_TYPES; c++)
-        for (; pe->paid_cards[c]; pe->paid_cards[c]--) {
-            pd_hand_remove(st, s, (pd_card)c);
-            st->sewer[c]++;
-        }
-    p->powers &= ~pe->paid_powers;
-    st->power_discard |= pe->paid_powers;
+    /* Harlem Rotary: the order is kept for its holder to copy */
+    int holder = pd_other_holder(st, s, PD_PC_HARLEM_ROTARY);
+    bool copy = holder >= 0 && zone_village == pd_rotary_village(st) && pd_has_pizzeria(st, holder);
+    if (copy) {
+        st->copied = *o;
+        st->copied.tip = PD_NO_TIP;
+    }
     /* the order's cards go to the open market, the order card is discarded */
     for (int i = 0; i < o->ncards; i++) {
         st->open[o->card[i]]++;
@@ -449,6 +626,12 @@ static void complete(pd_state *st)
     } else {
         pd_action_done(st);
     }
+    if (copy) { /* the holder decides now, before the turn goes on */
+        st->copy_turn_seat = (uint8_t)s;
+        st->copy_resume = st->phase;
+        st->seat = (uint8_t)holder;
+        st->phase = PD_PH_COPY;
+    }
 }
 
 /* After the ingredients: the distance, Ham's tip, the reward. */
@@ -457,7 +640,8 @@ static void next_stage(pd_state *st)
     pd_pending *pe = &st->pending;
     if (pe->nneeds > 0 || pe->extras > 0)
         return;
-    if (st->phase == PD_PH_SUPPLY && !pe->double_decided && top_power(st, st->seat, pe->village) == PD_TOP_DOUBLE)
+    int power = top_power(st, st->seat, pe->village, pe->slot);
+    if (st->phase == PD_PH_SUPPLY && !pe->double_decided && power == PD_TOP_DOUBLE)
         return; /* Sausage: its choice comes first */
     if (pe->due > 0) {
         if (st->phase != PD_PH_DISTANCE)
@@ -466,14 +650,19 @@ static void next_stage(pd_state *st)
         return;
     }
     pd_quote q;
-    route_and_pay(st, st->seat, pe->slot, pe->village, pe->modes, &q);
-    if (pe->tip_slot < 0 && !pe->shorted && top_power(st, st->seat, pe->village) == PD_TOP_CHOOSE_TIP &&
+    route_and_pay(st, st->seat, pe->slot, pe->village, pe->to, pe->modes, &q);
+    if (pe->tip_slot < 0 && !pe->shorted && power == PD_TOP_CHOOSE_TIP &&
         !pd_tip_blocked(st, st->seat, st->rules->data.map.space[q.zone].village)) {
+        bool any = false;
         for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
             if (st->order[slot].tip != PD_NO_TIP) {
-                st->phase = PD_PH_TIP;
-                return;
+                st->tip_seen[st->order[slot].tip] |= (uint8_t)(1u << st->seat); /* Ham: look, then choose */
+                any = true;
             }
+        if (any) {
+            st->phase = PD_PH_TIP;
+            return;
+        }
     }
     complete(st);
 }
@@ -491,17 +680,20 @@ void pd_delivery_step(pd_state *st, pb_action a)
     pd_pending *pe = &st->pending;
     uint32_t arg = PD_ARG(a);
     switch (PD_KIND(a)) {
-    case PD_A_DELIVER: {
+    case PD_A_DELIVER:
+    case PD_A_COPY: {
         pd_quote q;
-        int slot = arg & 0xF, village = arg >> 4 & 0xF;
+        int slot = PD_KIND(a) == PD_A_COPY ? PD_COPY_SLOT : (int)(arg & 0xF), village = arg >> 4 & 0xF;
+        int to = (int)(arg >> 12 & 0xF) - 1;
         unsigned modes = arg >> 8 & 0xF;
-        pd_delivery_quote(st, st->seat, slot, village, modes, &q);
+        pd_delivery_quote(st, st->seat, slot, village, to, modes, &q);
         needs left;
         needs_left(st, st->seat, slot, village, &left);
         memset(pe, 0, sizeof *pe);
         pe->kind = PD_A_DELIVER;
         pe->slot = (uint8_t)slot;
         pe->village = (uint8_t)village;
+        pe->to = (int8_t)to;
         pe->modes = (uint8_t)modes;
         pe->due = (uint8_t)q.distance_cards;
         pe->extras = (uint8_t)q.extras;
@@ -520,6 +712,14 @@ void pd_delivery_step(pd_state *st, pb_action a)
             pe->extras--;
             pe->last_key = (uint16_t)(1 + arg);
         }
+        break;
+    case PD_A_USE_STORED:
+        for (int i = 0; i < st->ncold; i++)
+            if (!(pe->stored_used >> i & 1) && st->cold[i] == arg) {
+                pe->stored_used |= (uint8_t)(1u << i);
+                break;
+            }
+        pop_need(pe);
         break;
     case PD_A_SHORT:
         pe->shorted = true;

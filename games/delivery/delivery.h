@@ -39,6 +39,9 @@
 #define PD_INSPECTORS_TO_END 3  /* PD-O1 */
 #define PD_MAX_TURNS 2000       /* a safety net; never reached in play */
 #define PD_NO_TIP 0xFF
+#define PD_COPY_SLOT PD_ORDER_SLOTS /* the pending delivery is Harlem Rotary's copy */
+#define PD_COLD_CARDS 4         /* Cold Storage holds 4 sewer cards */
+#define PD_NEVER 0xFFFF         /* a turn number no turn has */
 
 typedef enum pd_phase {
     PD_PH_KEEP,       /* PD-S3: each player keeps one of two power cards */
@@ -56,6 +59,7 @@ typedef enum pd_phase {
     PD_PH_SWAP,       /* Bait and Switch: a hand card for an order's top card, or not */
     PD_PH_BLOCK,      /* Building Commissioner: the lots to reserve */
     PD_PH_FARM,       /* Farmer Brown: the sewer card to keep under it */
+    PD_PH_COPY,       /* Harlem Rotary Pizzeria: its holder copies a delivery to Harlem, or not */
     PD_PH_OVER,
 } pd_phase;
 
@@ -64,7 +68,8 @@ enum {
     PD_A_KEEP = 1,    /* power card index */
     PD_A_MARKET,
     PD_A_REPUTATION,
-    PD_A_DELIVER,     /* order slot | pizzeria village << 4 | route modes << 8 */
+    PD_A_DELIVER,     /* order slot | pizzeria village << 4 | route modes << 8 | (zone village + 1) << 12
+                       * (the zone only for a specialty order, which goes to any) */
     PD_A_TAKE_OPEN,   /* card type */
     PD_A_TAKE_DECK,
     PD_A_BUILD,       /* lot | card << 8 */
@@ -86,6 +91,9 @@ enum {
     PD_A_SWAP,        /* Bait and Switch: order slot | hand card << 8 */
     PD_A_BLOCK,       /* Building Commissioner: a lot */
     PD_A_FARM,        /* Farmer Brown: a card type from the sewer */
+    PD_A_COPY,        /* Harlem Rotary: pizzeria village | route modes << 8 */
+    PD_A_USE_STORED,  /* Cold Storage: a stored card type, for the next ingredient still needed */
+    PD_A_REFILL,      /* Cold Storage: the hand card discarded to refill it */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
@@ -130,6 +138,7 @@ typedef struct pd_player {
 typedef struct pd_pending {
     uint8_t kind;                     /* PD_A_BUILD or PD_A_DELIVER, 0: none */
     uint8_t lot, village, slot, modes;
+    int8_t to;                        /* a specialty order's zone village, -1: the order's own */
     pd_card card;                     /* the build's card */
     uint8_t due;                      /* dollars or spaces still to pay */
     uint16_t last_key;                /* payments come in a fixed order (pay_key) */
@@ -144,6 +153,7 @@ typedef struct pd_pending {
     bool doubled;                     /* Sausage used */
     bool double_decided;              /* Sausage used or declined */
     int8_t tip_slot;                  /* Ham: the slot whose tip was taken */
+    uint8_t stored_used;              /* Cold Storage: the stored cards set aside, a bit each */
 } pd_pending;
 
 /* PD-P1: what the top card of the delivering pizzeria does, by the id of
@@ -182,6 +192,8 @@ typedef enum pd_pc {
     PD_PC_BAIT_AND_SWITCH,
     PD_PC_COMMISSIONER,     /* building-commissioner */
     PD_PC_FARMER_BROWN,
+    PD_PC_COLD_STORAGE,
+    PD_PC_HARLEM_ROTARY,    /* harlem-rotary-pizzeria */
     PD_PC_COUNT
 } pd_pc;
 
@@ -210,6 +222,16 @@ typedef struct pd_state {
     int8_t blocker[PD_MAX_LOTS];      /* the seat whose token reserves a lot, -1: none */
     pd_card farmed[PD_PLAYERS];       /* the card under Farmer Brown, PD_NO_CARD: none */
     uint16_t farmed_turn[PD_PLAYERS]; /* the turn it was put there (usable from the next) */
+    /* Cold Storage: the sewer cards under it (its holder's, whoever that
+     * is), the turn it was filled and the turn cards were last used */
+    pd_card cold[PD_COLD_CARDS];
+    uint8_t ncold;
+    uint16_t cold_filled_turn, cold_used_turn;
+    /* Harlem Rotary: the order its holder may copy, the seat whose turn it
+     * is while the holder decides (st->seat is the holder then) and the
+     * phase that turn goes on with */
+    pd_order copied;
+    uint8_t copy_turn_seat, copy_resume;
     uint16_t turn;
     /* the market deck, top last */
     uint16_t ndeck;
@@ -226,6 +248,7 @@ typedef struct pd_state {
     uint8_t ntips, ntip_pool;
     uint8_t tip_value[PD_MAX_TIPS * 2];
     uint8_t tip_pool[PD_MAX_TIPS * 2];
+    uint8_t tip_seen[PD_MAX_TIPS * 2];  /* Ham: seats that looked at a token face up, a bit each */
     uint8_t no_tips;                  /* NO TIP tokens left */
     /* power cards: the deck (top last), the discards, each tableau */
     uint8_t npower_deck;
@@ -270,7 +293,9 @@ typedef struct pd_quote {
     int zone;          /* the delivery-zone space */
     bool park_used;
 } pd_quote;
-int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, unsigned modes, pd_quote *q);
+/* `to`: the zone village a specialty order goes to (-1: the order's own, or
+ * for a specialty order the nearest). */
+int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, int to, unsigned modes, pd_quote *q);
 
 /* ---- view.c, score.c ---- */
 json_t *pd_view(const pd_state *st, int seat);

@@ -60,6 +60,14 @@ void pd_hand_remove(pd_state *st, int seat, pd_card c)
     st->player[seat].hand_size--;
 }
 
+bool pd_has_pizzeria(const pd_state *st, int seat)
+{
+    for (int v = 0; v < PD_MAX_VILLAGES; v++)
+        if (st->player[seat].pizzeria[v].lot >= 0)
+            return true;
+    return false;
+}
+
 int pd_reputation(const pd_state *st, int seat, int village)
 {
     const pd_pizzeria *p = &st->player[seat].pizzeria[village];
@@ -108,7 +116,7 @@ void pd_refill_open(pd_state *st)
     }
 }
 
-static int draw_tip(pd_state *st)
+int pd_draw_tip(pd_state *st)
 {
     return st->ntip_pool ? st->tip_pool[--st->ntip_pool] : PD_NO_TIP;
 }
@@ -137,7 +145,7 @@ void pd_make_order(pd_state *st, int slot)
             break;
         o->card[o->ncards++] = c;
     }
-    o->tip = (uint8_t)draw_tip(st);
+    o->tip = (uint8_t)pd_draw_tip(st);
 }
 
 /* ------------------------------------------------------------- setup */
@@ -163,6 +171,9 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
         st->order[i].kind = -1;
         st->order[i].tip = PD_NO_TIP;
     }
+    st->copied.kind = -1;
+    st->copied.tip = PD_NO_TIP;
+    st->cold_filled_turn = st->cold_used_turn = PD_NEVER;
 
     /* PD-D3: the base market deck */
     const pd_market *m = &cards->market[PD_SET_BASE];
@@ -332,7 +343,8 @@ void pd_lose_any_card(pd_state *st, int seat)
  * card could be played would tell the table something about the hand. */
 bool pd_can_play_power(const pd_state *st)
 {
-    return (!st->power_played && st->player[st->seat].powers != 0) || pd_frugal_take(st);
+    return (!st->power_played && st->player[st->seat].powers != 0) || pd_frugal_take(st) ||
+           pd_list_refills(st, NULL, 0) > 0;
 }
 
 /* ---------------------------------------------------------- payments */
@@ -631,7 +643,7 @@ static int list_actions(const pd_state *st, pb_action *out)
         if (any_reputation_step(st))
             n = pd_add_action(out, n, PD_ACTION(PD_A_REPUTATION, 0));
         n = pd_list_deliveries(st, out, n);
-        return pd_list_power_plays(st, out, n);
+        return pd_list_refills(st, out, pd_list_power_plays(st, out, n));
     case PD_PH_MARKET:
     case PD_PH_BONUS:
         n = list_takes(st, out, n);
@@ -645,7 +657,7 @@ static int list_actions(const pd_state *st, pb_action *out)
     case PD_PH_TIP:
         return pd_list_delivery_steps(st, out, n);
     case PD_PH_AFTER:
-        n = pd_list_power_plays(st, out, n);
+        n = pd_list_refills(st, out, pd_list_power_plays(st, out, n));
         if (pd_frugal_take(st))
             n = list_takes(st, out, n);
         return pd_add_action(out, n, PD_ACTION(PD_A_END, 0));
@@ -657,6 +669,8 @@ static int list_actions(const pd_state *st, pb_action *out)
     case PD_PH_BLOCK:
     case PD_PH_FARM:
         return pd_list_power_steps(st, out, n);
+    case PD_PH_COPY:
+        return pd_list_copies(st, out, n);
     default:
         return 0;
     }
@@ -779,9 +793,14 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
     case PD_A_POWER:
         pd_play_power(st, (int)arg);
         break;
+    case PD_A_REFILL:
+        pd_refill_cold(st, (pd_card)arg);
+        break;
     case PD_A_DONE:
         if (st->phase == PD_PH_SUPPLY)
             pd_delivery_step(st, a);
+        else if (st->phase == PD_PH_COPY)
+            pd_decline_copy(st);
         else if (st->phase == PD_PH_SWAP)
             pd_power_step(st, a);
         else
@@ -824,7 +843,9 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         }
         break;
     case PD_A_DELIVER:
+    case PD_A_COPY:
     case PD_A_USE:
+    case PD_A_USE_STORED:
     case PD_A_SHORT:
     case PD_A_EXTRA:
     case PD_A_TIP:
@@ -873,7 +894,7 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         "paying for the distance", "choosing a tip token", "taking market cards",
         "ending the turn", "discarding down to the hand limit", "paying a Health Inspector's fine",
         "choosing a swap (Bait and Switch)", "reserving lots (Building Commissioner)",
-        "choosing a sewer card (Farmer Brown)", "over"};
+        "choosing a sewer card (Farmer Brown)", "copying a delivery to Harlem (Harlem Rotary Pizzeria)", "over"};
     (void)a;
     return pb_errorf(err, errlen, "not a legal move now (%s)",
                      st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");
@@ -898,7 +919,7 @@ int pd_score(const pd_state *st, int seat)
     const pd_player *p = &st->player[seat];
     /* a card under a power card counts as a tableau card */
     int sum = p->money + pd_tip_money(st, seat) + __builtin_popcountll(st->tableau[seat]) +
-              (st->farmed[seat] != PD_NO_CARD);
+              (st->farmed[seat] != PD_NO_CARD) + (pd_has(st, seat, PD_PC_COLD_STORAGE) ? st->ncold : 0);
     for (int v = 0; v < PD_MAX_VILLAGES; v++)
         if (p->pizzeria[v].lot >= 0)
             sum += p->pizzeria[v].disks + p->pizzeria[v].ncards;
@@ -990,11 +1011,14 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
 
     pb_rng_shuffle_u8(rng, (uint8_t *)st->order_deck, st->norder_deck);
 
-    /* tip values: every token but the seat's own is face down */
+    /* tip values: every token but the seat's own, and those it looked at
+     * (Ham) and can still tell apart, is face down */
     bool own[256] = {false};
     for (int i = 0; i < st->player[seat].ntips; i++)
         if (st->player[seat].tip[i] != PD_NO_TIP)
             own[st->player[seat].tip[i]] = true;
+    for (int t = 0; t < st->ntips; t++)
+        own[t] |= (st->tip_seen[t] >> seat & 1) != 0;
     uint8_t values[256];
     int nv = 0;
     for (int t = 0; t < st->ntips; t++)

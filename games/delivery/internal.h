@@ -15,6 +15,9 @@ int pd_hand_limit(const pd_state *st, int seat);
 int pd_free_cards(const pd_state *st, int seat, pd_card c);
 int pd_free_total(const pd_state *st, int seat);
 pd_card pd_draw(pd_state *st);
+/* The top face-down tip token, PD_NO_TIP when none is left. */
+int pd_draw_tip(pd_state *st);
+bool pd_has_pizzeria(const pd_state *st, int seat);
 void pd_refill_open(pd_state *st);
 void pd_make_order(pd_state *st, int slot);
 void pd_lose_any_card(pd_state *st, int seat);
@@ -49,13 +52,23 @@ int pd_bonus_takes(const pd_state *st, int seat, int zone_village);
 int pd_list_power_steps(const pd_state *st, pb_action *out, int n);
 void pd_power_step(pd_state *st, pb_action a);
 int pd_farmed_ingredient(const pd_state *st, int seat);
+/* Cold Storage: may the seat use the cards under it now? */
+bool pd_cold_usable(const pd_state *st, int seat);
+int pd_list_refills(const pd_state *st, pb_action *out, int n);
+void pd_refill_cold(pd_state *st, pd_card discard);
+/* Harlem Rotary Pizzeria's village (-1: no such card). */
+int pd_rotary_village(const pd_state *st);
 
 /* deliver.c */
 /* The money a delivery as announced pays (the hand aside); 0 if none. */
-int pd_delivery_reward(const pd_state *st, int seat, int slot, int village, unsigned modes);
+int pd_delivery_reward(const pd_state *st, int seat, int slot, int village, int to, unsigned modes);
 int pd_list_deliveries(const pd_state *st, pb_action *out, int n);
+/* Harlem Rotary: the holder's ways to copy the delivery, and "done". */
+int pd_list_copies(const pd_state *st, pb_action *out, int n);
+void pd_decline_copy(pd_state *st);
 int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n);
-/* A legal DELIVER, USE, SHORT, EXTRA, TIP, DONE or (already counted) PAY. */
+/* A legal DELIVER, COPY, USE, USE_STORED, SHORT, EXTRA, TIP, DONE or
+ * (already counted) PAY. */
 void pd_delivery_step(pd_state *st, pb_action a);
 
 #endif

@@ -9,6 +9,10 @@
  *   use Harlem/Ham             short             extra Harlem/Ham
  *   play power:drone-delivery  (a power card, before or after the action)
  *   deliver 2 from MT via red  (via red, blue, subway, boat, park: with the cards that open them)
+ *   deliver 4 from MT to HA    (a specialty order: the zone it goes to)
+ *   copy from HA via boat      (Harlem Rotary Pizzeria: copy another seat's delivery to Harlem)
+ *   use stored Harlem/Ham      refill Harlem/Ham   (Cold Storage: a card under it; the hand card
+ *                                                  discarded to refill it)
  *   swap 2 Harlem/Ham          block MT-2        farm Midtown/Ham  (Bait and Switch, Building
  *                                                Commissioner, Farmer Brown)
  *   tip 3                      done              end
@@ -65,14 +69,20 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
     case PD_A_REPUTATION:
         wrote = snprintf(buf, n, "reputation");
         break;
-    case PD_A_DELIVER: {
-        unsigned modes = arg >> 8 & 0xF;
-        wrote = snprintf(buf, n, "deliver %u from %s%s%s%s%s", (arg & 0xF) + 1, d->map.village[arg >> 4 & 0xF].code,
+    case PD_A_DELIVER:
+    case PD_A_COPY: {
+        unsigned modes = arg >> 8 & 0xF, to = arg >> 12 & 0xF;
+        if (PD_KIND(a) == PD_A_DELIVER)
+            snprintf(w1, sizeof w1, "deliver %u ", (arg & 0xF) + 1);
+        else
+            snprintf(w1, sizeof w1, "copy ");
+        snprintf(w2, sizeof w2, " to %s", to ? d->map.village[(to - 1) % PD_MAX_VILLAGES].code : "");
+        wrote = snprintf(buf, n, "%sfrom %s%s%s%s%s", w1, d->map.village[arg >> 4 & 0xF].code, to ? w2 : "",
                          (modes & (PD_ROUTE_RED | PD_ROUTE_BLUE)) == (PD_ROUTE_RED | PD_ROUTE_BLUE) ? " via subway"
                          : modes & PD_ROUTE_RED                                                ? " via red"
                          : modes & PD_ROUTE_BLUE                                               ? " via blue"
                                                                                                : "",
-                         modes & PD_ROUTE_BOAT ? " via boat" : "", modes & PD_ROUTE_PARK ? " via park" : "", "");
+                         modes & PD_ROUTE_BOAT ? " via boat" : "", modes & PD_ROUTE_PARK ? " via park" : "");
         break;
     }
     case PD_A_TAKE_OPEN:
@@ -98,14 +108,18 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         break;
     case PD_A_PAY_CARD:
     case PD_A_USE:
+    case PD_A_USE_STORED:
+    case PD_A_REFILL:
     case PD_A_EXTRA:
     case PD_A_DISCARD:
         pd_card_word(d, (pd_card)arg, w1, sizeof w1);
         wrote = snprintf(buf, n, "%s %s",
-                         PD_KIND(a) == PD_A_PAY_CARD ? "pay"
-                         : PD_KIND(a) == PD_A_USE    ? "use"
-                         : PD_KIND(a) == PD_A_EXTRA  ? "extra"
-                                                     : "discard",
+                         PD_KIND(a) == PD_A_PAY_CARD     ? "pay"
+                         : PD_KIND(a) == PD_A_USE        ? "use"
+                         : PD_KIND(a) == PD_A_USE_STORED ? "use stored"
+                         : PD_KIND(a) == PD_A_REFILL     ? "refill"
+                         : PD_KIND(a) == PD_A_EXTRA      ? "extra"
+                                                         : "discard",
                          w1);
         break;
     case PD_A_PAY_POWER:

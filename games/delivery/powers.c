@@ -4,8 +4,9 @@
  * A power card is played from hand before or after the turn's action (not
  * both). SPEED, MONEY and EVENT cards go to the tableau, one of each type (a
  * new one replaces the old); a GLOBAL card acts on everyone at once and
- * replaces the global in play. The engine plays the cards in pd_pc; the
- * others can so far only be spent as $1 (docs/rules-notes.md). */
+ * replaces the global in play. The engine plays the cards in pd_pc (every
+ * basic card); the others can so far only be spent as $1
+ * (docs/rules-notes.md). */
 #include <string.h>
 
 #include "delivery.h"
@@ -32,6 +33,8 @@ static const char *const pc_ids[PD_PC_COUNT] = {
     [PD_PC_BAIT_AND_SWITCH] = "bait-and-switch",
     [PD_PC_COMMISSIONER] = "building-commissioner",
     [PD_PC_FARMER_BROWN] = "farmer-brown",
+    [PD_PC_COLD_STORAGE] = "cold-storage",
+    [PD_PC_HARLEM_ROTARY] = "harlem-rotary-pizzeria",
 };
 
 void pd_rules_powers(pd_rules *r)
@@ -70,6 +73,59 @@ static bool anyone_has(const pd_state *st, pd_pc pc)
 }
 
 /* ---- playing ---- */
+
+/* Cold Storage: up to 4 random cards from the sewer go under the card; not
+ * to be used on the turn they come. */
+static void fill_cold(pd_state *st)
+{
+    st->ncold = 0;
+    for (int k = 0; k < PD_COLD_CARDS; k++) {
+        int total = 0;
+        for (int c = 0; c < PD_TYPES; c++)
+            total += st->sewer[c];
+        if (total == 0)
+            break;
+        int pick = (int)pb_rng_below(&st->rng, (uint32_t)total);
+        for (int c = 0; c < PD_TYPES; c++)
+            if ((pick -= st->sewer[c]) < 0) {
+                st->sewer[c]--;
+                st->cold[st->ncold++] = (pd_card)c;
+                break;
+            }
+    }
+    st->cold_filled_turn = st->turn;
+}
+
+bool pd_cold_usable(const pd_state *st, int seat)
+{
+    return st->ncold > 0 && st->cold_filled_turn != st->turn && pd_has(st, seat, PD_PC_COLD_STORAGE);
+}
+
+/* Once empty, Cold Storage is refilled on its holder's turn for a hand card
+ * (before or after the action; not on a turn its cards were used or it was
+ * filled), if the sewer has cards to give. */
+int pd_list_refills(const pd_state *st, pb_action *out, int n)
+{
+    int s = st->seat;
+    if ((st->phase != PD_PH_START && st->phase != PD_PH_AFTER) || st->ncold > 0 ||
+        !pd_has(st, s, PD_PC_COLD_STORAGE) || st->cold_filled_turn == st->turn || st->cold_used_turn == st->turn)
+        return n;
+    int sewer = 0;
+    for (int c = 0; c < PD_TYPES; c++)
+        sewer += st->sewer[c];
+    for (int c = 0; sewer > 0 && c < PD_TYPES; c++)
+        if (st->player[s].hand[c])
+            n = pd_add_action(out, n, PD_ACTION(PD_A_REFILL, c));
+    return n;
+}
+
+/* The sewer's cards as it was come out; the discard goes in after them. */
+void pd_refill_cold(pd_state *st, pd_card discard)
+{
+    pd_hand_remove(st, st->seat, discard);
+    fill_cold(st);
+    st->sewer[discard]++;
+}
 
 static int list_swaps(const pd_state *st, pb_action *out, int n);
 static int list_farm(const pd_state *st, pb_action *out, int n);
@@ -126,6 +182,8 @@ void pd_play_power(pd_state *st, int p)
     }
     if (p == pc[PD_PC_FARMER_BROWN] && list_farm(st, NULL, 0) > 0)
         st->phase = PD_PH_FARM;
+    if (p == pc[PD_PC_COLD_STORAGE])
+        fill_cold(st);
 }
 
 /* A card leaves a tableau for the discards, with what it holds. */
@@ -143,6 +201,11 @@ void pd_leave_tableau(pd_state *st, int s, int p)
     if (p == pc[PD_PC_FARMER_BROWN] && st->farmed[s] != PD_NO_CARD) {
         st->sewer[st->farmed[s]]++;
         st->farmed[s] = PD_NO_CARD;
+    }
+    if (p == pc[PD_PC_COLD_STORAGE]) {
+        for (int i = 0; i < st->ncold; i++)
+            st->sewer[st->cold[i]]++;
+        st->ncold = 0;
     }
 }
 
@@ -361,6 +424,12 @@ void pd_delivery_powers(pd_state *st, int seat, int zone_village, unsigned modes
     }
     if ((modes & (PD_ROUTE_RED | PD_ROUTE_BLUE)) && pd_has(st, seat, PD_PC_FAST_PASS) && st->pass_tokens[seat])
         st->pass_tokens[seat]--;
+}
+
+int pd_rotary_village(const pd_state *st)
+{
+    int i = st->rules->pc[PD_PC_HARLEM_ROTARY];
+    return i >= 0 && st->rules->data.cards.power[i].nvillages > 0 ? st->rules->data.cards.power[i].village[0] : -1;
 }
 
 /* Midtown Hi-Jinks: an opponent's delivery to Midtown gets no tip. */

@@ -11,7 +11,7 @@
 
 static const char *const phase_names[] = {"keep",  "start",   "market", "reputation", "pay",  "supply",
                                           "distance", "tip", "bonus", "after", "discard", "fine",
-                                          "swap",  "block", "farm",   "over"};
+                                          "swap",  "block", "farm",   "copy", "over"};
 
 static json_t *card_json(const pd_state *st, pd_card c)
 {
@@ -39,9 +39,11 @@ static json_t *powers_json(const pd_state *st, uint64_t mask)
     return a;
 }
 
-static json_t *order_json(const pd_state *st, int slot)
+/* An order (the copied one: slot PD_COPY_SLOT); a tip token's value only
+ * for a viewer who has looked at it (Ham). */
+static json_t *order_json(const pd_state *st, int slot, int viewer)
 {
-    const pd_order *o = &st->order[slot];
+    const pd_order *o = slot == PD_COPY_SLOT ? &st->copied : &st->order[slot];
     if (o->kind < 0)
         return json_null();
     const pd_order_kind *k = &st->rules->data.cards.order[o->kind];
@@ -53,6 +55,8 @@ static json_t *order_json(const pd_state *st, int slot)
                           "specialty", k->specialty, "cards", cards, "village",
                           v >= 0 ? json_string(st->rules->data.map.village[v].code) : json_null(), "pay", k->pay,
                           "tip", o->tip != PD_NO_TIP);
+    if (o->tip != PD_NO_TIP && viewer >= 0 && viewer < st->players && (st->tip_seen[o->tip] >> viewer & 1))
+        json_object_set_new(j, "tip_value", json_integer(st->tip_value[o->tip]));
     if (k->specialty) {
         json_t *needs = json_array();
         for (int l = 0; l < k->nneeds; l++)
@@ -105,6 +109,12 @@ static json_t *player_json(const pd_state *st, int s, int seat)
         json_object_set_new(j, "farmer_brown", card_json(st, st->farmed[s]));
     if (st->pass_tokens[s])
         json_object_set_new(j, "subway_tokens", json_integer(st->pass_tokens[s]));
+    if (pd_has(st, s, PD_PC_COLD_STORAGE)) {
+        json_t *cold = json_array();
+        for (int i = 0; i < st->ncold; i++)
+            json_array_append_new(cold, card_json(st, st->cold[i]));
+        json_object_set_new(j, "cold_storage", cold);
+    }
     json_t *blocked = json_array();
     for (int l = 0; l < st->rules->data.map.nlots; l++)
         if (st->blocker[l] == s)
@@ -128,9 +138,14 @@ static json_t *pending_json(const pd_state *st)
         json_array_append_new(needs, json_string(pe->need_ingredient[i] >= 0
                                                      ? st->rules->data.cards.ingredient[pe->need_ingredient[i]].name
                                                      : pd_group_name((pd_group)pe->need_group[i])));
-    return json_pack("{s:s,s:i,s:s,s:o,s:i,s:i,s:o,s:b}", "kind", "deliver", "slot", pe->slot + 1, "from",
+    json_t *stored = json_array();
+    for (int i = 0; i < st->ncold; i++)
+        if (pe->stored_used >> i & 1)
+            json_array_append_new(stored, card_json(st, st->cold[i]));
+    return json_pack("{s:s,s:o,s:s,s:o,s:i,s:i,s:o,s:o,s:b}", "kind", pe->slot == PD_COPY_SLOT ? "copy" : "deliver",
+                     "slot", pe->slot == PD_COPY_SLOT ? json_null() : json_integer(pe->slot + 1), "from",
                      m->village[pe->village].code, "needs", needs, "extras", pe->extras, "due", pe->due, "cards",
-                     counts_json(st, pe->paid_cards), "short", pe->shorted);
+                     counts_json(st, pe->paid_cards), "stored", stored, "short", pe->shorted);
 }
 
 /* Every delivery the seat to move could announce now (each way to go), with
@@ -143,11 +158,11 @@ static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n
         if (PD_KIND(legal[i]) != PD_A_DELIVER)
             continue;
         uint32_t arg = PD_ARG(legal[i]);
-        int slot = arg & 0xF, v = arg >> 4 & 0xF;
+        int slot = arg & 0xF, v = arg >> 4 & 0xF, to = (int)(arg >> 12 & 0xF) - 1;
         unsigned modes = arg >> 8 & 0xF;
         pd_quote q;
         char move[160];
-        if (pd_delivery_quote(st, st->seat, slot, v, modes, &q) != 0 ||
+        if (pd_delivery_quote(st, st->seat, slot, v, to, modes, &q) != 0 ||
             pd_action_text(st, legal[i], st->seat, move, sizeof move) != 0)
             continue;
         uint8_t spaces[PD_MAX_SPACES];
@@ -156,8 +171,9 @@ static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n
         for (int k = 0; k < len; k++)
             json_array_append_new(route, json_string(m->space[spaces[k]].id));
         const char *via = strstr(move, " via ");
-        json_array_append_new(a, json_pack("{s:i,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:s,s:o}", "slot", slot + 1,
-                                           "from", m->village[v].code, "move", move, "via", via ? via + 5 : "",
+        json_array_append_new(a, json_pack("{s:i,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:s,s:o}", "slot", slot + 1,
+                                           "from", m->village[v].code, "to", to >= 0 ? m->village[to].code : "",
+                                           "move", move, "via", via ? via + 5 : "",
                                            "length", q.length, "free", q.free_range, "distance_cards",
                                            q.distance_cards, "ingredient_cards", q.hand_ingredients, "extra_cards",
                                            q.extras, "pay", q.pay, "zone", m->space[q.zone].id, "route", route));
@@ -205,7 +221,7 @@ json_t *pd_view(const pd_state *st, int seat)
     int mover = pd_current_seat(st);
     json_t *orders = json_array(), *players = json_array();
     for (int i = 0; i < PD_ORDER_SLOTS; i++)
-        json_array_append_new(orders, order_json(st, i));
+        json_array_append_new(orders, order_json(st, i, seat));
     for (int s = 0; s < st->players; s++)
         json_array_append_new(players, player_json(st, s, seat));
     json_t *v = json_pack("{s:s,s:o,s:i,s:s,s:o,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o,s:o,s:o,s:o}", "game", "delivery",
@@ -216,10 +232,15 @@ json_t *pd_view(const pd_state *st, int seat)
                           counts_json(st, st->open), "sewer", counts_json(st, st->sewer), "orders", orders, "players",
                           players);
     json_object_set_new(v, "round", json_integer(st->turn)); /* a turn: the front ends announce each */
-    json_object_set_new(v, "whose_turn", json_integer(st->seat));
+    /* while Harlem Rotary's holder copies a delivery, it is still the deliverer's turn */
+    json_object_set_new(v, "whose_turn", json_integer(st->copied.kind >= 0 ? st->copy_turn_seat : st->seat));
     json_object_set_new(v, "global", st->global >= 0 ? json_string(st->rules->data.cards.power[st->global].id)
                                                       : json_null());
     json_object_set_new(v, "map", pd_map_json(&st->rules->data.map));
+    if (st->phase == PD_PH_COPY || st->copied.kind >= 0) {
+        json_object_set_new(v, "copy", order_json(st, PD_COPY_SLOT, seat));
+        json_object_set_new(v, "copy_turn_of", json_integer(st->copy_turn_seat));
+    }
     if (seat >= 0 && seat < st->players) {
         json_object_set_new(v, "hand", counts_json(st, st->player[seat].hand));
         json_object_set_new(v, "powers", powers_json(st, st->player[seat].powers));

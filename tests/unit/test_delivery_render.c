@@ -136,15 +136,19 @@ static void check_friendly(const pb_game *g, const pb_state *st, const json_t *v
         const char *from = json_string_value(json_object_get(d, "from"));
         const char *via = json_string_value(json_object_get(d, "via"));
         via = via && *via ? via : NULL; /* "" or none: by the streets */
+        const char *to = json_string_value(json_object_get(d, "to"));
+        to = to && *to ? to : NULL; /* a specialty order's zone */
         const char *move = json_string_value(json_object_get(d, "move"));
         int slot = (int)json_integer_value(json_object_get(d, "slot"));
-        snprintf(line, sizeof line, "d %d %s%s%s", slot, from, via ? " " : "", via ? via : "");
+        snprintf(line, sizeof line, "d %d %s%s%s%s%s", slot, from, to ? " " : "", to ? to : "", via ? " " : "",
+                 via ? via : "");
         if (move)
             snprintf(want, sizeof want, "%s", move);
         else
             snprintf(want, sizeof want, "deliver %d from %s", slot, from);
         assert_reads_as(g, st, v, line, want);
-        snprintf(line, sizeof line, "deliver %d %s%s%s", slot, from, via ? " via " : "", via ? via : "");
+        snprintf(line, sizeof line, "deliver %d %s%s%s%s%s", slot, from, to ? " to " : "", to ? to : "",
+                 via ? " via " : "", via ? via : "");
         assert_reads_as(g, st, v, line, want);
     }
     if (!strcmp(phase, "market") || !strcmp(phase, "bonus")) {

@@ -371,7 +371,7 @@ static void test_delivery_example_distance(void **state)
     check(&st);
     int v = pd_village_find(&rules->data.map, "GV");
     pd_quote q;
-    assert_int_equal(pd_delivery_quote(&st, 0, 1, v, 0, &q), 0);
+    assert_int_equal(pd_delivery_quote(&st, 0, 1, v, -1, 0, &q), 0);
     assert_int_equal(q.length, 5);
     assert_int_equal(q.free_range, 2);
     assert_int_equal(q.distance_cards, 3);
@@ -411,7 +411,7 @@ static void test_delivery_example_onions(void **state)
         give(&st, 0, "Midtown/Peppers");
         check(&st);
         pd_quote q;
-        assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "HK"), 0, &q), 0);
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "HK"), -1, 0, &q), 0);
         assert_int_equal(q.length, 4);
         assert_int_equal(q.distance_cards, 0);
         int tip = st.order[0].tip, no_tips = st.no_tips;
@@ -484,6 +484,27 @@ static void test_ham_chooses_tip(void **state)
     int own = st.order[0].tip, other = st.order[3].tip;
     play(&st, "deliver 1 from MT");
     assert_int_equal(st.phase, PD_PH_TIP);
+    /* the rulebook's Ham looks at the tokens, then chooses: the chooser's
+     * view shows their values, the other seat's does not, and a guess at the
+     * hidden things keeps what the chooser saw */
+    json_t *mine = pd_view(&st, 0), *theirs = pd_view(&st, 1);
+    for (size_t i = 0; i < PD_ORDER_SLOTS; i++) {
+        const pd_order *o = &st.order[i];
+        json_t *seen = json_object_get(json_array_get(json_object_get(mine, "orders"), i), "tip_value");
+        assert_int_equal(json_integer_value(seen), o->tip != PD_NO_TIP ? st.tip_value[o->tip] : 0);
+        assert_null(json_object_get(json_array_get(json_object_get(theirs, "orders"), i), "tip_value"));
+    }
+    json_decref(mine);
+    json_decref(theirs);
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        pd_state guess = st;
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        pd_determinize(&guess, 0, &rng);
+        for (int i = 0; i < PD_ORDER_SLOTS; i++)
+            if (st.order[i].tip != PD_NO_TIP)
+                assert_int_equal(guess.tip_value[st.order[i].tip], st.tip_value[st.order[i].tip]);
+    }
     play(&st, "tip 4");
     assert_int_equal(st.player[0].tip[0], other);
     assert_int_equal(st.order[3].tip, own);
@@ -557,15 +578,24 @@ static void test_specialty_order(void **state)
      * space = 8 cards needed, 7 in hand */
     pd_quote q;
     int fd_village = pd_village_find(&rules->data.map, "FD");
-    assert_int_equal(pd_delivery_quote(&st, 0, 0, fd_village, 0, &q), -1);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, fd_village, -1, 0, &q), -1);
     refused(&st, "deliver 1 from FD");
     give(&st, 0, "Midtown/Ham");
-    assert_int_equal(pd_delivery_quote(&st, 0, 0, fd_village, 0, &q), 0);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, fd_village, -1, 0, &q), 0);
     assert_int_equal(q.length, 2); /* FD-1 to its own zone, the nearest */
     assert_int_equal(q.distance_cards, 1);
     assert_int_equal(q.hand_ingredients, 5); /* one Pepperoni is the pizzeria's */
     assert_int_equal(q.extras, 2);
-    play(&st, "deliver 1 from FD");
+    /* the player chooses the zone: farther ones cost more spaces */
+    pd_quote far;
+    const pd_map *map = &rules->data.map;
+    int ev = pd_village_find(map, "EV");
+    int r = pd_delivery_quote(&st, 0, 0, fd_village, ev, 0, &far);
+    assert_int_equal(far.length, pd_route_length(map, map->lot[pd_lot_find(map, "FD-1")].door, map->village[ev].zone, 0));
+    assert_true(far.length > q.length);
+    assert_int_equal(r, 5 + 2 + far.distance_cards <= 8 ? 0 : -1); /* 8 cards in hand */
+    refused(&st, "deliver 1 from FD"); /* a specialty order names its zone */
+    play(&st, "deliver 1 from FD to FD");
     char err[PB_ERR_LEN];
     while (st.phase != PD_PH_START && st.phase != PD_PH_OVER && st.seat == 0) {
         pb_action all[PB_MAX_ACTIONS];
@@ -768,7 +798,7 @@ static int distance_cards_with(const char *speed, unsigned modes, int *length)
     if (speed)
         in_play(&st, 0, speed);
     pd_quote q;
-    if (pd_delivery_quote(&st, 0, 1, pd_village_find(&rules->data.map, "GV"), modes, &q) != 0)
+    if (pd_delivery_quote(&st, 0, 1, pd_village_find(&rules->data.map, "GV"), -1, modes, &q) != 0)
         return -1;
     *length = q.length;
     return q.distance_cards;
@@ -925,9 +955,9 @@ static void test_long_distance(void **state)
     order(&st, 0, a);
     in_play(&st, 0, "long-distance-delivery");
     pd_quote q;
-    assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "HA"), 0, &q), -1); /* too far */
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "HA"), -1, 0, &q), -1); /* too far */
     give_from_deck(&st, 0, 20);
-    assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "HA"), 0, &q), 0);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "HA"), -1, 0, &q), 0);
     assert_int_equal(q.pay, 1 + 5);
 }
 
@@ -947,10 +977,10 @@ static void test_park_path_and_boat(void **state)
         give_from_deck(&st, 0, 10);
         int v = pd_village_find(&rules->data.map, "UW");
         pd_quote walk, path;
-        assert_int_equal(pd_delivery_quote(&st, 0, 0, v, 0, &walk), 0);
-        assert_int_equal(pd_delivery_quote(&st, 0, 0, v, PD_ROUTE_PARK, &path), -1); /* nobody owns it */
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, v, -1, 0, &walk), 0);
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, v, -1, PD_ROUTE_PARK, &path), -1); /* nobody owns it */
         in_play(&st, owner, "park-path");
-        assert_int_equal(pd_delivery_quote(&st, 0, 0, v, PD_ROUTE_PARK, &path), 0);
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, v, -1, PD_ROUTE_PARK, &path), 0);
         assert_true(path.length < walk.length);
         st.player[1].money = 5;
         play(&st, "deliver 1 from UW via park");
@@ -970,8 +1000,8 @@ static void test_park_path_and_boat(void **state)
     in_play(&st, 0, "motor-boat");
     pd_quote walk, boat;
     int v = pd_village_find(&rules->data.map, "HA");
-    assert_int_equal(pd_delivery_quote(&st, 0, 0, v, 0, &walk), 0);
-    assert_int_equal(pd_delivery_quote(&st, 0, 0, v, PD_ROUTE_BOAT, &boat), 0);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, v, -1, 0, &walk), 0);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, v, -1, PD_ROUTE_BOAT, &boat), 0);
     assert_true(boat.length < walk.length);
     assert_int_equal(boat.distance_cards, boat.length - 1);
 }
@@ -1083,6 +1113,146 @@ static void test_after_the_action_reveals_nothing(void **state)
     }
 }
 
+/* Put a card, wherever it lies, into the sewer. */
+static void to_sewer(pd_state *st, const char *text)
+{
+    pd_card c = card(text);
+    take_out(st, c);
+    st->sewer[c]++;
+}
+
+static void pass_round(pd_state *st)
+{
+    do
+        finish_turn(st);
+    while (st->seat != 0 && st->phase != PD_PH_OVER);
+}
+
+/* Cold Storage: 4 random sewer cards under it, used like hand cards for a
+ * delivery's ingredients from the next turn; refilled for a hand card once
+ * empty, never on a turn it was used or filled; counted in the score;
+ * returned to the sewer when the card leaves. */
+static void test_cold_storage(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 95);
+    static const char *const mt[] = {"Midtown/Pineapple", NULL};
+    static const char *const a[] = {"Midtown/Ham", NULL};
+    pizzeria(&st, 0, "MT-1", 4, mt);
+    order(&st, 0, a);
+    for (int c = 0; c < PD_TYPES; c++) /* an empty sewer first: its cards to the other hand */
+        for (; st.sewer[c]; st.sewer[c]--) {
+            st.player[1].hand[c]++;
+            st.player[1].hand_size++;
+        }
+    static const char *const sewer[] = {"Harlem/Ham", "Midtown/Ham", "Harlem/Pepperoni", "Midtown/Onions"};
+    for (int i = 0; i < 4; i++)
+        to_sewer(&st, sewer[i]);
+    give_power(&st, 0, "cold-storage");
+    int before = pd_score(&st, 0);
+    play(&st, "play power:cold-storage");
+    assert_int_equal(st.ncold, 4);
+    for (int c = 0; c < PD_TYPES; c++)
+        assert_int_equal(st.sewer[c], 0); /* all four came out */
+    assert_int_equal(pd_score(&st, 0), before + 1 + 4); /* the card and the cards under it */
+    refused(&st, "deliver 1 from MT"); /* not on the turn it is filled */
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    pass_round(&st);
+    empty_hand(&st, 0);
+    check(&st);
+    play(&st, "deliver 1 from MT"); /* the hand is empty: only the storage can supply the Ham */
+    assert_int_equal(st.phase, PD_PH_SUPPLY);
+    refused(&st, "use stored Harlem/Pepperoni");
+    play(&st, "use stored Midtown/Ham");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.ncold, 3);
+    assert_int_equal(st.sewer[card("Midtown/Ham")], 1);
+    /* emptied now (by hand, for the test): no refill on the turn it was used */
+    for (int i = 0; i < st.ncold; i++)
+        st.sewer[st.cold[i]]++;
+    st.ncold = 0;
+    give(&st, 0, "Harlem/Sausage");
+    refused(&st, "refill Harlem/Sausage");
+    pass_round(&st);
+    empty_hand(&st, 0);
+    give(&st, 0, "Harlem/Sausage");
+    int sewer_before = 0;
+    for (int c = 0; c < PD_TYPES; c++)
+        sewer_before += st.sewer[c];
+    play(&st, "refill Harlem/Sausage");
+    assert_int_equal(st.ncold, sewer_before < 4 ? sewer_before : 4);
+    assert_int_equal(st.player[0].hand_size, 0);
+    assert_int_equal(st.cold_filled_turn, st.turn);
+    /* another EVENT card replaces it: its cards go back to the sewer */
+    give_power(&st, 0, "liberty-storage");
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    play(&st, "play power:liberty-storage");
+    assert_false(pd_has(&st, 0, PD_PC_COLD_STORAGE));
+    assert_int_equal(st.ncold, 0);
+}
+
+/* Harlem Rotary Pizzeria: when another seat delivers to Harlem, the holder
+ * may copy the order from a pizzeria of theirs: its ingredients and the way
+ * to Harlem's zone paid as for any delivery; the same money, a random tip
+ * token and a power card; declining changes nothing. */
+static void test_harlem_rotary(void **state)
+{
+    (void)state;
+    for (int copy = 0; copy < 2; copy++) {
+        pd_state st;
+        table(&st, 2, 96);
+        static const char *const ha2[] = {"Harlem/Tomatoes", NULL};
+        static const char *const ha1[] = {"Harlem/Onions", NULL}; /* Onions' choice is not the copy's */
+        static const char *const a[] = {"Midtown/Sausage", "Harlem/Ham", NULL};
+        pizzeria(&st, 0, "HA-2", 4, ha2);
+        pizzeria(&st, 1, "HA-1", 4, ha1);
+        order(&st, 0, a);
+        empty_hand(&st, 1);
+        in_play(&st, 1, "harlem-rotary-pizzeria");
+        give(&st, 0, "Harlem/Sausage");
+        give(&st, 0, "Midtown/Ham");
+        give(&st, 1, "Midtown/Sausage");
+        give(&st, 1, "Harlem/Ham");
+        int money = st.player[1].money, tips = st.ntip_pool, powers = st.npower_deck;
+        play(&st, "deliver 1 from HA");
+        while (st.phase == PD_PH_SUPPLY && st.seat == 0)
+            finish_turn(&st), (void)0;
+        assert_int_equal(st.phase, PD_PH_COPY);
+        assert_int_equal(pd_current_seat(&st), 1);
+        json_t *v = pd_view(&st, 1);
+        assert_int_equal(json_integer_value(json_object_get(v, "whose_turn")), 0);
+        assert_string_equal(json_string_value(json_object_get(json_object_get(v, "copy"), "village")), "HA");
+        json_decref(v);
+        int pay = st.rules->data.cards.order[st.copied.kind].pay;
+        if (!copy) {
+            play(&st, "done");
+            assert_int_equal(st.player[1].money, money);
+            assert_int_equal(st.player[1].hand_size, 2);
+        } else {
+            play(&st, "copy from HA");
+            assert_int_equal(st.phase, PD_PH_SUPPLY); /* the two ingredients from the hand */
+            refused(&st, "short");
+            play(&st, "use Midtown/Sausage");
+            play(&st, "use Harlem/Ham");
+            assert_int_equal(st.player[1].money, money + pay);
+            assert_int_equal(st.player[1].deliveries, 1);
+            assert_int_equal(st.player[1].hand_size, 0);
+            assert_int_equal(st.player[1].ntips, 1);
+            assert_int_equal(st.ntip_pool, tips - 2); /* the new order's and the copy's */
+            assert_int_equal(st.npower_deck, powers - 2);
+            assert_true(__builtin_popcountll(st.player[1].powers) == 1);
+        }
+        assert_int_equal(st.copied.kind, -1);
+        assert_int_equal(pd_current_seat(&st), 0); /* the deliverer's turn goes on */
+        check(&st);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1114,6 +1284,8 @@ int main(void)
         cmocka_unit_test(test_building_commissioner),
         cmocka_unit_test(test_farmer_brown),
         cmocka_unit_test(test_after_the_action_reveals_nothing),
+        cmocka_unit_test(test_cold_storage),
+        cmocka_unit_test(test_harlem_rotary),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
