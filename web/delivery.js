@@ -22,8 +22,11 @@ const PHASE_WORDS = {
   pay: 'paying for a pizzeria', supply: 'supplying the ingredients', distance: 'paying for the distance',
   tip: 'choosing a tip', bonus: 'taking a bonus card', after: 'ending the turn', discard: 'discarding down to the hand limit',
   fine: 'paying the Health Inspector', swap: 'swapping a card into an order', block: 'reserving a lot',
-  farm: 'storing a card under Farmer Brown', over: 'over',
+  farm: 'storing a card under Farmer Brown', copy: 'deciding whether to copy a delivery to Harlem', over: 'over',
 };
+
+// Harlem Rotary Pizzeria copies deliveries to this village.
+const HARLEM = 'HA';
 
 function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
@@ -176,6 +179,18 @@ function orderWords(ctx, slot) {
   return `order ${slot} (${o.name}${o.village ? `, to ${villageName(ctx, o.village)}` : ''})`;
 }
 
+// The words after "deliver N from XX" or "copy from XX": a specialty
+// order's zone ("to HA") and the rides ("via red"), in any order.
+function routeClauses(ctx, w, from) {
+  const vias = [];
+  let to = null;
+  for (let i = from; i + 1 < w.length; i += 2) {
+    if (w[i] === 'via') vias.push(VIA[w[i + 1]] || w[i + 1]);
+    if (w[i] === 'to') to = w[i + 1];
+  }
+  return { to, by: vias.length ? ` by ${vias.join(' and ')}` : '' };
+}
+
 // A legal move's notation as a short sentence for a button or the log.
 export function moveWords(ctx, text) {
   const w = String(text || '').trim().split(/\s+/);
@@ -189,10 +204,10 @@ export function moveWords(ctx, text) {
     case 'market': return 'go to market: take 2 cards';
     case 'reputation': return 'increase reputation: 2 builds or upgrades';
     case 'deliver': {
-      const vias = [];
-      for (let i = 4; i < w.length; i += 2) if (w[i] === 'via') vias.push(VIA[w[i + 1]] || w[i + 1]);
-      return `deliver ${orderWords(ctx, Number(w[1]))} from ${villageName(ctx, w[3])}${vias.length ? ` by ${vias.join(' and ')}` : ''}`;
+      const r = routeClauses(ctx, w, 4);
+      return `deliver ${orderWords(ctx, Number(w[1]))} from ${villageName(ctx, w[3])}${r.to ? ` to ${villageName(ctx, r.to)}` : ''}${r.by}`;
     }
+    case 'copy': return `copy the delivery to ${villageName(ctx, HARLEM)} from the pizzeria in ${villageName(ctx, w[2])}${routeClauses(ctx, w, 3).by}`;
     case 'take': return w[1] === 'deck' ? 'take the top card of the deck' : `take ${cardWords(ctx, w[1])}`;
     case 'build': return `build on ${lot(w[1])} with ${cardWords(ctx, w[2])}`;
     case 'upgrade': {
@@ -203,7 +218,8 @@ export function moveWords(ctx, text) {
       return `${name}: add ${cardWords(ctx, w[2])} underneath`;
     }
     case 'pay': return /^\$/.test(w[1]) ? `pay ${w[1]}` : `pay with ${cardWords(ctx, w[1])}`;
-    case 'use': return `use ${cardWords(ctx, w[1])}`;
+    case 'use': return w[1] === 'stored' ? `use ${cardWords(ctx, w[2])} from Cold Storage` : `use ${cardWords(ctx, w[1])}`;
+    case 'refill': return `discard ${cardWords(ctx, w[1])} to refill Cold Storage`;
     case 'extra': return `add an extra ${cardWords(ctx, w[1])} (+$1)`;
     case 'short': return 'leave an ingredient out (no tip)';
     case 'tip': return `take the tip of order ${w[1]}`;
@@ -223,27 +239,32 @@ export function moveWords(ctx, text) {
 //
 // A selection belongs to one position: a new move clears it.
 
-const ui = { key: null, order: null, pizzeria: null, lot: null };
+// `zone` is the village a specialty order goes to (null: the cheapest).
+const ui = { key: null, order: null, pizzeria: null, lot: null, zone: null };
 
 function syncSelection(ctx) {
   const key = `${ctx.code}:${ctx.msg.moves}:${ctx.seat}`;
   if (ui.key === key) return;
   ui.key = key;
-  ui.order = ui.pizzeria = ui.lot = null;
+  ui.order = ui.pizzeria = ui.lot = ui.zone = null;
 }
 
 // A click on something selectable: kind order (value the slot), pizzeria
-// (a village code), lot (an id), delivery ("slot:code"), or clear.
+// (a village code), lot (an id), delivery ("slot:code"), zone (a village
+// code: where a specialty order goes), or clear.
 export function pick(kind, value) {
-  if (kind === 'clear') { ui.order = ui.pizzeria = ui.lot = null; return; }
+  if (kind === 'clear') { ui.order = ui.pizzeria = ui.lot = ui.zone = null; return; }
   if (kind === 'delivery') {
-    const [slot, code] = String(value).split(':');
+    const [slot, code, to] = String(value).split(':');
     ui.order = Number(slot);
     ui.pizzeria = code;
+    ui.zone = to || null;
     ui.lot = null;
     return;
   }
-  if (kind === 'order') ui.order = ui.order === Number(value) ? null : Number(value);
+  // Not a toggle: a specialty order always goes somewhere.
+  if (kind === 'zone') ui.zone = value || null;
+  if (kind === 'order') { ui.order = ui.order === Number(value) ? null : Number(value); ui.zone = null; }
   if (kind === 'pizzeria') { ui.pizzeria = ui.pizzeria === value ? null : value; ui.lot = null; }
   if (kind === 'lot') { ui.lot = ui.lot === value ? null : value; ui.pizzeria = null; }
 }
@@ -253,8 +274,47 @@ function myPizzerias(ctx) {
   return ((ctx.v.players || [])[ctx.seat] || {}).pizzerias || [];
 }
 
-// The delivery being looked at: the chosen order from the chosen pizzeria,
-// its route, and the engine's quote for it when it can be announced now.
+// The cards a quoted delivery takes from the hand, in all.
+function cardsOf(d) {
+  return d.distance_cards + d.ingredient_cards + d.extra_cards;
+}
+
+// Which of two quotes to show first: fewer cards, then by the streets, then shorter.
+function cheaper(a, b) {
+  return cardsOf(a) - cardsOf(b) || (a.via ? 1 : 0) - (b.via ? 1 : 0) || a.length - b.length;
+}
+
+// The zone a quote delivers to ("" for a regular order); read from its move
+// when the view does not say.
+function quoteTo(d) {
+  if (typeof d.to === 'string') return d.to;
+  const m = / to (\S+)/.exec(d.move || '');
+  return m ? m[1] : '';
+}
+
+// Where a specialty order can go from a lot: the quoted zones (the best
+// way to each), else every zone the streets reach; the cheapest first.
+function zoneChoices(v, quotes, lot) {
+  const best = new Map();
+  for (const d of quotes) {
+    const to = quoteTo(d);
+    if (to && (!best.has(to) || cheaper(d, best.get(to)) < 0)) best.set(to, d);
+  }
+  if (best.size) {
+    return [...best.entries()].map(([code, quote]) => ({ code, quote, length: quote.length }))
+      .sort((a, b) => cheaper(a.quote, b.quote));
+  }
+  const out = [];
+  for (const vl of lot ? mapOf(v).map.villages : []) {
+    const r = shortestRoute(v, lot.door, vl.zone);
+    if (r) out.push({ code: vl.code, quote: null, length: r.length });
+  }
+  return out.sort((a, b) => a.length - b.length);
+}
+
+// The delivery being looked at: the chosen order from the chosen pizzeria
+// (to the chosen zone, for a specialty order), its route, and the engine's
+// quote for it when it can be announced now.
 export function previewOf(ctx) {
   syncSelection(ctx);
   if (ui.order == null || ui.pizzeria == null) return null;
@@ -264,26 +324,27 @@ export function previewOf(ctx) {
   const pz = myPizzerias(ctx).find((p) => p.village === ui.pizzeria);
   if (!order || !pz) return null;
   const lot = m.lot.get(pz.lot);
+  let quotes = (v.deliveries || []).filter((d) => d.slot === ui.order && d.from === ui.pizzeria);
+  // A specialty order goes to the zone picked, else the cheapest.
+  const zones = order.village ? null : zoneChoices(v, quotes, lot);
+  let to = null;
+  if (zones) {
+    to = zones.some((z) => z.code === ui.zone) ? ui.zone : zones.length ? zones[0].code : null;
+    quotes = quotes.filter((d) => quoteTo(d) === to);
+  }
   // The quote by the streets when there is one, else the first by a ride,
   // a boat or the Park Path (its route then comes from the engine).
-  const quotes = (v.deliveries || []).filter((d) => d.slot === ui.order && d.from === ui.pizzeria);
   const quote = quotes.find((d) => !d.via) || quotes[0] || null;
-  let zone = quote ? quote.zone : order.village ? m.village.get(order.village)?.zone : null;
+  const zone = quote ? quote.zone : m.village.get(order.village || to)?.zone ?? null;
   let route = null;
   if (quote && quote.via && Array.isArray(quote.route)) route = quote.route;
-  else if (lot) {
-    if (zone) route = shortestRoute(v, lot.door, zone);
-    else {
-      // A specialty order goes to any zone: the nearest.
-      for (const vl of m.map.villages) {
-        const r = shortestRoute(v, lot.door, vl.zone);
-        if (r && (!route || r.length < route.length)) { route = r; zone = vl.zone; }
-      }
-    }
-  }
-  const prefix = `deliver ${ui.order} from ${ui.pizzeria}`;
+  else if (lot && zone) route = shortestRoute(v, lot.door, zone);
+  const prefix = `deliver ${ui.order} from ${ui.pizzeria}${to ? ` to ${to}` : ''}`;
   const moves = ctx.myTurn ? (v.legal || []).filter((l) => l === prefix || l.startsWith(`${prefix} via`)) : [];
-  return { order, pizzeria: pz, lot, zone, route, quote, free: quote ? quote.free : pz.disks, moves, plain: moves.includes(prefix) ? prefix : null };
+  return {
+    order, pizzeria: pz, lot, to, zones, zone, route, quote, free: quote ? quote.free : pz.disks, moves,
+    plain: moves.includes(prefix) ? prefix : null,
+  };
 }
 
 // ---- The map ----
@@ -335,6 +396,9 @@ export function boardHtml(ctx, { busy = false } = {}) {
   const vb = [x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
 
   // Villages: a tile around each of their spaces; a label at their middle.
+  // While a specialty order is previewed, a click on a village sends it there.
+  const choosable = new Set(pv && pv.zones ? pv.zones.map((z) => z.code) : []);
+  const zonePick = (code) => (choosable.has(code) ? ` data-pick="zone" data-value="${esc(code)}"` : '');
   let tiles = '', labels = '';
   const spacesOf = new Map(map.villages.map((vl) => [vl.code, []]));
   for (const s of map.spaces) if (spacesOf.has(s.village)) spacesOf.get(s.village).push(s);
@@ -342,12 +406,14 @@ export function boardHtml(ctx, { busy = false } = {}) {
     const list = spacesOf.get(vl.code);
     const fill = VILLAGE_FILL[i % VILLAGE_FILL.length];
     for (const s of list) {
-      tiles += `<rect class="pd-tile" x="${s.x - T}" y="${s.y - T}" width="${2 * T}" height="${2 * T}" fill="${fill}" data-village="${esc(vl.code)}"/>`;
+      tiles += `<rect class="pd-tile" x="${s.x - T}" y="${s.y - T}" width="${2 * T}" height="${2 * T}" fill="${fill}" data-village="${esc(vl.code)}"${zonePick(vl.code)}/>`;
     }
     if (list.length) {
       const cx = list.reduce((a, s) => a + s.x, 0) / list.length;
       const cy = list.reduce((a, s) => a + s.y, 0) / list.length;
-      labels += `<text class="pd-vlabel" x="${f1(cx)}" y="${f1(cy + 6)}" data-village="${esc(vl.code)}">${esc(vl.code)}<title>${esc(vl.name)}</title></text>`;
+      const hint = choosable.has(vl.code) ? ': click to deliver the specialty pizza here' : '';
+      labels += `<text class="pd-vlabel" x="${f1(cx)}" y="${f1(cy + 6)}" data-village="${esc(vl.code)}"${zonePick(vl.code)}>${esc(vl.code)}` +
+        `<title>${esc(vl.name + hint)}</title></text>`;
     }
   });
 
@@ -429,7 +495,7 @@ export function boardHtml(ctx, { busy = false } = {}) {
     const s = m.space.get(vl.zone);
     if (!s) continue;
     const target = pv && pv.zone === vl.zone;
-    zones += `<g class="pd-zone${target ? ' target' : ''}" data-village="${esc(vl.code)}" data-space="${esc(s.id)}">` +
+    zones += `<g class="pd-zone${target ? ' target' : ''}" data-village="${esc(vl.code)}" data-space="${esc(s.id)}"${zonePick(vl.code)}>` +
       `<title>${esc(`${vl.name}: delivery zone (${s.id})`)}</title><circle cx="${s.x}" cy="${s.y}" r="${R + 4.5}"/></g>`;
     (ordersAt.get(vl.zone) || []).forEach((o, k, all) => {
       const bx = s.x + (k - (all.length - 1) / 2) * 13, by = s.y - R - 13;
@@ -439,8 +505,8 @@ export function boardHtml(ctx, { busy = false } = {}) {
       if (sel) cls.push('selected');
       if (can) cls.push('can');
       pins += `<g class="${cls.join(' ')}" data-pick="order" data-value="${o.slot}" data-slot="${o.slot}" tabindex="0" role="button"` +
-        ` aria-label="${esc(`Order ${o.slot}: ${o.name} to ${vl.name}, pays $${o.pay}`)}">` +
-        `<title>${esc(`Order ${o.slot}: ${o.name} to ${vl.name}, pays $${o.pay}`)}</title>` +
+        ` aria-label="${esc(`Order ${o.slot}: ${o.name} to ${vl.name}, pays ${payText(o)}`)}">` +
+        `<title>${esc(`Order ${o.slot}: ${o.name} to ${vl.name}, pays ${payText(o)}`)}</title>` +
         `<circle cx="${f1(bx)}" cy="${f1(by)}" r="6.5"/><text x="${f1(bx)}" y="${f1(by + 2.8)}">${o.slot}</text></g>`;
     });
   }
@@ -521,15 +587,23 @@ function myPrompt(ctx) {
   const pe = v.pending;
   switch (ctx.phase) {
     case 'keep': return 'Keep one of your two power cards; the other goes back.';
-    case 'start': return 'Your turn: go to market, increase reputation, or deliver (choose an order and one of your pizzerias).';
+    case 'start': return 'Your turn: go to market, increase reputation, or deliver (choose an order and one of your pizzerias).' +
+      `${(v.legal || []).some((l) => /^refill /.test(l)) ? ' You may also refill Cold Storage first.' : ''}`;
     case 'market': return 'Take a card from the open market or the deck.';
     case 'bonus': return 'Take a bonus card from the open market or the deck.';
     case 'reputation': return 'Build on a lot (click one on the map) or upgrade one of your pizzerias.';
     case 'pay': return pe ? `Pay for your pizzeria on ${pe.lot}: $${pe.due} still due (money or cards, $1 each).` : 'Pay.';
-    case 'supply': return pe && pe.needs && pe.needs.length ? `Supply ${pe.needs[0]} for the order.` : 'Supply the ingredients.';
+    case 'supply': {
+      const stored = (v.legal || []).some((l) => /^use stored /.test(l)) ? ' (from your hand or from Cold Storage)' : '';
+      if (pe && pe.needs && pe.needs.length) return `Supply ${pe.needs[0]} for the order${stored}.`;
+      if (pe && pe.extras) return `The specialty pizza takes ${plural(pe.extras, 'more card')} of any kind${stored}.`;
+      if ((v.legal || []).some((l) => /^extra /.test(l))) return 'Sausage: one more card of an ingredient the order needs earns $1 more; or done.';
+      return 'Supply the ingredients.';
+    }
     case 'distance': return pe ? `Pay ${plural(pe.due, 'card')} for the spaces beyond your free range.` : 'Pay for the distance.';
     case 'tip': return 'Choose which tip token to take.';
-    case 'after': return 'End your turn.';
+    case 'after': return `End your turn${(v.legal || []).some((l) => /^refill /.test(l)) ? ', or refill Cold Storage first' : ''}.`;
+    case 'copy': return copyPrompt(ctx);
     case 'discard': return 'Discard down to your hand limit.';
     case 'fine': return 'A Health Inspector! Pay the fine: money or cards.';
     case 'swap': return 'Swap a card from your hand into an order.';
@@ -537,6 +611,17 @@ function myPrompt(ctx) {
     case 'farm': return 'Choose a card to store under Farmer Brown.';
     default: return 'Your move.';
   }
+}
+
+// Harlem Rotary Pizzeria: whose delivery may be copied, and how.
+function copyPrompt(ctx) {
+  const v = ctx.v;
+  const o = v.copy;
+  const what = o ? `${who(ctx, v.copy_turn_of)} delivered ${o.name} ($${o.pay}) to ${villageName(ctx, o.village || HARLEM)}` : 'A delivery went to Harlem';
+  const can = (v.legal || []).some((l) => /^copy /.test(l));
+  return `Harlem Rotary Pizzeria: ${what}. ` + (can
+    ? 'Copy it from one of your pizzerias (you supply it and pay the distance as for your own delivery; you earn the same money, a random tip and a power card), or let it go.'
+    : 'You cannot make it now: let it go.');
 }
 
 export function resultText(ctx) {
@@ -563,16 +648,42 @@ export function statusHtml(ctx) {
 // ---- Orders, market, hand ----
 
 function legalIndex(ctx) {
-  // verb -> Map(card key -> move), for the cards a click can play
+  // verb -> Map(card key -> move), for the cards a click can play;
+  // "use stored CARD" (a card under Cold Storage) under the verb "stored"
   const out = new Map();
   if (!ctx.myTurn) return out;
   for (const l of ctx.v.legal || []) {
     const w = l.split(' ');
-    if (w.length !== 2 || !/^(take|pay|use|discard|extra|play|farm)$/.test(w[0]) || w[1] === 'deck' || /^\$/.test(w[1])) continue;
+    if (w.length === 3 && w[0] === 'use' && w[1] === 'stored') w.splice(0, 2, 'stored');
+    if (w.length !== 2 || !/^(take|pay|use|stored|discard|extra|play|farm)$/.test(w[0]) || w[1] === 'deck' || /^\$/.test(w[1])) continue;
     if (!out.has(w[0])) out.set(w[0], new Map());
     out.get(w[0]).set(/^power:/.test(w[1]) ? w[1] : cardKey(ctx, w[1]), l);
   }
   return out;
+}
+
+// Cards named in a list, each once with how many: [{card, count}].
+function countCards(ctx, list) {
+  const out = new Map();
+  for (const c of list || []) {
+    const k = cardKey(ctx, c);
+    if (out.has(k)) out.get(k).count++;
+    else out.set(k, { card: c, count: 1 });
+  }
+  return [...out.values()];
+}
+
+// An order's pay and tip: the tip's value once the viewer has looked at it (Ham).
+function payText(o) {
+  return `$${o.pay}${o.tip_value != null ? ` + tip $${o.tip_value}` : o.tip ? ' + tip' : ''}`;
+}
+
+// An order's ingredients: its cards, or a specialty pizza's needs.
+function orderCardsHtml(ctx, o) {
+  return o.specialty
+    ? (o.needs || []).map((n) => `<span class="pd-need">${esc(n.count)} × ${esc(n.ingredient)}</span>`).join(' ') +
+      (o.extra_cards ? ` <span class="pd-need">+ ${plural(o.extra_cards, 'extra card')}</span>` : '')
+    : (o.cards || []).map((c) => cardChip(ctx, c)).join(' ');
 }
 
 function orderHtml(ctx, o, slot, can) {
@@ -583,14 +694,36 @@ function orderHtml(ctx, o, slot, can) {
   if (sel) cls.push('selected');
   if (can) cls.push('can');
   const where = o.village ? `to <b>${esc(villageName(ctx, o.village))}</b>` : 'to <b>any zone</b>';
-  const cards = o.specialty
-    ? (o.needs || []).map((n) => `<span class="pd-need">${esc(n.count)} × ${esc(n.ingredient)}</span>`).join(' ') +
-      (o.extra_cards ? ` <span class="pd-need">+ ${plural(o.extra_cards, 'extra card')}</span>` : '')
-    : (o.cards || []).map((c) => cardChip(ctx, c)).join(' ');
+  const cards = orderCardsHtml(ctx, o);
   return `<li class="${cls.join(' ')}" data-slot="${o.slot}" data-pick="order" data-value="${o.slot}" tabindex="0" role="button"` +
     ` aria-pressed="${sel}" title="${esc(`Order ${o.slot}: click to choose it for a delivery`)}">` +
     `<div class="pd-order-head"><span class="pd-slot">${o.slot}</span> <b>${esc(o.name)}</b> ${where}` +
-    ` <span class="pd-pay">$${esc(o.pay)}${o.tip ? ' + tip' : ''}</span></div><div class="pd-order-cards">${cards}</div></li>`;
+    ` <span class="pd-pay">${esc(payText(o))}</span></div><div class="pd-order-cards">${cards}</div></li>`;
+}
+
+// Harlem Rotary Pizzeria: the delivery to Harlem its holder may copy, with
+// the order's ingredients, while they decide.
+function copyHtml(ctx) {
+  const v = ctx.v;
+  const o = v.copy;
+  const mine = v.to_move === ctx.seat && ctx.seat != null;
+  const can = !mine || (v.legal || []).some((l) => /^copy /.test(l));
+  const holder = !mine ? `${who(ctx, v.to_move)} may copy it from one of their pizzerias`
+    : can ? 'you may copy it from one of your pizzerias' : 'you cannot copy it now';
+  return `<div id="delivery-copy" class="pd-copy"><b>Harlem Rotary Pizzeria:</b> ${esc(who(ctx, v.copy_turn_of))} delivered` +
+    ` <b>${esc(o.name)}</b> to ${esc(villageName(ctx, o.village || HARLEM))} (${esc(payText(o))}); ${esc(holder)}.` +
+    `<div class="pd-order-cards">${orderCardsHtml(ctx, o)}</div></div>`;
+}
+
+// The cards under the viewer's Cold Storage, beside the hand: a click uses
+// one while supplying a delivery.
+function coldStorageHtml(ctx, idx) {
+  const cold = ((ctx.v.players || [])[ctx.seat] || {}).cold_storage;
+  if (!Array.isArray(cold)) return '';
+  const use = idx.get('stored') || new Map();
+  const chips = countCards(ctx, cold).map((c) => cardChip(ctx, c.card, { count: c.count, action: use.get(cardKey(ctx, c.card)) || null }));
+  return `<h3>Under Cold Storage <span class="muted">(${plural(cold.length, 'card')})</span></h3>` +
+    `<div id="delivery-cold" class="pd-cards">${chips.join(' ') || '<span class="muted">empty: discard a hand card to refill it</span>'}</div>`;
 }
 
 export function infoHtml(ctx) {
@@ -629,21 +762,26 @@ export function infoHtml(ctx) {
     });
     const total = v.hand.reduce((a, c) => a + c.count, 0);
     hand = `<h3>Your hand <span class="muted">(${plural(total, 'card')}${powers.length ? `, ${plural(powers.length, 'power card')}` : ''})</span></h3>` +
-      `<div id="delivery-hand" class="pd-cards">${cards.join(' ') || '<span class="muted">no cards</span>'}${powers.length ? ` ${powers.join(' ')}` : ''}</div>`;
+      `<div id="delivery-hand" class="pd-cards">${cards.join(' ') || '<span class="muted">no cards</span>'}${powers.length ? ` ${powers.join(' ')}` : ''}</div>` +
+      coldStorageHtml(ctx, idx);
   }
 
   let now = '';
   const pe = v.pending;
-  if (pe && v.to_move != null) {
+  if (ctx.phase === 'copy' && v.copy) now = copyHtml(ctx);
+  else if (pe && v.to_move != null) {
     const name = who(ctx, v.to_move);
     if (pe.kind === 'build') {
       now = `${esc(name)} is building on <b>${esc(pe.lot)}</b> with ${cardChip(ctx, pe.card)}: $${esc(pe.due)} still due`;
-    } else if (pe.kind === 'deliver') {
+    } else if (pe.kind === 'deliver' || pe.kind === 'copy') {
       const paid = (pe.cards || []).map((c) => cardChip(ctx, c.card, { count: c.count })).join(' ');
-      now = `${esc(name)} is delivering ${esc(orderWords(ctx, pe.slot))} from ${esc(villageName(ctx, pe.from))}` +
+      const stored = countCards(ctx, pe.stored).map((c) => cardChip(ctx, c.card, { count: c.count })).join(' ');
+      const what = pe.kind === 'copy'
+        ? `is copying the delivery to ${villageName(ctx, HARLEM)} (Harlem Rotary Pizzeria)` : `is delivering ${orderWords(ctx, pe.slot)}`;
+      now = `${esc(name)} ${esc(what)} from ${esc(villageName(ctx, pe.from))}` +
         `${pe.needs && pe.needs.length ? `; still to supply: ${esc(pe.needs.join(', '))}` : ''}` +
         `${pe.extras ? `; ${plural(pe.extras, 'extra card')}` : ''}${pe.due ? `; ${plural(pe.due, 'card')} for the distance` : ''}` +
-        `${paid ? `; given: ${paid}` : ''}${pe.short ? ' (one ingredient left out)' : ''}`;
+        `${paid ? `; given: ${paid}` : ''}${stored ? `; from Cold Storage: ${stored}` : ''}${pe.short ? ' (one ingredient left out)' : ''}`;
     }
   }
 
@@ -658,22 +796,50 @@ export function infoHtml(ctx) {
 // ---- The moves: the delivery preview, and every legal move as a button ----
 
 const GROUPS = [
-  ['keep', 'Power card'], ['start', 'Action'], ['play', 'Play a power card'], ['deliver', 'Deliver'], ['take', 'Take'], ['build', 'Build'],
-  ['upgrade', 'Upgrade'], ['pay', 'Pay'], ['use', 'Supply'], ['extra', 'Extra'], ['short', 'Short'], ['tip', 'Tip'],
-  ['fine', 'Fine'], ['swap', 'Swap'], ['block', 'Reserve a lot'], ['farm', 'Farmer Brown'], ['discard', 'Discard'],
-  ['done', 'Finish'],
+  ['keep', 'Power card'], ['start', 'Action'], ['play', 'Play a power card'], ['deliver', 'Deliver'], ['copy', 'Harlem Rotary Pizzeria'],
+  ['take', 'Take'], ['build', 'Build'], ['upgrade', 'Upgrade'], ['pay', 'Pay'], ['use', 'Supply'], ['extra', 'Extra'], ['short', 'Short'],
+  ['tip', 'Tip'], ['fine', 'Fine'], ['swap', 'Swap'], ['block', 'Reserve a lot'], ['farm', 'Farmer Brown'], ['refill', 'Cold Storage'],
+  ['discard', 'Discard'], ['done', 'Finish'],
 ];
 const GROUP_OF = {
   keep: 'keep', market: 'start', reputation: 'start', deliver: 'deliver', take: 'take', build: 'build', upgrade: 'upgrade',
   pay: 'pay', use: 'use', extra: 'extra', short: 'short', tip: 'tip', fine: 'fine', discard: 'discard', done: 'done', end: 'done',
-  play: 'play', swap: 'swap', block: 'block', farm: 'farm',
+  play: 'play', swap: 'swap', block: 'block', farm: 'farm', copy: 'copy', refill: 'refill',
 };
+
+// A copy on the holder's own button: the pizzeria is theirs.
+function copyWords(ctx, text) {
+  return moveWords(ctx, text).replace('from the pizzeria', 'from your pizzeria');
+}
+
+// A legal move on its button: moveWords, plus what only the position now
+// tells (the log words a move without it).
+function buttonWords(ctx, text) {
+  const w = text.split(' ');
+  if (w[0] === 'done' && ctx.phase === 'copy') return 'let it go: no copy';
+  if (w[0] === 'tip') {
+    const o = (ctx.v.orders || [])[Number(w[1]) - 1];
+    if (o && o.tip_value != null) return `${moveWords(ctx, text)} ($${o.tip_value})`;
+  }
+  if (w[0] === 'copy' && !w.includes('via')) {
+    // the way by the streets, from the pizzeria's door to Harlem's zone
+    const m = mapOf(ctx.v);
+    const pz = myPizzerias(ctx).find((p) => p.village === w[2]);
+    const lot = pz && m.lot.get(pz.lot);
+    const zone = m.village.get(HARLEM)?.zone;
+    const r = lot && zone ? shortestRoute(ctx.v, lot.door, zone) : null;
+    if (r) return `${copyWords(ctx, text)} (${plural(r.length, 'space')} by the streets)`;
+  }
+  if (w[0] === 'copy') return copyWords(ctx, text);
+  return moveWords(ctx, text);
+}
 
 function previewHtml(ctx, pv) {
   const o = pv.order;
   const q = pv.quote;
   const len = pv.route ? pv.route.length : null;
-  const head = `<h3>Delivery: ${esc(orderWords(ctx, o.slot))} from your ${esc(villageName(ctx, pv.pizzeria.village))} pizzeria (${esc(pv.pizzeria.lot)})</h3>`;
+  const to = pv.to ? ` to ${villageName(ctx, pv.to)}` : '';
+  const head = `<h3>Delivery: ${esc(orderWords(ctx, o.slot))}${esc(to)} from your ${esc(villageName(ctx, pv.pizzeria.village))} pizzeria (${esc(pv.pizzeria.lot)})</h3>`;
   const facts = [];
   if (len != null) facts.push(`<li>Route: <b class="pd-len">${len}</b> ${len === 1 ? 'space' : 'spaces'} (the door counts 1)</li>`);
   else facts.push('<li>No street route.</li>');
@@ -683,8 +849,8 @@ function previewHtml(ctx, pv) {
     facts.push(`<li>Free range: <b>${q.free}</b>${q.distance_cards ? ` → <b>${plural(q.distance_cards, 'card')}</b> for the distance` : ' → no cards for the distance'}</li>`);
     facts.push(`<li>Ingredients from your hand: <b>${plural(q.ingredient_cards, 'card')}</b>` +
       `${q.extra_cards ? `, plus <b>${plural(q.extra_cards, 'extra card')}</b>` : ''}</li>`);
-    const total = q.distance_cards + q.ingredient_cards + q.extra_cards;
-    facts.push(`<li>In all: <b class="pd-cost">${plural(total, 'card')}</b>; pays <b class="pd-earn">$${q.pay}</b>${o.tip ? ', a tip token' : ''} and a power card</li>`);
+    const tip = o.tip_value != null ? `, a tip token ($${o.tip_value})` : o.tip ? ', a tip token' : '';
+    facts.push(`<li>In all: <b class="pd-cost">${plural(cardsOf(q), 'card')}</b>; pays <b class="pd-earn">$${q.pay}</b>${tip} and a power card</li>`);
     body = '';
   } else {
     facts.push(`<li>Free range: ${pv.free}</li>`);
@@ -693,15 +859,31 @@ function previewHtml(ctx, pv) {
       : 'Deliveries are announced at the start of your turn.'}</p>`;
   }
   const buttons = [];
-  if (pv.plain) buttons.push(`<button type="button" id="delivery-confirm" data-action="${esc(pv.plain)}">Deliver order ${o.slot}</button>`);
+  if (pv.plain) buttons.push(`<button type="button" id="delivery-confirm" data-action="${esc(pv.plain)}">Deliver order ${o.slot}${esc(to)}</button>`);
   for (const mv of pv.moves.filter((x) => x !== pv.plain)) {
     buttons.push(`<button type="button" class="secondary delivery-variant" data-action="${esc(mv)}">${esc(moveWords(ctx, mv))}</button>`);
   }
   buttons.push('<button type="button" class="secondary small" data-pick="clear">clear</button>');
-  const attrs = [`data-slot="${o.slot}"`, `data-from="${esc(pv.pizzeria.village)}"`, `data-length="${len ?? ''}"`];
-  if (q) attrs.push(`data-quoted="${q.length}"`, `data-free="${q.free}"`, `data-cards="${q.distance_cards + q.ingredient_cards + q.extra_cards}"`, `data-pay="${q.pay}"`);
-  return `<div id="delivery-preview" class="pd-preview" ${attrs.join(' ')}>${head}<ul>${facts.join('')}</ul>${body}` +
+  const attrs = [`data-slot="${o.slot}"`, `data-from="${esc(pv.pizzeria.village)}"`, `data-to="${esc(pv.to || '')}"`, `data-length="${len ?? ''}"`];
+  if (q) attrs.push(`data-quoted="${q.length}"`, `data-free="${q.free}"`, `data-cards="${cardsOf(q)}"`, `data-pay="${q.pay}"`);
+  return `<div id="delivery-preview" class="pd-preview" ${attrs.join(' ')}>${head}${zoneChooserHtml(ctx, pv)}<ul>${facts.join('')}</ul>${body}` +
     `<div class="row">${buttons.join('')}</div></div>`;
+}
+
+// A specialty order's zones, each with what going there costs: a click
+// previews that one (so does a click on the village on the map).
+function zoneChooserHtml(ctx, pv) {
+  if (!pv.zones) return '';
+  if (!pv.zones.length) return '<p class="muted">No delivery zone can be reached from this pizzeria.</p>';
+  const items = pv.zones.map((z) => {
+    const q = z.quote;
+    const what = q ? `${plural(q.length, 'space')}, ${plural(cardsOf(q), 'card')}, $${q.pay}` : plural(z.length, 'space');
+    const name = villageName(ctx, z.code);
+    return `<button type="button" class="secondary small pd-zone-choice" data-pick="zone" data-value="${esc(z.code)}"` +
+      ` aria-pressed="${z.code === pv.to}" title="${esc(`Deliver to ${name}: ${what}`)}">${esc(name)}: ${esc(what)}</button>`;
+  });
+  return '<p class="pd-hint">A specialty pizza goes to the zone you choose (here, or click a village on the map):</p>' +
+    `<div class="action-list pd-zones">${items.join('')}</div>`;
 }
 
 // What to pick next for a delivery, and the deliveries possible now.
@@ -712,17 +894,22 @@ function deliveryChoicesHtml(ctx) {
     const any = myPizzerias(ctx).length;
     return `<p class="muted">${any ? 'No delivery is possible now.' : 'To deliver you need a pizzeria: increase your reputation first.'}</p>`;
   }
-  // One choice per order and pizzeria: the cheapest way (the preview offers the others).
-  const best = new Map();
+  // One choice per order and pizzeria: the cheapest way, and for a
+  // specialty order the cheapest zone (the preview offers the others).
+  const best = new Map(), zones = new Map();
   for (const d of list) {
-    const key = `${d.slot}:${d.from}`, cost = (x) => x.distance_cards + x.ingredient_cards + x.extra_cards;
-    if (!best.has(key) || cost(d) < cost(best.get(key))) best.set(key, d);
+    const key = `${d.slot}:${d.from}`;
+    if (!best.has(key) || cheaper(d, best.get(key)) < 0) best.set(key, d);
+    if (!zones.has(key)) zones.set(key, new Set());
+    zones.get(key).add(quoteTo(d));
   }
   const items = [...best.values()].map((d) => {
     const sel = ui.order === d.slot && ui.pizzeria === d.from;
-    const cards = d.distance_cards + d.ingredient_cards + d.extra_cards;
+    const to = quoteTo(d);
+    const more = zones.get(`${d.slot}:${d.from}`).size > 1 ? ' or another zone' : '';
     return `<button type="button" class="secondary pd-delivery-choice" data-pick="delivery" data-value="${d.slot}:${esc(d.from)}"` +
-      ` aria-pressed="${sel}">Order ${d.slot} from ${esc(d.from)}: ${plural(d.length, 'space')}, ${plural(cards, 'card')}, $${d.pay}</button>`;
+      ` aria-pressed="${sel}">Order ${d.slot} from ${esc(d.from)}${to ? ` to ${esc(to)}${more}` : ''}:` +
+      ` ${plural(d.length, 'space')}, ${plural(cardsOf(d), 'card')}, $${d.pay}</button>`;
   });
   return `<p class="muted">Choose an order and one of your pizzerias (on the map or here) to see the route:</p>` +
     `<div class="action-list">${items.join('')}</div>`;
@@ -762,7 +949,7 @@ export function actionsHtml(ctx) {
     const shown = moves.filter(focus);
     const hidden = moves.length - shown.length;
     const buttons = shown.map((l) => `<button type="button" class="${g === 'done' || g === 'start' ? '' : 'secondary '}pd-move"` +
-      ` data-action="${esc(l)}" title="${esc(l)}">${esc(cap(moveWords(ctx, l)))}</button>`);
+      ` data-action="${esc(l)}" title="${esc(l)}">${esc(cap(buttonWords(ctx, l)))}</button>`);
     const more = hidden ? ` <button type="button" class="small secondary" data-pick="clear">show all ${moves.length}</button>` : '';
     out += `<div class="pd-group" data-group="${g}"><h3>${title}${ui.lot && (g === 'build' || g === 'block') ? ` on ${esc(ui.lot)}` : ''}${more}</h3>` +
       `<div class="action-list">${buttons.join('')}</div></div>`;
@@ -803,6 +990,10 @@ export function playersHtml(ctx) {
     const tableau = (pl.tableau || []).map((id) => `<span class="pd-power">★ ${esc(powerName(id))}</span>`).join(' ');
     const extras = [];
     if (pl.farmer_brown) extras.push(`<span class="label">Under Farmer Brown</span> ${cardChip(ctx, pl.farmer_brown)}`);
+    if (Array.isArray(pl.cold_storage)) {
+      const cold = countCards(ctx, pl.cold_storage).map((c) => cardChip(ctx, c.card, { count: c.count })).join(' ');
+      extras.push(`<span class="label">Under Cold Storage</span> <span class="pd-cold">${cold || '<span class="muted">empty</span>'}</span>`);
+    }
     if (pl.subway_tokens) extras.push(`<span class="label">Subway tokens</span> ${esc(pl.subway_tokens)}`);
     if ((pl.reserved_lots || []).length) extras.push(`<span class="label">Reserved</span> ${esc(pl.reserved_lots.join(', '))}`);
     const toBot = canBot && !me && (ctx.kinds[seat] || 'human') === 'human'
@@ -844,6 +1035,7 @@ const HELP = {
 const HELP_OF = {
   keep: ['turn'], start: ['turn', 'deliver'], market: ['turn'], bonus: ['turn'], reputation: ['build'], pay: ['build'],
   supply: ['deliver'], distance: ['deliver'], tip: ['deliver'], after: ['end'], discard: ['end'], fine: ['end'], over: ['end'],
+  copy: ['deliver'],
 };
 const HELP_TITLE = { turn: 'A turn', build: 'Building and upgrading', deliver: 'Delivering', end: 'Hand limit, inspectors, the end' };
 

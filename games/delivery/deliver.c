@@ -375,8 +375,11 @@ static int list_slot(const pd_state *st, pb_action *out, int n, int slot, int ki
     for (int v = 0; v < map->nvillages; v++) {
         if (st->player[st->seat].pizzeria[v].lot < 0)
             continue;
-        for (int to = any_zone ? 0 : -1; to < (any_zone ? map->nvillages : 0); to++)
-            for (unsigned modes = 0; modes < PD_ROUTE_MODES; modes++) {
+        /* the ingredients do not depend on the route: matched once */
+        enum { UNKNOWN = -1, CANNOT = -2 };
+        int from_hand = UNKNOWN;
+        for (int to = any_zone ? 0 : -1; to < (any_zone ? map->nvillages : 0) && from_hand != CANNOT; to++)
+            for (unsigned modes = 0; modes < PD_ROUTE_MODES && from_hand != CANNOT; modes++) {
                 pd_quote q;
                 if ((modes & ~allowed) || route_and_pay(st, st->seat, slot, v, to, modes, &q) != 0)
                     continue;
@@ -384,7 +387,14 @@ static int list_slot(const pd_state *st, pb_action *out, int n, int slot, int ki
                     hand_now_of(st, st->seat, h, -1, -1);
                     *have_hand = true;
                 }
-                if (hand_check(st, st->seat, slot, v, &q, h) == 0)
+                if (from_hand == UNKNOWN) {
+                    pd_quote bare = q;
+                    bare.extras = bare.distance_cards = 0;
+                    from_hand = hand_check(st, st->seat, slot, v, &bare, h) == 0 ? bare.hand_ingredients : CANNOT;
+                    if (from_hand == CANNOT)
+                        break;
+                }
+                if (h->market >= from_hand + q.extras && h->total >= from_hand + q.extras + q.distance_cards)
                     n = pd_add_action(out, n, PD_ACTION(kind, (slot == PD_COPY_SLOT ? 0 : slot) | v << 4 | modes << 8 |
                                                                   (unsigned)(to + 1) << 12));
             }
