@@ -216,6 +216,24 @@ json_t *pd_map_json(const pd_map *m)
                      "lots", lots);
 }
 
+/* Name, type and text of every power card the viewer can see (in play, in
+ * their hand, dealt to keep), by id, so a front end can explain each. */
+static json_t *power_cards_json(const pd_state *st, int seat)
+{
+    uint64_t shown = st->global >= 0 ? 1ull << st->global : 0;
+    for (int s = 0; s < st->players; s++)
+        shown |= st->tableau[s];
+    if (seat >= 0 && seat < st->players)
+        shown |= st->player[seat].powers | st->kept_choice[seat];
+    json_t *o = json_object();
+    for (; shown; shown &= shown - 1) {
+        const pd_power *p = &st->rules->data.cards.power[__builtin_ctzll(shown)];
+        json_object_set_new(o, p->id, json_pack("{s:s,s:s,s:s}", "name", p->name, "type",
+                                                pd_power_type_name(p->type), "text", p->text));
+    }
+    return o;
+}
+
 json_t *pd_view(const pd_state *st, int seat)
 {
     int mover = pd_current_seat(st);
@@ -249,6 +267,7 @@ json_t *pd_view(const pd_state *st, int seat)
     }
     if (st->phase != PD_PH_OVER)
         json_object_set_new(v, "pending", pending_json(st));
+    json_object_set_new(v, "power_cards", power_cards_json(st, seat));
     if (seat >= 0 && seat == mover) {
         static __thread pb_action legal[PB_MAX_ACTIONS];
         int n = pd_legal_actions(st, legal);
