@@ -6,7 +6,7 @@ import { esc } from './tokens.js';
 export const GAMES = {
   nyslice: { name: 'New York Slice', players: [2, 3, 4, 5, 6], dflt: 4 },
   theory: { name: 'Pizza Theory', players: [2, 3], dflt: 3 },
-  delivery: { name: 'New York Pizza Delivery', players: [2, 3, 4], dflt: 4 },
+  delivery: { name: 'New York Pizza Delivery', players: [2, 3, 4, 5, 6], dflt: 4 },
 };
 
 export function gameName(id) {

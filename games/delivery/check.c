@@ -50,9 +50,10 @@ static int check_market_cards(const pd_state *st, char *err, size_t errlen)
     }
     if (inspectors != cards->inspectors)
         return pb_errorf(err, errlen, "%d Health Inspectors accounted for, not %d", inspectors, cards->inspectors);
-    const pd_market *m = &cards->market[PD_SET_BASE];
+    const pd_market *m = &cards->market[PD_SET_BASE], *any = &cards->market[PD_SET_ANY];
     for (int c = 0; c < PD_TYPES; c++) {
-        int want = m->copies[PD_CARD_VILLAGE(c)][PD_CARD_INGREDIENT(c)];
+        int want = m->copies[PD_CARD_VILLAGE(c)][PD_CARD_INGREDIENT(c)] +
+                   (st->rules->expansion ? any->copies[PD_CARD_VILLAGE(c)][PD_CARD_INGREDIENT(c)] : 0);
         if (count[c] != want)
             return pb_errorf(err, errlen, "card type %d: %d copies accounted for, not %d", c, count[c], want);
     }
@@ -78,7 +79,9 @@ static int check_powers(const pd_state *st, char *err, size_t errlen)
             n += __builtin_popcountll(mine[k]);
         }
     }
-    int basic = st->rules->data.cards.powers_in[PD_BASIC];
+    bool dealt = st->phase != PD_PH_KEEP; /* the expansion's join the deck after PD-S3 */
+    int basic = st->rules->data.cards.powers_in[PD_BASIC] +
+                (st->rules->expansion && dealt ? st->rules->data.cards.powers_in[PD_EXPANSION] : 0);
     if (n != basic || __builtin_popcountll(seen) != basic)
         return pb_errorf(err, errlen, "%d power cards in %d places, not %d once each", __builtin_popcountll(seen), n,
                          basic);
@@ -105,7 +108,8 @@ static int check_tips(const pd_state *st, char *err, size_t errlen)
     for (int t = 0; t < st->ntips; t++)
         if (where[t] != 1)
             return pb_errorf(err, errlen, "tip token %d is in %d places", t, where[t]);
-    if (no_tips != st->rules->data.cards.tips[PD_BASIC].no_tip)
+    const pd_tips *tips = st->rules->data.cards.tips;
+    if (no_tips != tips[PD_BASIC].no_tip + (st->rules->expansion ? tips[PD_EXPANSION].no_tip : 0))
         return pb_errorf(err, errlen, "%d NO TIP tokens accounted for", no_tips);
     return 0;
 }

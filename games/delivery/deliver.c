@@ -140,12 +140,6 @@ static int match_first(matcher *m, int first, int *from_first)
     return *from_first + match_more(m);
 }
 
-static int match(matcher *m)
-{
-    int unused;
-    return match_first(m, 0, &unused);
-}
-
 static void add_unit(matcher *m, int ingredient)
 {
     if (m->nunits < MAX_UNITS)
@@ -233,10 +227,24 @@ static void needs_left(const pd_state *st, int seat, int slot, int village, need
     int farmed = pd_farmed_ingredient(st, seat); /* Farmer Brown: at every pizzeria */
     if (farmed >= 0)
         add_unit(&m, farmed);
-    match(&m);
+    /* The pizzeria covers as many needs as it can; with wild cards there
+     * are several ways, so the free cards join the match and the way that
+     * leaves needs they can supply is kept (augmenting keeps every
+     * pizzeria unit matched). */
+    int own = m.nunits, from_own;
+    bool ways = false; /* only a wild unit or a need of a whole group leaves a choice */
+    for (int u = 0; u < own; u++)
+        ways |= pd_group_of(st, m.unit[u]) >= PD_ANY_MEAT;
+    for (int i = 0; i < all.n; i++)
+        ways |= all.ingredient[i] < 0;
+    if (ways) {
+        stored_units(&m, st, seat, -1);
+        hand_units(&m, st, seat, -1);
+    }
+    match_first(&m, own, &from_own);
     memset(left, 0, sizeof *left); /* all of it: it is copied into the state */
     for (int i = 0; i < all.n; i++)
-        if (m.unit_of[i] < 0)
+        if (m.unit_of[i] < 0 || m.unit_of[i] >= own)
             push_need(left, all.ingredient[i], all.group[i]);
 }
 

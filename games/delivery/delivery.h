@@ -201,6 +201,7 @@ typedef struct pd_rules {
     pd_data data;
     int players;
     int first;                        /* start seat, or -1: drawn from the seed */
+    bool expansion;                   /* the 5-6 player box: ANY cards, its tips and power cards */
     uint8_t top_power[PD_MAX_INGREDIENTS];
     int8_t pc[PD_PC_COUNT];           /* power card index of each, -1: not in the data */
     uint64_t playable;                /* power cards the engine plays, a bit each */
@@ -264,7 +265,8 @@ typedef struct pd_state {
 } pd_state;
 
 /* ---- engine.c ---- */
-/* r->data must be loaded; fills the rest. */
+/* r->data must be loaded; fills the rest. The 5-6 player expansion is in
+ * for 5 or 6 players; set r->expansion after this to choose otherwise. */
 void pd_rules_init(pd_rules *r, int players, int first);
 void pd_init(pd_state *st, const pd_rules *r, uint64_t seed);
 int pd_current_seat(const pd_state *st);

@@ -22,6 +22,7 @@ void pd_rules_init(pd_rules *r, int players, int first)
     };
     r->players = players;
     r->first = first;
+    r->expansion = players >= 5;
     for (int i = 0; i < r->data.cards.ningredients; i++) {
         r->top_power[i] = PD_TOP_NONE;
         for (size_t k = 0; k < sizeof powers / sizeof powers[0]; k++)
@@ -175,12 +176,16 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
     st->copied.tip = PD_NO_TIP;
     st->cold_filled_turn = st->cold_used_turn = PD_NEVER;
 
-    /* PD-D3: the base market deck */
-    const pd_market *m = &cards->market[PD_SET_BASE];
-    for (int v = 0; v < PD_MAX_VILLAGES; v++)
-        for (int i = 0; i < PD_MAX_INGREDIENTS; i++)
-            for (int k = 0; k < m->copies[v][i] && st->ndeck < PD_DECK_MAX - PD_MAX_INSPECTORS; k++)
-                st->deck[st->ndeck++] = PD_CARD(v, i);
+    /* PD-D3: the base market deck, and the ANY cards with the expansion */
+    for (int set = PD_SET_BASE; set <= PD_SET_ANY; set++) {
+        const pd_market *m = &cards->market[set];
+        if (set == PD_SET_ANY && !r->expansion)
+            break;
+        for (int v = 0; v < PD_MAX_VILLAGES; v++)
+            for (int i = 0; i < PD_MAX_INGREDIENTS; i++)
+                for (int k = 0; k < m->copies[v][i] && st->ndeck < PD_DECK_MAX - PD_MAX_INSPECTORS; k++)
+                    st->deck[st->ndeck++] = PD_CARD(v, i);
+    }
     pb_rng_shuffle_u8(&st->rng, st->deck, st->ndeck);
     /* PD-S1 */
     for (int s = 0; s < st->players; s++)
@@ -200,16 +205,18 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
         for (int k = 0; k < 2 && st->npower_deck; k++)
             st->kept_choice[s] |= 1ull << st->power_deck[--st->npower_deck];
 
-    /* PD-D5: tip tokens, values hidden */
-    const pd_tips *t = &cards->tips[PD_BASIC];
-    for (int v = 1; v <= PD_MAX_TIP_VALUE; v++)
-        for (int k = 0; k < t->copies[v] && st->ntips < 255; k++)
-            st->tip_value[st->ntips++] = (uint8_t)v;
+    /* PD-D5: tip tokens, values hidden (the expansion adds its own) */
+    for (int box = PD_BASIC; box <= (r->expansion ? PD_EXPANSION : PD_BASIC); box++) {
+        const pd_tips *t = &cards->tips[box];
+        for (int v = 1; v <= PD_MAX_TIP_VALUE; v++)
+            for (int k = 0; k < t->copies[v] && st->ntips < 255; k++)
+                st->tip_value[st->ntips++] = (uint8_t)v;
+        st->no_tips = (uint8_t)(st->no_tips + t->no_tip);
+    }
     for (int i = 0; i < st->ntips; i++)
         st->tip_pool[i] = (uint8_t)i;
     st->ntip_pool = st->ntips;
     pb_rng_shuffle_u8(&st->rng, st->tip_pool, st->ntip_pool);
-    st->no_tips = (uint8_t)t->no_tip;
 
     /* PD-S4: the order deck and four orders */
     for (int k = 0; k < cards->norder_kinds; k++)
@@ -451,7 +458,9 @@ static void add_to_pizzeria(pd_state *st, pd_pizzeria *z, pd_card c, bool top)
         }
         z->ncards = (uint8_t)n;
     }
-    if (top || z->ncards == 0) {
+    /* on top when asked, or when what is left has no card that may be
+     * (an Any card took the top away, leaving Central Park cards) */
+    if (top || z->ncards == 0 || pd_is_park_card(st, z->card[z->ncards - 1])) {
         z->card[z->ncards++] = c;
     } else {
         memmove(z->card + 1, z->card, z->ncards);
@@ -763,13 +772,18 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         st->kept_choice[st->seat] &= ~(1ull << arg);
         st->seat = (uint8_t)((st->seat + 1) % st->players);
         if (st->seat == st->first) {
-            /* PD-S3: the returned cards are shuffled with the rest */
+            /* PD-S3: the returned cards are shuffled with the rest, and
+             * with the expansion's cards when it is in */
             for (int s = 0; s < st->players; s++) {
                 for (int i = 0; i < 64; i++)
                     if (st->kept_choice[s] >> i & 1)
                         st->power_deck[st->npower_deck++] = (uint8_t)i;
                 st->kept_choice[s] = 0;
             }
+            const pd_cards *cards = &st->rules->data.cards;
+            for (int i = 0; st->rules->expansion && i < cards->npowers; i++)
+                if (cards->power[i].box == PD_EXPANSION && st->npower_deck < PD_MAX_POWERS)
+                    st->power_deck[st->npower_deck++] = (uint8_t)i;
             pb_rng_shuffle_u8(&st->rng, st->power_deck, st->npower_deck);
             st->phase = PD_PH_START;
         }

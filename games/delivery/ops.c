@@ -11,19 +11,24 @@
 #define ST(s) ((pd_state *)(void *)(s))
 #define CST(s) ((const pd_state *)(const void *)(s))
 #define RULES(g) ((const pd_rules *)(g)->rules)
-#define MAX_PLAYERS 4 /* the base game; 5 and 6 come with the expansion */
+#define MAX_PLAYERS 6 /* 5 and 6 with the expansion's cards */
 
-/* Config: {"players": 2..4 (4), "first": seat or "random" ("random", PD-S6),
+/* Config: {"players": 2..6 (4), "first": seat or "random" ("random", PD-S6),
+ *          "expansion": the 5-6 player box's ANY cards, tips and power cards
+ *          (true for 5 and 6 players, false otherwise),
  *          "map": a map object, "cards": a cards object (the embedded
  *          defaults, docs/delivery-data.md)}. */
 static int pd_rules_new(const json_t *config, void **out, json_t **normalized, int *players, char *err,
                         size_t errlen)
 {
-    static const char *const known[] = {"players", "first", "map", "cards", NULL};
+    static const char *const known[] = {"players", "first", "expansion", "map", "cards", NULL};
     if (pb_json_known_keys(config, known, "delivery config: ", "the config", err, errlen))
         return -1;
     json_t *pl = json_object_get(config, "players"), *first = json_object_get(config, "first");
     json_t *map = json_object_get(config, "map"), *cards = json_object_get(config, "cards");
+    json_t *expansion = json_object_get(config, "expansion");
+    if (expansion && !json_is_boolean(expansion))
+        return pb_errorf(err, errlen, "expansion must be true or false");
     int n = 4, seat = -1;
     if (pl && (!json_is_integer(pl) || json_integer_value(pl) < 2 || json_integer_value(pl) > MAX_PLAYERS))
         return pb_errorf(err, errlen, "New York Pizza Delivery is for 2 to %d players", MAX_PLAYERS);
@@ -42,7 +47,13 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
         return -1;
     }
     pd_rules_init(r, n, seat);
-    json_t *norm = json_pack("{s:i}", "players", n);
+    if (expansion && json_is_false(expansion) && n >= 5) {
+        free(r);
+        return pb_errorf(err, errlen, "5 or 6 players need the expansion's cards");
+    }
+    if (expansion)
+        r->expansion = json_is_true(expansion);
+    json_t *norm = json_pack("{s:i,s:b}", "players", n, "expansion", r->expansion);
     json_object_set_new(norm, "first", seat < 0 ? json_string("random") : json_integer(seat));
     if (map)
         json_object_set(norm, "map", map);

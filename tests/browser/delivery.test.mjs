@@ -77,6 +77,8 @@ function readTable() {
     market: attr('#delivery-market button[data-action]', 'data-action'),
     hand: attr('#delivery-hand button[data-action]', 'data-action'),
     pizzerias: attr('#delivery-svg .pd-lot.mine', 'data-lot'),
+    myVillages: attr('#delivery-svg .pd-lot.mine[data-pick="pizzeria"]', 'data-value'),
+    specialties: attr('#delivery-orders .pd-order.specialty', 'data-slot').map(Number),
     busy: document.querySelectorAll('#actions button[disabled]').length > 0,
   };
 }
@@ -140,6 +142,29 @@ async function previewZones(page, pv, st) {
     if (p.confirm) assert.equal(p.length, p.quoted, `to ${z.code}: the route in the page is as long as the engine's`);
     st.zonesPreviewed++;
   }
+}
+
+// A specialty order Ann cannot deliver yet, looked at anyway: the zones come
+// from the map alone (no quote, no move), and the route follows the zone picked.
+async function lookAtSpecialty(page, t, st) {
+  const slot = t.specialties[st.rng(t.specialties.length)];
+  const from = t.myVillages[st.rng(t.myVillages.length)];
+  await page.locator(`#delivery-orders .pd-order[data-slot="${slot}"]`).click();
+  await page.locator(`#delivery-svg .pd-lot.mine[data-value="${from}"]`).click();
+  await page.waitForSelector('#delivery-preview');
+  const pv = await page.evaluate(readPreview);
+  assert.ok(pv.specialty && pv.zones.length >= 1, `order ${slot} from ${from}: the zones to choose from`);
+  checkZone(pv, `order ${slot} from ${from}, not on offer`);
+  const far = pv.zones.at(-1).code;
+  await page.locator(`#delivery-preview .pd-zone-choice[data-value="${far}"]`).click();
+  const p = await page.evaluate(readPreview);
+  assert.equal(p.to, far);
+  checkZone(p, `order ${slot} from ${from} to ${far}, not on offer`);
+  assert.equal(p.steps[0].id, p.door, "the route starts at the pizzeria's door");
+  assert.ok(p.length >= pv.length, 'the zones are listed nearest first');
+  await page.locator('#delivery-preview button[data-pick="clear"]').click();
+  assert.equal(await page.locator('#delivery-preview').count(), 0, 'clear takes the preview away');
+  st.specialtyLooked++;
 }
 
 // A delivery: the order and the pizzeria picked (on the map, or as one of the
@@ -273,6 +298,10 @@ async function oneMove(page, t, st) {
   st.phases.add(t.phase);
   switch (t.phase) {
     case 'start':
+      if (st.specialtyLooked < 2 && t.specialties.length && t.myVillages.length) {
+        const offered = new Set(t.choices.map((c) => Number(c.split(':')[0])));
+        if (t.specialties.some((s) => !offered.has(s))) await lookAtSpecialty(page, { ...t, specialties: t.specialties.filter((s) => !offered.has(s)) }, st);
+      }
       if (t.choices.length) return deliver(page, t, st);
       if (t.actions.includes('reputation') && (t.pizzerias.length < 2 || st.rng(3) === 0)) return play(page, button('reputation'), t);
       return play(page, button('market'), t);
@@ -343,7 +372,7 @@ test('Ann plays New York Pizza Delivery against two bots by clicking, previews d
 
     const st = {
       rng: seeded(17), phases: new Set(), delivered: 0, built: 0, routes: [], marketClicks: 0, handClicks: 0,
-      phoneShot: false, moves: 0, routesChecked: 0, specialtyOffered: 0, zonesPreviewed: 0, specialtyDelivered: 0,
+      phoneShot: false, moves: 0, routesChecked: 0, specialtyOffered: 0, zonesPreviewed: 0, specialtyDelivered: 0, specialtyLooked: 0,
     };
     const deadline = Date.now() + GAME_MS;
     for (;;) {
@@ -393,7 +422,8 @@ test('Ann plays New York Pizza Delivery against two bots by clicking, previews d
     assert.ok(st.marketClicks >= 1, 'Ann took cards from the open market');
     assert.deepEqual(problems, [], 'no errors in the pages');
     // A specialty delivery depends on the deal (the server picks the seed): counted, not required.
-    console.log(`# specialty orders: ${st.specialtyOffered} offered, ${st.zonesPreviewed} zones previewed, ${st.specialtyDelivered} delivered`);
+    console.log(`# specialty orders: ${st.specialtyOffered} offered, ${st.zonesPreviewed} zones previewed, ${st.specialtyDelivered} delivered, ` +
+      `${st.specialtyLooked} looked at before they could be delivered`);
     console.log(`# ${st.moves} moves by Ann, ${st.built} builds, ${st.delivered} deliveries (routes ${st.routes.join(', ')}; ${st.routesChecked} previews checked), ` +
       `phases ${[...st.phases].join(' ')}, ${Date.now() - started} ms; ${/Game over\s+(.*)/.exec(text)[1]}`);
   });

@@ -76,6 +76,16 @@ function handLeaks(msg) {
   for (const e of msg.log || []) {
     if (/^keep power:/.test(e.text) && e.seat !== seat) out.push(`${tag}: seat ${e.seat}'s kept power card in the log: ${e.text}`);
   }
+  // card texts only for cards in play or the viewer's own
+  const visible = new Set([...(v.powers || []), ...(v.keep_from || []), ...(v.global ? [v.global] : []),
+    ...(v.players || []).flatMap((p) => p.tableau || [])]);
+  for (const id of Object.keys(v.power_cards || {})) {
+    if (!visible.has(id)) out.push(`${tag}: the text of power card ${id}, neither in play nor the viewer's`);
+  }
+  // a tip's value only for a seat that looked at it (Ham): never for a spectator
+  for (const o of v.orders || []) {
+    if (o && 'tip_value' in o && seat === null && v.phase !== 'over') out.push(`${tag}: a tip value in a public view`);
+  }
   return out;
 }
 
@@ -84,6 +94,8 @@ function publicPart(v) {
   const p = structuredClone(v);
   delete p.seat;
   for (const k of OWN) delete p[k];
+  delete p.power_cards; // the viewer's own cards' texts among those in play
+  for (const o of p.orders || []) if (o) delete o.tip_value; // what this seat looked at (Ham)
   if (p.phase !== 'over') for (const pl of p.players || []) delete pl.tip_money;
   return p;
 }

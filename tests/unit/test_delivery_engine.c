@@ -1,6 +1,7 @@
 /* test_delivery_engine.c -- New York Pizza Delivery's engine on the default
- * data: setup (PD-S1..S6) and properties over seeded random games for 2, 3
- * and 4 players, every legal move chosen at random: after every move every
+ * data: setup (PD-S1..S6) and properties over seeded random games for 2 to
+ * 6 players, with and without the 5-6 player expansion's cards, every legal
+ * move chosen at random: after every move every
  * card, power card, tip token and disk is accounted for, money never drops
  * below zero, there is a legal move until the end, and every game ends by
  * the third Health Inspector (PD-O1) with a score for every seat (PD-E1). */
@@ -17,7 +18,14 @@
 #include "../../core/game.h"
 #include "../../games/delivery/delivery.h"
 
-#define GAMES_PER_COUNT 300
+#define GAMES_PER_COUNT 150
+
+/* Player counts and whether the expansion is in. */
+static const struct {
+    int players;
+    bool expansion;
+} tables[] = {{2, false}, {3, false}, {4, false}, {2, true}, {4, true}, {5, true}, {6, true}};
+#define TABLES (int)(sizeof tables / sizeof tables[0])
 #define MAX_MOVES 20000
 
 static pd_rules *rules;
@@ -42,8 +50,10 @@ static int teardown(void **state)
 static void test_setup(void **state)
 {
     (void)state;
-    for (int n = 2; n <= 4; n++) {
+    for (int t = 0; t < TABLES; t++) {
+        int n = tables[t].players;
         pd_rules_init(rules, n, -1);
+        rules->expansion = tables[t].expansion;
         pd_state st;
         pd_init(&st, rules, 42 + (uint64_t)n);
         char err[PB_ERR_LEN];
@@ -69,6 +79,13 @@ static void test_setup(void **state)
         assert_int_equal(inspectors, 3);
         assert_true(st.timer * 3 <= st.ndeck + 9);
         assert_int_equal(st.phase, PD_PH_KEEP);
+        /* the expansion: 44 ANY cards more in the market deck, 12 tips and 3 NO TIP more */
+        int cards = st.ndeck + st.open_size + 5 * n;
+        for (int i = 0; i < PD_ORDER_SLOTS; i++)
+            cards += st.order[i].ncards;
+        assert_int_equal(cards, 144 + 3 + (tables[t].expansion ? 44 : 0));
+        assert_int_equal(st.ntips, 48 + (tables[t].expansion ? 12 : 0));
+        assert_int_equal(st.no_tips, 9 + (tables[t].expansion ? 3 : 0));
     }
 }
 
@@ -77,12 +94,14 @@ static void test_random_games(void **state)
     (void)state;
     static pb_action legal[PB_MAX_ACTIONS];
     char err[PB_ERR_LEN];
-    for (int n = 2; n <= 4; n++) {
+    for (int t = 0; t < TABLES; t++) {
+        int n = tables[t].players;
         pd_rules_init(rules, n, -1);
+        rules->expansion = tables[t].expansion;
         long moves = 0, deliveries = 0;
         for (int g = 0; g < GAMES_PER_COUNT; g++) {
             pd_state st;
-            pd_init(&st, rules, 1000 * (uint64_t)n + (uint64_t)g);
+            pd_init(&st, rules, 1000 * (uint64_t)t + (uint64_t)g);
             pb_rng rng;
             pb_rng_seed(&rng, (uint64_t)g);
             int m = 0;
@@ -123,7 +142,7 @@ static void test_random_games(void **state)
             assert_int_equal(st.inspectors, 3);
             /* the same seed and moves give the identical state, byte for byte */
             pd_state again;
-            pd_init(&again, rules, 1000 * (uint64_t)n + (uint64_t)g);
+            pd_init(&again, rules, 1000 * (uint64_t)t + (uint64_t)g);
             for (int i = 0; i < m; i++)
                 assert_int_equal(pd_apply(&again, played[i], err, sizeof err), 0);
             assert_memory_equal(&again, &st, offsetof(pd_state, rules));
@@ -136,8 +155,8 @@ static void test_random_games(void **state)
                 sum += ret[s];
             assert_true(sum > 0.999 && sum < 1.001);
         }
-        printf("# %d players: %ld moves and %ld deliveries in %d random games\n", n, moves, deliveries,
-               GAMES_PER_COUNT);
+        printf("# %d players%s: %ld moves and %ld deliveries in %d random games\n", n,
+               tables[t].expansion ? " with the expansion" : "", moves, deliveries, GAMES_PER_COUNT);
         assert_true(deliveries > 0);
     }
 }

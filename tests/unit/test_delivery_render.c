@@ -255,7 +255,7 @@ static void test_tables_of_seeded_games(void **state)
     (void)state;
     int leaks_caught = 0, phases_seen = 0;
     char phases[16][16] = {{0}};
-    for (int players = 2; players <= 4; players++) {
+    for (int players = 2; players <= 6; players++) {
         pb_game *g = new_game(players);
         uint64_t seed = (uint64_t)players;
         char err[PB_ERR_LEN];

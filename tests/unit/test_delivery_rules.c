@@ -1253,6 +1253,57 @@ static void test_harlem_rotary(void **state)
     }
 }
 
+/* A table of the 5-6 player box (ANY cards in the deck), seat 0 to act. */
+static void expansion_table(pd_state *st, int players, uint64_t seed)
+{
+    table(st, players, seed);
+    rules->expansion = true;
+    pd_init(st, rules, seed);
+    while (st->phase == PD_PH_KEEP)
+        finish_turn(st);
+    while (st->seat != 0)
+        finish_turn(st);
+    empty_hand(st, 0);
+    check(st);
+}
+
+/* PD-P2 with several ways: an Any Meat in the pizzeria supplies whichever
+ * meat the hand cannot, so a delivery the hand can complete is offered. */
+static void test_any_card_covers_what_the_hand_cannot(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 97);
+    static const char *const mt[] = {"Midtown/Pineapple", "Midtown/Any-Meat", NULL};
+    static const char *const a[] = {"Harlem/Ham", "Midtown/Sausage", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Ham"); /* no Sausage in hand: the Any Meat must be the Sausage */
+    give(&st, 0, "Harlem/Onions"); /* for the space beyond the free range */
+    play(&st, "deliver 1 from MT");
+    play(&st, "use Harlem/Ham");
+    play(&st, "pay Harlem/Onions");
+    assert_int_equal(st.player[0].deliveries, 1);
+}
+
+/* An Any Meat added under a top meat takes the top away with the other
+ * meats; a Central Park card left below never becomes the top. */
+static void test_any_card_never_leaves_central_park_on_top(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 98);
+    static const char *const mt[] = {"Central-Park/Onions", "Midtown/Ham", NULL};
+    pizzeria(&st, 0, "MT-1", 1, mt);
+    give(&st, 0, "Midtown/Any-Meat");
+    play(&st, "reputation");
+    play(&st, "upgrade MT Midtown/Any-Meat add");
+    const pd_pizzeria *z = &st.player[0].pizzeria[pd_village_find(&rules->data.map, "MT")];
+    assert_int_equal(z->ncards, 2); /* the Ham went to the sewer */
+    assert_int_equal(z->card[z->ncards - 1], card("Midtown/Any-Meat"));
+    assert_int_equal(z->card[0], card("Central-Park/Onions"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1286,6 +1337,8 @@ int main(void)
         cmocka_unit_test(test_after_the_action_reveals_nothing),
         cmocka_unit_test(test_cold_storage),
         cmocka_unit_test(test_harlem_rotary),
+        cmocka_unit_test(test_any_card_covers_what_the_hand_cannot),
+        cmocka_unit_test(test_any_card_never_leaves_central_park_on_top),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
