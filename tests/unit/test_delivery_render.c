@@ -16,7 +16,7 @@
 #include "../../app/front.h"
 #include "../../games/delivery/delivery.h"
 
-static const char *const names[] = {"Ann", "Bo", "Cy", "Di"};
+static const char *const names[] = {"Ann", "Bo", "Cy", "Di", "Ed", "Flo"};
 
 /* Every line at most 80 columns, printable ASCII, ending with a newline. */
 static pb_game *new_game(int players)
