@@ -333,11 +333,12 @@ test('Ann plays New York Pizza Delivery against two bots by clicking, previews d
     const started = Date.now();
     const ann = await openPage(DESKTOP);
     await ann.goto(url);
-    // The lobby offers the game, for 2 to 4 players.
+    // The lobby offers the game, for 2 to 6 players (5 and 6 with the expansion's cards).
     assert.ok((await ann.locator('#game option').allInnerTexts()).includes('New York Pizza Delivery'));
     await ann.selectOption('#game', 'delivery');
-    assert.deepEqual(await ann.locator('#players-count option').allInnerTexts(), ['2', '3', '4']);
-    assert.equal(await ann.locator('select[name=seat4]').isVisible(), false, 'no fifth seat');
+    assert.deepEqual(await ann.locator('#players-count option').allInnerTexts(), ['2', '3', '4', '5', '6']);
+    await ann.selectOption('#players-count', '6');
+    assert.equal(await ann.locator('select[name=seat5]').isVisible(), true, 'a sixth seat');
     await ann.selectOption('#players-count', '3');
     await ann.fill('#name', 'Ann');
     await ann.selectOption('select[name=seat1]', 'greedy');
