@@ -975,6 +975,7 @@ static const char *waiting_for(const char *phase)
         {"swap", "to swap a card with an order's"}, {"block", "to reserve lots"},
         {"farm", "to take a card from the sewer"},
         {"copy", "to decide whether to copy a delivery to Harlem (Harlem Rotary Pizzeria)"},
+        {"orders", "to change the orders (Hacker, Order Screw Up, System Error)"},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (is(phase, words[i][0]))
@@ -1075,6 +1076,11 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "(its ingredients and the way to Harlem paid as for your own delivery; the same money, a "
                      "random tip and a power card): %s\"done\" lets it go.",
                      *first ? "\"copy from VILLAGE\", or " : "you cannot make it now; ");
+        } else if (is(phase, "orders")) {
+            snprintf(what, sizeof what, "Change the orders (cards are ORDER.CARD, counted from the first): "
+                     "\"hack 2.3 CARD\" puts a hand card in place of one (Hacker), \"screw 1.2 3.1\" swaps two "
+                     "(Order Screw Up), \"reorder 2.1\" puts that card last (System Error); the last card names "
+                     "the village. \"done\" changes nothing.");
         } else if (is(phase, "tip")) {
             snprintf(what, sizeof what, "Ham: take the tip token of any order: \"tip N\".");
         } else if (is(phase, "discard")) {

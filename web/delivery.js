@@ -22,7 +22,8 @@ const PHASE_WORDS = {
   pay: 'paying for a pizzeria', supply: 'supplying the ingredients', distance: 'paying for the distance',
   tip: 'choosing a tip', bonus: 'taking a bonus card', after: 'ending the turn', discard: 'discarding down to the hand limit',
   fine: 'paying the Health Inspector', swap: 'swapping a card into an order', block: 'reserving a lot',
-  farm: 'storing a card under Farmer Brown', copy: 'deciding whether to copy a delivery to Harlem', over: 'over',
+  farm: 'storing a card under Farmer Brown', copy: 'deciding whether to copy a delivery to Harlem',
+  orders: 'changing the orders', over: 'over',
 };
 
 // Harlem Rotary Pizzeria copies deliveries to this village.
@@ -229,6 +230,10 @@ export function moveWords(ctx, text) {
     case 'swap': return `swap ${cardWords(ctx, w[2])} into order ${w[1]}`;
     case 'block': return `reserve ${lot(w[1])}`;
     case 'farm': return `store ${cardWords(ctx, w[1])} under Farmer Brown`;
+    // order changes name a card as ORDER.CARD (both counted from 1)
+    case 'hack': return `put ${cardWords(ctx, w[2])} in place of card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]}`;
+    case 'screw': return `swap card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]} with card ${w[2].split('.')[1]} of order ${w[2].split('.')[0]}`;
+    case 'reorder': return `put card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]} last`;
     case 'done': return 'done';
     case 'end': return 'end the turn';
     default: return text;
@@ -609,6 +614,7 @@ function myPrompt(ctx) {
     case 'swap': return 'Swap a card from your hand into an order.';
     case 'block': return 'Reserve a lot (click one on the map).';
     case 'farm': return 'Choose a card to store under Farmer Brown.';
+    case 'orders': return 'Change the orders (the last card of an order names its village), or change nothing.';
     default: return 'Your move.';
   }
 }

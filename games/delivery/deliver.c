@@ -300,6 +300,8 @@ static int route_and_pay(const pd_state *st, int seat, int slot, int village, in
     int power = top_power(st, seat, village, slot);
     q->free_range = z->disks + (power == PD_TOP_EXTRA_SPACE);
     q->distance_cards = pd_distance_cards(st, seat, q->length, q->free_range, modes);
+    if (q->distance_cards < 0)
+        return -1; /* Moped Delivery: out of its reach */
     needs all;
     order_needs(st, slot, &all);
     q->park_used = (modes & PD_ROUTE_PARK) != 0;
@@ -307,6 +309,10 @@ static int route_and_pay(const pd_state *st, int seat, int slot, int village, in
     q->pay = k->pay + (power == PD_TOP_EXTRA_DOLLAR) + 2 * (power == PD_TOP_VEGETARIAN && all_of_group(&all, PD_VEGETABLE)) +
              2 * (power == PD_TOP_MEAT && all_of_group(&all, PD_MEAT)) +
              pd_power_bonus(st, seat, village, map->space[q->zone].village, q->park_used);
+    if (st->over_achiever && slot != PD_COPY_SLOT && seat == st->seat)
+        q->pay += 2;
+    if (st->global >= 0 && st->global == st->rules->pc[PD_PC_COUPON_DAYS]) /* half, rounded down, at least $1 */
+        q->pay = q->pay / 2 > 1 ? q->pay / 2 : 1;
     return 0;
 }
 

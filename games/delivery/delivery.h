@@ -60,6 +60,7 @@ typedef enum pd_phase {
     PD_PH_BLOCK,      /* Building Commissioner: the lots to reserve */
     PD_PH_FARM,       /* Farmer Brown: the sewer card to keep under it */
     PD_PH_COPY,       /* Harlem Rotary Pizzeria: its holder copies a delivery to Harlem, or not */
+    PD_PH_ORDERS,     /* Hacker, Order Screw Up, System Error: the change to the orders */
     PD_PH_OVER,
 } pd_phase;
 
@@ -94,6 +95,9 @@ enum {
     PD_A_COPY,        /* Harlem Rotary: pizzeria village | route modes << 8 */
     PD_A_USE_STORED,  /* Cold Storage: a stored card type, for the next ingredient still needed */
     PD_A_REFILL,      /* Cold Storage: the hand card discarded to refill it */
+    PD_A_HACK,        /* Hacker: order slot | card position << 4 | hand card << 8 */
+    PD_A_SCREW,       /* Order Screw Up: slot | position << 4 | other slot << 8 | its position << 12 */
+    PD_A_REORDER,     /* System Error: slot | the position of the card that goes last << 4 */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
@@ -194,6 +198,15 @@ typedef enum pd_pc {
     PD_PC_FARMER_BROWN,
     PD_PC_COLD_STORAGE,
     PD_PC_HARLEM_ROTARY,    /* harlem-rotary-pizzeria */
+    /* the 5-6 player expansion's */
+    PD_PC_LUCKY_DAY,
+    PD_PC_DOWN_ON_LUCK,     /* down-on-your-luck */
+    PD_PC_OVER_ACHIEVER,
+    PD_PC_MOPED,            /* moped-delivery */
+    PD_PC_COUPON_DAYS,
+    PD_PC_HACKER,
+    PD_PC_ORDER_SCREW_UP,
+    PD_PC_SYSTEM_ERROR,
     PD_PC_COUNT
 } pd_pc;
 
@@ -217,6 +230,8 @@ typedef struct pd_state {
     bool power_played;                /* this turn (PD-T1) */
     bool delivered;                   /* this turn (Frugal Shopper) */
     int8_t global;                    /* the GLOBAL card in play, -1: none */
+    uint16_t global_until;            /* a global that lasts some rounds goes at this turn */
+    bool over_achiever;               /* this turn's delivery earns $2 more */
     uint8_t pass_tokens[PD_PLAYERS];  /* Subway Fast Pass rides left */
     uint8_t power_resume;             /* the phase a power card's own decisions interrupted */
     uint8_t blocks_left;              /* Building Commissioner tokens still to place */

@@ -168,6 +168,7 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
     memset(st->blocker, -1, sizeof st->blocker);
     memset(st->farmed, PD_NO_CARD, sizeof st->farmed);
     st->global = -1;
+    st->global_until = PD_NEVER;
     for (int i = 0; i < PD_ORDER_SLOTS; i++) {
         st->order[i].kind = -1;
         st->order[i].tip = PD_NO_TIP;
@@ -249,6 +250,11 @@ static void next_turn(pd_state *st)
     st->turn++;
     st->power_played = false;
     st->delivered = false;
+    st->over_achiever = false;
+    if (st->global >= 0 && st->turn >= st->global_until) { /* its rounds are over */
+        st->power_discard |= 1ull << st->global;
+        st->global = -1;
+    }
     st->phase = st->turn >= PD_MAX_TURNS ? PD_PH_OVER : PD_PH_START;
 }
 
@@ -680,6 +686,8 @@ static int list_actions(const pd_state *st, pb_action *out)
         return pd_list_power_steps(st, out, n);
     case PD_PH_COPY:
         return pd_list_copies(st, out, n);
+    case PD_PH_ORDERS:
+        return pd_list_power_steps(st, out, n);
     default:
         return 0;
     }
@@ -815,7 +823,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
             pd_delivery_step(st, a);
         else if (st->phase == PD_PH_COPY)
             pd_decline_copy(st);
-        else if (st->phase == PD_PH_SWAP)
+        else if (st->phase == PD_PH_SWAP || st->phase == PD_PH_ORDERS)
             pd_power_step(st, a);
         else
             pd_action_done(st);
@@ -823,6 +831,9 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
     case PD_A_SWAP:
     case PD_A_BLOCK:
     case PD_A_FARM:
+    case PD_A_HACK:
+    case PD_A_SCREW:
+    case PD_A_REORDER:
         pd_power_step(st, a);
         break;
     case PD_A_BUILD:
@@ -908,7 +919,8 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         "paying for the distance", "choosing a tip token", "taking market cards",
         "ending the turn", "discarding down to the hand limit", "paying a Health Inspector's fine",
         "choosing a swap (Bait and Switch)", "reserving lots (Building Commissioner)",
-        "choosing a sewer card (Farmer Brown)", "copying a delivery to Harlem (Harlem Rotary Pizzeria)", "over"};
+        "choosing a sewer card (Farmer Brown)", "copying a delivery to Harlem (Harlem Rotary Pizzeria)",
+        "changing the orders (Hacker, Order Screw Up, System Error)", "over"};
     (void)a;
     return pb_errorf(err, errlen, "not a legal move now (%s)",
                      st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");

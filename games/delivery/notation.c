@@ -13,6 +13,9 @@
  *   copy from HA via boat      (Harlem Rotary Pizzeria: copy another seat's delivery to Harlem)
  *   use stored Harlem/Ham      refill Harlem/Ham   (Cold Storage: a card under it; the hand card
  *                                                  discarded to refill it)
+ *   hack 2.3 Harlem/Ham        (Hacker: order 2's third card for a hand card)
+ *   screw 1.2 3.1              (Order Screw Up: order 1's second card and order 3's first swap)
+ *   reorder 2.1                (System Error: order 2's first card goes last)
  *   swap 2 Harlem/Ham          block MT-2        farm Midtown/Ham  (Bait and Switch, Building
  *                                                Commissioner, Farmer Brown)
  *   tip 3                      done              end
@@ -158,6 +161,17 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         break;
     case PD_A_TIP:
         wrote = snprintf(buf, n, "tip %u", arg + 1);
+        break;
+    case PD_A_HACK:
+        pd_card_word(d, (pd_card)(arg >> 8), w1, sizeof w1);
+        wrote = snprintf(buf, n, "hack %u.%u %s", (arg & 0xF) + 1, (arg >> 4 & 0xF) + 1, w1);
+        break;
+    case PD_A_SCREW:
+        wrote = snprintf(buf, n, "screw %u.%u %u.%u", (arg & 0xF) + 1, (arg >> 4 & 0xF) + 1, (arg >> 8 & 0xF) + 1,
+                         (arg >> 12 & 0xF) + 1);
+        break;
+    case PD_A_REORDER:
+        wrote = snprintf(buf, n, "reorder %u.%u", (arg & 0xF) + 1, (arg >> 4 & 0xF) + 1);
         break;
     default:
         return -1;

@@ -35,6 +35,14 @@ static const char *const pc_ids[PD_PC_COUNT] = {
     [PD_PC_FARMER_BROWN] = "farmer-brown",
     [PD_PC_COLD_STORAGE] = "cold-storage",
     [PD_PC_HARLEM_ROTARY] = "harlem-rotary-pizzeria",
+    [PD_PC_LUCKY_DAY] = "lucky-day",
+    [PD_PC_DOWN_ON_LUCK] = "down-on-your-luck",
+    [PD_PC_OVER_ACHIEVER] = "over-achiever",
+    [PD_PC_MOPED] = "moped-delivery",
+    [PD_PC_COUPON_DAYS] = "coupon-days",
+    [PD_PC_HACKER] = "hacker",
+    [PD_PC_ORDER_SCREW_UP] = "order-screw-up",
+    [PD_PC_SYSTEM_ERROR] = "system-error",
 };
 
 void pd_rules_powers(pd_rules *r)
@@ -74,26 +82,56 @@ static bool anyone_has(const pd_state *st, pd_pc pc)
 
 /* ---- playing ---- */
 
+/* A random card out of the sewer; PD_NO_CARD when it is empty. */
+static pd_card from_sewer(pd_state *st)
+{
+    int total = 0;
+    for (int c = 0; c < PD_TYPES; c++)
+        total += st->sewer[c];
+    if (total == 0)
+        return PD_NO_CARD;
+    int pick = (int)pb_rng_below(&st->rng, (uint32_t)total);
+    for (int c = 0; c < PD_TYPES; c++)
+        if ((pick -= st->sewer[c]) < 0) {
+            st->sewer[c]--;
+            return (pd_card)c;
+        }
+    return PD_NO_CARD;
+}
+
 /* Cold Storage: up to 4 random cards from the sewer go under the card; not
  * to be used on the turn they come. */
 static void fill_cold(pd_state *st)
 {
     st->ncold = 0;
-    for (int k = 0; k < PD_COLD_CARDS; k++) {
-        int total = 0;
-        for (int c = 0; c < PD_TYPES; c++)
-            total += st->sewer[c];
-        if (total == 0)
-            break;
-        int pick = (int)pb_rng_below(&st->rng, (uint32_t)total);
-        for (int c = 0; c < PD_TYPES; c++)
-            if ((pick -= st->sewer[c]) < 0) {
-                st->sewer[c]--;
-                st->cold[st->ncold++] = (pd_card)c;
-                break;
-            }
-    }
+    for (pd_card c; st->ncold < PD_COLD_CARDS && (c = from_sewer(st)) != PD_NO_CARD;)
+        st->cold[st->ncold++] = c;
     st->cold_filled_turn = st->turn;
+}
+
+static int list_order_changes(const pd_state *st, pb_action *out, int n);
+
+/* TIMED cards act once, then go to the discards. */
+static void play_timed(pd_state *st, int p)
+{
+    int s = st->seat;
+    const int8_t *pc = st->rules->pc;
+    st->power_discard |= 1ull << p;
+    if (p == pc[PD_PC_LUCKY_DAY])
+        st->player[s].money = (int16_t)(st->player[s].money + 3);
+    if (p == pc[PD_PC_DOWN_ON_LUCK])
+        for (int k = 0; k < 2; k++) {
+            pd_card c = from_sewer(st);
+            if (c != PD_NO_CARD)
+                pd_hand_add(st, s, c);
+        }
+    if (p == pc[PD_PC_OVER_ACHIEVER])
+        st->over_achiever = true;
+    if (p == pc[PD_PC_HACKER] || p == pc[PD_PC_ORDER_SCREW_UP] || p == pc[PD_PC_SYSTEM_ERROR]) {
+        st->power_resume = st->phase;
+        st->pending.card = (pd_card)p; /* which change: the card played */
+        st->phase = PD_PH_ORDERS;
+    }
 }
 
 bool pd_cold_usable(const pd_state *st, int seat)
@@ -148,10 +186,16 @@ void pd_play_power(pd_state *st, int p)
     const pd_power *card = &st->rules->data.cards.power[p];
     st->player[s].powers &= ~(1ull << p);
     st->power_played = true;
+    if (card->type == PD_TIMED) {
+        play_timed(st, p);
+        return;
+    }
     if (card->type == PD_GLOBAL) {
         if (st->global >= 0)
             st->power_discard |= 1ull << st->global;
         st->global = (int8_t)p;
+        /* Coupon Days lasts 3 rounds: until this seat's turn comes a third time */
+        st->global_until = p == st->rules->pc[PD_PC_COUPON_DAYS] ? (uint16_t)(st->turn + 3 * st->players) : PD_NEVER;
         if (p == st->rules->pc[PD_PC_HEALTH_INSPECTOR])
             for (int k = 0; k < st->players; k++)
                 st->fines_due[k]++; /* a fine like the market deck's, not one of the three */
@@ -252,8 +296,38 @@ static int list_farm(const pd_state *st, pb_action *out, int n)
     return n;
 }
 
+/* Hacker: a hand card for any card of a regular order (the order's card to
+ * hand); Order Screw Up: two cards of the orders change places; System
+ * Error: one order's cards in a new order, which only matters for the last
+ * (it names the village): the card put last. Or no change ("done"). */
+static int list_order_changes(const pd_state *st, pb_action *out, int n)
+{
+    const int8_t *pc = st->rules->pc;
+    int played = st->pending.card;
+    for (int a = 0; a < PD_ORDER_SLOTS; a++) {
+        const pd_order *o = &st->order[a];
+        for (int i = 0; o->kind >= 0 && i < o->ncards; i++) {
+            if (played == pc[PD_PC_HACKER])
+                for (int c = 0; c < PD_TYPES; c++)
+                    if (st->player[st->seat].hand[c] && c != o->card[i])
+                        n = pd_add_action(out, n, PD_ACTION(PD_A_HACK, a | i << 4 | c << 8));
+            if (played == pc[PD_PC_SYSTEM_ERROR] && i < o->ncards - 1 && o->card[i] != o->card[o->ncards - 1])
+                n = pd_add_action(out, n, PD_ACTION(PD_A_REORDER, a | i << 4));
+            if (played != pc[PD_PC_ORDER_SCREW_UP])
+                continue;
+            for (int b = a; b < PD_ORDER_SLOTS; b++)
+                for (int k = b == a ? i + 1 : 0; st->order[b].kind >= 0 && k < st->order[b].ncards; k++)
+                    if (st->order[b].card[k] != o->card[i])
+                        n = pd_add_action(out, n, PD_ACTION(PD_A_SCREW, a | i << 4 | b << 8 | k << 12));
+        }
+    }
+    return pd_add_action(out, n, PD_ACTION(PD_A_DONE, 0));
+}
+
 int pd_list_power_steps(const pd_state *st, pb_action *out, int n)
 {
+    if (st->phase == PD_PH_ORDERS)
+        return list_order_changes(st, out, n);
     if (st->phase == PD_PH_SWAP)
         return pd_add_action(out, list_swaps(st, out, n), PD_ACTION(PD_A_DONE, 0));
     if (st->phase == PD_PH_BLOCK)
@@ -286,9 +360,34 @@ void pd_power_step(pd_state *st, pb_action a)
         st->farmed[s] = (pd_card)arg;
         st->farmed_turn[s] = st->turn;
         break;
-    default: /* DONE: no swap */
+    case PD_A_HACK: {
+        pd_order *o = &st->order[arg & 0xF];
+        int i = arg >> 4 & 0xF;
+        pd_card mine = (pd_card)(arg >> 8);
+        pd_hand_remove(st, s, mine);
+        pd_hand_add(st, s, o->card[i]);
+        o->card[i] = mine;
         break;
     }
+    case PD_A_SCREW: {
+        pd_card *x = &st->order[arg & 0xF].card[arg >> 4 & 0xF], *y = &st->order[arg >> 8 & 0xF].card[arg >> 12 & 0xF];
+        pd_card t = *x;
+        *x = *y;
+        *y = t;
+        break;
+    }
+    case PD_A_REORDER: {
+        pd_order *o = &st->order[arg & 0xF];
+        int i = arg >> 4 & 0xF;
+        pd_card last = o->card[i];
+        memmove(o->card + i, o->card + i + 1, (size_t)(o->ncards - i - 1));
+        o->card[o->ncards - 1] = last;
+        break;
+    }
+    default: /* DONE: no swap, no change */
+        break;
+    }
+    st->pending.card = 0;
     st->phase = st->power_resume;
 }
 
@@ -351,6 +450,8 @@ int pd_distance_cards(const pd_state *st, int seat, int length, int free_range, 
 {
     int over = length - free_range;
     int cards;
+    if (pd_has(st, seat, PD_PC_MOPED)) /* 5 spaces more, none paid for */
+        return over - 5 > 0 ? -1 : 0;
     if (pd_has(st, seat, PD_PC_ROLLER_BLADES)) {
         over -= 3;
         cards = over > 0 ? 2 * over : 0;

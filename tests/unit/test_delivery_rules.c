@@ -1304,6 +1304,167 @@ static void test_any_card_never_leaves_central_park_on_top(void **state)
     assert_int_equal(z->card[0], card("Central-Park/Onions"));
 }
 
+/* The village an order goes to, by code. */
+static const char *order_village(const pd_state *st, int slot)
+{
+    return rules->data.map.village[pd_order_village(st, slot)].code;
+}
+
+/* Expansion TIMED cards act once and go to the discards: Lucky Day $3,
+ * Down on Your Luck two random sewer cards. */
+static void test_lucky_day_and_down_on_your_luck(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 99);
+    int money = st.player[0].money;
+    int p = give_power(&st, 0, "lucky-day");
+    play(&st, "play power:lucky-day");
+    assert_int_equal(st.player[0].money, money + 3);
+    assert_true(st.power_discard >> p & 1);
+    refused(&st, "play power:lucky-day");
+    /* next turn: the sewer holds exactly two cards, both come to hand */
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    pass_round(&st);
+    empty_hand(&st, 0);
+    for (int c = 0; c < PD_TYPES; c++)
+        for (; st.sewer[c]; st.sewer[c]--) {
+            st.player[1].hand[c]++;
+            st.player[1].hand_size++;
+        }
+    to_sewer(&st, "Harlem/Ham");
+    to_sewer(&st, "Midtown/Onions");
+    give_power(&st, 0, "down-on-your-luck");
+    play(&st, "play power:down-on-your-luck");
+    assert_int_equal(st.player[0].hand[card("Harlem/Ham")], 1);
+    assert_int_equal(st.player[0].hand[card("Midtown/Onions")], 1);
+    assert_int_equal(st.player[0].hand_size, 2);
+}
+
+/* Over Achiever: the delivery of the turn it is played earns $2 more;
+ * Coupon Days: every delivery pays half (rounded down, at least $1) for 3
+ * rounds, then the global goes. */
+static void test_over_achiever_and_coupon_days(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 100);
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    static const char *const a[] = {"Midtown/Tomatoes", "Midtown/Pineapple", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Pineapple");
+    give_power(&st, 0, "over-achiever");
+    int money = st.player[0].money;
+    play(&st, "play power:over-achiever");
+    play(&st, "deliver 1 from MT");
+    play(&st, "use Harlem/Pineapple");
+    assert_int_equal(st.player[0].money, money + 2 + 2);
+    pass_round(&st);
+    assert_false(st.over_achiever); /* one turn only */
+
+    int p = give_power(&st, 0, "coupon-days");
+    play(&st, "play power:coupon-days");
+    assert_int_equal(st.global, p);
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Pineapple");
+    money = st.player[0].money;
+    play(&st, "deliver 1 from MT");
+    play(&st, "use Harlem/Pineapple");
+    assert_int_equal(st.player[0].money, money + 1); /* $2 halved */
+    for (int r = 0; r < 3; r++)
+        pass_round(&st);
+    assert_true(st.global != p); /* three rounds later (another global may have come) */
+    assert_true(st.power_discard >> p & 1);
+}
+
+/* Moped Delivery: 5 spaces beyond the pizzeria's range for free, and no
+ * further for any number of cards. */
+static void test_moped_delivery(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 101);
+    const pd_map *map = &rules->data.map;
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 1, mt); /* range 1 + 1 (Tomatoes) */
+    in_play(&st, 0, "moped-delivery");
+    int door = map->lot[pd_lot_find(map, "MT-1")].door, mt_v = pd_village_find(map, "MT");
+    for (int k = 0; k < 6; k++)
+        give(&st, 0, k % 2 ? "Harlem/Ham" : "Harlem/Onions");
+    int near = 0, far = 0;
+    for (int v = 0; v < map->nvillages; v++) {
+        int len = pd_route_length(map, door, map->village[v].zone, 0);
+        if (len < 0 || strcmp(map->village[v].code, "CP") == 0) /* no Central Park orders */
+            continue;
+        const char *tomatoes[] = {NULL, NULL};
+        char name[64];
+        snprintf(name, sizeof name, "%s/Tomatoes", map->village[v].code);
+        tomatoes[0] = name;
+        order(&st, 0, tomatoes);
+        pd_quote q;
+        int rc = pd_delivery_quote(&st, 0, 0, mt_v, -1, 0, &q);
+        if (len <= 2 + 5) {
+            assert_int_equal(rc, 0);
+            assert_int_equal(q.distance_cards, 0);
+            near++;
+        } else {
+            assert_int_equal(rc, -1); /* six cards in hand, but the moped pays none */
+            far++;
+        }
+    }
+    assert_true(near > 0 && far > 0);
+}
+
+/* Hacker, Order Screw Up, System Error change the orders; the village an
+ * order goes to follows its last card. */
+static void test_order_changing_cards(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 102);
+    static const char *const a[] = {"Midtown/Ham", "Harlem/Onions", NULL};
+    static const char *const b[] = {"Greenwich-Village/Sausage", NULL};
+    order(&st, 0, a);
+    order(&st, 1, b);
+    give(&st, 0, "Midtown/Sausage");
+    give_power(&st, 0, "hacker");
+    play(&st, "play power:hacker");
+    assert_int_equal(st.phase, PD_PH_ORDERS);
+    refused(&st, "screw 1.1 2.1");
+    play(&st, "hack 1.2 MT/Sausage");
+    assert_string_equal(order_village(&st, 0), "MT");
+    assert_int_equal(st.player[0].hand[card("Harlem/Onions")], 1);
+    assert_int_equal(st.phase, PD_PH_START); /* back to the action */
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    pass_round(&st);
+
+    static const char *const c[] = {"Midtown/Ham", "Midtown/Sausage", NULL};
+    order(&st, 0, c);
+    order(&st, 1, b);
+    give_power(&st, 0, "order-screw-up");
+    play(&st, "play power:order-screw-up");
+    play(&st, "screw 1.2 2.1");
+    assert_string_equal(order_village(&st, 0), "GV");
+    assert_string_equal(order_village(&st, 1), "MT");
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    pass_round(&st);
+
+    static const char *const d[] = {"Midtown/Ham", "Greenwich-Village/Sausage", NULL};
+    order(&st, 0, d);
+    give_power(&st, 0, "system-error");
+    play(&st, "play power:system-error");
+    play(&st, "reorder 1.1"); /* Midtown/Ham goes last */
+    assert_string_equal(order_village(&st, 0), "MT");
+    assert_int_equal(st.order[0].card[0], card("Greenwich-Village/Sausage"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1339,6 +1500,10 @@ int main(void)
         cmocka_unit_test(test_harlem_rotary),
         cmocka_unit_test(test_any_card_covers_what_the_hand_cannot),
         cmocka_unit_test(test_any_card_never_leaves_central_park_on_top),
+        cmocka_unit_test(test_lucky_day_and_down_on_your_luck),
+        cmocka_unit_test(test_over_achiever_and_coupon_days),
+        cmocka_unit_test(test_moped_delivery),
+        cmocka_unit_test(test_order_changing_cards),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
