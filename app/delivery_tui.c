@@ -633,7 +633,7 @@ static void draw_pizzeria(dview *t, const json_t *z)
 static void draw_tableau(dview *t, const json_t *p)
 {
     const json_t *tableau = jget(p, "tableau"), *reserved = jget(p, "reserved_lots"), *cold = jget(p, "cold_storage");
-    const char *farmed = json_string_value(jget(p, "farmer_brown"));
+    const char *farmed = json_string_value(jget(p, "farmer_brown")), *spot = json_string_value(jget(p, "spot"));
     int rides = jint(p, "subway_tokens", 0);
     if (!json_array_size(tableau) && !farmed && !rides && !json_array_size(reserved))
         return;
@@ -661,6 +661,10 @@ static void draw_tableau(dview *t, const json_t *p)
     }
     if (rides) {
         snprintf(text, sizeof text, "(subway rides left: %d)", rides);
+        unit(t, NULL, text, 9, 1);
+    }
+    if (spot) {
+        snprintf(text, sizeof text, "(a disk on %.8s's zone)", spot);
         unit(t, NULL, text, 9, 1);
     }
     if (json_array_size(reserved)) {
@@ -976,6 +980,7 @@ static const char *waiting_for(const char *phase)
         {"farm", "to take a card from the sewer"},
         {"copy", "to decide whether to copy a delivery to Harlem (Harlem Rotary Pizzeria)"},
         {"orders", "to change the orders (Hacker, Order Screw Up, System Error)"},
+        {"spot", "to put a disk on a delivery zone (That's My Spot)"},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (is(phase, words[i][0]))
@@ -1043,7 +1048,8 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                 snprintf(example, sizeof example, "take 1");
             snprintf(what, sizeof what, "%s: \"take N\" takes the N-th card of the open market, \"take deck\" the "
                      "top card of the market deck.",
-                     is(phase, "bonus") ? "Meatballs: take one more market card" : "Take a card");
+                     is(phase, "bonus") ? "Take a bonus card (Meatballs, East Village Mogul, Bonus Supplies)"
+                                        : "Take a card");
         } else if (is(phase, "reputation")) {
             first_legal(t, "done", first, sizeof first);
             snprintf(what, sizeof what, "Build or upgrade: \"build LOT CARD\" (a card of that village; then you pay "
@@ -1076,6 +1082,9 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "(its ingredients and the way to Harlem paid as for your own delivery; the same money, a "
                      "random tip and a power card): %s\"done\" lets it go.",
                      *first ? "\"copy from VILLAGE\", or " : "you cannot make it now; ");
+        } else if (is(phase, "spot")) {
+            snprintf(what, sizeof what, "That's My Spot: put one of your disks on a delivery zone, \"spot VILLAGE\": "
+                     "others delivering there pay you $1, your own deliveries there earn $1 more.");
         } else if (is(phase, "orders")) {
             snprintf(what, sizeof what, "Change the orders (cards are ORDER.CARD, counted from the first): "
                      "\"hack 2.3 CARD\" puts a hand card in place of one (Hacker), \"screw 1.2 3.1\" swaps two "

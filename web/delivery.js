@@ -23,7 +23,7 @@ const PHASE_WORDS = {
   tip: 'choosing a tip', bonus: 'taking a bonus card', after: 'ending the turn', discard: 'discarding down to the hand limit',
   fine: 'paying the Health Inspector', swap: 'swapping a card into an order', block: 'reserving a lot',
   farm: 'storing a card under Farmer Brown', copy: 'deciding whether to copy a delivery to Harlem',
-  orders: 'changing the orders', over: 'over',
+  orders: 'changing the orders', spot: 'putting a disk on a delivery zone', over: 'over',
 };
 
 // Harlem Rotary Pizzeria copies deliveries to this village.
@@ -233,6 +233,7 @@ export function moveWords(ctx, text) {
     // order changes name a card as ORDER.CARD (both counted from 1)
     case 'hack': return `put ${cardWords(ctx, w[2])} in place of card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]}`;
     case 'screw': return `swap card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]} with card ${w[2].split('.')[1]} of order ${w[2].split('.')[0]}`;
+    case 'spot': return `put a disk on the delivery zone of ${villageName(ctx, w[1])}`;
     case 'reorder': return `put card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]} last`;
     case 'done': return 'done';
     case 'end': return 'end the turn';
@@ -615,6 +616,7 @@ function myPrompt(ctx) {
     case 'block': return 'Reserve a lot (click one on the map).';
     case 'farm': return 'Choose a card to store under Farmer Brown.';
     case 'orders': return 'Change the orders (the last card of an order names its village), or change nothing.';
+    case 'spot': return "That's My Spot: choose the delivery zone for your disk.";
     default: return 'Your move.';
   }
 }
@@ -1001,6 +1003,7 @@ export function playersHtml(ctx) {
       extras.push(`<span class="label">Under Cold Storage</span> <span class="pd-cold">${cold || '<span class="muted">empty</span>'}</span>`);
     }
     if (pl.subway_tokens) extras.push(`<span class="label">Subway tokens</span> ${esc(pl.subway_tokens)}`);
+    if (pl.spot) extras.push(`<span class="label">Disk on the zone of</span> ${esc(villageName(ctx, pl.spot))}`);
     if ((pl.reserved_lots || []).length) extras.push(`<span class="label">Reserved</span> ${esc(pl.reserved_lots.join(', '))}`);
     const toBot = canBot && !me && (ctx.kinds[seat] || 'human') === 'human'
       ? `<button type="button" class="hand-to-bot small secondary" data-seat="${seat}" title="only when this player has gone">hand to a bot</button>` : '';

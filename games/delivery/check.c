@@ -121,7 +121,7 @@ static int check_players(const pd_state *st, char *err, size_t errlen)
         const pd_player *p = &st->player[s];
         if (p->money < 0)
             return pb_errorf(err, errlen, "seat %d has $%d", s, p->money);
-        int disks = p->disks;
+        int disks = p->disks + (st->spot[s] >= 0);
         for (int v = 0; v < PD_MAX_VILLAGES; v++) {
             const pd_pizzeria *z = &p->pizzeria[v];
             if (z->lot < 0)

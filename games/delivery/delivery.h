@@ -61,6 +61,7 @@ typedef enum pd_phase {
     PD_PH_FARM,       /* Farmer Brown: the sewer card to keep under it */
     PD_PH_COPY,       /* Harlem Rotary Pizzeria: its holder copies a delivery to Harlem, or not */
     PD_PH_ORDERS,     /* Hacker, Order Screw Up, System Error: the change to the orders */
+    PD_PH_SPOT,       /* That's My Spot: the delivery zone for its disk */
     PD_PH_OVER,
 } pd_phase;
 
@@ -98,6 +99,7 @@ enum {
     PD_A_HACK,        /* Hacker: order slot | card position << 4 | hand card << 8 */
     PD_A_SCREW,       /* Order Screw Up: slot | position << 4 | other slot << 8 | its position << 12 */
     PD_A_REORDER,     /* System Error: slot | the position of the card that goes last << 4 */
+    PD_A_SPOT,        /* That's My Spot: the village whose zone gets the disk */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
@@ -207,6 +209,8 @@ typedef enum pd_pc {
     PD_PC_HACKER,
     PD_PC_ORDER_SCREW_UP,
     PD_PC_SYSTEM_ERROR,
+    PD_PC_MY_SPOT,          /* thats-my-spot */
+    PD_PC_BONUS_SUPPLIES,
     PD_PC_COUNT
 } pd_pc;
 
@@ -232,6 +236,8 @@ typedef struct pd_state {
     int8_t global;                    /* the GLOBAL card in play, -1: none */
     uint16_t global_until;            /* a global that lasts some rounds goes at this turn */
     bool over_achiever;               /* this turn's delivery earns $2 more */
+    bool gift;                        /* the takes of PD_PH_BONUS come from a power card played */
+    int8_t spot[PD_PLAYERS];          /* That's My Spot: the village whose zone has the seat's disk, -1 */
     uint8_t pass_tokens[PD_PLAYERS];  /* Subway Fast Pass rides left */
     uint8_t power_resume;             /* the phase a power card's own decisions interrupted */
     uint8_t blocks_left;              /* Building Commissioner tokens still to place */
@@ -292,6 +298,9 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng);
 void pd_returns(const pd_state *st, double *out);
 /* PD-E1: money + tableau cards + disks on the board + tips. */
 int pd_score(const pd_state *st, int seat);
+/* The tableau's cards (pizzerias, power cards in play, cards stored under
+ * them) and, in *disks, the seat's disks on the board. */
+int pd_tableau_cards(const pd_state *st, int seat, int *disks);
 int pd_tip_money(const pd_state *st, int seat);
 /* Reputation of a seat's pizzeria in a village (PD-T3). */
 int pd_reputation(const pd_state *st, int seat, int village);

@@ -169,6 +169,7 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
     memset(st->farmed, PD_NO_CARD, sizeof st->farmed);
     st->global = -1;
     st->global_until = PD_NEVER;
+    memset(st->spot, -1, sizeof st->spot);
     for (int i = 0; i < PD_ORDER_SLOTS; i++) {
         st->order[i].kind = -1;
         st->order[i].tip = PD_NO_TIP;
@@ -687,6 +688,7 @@ static int list_actions(const pd_state *st, pb_action *out)
     case PD_PH_COPY:
         return pd_list_copies(st, out, n);
     case PD_PH_ORDERS:
+    case PD_PH_SPOT:
         return pd_list_power_steps(st, out, n);
     default:
         return 0;
@@ -753,6 +755,18 @@ static void take(pd_state *st, pb_action a)
     pd_refill_open(st);
 }
 
+/* The takes are over: the action is done, or a power card's gift goes back
+ * to the phase it was played in (Bonus Supplies). */
+static void takes_done(pd_state *st)
+{
+    if (st->gift) {
+        st->gift = false;
+        st->phase = st->power_resume;
+    } else {
+        pd_action_done(st);
+    }
+}
+
 static void pay_fine_cards(pd_state *st, int s, int item)
 {
     pd_player *p = &st->player[s];
@@ -810,7 +824,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         if (st->phase == PD_PH_AFTER)
             st->power_played = true; /* Frugal Shopper: no other power card this turn */
         else if (--st->steps_left == 0)
-            pd_action_done(st);
+            takes_done(st);
         break;
     case PD_A_POWER:
         pd_play_power(st, (int)arg);
@@ -825,6 +839,8 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
             pd_decline_copy(st);
         else if (st->phase == PD_PH_SWAP || st->phase == PD_PH_ORDERS)
             pd_power_step(st, a);
+        else if (st->phase == PD_PH_BONUS || st->phase == PD_PH_MARKET)
+            takes_done(st); /* nothing left to take */
         else
             pd_action_done(st);
         break;
@@ -834,6 +850,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
     case PD_A_HACK:
     case PD_A_SCREW:
     case PD_A_REORDER:
+    case PD_A_SPOT:
         pd_power_step(st, a);
         break;
     case PD_A_BUILD:
@@ -920,7 +937,8 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         "ending the turn", "discarding down to the hand limit", "paying a Health Inspector's fine",
         "choosing a swap (Bait and Switch)", "reserving lots (Building Commissioner)",
         "choosing a sewer card (Farmer Brown)", "copying a delivery to Harlem (Harlem Rotary Pizzeria)",
-        "changing the orders (Hacker, Order Screw Up, System Error)", "over"};
+        "changing the orders (Hacker, Order Screw Up, System Error)",
+        "choosing a delivery zone for a disk (That's My Spot)", "over"};
     (void)a;
     return pb_errorf(err, errlen, "not a legal move now (%s)",
                      st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");
@@ -938,18 +956,27 @@ int pd_tip_money(const pd_state *st, int seat)
     return sum;
 }
 
+int pd_tableau_cards(const pd_state *st, int seat, int *disks)
+{
+    const pd_player *p = &st->player[seat];
+    /* a card under a power card counts as a tableau card */
+    int cards = __builtin_popcountll(st->tableau[seat]) + (st->farmed[seat] != PD_NO_CARD) +
+                (pd_has(st, seat, PD_PC_COLD_STORAGE) ? st->ncold : 0);
+    *disks = st->spot[seat] >= 0; /* That's My Spot's disk on a zone */
+    for (int v = 0; v < PD_MAX_VILLAGES; v++)
+        if (p->pizzeria[v].lot >= 0) {
+            *disks += p->pizzeria[v].disks;
+            cards += p->pizzeria[v].ncards;
+        }
+    return cards;
+}
+
 /* PD-E1: money + tableau cards (pizzerias, power cards in play) + disks on
  * the board + tips; the hand does not count. */
 int pd_score(const pd_state *st, int seat)
 {
-    const pd_player *p = &st->player[seat];
-    /* a card under a power card counts as a tableau card */
-    int sum = p->money + pd_tip_money(st, seat) + __builtin_popcountll(st->tableau[seat]) +
-              (st->farmed[seat] != PD_NO_CARD) + (pd_has(st, seat, PD_PC_COLD_STORAGE) ? st->ncold : 0);
-    for (int v = 0; v < PD_MAX_VILLAGES; v++)
-        if (p->pizzeria[v].lot >= 0)
-            sum += p->pizzeria[v].disks + p->pizzeria[v].ncards;
-    return sum;
+    int disks, cards = pd_tableau_cards(st, seat, &disks);
+    return st->player[seat].money + pd_tip_money(st, seat) + cards + disks;
 }
 
 /* PD-E1: highest score; ties by deliveries, then tip money, then shared. */

@@ -16,6 +16,7 @@
  *   hack 2.3 Harlem/Ham        (Hacker: order 2's third card for a hand card)
  *   screw 1.2 3.1              (Order Screw Up: order 1's second card and order 3's first swap)
  *   reorder 2.1                (System Error: order 2's first card goes last)
+ *   spot HA                    (That's My Spot: a disk on Harlem's delivery zone)
  *   swap 2 Harlem/Ham          block MT-2        farm Midtown/Ham  (Bait and Switch, Building
  *                                                Commissioner, Farmer Brown)
  *   tip 3                      done              end
@@ -169,6 +170,9 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
     case PD_A_SCREW:
         wrote = snprintf(buf, n, "screw %u.%u %u.%u", (arg & 0xF) + 1, (arg >> 4 & 0xF) + 1, (arg >> 8 & 0xF) + 1,
                          (arg >> 12 & 0xF) + 1);
+        break;
+    case PD_A_SPOT:
+        wrote = snprintf(buf, n, "spot %s", d->map.village[arg % PD_MAX_VILLAGES].code);
         break;
     case PD_A_REORDER:
         wrote = snprintf(buf, n, "reorder %u.%u", (arg & 0xF) + 1, (arg >> 4 & 0xF) + 1);

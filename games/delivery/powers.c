@@ -43,6 +43,8 @@ static const char *const pc_ids[PD_PC_COUNT] = {
     [PD_PC_HACKER] = "hacker",
     [PD_PC_ORDER_SCREW_UP] = "order-screw-up",
     [PD_PC_SYSTEM_ERROR] = "system-error",
+    [PD_PC_MY_SPOT] = "thats-my-spot",
+    [PD_PC_BONUS_SUPPLIES] = "bonus-supplies",
 };
 
 void pd_rules_powers(pd_rules *r)
@@ -127,6 +129,12 @@ static void play_timed(pd_state *st, int p)
         }
     if (p == pc[PD_PC_OVER_ACHIEVER])
         st->over_achiever = true;
+    if (p == pc[PD_PC_BONUS_SUPPLIES]) { /* 3 takes, then back where it was played */
+        st->gift = true;
+        st->power_resume = st->phase;
+        st->phase = PD_PH_BONUS;
+        st->steps_left = 3;
+    }
     if (p == pc[PD_PC_HACKER] || p == pc[PD_PC_ORDER_SCREW_UP] || p == pc[PD_PC_SYSTEM_ERROR]) {
         st->power_resume = st->phase;
         st->pending.card = (pd_card)p; /* which change: the card played */
@@ -228,6 +236,8 @@ void pd_play_power(pd_state *st, int p)
         st->phase = PD_PH_FARM;
     if (p == pc[PD_PC_COLD_STORAGE])
         fill_cold(st);
+    if (p == pc[PD_PC_MY_SPOT] && st->player[s].disks > 0)
+        st->phase = PD_PH_SPOT;
 }
 
 /* A card leaves a tableau for the discards, with what it holds. */
@@ -250,6 +260,10 @@ void pd_leave_tableau(pd_state *st, int s, int p)
         for (int i = 0; i < st->ncold; i++)
             st->sewer[st->cold[i]]++;
         st->ncold = 0;
+    }
+    if (p == pc[PD_PC_MY_SPOT] && st->spot[s] >= 0) { /* the disk goes back to the supply */
+        st->player[s].disks++;
+        st->spot[s] = -1;
     }
 }
 
@@ -328,6 +342,11 @@ int pd_list_power_steps(const pd_state *st, pb_action *out, int n)
 {
     if (st->phase == PD_PH_ORDERS)
         return list_order_changes(st, out, n);
+    if (st->phase == PD_PH_SPOT) { /* That's My Spot: any village's zone */
+        for (int v = 0; v < st->rules->data.map.nvillages; v++)
+            n = pd_add_action(out, n, PD_ACTION(PD_A_SPOT, v));
+        return n;
+    }
     if (st->phase == PD_PH_SWAP)
         return pd_add_action(out, list_swaps(st, out, n), PD_ACTION(PD_A_DONE, 0));
     if (st->phase == PD_PH_BLOCK)
@@ -359,6 +378,10 @@ void pd_power_step(pd_state *st, pb_action a)
         st->sewer[arg]--;
         st->farmed[s] = (pd_card)arg;
         st->farmed_turn[s] = st->turn;
+        break;
+    case PD_A_SPOT:
+        st->spot[s] = (int8_t)arg;
+        st->player[s].disks--;
         break;
     case PD_A_HACK: {
         pd_order *o = &st->order[arg & 0xF];
@@ -489,6 +512,8 @@ int pd_power_bonus(const pd_state *st, int seat, int from_village, int zone_vill
     }
     if (park_used && pd_has(st, seat, PD_PC_PARK_PATH))
         bonus += 2;
+    if (pd_has(st, seat, PD_PC_MY_SPOT) && st->spot[seat] == zone_village) /* That's My Spot: $1 from the bank */
+        bonus += 1;
     /* Long Distance Delivery: between the two villages its card names */
     int ld = st->rules->pc[PD_PC_LONG_DISTANCE];
     if (ld >= 0 && pd_has(st, seat, PD_PC_LONG_DISTANCE) && st->rules->data.cards.power[ld].nvillages == 2) {
@@ -523,6 +548,9 @@ void pd_delivery_powers(pd_state *st, int seat, int zone_village, unsigned modes
         if (owner >= 0)
             pay_player(st, seat, owner, 1);
     }
+    int spot = pd_other_holder(st, seat, PD_PC_MY_SPOT); /* That's My Spot: $1 to its holder */
+    if (spot >= 0 && st->spot[spot] == zone_village)
+        pay_player(st, seat, spot, 1);
     if ((modes & (PD_ROUTE_RED | PD_ROUTE_BLUE)) && pd_has(st, seat, PD_PC_FAST_PASS) && st->pass_tokens[seat])
         st->pass_tokens[seat]--;
 }

@@ -5,20 +5,6 @@
 #include "delivery.h"
 #include "internal.h"
 
-static int board_cards(const pd_state *st, int seat, int *disks)
-{
-    int cards = 0;
-    *disks = 0;
-    for (int v = 0; v < PD_MAX_VILLAGES; v++) {
-        const pd_pizzeria *z = &st->player[seat].pizzeria[v];
-        if (z->lot >= 0) {
-            cards += z->ncards;
-            *disks += z->disks;
-        }
-    }
-    return cards;
-}
-
 json_t *pd_score_json(const pd_state *st, const char *const *names)
 {
     json_t *players = json_array(), *winners = json_array();
@@ -27,11 +13,11 @@ json_t *pd_score_json(const pd_state *st, const char *const *names)
     for (int s = 0; s < st->players; s++) {
         char fallback[16];
         snprintf(fallback, sizeof fallback, "Seat %d", s + 1);
-        int disks, cards = board_cards(st, s, &disks);
+        int disks, cards = pd_tableau_cards(st, s, &disks);
         json_array_append_new(
             players, json_pack("{s:i,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i}", "seat", s, "name",
                                names && names[s] ? names[s] : fallback, "money", st->player[s].money, "tableau",
-                               cards + __builtin_popcountll(st->tableau[s]) + (st->farmed[s] != PD_NO_CARD),
+                               cards,
                                "disks", disks, "tips",
                                pd_tip_money(st, s), "score", pd_score(st, s), "deliveries",
                                st->player[s].deliveries, "tip_tokens", st->player[s].ntips));
@@ -47,7 +33,8 @@ static double mean_tip(const pd_state *st)
     int sum = 0;
     for (int t = 0; t < st->ntips; t++)
         sum += st->tip_value[t];
-    int tokens = st->ntips + st->rules->data.cards.tips[PD_BASIC].no_tip;
+    const pd_tips *tips = st->rules->data.cards.tips;
+    int tokens = st->ntips + tips[PD_BASIC].no_tip + (st->rules->expansion ? tips[PD_EXPANSION].no_tip : 0);
     return tokens ? (double)sum / tokens : 0;
 }
 
@@ -166,8 +153,8 @@ void pd_evaluate(const pd_state *st, int viewer, double *values)
     double tip = mean_tip(st), turns = turns_left(st);
     for (int s = 0; s < st->players; s++) {
         const pd_player *p = &st->player[s];
-        int disks, cards = board_cards(st, s, &disks);
-        double v = p->money + cards + disks + __builtin_popcountll(st->tableau[s]) + (st->farmed[s] != PD_NO_CARD);
+        int disks, cards = pd_tableau_cards(st, s, &disks);
+        double v = p->money + cards + disks;
         v += s == viewer || st->phase == PD_PH_OVER ? pd_tip_money(st, s) : p->ntips * tip;
         if (st->phase != PD_PH_OVER) {
             v += earning_rate(st, s, NULL) * turns + CARD_WORTH * pd_hand_total(st, s);

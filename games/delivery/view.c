@@ -11,7 +11,7 @@
 
 static const char *const phase_names[] = {"keep",  "start",   "market", "reputation", "pay",  "supply",
                                           "distance", "tip", "bonus", "after", "discard", "fine",
-                                          "swap",  "block", "farm",   "copy", "orders", "over"};
+                                          "swap",  "block", "farm",   "copy", "orders", "spot", "over"};
 
 static json_t *card_json(const pd_state *st, pd_card c)
 {
@@ -109,6 +109,8 @@ static json_t *player_json(const pd_state *st, int s, int seat)
         json_object_set_new(j, "farmer_brown", card_json(st, st->farmed[s]));
     if (st->pass_tokens[s])
         json_object_set_new(j, "subway_tokens", json_integer(st->pass_tokens[s]));
+    if (st->spot[s] >= 0)
+        json_object_set_new(j, "spot", json_string(st->rules->data.map.village[st->spot[s]].code));
     if (pd_has(st, s, PD_PC_COLD_STORAGE)) {
         json_t *cold = json_array();
         for (int i = 0; i < st->ncold; i++)

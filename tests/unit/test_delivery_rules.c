@@ -1465,6 +1465,59 @@ static void test_order_changing_cards(void **state)
     assert_int_equal(st.order[0].card[0], card("Greenwich-Village/Sausage"));
 }
 
+/* That's My Spot: a disk from the supply on a delivery zone; others
+ * delivering there pay its holder $1, the holder's own deliveries there earn
+ * $1 from the bank; the disk counts at the end and goes back with the card. */
+static void test_thats_my_spot(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 103);
+    static const char *const mt[] = {"Central-Park/Onions", "Midtown/Tomatoes", NULL};
+    static const char *const a[] = {"Midtown/Onions", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    pizzeria(&st, 1, "MT-2", 3, mt);
+    int score = pd_score(&st, 0), disks = st.player[0].disks;
+    give_power(&st, 0, "thats-my-spot");
+    play(&st, "play power:thats-my-spot");
+    assert_int_equal(st.phase, PD_PH_SPOT);
+    play(&st, "spot MT");
+    assert_int_equal(st.player[0].disks, disks - 1);
+    assert_int_equal(pd_score(&st, 0), score + 1 + 1); /* the card and the disk */
+    order(&st, 0, a);
+    int money = st.player[0].money;
+    play(&st, "deliver 1 from MT"); /* $1 for the order, $1 from the bank */
+    assert_int_equal(st.player[0].money, money + 2);
+    while (st.seat != 1)
+        finish_turn(&st);
+    order(&st, 0, a);
+    money = st.player[0].money;
+    int theirs = st.player[1].money;
+    play(&st, "deliver 1 from MT");
+    assert_int_equal(st.player[0].money, money + 1);
+    assert_int_equal(st.player[1].money, theirs + 1 - 1);
+}
+
+/* Bonus Supplies: three takes, then back to the phase it was played in. */
+static void test_bonus_supplies(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 104);
+    give_power(&st, 0, "bonus-supplies");
+    play(&st, "play power:bonus-supplies");
+    assert_int_equal(st.phase, PD_PH_BONUS);
+    play(&st, "take deck");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    assert_int_equal(st.player[0].hand_size, 3);
+    assert_int_equal(st.phase, PD_PH_START); /* the turn's action still to come */
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    assert_int_equal(st.player[0].hand_size, 5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1504,6 +1557,8 @@ int main(void)
         cmocka_unit_test(test_over_achiever_and_coupon_days),
         cmocka_unit_test(test_moped_delivery),
         cmocka_unit_test(test_order_changing_cards),
+        cmocka_unit_test(test_thats_my_spot),
+        cmocka_unit_test(test_bonus_supplies),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
