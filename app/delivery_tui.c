@@ -519,6 +519,13 @@ static void draw_header(dview *t)
     if (global) {
         put(t, "Global card in play: ");
         put(t, global);
+        const char *shortage = json_string_value(jget(t->v, "shortage"));
+        if (shortage) {
+            char card[96];
+            short_card(t, shortage, card, sizeof card);
+            snprintf(text, sizeof text, " (under it %.60s: no pizza with that ingredient)", card);
+            put(t, text);
+        }
         tb_nl(&t->b);
     }
 }

@@ -797,7 +797,8 @@ export function infoHtml(ctx) {
     `<h2>Orders</h2><ol id="delivery-orders" class="pd-orders">${orders}</ol>` +
     `<h3>Open market</h3><div id="delivery-market" class="pd-cards">${open.join(' ') || '<span class="muted">empty</span>'} ${deck}</div>` +
     `<p class="muted pd-counts">Sewer: ${plural(sewer, 'card')} · power deck: ${esc(v.power_deck)} · tips left: ${esc(v.tips_left)}` +
-    `${v.global ? ` · in force for everyone: <span class="pd-power">★ ${esc(powerName(v.global))}</span>` : ''}</p>` +
+    `${v.global ? ` · in force for everyone: <span class="pd-power">★ ${esc(powerName(v.global))}</span>` : ''}` +
+    `${v.shortage ? ` (no pizza with ${esc(v.shortage.split('/')[1] || v.shortage)} may be delivered)` : ''}</p>` +
     hand;
 }
 

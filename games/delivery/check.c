@@ -31,6 +31,8 @@ static int check_market_cards(const pd_state *st, char *err, size_t errlen)
             count[st->order[i].card[k]]++;
     for (int i = 0; i < st->ncold; i++) /* the copied order of Harlem Rotary is no cards */
         count[st->cold[i]]++;
+    if (st->shortage != PD_NO_CARD)
+        count[st->shortage]++;
     for (int s = 0; s < st->players; s++) {
         const pd_player *p = &st->player[s];
         int n = 0;

@@ -271,6 +271,14 @@ static int route_and_pay(const pd_state *st, int seat, int slot, int village, in
     const pd_order_kind *k = kind_of(st, slot);
     if (!k->specialty && o->ncards < k->market_cards)
         return -1;
+    int shortage = pd_short_ingredient(st); /* Ingredient Shortage: no pizza with it */
+    if (shortage >= 0) {
+        needs all;
+        order_needs(st, slot, &all);
+        for (int i = 0; i < all.n; i++)
+            if (all.ingredient[i] == shortage)
+                return -1;
+    }
     int door = map->lot[z->lot].door;
     /* PD-T4: a regular order goes to its village's zone, a specialty one to
      * the one chosen (the nearest if none is) */
@@ -706,6 +714,8 @@ void pd_delivery_step(pd_state *st, pb_action a)
     switch (PD_KIND(a)) {
     case PD_A_DELIVER:
     case PD_A_COPY: {
+        if (PD_KIND(a) == PD_A_DELIVER)
+            st->action = PD_A_DELIVER;
         pd_quote q;
         int slot = PD_KIND(a) == PD_A_COPY ? PD_COPY_SLOT : (int)(arg & 0xF), village = arg >> 4 & 0xF;
         int to = (int)(arg >> 12 & 0xF) - 1;

@@ -211,6 +211,9 @@ typedef enum pd_pc {
     PD_PC_SYSTEM_ERROR,
     PD_PC_MY_SPOT,          /* thats-my-spot */
     PD_PC_BONUS_SUPPLIES,
+    PD_PC_OOOOPS,
+    PD_PC_WINDFALL,
+    PD_PC_SHORTAGE,         /* ingredient-shortage */
     PD_PC_COUNT
 } pd_pc;
 
@@ -237,6 +240,10 @@ typedef struct pd_state {
     uint16_t global_until;            /* a global that lasts some rounds goes at this turn */
     bool over_achiever;               /* this turn's delivery earns $2 more */
     bool gift;                        /* the takes of PD_PH_BONUS come from a power card played */
+    uint8_t action;                   /* this turn's action (PD_A_MARKET, _REPUTATION, _DELIVER), 0: none yet */
+    uint8_t banned;                   /* Oooops!: the second action may not be this one */
+    bool windfall;                    /* Windfall: no delivery, build or market this turn */
+    pd_card shortage;                 /* Ingredient Shortage: the card under it, PD_NO_CARD: none */
     int8_t spot[PD_PLAYERS];          /* That's My Spot: the village whose zone has the seat's disk, -1 */
     uint8_t pass_tokens[PD_PLAYERS];  /* Subway Fast Pass rides left */
     uint8_t power_resume;             /* the phase a power card's own decisions interrupted */

@@ -170,6 +170,7 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
     st->global = -1;
     st->global_until = PD_NEVER;
     memset(st->spot, -1, sizeof st->spot);
+    st->shortage = PD_NO_CARD;
     for (int i = 0; i < PD_ORDER_SLOTS; i++) {
         st->order[i].kind = -1;
         st->order[i].tip = PD_NO_TIP;
@@ -251,11 +252,10 @@ static void next_turn(pd_state *st)
     st->turn++;
     st->power_played = false;
     st->delivered = false;
-    st->over_achiever = false;
-    if (st->global >= 0 && st->turn >= st->global_until) { /* its rounds are over */
-        st->power_discard |= 1ull << st->global;
-        st->global = -1;
-    }
+    st->over_achiever = st->windfall = false;
+    st->action = st->banned = 0;
+    if (st->global >= 0 && st->turn >= st->global_until) /* its rounds are over */
+        pd_end_global(st);
     st->phase = st->turn >= PD_MAX_TURNS ? PD_PH_OVER : PD_PH_START;
 }
 
@@ -402,6 +402,8 @@ static bool can_build(const pd_state *st, int lot, pd_card c)
         return false;
     if (st->blocker[lot] >= 0 && st->blocker[lot] != st->seat)
         return false; /* reserved by another player's Building Commissioner */
+    if (st->windfall)
+        return false; /* Windfall: no building this turn */
     int v = m->lot[lot].village;
     if (PD_CARD_VILLAGE(c) != v || p->pizzeria[v].lot >= 0 || p->disks == 0)
         return false;
@@ -655,11 +657,16 @@ static int list_actions(const pd_state *st, pb_action *out)
                 n = pd_add_action(out, n, PD_ACTION(PD_A_KEEP, i));
         return n;
     case PD_PH_START:
-        n = pd_add_action(out, n, PD_ACTION(PD_A_MARKET, 0));
-        if (any_reputation_step(st))
+        /* Windfall rules out the market and deliveries; Oooops! the action already taken */
+        if (!st->windfall && st->banned != PD_A_MARKET)
+            n = pd_add_action(out, n, PD_ACTION(PD_A_MARKET, 0));
+        if (st->banned != PD_A_REPUTATION && any_reputation_step(st))
             n = pd_add_action(out, n, PD_ACTION(PD_A_REPUTATION, 0));
-        n = pd_list_deliveries(st, out, n);
-        return pd_list_refills(st, out, pd_list_power_plays(st, out, n));
+        if (!st->windfall && st->banned != PD_A_DELIVER)
+            n = pd_list_deliveries(st, out, n);
+        n = pd_list_refills(st, out, pd_list_power_plays(st, out, n));
+        /* nothing left to do (after Windfall or Oooops!): the turn may end */
+        return n || !(st->windfall || st->banned) ? n : pd_add_action(out, n, PD_ACTION(PD_A_END, 0));
     case PD_PH_MARKET:
     case PD_PH_BONUS:
         n = list_takes(st, out, n);
@@ -811,10 +818,12 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         }
         break;
     case PD_A_MARKET:
+        st->action = PD_A_MARKET;
         st->phase = PD_PH_MARKET;
         st->steps_left = 2;
         break;
     case PD_A_REPUTATION:
+        st->action = PD_A_REPUTATION;
         st->phase = PD_PH_REPUTATION;
         st->steps_left = 2;
         break;

@@ -56,6 +56,10 @@ int pd_farmed_ingredient(const pd_state *st, int seat);
 bool pd_cold_usable(const pd_state *st, int seat);
 int pd_list_refills(const pd_state *st, pb_action *out, int n);
 void pd_refill_cold(pd_state *st, pd_card discard);
+/* The global in play goes to the discards, with the card under it. */
+void pd_end_global(pd_state *st);
+/* Ingredient Shortage: the ingredient no delivery may include, or -1. */
+int pd_short_ingredient(const pd_state *st);
 /* Harlem Rotary Pizzeria's village (-1: no such card). */
 int pd_rotary_village(const pd_state *st);
 

@@ -45,6 +45,9 @@ static const char *const pc_ids[PD_PC_COUNT] = {
     [PD_PC_SYSTEM_ERROR] = "system-error",
     [PD_PC_MY_SPOT] = "thats-my-spot",
     [PD_PC_BONUS_SUPPLIES] = "bonus-supplies",
+    [PD_PC_OOOOPS] = "oooops",
+    [PD_PC_WINDFALL] = "windfall",
+    [PD_PC_SHORTAGE] = "ingredient-shortage",
 };
 
 void pd_rules_powers(pd_rules *r)
@@ -113,6 +116,43 @@ static void fill_cold(pd_state *st)
 
 static int list_order_changes(const pd_state *st, pb_action *out, int n);
 
+/* Ingredient Shortage: a random sewer card that is not an ANY card (nor
+ * Extra Cheese, which no order needs); PD_NO_CARD when there is none. */
+static pd_card shortage_card(pd_state *st)
+{
+    int total = 0;
+    for (int c = 0; c < PD_TYPES; c++)
+        total += pd_group_of(st, PD_CARD_INGREDIENT(c)) <= PD_VEGETABLE ? st->sewer[c] : 0;
+    if (total == 0)
+        return PD_NO_CARD;
+    int pick = (int)pb_rng_below(&st->rng, (uint32_t)total);
+    for (int c = 0; c < PD_TYPES; c++)
+        if (pd_group_of(st, PD_CARD_INGREDIENT(c)) <= PD_VEGETABLE && (pick -= st->sewer[c]) < 0) {
+            st->sewer[c]--;
+            return (pd_card)c;
+        }
+    return PD_NO_CARD;
+}
+
+/* The global in play goes to the discards, with the card under it. */
+void pd_end_global(pd_state *st)
+{
+    if (st->global < 0)
+        return;
+    st->power_discard |= 1ull << st->global;
+    st->global = -1;
+    if (st->shortage != PD_NO_CARD) {
+        st->sewer[st->shortage]++;
+        st->shortage = PD_NO_CARD;
+    }
+}
+
+/* Ingredient Shortage: the ingredient no delivery may include, or -1. */
+int pd_short_ingredient(const pd_state *st)
+{
+    return st->shortage != PD_NO_CARD ? PD_CARD_INGREDIENT(st->shortage) : -1;
+}
+
 /* TIMED cards act once, then go to the discards. */
 static void play_timed(pd_state *st, int p)
 {
@@ -129,6 +169,19 @@ static void play_timed(pd_state *st, int p)
         }
     if (p == pc[PD_PC_OVER_ACHIEVER])
         st->over_achiever = true;
+    if (p == pc[PD_PC_OOOOPS]) { /* another action, not the same one */
+        st->banned = st->action;
+        st->phase = PD_PH_START;
+    }
+    if (p == pc[PD_PC_WINDFALL]) {
+        st->player[s].money = (int16_t)(st->player[s].money + 3);
+        for (int k = 0; k < 2; k++) {
+            pd_card c = pd_draw(st);
+            if (c != PD_NO_CARD)
+                pd_hand_add(st, s, c);
+        }
+        st->windfall = true;
+    }
     if (p == pc[PD_PC_BONUS_SUPPLIES]) { /* 3 takes, then back where it was played */
         st->gift = true;
         st->power_resume = st->phase;
@@ -183,8 +236,14 @@ int pd_list_power_plays(const pd_state *st, pb_action *out, int n)
     if (st->power_played || (st->phase != PD_PH_START && st->phase != PD_PH_AFTER))
         return n;
     uint64_t m = st->player[st->seat].powers & st->rules->playable;
-    for (; m; m &= m - 1)
-        n = pd_add_action(out, n, PD_ACTION(PD_A_POWER, __builtin_ctzll(m)));
+    const int8_t *pc = st->rules->pc;
+    for (; m; m &= m - 1) {
+        int p = __builtin_ctzll(m);
+        /* Oooops! follows an action (it gives another); Windfall comes before one (it rules some out) */
+        if ((p == pc[PD_PC_OOOOPS] && st->phase != PD_PH_AFTER) || (p == pc[PD_PC_WINDFALL] && st->phase != PD_PH_START))
+            continue;
+        n = pd_add_action(out, n, PD_ACTION(PD_A_POWER, p));
+    }
     return n;
 }
 
@@ -199,11 +258,13 @@ void pd_play_power(pd_state *st, int p)
         return;
     }
     if (card->type == PD_GLOBAL) {
-        if (st->global >= 0)
-            st->power_discard |= 1ull << st->global;
+        pd_end_global(st);
         st->global = (int8_t)p;
-        /* Coupon Days lasts 3 rounds: until this seat's turn comes a third time */
-        st->global_until = p == st->rules->pc[PD_PC_COUPON_DAYS] ? (uint16_t)(st->turn + 3 * st->players) : PD_NEVER;
+        /* Coupon Days and Ingredient Shortage last 3 rounds: until this seat's turn comes a third time */
+        bool rounds = p == st->rules->pc[PD_PC_COUPON_DAYS] || p == st->rules->pc[PD_PC_SHORTAGE];
+        st->global_until = rounds ? (uint16_t)(st->turn + 3 * st->players) : PD_NEVER;
+        if (p == st->rules->pc[PD_PC_SHORTAGE])
+            st->shortage = shortage_card(st);
         if (p == st->rules->pc[PD_PC_HEALTH_INSPECTOR])
             for (int k = 0; k < st->players; k++)
                 st->fines_due[k]++; /* a fine like the market deck's, not one of the three */

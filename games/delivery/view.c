@@ -256,6 +256,8 @@ json_t *pd_view(const pd_state *st, int seat)
     json_object_set_new(v, "whose_turn", json_integer(st->copied.kind >= 0 ? st->copy_turn_seat : st->seat));
     json_object_set_new(v, "global", st->global >= 0 ? json_string(st->rules->data.cards.power[st->global].id)
                                                       : json_null());
+    if (st->shortage != PD_NO_CARD) /* Ingredient Shortage: its card, and so the ingredient no pizza may have */
+        json_object_set_new(v, "shortage", card_json(st, st->shortage));
     json_object_set_new(v, "map", pd_map_json(&st->rules->data.map));
     if (st->phase == PD_PH_COPY || st->copied.kind >= 0) {
         json_object_set_new(v, "copy", order_json(st, PD_COPY_SLOT, seat));

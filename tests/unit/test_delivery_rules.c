@@ -1518,6 +1518,78 @@ static void test_bonus_supplies(void **state)
     assert_int_equal(st.player[0].hand_size, 5);
 }
 
+/* Oooops!: after the action, another one, not the same; Windfall: $3 and
+ * two cards before the action, and then no market, delivery or build. */
+static void test_oooops_and_windfall(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 105);
+    give_power(&st, 0, "oooops");
+    refused(&st, "play power:oooops"); /* it follows an action */
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    play(&st, "play power:oooops");
+    assert_int_equal(st.phase, PD_PH_START);
+    refused(&st, "market");
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    static const char *const a[] = {"Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, a);
+    play(&st, "deliver 1 from MT"); /* the second action */
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.seat, 1); /* no third action, no second power card: the turn is over */
+    pass_round(&st);
+
+    order(&st, 0, a);
+    empty_hand(&st, 0);
+    give_power(&st, 0, "windfall");
+    int money = st.player[0].money;
+    play(&st, "play power:windfall");
+    assert_int_equal(st.player[0].money, money + 3);
+    assert_int_equal(st.player[0].hand_size, 2);
+    refused(&st, "market");
+    refused(&st, "deliver 1 from MT");
+    pb_action legal[PB_MAX_ACTIONS];
+    int n = pd_legal_actions(&st, legal);
+    for (int i = 0; i < n; i++)
+        assert_true(PD_KIND(legal[i]) == PD_A_REPUTATION || PD_KIND(legal[i]) == PD_A_END);
+}
+
+/* Ingredient Shortage: a sewer card under it; no pizza with its ingredient
+ * is delivered for 3 rounds; then the card goes back to the sewer. */
+static void test_ingredient_shortage(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 106);
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    static const char *const a[] = {"Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, a);
+    for (int c = 0; c < PD_TYPES; c++) /* the sewer: one Tomatoes card only */
+        for (; st.sewer[c]; st.sewer[c]--) {
+            st.player[1].hand[c]++;
+            st.player[1].hand_size++;
+        }
+    to_sewer(&st, "Harlem/Tomatoes");
+    int p = give_power(&st, 0, "ingredient-shortage");
+    play(&st, "play power:ingredient-shortage");
+    assert_int_equal(st.shortage, card("Harlem/Tomatoes"));
+    refused(&st, "deliver 1 from MT");
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    for (int r = 0; r < 3 && st.global == p; r++)
+        pass_round(&st);
+    if (st.global == -1) { /* its rounds are over (no other global came) */
+        assert_int_equal(st.shortage, PD_NO_CARD);
+        assert_true(st.power_discard >> p & 1);
+    }
+    assert_true(st.global != p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1559,6 +1631,8 @@ int main(void)
         cmocka_unit_test(test_order_changing_cards),
         cmocka_unit_test(test_thats_my_spot),
         cmocka_unit_test(test_bonus_supplies),
+        cmocka_unit_test(test_oooops_and_windfall),
+        cmocka_unit_test(test_ingredient_shortage),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
