@@ -988,6 +988,7 @@ static const char *waiting_for(const char *phase)
         {"copy", "to decide whether to copy a delivery to Harlem (Harlem Rotary Pizzeria)"},
         {"orders", "to change the orders (Hacker, Order Screw Up, System Error)"},
         {"spot", "to put a disk on a delivery zone (That's My Spot)"},
+        {"charity", "to give two cards (Charity Event)"},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (is(phase, words[i][0]))
@@ -1089,6 +1090,9 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "(its ingredients and the way to Harlem paid as for your own delivery; the same money, a "
                      "random tip and a power card): %s\"done\" lets it go.",
                      *first ? "\"copy from VILLAGE\", or " : "you cannot make it now; ");
+        } else if (is(phase, "charity")) {
+            snprintf(what, sizeof what, "Charity Event: give two market cards from your hand, \"give CARD CARD\", "
+                     "or a number from the list.");
         } else if (is(phase, "spot")) {
             snprintf(what, sizeof what, "That's My Spot: put one of your disks on a delivery zone, \"spot VILLAGE\": "
                      "others delivering there pay you $1, your own deliveries there earn $1 more.");

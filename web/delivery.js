@@ -23,7 +23,8 @@ const PHASE_WORDS = {
   tip: 'choosing a tip', bonus: 'taking a bonus card', after: 'ending the turn', discard: 'discarding down to the hand limit',
   fine: 'paying the Health Inspector', swap: 'swapping a card into an order', block: 'reserving a lot',
   farm: 'storing a card under Farmer Brown', copy: 'deciding whether to copy a delivery to Harlem',
-  orders: 'changing the orders', spot: 'putting a disk on a delivery zone', over: 'over',
+  orders: 'changing the orders', spot: 'putting a disk on a delivery zone', charity: 'giving two cards to charity',
+  over: 'over',
 };
 
 // Harlem Rotary Pizzeria copies deliveries to this village.
@@ -233,6 +234,7 @@ export function moveWords(ctx, text) {
     // order changes name a card as ORDER.CARD (both counted from 1)
     case 'hack': return `put ${cardWords(ctx, w[2])} in place of card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]}`;
     case 'screw': return `swap card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]} with card ${w[2].split('.')[1]} of order ${w[2].split('.')[0]}`;
+    case 'give': return `give ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])} to charity`;
     case 'spot': return `put a disk on the delivery zone of ${villageName(ctx, w[1])}`;
     case 'reorder': return `put card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]} last`;
     case 'done': return 'done';
@@ -617,6 +619,7 @@ function myPrompt(ctx) {
     case 'farm': return 'Choose a card to store under Farmer Brown.';
     case 'orders': return 'Change the orders (the last card of an order names its village), or change nothing.';
     case 'spot': return "That's My Spot: choose the delivery zone for your disk.";
+    case 'charity': return 'Charity Event: give two cards from your hand.';
     default: return 'Your move.';
   }
 }

@@ -62,6 +62,7 @@ typedef enum pd_phase {
     PD_PH_COPY,       /* Harlem Rotary Pizzeria: its holder copies a delivery to Harlem, or not */
     PD_PH_ORDERS,     /* Hacker, Order Screw Up, System Error: the change to the orders */
     PD_PH_SPOT,       /* That's My Spot: the delivery zone for its disk */
+    PD_PH_CHARITY,    /* Charity Event: everyone discards two market cards */
     PD_PH_OVER,
 } pd_phase;
 
@@ -100,6 +101,7 @@ enum {
     PD_A_SCREW,       /* Order Screw Up: slot | position << 4 | other slot << 8 | its position << 12 */
     PD_A_REORDER,     /* System Error: slot | the position of the card that goes last << 4 */
     PD_A_SPOT,        /* That's My Spot: the village whose zone gets the disk */
+    PD_A_CHARITY,     /* Charity Event: two market cards, a | b << 9, a <= b */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
@@ -214,6 +216,7 @@ typedef enum pd_pc {
     PD_PC_OOOOPS,
     PD_PC_WINDFALL,
     PD_PC_SHORTAGE,         /* ingredient-shortage */
+    PD_PC_CHARITY,          /* charity-event */
     PD_PC_COUNT
 } pd_pc;
 
@@ -244,6 +247,8 @@ typedef struct pd_state {
     uint8_t banned;                   /* Oooops!: the second action may not be this one */
     bool windfall;                    /* Windfall: no delivery, build or market this turn */
     pd_card shortage;                 /* Ingredient Shortage: the card under it, PD_NO_CARD: none */
+    uint8_t charity_due[PD_PLAYERS];  /* Charity Event: the cards each seat still gives */
+    uint8_t charity_resume;           /* the phase Charity Event interrupted */
     int8_t spot[PD_PLAYERS];          /* That's My Spot: the village whose zone has the seat's disk, -1 */
     uint8_t pass_tokens[PD_PLAYERS];  /* Subway Fast Pass rides left */
     uint8_t power_resume;             /* the phase a power card's own decisions interrupted */

@@ -274,6 +274,8 @@ static bool fines_owed(const pd_state *st)
     return false;
 }
 
+static int list_pairs(const pd_state *st, int s, bool powers, int kind, pb_action *out, int n);
+
 /* Moves that decide nothing are made at once: the end of a turn with no
  * power card to play and a hand within the limit, a fine with one way to pay. */
 static void settle(pd_state *st)
@@ -306,6 +308,20 @@ static void settle(pd_state *st)
             st->fines_due[s]--;
             continue;
         }
+        if (st->phase == PD_PH_CHARITY) {
+            int s = pd_current_seat(st);
+            if (s == st->seat && !st->charity_due[s]) { /* everyone has given */
+                st->phase = st->charity_resume;
+                continue;
+            }
+            if (st->charity_due[s] < 2 || list_pairs(st, s, false, PD_A_CHARITY, NULL, 0) == 1) {
+                /* one card left to give, or one way to give two: no choice */
+                for (; st->charity_due[s]; st->charity_due[s]--)
+                    pd_lose_any_card(st, s);
+                continue;
+            }
+            return;
+        }
         if (st->phase == PD_PH_AFTER && !pd_can_play_power(st)) {
             st->phase = pd_hand_total(st, st->seat) > pd_hand_limit(st, st->seat) ? PD_PH_DISCARD : PD_PH_START;
             if (st->phase == PD_PH_START)
@@ -325,10 +341,10 @@ int pd_current_seat(const pd_state *st)
 {
     if (st->phase == PD_PH_OVER)
         return PB_TERMINAL;
-    if (st->phase == PD_PH_FINE)
+    if (st->phase == PD_PH_FINE || st->phase == PD_PH_CHARITY)
         for (int k = 0; k < st->players; k++) {
             int s = (st->seat + k) % st->players;
-            if (st->fines_due[s])
+            if (st->phase == PD_PH_FINE ? st->fines_due[s] : st->charity_due[s])
                 return s;
         }
     return st->seat;
@@ -572,20 +588,18 @@ int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool mo
     return n;
 }
 
-static int list_fines(const pd_state *st, pb_action *out, int n)
+/* Two of a seat's cards as actions of `kind` (a | b << 9, a <= b): market
+ * cards, then (with `powers`) power cards. */
+static int list_pairs(const pd_state *st, int s, bool powers, int kind, pb_action *out, int n)
 {
-    int s = pd_current_seat(st);
     const pd_player *p = &st->player[s];
-    if (p->money >= st->rules->data.cards.fine)
-        n = pd_add_action(out, n, PD_ACTION(PD_A_FINE_MONEY, 0));
-    /* two of the hand's cards, a <= b, power cards after market cards */
     int item[PD_TYPES + 64], count[PD_TYPES + 64], k = 0;
     for (int c = 0; c < PD_TYPES; c++)
         if (p->hand[c]) {
             item[k] = c;
             count[k++] = p->hand[c];
         }
-    for (int i = 0; i < 64; i++)
+    for (int i = 0; powers && i < 64; i++)
         if (p->powers >> i & 1) {
             item[k] = PD_POWER_FLAG | i;
             count[k++] = 1;
@@ -593,8 +607,16 @@ static int list_fines(const pd_state *st, pb_action *out, int n)
     for (int a = 0; a < k; a++)
         for (int b = a; b < k; b++)
             if (b > a || count[a] >= 2)
-                n = pd_add_action(out, n, PD_ACTION(PD_A_FINE_CARDS, item[a] | item[b] << 9));
+                n = pd_add_action(out, n, PD_ACTION(kind, item[a] | item[b] << 9));
     return n;
+}
+
+static int list_fines(const pd_state *st, pb_action *out, int n)
+{
+    int s = pd_current_seat(st);
+    if (st->player[s].money >= st->rules->data.cards.fine)
+        n = pd_add_action(out, n, PD_ACTION(PD_A_FINE_MONEY, 0));
+    return list_pairs(st, s, true, PD_A_FINE_CARDS, out, n); /* or two cards, power cards too */
 }
 
 static int list_discards(const pd_state *st, pb_action *out, int n)
@@ -697,6 +719,8 @@ static int list_actions(const pd_state *st, pb_action *out)
     case PD_PH_ORDERS:
     case PD_PH_SPOT:
         return pd_list_power_steps(st, out, n);
+    case PD_PH_CHARITY:
+        return list_pairs(st, pd_current_seat(st), false, PD_A_CHARITY, out, n);
     default:
         return 0;
     }
@@ -918,6 +942,13 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         st->power_discard |= 1ull << arg;
         pe->last_key = (uint16_t)pd_pay_key(a);
         break;
+    case PD_A_CHARITY: {
+        int s = pd_current_seat(st);
+        pay_fine_cards(st, s, (int)(arg & 0x1FF));
+        pay_fine_cards(st, s, (int)(arg >> 9 & 0x1FF));
+        st->charity_due[s] = 0;
+        break;
+    }
     case PD_A_FINE_MONEY:
     case PD_A_FINE_CARDS: {
         int s = pd_current_seat(st);
@@ -947,7 +978,7 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         "choosing a swap (Bait and Switch)", "reserving lots (Building Commissioner)",
         "choosing a sewer card (Farmer Brown)", "copying a delivery to Harlem (Harlem Rotary Pizzeria)",
         "changing the orders (Hacker, Order Screw Up, System Error)",
-        "choosing a delivery zone for a disk (That's My Spot)", "over"};
+        "choosing a delivery zone for a disk (That's My Spot)", "giving two cards (Charity Event)", "over"};
     (void)a;
     return pb_errorf(err, errlen, "not a legal move now (%s)",
                      st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");

@@ -17,6 +17,7 @@
  *   screw 1.2 3.1              (Order Screw Up: order 1's second card and order 3's first swap)
  *   reorder 2.1                (System Error: order 2's first card goes last)
  *   spot HA                    (That's My Spot: a disk on Harlem's delivery zone)
+ *   give Harlem/Ham Midtown/Onions   (Charity Event: two market cards, in either order)
  *   swap 2 Harlem/Ham          block MT-2        farm Midtown/Ham  (Bait and Switch, Building
  *                                                Commissioner, Farmer Brown)
  *   tip 3                      done              end
@@ -156,9 +157,10 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         wrote = snprintf(buf, n, "fine $%d", d->cards.fine);
         break;
     case PD_A_FINE_CARDS:
+    case PD_A_CHARITY:
         item_word(st, (int)(arg & 0x1FF), w1, sizeof w1);
         item_word(st, (int)(arg >> 9 & 0x1FF), w2, sizeof w2);
-        wrote = snprintf(buf, n, "fine %s %s", w1, w2);
+        wrote = snprintf(buf, n, "%s %s %s", PD_KIND(a) == PD_A_CHARITY ? "give" : "fine", w1, w2);
         break;
     case PD_A_TIP:
         wrote = snprintf(buf, n, "tip %u", arg + 1);
@@ -235,7 +237,8 @@ int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *er
     for (int i = 0; i < k; i++) {
         if (pd_action_text(st, legal[i], PD_EVERYONE_SEES_ALL, have, sizeof have) != 0 || normalize(st, have, have, sizeof have) != 0)
             continue;
-        if (strcmp(have, want) == 0 || (PD_KIND(legal[i]) == PD_A_FINE_CARDS && same_two(have, want))) {
+        bool pair = PD_KIND(legal[i]) == PD_A_FINE_CARDS || PD_KIND(legal[i]) == PD_A_CHARITY;
+        if (strcmp(have, want) == 0 || (pair && same_two(have, want))) {
             *a = legal[i];
             return 0;
         }

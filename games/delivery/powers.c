@@ -48,6 +48,7 @@ static const char *const pc_ids[PD_PC_COUNT] = {
     [PD_PC_OOOOPS] = "oooops",
     [PD_PC_WINDFALL] = "windfall",
     [PD_PC_SHORTAGE] = "ingredient-shortage",
+    [PD_PC_CHARITY] = "charity-event",
 };
 
 void pd_rules_powers(pd_rules *r)
@@ -265,6 +266,14 @@ void pd_play_power(pd_state *st, int p)
         st->global_until = rounds ? (uint16_t)(st->turn + 3 * st->players) : PD_NEVER;
         if (p == st->rules->pc[PD_PC_SHORTAGE])
             st->shortage = shortage_card(st);
+        if (p == st->rules->pc[PD_PC_CHARITY]) { /* everyone gives two market cards, if they have them */
+            for (int k = 0; k < st->players; k++) {
+                int n = pd_hand_total(st, k) - __builtin_popcountll(st->player[k].powers);
+                st->charity_due[k] = (uint8_t)(n < 2 ? n : 2);
+            }
+            st->charity_resume = st->phase;
+            st->phase = PD_PH_CHARITY;
+        }
         if (p == st->rules->pc[PD_PC_HEALTH_INSPECTOR])
             for (int k = 0; k < st->players; k++)
                 st->fines_due[k]++; /* a fine like the market deck's, not one of the three */

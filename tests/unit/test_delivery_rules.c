@@ -1590,6 +1590,35 @@ static void test_ingredient_shortage(void **state)
     assert_true(st.global != p);
 }
 
+/* Charity Event: everyone, clockwise from the player, gives two market
+ * cards of their choice (all they have if two or fewer, without asking). */
+static void test_charity_event(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 107);
+    for (int s = 1; s < 5; s++)
+        empty_hand(&st, s);
+    give(&st, 1, "Harlem/Ham"); /* one card: given without a question */
+    give(&st, 2, "Harlem/Onions");
+    give(&st, 2, "Midtown/Onions");
+    give(&st, 2, "Midtown/Ham"); /* three: a choice */
+    give(&st, 0, "Midtown/Sausage");
+    give(&st, 0, "Midtown/Sausage"); /* two alike: one way only */
+    int p = give_power(&st, 0, "charity-event");
+    play(&st, "play power:charity-event");
+    assert_int_equal(st.global, p);
+    assert_int_equal(st.player[0].hand_size, 0);
+    assert_int_equal(st.player[1].hand_size, 0);
+    assert_int_equal(st.phase, PD_PH_CHARITY);
+    assert_int_equal(pd_current_seat(&st), 2);
+    play(&st, "give Midtown/Onions Harlem/Onions"); /* either order */
+    assert_int_equal(st.player[2].hand_size, 1);
+    assert_int_equal(st.player[2].hand[card("Midtown/Ham")], 1);
+    assert_int_equal(st.phase, PD_PH_START); /* seats 3 and 4 had nothing: back to the turn */
+    assert_int_equal(st.seat, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1633,6 +1662,7 @@ int main(void)
         cmocka_unit_test(test_bonus_supplies),
         cmocka_unit_test(test_oooops_and_windfall),
         cmocka_unit_test(test_ingredient_shortage),
+        cmocka_unit_test(test_charity_event),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
