@@ -989,6 +989,7 @@ static const char *waiting_for(const char *phase)
         {"orders", "to change the orders (Hacker, Order Screw Up, System Error)"},
         {"spot", "to put a disk on a delivery zone (That's My Spot)"},
         {"charity", "to give two cards (Charity Event)"},
+        {"crash", "to lose a reputation level (Stock Market Crash)"},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (is(phase, words[i][0]))
@@ -1090,6 +1091,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "(its ingredients and the way to Harlem paid as for your own delivery; the same money, a "
                      "random tip and a power card): %s\"done\" lets it go.",
                      *first ? "\"copy from VILLAGE\", or " : "you cannot make it now; ");
+        } else if (is(phase, "crash")) {
+            snprintf(what, sizeof what, "Stock Market Crash: one of your pizzerias loses a level: \"lose VILLAGE disk\" "
+                     "or \"lose VILLAGE N\" (its N-th card, from the bottom). A pizzeria left without disks or cards "
+                     "closes until an upgrade reopens it.");
         } else if (is(phase, "charity")) {
             snprintf(what, sizeof what, "Charity Event: give two market cards from your hand, \"give CARD CARD\", "
                      "or a number from the list.");

@@ -24,7 +24,7 @@ const PHASE_WORDS = {
   fine: 'paying the Health Inspector', swap: 'swapping a card into an order', block: 'reserving a lot',
   farm: 'storing a card under Farmer Brown', copy: 'deciding whether to copy a delivery to Harlem',
   orders: 'changing the orders', spot: 'putting a disk on a delivery zone', charity: 'giving two cards to charity',
-  over: 'over',
+  crash: 'losing a reputation level', over: 'over',
 };
 
 // Harlem Rotary Pizzeria copies deliveries to this village.
@@ -234,6 +234,7 @@ export function moveWords(ctx, text) {
     // order changes name a card as ORDER.CARD (both counted from 1)
     case 'hack': return `put ${cardWords(ctx, w[2])} in place of card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]}`;
     case 'screw': return `swap card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]} with card ${w[2].split('.')[1]} of order ${w[2].split('.')[0]}`;
+    case 'lose': return w[2] === 'disk' ? `lose a disk in ${villageName(ctx, w[1])}` : `lose card ${w[2]} of the pizzeria in ${villageName(ctx, w[1])}`;
     case 'give': return `give ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])} to charity`;
     case 'spot': return `put a disk on the delivery zone of ${villageName(ctx, w[1])}`;
     case 'reorder': return `put card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]} last`;
@@ -620,6 +621,7 @@ function myPrompt(ctx) {
     case 'orders': return 'Change the orders (the last card of an order names its village), or change nothing.';
     case 'spot': return "That's My Spot: choose the delivery zone for your disk.";
     case 'charity': return 'Charity Event: give two cards from your hand.';
+    case 'crash': return 'Stock Market Crash: one of your pizzerias loses a disk or a card.';
     default: return 'Your move.';
   }
 }

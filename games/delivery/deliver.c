@@ -266,8 +266,8 @@ static int route_and_pay(const pd_state *st, int seat, int slot, int village, in
         return -1;
     const pd_order *o = order_at(st, slot);
     const pd_pizzeria *z = &st->player[seat].pizzeria[village];
-    if (o->kind < 0 || z->lot < 0 || z->ncards == 0 || !pd_modes_ok(st, seat, modes))
-        return -1;
+    if (o->kind < 0 || z->lot < 0 || z->ncards == 0 || z->disks == 0 || !pd_modes_ok(st, seat, modes))
+        return -1; /* no pizzeria, or one closed (Stock Market Crash) */
     const pd_order_kind *k = kind_of(st, slot);
     if (!k->specialty && o->ncards < k->market_cards)
         return -1;

@@ -63,6 +63,7 @@ typedef enum pd_phase {
     PD_PH_ORDERS,     /* Hacker, Order Screw Up, System Error: the change to the orders */
     PD_PH_SPOT,       /* That's My Spot: the delivery zone for its disk */
     PD_PH_CHARITY,    /* Charity Event: everyone discards two market cards */
+    PD_PH_CRASH,      /* Stock Market Crash: everyone loses a reputation level */
     PD_PH_OVER,
 } pd_phase;
 
@@ -102,6 +103,7 @@ enum {
     PD_A_REORDER,     /* System Error: slot | the position of the card that goes last << 4 */
     PD_A_SPOT,        /* That's My Spot: the village whose zone gets the disk */
     PD_A_CHARITY,     /* Charity Event: two market cards, a | b << 9, a <= b */
+    PD_A_CRASH,       /* Stock Market Crash: village | what << 4 (0: a disk, 1 + i: the pizzeria's card i) */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
@@ -217,6 +219,7 @@ typedef enum pd_pc {
     PD_PC_WINDFALL,
     PD_PC_SHORTAGE,         /* ingredient-shortage */
     PD_PC_CHARITY,          /* charity-event */
+    PD_PC_CRASH,            /* stock-market-crash */
     PD_PC_COUNT
 } pd_pc;
 
@@ -247,8 +250,11 @@ typedef struct pd_state {
     uint8_t banned;                   /* Oooops!: the second action may not be this one */
     bool windfall;                    /* Windfall: no delivery, build or market this turn */
     pd_card shortage;                 /* Ingredient Shortage: the card under it, PD_NO_CARD: none */
-    uint8_t charity_due[PD_PLAYERS];  /* Charity Event: the cards each seat still gives */
-    uint8_t charity_resume;           /* the phase Charity Event interrupted */
+    /* a global everyone answers in turn: what each seat still owes (Charity
+     * Event: cards; Stock Market Crash: a reputation level) and the phase
+     * it interrupted */
+    uint8_t owed[PD_PLAYERS];
+    uint8_t owed_resume;
     int8_t spot[PD_PLAYERS];          /* That's My Spot: the village whose zone has the seat's disk, -1 */
     uint8_t pass_tokens[PD_PLAYERS];  /* Subway Fast Pass rides left */
     uint8_t power_resume;             /* the phase a power card's own decisions interrupted */

@@ -308,16 +308,23 @@ static void settle(pd_state *st)
             st->fines_due[s]--;
             continue;
         }
-        if (st->phase == PD_PH_CHARITY) {
+        if (st->phase == PD_PH_CHARITY || st->phase == PD_PH_CRASH) {
             int s = pd_current_seat(st);
-            if (s == st->seat && !st->charity_due[s]) { /* everyone has given */
-                st->phase = st->charity_resume;
+            if (s == st->seat && !st->owed[s]) { /* everyone has answered */
+                st->phase = st->owed_resume;
                 continue;
             }
-            if (st->charity_due[s] < 2 || list_pairs(st, s, false, PD_A_CHARITY, NULL, 0) == 1) {
+            if (st->phase == PD_PH_CHARITY &&
+                (st->owed[s] < 2 || list_pairs(st, s, false, PD_A_CHARITY, NULL, 0) == 1)) {
                 /* one card left to give, or one way to give two: no choice */
-                for (; st->charity_due[s]; st->charity_due[s]--)
+                for (; st->owed[s]; st->owed[s]--)
                     pd_lose_any_card(st, s);
+                continue;
+            }
+            pb_action ways[PD_MAX_VILLAGES * (1 + PD_PIZZERIA_CARDS)];
+            if (st->phase == PD_PH_CRASH && pd_list_crash(st, s, ways, 0) == 1) {
+                pd_crash(st, s, PD_ARG(ways[0])); /* one way to lose a level */
+                st->owed[s] = 0;
                 continue;
             }
             return;
@@ -341,10 +348,10 @@ int pd_current_seat(const pd_state *st)
 {
     if (st->phase == PD_PH_OVER)
         return PB_TERMINAL;
-    if (st->phase == PD_PH_FINE || st->phase == PD_PH_CHARITY)
+    if (st->phase == PD_PH_FINE || st->phase == PD_PH_CHARITY || st->phase == PD_PH_CRASH)
         for (int k = 0; k < st->players; k++) {
             int s = (st->seat + k) % st->players;
-            if (st->phase == PD_PH_FINE ? st->fines_due[s] : st->charity_due[s])
+            if (st->phase == PD_PH_FINE ? st->fines_due[s] : st->owed[s])
                 return s;
         }
     return st->seat;
@@ -443,8 +450,8 @@ static bool can_upgrade(const pd_state *st, int v, pd_card c, int how)
     }
     if (how == PD_UP_DISK)
         return p->disks > 0;
-    if (how == PD_UP_TOP && pd_is_park_card(st, c))
-        return false; /* Central Park is never on top */
+    if (pd_is_park_card(st, c) && (how == PD_UP_TOP || (how == PD_UP_ADD && z->ncards == 0)))
+        return false; /* Central Park is never on top (nor the only card of a pizzeria a crash emptied) */
     return z->ncards < PD_PIZZERIA_CARDS;
 }
 
@@ -721,6 +728,8 @@ static int list_actions(const pd_state *st, pb_action *out)
         return pd_list_power_steps(st, out, n);
     case PD_PH_CHARITY:
         return list_pairs(st, pd_current_seat(st), false, PD_A_CHARITY, out, n);
+    case PD_PH_CRASH:
+        return pd_list_crash(st, pd_current_seat(st), out, n);
     default:
         return 0;
     }
@@ -946,7 +955,13 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         int s = pd_current_seat(st);
         pay_fine_cards(st, s, (int)(arg & 0x1FF));
         pay_fine_cards(st, s, (int)(arg >> 9 & 0x1FF));
-        st->charity_due[s] = 0;
+        st->owed[s] = 0;
+        break;
+    }
+    case PD_A_CRASH: {
+        int s = pd_current_seat(st);
+        pd_crash(st, s, arg);
+        st->owed[s] = 0;
         break;
     }
     case PD_A_FINE_MONEY:
@@ -978,7 +993,8 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         "choosing a swap (Bait and Switch)", "reserving lots (Building Commissioner)",
         "choosing a sewer card (Farmer Brown)", "copying a delivery to Harlem (Harlem Rotary Pizzeria)",
         "changing the orders (Hacker, Order Screw Up, System Error)",
-        "choosing a delivery zone for a disk (That's My Spot)", "giving two cards (Charity Event)", "over"};
+        "choosing a delivery zone for a disk (That's My Spot)", "giving two cards (Charity Event)",
+        "losing a reputation level (Stock Market Crash)", "over"};
     (void)a;
     return pb_errorf(err, errlen, "not a legal move now (%s)",
                      st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");

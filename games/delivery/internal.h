@@ -56,6 +56,9 @@ int pd_farmed_ingredient(const pd_state *st, int seat);
 bool pd_cold_usable(const pd_state *st, int seat);
 int pd_list_refills(const pd_state *st, pb_action *out, int n);
 void pd_refill_cold(pd_state *st, pd_card discard);
+/* Stock Market Crash: a seat's ways to lose a level, and losing one. */
+int pd_list_crash(const pd_state *st, int s, pb_action *out, int n);
+void pd_crash(pd_state *st, int s, uint32_t arg);
 /* The global in play goes to the discards, with the card under it. */
 void pd_end_global(pd_state *st);
 /* Ingredient Shortage: the ingredient no delivery may include, or -1. */

@@ -18,6 +18,7 @@
  *   reorder 2.1                (System Error: order 2's first card goes last)
  *   spot HA                    (That's My Spot: a disk on Harlem's delivery zone)
  *   give Harlem/Ham Midtown/Onions   (Charity Event: two market cards, in either order)
+ *   lose MT disk               lose MT 2   (Stock Market Crash: a disk, or the pizzeria's second card)
  *   swap 2 Harlem/Ham          block MT-2        farm Midtown/Ham  (Bait and Switch, Building
  *                                                Commissioner, Farmer Brown)
  *   tip 3                      done              end
@@ -172,6 +173,12 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
     case PD_A_SCREW:
         wrote = snprintf(buf, n, "screw %u.%u %u.%u", (arg & 0xF) + 1, (arg >> 4 & 0xF) + 1, (arg >> 8 & 0xF) + 1,
                          (arg >> 12 & 0xF) + 1);
+        break;
+    case PD_A_CRASH:
+        if (arg >> 4)
+            wrote = snprintf(buf, n, "lose %s %u", d->map.village[arg & 0xF].code, arg >> 4);
+        else
+            wrote = snprintf(buf, n, "lose %s disk", d->map.village[arg & 0xF].code);
         break;
     case PD_A_SPOT:
         wrote = snprintf(buf, n, "spot %s", d->map.village[arg % PD_MAX_VILLAGES].code);

@@ -49,6 +49,7 @@ static const char *const pc_ids[PD_PC_COUNT] = {
     [PD_PC_WINDFALL] = "windfall",
     [PD_PC_SHORTAGE] = "ingredient-shortage",
     [PD_PC_CHARITY] = "charity-event",
+    [PD_PC_CRASH] = "stock-market-crash",
 };
 
 void pd_rules_powers(pd_rules *r)
@@ -133,6 +134,41 @@ static pd_card shortage_card(pd_state *st)
             return (pd_card)c;
         }
     return PD_NO_CARD;
+}
+
+/* Stock Market Crash: a level disk off the board, or a card out of a
+ * pizzeria (never leaving a Central Park card on top); a pizzeria without
+ * disks or cards is closed until an upgrade reopens it. */
+int pd_list_crash(const pd_state *st, int s, pb_action *out, int n)
+{
+    for (int v = 0; v < st->rules->data.map.nvillages; v++) {
+        const pd_pizzeria *z = &st->player[s].pizzeria[v];
+        if (z->lot < 0)
+            continue;
+        if (z->disks)
+            n = pd_add_action(out, n, PD_ACTION(PD_A_CRASH, v));
+        for (int i = 0; i < z->ncards; i++) {
+            bool park_on_top = i == z->ncards - 1 && i > 0 && pd_is_park_card(st, z->card[i - 1]);
+            bool same = i > 0 && z->card[i - 1] == z->card[i]; /* the same card twice: one way */
+            if (!park_on_top && !same)
+                n = pd_add_action(out, n, PD_ACTION(PD_A_CRASH, v | (i + 1) << 4));
+        }
+    }
+    return n;
+}
+
+void pd_crash(pd_state *st, int s, uint32_t arg)
+{
+    pd_pizzeria *z = &st->player[s].pizzeria[arg & 0xF];
+    int what = (int)(arg >> 4);
+    if (what == 0) {
+        z->disks--;
+        st->player[s].disks++;
+    } else {
+        st->sewer[z->card[what - 1]]++;
+        memmove(z->card + what - 1, z->card + what, (size_t)(z->ncards - what));
+        z->ncards--;
+    }
 }
 
 /* The global in play goes to the discards, with the card under it. */
@@ -269,10 +305,16 @@ void pd_play_power(pd_state *st, int p)
         if (p == st->rules->pc[PD_PC_CHARITY]) { /* everyone gives two market cards, if they have them */
             for (int k = 0; k < st->players; k++) {
                 int n = pd_hand_total(st, k) - __builtin_popcountll(st->player[k].powers);
-                st->charity_due[k] = (uint8_t)(n < 2 ? n : 2);
+                st->owed[k] = (uint8_t)(n < 2 ? n : 2);
             }
-            st->charity_resume = st->phase;
+            st->owed_resume = st->phase;
             st->phase = PD_PH_CHARITY;
+        }
+        if (p == st->rules->pc[PD_PC_CRASH]) { /* everyone with a pizzeria loses a level */
+            for (int k = 0; k < st->players; k++)
+                st->owed[k] = pd_list_crash(st, k, NULL, 0) > 0;
+            st->owed_resume = st->phase;
+            st->phase = PD_PH_CRASH;
         }
         if (p == st->rules->pc[PD_PC_HEALTH_INSPECTOR])
             for (int k = 0; k < st->players; k++)

@@ -1619,6 +1619,40 @@ static void test_charity_event(void **state)
     assert_int_equal(st.seat, 0);
 }
 
+/* Stock Market Crash: everyone with a pizzeria loses a level, a disk or a
+ * card of their choice (asked only when there is a choice); a pizzeria
+ * left without disks or cards is closed until an upgrade reopens it. */
+static void test_stock_market_crash(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 108);
+    static const char *const one[] = {"Midtown/Tomatoes", NULL};
+    static const char *const two[] = {"Central-Park/Onions", "Harlem/Ham", NULL};
+    pizzeria(&st, 0, "MT-1", 1, one);
+    pizzeria(&st, 1, "HA-1", 2, two);
+    int p = give_power(&st, 0, "stock-market-crash");
+    play(&st, "play power:stock-market-crash");
+    assert_int_equal(st.global, p);
+    assert_int_equal(st.phase, PD_PH_CRASH);
+    assert_int_equal(pd_current_seat(&st), 0);
+    refused(&st, "lose HA disk"); /* not seat 0's */
+    play(&st, "lose MT disk");
+    const pd_pizzeria *mt = &st.player[0].pizzeria[pd_village_find(&rules->data.map, "MT")];
+    assert_int_equal(mt->disks, 0);
+    static const char *const a[] = {"Midtown/Tomatoes", NULL};
+    order(&st, 0, a);
+    assert_int_equal(pd_current_seat(&st), 1);
+    refused(&st, "lose HA 2"); /* it would leave Central Park on top */
+    play(&st, "lose HA 1");
+    const pd_pizzeria *ha = &st.player[1].pizzeria[pd_village_find(&rules->data.map, "HA")];
+    assert_int_equal(ha->ncards, 1);
+    assert_int_equal(ha->card[0], card("Harlem/Ham"));
+    assert_int_equal(st.phase, PD_PH_START); /* everyone has lost a level: the turn goes on */
+    assert_int_equal(st.seat, 0);
+    refused(&st, "deliver 1 from MT"); /* closed: no disk on the board */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1663,6 +1697,7 @@ int main(void)
         cmocka_unit_test(test_oooops_and_windfall),
         cmocka_unit_test(test_ingredient_shortage),
         cmocka_unit_test(test_charity_event),
+        cmocka_unit_test(test_stock_market_crash),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
