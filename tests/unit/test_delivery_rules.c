@@ -216,6 +216,14 @@ static void finish_turn(pd_state *st)
     }
 }
 
+/* The turn's action: to market, two cards from the deck. */
+static void market_from_deck(pd_state *st)
+{
+    play(st, "market");
+    play(st, "take deck");
+    play(st, "take deck");
+}
+
 /* A table past the setup's power cards: seat 0 to act, with an empty hand. */
 static void table(pd_state *st, int players, uint64_t seed)
 {
@@ -717,9 +725,7 @@ static void test_hand_limit(void **state)
                                  "Midtown/Sausage", "Midtown/Tomatoes", NULL};
     for (int i = 0; cards[i]; i++)
         give(&st, 0, cards[i]);
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     assert_int_equal(st.phase, PD_PH_DISCARD);
     play(&st, "discard Harlem/Ham");
     assert_int_equal(st.phase, PD_PH_DISCARD);
@@ -767,15 +773,11 @@ static void test_power_card_timing(void **state)
     give_power(&st, 0, "mob-boss");
     play(&st, "play power:drone-delivery");
     refused(&st, "play power:mob-boss"); /* one a turn */
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     assert_int_equal(st.seat, 1); /* nothing left to decide: the turn ended */
     finish_turn(&st);
     assert_int_equal(st.seat, 0);
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     assert_int_equal(st.phase, PD_PH_AFTER);
     play(&st, "play power:roller-blades"); /* after the action; replaces the drone */
     int drone = pd_power_find(&rules->data.cards, "drone-delivery");
@@ -893,9 +895,7 @@ static void test_frugal_shopper_and_liberty_storage(void **state)
     table(&st, 2, 85);
     in_play(&st, 0, "frugal-shopper");
     give_power(&st, 0, "liberty-storage");
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     assert_int_equal(st.phase, PD_PH_AFTER);
     play(&st, "take deck");
     assert_int_equal(st.seat, 1); /* no power card after it */
@@ -1078,9 +1078,7 @@ static void test_farmer_brown(void **state)
     assert_int_equal(st.phase, PD_PH_FARM);
     play(&st, "farm Harlem/Ham");
     refused(&st, "deliver 1 from MT"); /* not on the turn he comes */
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     if (st.seat == 0)
         finish_turn(&st);
     finish_turn(&st); /* the other player's turn */
@@ -1157,9 +1155,7 @@ static void test_cold_storage(void **state)
         assert_int_equal(st.sewer[c], 0); /* all four came out */
     assert_int_equal(pd_score(&st, 0), before + 1 + 4); /* the card and the cards under it */
     refused(&st, "deliver 1 from MT"); /* not on the turn it is filled */
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     pass_round(&st);
     empty_hand(&st, 0);
     check(&st);
@@ -1188,9 +1184,7 @@ static void test_cold_storage(void **state)
     assert_int_equal(st.cold_filled_turn, st.turn);
     /* another EVENT card replaces it: its cards go back to the sewer */
     give_power(&st, 0, "liberty-storage");
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     play(&st, "play power:liberty-storage");
     assert_false(pd_has(&st, 0, PD_PC_COLD_STORAGE));
     assert_int_equal(st.ncold, 0);
@@ -1324,9 +1318,7 @@ static void test_lucky_day_and_down_on_your_luck(void **state)
     assert_true(st.power_discard >> p & 1);
     refused(&st, "play power:lucky-day");
     /* next turn: the sewer holds exactly two cards, both come to hand */
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     pass_round(&st);
     empty_hand(&st, 0);
     for (int c = 0; c < PD_TYPES; c++)
@@ -1438,9 +1430,7 @@ static void test_order_changing_cards(void **state)
     assert_string_equal(order_village(&st, 0), "MT");
     assert_int_equal(st.player[0].hand[card("Harlem/Onions")], 1);
     assert_int_equal(st.phase, PD_PH_START); /* back to the action */
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     pass_round(&st);
 
     static const char *const c[] = {"Midtown/Ham", "Midtown/Sausage", NULL};
@@ -1451,9 +1441,7 @@ static void test_order_changing_cards(void **state)
     play(&st, "screw 1.2 2.1");
     assert_string_equal(order_village(&st, 0), "GV");
     assert_string_equal(order_village(&st, 1), "MT");
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     pass_round(&st);
 
     static const char *const d[] = {"Midtown/Ham", "Greenwich-Village/Sausage", NULL};
@@ -1512,9 +1500,7 @@ static void test_bonus_supplies(void **state)
     play(&st, "take deck");
     assert_int_equal(st.player[0].hand_size, 3);
     assert_int_equal(st.phase, PD_PH_START); /* the turn's action still to come */
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     assert_int_equal(st.player[0].hand_size, 5);
 }
 
@@ -1527,9 +1513,7 @@ static void test_oooops_and_windfall(void **state)
     expansion_table(&st, 5, 105);
     give_power(&st, 0, "oooops");
     refused(&st, "play power:oooops"); /* it follows an action */
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     play(&st, "play power:oooops");
     assert_int_equal(st.phase, PD_PH_START);
     refused(&st, "market");
@@ -1578,9 +1562,7 @@ static void test_ingredient_shortage(void **state)
     play(&st, "play power:ingredient-shortage");
     assert_int_equal(st.shortage, card("Harlem/Tomatoes"));
     refused(&st, "deliver 1 from MT");
-    play(&st, "market");
-    play(&st, "take deck");
-    play(&st, "take deck");
+    market_from_deck(&st);
     for (int r = 0; r < 3 && st.global == p; r++)
         pass_round(&st);
     if (st.global == -1) { /* its rounds are over (no other global came) */
