@@ -990,6 +990,7 @@ static const char *waiting_for(const char *phase)
         {"spot", "to put a disk on a delivery zone (That's My Spot)"},
         {"charity", "to give two cards (Charity Event)"},
         {"crash", "to lose a reputation level (Stock Market Crash)"},
+        {"soars", "to take two cards (Stock Market Soars)"},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (is(phase, words[i][0]))
@@ -1052,13 +1053,14 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "upgrades (2 steps), \"d ORDER VILLAGE\" delivers an order from your pizzeria in that village%s. "
                      "Type the move or its number in the list.",
                      *first ? "; a power card may come first (\"play power:ID\")" : "");
-        } else if (is(phase, "market") || is(phase, "bonus")) {
+        } else if (is(phase, "market") || is(phase, "bonus") || is(phase, "soars")) {
             if (json_array_size(jget(view, "open")))
                 snprintf(example, sizeof example, "take 1");
             snprintf(what, sizeof what, "%s: \"take N\" takes the N-th card of the open market, \"take deck\" the "
                      "top card of the market deck.",
-                     is(phase, "bonus") ? "Take a bonus card (Meatballs, East Village Mogul, Bonus Supplies)"
-                                        : "Take a card");
+                     is(phase, "bonus")   ? "Take a bonus card (Meatballs, East Village Mogul, Bonus Supplies)"
+                     : is(phase, "soars") ? "Stock Market Soars: take two cards"
+                                          : "Take a card");
         } else if (is(phase, "reputation")) {
             first_legal(t, "done", first, sizeof first);
             snprintf(what, sizeof what, "Build or upgrade: \"build LOT CARD\" (a card of that village; then you pay "

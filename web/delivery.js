@@ -24,7 +24,7 @@ const PHASE_WORDS = {
   fine: 'paying the Health Inspector', swap: 'swapping a card into an order', block: 'reserving a lot',
   farm: 'storing a card under Farmer Brown', copy: 'deciding whether to copy a delivery to Harlem',
   orders: 'changing the orders', spot: 'putting a disk on a delivery zone', charity: 'giving two cards to charity',
-  crash: 'losing a reputation level', over: 'over',
+  crash: 'losing a reputation level', soars: 'taking two cards (Stock Market Soars)', over: 'over',
 };
 
 // Harlem Rotary Pizzeria copies deliveries to this village.
@@ -622,6 +622,7 @@ function myPrompt(ctx) {
     case 'spot': return "That's My Spot: choose the delivery zone for your disk.";
     case 'charity': return 'Charity Event: give two cards from your hand.';
     case 'crash': return 'Stock Market Crash: one of your pizzerias loses a disk or a card.';
+    case 'soars': return 'Stock Market Soars: take two cards from the open market or the deck.';
     default: return 'Your move.';
   }
 }

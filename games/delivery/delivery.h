@@ -64,6 +64,7 @@ typedef enum pd_phase {
     PD_PH_SPOT,       /* That's My Spot: the delivery zone for its disk */
     PD_PH_CHARITY,    /* Charity Event: everyone discards two market cards */
     PD_PH_CRASH,      /* Stock Market Crash: everyone loses a reputation level */
+    PD_PH_SOARS,      /* Stock Market Soars: everyone takes two market cards */
     PD_PH_OVER,
 } pd_phase;
 
@@ -220,6 +221,7 @@ typedef enum pd_pc {
     PD_PC_SHORTAGE,         /* ingredient-shortage */
     PD_PC_CHARITY,          /* charity-event */
     PD_PC_CRASH,            /* stock-market-crash */
+    PD_PC_SOARS,            /* stock-market-soars */
     PD_PC_COUNT
 } pd_pc;
 
@@ -251,8 +253,8 @@ typedef struct pd_state {
     bool windfall;                    /* Windfall: no delivery, build or market this turn */
     pd_card shortage;                 /* Ingredient Shortage: the card under it, PD_NO_CARD: none */
     /* a global everyone answers in turn: what each seat still owes (Charity
-     * Event: cards; Stock Market Crash: a reputation level) and the phase
-     * it interrupted */
+     * Event: cards; Stock Market Crash: a reputation level; Stock Market
+     * Soars: takes) and the phase it interrupted */
     uint8_t owed[PD_PLAYERS];
     uint8_t owed_resume;
     int8_t spot[PD_PLAYERS];          /* That's My Spot: the village whose zone has the seat's disk, -1 */

@@ -275,6 +275,7 @@ static bool fines_owed(const pd_state *st)
 }
 
 static int list_pairs(const pd_state *st, int s, bool powers, int kind, pb_action *out, int n);
+static int list_takes(const pd_state *st, pb_action *out, int n);
 
 /* Moves that decide nothing are made at once: the end of a turn with no
  * power card to play and a hand within the limit, a fine with one way to pay. */
@@ -308,7 +309,7 @@ static void settle(pd_state *st)
             st->fines_due[s]--;
             continue;
         }
-        if (st->phase == PD_PH_CHARITY || st->phase == PD_PH_CRASH) {
+        if (st->phase == PD_PH_CHARITY || st->phase == PD_PH_CRASH || st->phase == PD_PH_SOARS) {
             int s = pd_current_seat(st);
             if (s == st->seat && !st->owed[s]) { /* everyone has answered */
                 st->phase = st->owed_resume;
@@ -319,6 +320,10 @@ static void settle(pd_state *st)
                 /* one card left to give, or one way to give two: no choice */
                 for (; st->owed[s]; st->owed[s]--)
                     pd_lose_any_card(st, s);
+                continue;
+            }
+            if (st->phase == PD_PH_SOARS && list_takes(st, NULL, 0) == 0) {
+                st->owed[s] = 0; /* nothing left to take */
                 continue;
             }
             pb_action ways[PD_MAX_VILLAGES * (1 + PD_PIZZERIA_CARDS)];
@@ -348,7 +353,7 @@ int pd_current_seat(const pd_state *st)
 {
     if (st->phase == PD_PH_OVER)
         return PB_TERMINAL;
-    if (st->phase == PD_PH_FINE || st->phase == PD_PH_CHARITY || st->phase == PD_PH_CRASH)
+    if (st->phase == PD_PH_FINE || st->phase == PD_PH_CHARITY || st->phase == PD_PH_CRASH || st->phase == PD_PH_SOARS)
         for (int k = 0; k < st->players; k++) {
             int s = (st->seat + k) % st->players;
             if (st->phase == PD_PH_FINE ? st->fines_due[s] : st->owed[s])
@@ -730,6 +735,8 @@ static int list_actions(const pd_state *st, pb_action *out)
         return list_pairs(st, pd_current_seat(st), false, PD_A_CHARITY, out, n);
     case PD_PH_CRASH:
         return pd_list_crash(st, pd_current_seat(st), out, n);
+    case PD_PH_SOARS:
+        return list_takes(st, out, n);
     default:
         return 0;
     }
@@ -783,14 +790,15 @@ bool pd_is_legal(const pd_state *st, pb_action a)
 
 static void take(pd_state *st, pb_action a)
 {
+    int s = pd_current_seat(st); /* the mover, or (Stock Market Soars) the next to take */
     if (PD_KIND(a) == PD_A_TAKE_OPEN) {
         st->open[PD_ARG(a)]--;
         st->open_size--;
-        pd_hand_add(st, st->seat, (pd_card)PD_ARG(a));
+        pd_hand_add(st, s, (pd_card)PD_ARG(a));
     } else if (PD_KIND(a) == PD_A_TAKE_DECK) {
         pd_card c = pd_draw(st);
         if (c != PD_NO_CARD)
-            pd_hand_add(st, st->seat, c);
+            pd_hand_add(st, s, c);
     }
     pd_refill_open(st);
 }
@@ -862,6 +870,12 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         break;
     case PD_A_TAKE_OPEN:
     case PD_A_TAKE_DECK:
+        if (st->phase == PD_PH_SOARS) {
+            int s = pd_current_seat(st);
+            take(st, a);
+            st->owed[s]--;
+            break;
+        }
         take(st, a);
         if (st->phase == PD_PH_AFTER)
             st->power_played = true; /* Frugal Shopper: no other power card this turn */
@@ -994,7 +1008,7 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         "choosing a sewer card (Farmer Brown)", "copying a delivery to Harlem (Harlem Rotary Pizzeria)",
         "changing the orders (Hacker, Order Screw Up, System Error)",
         "choosing a delivery zone for a disk (That's My Spot)", "giving two cards (Charity Event)",
-        "losing a reputation level (Stock Market Crash)", "over"};
+        "losing a reputation level (Stock Market Crash)", "taking two cards (Stock Market Soars)", "over"};
     (void)a;
     return pb_errorf(err, errlen, "not a legal move now (%s)",
                      st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");

@@ -50,6 +50,7 @@ static const char *const pc_ids[PD_PC_COUNT] = {
     [PD_PC_SHORTAGE] = "ingredient-shortage",
     [PD_PC_CHARITY] = "charity-event",
     [PD_PC_CRASH] = "stock-market-crash",
+    [PD_PC_SOARS] = "stock-market-soars",
 };
 
 void pd_rules_powers(pd_rules *r)
@@ -309,6 +310,16 @@ void pd_play_power(pd_state *st, int p)
             }
             st->owed_resume = st->phase;
             st->phase = PD_PH_CHARITY;
+        }
+        if (p == st->rules->pc[PD_PC_SOARS]) { /* a random tip token each, then two takes each */
+            for (int k = 0; k < st->players; k++) {
+                int tip = pd_draw_tip(st);
+                if (tip != PD_NO_TIP)
+                    st->player[k].tip[st->player[k].ntips++] = (uint8_t)tip;
+                st->owed[k] = 2;
+            }
+            st->owed_resume = st->phase;
+            st->phase = PD_PH_SOARS;
         }
         if (p == st->rules->pc[PD_PC_CRASH]) { /* everyone with a pizzeria loses a level */
             for (int k = 0; k < st->players; k++)

@@ -11,7 +11,7 @@
 
 static const char *const phase_names[] = {"keep",  "start",   "market", "reputation", "pay",  "supply",
                                           "distance", "tip", "bonus", "after", "discard", "fine",
-                                          "swap",  "block", "farm",   "copy", "orders", "spot", "charity", "crash", "over"};
+                                          "swap",  "block", "farm",   "copy", "orders", "spot", "charity", "crash", "soars", "over"};
 
 static json_t *card_json(const pd_state *st, pd_card c)
 {

@@ -1635,6 +1635,32 @@ static void test_stock_market_crash(void **state)
     refused(&st, "deliver 1 from MT"); /* closed: no disk on the board */
 }
 
+/* Stock Market Soars: a random tip token each, then, clockwise from the
+ * player, two takes each (open market or deck). */
+static void test_stock_market_soars(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 109);
+    int hands[5], tips[5];
+    for (int s = 0; s < 5; s++) {
+        hands[s] = st.player[s].hand_size;
+        tips[s] = st.player[s].ntips;
+    }
+    give_power(&st, 0, "stock-market-soars");
+    play(&st, "play power:stock-market-soars");
+    assert_int_equal(st.phase, PD_PH_SOARS);
+    for (int s = 0; s < 5; s++) {
+        assert_int_equal(st.player[s].ntips, tips[s] + 1);
+        assert_int_equal(pd_current_seat(&st), s);
+        play(&st, "take deck");
+        play(&st, "take deck");
+        assert_int_equal(st.player[s].hand_size, hands[s] + 2);
+    }
+    assert_int_equal(st.phase, PD_PH_START); /* then the player's turn goes on */
+    assert_int_equal(st.seat, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1680,6 +1706,7 @@ int main(void)
         cmocka_unit_test(test_ingredient_shortage),
         cmocka_unit_test(test_charity_event),
         cmocka_unit_test(test_stock_market_crash),
+        cmocka_unit_test(test_stock_market_soars),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
