@@ -402,8 +402,15 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "a table needs a human seat");
         return;
     }
+    json_t *expansion = json_object_get(msg, "expansion");
+    if (expansion && !json_is_boolean(expansion)) {
+        send_error(l, conn, "expansion is true or false (New York Pizza Delivery's 5-6 player box)");
+        return;
+    }
     table *t = calloc(1, sizeof *t);
     json_t *config = json_pack("{s:i}", "players", n);
+    if (json_is_true(expansion)) /* the game refuses it if it has no such thing */
+        json_object_set_new(config, "expansion", json_true());
     if (!t || !(t->g = pb_game_new(game, config, err, sizeof err))) {
         json_decref(config);
         free(t);

@@ -303,10 +303,12 @@ function chooseGame() {
   showSeats();
 }
 
-// Only as many seat selects as players.
+// Only as many seat selects as players; New York Pizza Delivery's expansion
+// is a choice for 2 to 4 players (5 and 6 always play with it).
 function showSeats() {
   const n = Number($('#players-count').value);
   for (const li of document.querySelectorAll('#seat-list li')) li.hidden = Number(li.dataset.seat) >= n;
+  $('#expansion-row').hidden = !($('#game').value === 'delivery' && n <= 4);
 }
 
 // The lobby's name, or a toast and false when there is none.
@@ -325,7 +327,8 @@ function createTable(ev) {
   const players = Number($('#players-count').value);
   const seats = [];
   for (let i = 0; i < players; i++) seats.push($(`select[name=seat${i}]`).value);
-  send({ type: 'create', game, players, seats, name });
+  const expansion = game === 'delivery' && players <= 4 && $('#expansion').checked;
+  send({ type: 'create', game, players, seats, name, ...(expansion ? { expansion: true } : {}) });
 }
 
 function typedCode() {

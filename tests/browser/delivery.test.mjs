@@ -339,7 +339,9 @@ test('Ann plays New York Pizza Delivery against two bots by clicking, previews d
     assert.deepEqual(await ann.locator('#players-count option').allInnerTexts(), ['2', '3', '4', '5', '6']);
     await ann.selectOption('#players-count', '6');
     assert.equal(await ann.locator('select[name=seat5]').isVisible(), true, 'a sixth seat');
+    assert.equal(await ann.locator('#expansion').isVisible(), false, '6 players always play with the expansion');
     await ann.selectOption('#players-count', '3');
+    assert.equal(await ann.locator('#expansion').isVisible(), true, 'for 3 players the expansion is a choice');
     await ann.fill('#name', 'Ann');
     await ann.selectOption('select[name=seat1]', 'greedy');
     await ann.selectOption('select[name=seat2]', 'random');

@@ -264,6 +264,26 @@ test('two humans and a bot pick random legal moves to the end; neither sees the 
   assertSamePublic([cy, di, eye], j.code);
 });
 
+test('the 5-6 player box: asked for at 2 players, always at 6; a bad value or another game refuses it', T, async () => {
+  const gil = await connect('gil');
+  const noTips = async (msg) => (await gil.waitFor((m) => m.type === 'view' && m.code === msg.code, 5000, 'a view')).view.no_tips;
+  const two = async (extra) => {
+    await gil.send({ type: 'create', game: 'delivery', players: 2, seats: ['human', 'random'], name: 'Gil', ...extra });
+    return gil.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'joined or refused');
+  };
+  assert.equal(await noTips(await two({ expansion: true })), 12, 'the expansion adds 3 NO TIP tokens');
+  assert.equal(await noTips(await two({})), 9, 'without it, the base 9');
+  const six = await create(gil, ['human', 'random', 'random', 'random', 'random', 'random'], 'Gil');
+  assert.equal(await noTips(six), 12, '6 players play with the expansion');
+  const bad = await two({ expansion: 'yes' });
+  assert.equal(bad.type, 'error');
+  assert.match(bad.message, /expansion is true or false/);
+  await gil.send({ type: 'create', game: 'nyslice', players: 2, seats: ['human', 'random'], name: 'Gil', expansion: true });
+  const other = await gil.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'refused');
+  assert.equal(other.type, 'error');
+  assert.match(other.message, /expansion/);
+});
+
 test('refused moves change nothing; a finished table replays', T, async () => {
   const ed = await connect('ed');
   const fay = await connect('fay');
