@@ -1277,7 +1277,7 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
     }
     /* deliver 2 from MT red -> ... via red; deliver 4 from MT HA -> ... to HA */
     static const char *const routes[] = {"red", "blue", "subway", "boat", "park"};
-    for (int at = 4; is(in.w[0], "deliver") && is(in.w[2], "from") && at < in.n && in.n < WORDS; at++) {
+    for (int at = 4; at < in.n && in.n < WORDS && is(in.w[0], "deliver") && is(in.w[2], "from"); at++) {
         bool route = false;
         for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
             route |= is(in.w[at], routes[i]);

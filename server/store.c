@@ -104,7 +104,8 @@ static int start_checkpointer(pb_store *s, const char *path)
     return 0;
 }
 
-pb_store *pb_store_open(const char *path, char *err, size_t errlen)
+/* A store with nothing open yet; NULL with the reason in err. */
+static pb_store *store_new(char *err, size_t errlen)
 {
     pb_store *s = calloc(1, sizeof *s);
     if (!s) {
@@ -113,6 +114,14 @@ pb_store *pb_store_open(const char *path, char *err, size_t errlen)
     }
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
+    return s;
+}
+
+pb_store *pb_store_open(const char *path, char *err, size_t errlen)
+{
+    pb_store *s = store_new(err, errlen);
+    if (!s)
+        return NULL;
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                         NULL) != SQLITE_OK ||
         sqlite3_busy_timeout(s->db, 5000) != SQLITE_OK ||
@@ -134,13 +143,9 @@ pb_store *pb_store_open_readonly(const char *path, char *err, size_t errlen)
         pb_errorf(err, errlen, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
-    pb_store *s = calloc(1, sizeof *s);
-    if (!s) {
-        pb_errorf(err, errlen, "out of memory");
+    pb_store *s = store_new(err, errlen);
+    if (!s)
         return NULL;
-    }
-    pthread_mutex_init(&s->lock, NULL);
-    pthread_cond_init(&s->wake, NULL);
     sqlite3_stmt *st = NULL;
     int tables = 0;
     /* Read-write when the file allows it (though nothing is written:

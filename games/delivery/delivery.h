@@ -247,6 +247,7 @@ typedef struct pd_state {
     int8_t global;                    /* the GLOBAL card in play, -1: none */
     uint16_t global_until;            /* a global that lasts some rounds goes at this turn */
     bool over_achiever;               /* this turn's delivery earns $2 more */
+    int8_t changing;                  /* in PD_PH_ORDERS: the card played (Hacker, ...), else -1 */
     bool gift;                        /* the takes of PD_PH_BONUS come from a power card played */
     uint8_t action;                   /* this turn's action (PD_A_MARKET, _REPUTATION, _DELIVER), 0: none yet */
     uint8_t banned;                   /* Oooops!: the second action may not be this one */

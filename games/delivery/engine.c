@@ -171,6 +171,7 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
     st->global_until = PD_NEVER;
     memset(st->spot, -1, sizeof st->spot);
     st->shortage = PD_NO_CARD;
+    st->changing = -1;
     for (int i = 0; i < PD_ORDER_SLOTS; i++) {
         st->order[i].kind = -1;
         st->order[i].tip = PD_NO_TIP;
@@ -259,6 +260,15 @@ static void next_turn(pd_state *st)
     st->phase = st->turn >= PD_MAX_TURNS ? PD_PH_OVER : PD_PH_START;
 }
 
+/* The turn ends: down to the hand limit first (PD-T5), then the next seat. */
+static void end_turn(pd_state *st)
+{
+    memset(&st->pending, 0, sizeof st->pending);
+    st->phase = pd_hand_total(st, st->seat) > pd_hand_limit(st, st->seat) ? PD_PH_DISCARD : PD_PH_START;
+    if (st->phase == PD_PH_START)
+        next_turn(st);
+}
+
 /* The action is done: a power card may follow (PD-T1), then the hand limit. */
 void pd_action_done(pd_state *st)
 {
@@ -335,9 +345,7 @@ static void settle(pd_state *st)
             return;
         }
         if (st->phase == PD_PH_AFTER && !pd_can_play_power(st)) {
-            st->phase = pd_hand_total(st, st->seat) > pd_hand_limit(st, st->seat) ? PD_PH_DISCARD : PD_PH_START;
-            if (st->phase == PD_PH_START)
-                next_turn(st);
+            end_turn(st);
             continue;
         }
         if (st->phase == PD_PH_DISCARD && pd_hand_total(st, st->seat) <= pd_hand_limit(st, st->seat)) {
@@ -950,10 +958,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         pd_delivery_step(st, a);
         break;
     case PD_A_END:
-        st->phase = pd_hand_total(st, st->seat) > pd_hand_limit(st, st->seat) ? PD_PH_DISCARD : PD_PH_START;
-        memset(pe, 0, sizeof *pe);
-        if (st->phase == PD_PH_START)
-            next_turn(st);
+        end_turn(st);
         break;
     case PD_A_DISCARD:
         pd_hand_remove(st, st->seat, (pd_card)arg);
@@ -1009,6 +1014,7 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         "changing the orders (Hacker, Order Screw Up, System Error)",
         "choosing a delivery zone for a disk (That's My Spot)", "giving two cards (Charity Event)",
         "losing a reputation level (Stock Market Crash)", "taking two cards (Stock Market Soars)", "over"};
+    _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
     (void)a;
     return pb_errorf(err, errlen, "not a legal move now (%s)",
                      st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");

@@ -90,17 +90,19 @@ static bool anyone_has(const pd_state *st, pd_pc pc)
 
 /* ---- playing ---- */
 
-/* A random card out of the sewer; PD_NO_CARD when it is empty. */
-static pd_card from_sewer(pd_state *st)
+/* A random card out of the sewer (with `plain`, only a meat or a
+ * vegetable: no ANY card, no Extra Cheese); PD_NO_CARD when there is none. */
+static pd_card from_sewer(pd_state *st, bool plain)
 {
     int total = 0;
     for (int c = 0; c < PD_TYPES; c++)
-        total += st->sewer[c];
+        if (!plain || pd_group_of(st, PD_CARD_INGREDIENT(c)) <= PD_VEGETABLE)
+            total += st->sewer[c];
     if (total == 0)
         return PD_NO_CARD;
     int pick = (int)pb_rng_below(&st->rng, (uint32_t)total);
     for (int c = 0; c < PD_TYPES; c++)
-        if ((pick -= st->sewer[c]) < 0) {
+        if ((!plain || pd_group_of(st, PD_CARD_INGREDIENT(c)) <= PD_VEGETABLE) && (pick -= st->sewer[c]) < 0) {
             st->sewer[c]--;
             return (pd_card)c;
         }
@@ -112,30 +114,12 @@ static pd_card from_sewer(pd_state *st)
 static void fill_cold(pd_state *st)
 {
     st->ncold = 0;
-    for (pd_card c; st->ncold < PD_COLD_CARDS && (c = from_sewer(st)) != PD_NO_CARD;)
+    for (pd_card c; st->ncold < PD_COLD_CARDS && (c = from_sewer(st, false)) != PD_NO_CARD;)
         st->cold[st->ncold++] = c;
     st->cold_filled_turn = st->turn;
 }
 
 static int list_order_changes(const pd_state *st, pb_action *out, int n);
-
-/* Ingredient Shortage: a random sewer card that is not an ANY card (nor
- * Extra Cheese, which no order needs); PD_NO_CARD when there is none. */
-static pd_card shortage_card(pd_state *st)
-{
-    int total = 0;
-    for (int c = 0; c < PD_TYPES; c++)
-        total += pd_group_of(st, PD_CARD_INGREDIENT(c)) <= PD_VEGETABLE ? st->sewer[c] : 0;
-    if (total == 0)
-        return PD_NO_CARD;
-    int pick = (int)pb_rng_below(&st->rng, (uint32_t)total);
-    for (int c = 0; c < PD_TYPES; c++)
-        if (pd_group_of(st, PD_CARD_INGREDIENT(c)) <= PD_VEGETABLE && (pick -= st->sewer[c]) < 0) {
-            st->sewer[c]--;
-            return (pd_card)c;
-        }
-    return PD_NO_CARD;
-}
 
 /* Stock Market Crash: a level disk off the board, or a card out of a
  * pizzeria (never leaving a Central Park card on top); a pizzeria without
@@ -201,7 +185,7 @@ static void play_timed(pd_state *st, int p)
         st->player[s].money = (int16_t)(st->player[s].money + 3);
     if (p == pc[PD_PC_DOWN_ON_LUCK])
         for (int k = 0; k < 2; k++) {
-            pd_card c = from_sewer(st);
+            pd_card c = from_sewer(st, false);
             if (c != PD_NO_CARD)
                 pd_hand_add(st, s, c);
         }
@@ -228,7 +212,7 @@ static void play_timed(pd_state *st, int p)
     }
     if (p == pc[PD_PC_HACKER] || p == pc[PD_PC_ORDER_SCREW_UP] || p == pc[PD_PC_SYSTEM_ERROR]) {
         st->power_resume = st->phase;
-        st->pending.card = (pd_card)p; /* which change: the card played */
+        st->changing = (int8_t)p;
         st->phase = PD_PH_ORDERS;
     }
 }
@@ -302,12 +286,10 @@ void pd_play_power(pd_state *st, int p)
         bool rounds = p == st->rules->pc[PD_PC_COUPON_DAYS] || p == st->rules->pc[PD_PC_SHORTAGE];
         st->global_until = rounds ? (uint16_t)(st->turn + 3 * st->players) : PD_NEVER;
         if (p == st->rules->pc[PD_PC_SHORTAGE])
-            st->shortage = shortage_card(st);
+            st->shortage = from_sewer(st, true); /* Ingredient Shortage: never an ANY card */
         if (p == st->rules->pc[PD_PC_CHARITY]) { /* everyone gives two market cards, if they have them */
-            for (int k = 0; k < st->players; k++) {
-                int n = pd_hand_total(st, k) - __builtin_popcountll(st->player[k].powers);
-                st->owed[k] = (uint8_t)(n < 2 ? n : 2);
-            }
+            for (int k = 0; k < st->players; k++)
+                st->owed[k] = (uint8_t)(st->player[k].hand_size < 2 ? st->player[k].hand_size : 2);
             st->owed_resume = st->phase;
             st->phase = PD_PH_CHARITY;
         }
@@ -440,7 +422,7 @@ static int list_farm(const pd_state *st, pb_action *out, int n)
 static int list_order_changes(const pd_state *st, pb_action *out, int n)
 {
     const int8_t *pc = st->rules->pc;
-    int played = st->pending.card;
+    int played = st->changing;
     for (int a = 0; a < PD_ORDER_SLOTS; a++) {
         const pd_order *o = &st->order[a];
         for (int i = 0; o->kind >= 0 && i < o->ncards; i++) {
@@ -533,7 +515,7 @@ void pd_power_step(pd_state *st, pb_action a)
     default: /* DONE: no swap, no change */
         break;
     }
-    st->pending.card = 0;
+    st->changing = -1;
     st->phase = st->power_resume;
 }
 

@@ -12,6 +12,7 @@
 static const char *const phase_names[] = {"keep",  "start",   "market", "reputation", "pay",  "supply",
                                           "distance", "tip", "bonus", "after", "discard", "fine",
                                           "swap",  "block", "farm",   "copy", "orders", "spot", "charity", "crash", "soars", "over"};
+_Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
 
 static json_t *card_json(const pd_state *st, pd_card c)
 {

@@ -5,6 +5,8 @@
 // Every server started here is killed when the test process exits, and every
 // wait has a deadline, so a broken server fails the tests instead of hanging them.
 import { spawn } from 'node:child_process';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -372,4 +374,28 @@ export async function playToEnd(client, code, { rng = null, stop = null, timeout
     acted++;
     await client.send({ type: 'act', code, action });
   }
+}
+
+// One server for a whole test file: started before its tests, stopped after
+// them with its sanitizer findings checked; connect() opens a client that is
+// closed at the end, and `clients` lists every one opened.
+export function serverForFile(dbName) {
+  const file = { clients: [] };
+  let dir, server;
+  before(async () => {
+    dir = tempDir();
+    server = await startServer(join(dir, dbName));
+  });
+  after(async () => {
+    await Promise.all(file.clients.map((c) => c.close()));
+    const reports = await stopServers([server]);
+    if (dir) removeTempDir(dir);
+    assert.deepEqual(reports, [], 'sanitizer findings in the server');
+  });
+  file.connect = async (label) => {
+    const c = await Client.connect(server.url, label);
+    file.clients.push(c);
+    return c;
+  };
+  return file;
 }

@@ -3,34 +3,14 @@
 // refused moves and replays. Every view any client receives is checked: no
 // view shows a cut line of another seat before the reveal (only its own, and
 // the 2-player neutral's die, which is public).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join as pathJoin } from 'node:path';
-import { Client, startServer, stopServers, tempDir, removeTempDir, playToEnd, seeded } from './helpers.mjs';
+import { serverForFile, playToEnd, seeded } from './helpers.mjs';
 
 
 const T = { timeout: 60_000 };
 
-let dir, server;
-const clients = [];
-
-before(async () => {
-  dir = tempDir();
-  server = await startServer(pathJoin(dir, 'theory.db'));
-});
-
-after(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  const reports = await stopServers([server]);
-  if (dir) removeTempDir(dir);
-  assert.deepEqual(reports, [], 'sanitizer findings in the server');
-});
-
-async function connect(label) {
-  const c = await Client.connect(server.url, label);
-  clients.push(c);
-  return c;
-}
+const { clients, connect } = serverForFile('theory.db');
 
 /* Cut lines a view shows that its seat may not know. */
 function cutLeaks(msg) {

@@ -934,12 +934,25 @@ static void test_health_inspector_power_card(void **state)
     pd_state st;
     table(&st, 3, 87);
     int p = give_power(&st, 0, "health-inspector");
+    int worth[3];
+    for (int s = 0; s < 3; s++) /* what each could pay with: money and cards */
+        worth[s] = st.player[s].money + st.player[s].hand_size + __builtin_popcountll(st.player[s].powers);
     play(&st, "play power:health-inspector");
     assert_int_equal(st.global, p);
-    assert_int_equal(st.inspectors, 0);
+    assert_int_equal(st.inspectors, 0); /* not one of the three that end the game */
     assert_int_equal(st.phase, PD_PH_FINE);
-    for (int k = 0; k < 3; k++)
-        finish_turn(&st), (void)0;
+    while (st.phase == PD_PH_FINE) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(&st, a) > 0);
+        assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+    }
+    for (int s = 0; s < 3; s++) { /* everyone paid $2, in money or cards (seat 0 also played the card) */
+        int now = st.player[s].money + st.player[s].hand_size + __builtin_popcountll(st.player[s].powers);
+        assert_int_equal(now, worth[s] - 2 - (s == 0));
+        assert_int_equal(st.fines_due[s], 0);
+    }
+    assert_int_equal(st.global, p); /* it stays as the global in play */
     check(&st);
 }
 
@@ -1101,14 +1114,22 @@ static void test_after_the_action_reveals_nothing(void **state)
         pd_state st;
         table(&st, 2, 94);
         give_power(&st, 0, cards[i]);
-        play(&st, "market");
-        play(&st, "take deck");
-        play(&st, "take deck");
+        market_from_deck(&st);
         assert_int_equal(st.phase, PD_PH_AFTER);
         assert_int_equal(st.seat, 0);
         play(&st, "end");
         assert_int_equal(st.seat, 1);
     }
+}
+
+/* An empty sewer: its cards go to seat 1's hand (so every card stays counted). */
+static void empty_sewer(pd_state *st)
+{
+    for (int c = 0; c < PD_TYPES; c++)
+        for (; st->sewer[c]; st->sewer[c]--) {
+            st->player[1].hand[c]++;
+            st->player[1].hand_size++;
+        }
 }
 
 /* Put a card, wherever it lies, into the sewer. */
@@ -1139,11 +1160,7 @@ static void test_cold_storage(void **state)
     static const char *const a[] = {"Midtown/Ham", NULL};
     pizzeria(&st, 0, "MT-1", 4, mt);
     order(&st, 0, a);
-    for (int c = 0; c < PD_TYPES; c++) /* an empty sewer first: its cards to the other hand */
-        for (; st.sewer[c]; st.sewer[c]--) {
-            st.player[1].hand[c]++;
-            st.player[1].hand_size++;
-        }
+    empty_sewer(&st);
     static const char *const sewer[] = {"Harlem/Ham", "Midtown/Ham", "Harlem/Pepperoni", "Midtown/Onions"};
     for (int i = 0; i < 4; i++)
         to_sewer(&st, sewer[i]);
@@ -1250,15 +1267,9 @@ static void test_harlem_rotary(void **state)
 /* A table of the 5-6 player box (ANY cards in the deck), seat 0 to act. */
 static void expansion_table(pd_state *st, int players, uint64_t seed)
 {
+    assert_true(players >= 5); /* 5 and 6 players always have it */
     table(st, players, seed);
-    rules->expansion = true;
-    pd_init(st, rules, seed);
-    while (st->phase == PD_PH_KEEP)
-        finish_turn(st);
-    while (st->seat != 0)
-        finish_turn(st);
-    empty_hand(st, 0);
-    check(st);
+    assert_true(rules->expansion);
 }
 
 /* PD-P2 with several ways: an Any Meat in the pizzeria supplies whichever
@@ -1321,11 +1332,7 @@ static void test_lucky_day_and_down_on_your_luck(void **state)
     market_from_deck(&st);
     pass_round(&st);
     empty_hand(&st, 0);
-    for (int c = 0; c < PD_TYPES; c++)
-        for (; st.sewer[c]; st.sewer[c]--) {
-            st.player[1].hand[c]++;
-            st.player[1].hand_size++;
-        }
+    empty_sewer(&st);
     to_sewer(&st, "Harlem/Ham");
     to_sewer(&st, "Midtown/Onions");
     give_power(&st, 0, "down-on-your-luck");
@@ -1552,24 +1559,26 @@ static void test_ingredient_shortage(void **state)
     static const char *const a[] = {"Midtown/Tomatoes", NULL};
     pizzeria(&st, 0, "MT-1", 3, mt);
     order(&st, 0, a);
-    for (int c = 0; c < PD_TYPES; c++) /* the sewer: one Tomatoes card only */
-        for (; st.sewer[c]; st.sewer[c]--) {
-            st.player[1].hand[c]++;
-            st.player[1].hand_size++;
-        }
+    empty_sewer(&st);
     to_sewer(&st, "Harlem/Tomatoes");
+    for (int s = 1; s < 5; s++) { /* nobody else can play a global meanwhile */
+        st.power_discard |= st.player[s].powers;
+        st.player[s].powers = 0;
+    }
     int p = give_power(&st, 0, "ingredient-shortage");
     play(&st, "play power:ingredient-shortage");
     assert_int_equal(st.shortage, card("Harlem/Tomatoes"));
     refused(&st, "deliver 1 from MT");
     market_from_deck(&st);
-    for (int r = 0; r < 3 && st.global == p; r++)
-        pass_round(&st);
-    if (st.global == -1) { /* its rounds are over (no other global came) */
-        assert_int_equal(st.shortage, PD_NO_CARD);
-        assert_true(st.power_discard >> p & 1);
-    }
-    assert_true(st.global != p);
+    pass_round(&st);
+    pass_round(&st);
+    assert_int_equal(st.global, p); /* two rounds on, still in play */
+    refused(&st, "deliver 1 from MT");
+    pass_round(&st);
+    assert_int_equal(st.global, -1); /* the third round is over */
+    assert_int_equal(st.shortage, PD_NO_CARD);
+    assert_int_equal(st.sewer[card("Harlem/Tomatoes")], 1); /* back in the sewer */
+    assert_true(st.power_discard >> p & 1);
 }
 
 /* Charity Event: everyone, clockwise from the player, gives two market
