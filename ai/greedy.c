@@ -13,9 +13,9 @@
 
 double pb_lead(const pb_game *g, const pb_state *st, int seat)
 {
-    double v[PB_MAX_SEATS], rival = -1e300;
+    double v[PB_MAX_SEATS], rival = pb_is_cooperative(g) ? 0 : -1e300;
     g->ops->evaluate(g, st, seat, v);
-    for (int q = 0; q < g->players; q++)
+    for (int q = 0; !pb_is_cooperative(g) && q < g->players; q++)
         if (q != seat && v[q] > rival)
             rival = v[q];
     return v[seat] - rival;

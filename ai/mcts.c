@@ -85,11 +85,12 @@ static int new_node(tree *t, int parent, pb_action a, int player, double prior, 
     return i;
 }
 
-/* A seat's reward in [0, 1] from evaluated points: its lead over the best rival. */
+/* A seat's reward in [0, 1] from evaluated points: its lead over the best
+ * rival, or in a team game the team's worth. */
 static double squash(const tree *t, const double *v, int seat)
 {
-    double rival = -1e300;
-    for (int q = 0; q < t->g->players; q++)
+    double rival = pb_is_cooperative(t->g) ? 0 : -1e300;
+    for (int q = 0; !pb_is_cooperative(t->g) && q < t->g->players; q++)
         if (q != seat && v[q] > rival)
             rival = v[q];
     return 1.0 / (1.0 + exp(-(v[seat] - rival) / t->cfg->scale));

@@ -117,6 +117,10 @@ typedef struct pb_game_ops {
     /* For tests and fuzzing: 0, or -1 naming what is broken in the state
      * (every card, slice or topping accounted for, counts consistent). */
     int (*check_invariants)(const pb_game *g, const pb_state *st, char *err, size_t errlen);
+    /* Do all seats play as one team (the same result for every seat)? Then
+     * evaluate() gives the team's worth on a scale where 0 is an even chance
+     * of winning, not a lead over rivals. NULL: never. */
+    bool (*cooperative)(const pb_game *g);
 } pb_game_ops;
 
 struct pb_game {
@@ -153,6 +157,10 @@ static inline int pb_current_seat(const pb_game *g, const pb_state *st)
 static inline bool pb_is_terminal(const pb_game *g, const pb_state *st)
 {
     return g->ops->current_seat(g, st) == PB_TERMINAL;
+}
+static inline bool pb_is_cooperative(const pb_game *g)
+{
+    return g->ops->cooperative && g->ops->cooperative(g);
 }
 
 /* Parse text notation and apply it; -1 with the reason in err. */

@@ -82,8 +82,15 @@ static int check_powers(const pd_state *st, char *err, size_t errlen)
         }
     }
     bool dealt = st->phase != PD_PH_KEEP; /* the expansion's join the deck after PD-S3 */
-    int basic = st->rules->data.cards.powers_in[PD_BASIC] +
-                (st->rules->expansion && dealt ? st->rules->data.cards.powers_in[PD_EXPANSION] : 0);
+    const pd_cards *cards = &st->rules->data.cards;
+    int basic = 0;
+    for (int p = 0; p < cards->npowers; p++)
+        basic += pd_power_in_game(st, p) && (cards->power[p].box == PD_BASIC || (st->rules->expansion && dealt));
+    if (seen & ~((1ull << cards->npowers) - 1))
+        return pb_errorf(err, errlen, "a power card index beyond the %d there are", cards->npowers);
+    for (int p = 0; p < cards->npowers; p++)
+        if ((seen >> p & 1) && !pd_power_in_game(st, p))
+            return pb_errorf(err, errlen, "%s is in a co-op game", cards->power[p].name);
     if (n != basic || __builtin_popcountll(seen) != basic)
         return pb_errorf(err, errlen, "%d power cards in %d places, not %d once each", __builtin_popcountll(seen), n,
                          basic);
@@ -121,8 +128,8 @@ static int check_players(const pd_state *st, char *err, size_t errlen)
     const pd_map *map = &st->rules->data.map;
     for (int s = 0; s < st->players; s++) {
         const pd_player *p = &st->player[s];
-        if (p->money < 0)
-            return pb_errorf(err, errlen, "seat %d has $%d", s, p->money);
+        if (p->money < 0 || (st->rules->coop && p->money != 0))
+            return pb_errorf(err, errlen, "seat %d has $%d%s", s, p->money, st->rules->coop ? " of its own in co-op" : "");
         int disks = p->disks + (st->spot[s] >= 0);
         for (int v = 0; v < PD_MAX_VILLAGES; v++) {
             const pd_pizzeria *z = &p->pizzeria[v];
@@ -147,8 +154,32 @@ static int check_players(const pd_state *st, char *err, size_t errlen)
     return 0;
 }
 
+/* Co-op: the team's money, the orders packed towards Order 4, 14 order
+ * cards in all (the box unseen; pushed out ones gone). */
+static int check_coop(const pd_state *st, char *err, size_t errlen)
+{
+    if (!st->rules->coop)
+        return 0;
+    if (st->team_money < 0)
+        return pb_errorf(err, errlen, "the team has $%d", st->team_money);
+    int on_board = 0;
+    for (int i = 0; i < PD_ORDER_SLOTS; i++) {
+        on_board += st->order[i].kind >= 0;
+        if (i > 0 && st->order[i - 1].kind >= 0 && st->order[i].kind < 0)
+            return pb_errorf(err, errlen, "order %d has an empty slot after it", i);
+    }
+    int total = on_board + st->norder_deck + st->norder_discard + st->orders_out;
+    if (total != PD_COOP_ORDERS && st->norder_box != 0)
+        return pb_errorf(err, errlen, "%d order cards in play, not %d", total, PD_COOP_ORDERS);
+    if (st->day >= PD_DAYS || st->promo[PD_FRIDAY] != PD_PROMO(PD_PROMO_EVENING, PD_PROMO_FRIDAY))
+        return pb_errorf(err, errlen, "the week tracker is broken (day %d)", st->day);
+    return 0;
+}
+
 int pd_check_invariants(const pd_state *st, char *err, size_t errlen)
 {
+    if (check_coop(st, err, errlen))
+        return -1;
     if (check_market_cards(st, err, errlen) || check_powers(st, err, errlen) || check_tips(st, err, errlen) ||
         check_players(st, err, errlen))
         return -1;

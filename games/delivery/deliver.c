@@ -555,7 +555,7 @@ static void reward(pd_state *st, int s, const pd_quote *q)
     pd_pending *pe = &st->pending;
     pd_player *p = &st->player[s];
     int zone_village = st->rules->data.map.space[q->zone].village;
-    p->money = (int16_t)(p->money + q->pay + pe->doubled);
+    *pd_purse(st, s) = (int16_t)(pd_money(st, s) + q->pay + pe->doubled);
     pd_delivery_powers(st, s, zone_village, pe->modes, q->park_used);
     p->deliveries++;
     if (pd_has(st, s, PD_PC_FRUGAL)) /* Frugal Shopper is discarded when its holder delivers */
@@ -618,14 +618,8 @@ static void complete(pd_state *st)
             st->no_tips--;
             no_tip_token = true;
         }
-        if (o->tip != PD_NO_TIP) {
-            /* the order's own token goes back among the face-down ones, where
-             * nobody can follow it */
-            int at = (int)pb_rng_below(&st->rng, st->ntip_pool + 1u);
-            st->tip_pool[st->ntip_pool++] = st->tip_pool[at];
-            st->tip_pool[at] = o->tip;
-            st->tip_seen[o->tip] = 0;
-        }
+        if (o->tip != PD_NO_TIP) /* the order's own token goes back face down */
+            pd_return_tip(st, o->tip);
     } else if (pe->tip_slot >= 0 && pe->tip_slot != pe->slot) {
         tip = st->order[pe->tip_slot].tip;
         st->order[pe->tip_slot].tip = o->tip;
@@ -648,7 +642,10 @@ static void complete(pd_state *st)
         st->open_size++;
     }
     st->order_discard[st->norder_discard++] = o->kind;
-    pd_make_order(st, pe->slot);
+    if (st->rules->coop) /* PD-C1: no refill; new orders come with promotions */
+        pd_coop_delivered(st, pe->slot);
+    else
+        pd_make_order(st, pe->slot);
     pd_refill_open(st);
     int takes = (power == PD_TOP_MARKET_PICK) + pd_bonus_takes(st, s, zone_village);
     if (takes) {

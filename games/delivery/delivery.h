@@ -42,6 +42,12 @@
 #define PD_COPY_SLOT PD_ORDER_SLOTS /* the pending delivery is Harlem Rotary's copy */
 #define PD_COLD_CARDS 4         /* Cold Storage holds 4 sewer cards */
 #define PD_NEVER 0xFFFF         /* a turn number no turn has */
+#define PD_COOP_HAND 8          /* PD-C1: co-op hands */
+#define PD_COOP_ORDERS 14       /* PD-C1: orders in a co-op game */
+#define PD_DAYS 7               /* the co-op week tracker, Saturday first */
+#define PD_FRIDAY 6
+#define PD_GIVE_MAX 2           /* Transfer Goods: cards a turn */
+#define PD_DIFFICULTIES 8       /* PD-C1: the difficulty table's rows, HARD first */
 
 typedef enum pd_phase {
     PD_PH_KEEP,       /* PD-S3: each player keeps one of two power cards */
@@ -65,6 +71,7 @@ typedef enum pd_phase {
     PD_PH_CHARITY,    /* Charity Event: everyone discards two market cards */
     PD_PH_CRASH,      /* Stock Market Crash: everyone loses a reputation level */
     PD_PH_SOARS,      /* Stock Market Soars: everyone takes two market cards */
+    PD_PH_TRANSFER,   /* co-op Transfer Goods: up to two cards to the neighbours */
     PD_PH_OVER,
 } pd_phase;
 
@@ -105,6 +112,7 @@ enum {
     PD_A_SPOT,        /* That's My Spot: the village whose zone gets the disk */
     PD_A_CHARITY,     /* Charity Event: two market cards, a | b << 9, a <= b */
     PD_A_CRASH,       /* Stock Market Crash: village | what << 4 (0: a disk, 1 + i: the pizzeria's card i) */
+    PD_A_GIVE,        /* co-op Transfer Goods: card | PD_POWER_FLAG for a power card index, | 1 << 12 to the right */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
@@ -233,7 +241,25 @@ typedef struct pd_rules {
     uint8_t top_power[PD_MAX_INGREDIENTS];
     int8_t pc[PD_PC_COUNT];           /* power card index of each, -1: not in the data */
     uint64_t playable;                /* power cards the engine plays, a bit each */
+    /* PD-C1 co-op: one team against the goals on the score track */
+    bool coop;
+    uint8_t promo_at[2];              /* the Blue and Red Pizza Promotion markers ($) */
+    uint8_t goal_pizzas, goal_money;
 } pd_rules;
+
+/* The co-op difficulty table (PD-C1), row 1 (HARD) to 8 (EASY): Blue
+ * promotion, Red promotion, pizzas, money. */
+extern const uint8_t pd_difficulty[PD_DIFFICULTIES][4];
+#define PD_DEFAULT_DIFFICULTY 4
+
+/* A Pizza Promotion token on the week tracker: when its two orders come,
+ * and whose marker placed it. */
+enum { PD_PROMO_MORNING = 1, PD_PROMO_EVENING, PD_PROMO_SPLIT };  /* two in the morning, two in the evening, one each */
+enum { PD_PROMO_BLUE, PD_PROMO_RED, PD_PROMO_FRIDAY };
+#define PD_PROMO(when, colour) ((uint8_t)((when) | (colour) << 2))
+#define PD_PROMO_WHEN(p) ((p) & 3)
+#define PD_PROMO_COLOUR(p) ((p) >> 2)
+enum { PD_COOP_PLAYING, PD_COOP_WON, PD_COOP_LOST_INSPECTOR, PD_COOP_LOST_ORDERS };
 
 typedef struct pd_state {
     uint8_t players, phase, seat, first;
@@ -276,6 +302,20 @@ typedef struct pd_state {
     pd_order copied;
     uint8_t copy_turn_seat, copy_resume;
     uint16_t turn;
+    /* co-op (PD-C1): the team's money (the score track's pawn), the day on
+     * the week tracker, the promotion on each day (0: none), days whose token
+     * went under the pawn (not used until it comes back), markers passed (a
+     * bit per colour), order cards left in the box (unseen) and pushed out,
+     * cards given this turn, and how the game ended */
+    int16_t team_money;
+    uint8_t day;
+    uint8_t promo[PD_DAYS];
+    uint8_t promo_asleep;
+    uint8_t promos_placed;
+    uint8_t norder_box, orders_out;
+    int8_t order_box[PD_MAX_ORDERS];
+    uint8_t given;
+    uint8_t coop_result;
     /* the market deck, top last */
     uint16_t ndeck;
     pd_card deck[PD_DECK_MAX];
@@ -310,6 +350,16 @@ typedef struct pd_state {
 /* r->data must be loaded; fills the rest. The 5-6 player expansion is in
  * for 5 or 6 players; set r->expansion after this to choose otherwise. */
 void pd_rules_init(pd_rules *r, int players, int first);
+/* Co-op with the markers of a difficulty row (1..8); set single markers after. */
+void pd_rules_coop(pd_rules *r, int difficulty);
+/* A seat's money: its own, or in co-op the team's. */
+int pd_money(const pd_state *st, int seat);
+/* Co-op: the team's deliveries so far. */
+int pd_team_deliveries(const pd_state *st);
+extern const char *const pd_day_names[PD_DAYS];
+/* Co-op: turns until the next Pizza Promotion (0: this turn's evening) and
+ * in *orders how many orders it brings then; -1 if none is on the tracker. */
+int pd_next_promotion(const pd_state *st, int *orders);
 void pd_init(pd_state *st, const pd_rules *r, uint64_t seed);
 int pd_current_seat(const pd_state *st);
 int pd_legal_actions(const pd_state *st, pb_action *out);

@@ -23,6 +23,7 @@ void pd_rules_init(pd_rules *r, int players, int first)
     r->players = players;
     r->first = first;
     r->expansion = players >= 5;
+    r->coop = false;
     for (int i = 0; i < r->data.cards.ningredients; i++) {
         r->top_power[i] = PD_TOP_NONE;
         for (size_t k = 0; k < sizeof powers / sizeof powers[0]; k++)
@@ -30,6 +31,26 @@ void pd_rules_init(pd_rules *r, int players, int first)
                 r->top_power[i] = (uint8_t)powers[k].power;
     }
     pd_rules_powers(r);
+}
+
+int pd_money(const pd_state *st, int seat)
+{
+    return st->rules->coop ? st->team_money : st->player[seat].money;
+}
+
+int16_t *pd_purse(pd_state *st, int seat)
+{
+    return st->rules->coop ? &st->team_money : &st->player[seat].money;
+}
+
+int pd_lot_cost(const pd_state *st, int lot)
+{
+    return pd_first_round(st) ? 0 : st->rules->data.map.lot[lot].cost;
+}
+
+bool pd_power_in_game(const pd_state *st, int power)
+{
+    return !(st->rules->coop && st->rules->data.cards.power[power].not_for_coop);
 }
 
 int pd_group_of(const pd_state *st, int ingredient)
@@ -122,6 +143,14 @@ int pd_draw_tip(pd_state *st)
     return st->ntip_pool ? st->tip_pool[--st->ntip_pool] : PD_NO_TIP;
 }
 
+void pd_return_tip(pd_state *st, int tip)
+{
+    int at = (int)pb_rng_below(&st->rng, st->ntip_pool + 1u);
+    st->tip_pool[st->ntip_pool++] = st->tip_pool[at];
+    st->tip_pool[at] = (uint8_t)tip;
+    st->tip_seen[tip] = 0;
+}
+
 /* PD-O1: a new order in an empty slot: an order card (the discards are
  * shuffled back when the deck is out), its market cards, a tip token. */
 void pd_make_order(pd_state *st, int slot)
@@ -159,7 +188,7 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
     st->players = (uint8_t)r->players;
     pb_rng_seed(&st->rng, seed);
     for (int s = 0; s < PD_PLAYERS; s++) {
-        st->player[s].money = PD_START_MONEY;
+        st->player[s].money = r->coop ? 0 : PD_START_MONEY; /* co-op: the team's money starts at 0 */
         st->player[s].disks = PD_DISKS;
         for (int v = 0; v < PD_MAX_VILLAGES; v++)
             st->player[s].pizzeria[v].lot = -1;
@@ -191,9 +220,9 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
                     st->deck[st->ndeck++] = PD_CARD(v, i);
     }
     pb_rng_shuffle_u8(&st->rng, st->deck, st->ndeck);
-    /* PD-S1 */
+    /* PD-S1; PD-C1: 8 cards each in co-op */
     for (int s = 0; s < st->players; s++)
-        for (int k = 0; k < PD_START_HAND; k++) {
+        for (int k = 0; k < (r->coop ? PD_COOP_HAND : PD_START_HAND); k++) {
             pd_card c = pd_draw(st);
             if (c != PD_NO_CARD)
                 pd_hand_add(st, s, c);
@@ -202,7 +231,7 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
 
     /* PD-S3: two basic power cards each, to keep one */
     for (int p = 0; p < cards->npowers; p++)
-        if (cards->power[p].box == PD_BASIC)
+        if (cards->power[p].box == PD_BASIC && pd_power_in_game(st, p))
             st->power_deck[st->npower_deck++] = (uint8_t)p;
     pb_rng_shuffle_u8(&st->rng, st->power_deck, st->npower_deck);
     for (int s = 0; s < st->players; s++)
@@ -227,8 +256,11 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
         for (int c = 0; c < cards->order[k].copies && st->norder_deck < PD_MAX_ORDERS; c++)
             st->order_deck[st->norder_deck++] = (int8_t)k;
     pb_rng_shuffle_u8(&st->rng, (uint8_t *)st->order_deck, st->norder_deck);
-    for (int i = 0; i < PD_ORDER_SLOTS; i++)
-        pd_make_order(st, i);
+    if (r->coop) /* PD-C1: 14 of them, and no order until a promotion */
+        pd_coop_setup(st);
+    else
+        for (int i = 0; i < PD_ORDER_SLOTS; i++)
+            pd_make_order(st, i);
 
     /* PD-S5: the Health Inspectors go into the bottom third of what is left */
     int third = st->ndeck / 3;
@@ -249,6 +281,12 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
 
 static void next_turn(pd_state *st)
 {
+    if (st->rules->coop) {
+        pd_coop_next_day(st);
+        if (st->phase == PD_PH_OVER) /* a promotion found no order card */
+            return;
+    }
+    st->given = 0;
     st->seat = (uint8_t)((st->seat + 1) % st->players);
     st->turn++;
     st->power_played = false;
@@ -264,6 +302,10 @@ static void next_turn(pd_state *st)
 static void end_turn(pd_state *st)
 {
     memset(&st->pending, 0, sizeof st->pending);
+    if (st->phase != PD_PH_TRANSFER && pd_can_give(st)) { /* co-op: Transfer Goods first */
+        st->phase = PD_PH_TRANSFER;
+        return;
+    }
     st->phase = pd_hand_total(st, st->seat) > pd_hand_limit(st, st->seat) ? PD_PH_DISCARD : PD_PH_START;
     if (st->phase == PD_PH_START)
         next_turn(st);
@@ -292,6 +334,7 @@ static int list_takes(const pd_state *st, pb_action *out, int n);
 static void settle(pd_state *st)
 {
     for (;;) {
+        pd_coop_check(st);
         if (fines_owed(st) && st->phase != PD_PH_FINE && st->phase != PD_PH_OVER) {
             st->resume = st->phase;
             st->phase = PD_PH_FINE;
@@ -302,15 +345,15 @@ static void settle(pd_state *st)
                 continue;
             }
             int s = pd_current_seat(st);
-            pd_player *p = &st->player[s];
             int cards = pd_hand_total(st, s);
             int fine = st->rules->data.cards.fine;
-            if (cards >= fine && p->money >= fine)
+            int16_t *money = pd_purse(st, s);
+            if (cards >= fine && *money >= fine)
                 return; /* the player's choice */
-            if (p->money >= fine || cards < fine) {
+            if (*money >= fine || cards < fine) {
                 /* money if it covers the fine; otherwise all there is */
-                int from_money = p->money < fine ? p->money : fine;
-                p->money = (int16_t)(p->money - from_money);
+                int from_money = *money < fine ? *money : fine;
+                *money = (int16_t)(*money - from_money);
                 for (int left = fine - from_money; left > 0 && pd_hand_total(st, s) > 0; left--)
                     pd_lose_any_card(st, s);
             } else {
@@ -344,7 +387,7 @@ static void settle(pd_state *st)
             }
             return;
         }
-        if (st->phase == PD_PH_AFTER && !pd_can_play_power(st)) {
+        if ((st->phase == PD_PH_AFTER && !pd_can_play_power(st)) || (st->phase == PD_PH_TRANSFER && !pd_can_give(st))) {
             end_turn(st);
             continue;
         }
@@ -444,7 +487,7 @@ static bool can_build(const pd_state *st, int lot, pd_card c)
     if (PD_CARD_VILLAGE(c) != v || p->pizzeria[v].lot >= 0 || p->disks == 0)
         return false;
     /* the card itself goes into the pizzeria; the rest of the hand and the money pay */
-    return p->money + pd_hand_total(st, st->seat) - 1 >= m->lot[lot].cost;
+    return pd_money(st, st->seat) + pd_hand_total(st, st->seat) - 1 >= pd_lot_cost(st, lot);
 }
 
 static bool can_upgrade(const pd_state *st, int v, pd_card c, int how)
@@ -536,7 +579,7 @@ static void finish_build(pd_state *st)
     pd_pending *pe = &st->pending;
     pd_player *p = &st->player[st->seat];
     int v = st->rules->data.map.lot[pe->lot].village;
-    p->money = (int16_t)(p->money - pe->paid_money);
+    *pd_purse(st, st->seat) = (int16_t)(pd_money(st, st->seat) - pe->paid_money);
     for (int c = 0; c < PD_TYPES; c++)
         for (; pe->paid_cards[c]; pe->paid_cards[c]--) {
             pd_hand_remove(st, st->seat, (pd_card)c);
@@ -582,7 +625,7 @@ void pd_capacities(const pd_state *st, int seat, bool money, int keep, int *cap)
         int n = pd_free_cards(st, seat, (pd_card)c) - (c == keep);
         cap[1 + c] = cap[2 + c] + (n > 0 ? n : 0);
     }
-    cap[0] = cap[1] + (money ? p->money - st->pending.paid_money : 0);
+    cap[0] = cap[1] + (money ? pd_money(st, seat) - st->pending.paid_money : 0);
 }
 
 /* One dollar or one card, in pay_key order from the last one, when what
@@ -593,7 +636,7 @@ int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool mo
     const pd_player *p = &st->player[s];
     unsigned last = st->pending.last_key;
     pd_capacities(st, s, money, keep, cap);
-    if (money && last == 0 && p->money > st->pending.paid_money && cap[0] >= due)
+    if (money && last == 0 && pd_money(st, s) > st->pending.paid_money && cap[0] >= due)
         n = pd_add_action(out, n, PD_ACTION(PD_A_PAY_MONEY, 0));
     for (int c = 0; c < PD_TYPES; c++) {
         pb_action a = PD_ACTION(PD_A_PAY_CARD, c);
@@ -634,7 +677,7 @@ static int list_pairs(const pd_state *st, int s, bool powers, int kind, pb_actio
 static int list_fines(const pd_state *st, pb_action *out, int n)
 {
     int s = pd_current_seat(st);
-    if (st->player[s].money >= st->rules->data.cards.fine)
+    if (pd_money(st, s) >= st->rules->data.cards.fine)
         n = pd_add_action(out, n, PD_ACTION(PD_A_FINE_MONEY, 0));
     return list_pairs(st, s, true, PD_A_FINE_CARDS, out, n); /* or two cards, power cards too */
 }
@@ -699,6 +742,10 @@ static int list_actions(const pd_state *st, pb_action *out)
                 n = pd_add_action(out, n, PD_ACTION(PD_A_KEEP, i));
         return n;
     case PD_PH_START:
+        /* co-op: everyone's first action builds, for free (played before
+         * any power card: nothing of the kept card is needed for it) */
+        if (pd_first_round(st) && any_reputation_step(st))
+            return pd_add_action(out, n, PD_ACTION(PD_A_REPUTATION, 0));
         /* Windfall rules out the market and deliveries; Oooops! the action already taken */
         if (!st->windfall && st->banned != PD_A_MARKET)
             n = pd_add_action(out, n, PD_ACTION(PD_A_MARKET, 0));
@@ -728,6 +775,8 @@ static int list_actions(const pd_state *st, pb_action *out)
         return pd_add_action(out, n, PD_ACTION(PD_A_END, 0));
     case PD_PH_DISCARD:
         return list_discards(st, out, n);
+    case PD_PH_TRANSFER:
+        return pd_list_gifts(st, out, n);
     case PD_PH_FINE:
         return list_fines(st, out, n);
     case PD_PH_SWAP:
@@ -860,7 +909,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
             }
             const pd_cards *cards = &st->rules->data.cards;
             for (int i = 0; st->rules->expansion && i < cards->npowers; i++)
-                if (cards->power[i].box == PD_EXPANSION && st->npower_deck < PD_MAX_POWERS)
+                if (cards->power[i].box == PD_EXPANSION && pd_power_in_game(st, i) && st->npower_deck < PD_MAX_POWERS)
                     st->power_deck[st->npower_deck++] = (uint8_t)i;
             pb_rng_shuffle_u8(&st->rng, st->power_deck, st->npower_deck);
             st->phase = PD_PH_START;
@@ -922,8 +971,10 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         pe->kind = PD_A_BUILD;
         pe->lot = (uint8_t)(arg & 0xFF);
         pe->card = (pd_card)(arg >> 8);
-        pe->due = st->rules->data.map.lot[pe->lot].cost;
+        pe->due = (uint8_t)pd_lot_cost(st, pe->lot);
         st->phase = PD_PH_PAY;
+        if (pe->due == 0) /* co-op's first round: the property is free */
+            finish_build(st);
         break;
     case PD_A_UPGRADE:
         do_upgrade(st, arg & 0xFF, (pd_card)(arg >> 8 & 0xFF), (int)(arg >> 16));
@@ -960,6 +1011,9 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
     case PD_A_END:
         end_turn(st);
         break;
+    case PD_A_GIVE:
+        pd_give(st, arg);
+        break;
     case PD_A_DISCARD:
         pd_hand_remove(st, st->seat, (pd_card)arg);
         st->sewer[arg]++;
@@ -987,7 +1041,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
     case PD_A_FINE_CARDS: {
         int s = pd_current_seat(st);
         if (PD_KIND(a) == PD_A_FINE_MONEY) {
-            st->player[s].money = (int16_t)(st->player[s].money - st->rules->data.cards.fine);
+            *pd_purse(st, s) = (int16_t)(pd_money(st, s) - st->rules->data.cards.fine);
         } else {
             pay_fine_cards(st, s, (int)(arg & 0x1FF));
             pay_fine_cards(st, s, (int)(arg >> 9 & 0x1FF));
@@ -1013,7 +1067,8 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         "choosing a sewer card (Farmer Brown)", "copying a delivery to Harlem (Harlem Rotary Pizzeria)",
         "changing the orders (Hacker, Order Screw Up, System Error)",
         "choosing a delivery zone for a disk (That's My Spot)", "giving two cards (Charity Event)",
-        "losing a reputation level (Stock Market Crash)", "taking two cards (Stock Market Soars)", "over"};
+        "losing a reputation level (Stock Market Crash)", "taking two cards (Stock Market Soars)",
+        "giving cards to the neighbours (Transfer Goods)", "over"};
     _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
     (void)a;
     return pb_errorf(err, errlen, "not a legal move now (%s)",
@@ -1058,6 +1113,11 @@ int pd_score(const pd_state *st, int seat)
 /* PD-E1: highest score; ties by deliveries, then tip money, then shared. */
 void pd_returns(const pd_state *st, double *out)
 {
+    if (st->rules->coop) { /* PD-C1: the team wins or loses together */
+        for (int s = 0; s < st->players; s++)
+            out[s] = st->coop_result == PD_COOP_WON;
+        return;
+    }
     long best = -1;
     long key[PD_PLAYERS];
     for (int s = 0; s < st->players; s++) {
@@ -1138,7 +1198,13 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
     for (int i = 0; i < st->npower_deck; i++)
         st->power_deck[i] = powers[k++];
 
-    pb_rng_shuffle_u8(rng, (uint8_t *)st->order_deck, st->norder_deck);
+    /* the order deck, with the cards co-op left in the box unseen */
+    int8_t orders[2 * PD_MAX_ORDERS];
+    memcpy(orders, st->order_deck, st->norder_deck);
+    memcpy(orders + st->norder_deck, st->order_box, st->norder_box);
+    pb_rng_shuffle_u8(rng, (uint8_t *)orders, st->norder_deck + st->norder_box);
+    memcpy(st->order_deck, orders, st->norder_deck);
+    memcpy(st->order_box, orders + st->norder_deck, st->norder_box);
 
     /* tip values: every token but the seat's own, and those it looked at
      * (Ham) and can still tell apart, is face down */

@@ -34,6 +34,29 @@ unsigned pd_pay_key(pb_action a);
 void pd_capacities(const pd_state *st, int seat, bool money, int keep, int *cap);
 int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool money, int keep);
 int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen);
+/* The money a seat pays from and is paid into: its own, or the team's. */
+int16_t *pd_purse(pd_state *st, int seat);
+/* A lot's price now (free in co-op's first round). */
+int pd_lot_cost(const pd_state *st, int lot);
+/* A tip token back among the face-down ones, where nobody can follow it. */
+void pd_return_tip(pd_state *st, int tip);
+/* Is the power card in this game's box (co-op leaves some out)? */
+bool pd_power_in_game(const pd_state *st, int power);
+
+/* coop.c */
+bool pd_first_round(const pd_state *st);
+void pd_coop_setup(pd_state *st);
+/* An order delivered: its slot empties, the others slide right. */
+void pd_coop_delivered(pd_state *st, int slot);
+/* Between turns: the evening's promotion, the next day, the morning's. */
+void pd_coop_next_day(pd_state *st);
+/* After every decision: promotions placed, the goals, the third inspector. */
+void pd_coop_check(pd_state *st);
+/* Transfer Goods: may the mover still give, the ways, giving one, to whom. */
+bool pd_can_give(const pd_state *st);
+int pd_list_gifts(const pd_state *st, pb_action *out, int n);
+void pd_give(pd_state *st, uint32_t arg);
+int pd_gift_receiver(const pd_state *st, pb_action a);
 
 /* powers.c */
 void pd_rules_powers(pd_rules *r);

@@ -19,6 +19,8 @@
  *   spot HA                    (That's My Spot: a disk on Harlem's delivery zone)
  *   give Harlem/Ham Midtown/Onions   (Charity Event: two market cards, in either order)
  *   lose MT disk               lose MT 2   (Stock Market Crash: a disk, or the pizzeria's second card)
+ *   pass Harlem/Ham left       pass power:drone-delivery right   (co-op Transfer Goods: to the next
+ *                                                seat clockwise, or the one before)
  *   swap 2 Harlem/Ham          block MT-2        farm Midtown/Ham  (Bait and Switch, Building
  *                                                Commissioner, Farmer Brown)
  *   tip 3                      done              end
@@ -185,6 +187,13 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         break;
     case PD_A_REORDER:
         wrote = snprintf(buf, n, "reorder %u.%u", (arg & 0xF) + 1, (arg >> 4 & 0xF) + 1);
+        break;
+    case PD_A_GIVE: /* the card is the giver's and the receiver's secret */
+        if (viewer != PD_EVERYONE_SEES_ALL && viewer != st->seat && viewer != pd_gift_receiver(st, a))
+            snprintf(w1, sizeof w1, "?");
+        else
+            item_word(st, (int)(arg & 0x1FF), w1, sizeof w1);
+        wrote = snprintf(buf, n, "pass %s %s", w1, arg >> 12 & 1 ? "right" : "left");
         break;
     default:
         return -1;

@@ -13,15 +13,45 @@
 #define RULES(g) ((const pd_rules *)(g)->rules)
 #define MAX_PLAYERS 6 /* 5 and 6 with the expansion's cards */
 
-/* Config: {"players": 2..6 (4), "first": seat or "random" ("random", PD-S6),
+/* Config: {"players": 2..6 (4; 1..6 in co-op), "first": seat or "random" ("random", PD-S6),
  *          "expansion": the 5-6 player box's ANY cards, tips and power cards
  *          (true for 5 and 6 players, false otherwise),
+ *          "coop": the co-op game (PD-C1, false), with "difficulty": 1 (HARD)
+ *          .. 8 (EASY) (4) and each marker on its own: "blue", "red" (the
+ *          promotion markers), "pizzas", "money" (the goals),
  *          "map": a map object, "cards": a cards object (the embedded
  *          defaults, docs/delivery-data.md)}. */
+static const char *const marker_keys[4] = {"blue", "red", "pizzas", "money"};
+
+/* PD-C1: a difficulty row and single markers, only in co-op; out[0] the row,
+ * out[1..4] the markers given (-1: the row's). */
+static int coop_markers(const json_t *config, bool team, int *out, char *err, size_t errlen)
+{
+    static const int most[4] = {99, 99, 99, 255}; /* the score track's reach, goals kept in a byte */
+    json_t *d = json_object_get(config, "difficulty");
+    if (d && !team)
+        return pb_errorf(err, errlen, "difficulty is for the co-op game (\"coop\": true)");
+    if (d && (!json_is_integer(d) || json_integer_value(d) < 1 || json_integer_value(d) > PD_DIFFICULTIES))
+        return pb_errorf(err, errlen, "difficulty must be a row 1 (hardest) to %d (easiest)", PD_DIFFICULTIES);
+    if (d)
+        out[0] = (int)json_integer_value(d);
+    for (int k = 0; k < 4; k++) {
+        json_t *v = json_object_get(config, marker_keys[k]);
+        if (v && !team)
+            return pb_errorf(err, errlen, "%s is a co-op marker (\"coop\": true)", marker_keys[k]);
+        if (v && (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > most[k]))
+            return pb_errorf(err, errlen, "%s must be a whole number from 1 to %d", marker_keys[k], most[k]);
+        if (v)
+            out[k + 1] = (int)json_integer_value(v);
+    }
+    return 0;
+}
+
 static int pd_rules_new(const json_t *config, void **out, json_t **normalized, int *players, char *err,
                         size_t errlen)
 {
-    static const char *const known[] = {"players", "first", "expansion", "map", "cards", NULL};
+    static const char *const known[] = {"players", "first",  "expansion", "coop", "difficulty", "blue",
+                                        "red",     "pizzas", "money",     "map",  "cards",      NULL};
     if (pb_json_known_keys(config, known, "delivery config: ", "the config", err, errlen))
         return -1;
     json_t *pl = json_object_get(config, "players"), *first = json_object_get(config, "first");
@@ -29,9 +59,17 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
     json_t *expansion = json_object_get(config, "expansion");
     if (expansion && !json_is_boolean(expansion))
         return pb_errorf(err, errlen, "expansion must be true or false");
-    int n = 4, seat = -1;
-    if (pl && (!json_is_integer(pl) || json_integer_value(pl) < 2 || json_integer_value(pl) > MAX_PLAYERS))
-        return pb_errorf(err, errlen, "New York Pizza Delivery is for 2 to %d players", MAX_PLAYERS);
+    json_t *coop = json_object_get(config, "coop");
+    if (coop && !json_is_boolean(coop))
+        return pb_errorf(err, errlen, "coop must be true or false");
+    bool team = json_is_true(coop);
+    int n = 4, seat = -1, least = team ? 1 : 2;
+    if (pl && (!json_is_integer(pl) || json_integer_value(pl) < least || json_integer_value(pl) > MAX_PLAYERS))
+        return pb_errorf(err, errlen, "New York Pizza Delivery is for 2 to %d players (1 to %d in co-op)", MAX_PLAYERS,
+                         MAX_PLAYERS);
+    int markers[5] = {PD_DEFAULT_DIFFICULTY, -1, -1, -1, -1};
+    if (coop_markers(config, team, markers, err, errlen) != 0)
+        return -1;
     if (pl)
         n = (int)json_integer_value(pl);
     if (first && !(json_is_string(first) && strcmp(json_string_value(first), "random") == 0)) {
@@ -54,6 +92,17 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
     if (expansion)
         r->expansion = json_is_true(expansion);
     json_t *norm = json_pack("{s:i,s:b}", "players", n, "expansion", r->expansion);
+    if (team) {
+        pd_rules_coop(r, markers[0]);
+        uint8_t *set[4] = {&r->promo_at[PD_PROMO_BLUE], &r->promo_at[PD_PROMO_RED], &r->goal_pizzas, &r->goal_money};
+        for (int k = 0; k < 4; k++)
+            if (markers[k + 1] >= 0)
+                *set[k] = (uint8_t)markers[k + 1];
+        json_object_set_new(norm, "coop", json_true());
+        json_object_set_new(norm, "difficulty", json_integer(markers[0]));
+        for (int k = 0; k < 4; k++)
+            json_object_set_new(norm, marker_keys[k], json_integer(*set[k]));
+    }
     json_object_set_new(norm, "first", seat < 0 ? json_string("random") : json_integer(seat));
     if (map)
         json_object_set(norm, "map", map);
@@ -167,6 +216,11 @@ static void op_result_facts(const pb_game *g, const pb_state *st, pb_facts *f)
     f->ncategories = 0;
 }
 
+static bool op_cooperative(const pb_game *g)
+{
+    return RULES(g)->coop;
+}
+
 static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
 {
     (void)g;
@@ -182,7 +236,7 @@ static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, 
 const pb_game_ops pd_game_ops = {
     .id = "delivery",
     .title = "New York Pizza Delivery",
-    .min_players = 2,
+    .min_players = 1, /* co-op; the competitive game refuses fewer than 2 */
     .max_players = MAX_PLAYERS,
     .state_size = sizeof(pd_state),
     .position_size = offsetof(pd_state, rules),
@@ -206,4 +260,5 @@ const pb_game_ops pd_game_ops = {
     .result_facts = op_result_facts,
     .unseen_moves = NULL,
     .check_invariants = op_check_invariants,
+    .cooperative = op_cooperative,
 };

@@ -182,7 +182,7 @@ static void play_timed(pd_state *st, int p)
     const int8_t *pc = st->rules->pc;
     st->power_discard |= 1ull << p;
     if (p == pc[PD_PC_LUCKY_DAY])
-        st->player[s].money = (int16_t)(st->player[s].money + 3);
+        *pd_purse(st, s) = (int16_t)(pd_money(st, s) + 3);
     if (p == pc[PD_PC_DOWN_ON_LUCK])
         for (int k = 0; k < 2; k++) {
             pd_card c = from_sewer(st, false);
@@ -196,7 +196,7 @@ static void play_timed(pd_state *st, int p)
         st->phase = PD_PH_START;
     }
     if (p == pc[PD_PC_WINDFALL]) {
-        st->player[s].money = (int16_t)(st->player[s].money + 3);
+        *pd_purse(st, s) = (int16_t)(pd_money(st, s) + 3);
         for (int k = 0; k < 2; k++) {
             pd_card c = pd_draw(st);
             if (c != PD_NO_CARD)
@@ -631,6 +631,8 @@ int pd_power_bonus(const pd_state *st, int seat, int from_village, int zone_vill
 
 static void pay_player(pd_state *st, int from, int to, int dollars)
 {
+    if (st->rules->coop)
+        return; /* the team's money pays itself */
     if (dollars > st->player[from].money)
         dollars = st->player[from].money;
     st->player[from].money = (int16_t)(st->player[from].money - dollars);

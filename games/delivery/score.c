@@ -24,7 +24,18 @@ json_t *pd_score_json(const pd_state *st, const char *const *names)
         if (r[s] > 0)
             json_array_append_new(winners, json_integer(s));
     }
-    return json_pack("{s:s,s:o,s:o}", "game", "delivery", "players", players, "winners", winners);
+    json_t *j = json_pack("{s:s,s:o,s:o}", "game", "delivery", "players", players, "winners", winners);
+    if (st->rules->coop) { /* PD-C1: the team's result, in the rulebook's record code */
+        const pd_rules *ru = st->rules;
+        char code[96];
+        snprintf(code, sizeof code, "%s %dPL - B%d - R%d - P%d - M%d", st->coop_result == PD_COOP_WON ? "Win" : "Loss",
+                 st->players, ru->promo_at[PD_PROMO_BLUE], ru->promo_at[PD_PROMO_RED], ru->goal_pizzas, ru->goal_money);
+        json_object_set_new(j, "coop", json_pack("{s:b,s:i,s:i,s:i,s:i,s:i,s:s}", "won", st->coop_result == PD_COOP_WON,
+                                                  "money", st->team_money, "money_goal", ru->goal_money, "pizzas",
+                                                  pd_team_deliveries(st), "pizzas_goal", ru->goal_pizzas, "turns",
+                                                  st->turn, "code", code));
+    }
+    return j;
 }
 
 /* The mean value of a face-down tip token (the viewer's own are known). */
@@ -99,7 +110,7 @@ static double best_step(const pd_state *st, int s, double turns)
         if (v == m->park || p->pizzeria[v].lot < 0) {
             for (int k = 0; v != m->park && k < m->village[v].nlots; k++) {
                 int l = m->village[v].lot[k];
-                if (st->lot_owner[l] < 0 && p->money + pd_hand_total(st, s) > m->lot[l].cost) {
+                if (st->lot_owner[l] < 0 && pd_money(st, s) + pd_hand_total(st, s) > pd_lot_cost(st, l)) {
                     double w = build_worth(st, s, l, (pd_card)c, turns);
                     best = w > best ? w : best;
                 }
@@ -146,11 +157,41 @@ static double pending_worth(const pd_state *st, double tip, double turns)
     return 0;
 }
 
+#define PIZZA_WORTH 2.5 /* a delivery's money, about: what one more pizza of the goal is worth */
+
+/* PD-C1: the team's worth, 0 about an even chance: what the team may still
+ * earn (its pizzerias over the turns left, hands, the build or delivery
+ * being made, orders waiting) less what the goals still want; a delivery
+ * brings money and a pizza, so the larger shortfall counts most. */
+static double coop_worth(const pd_state *st, double turns)
+{
+    if (st->phase == PD_PH_OVER)
+        return st->coop_result == PD_COOP_WON ? 100 : -100;
+    double future = 0;
+    for (int s = 0; s < st->players; s++)
+        future += earning_rate(st, s, NULL) * turns + CARD_WORTH * pd_hand_total(st, s);
+    future += pending_worth(st, 0, turns);
+    for (int i = 0; i < PD_ORDER_SLOTS; i++)
+        future += st->order[i].kind >= 0 ? 0.5 : 0;
+    int pizzas = st->rules->goal_pizzas - pd_team_deliveries(st), money = st->rules->goal_money - st->team_money;
+    double want_pizzas = pizzas > 0 ? PIZZA_WORTH * pizzas : 0, want_money = money > 0 ? money : 0;
+    double most = want_pizzas > want_money ? want_pizzas : want_money;
+    double least = want_pizzas > want_money ? want_money : want_pizzas;
+    return future - most - 0.3 * least;
+}
+
 /* Points now (PD-E1) with unknown tips at their mean, plus what the
- * pizzerias may still earn, the hand, and what is being done now. */
+ * pizzerias may still earn, the hand, and what is being done now; in co-op
+ * the team's worth for every seat. */
 void pd_evaluate(const pd_state *st, int viewer, double *values)
 {
     double tip = mean_tip(st), turns = turns_left(st);
+    if (st->rules->coop) {
+        double v = coop_worth(st, turns);
+        for (int s = 0; s < st->players; s++)
+            values[s] = v;
+        return;
+    }
     for (int s = 0; s < st->players; s++) {
         const pd_player *p = &st->player[s];
         int disks, cards = pd_tableau_cards(st, s, &disks);

@@ -11,7 +11,7 @@
 
 static const char *const phase_names[] = {"keep",  "start",   "market", "reputation", "pay",  "supply",
                                           "distance", "tip", "bonus", "after", "discard", "fine",
-                                          "swap",  "block", "farm",   "copy", "orders", "spot", "charity", "crash", "soars", "over"};
+                                          "swap",  "block", "farm",   "copy", "orders", "spot", "charity", "crash", "soars", "transfer", "over"};
 _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
 
 static json_t *card_json(const pd_state *st, pd_card c)
@@ -237,6 +237,37 @@ static json_t *power_cards_json(const pd_state *st, int seat)
     return o;
 }
 
+/* PD-C1: the team's progress, the week tracker, how the game ended. */
+static json_t *coop_json(const pd_state *st)
+{
+    static const char *const colours[] = {"blue", "red", "friday"};
+    static const char *const whens[] = {"", "morning", "evening", "morning and evening"};
+    static const char *const results[] = {"playing", "won", "lost: the third Health Inspector came",
+                                          "lost: no order card left for a promotion"};
+    const pd_rules *r = st->rules;
+    json_t *promos = json_array();
+    for (int d = 0; d < PD_DAYS; d++)
+        if (st->promo[d])
+            json_array_append_new(promos, json_pack("{s:s,s:s,s:s,s:b}", "day", pd_day_names[d], "colour",
+                                                    colours[PD_PROMO_COLOUR(st->promo[d])], "when",
+                                                    whens[PD_PROMO_WHEN(st->promo[d])], "asleep",
+                                                    (st->promo_asleep >> d & 1) != 0));
+    json_t *markers = json_array();
+    for (int c = PD_PROMO_BLUE; c <= PD_PROMO_RED; c++)
+        json_array_append_new(markers, json_pack("{s:s,s:i,s:b}", "colour", colours[c], "at", r->promo_at[c], "passed",
+                                                 (st->promos_placed >> c & 1) != 0));
+    json_t *j = json_pack("{s:i,s:i,s:i,s:i,s:s,s:i,s:o,s:o,s:i,s:i,s:s,s:b}", "money", st->team_money, "money_goal",
+                          r->goal_money, "pizzas", pd_team_deliveries(st), "pizzas_goal", r->goal_pizzas, "day",
+                          pd_day_names[st->day], "day_index", st->day, "promotions", promos, "markers", markers,
+                          "orders_left", st->norder_deck + st->norder_discard, "orders_out", st->orders_out, "result",
+                          results[st->coop_result], "first_round", pd_first_round(st));
+    int orders, k = pd_next_promotion(st, &orders);
+    if (k >= 0 && st->phase != PD_PH_OVER)
+        json_object_set_new(j, "next_promotion", json_pack("{s:s,s:i,s:i}", "day", pd_day_names[(st->day + k) % PD_DAYS],
+                                                           "turns", k, "orders", orders));
+    return j;
+}
+
 json_t *pd_view(const pd_state *st, int seat)
 {
     int mover = pd_current_seat(st);
@@ -260,6 +291,8 @@ json_t *pd_view(const pd_state *st, int seat)
     if (st->shortage != PD_NO_CARD) /* Ingredient Shortage: its card, and so the ingredient no pizza may have */
         json_object_set_new(v, "shortage", card_json(st, st->shortage));
     json_object_set_new(v, "map", pd_map_json(&st->rules->data.map));
+    if (st->rules->coop)
+        json_object_set_new(v, "coop", coop_json(st));
     if (st->phase == PD_PH_COPY || st->copied.kind >= 0) {
         json_object_set_new(v, "copy", order_json(st, PD_COPY_SLOT, seat));
         json_object_set_new(v, "copy_turn_of", json_integer(st->copy_turn_seat));

@@ -20,11 +20,15 @@
 
 #define GAMES_PER_COUNT 150
 
-/* Player counts and whether the expansion is in. */
+/* Player counts, whether the expansion is in, and co-op: 0 competitive,
+ * else a difficulty row; row 9 is a co-op game with goals small enough for
+ * random play to win some. */
 static const struct {
     int players;
     bool expansion;
-} tables[] = {{2, false}, {3, false}, {4, false}, {2, true}, {4, true}, {5, true}, {6, true}};
+    int coop;
+} tables[] = {{2, false, 0}, {3, false, 0}, {4, false, 0}, {2, true, 0}, {4, true, 0}, {5, true, 0}, {6, true, 0},
+              {1, false, 4}, {2, false, 8}, {3, false, 9}, {4, true, 1}, {6, true, 4}};
 #define TABLES (int)(sizeof tables / sizeof tables[0])
 #define MAX_MOVES 20000
 
@@ -47,13 +51,27 @@ static int teardown(void **state)
     return 0;
 }
 
+static void table_rules(int t)
+{
+    pd_rules_init(rules, tables[t].players, -1);
+    rules->expansion = tables[t].expansion;
+    if (tables[t].coop) {
+        pd_rules_coop(rules, tables[t].coop > PD_DIFFICULTIES ? PD_DIFFICULTIES : tables[t].coop);
+        if (tables[t].coop > PD_DIFFICULTIES) {
+            rules->goal_pizzas = 2;
+            rules->goal_money = 4;
+        }
+    }
+}
+
 static void test_setup(void **state)
 {
     (void)state;
     for (int t = 0; t < TABLES; t++) {
         int n = tables[t].players;
-        pd_rules_init(rules, n, -1);
-        rules->expansion = tables[t].expansion;
+        if (tables[t].coop)
+            continue; /* test_coop_setup */
+        table_rules(t);
         pd_state st;
         pd_init(&st, rules, 42 + (uint64_t)n);
         char err[PB_ERR_LEN];
@@ -89,6 +107,34 @@ static void test_setup(void **state)
     }
 }
 
+/* PD-C1: 8 cards each, no money, 14 order cards and no order yet, the
+ * pawn on Saturday, no card "Not for Co-Op" anywhere. */
+static void test_coop_setup(void **state)
+{
+    (void)state;
+    for (int t = 0; t < TABLES; t++) {
+        if (!tables[t].coop)
+            continue;
+        table_rules(t);
+        pd_state st;
+        pd_init(&st, rules, 7 + (uint64_t)t);
+        char err[PB_ERR_LEN];
+        assert_int_equal(pd_check_invariants(&st, err, sizeof err), 0);
+        for (int s = 0; s < tables[t].players; s++) {
+            assert_int_equal(st.player[s].hand_size, 8);
+            assert_int_equal(pd_money(&st, s), 0);
+            for (uint64_t m = st.kept_choice[s]; m; m &= m - 1)
+                assert_false(rules->data.cards.power[__builtin_ctzll(m)].not_for_coop);
+        }
+        for (int i = 0; i < PD_ORDER_SLOTS; i++)
+            assert_int_equal(st.order[i].kind, -1);
+        assert_int_equal(st.norder_deck, 14);
+        assert_int_equal(st.norder_deck + st.norder_box, 20);
+        assert_int_equal(st.day, 0);
+        assert_int_equal(st.promo[PD_FRIDAY], PD_PROMO(PD_PROMO_EVENING, PD_PROMO_FRIDAY));
+    }
+}
+
 static void test_random_games(void **state)
 {
     (void)state;
@@ -96,9 +142,8 @@ static void test_random_games(void **state)
     char err[PB_ERR_LEN];
     for (int t = 0; t < TABLES; t++) {
         int n = tables[t].players;
-        pd_rules_init(rules, n, -1);
-        rules->expansion = tables[t].expansion;
-        long moves = 0, deliveries = 0;
+        table_rules(t);
+        long moves = 0, deliveries = 0, won = 0;
         for (int g = 0; g < GAMES_PER_COUNT; g++) {
             pd_state st;
             pd_init(&st, rules, 1000 * (uint64_t)t + (uint64_t)g);
@@ -139,7 +184,11 @@ static void test_random_games(void **state)
                 if (++m > MAX_MOVES)
                     fail_msg("players %d game %d: no end after %d moves", n, g, m);
             }
-            assert_int_equal(st.inspectors, 3);
+            if (!rules->coop)
+                assert_int_equal(st.inspectors, 3);
+            else /* PD-C1: won, or lost to the third inspector or a promotion without an order card */
+                assert_true(st.coop_result == PD_COOP_WON || st.inspectors == 3 ||
+                            (st.coop_result == PD_COOP_LOST_ORDERS && st.norder_deck + st.norder_discard == 0));
             /* the same seed and moves give the identical state, byte for byte */
             pd_state again;
             pd_init(&again, rules, 1000 * (uint64_t)t + (uint64_t)g);
@@ -153,11 +202,20 @@ static void test_random_games(void **state)
             pd_returns(&st, ret);
             for (int s = 0; s < n; s++)
                 sum += ret[s];
-            assert_true(sum > 0.999 && sum < 1.001);
+            if (rules->coop) { /* the team's one result */
+                for (int s = 0; s < n; s++)
+                    assert_true(ret[s] == (st.coop_result == PD_COOP_WON));
+                won += st.coop_result == PD_COOP_WON;
+            } else {
+                assert_true(sum > 0.999 && sum < 1.001);
+            }
         }
-        printf("# %d players%s: %ld moves and %ld deliveries in %d random games\n", n,
-               tables[t].expansion ? " with the expansion" : "", moves, deliveries, GAMES_PER_COUNT);
+        printf("# %d players%s%s: %ld moves and %ld deliveries in %d random games, %ld won\n", n,
+               tables[t].expansion ? " with the expansion" : "", tables[t].coop ? " co-op" : "", moves, deliveries,
+               GAMES_PER_COUNT, won);
         assert_true(deliveries > 0);
+        if (tables[t].coop > PD_DIFFICULTIES)
+            assert_true(won > 0);
     }
 }
 
@@ -165,6 +223,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_setup),
+        cmocka_unit_test(test_coop_setup),
         cmocka_unit_test(test_random_games),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -1670,6 +1670,315 @@ static void test_stock_market_soars(void **state)
     assert_int_equal(st.seat, 0);
 }
 
+
+/* ------------------------------------------------------------ co-op (PD-C1) */
+
+/* A co-op table at difficulty row 4 (B11 R13 P30 M60), the power cards
+ * kept, seat 0 to act with an empty hand; `first_round` false skips the
+ * free-property round. */
+static void coop_table(pd_state *st, int players, uint64_t seed, bool first_round)
+{
+    pd_rules_init(rules, players, 0);
+    pd_rules_coop(rules, PD_DEFAULT_DIFFICULTY);
+    pd_init(st, rules, seed);
+    while (st->phase == PD_PH_KEEP) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(st, a) > 0);
+        assert_int_equal(pd_apply(st, a[0], err, sizeof err), 0);
+    }
+    if (!first_round)
+        st->turn = (uint16_t)players;
+    empty_hand(st, 0);
+    check(st);
+}
+
+/* Play the first legal move until the next turn (one seat may play them all). */
+static void finish_day(pd_state *st)
+{
+    uint16_t turn = st->turn;
+    while (st->phase != PD_PH_OVER && st->turn == turn) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(st, a) > 0);
+        assert_int_equal(pd_apply(st, a[0], err, sizeof err), 0);
+        check(st);
+    }
+}
+
+/* A turn to market, then whatever comes first until the next turn. */
+static void market_day(pd_state *st)
+{
+    uint16_t turn = st->turn;
+    market_from_deck(st);
+    if (st->turn == turn)
+        finish_day(st);
+}
+
+/* A promotion's order, made the way a promotion makes it. */
+static void coop_order(pd_state *st, int slot, const char *const *cards)
+{
+    st->order[slot].kind = st->order_deck[--st->norder_deck];
+    st->order[slot].ncards = 0;
+    st->order[slot].tip = (uint8_t)st->tip_pool[--st->ntip_pool];
+    order(st, slot, cards);
+}
+
+/* PD-C1: the difficulty rows, the first round's free property, and only
+ * "reputation" as its action; the team's money pays from the next round. */
+static void test_coop_first_round_free_property(void **state)
+{
+    (void)state;
+    assert_int_equal(pd_difficulty[0][2], 36); /* HARD: 36 pizzas, $75 */
+    assert_int_equal(pd_difficulty[7][3], 40); /* EASY: $40 */
+    pd_state st;
+    coop_table(&st, 2, 301, true);
+    assert_int_equal(rules->goal_pizzas, 30);
+    assert_int_equal(rules->goal_money, 60);
+    give(&st, 0, "Midtown/Pepperoni");
+    give(&st, 0, "Harlem/Ham");
+    refused(&st, "market");
+    play(&st, "reputation");
+    play(&st, "build MT-2 Midtown/Pepperoni"); /* an $8 lot, free: no payment step */
+    assert_int_equal(st.lot_owner[pd_lot_find(&rules->data.map, "MT-2")], 0);
+    assert_int_equal(st.player[0].hand_size, 1);
+    assert_int_equal(st.team_money, 0);
+    st.team_money = 3;
+    st.turn = 2; /* the first round is over */
+    st.seat = 0;
+    st.phase = PD_PH_START;
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Harlem/Tomatoes");
+    play(&st, "reputation");
+    play(&st, "build HA-1 Harlem/Ham");
+    assert_int_equal(st.phase, PD_PH_PAY); /* now it costs: the team's money pays */
+    int cost = rules->data.map.lot[pd_lot_find(&rules->data.map, "HA-1")].cost;
+    for (int i = 0; i < cost; i++) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(&st, a) > 0);
+        assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+    }
+    assert_int_equal(st.team_money, cost >= 3 ? 0 : 3 - cost);
+    assert_int_equal(st.player[0].money, 0); /* no money of one's own */
+}
+
+/* Transfer Goods: before the turn ends, up to two cards (power cards too)
+ * to the neighbours; the others see that a card went, not which. */
+static void test_coop_transfer_goods(void **state)
+{
+    (void)state;
+    pd_state st;
+    coop_table(&st, 3, 302, false);
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Harlem/Onions");
+    int drone = give_power(&st, 0, "drone-delivery");
+    int hand1 = st.player[1].hand_size, hand2 = st.player[2].hand_size;
+    market_from_deck(&st);
+    play(&st, "end");
+    assert_int_equal(st.phase, PD_PH_TRANSFER);
+    pb_action a;
+    char err[PB_ERR_LEN], seen[64];
+    assert_int_equal(pd_action_parse(&st, "pass Harlem/Ham left", &a, err, sizeof err), 0);
+    assert_int_equal(pd_action_text(&st, a, 1, seen, sizeof seen), 0);
+    assert_string_equal(seen, "pass Harlem/Ham left"); /* the receiver sees it */
+    assert_int_equal(pd_action_text(&st, a, 2, seen, sizeof seen), 0);
+    assert_string_equal(seen, "pass ? left");
+    play(&st, "pass Harlem/Ham left");
+    play(&st, "pass power:drone-delivery right");
+    /* two given: the turn is over */
+    assert_int_equal(st.seat, 1);
+    assert_int_equal(st.player[1].hand_size, hand1 + 1);
+    assert_int_equal(st.player[1].hand[card("Harlem/Ham")], 1);
+    assert_int_equal(st.player[2].hand_size, hand2);
+    assert_true(st.player[2].powers >> drone & 1);
+    assert_int_equal(st.day, 1); /* Sunday */
+    /* or none at all */
+    market_from_deck(&st);
+    play(&st, "end");
+    assert_int_equal(st.phase, PD_PH_TRANSFER);
+    play(&st, "end");
+    assert_true(st.seat == 2 || st.phase == PD_PH_DISCARD); /* seat 1 may hold more than 10 now */
+}
+
+/* The week tracker: the pawn moves a day after every turn; Friday evening
+ * brings two orders, packed towards Order 4; no order is refilled after a
+ * delivery, the others slide right; the team's money and pizzas count. */
+static void test_coop_week_and_orders(void **state)
+{
+    (void)state;
+    pd_state st;
+    coop_table(&st, 1, 303, false);
+    for (int day = 0; day < PD_FRIDAY; day++) {
+        assert_int_equal(st.day, day);
+        market_day(&st);
+        empty_hand(&st, 0);
+        for (int i = 0; i < PD_ORDER_SLOTS; i++)
+            assert_int_equal(st.order[i].kind, -1);
+    }
+    assert_int_equal(st.day, PD_FRIDAY);
+    market_day(&st);
+    empty_hand(&st, 0);
+    assert_int_equal(st.day, 0); /* Saturday again */
+    assert_int_equal(st.order[0].kind, -1);
+    assert_int_equal(st.order[1].kind, -1);
+    assert_true(st.order[2].kind >= 0 && st.order[3].kind >= 0);
+    assert_int_equal(st.norder_deck, 12);
+    /* a delivery of Order 4: Order 3 slides into its place, nothing new */
+    static const char *const ha[] = {"Harlem/Ham", "Harlem/Onions", NULL};
+    static const char *const two[] = {"Midtown/Ham", "Harlem/Tomatoes", NULL};
+    pizzeria(&st, 0, "HA-1", 3, ha);
+    int kind2 = st.order[2].kind;
+    order(&st, 3, two);
+    give(&st, 0, "Upper West Side/Tomatoes");
+    give(&st, 0, "Upper West Side/Peppers");
+    check(&st);
+    play(&st, "deliver 4 from HA");
+    while (st.phase == PD_PH_SUPPLY || st.phase == PD_PH_DISTANCE || st.phase == PD_PH_TIP) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(&st, a) > 0);
+        assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+    }
+    check(&st);
+    assert_int_equal(pd_team_deliveries(&st), 1);
+    assert_true(st.team_money >= 2);
+    assert_int_equal(st.player[0].money, 0);
+    assert_int_equal(st.order[3].kind, kind2);
+    assert_int_equal(st.order[2].kind, -1);
+    assert_int_equal(st.norder_deck, 12);
+}
+
+/* Orders pushed past Order 4 go into the sewer with their cards, their card
+ * out of the game; a promotion marker the money reaches puts a token on a
+ * day, and that day's orders come in the morning, the evening or both. */
+static void test_coop_promotions_push_orders_out(void **state)
+{
+    (void)state;
+    pd_state st;
+    coop_table(&st, 1, 304, false);
+    static const char *const o[4][3] = {{"Harlem/Ham", NULL}, {"Midtown/Ham", NULL}, {"Harlem/Onions", NULL},
+                                        {"Midtown/Onions", NULL}};
+    for (int i = 0; i < PD_ORDER_SLOTS; i++)
+        coop_order(&st, i, o[i]);
+    int sewer = st.sewer[card("Midtown/Onions")] + st.sewer[card("Harlem/Onions")], kind0 = st.order[0].kind;
+    st.day = PD_FRIDAY;
+    check(&st);
+    market_day(&st);
+    /* two new orders: Orders 3 and 4 were pushed out */
+    assert_int_equal(st.orders_out, 2);
+    assert_int_equal(st.sewer[card("Midtown/Onions")] + st.sewer[card("Harlem/Onions")], sewer + 2);
+    assert_int_equal(st.order[2].kind, kind0);
+    check(&st);
+    /* the money reaches the Blue marker ($11): a Blue token goes on a day */
+    st.team_money = 11;
+    empty_hand(&st, 0);
+    market_from_deck(&st);
+    assert_true(st.promos_placed & 1u << PD_PROMO_BLUE);
+    assert_false(st.promos_placed & 1u << PD_PROMO_RED);
+    int day = -1;
+    for (int d = 0; d < PD_DAYS; d++)
+        if (st.promo[d] && PD_PROMO_COLOUR(st.promo[d]) == PD_PROMO_BLUE)
+            day = d;
+    assert_true(day >= 0 && day < PD_FRIDAY); /* the die names Saturday to Thursday */
+    int orders;
+    int k = pd_next_promotion(&st, &orders);
+    assert_true(k >= 0 && orders > 0);
+    /* play on to the token's day: its two orders come that day */
+    int out = st.orders_out, left = st.norder_deck + st.norder_discard;
+    finish_day(&st);
+    while (st.day != day) {
+        empty_hand(&st, 0);
+        market_day(&st);
+    }
+    market_day(&st);
+    assert_int_equal(st.norder_deck + st.norder_discard, left - 2);
+    assert_int_equal(st.orders_out, out + 2); /* all four slots were full */
+}
+
+/* The team wins as soon as both goals are met; loses when a promotion finds
+ * no order card, or at the third Health Inspector; every seat gets the
+ * team's result. */
+static void test_coop_win_and_loss(void **state)
+{
+    (void)state;
+    pd_state st;
+    coop_table(&st, 2, 305, false);
+    st.team_money = 60;
+    st.player[1].deliveries = 29;
+    market_from_deck(&st);
+    assert_true(st.phase != PD_PH_OVER); /* 29 pizzas: not yet */
+    st.player[0].deliveries = 1;
+    play(&st, "end"); /* any decision: the goals are checked after it */
+    assert_int_equal(st.phase, PD_PH_OVER);
+    assert_int_equal(st.coop_result, PD_COOP_WON);
+    double r[PD_PLAYERS];
+    pd_returns(&st, r);
+    assert_true(r[0] == 1.0 && r[1] == 1.0);
+    json_t *score = pd_score_json(&st, NULL);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(score, "coop"), "code")),
+                        "Win 2PL - B11 - R13 - P30 - M60");
+    json_decref(score);
+
+    /* no order card for Friday's promotion */
+    coop_table(&st, 2, 306, false);
+    st.orders_out = st.norder_deck; /* as if every order card had been pushed out */
+    st.norder_deck = 0;
+    st.day = PD_FRIDAY;
+    market_day(&st);
+    assert_int_equal(st.phase, PD_PH_OVER);
+    assert_int_equal(st.coop_result, PD_COOP_LOST_ORDERS);
+    pd_returns(&st, r);
+    assert_true(r[0] == 0.0 && r[1] == 0.0);
+
+    /* the third Health Inspector: over at once, no fines */
+    coop_table(&st, 2, 307, false);
+    int n = 0;
+    for (int i = 0; i < st.ndeck; i++)
+        if (st.deck[i] != PD_CARD_INSPECTOR)
+            st.deck[n++] = st.deck[i];
+    for (; n < st.ndeck; n++)
+        st.deck[n] = PD_CARD_INSPECTOR;
+    st.timer = (uint8_t)st.ndeck;
+    play(&st, "market");
+    play(&st, "take deck");
+    assert_int_equal(st.phase, PD_PH_OVER);
+    assert_int_equal(st.coop_result, PD_COOP_LOST_INSPECTOR);
+}
+
+/* Fines come out of the team's money; "Not for Co-Op" cards never appear. */
+static void test_coop_fines_and_cards(void **state)
+{
+    (void)state;
+    pd_state st;
+    coop_table(&st, 2, 308, false);
+    for (int p = 0; p < rules->data.cards.npowers; p++)
+        if (rules->data.cards.power[p].not_for_coop) {
+            for (int i = 0; i < st.npower_deck; i++)
+                assert_int_not_equal(st.power_deck[i], p);
+            assert_false((st.player[0].powers | st.player[1].powers) >> p & 1);
+        }
+    /* one inspector on top */
+    for (int i = 0; i < st.ndeck; i++)
+        if (st.deck[i] == PD_CARD_INSPECTOR) {
+            memmove(st.deck + i, st.deck + i + 1, (size_t)(st.ndeck - i - 1));
+            st.deck[st.ndeck - 1] = PD_CARD_INSPECTOR;
+            break;
+        }
+    st.team_money = 10;
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Harlem/Onions");
+    check(&st);
+    play(&st, "market");
+    play(&st, "take deck");
+    assert_int_equal(st.phase, PD_PH_FINE);
+    play(&st, "fine $2");
+    assert_int_equal(st.team_money, 8);
+    assert_int_equal(pd_current_seat(&st), 1);
+    play(&st, "fine $2");
+    assert_int_equal(st.team_money, 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1716,6 +2025,12 @@ int main(void)
         cmocka_unit_test(test_charity_event),
         cmocka_unit_test(test_stock_market_crash),
         cmocka_unit_test(test_stock_market_soars),
+        cmocka_unit_test(test_coop_first_round_free_property),
+        cmocka_unit_test(test_coop_transfer_goods),
+        cmocka_unit_test(test_coop_week_and_orders),
+        cmocka_unit_test(test_coop_promotions_push_orders_out),
+        cmocka_unit_test(test_coop_win_and_loss),
+        cmocka_unit_test(test_coop_fines_and_cards),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
