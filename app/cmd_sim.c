@@ -208,9 +208,12 @@ static json_t *header_json(const pb_game *g, const sim_run *r, long games, int s
     json_t *bots = json_array();
     for (int q = 0; q < g->players; q++)
         json_array_append_new(bots, json_string(r->bots[q]));
-    return json_pack("{s:{s:s, s:s, s:i, s:I, s:I, s:o, s:b, s:[i, i], s:O}}", "sim", "game", g->ops->id, "title",
-                     g->ops->title, "players", g->players, "seed", (json_int_t)r->seed, "games", (json_int_t)games,
-                     "bots", bots, "rotate", r->rotate, "shard", shard, shards, "config", g->config);
+    json_t *h = json_pack("{s:{s:s, s:s, s:i, s:I, s:I, s:o, s:b, s:[i, i], s:O}}", "sim", "game", g->ops->id, "title",
+                          g->ops->title, "players", g->players, "seed", (json_int_t)r->seed, "games", (json_int_t)games,
+                          "bots", bots, "rotate", r->rotate, "shard", shard, shards, "config", g->config);
+    if (pb_is_cooperative(g)) /* one result for the whole team */
+        json_object_set_new(json_object_get(h, "sim"), "cooperative", json_true());
+    return h;
 }
 
 /* One bot per seat from a comma list, or one bot for every seat; each is
@@ -231,6 +234,108 @@ static int seat_bots(const char *list, int players, char (*out)[64])
     return 0;
 }
 
+/* What one simulation plays. */
+typedef struct sim_plan {
+    const char *bots;
+    uint64_t seed;
+    int games, threads, shard, shards;
+    bool rotate;
+    const char *out;        /* results file, or NULL */
+} sim_plan;
+
+/* Play the plan's games of g into stats (and the results file); 0, or an
+ * exit code after printing why not. */
+static int simulate(const pb_game *g, const sim_plan *p, sim_stats *stats)
+{
+    sim_run *r = calloc(1, sizeof *r);
+    int rc = r ? 0 : 1, games = p->games, shard = p->shard, shards = p->shards;
+    const char *out = p->out;
+    if (rc == 0) {
+        r->g = g;
+        r->seed = p->seed;
+        r->rotate = p->rotate;
+        char err[PB_ERR_LEN];
+        if (seat_bots(p->bots, g->players, r->bots) != 0)
+            rc = EXIT_USAGE;
+        r->lo = (long)((long long)games * (shard - 1) / shards);
+        r->hi = (long)((long long)games * shard / shards);
+        r->next = r->flushed = r->lo;
+        json_t *header = rc == 0 ? header_json(g, r, games, shard, shards) : NULL;
+        r->header = header;
+        if (header && sim_stats_init(stats, header, err, sizeof err) != 0) {
+            cli_error("sim", "%s", err);
+            rc = 1;
+        }
+        if (rc == 0 && out && !(r->out = fopen(out, "w"))) {
+            cli_error("sim", "cannot write %s", out);
+            rc = 1;
+        }
+        if (rc == 0 && r->out) {
+            char *h = json_dumps(header, JSON_COMPACT);
+            fprintf(r->out, "%s\n", h);
+            free(h);
+        }
+        if (rc == 0) {
+            pthread_mutex_init(&r->lock, NULL);
+            pthread_cond_init(&r->moved, NULL);
+            if (run_threads(r, p->threads, stats) != 0) {
+                cli_error("sim", "%s", r->err);
+                rc = 1;
+            }
+            pthread_mutex_destroy(&r->lock);
+            pthread_cond_destroy(&r->moved);
+        }
+        json_decref(header);
+        if (r->out && fclose(r->out) != 0 && rc == 0) {
+            cli_error("sim", "cannot write %s", out);
+            rc = 1;
+        }
+        for (int k = 0; k < WINDOW; k++)
+            free(r->slot[k]);
+    }
+    free(r);
+    return rc;
+}
+
+/* PD-C1's difficulty table checked against play: the same games at every
+ * row, one line each with the team's win rate and what it reached. */
+static int sim_coop_rows(cli_common *c, const char *bots, int games, int threads, bool rotate)
+{
+    sim_stats *stats = calloc(1, sizeof *stats);
+    int rc = stats ? 0 : 1;
+    for (int row = 1; row <= 8 && rc == 0; row++) {
+        c->difficulty = row;
+        pb_game *g = cli_make_game(c);
+        if (!g)
+            return free(stats), EXIT_USAGE;
+        sim_plan plan = {bots, c->seed, games, threads, 1, 1, rotate, NULL};
+        rc = simulate(g, &plan, stats);
+        if (rc == 0 && row == 1)
+            printf("%s co-op, %d players, bots %s, %d games a row, seed %llu\n"
+                   "row  blue  red  pizzas  money   team wins [95%% Wilson]   pizzas        money       turns"
+                   "  lost: inspector / no order\n",
+                   g->ops->title, g->players, bots, games, (unsigned long long)c->seed);
+        if (rc == 0) {
+            const json_t *cfg = g->config;
+            double lo, hi, p = (double)stats->team_won / (double)stats->games, sd[5], m[5];
+            sim_wilson(p, (double)stats->games, &lo, &hi);
+            for (int k = 0; k < 5; k++) /* the measures in the order the game gives them */
+                m[k] = k < stats->nmeasures ? sim_measure_mean(stats, k, &sd[k]) : (sd[k] = 0);
+            printf("%3d %5d %4d %7d %6d   %5.1f%% [%5.1f%%, %5.1f%%]  %5.1f +- %4.1f  %5.1f +- %4.1f  %5.1f  %5.1f%% / %5.1f%%\n",
+                   row,
+                   (int)json_integer_value(json_object_get(cfg, "blue")),
+                   (int)json_integer_value(json_object_get(cfg, "red")),
+                   (int)json_integer_value(json_object_get(cfg, "pizzas")),
+                   (int)json_integer_value(json_object_get(cfg, "money")), 100 * p, 100 * lo, 100 * hi, m[0], sd[0],
+                   m[1], sd[1], m[2], 100 * m[3], 100 * m[4]);
+            fflush(stdout);
+        }
+        pb_game_free(g);
+    }
+    free(stats);
+    return rc;
+}
+
 enum { OPT_BOTS = 1, OPT_GAMES, OPT_THREADS, OPT_SHARD, OPT_OUT, OPT_REPORT, OPT_ROTATE, OPT_HELP };
 
 static void sim_usage(void)
@@ -238,12 +343,16 @@ static void sim_usage(void)
     printf("usage: pizzabox sim --game nyslice|theory|delivery --players N --bots B1,B2,... --games K --seed S\n"
            "                    [--threads T] [--shard i/k] [--rotate] [--out results.jsonl]\n"
            "                    [--report report.html] [--deck FILE] [--board FILE]\n"
+           "                    [--expansion] [--coop [--difficulty 1..8]]\n"
            "Plays K games between bots on T threads (default: every core) and prints win\n"
            "shares by bot and by seat with 95%% intervals, scores, the first mover's\n"
            "advantage, what each Special is worth, majorities (New York Slice) and game length. --rotate moves\n"
            "the bots one seat on every game. --out writes one JSON line per game (after a\n"
            "header line); --shard i/k plays only the i-th of k equal parts of the games, for\n"
-           "pizzabox sim-merge to combine. --report writes an HTML page with charts.\n");
+           "pizzabox sim-merge to combine. --report writes an HTML page with charts.\n"
+           "New York Pizza Delivery: --coop plays the co-op game and reports the team's\n"
+           "win rate; without --difficulty it plays K games at each of the 8 difficulty\n"
+           "rows (1 HARD .. 8 EASY) and prints one line a row.\n");
 }
 
 static int parse_shard(const char *text, int *i, int *k)
@@ -308,65 +417,29 @@ int cmd_sim(int argc, char **argv)
         threads = 1;
     if (threads > 64)
         threads = 64;
+    if (c.coop && !c.difficulty) {
+        if (out || report || shards > 1) {
+            cli_error("sim", "--out, --report and --shard need one --difficulty row with --coop");
+            return EXIT_USAGE;
+        }
+        return sim_coop_rows(&c, bots, games, threads, rotate);
+    }
     pb_game *g = cli_make_game(&c);
     if (!g)
         return EXIT_USAGE;
-    sim_run *r = calloc(1, sizeof *r);
     sim_stats *stats = calloc(1, sizeof *stats);
-    int rc = r && stats ? 0 : 1;
+    sim_plan plan = {bots, c.seed, games, threads, shard, shards, rotate, out};
+    int rc = stats ? simulate(g, &plan, stats) : 1;
+    char err[PB_ERR_LEN];
     if (rc == 0) {
-        r->g = g;
-        r->seed = c.seed;
-        r->rotate = rotate;
-        char err[PB_ERR_LEN];
-        if (seat_bots(bots, g->players, r->bots) != 0)
-            rc = EXIT_USAGE;
-        r->lo = (long)((long long)games * (shard - 1) / shards);
-        r->hi = (long)((long long)games * shard / shards);
-        r->next = r->flushed = r->lo;
-        json_t *header = rc == 0 ? header_json(g, r, games, shard, shards) : NULL;
-        r->header = header;
-        if (header && sim_stats_init(stats, header, err, sizeof err) != 0) {
+        sim_print_summary(stdout, stats);
+        if (report && sim_write_report(stats, report, err, sizeof err) != 0) {
             cli_error("sim", "%s", err);
             rc = 1;
         }
-        if (rc == 0 && out && !(r->out = fopen(out, "w"))) {
-            cli_error("sim", "cannot write %s", out);
-            rc = 1;
-        }
-        if (rc == 0 && r->out) {
-            char *h = json_dumps(header, JSON_COMPACT);
-            fprintf(r->out, "%s\n", h);
-            free(h);
-        }
-        if (rc == 0) {
-            pthread_mutex_init(&r->lock, NULL);
-            pthread_cond_init(&r->moved, NULL);
-            if (run_threads(r, threads, stats) != 0) {
-                cli_error("sim", "%s", r->err);
-                rc = 1;
-            }
-            pthread_mutex_destroy(&r->lock);
-            pthread_cond_destroy(&r->moved);
-        }
-        json_decref(header);
-        if (r->out && fclose(r->out) != 0 && rc == 0) {
-            cli_error("sim", "cannot write %s", out);
-            rc = 1;
-        }
-        if (rc == 0) {
-            sim_print_summary(stdout, stats);
-            if (report && sim_write_report(stats, report, err, sizeof err) != 0) {
-                cli_error("sim", "%s", err);
-                rc = 1;
-            }
-        }
-        for (int k = 0; k < WINDOW; k++)
-            free(r->slot[k]);
     }
     free(stats);
-    free(r);
-    pb_game_free((pb_game *)g);
+    pb_game_free(g);
     return rc;
 }
 

@@ -48,6 +48,11 @@ typedef struct sim_stats {
     long category_won[SIM_MAX_CATEGORIES], category_tied[SIM_MAX_CATEGORIES],
         category_empty[SIM_MAX_CATEGORIES];
     const char *item_seen[SIM_MAX_ITEMS], *category_seen[SIM_MAX_CATEGORIES]; /* fast paths */
+    bool team;                 /* a cooperative game: every seat shares one result */
+    long team_won;             /* games the team won */
+    int nmeasures;             /* figures of the whole game, as the game names them */
+    char measures[PB_MAX_MEASURES][64];
+    long measure_sum[PB_MAX_MEASURES], measure_sq[PB_MAX_MEASURES];
 } sim_stats;
 
 /* One finished game, as the simulator counts it. */
@@ -79,6 +84,8 @@ void sim_wilson(double p, double n, double *lo, double *hi);
 double sim_mean(const sim_tally *t);
 double sim_sd(const sim_tally *t);
 double sim_share(const sim_tally *t); /* win share, 0..1 */
+/* Mean and (in *sd) standard deviation of measure k over the games. */
+double sim_measure_mean(const sim_stats *s, int k, double *sd);
 
 /* The summary as text for people. */
 void sim_print_summary(FILE *out, const sim_stats *s);

@@ -21,6 +21,7 @@ int sim_stats_init(sim_stats *s, const json_t *header, char *err, size_t errlen)
     s->players = (int)json_integer_value(players);
     s->seed = (uint64_t)json_integer_value(seed);
     s->rotate = json_is_true(json_object_get(h, "rotate"));
+    s->team = json_is_true(json_object_get(h, "cooperative"));
     for (int i = 0; i < s->players; i++) {
         json_t *b = json_array_get(bots, (size_t)i);
         if (!json_is_string(b))
@@ -85,7 +86,15 @@ int sim_stats_add_result(sim_stats *s, const sim_result *r, char *err, size_t er
         tally(&s->by_bot[bot[q]], win60[q], r->total[q]);
     }
     s->games++;
+    s->team_won += s->team && r->winners;
     const pb_facts *f = &r->facts;
+    for (int i = 0; i < f->nmeasures; i++) {
+        int k = name_index(s->measures, &s->nmeasures, PB_MAX_MEASURES, f->measure[i]);
+        if (k < 0)
+            return pb_errorf(err, errlen, "more than %d measures", PB_MAX_MEASURES);
+        s->measure_sum[k] += f->measure_value[i];
+        s->measure_sq[k] += (long)f->measure_value[i] * f->measure_value[i];
+    }
     if (f->first >= 0 && f->first < n)
         tally(&s->first, win60[f->first], r->total[f->first]);
     s->length_sum += r->length;
@@ -128,7 +137,7 @@ int sim_stats_add(sim_stats *s, const json_t *line, char *err, size_t errlen)
     json_t *bots = json_object_get(line, "bots");
     int n = s->players;
     if (!json_is_array(totals) || (int)json_array_size(totals) != n || !json_is_array(winners) ||
-        json_array_size(winners) == 0 || !json_is_array(bots) || (int)json_array_size(bots) != n)
+        (json_array_size(winners) == 0 && !s->team) || !json_is_array(bots) || (int)json_array_size(bots) != n)
         return pb_errorf(err, errlen, "a game line without totals, winners and bots for %d seats", n);
     sim_result r;
     memset(&r, 0, sizeof r);
@@ -168,6 +177,14 @@ int sim_stats_add(sim_stats *s, const json_t *line, char *err, size_t errlen)
                                                  : o && strcmp(o, "tied") == 0 ? PB_OUTCOME_TIED
                                                                                : PB_OUTCOME_EMPTY;
     }
+    json_object_foreach(json_object_get(line, "measures"), key, v) {
+        if (r.facts.nmeasures == PB_MAX_MEASURES)
+            return pb_errorf(err, errlen, "more than %d measures in a game line", PB_MAX_MEASURES);
+        if (!json_is_integer(v) || json_integer_value(v) < -100000 || json_integer_value(v) > 100000)
+            return pb_errorf(err, errlen, "a game line with a measure that is not a number in range");
+        r.facts.measure[r.facts.nmeasures] = key;
+        r.facts.measure_value[r.facts.nmeasures++] = (int)json_integer_value(v);
+    }
     return sim_stats_add_result(s, &r, err, errlen);
 }
 
@@ -187,9 +204,16 @@ json_t *sim_result_to_json(const sim_result *r, int players)
                             r->facts.holder[i] < 0 ? json_null() : json_integer(r->facts.holder[i]));
     for (int i = 0; i < r->facts.ncategories; i++)
         json_object_set_new(outcomes, r->facts.category[i], json_string(outcome[r->facts.outcome[i]]));
-    return json_pack("{s:I, s:I, s:o, s:o, s:o, s:I, s:i, s:o, s:o}", "game", (json_int_t)r->game, "seed",
-                     (json_int_t)r->seed, "bots", bots, "totals", totals, "winners", winners, "length",
-                     (json_int_t)r->length, "first", r->facts.first, "holders", holders, "outcomes", outcomes);
+    json_t *j = json_pack("{s:I, s:I, s:o, s:o, s:o, s:I, s:i, s:o, s:o}", "game", (json_int_t)r->game, "seed",
+                          (json_int_t)r->seed, "bots", bots, "totals", totals, "winners", winners, "length",
+                          (json_int_t)r->length, "first", r->facts.first, "holders", holders, "outcomes", outcomes);
+    if (r->facts.nmeasures) {
+        json_t *measures = json_object();
+        for (int i = 0; i < r->facts.nmeasures; i++)
+            json_object_set_new(measures, r->facts.measure[i], json_integer(r->facts.measure_value[i]));
+        json_object_set_new(j, "measures", measures);
+    }
+    return j;
 }
 
 static void merge_tally(sim_tally *a, const sim_tally *b)
@@ -209,6 +233,14 @@ int sim_stats_merge(sim_stats *into, const sim_stats *from, char *err, size_t er
         if (strcmp(into->bots[q], from->bots[q]) != 0)
             return pb_errorf(err, errlen, "these results come from simulations with different bots");
     into->games += from->games;
+    into->team_won += from->team_won;
+    for (int i = 0; i < from->nmeasures; i++) {
+        int k = name_index(into->measures, &into->nmeasures, PB_MAX_MEASURES, from->measures[i]);
+        if (k < 0)
+            return pb_errorf(err, errlen, "too many measures");
+        into->measure_sum[k] += from->measure_sum[i];
+        into->measure_sq[k] += from->measure_sq[i];
+    }
     for (int q = 0; q < into->players; q++)
         merge_tally(&into->by_seat[q], &from->by_seat[q]);
     for (int b = 0; b < from->nbots; b++) {
@@ -284,10 +316,36 @@ static void print_tally(FILE *out, const char *label, const sim_tally *t)
             100 * p, 100 * lo, 100 * hi, sim_mean(t), sim_sd(t), t->games);
 }
 
+double sim_measure_mean(const sim_stats *s, int k, double *sd)
+{
+    double n = (double)s->games, m = n > 0 ? (double)s->measure_sum[k] / n : 0;
+    double var = n > 1 ? ((double)s->measure_sq[k] - n * m * m) / (n - 1) : 0;
+    *sd = var > 0 ? sqrt(var) : 0;
+    return m;
+}
+
 void sim_print_summary(FILE *out, const sim_stats *s)
 {
     fprintf(out, "%s, %d players, %ld games, seed %llu%s\n", s->title, s->players, s->games,
             (unsigned long long)s->seed, s->rotate ? ", bots rotated through the seats" : "");
+    if (s->team) { /* one result for every seat: the team's */
+        double lo, hi, p = s->games ? (double)s->team_won / (double)s->games : 0;
+        sim_wilson(p, (double)s->games, &lo, &hi);
+        fprintf(out, "Team wins %.1f%%  [%.1f%%, %.1f%%] (95%% Wilson interval), %ld of %ld games\n", 100 * p,
+                100 * lo, 100 * hi, s->team_won, s->games);
+    }
+    if (s->nmeasures)
+        fprintf(out, "Per game, mean +- standard deviation:\n");
+    for (int k = 0; k < s->nmeasures; k++) {
+        double sd, m = sim_measure_mean(s, k, &sd);
+        fprintf(out, "  %-22.22s %7.1f +- %.1f\n", s->measures[k], m, sd);
+    }
+    if (s->team) {
+        double lm = s->games ? (double)s->length_sum / (double)s->games : 0;
+        fprintf(out, "Game length: %.1f decisions on average (from %ld to %ld)\n", lm,
+                s->length_min < 0 ? 0 : s->length_min, s->length_max);
+        return;
+    }
     fprintf(out, "Win share (95%% Wilson interval; parity %.1f%%), mean score +- standard deviation\n",
             100.0 / s->players);
     fprintf(out, " by bot:\n");

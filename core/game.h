@@ -37,6 +37,7 @@ typedef struct pb_game pb_game;
 /* What the simulator counts in a finished game beyond scores and winners. */
 #define PB_MAX_ITEMS 32
 #define PB_MAX_CATEGORIES 16
+#define PB_MAX_MEASURES 8
 enum { PB_OUTCOME_EMPTY, PB_OUTCOME_WON, PB_OUTCOME_TIED };
 typedef struct pb_facts {
     int first;                                 /* the seat that moved first */
@@ -46,6 +47,9 @@ typedef struct pb_facts {
     int ncategories;                           /* contested categories */
     const char *category[PB_MAX_CATEGORIES];   /* names, owned by the game */
     int outcome[PB_MAX_CATEGORIES];            /* PB_OUTCOME_* */
+    int nmeasures;                             /* figures of the whole game (a team's pizzas) */
+    const char *measure[PB_MAX_MEASURES];      /* names, owned by the game */
+    int measure_value[PB_MAX_MEASURES];
 } pb_facts;
 
 typedef struct pb_game_ops {

@@ -207,13 +207,28 @@ static void op_evaluate(const pb_game *g, const pb_state *st, int viewer, double
     pd_evaluate(CST(st), viewer, values);
 }
 
-/* The first player; no cards or contested categories yet. */
+/* The first player; no cards or contested categories yet; in co-op the
+ * team's pizzas, money and turns. */
 static void op_result_facts(const pb_game *g, const pb_state *st, pb_facts *f)
 {
-    (void)g;
-    f->first = CST(st)->first;
+    const pd_state *s = CST(st);
+    f->first = s->first;
     f->nitems = 0;
     f->ncategories = 0;
+    f->nmeasures = 0;
+    if (!RULES(g)->coop)
+        return;
+    f->measure[0] = "pizzas delivered";
+    f->measure_value[0] = pd_team_deliveries(s);
+    f->measure[1] = "team money";
+    f->measure_value[1] = s->team_money;
+    f->measure[2] = "turns";
+    f->measure_value[2] = s->turn;
+    f->measure[3] = "lost at the 3rd inspector";
+    f->measure_value[3] = s->coop_result == PD_COOP_LOST_INSPECTOR;
+    f->measure[4] = "lost for an order card";
+    f->measure_value[4] = s->coop_result == PD_COOP_LOST_ORDERS;
+    f->nmeasures = 5;
 }
 
 static bool op_cooperative(const pb_game *g)

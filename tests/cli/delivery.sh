@@ -144,4 +144,29 @@ check "sim --game delivery: greedy beats random (win share over 60%)" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/sim.err")")" \
     "$(awk -v s="$share" 'BEGIN { if (s == "" || s + 0 < 60) print "greedy won " s "%" }')"
 
+# ---- Co-op in the simulator: the team's win rate at each difficulty row ----
+"$BIN" sim --game delivery --coop --players 2 --bots greedy --games 30 --seed 4 --threads 2 \
+    >"$T/coop.out" 2>"$T/coop.err"
+rc=$?
+check "sim --coop: one line for each of the 8 difficulty rows, easier rows won at least as often" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/coop.err")")" \
+    "$([ "$(grep -c '^ *[1-8] ' "$T/coop.out")" -eq 8 ] || echo "rows: $(cat "$T/coop.out")")" \
+    "$(grep -q '^ *4    11   13      30     60 ' "$T/coop.out" || echo 'row 4 is not B11 R13 P30 M60')" \
+    "$(awk '$1 == 1 { hard = $6 + 0 } $1 == 8 { easy = $6 + 0 } END { if (easy < hard) print "row 8 " easy "% < row 1 " hard "%" }' "$T/coop.out")"
+coop_sim() { "$BIN" sim --game delivery --coop --difficulty 8 --players 2 --bots greedy --games 24 --seed 6 "$@"; }
+coop_sim --threads 2 --out "$T/c.jsonl" >"$T/c.txt"
+for i in 1 2; do coop_sim --threads 1 --shard "$i/2" --out "$T/c$i.jsonl" >/dev/null; done
+"$BIN" sim-merge "$T/c2.jsonl" "$T/c1.jsonl" >"$T/cm.txt"
+check "sim --coop --difficulty: the team's wins and pizzas; shards merge to the same summary" \
+    "$(grep -q '^Team wins [0-9.]*%  \[' "$T/c.txt" || echo "no team line: $(cat "$T/c.txt")")" \
+    "$(grep -q '^  pizzas delivered ' "$T/c.txt" || echo 'no pizzas line')" \
+    "$(cmp -s "$T/c.txt" "$T/cm.txt" || echo 'merged summary differs')"
+for args in "--coop --difficulty 9" "--difficulty 3" "--coop --out $T/x.jsonl" "--coop --players 7"; do
+    # shellcheck disable=SC2086
+    "$BIN" sim --game delivery --players 2 --games 2 $args >/dev/null 2>"$T/e.err"
+    rc=$?
+    check "sim --game delivery: bad co-op argument '$args' exits 2 with one line" "$([ $rc -eq 2 ] || echo "exit $rc")" \
+        "$([ "$(wc -l <"$T/e.err")" -eq 1 ] || echo "not one line: $(cat "$T/e.err")")"
+done
+
 summary delivery
