@@ -530,6 +530,57 @@ static void draw_header(dview *t)
     }
 }
 
+/* PD-C1: the team's progress, the week tracker and what comes next, always
+ * in sight in a co-op game. */
+static void draw_team(dview *t)
+{
+    const json_t *c = jget(t->v, "coop");
+    if (!c)
+        return;
+    char text[400], next[120] = "none on the tracker", week[200] = "";
+    const json_t *np = jget(c, "next_promotion");
+    if (np) {
+        int k = jint(np, "turns", 0);
+        snprintf(next, sizeof next, "%d order%s %s", jint(np, "orders", 0), jint(np, "orders", 0) == 1 ? "" : "s",
+                 k == 0 ? "at the end of this turn" : "");
+        if (k > 0)
+            snprintf(next + strlen(next), sizeof next - strlen(next), "on %s, in %d turn%s", jstr(np, "day"), k,
+                     k == 1 ? "" : "s");
+    }
+    size_t i;
+    const json_t *p;
+    json_array_foreach(jget(c, "promotions"), i, p) {
+        if (is(jstr(p, "colour"), "friday"))
+            snprintf(week + strlen(week), sizeof week - strlen(week), "%sFriday evening (every week)", i ? "; " : "");
+        else
+            snprintf(week + strlen(week), sizeof week - strlen(week), "%s%s %s (%s)%s", i ? "; " : "", jstr(p, "day"),
+                     jstr(p, "colour"), jstr(p, "when"), json_is_true(jget(p, "asleep")) ? ", under the pawn" : "");
+    }
+    heading(t, "TEAM (co-op)");
+    snprintf(text, sizeof text, " money $%d of $%d, pizzas %d of %d; today is %s; next promotion: %s.",
+             jint(c, "money", 0), jint(c, "money_goal", 0), jint(c, "pizzas", 0), jint(c, "pizzas_goal", 0),
+             jstr(c, "day"), next);
+    tb_para(&t->b, text, 2);
+    tb_nl(&t->b);
+    char markers[160] = "";
+    json_array_foreach(jget(c, "markers"), i, p)
+        snprintf(markers + strlen(markers), sizeof markers - strlen(markers), "%s%s at $%d%s", i ? ", " : "",
+                 jstr(p, "colour"), jint(p, "at", 0), json_is_true(jget(p, "passed")) ? " (passed)" : "");
+    snprintf(text, sizeof text, "Promotions: %s. Markers: %s. Order cards left %d, pushed out %d.", week, markers,
+             jint(c, "orders_left", 0), jint(c, "orders_out", 0));
+    tb_para(&t->b, text, 2);
+    tb_nl(&t->b);
+    if (json_is_true(jget(c, "first_round"))) {
+        tb_para(&t->b, "First round: everyone builds, and the property is free.", 2);
+        tb_nl(&t->b);
+    }
+    if (is(t->phase, "over")) {
+        snprintf(text, sizeof text, "The team has %s.", jstr(c, "result"));
+        tb_para(&t->b, text, 2);
+        tb_nl(&t->b);
+    }
+}
+
 static void draw_orders(dview *t)
 {
     heading(t, "Orders");
@@ -696,8 +747,12 @@ static void draw_players(dview *t)
         tb_pad(&t->b, 1);
         put_seat(t, s, 14);
         tb_pad(&t->b, 16);
-        snprintf(text, sizeof text, "$%-4d %10d  %10d  %4d", jint(p, "money", 0), jint(p, "disks", 0),
-                 jint(p, "deliveries", 0), jint(p, "tips", 0));
+        if (jget(t->v, "coop")) /* the team's money is the only money */
+            snprintf(text, sizeof text, "%-5s %10d  %10d  %4d", "team", jint(p, "disks", 0), jint(p, "deliveries", 0),
+                     jint(p, "tips", 0));
+        else
+            snprintf(text, sizeof text, "$%-4d %10d  %10d  %4d", jint(p, "money", 0), jint(p, "disks", 0),
+                     jint(p, "deliveries", 0), jint(p, "tips", 0));
         put(t, text);
         if (json_is_integer(jget(p, "tip_money"))) {
             snprintf(text, sizeof text, " ($%d)", jint(p, "tip_money", 0));
@@ -953,6 +1008,7 @@ char *dlv_tui_table(const json_t *view, const pb_tui_opts *o)
         return NULL;
     dview_init(t, view, o, true);
     draw_header(t);
+    draw_team(t);
     tb_nl(&t->b);
     draw_map(t);
     tb_nl(&t->b);
@@ -991,6 +1047,7 @@ static const char *waiting_for(const char *phase)
         {"charity", "to give two cards (Charity Event)"},
         {"crash", "to lose a reputation level (Stock Market Crash)"},
         {"soars", "to take two cards (Stock Market Soars)"},
+        {"transfer", "to pass cards to the neighbours (Transfer Goods)"},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (is(phase, words[i][0]))
@@ -1108,6 +1165,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "\"hack 2.3 CARD\" puts a hand card in place of one (Hacker), \"screw 1.2 3.1\" swaps two "
                      "(Order Screw Up), \"reorder 2.1\" puts that card last (System Error); the last card names "
                      "the village. \"done\" changes nothing.");
+        } else if (is(phase, "transfer")) {
+            snprintf(what, sizeof what, "Transfer Goods: before your turn ends, pass up to two cards (power cards "
+                     "too) to your neighbours: \"pass CARD left\" to the next player, \"pass CARD right\" to the one "
+                     "before; \"end\" passes no more.");
         } else if (is(phase, "tip")) {
             snprintf(what, sizeof what, "Ham: take the tip token of any order: \"tip N\".");
         } else if (is(phase, "discard")) {
@@ -1378,6 +1439,14 @@ void dlv_print_result(FILE *out, const pb_game *g, const pb_state *st, const cha
         snprintf(who, sizeof who, "%c %.20s", (int)('A' + (int)i), jstr(p, "name"));
         fprintf(out, "%-22s %6d %8d %6d %6d %7d %11d\n", who, jint(p, "money", 0), jint(p, "tableau", 0),
                 jint(p, "disks", 0), jint(p, "tips", 0), jint(p, "score", 0), jint(p, "deliveries", 0));
+    }
+    const json_t *team = json_object_get(r, "coop");
+    if (team) { /* PD-C1: one result for everyone */
+        fprintf(out, "\nThe team %s: %d pizzas of %d, $%d of $%d in %d turns (%s)\n",
+                json_is_true(jget(team, "won")) ? "WINS" : "loses", jint(team, "pizzas", 0), jint(team, "pizzas_goal", 0),
+                jint(team, "money", 0), jint(team, "money_goal", 0), jint(team, "turns", 0), jstr(team, "code"));
+        json_decref(r);
+        return;
     }
     fprintf(out, "(score = money + cards in the tableau + level disks on the board + tip money;\n"
                  " a tie goes to the most deliveries, then the most tip money)\n");

@@ -144,6 +144,30 @@ check "sim --game delivery: greedy beats random (win share over 60%)" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/sim.err")")" \
     "$(awk -v s="$share" 'BEGIN { if (s == "" || s + 0 < 60) print "greedy won " s "%" }')"
 
+# ---- Co-op at the terminal: the team's panel, Transfer Goods, the team's result ----
+{
+    echo "r"
+    blanks 3000
+} >"$T/coop.in"
+"$BIN" play --game delivery --coop --players 2 --seats human,greedy --seed 8 --hint greedy \
+    <"$T/coop.in" >"$T/coopplay.out" 2>"$T/coopplay.err"
+rc=$?
+check "play --game delivery --coop: a whole team game, the panel always shown, one result for the team" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/coopplay.err")")" \
+    "$(grep -q '^TEAM (co-op) money \$0 of \$60, pizzas 0 of 30; today is Saturday' "$T/coopplay.out" || echo 'no team panel')" \
+    "$([ "$(grep -c '^TEAM (co-op)' "$T/coopplay.out")" -eq "$(grep -c '^NEW YORK PIZZA DELIVERY' "$T/coopplay.out")" ] ||
+        echo 'a table without the team panel')" \
+    "$(grep -q 'Transfer Goods: before your turn ends' "$T/coopplay.out" || echo 'never asked to pass cards')" \
+    "$(grep -q '^The team \(WINS\|loses\): [0-9]* pizzas of 30, \$[0-9]* of \$60 in [0-9]* turns ([WL][a-z]* 2PL - B11 - R13 - P30 - M60)$' \
+        "$T/coopplay.out" || echo "no team result: $(tail -3 "$T/coopplay.out")")" \
+    "$(grep -q '^Winner: ' "$T/coopplay.out" && echo 'a single winner named in co-op')"
+"$BIN" play --game delivery --coop --players 1 --seats human --seed 2 --hint greedy <"$T/coop.in" >"$T/solo.out" 2>&1
+check "play --game delivery --coop --players 1: a solo team game ends with the team's result" \
+    "$(grep -q '^The team \(WINS\|loses\): ' "$T/solo.out" || echo "no result: $(tail -3 "$T/solo.out")")"
+"$BIN" play --game delivery --players 1 --seats human </dev/null >/dev/null 2>"$T/one.err"
+check "play --game delivery: one player without --coop is refused with a reason" \
+    "$(grep -q '1 to 6 in co-op' "$T/one.err" || echo "message: $(cat "$T/one.err")")"
+
 # ---- Co-op in the simulator: the team's win rate at each difficulty row ----
 "$BIN" sim --game delivery --coop --players 2 --bots greedy --games 30 --seed 4 --threads 2 \
     >"$T/coop.out" 2>"$T/coop.err"

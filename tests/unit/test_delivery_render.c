@@ -24,6 +24,18 @@ static pb_game *new_game(int players)
     return ts_game("delivery", players);
 }
 
+/* A co-op game (PD-C1) at an easy row, so some games are won. */
+static pb_game *new_coop_game(int players)
+{
+    char err[PB_ERR_LEN];
+    json_t *config = json_pack("{s:i,s:b,s:i}", "players", players, "coop", 1, "difficulty", 8);
+    pb_game *g = pb_game_new("delivery", config, err, sizeof err);
+    json_decref(config);
+    if (!g)
+        fail_msg("co-op for %d players: %s", players, err);
+    return g;
+}
+
 /* The three texts of a view, checked for form; returns the table. */
 static char *render(const json_t *v, int seat, bool colour)
 {
@@ -254,10 +266,12 @@ static void test_tables_of_seeded_games(void **state)
 {
     (void)state;
     int leaks_caught = 0, phases_seen = 0;
-    char phases[16][16] = {{0}};
-    for (int players = 2; players <= 6; players++) {
-        pb_game *g = new_game(players);
-        uint64_t seed = (uint64_t)players;
+    char phases[32][16] = {{0}};
+    /* 2 to 6 players, then co-op for 1 and 3 */
+    for (int table = 2; table <= 8; table++) {
+        int players = table <= 6 ? table : table == 7 ? 1 : 3;
+        pb_game *g = table <= 6 ? new_game(players) : new_coop_game(players);
+        uint64_t seed = (uint64_t)table;
         char err[PB_ERR_LEN];
         pb_bot *bot = pb_bot_new("greedy", seed, err, sizeof err);
         assert_non_null(bot);
@@ -274,7 +288,7 @@ static void test_tables_of_seeded_games(void **state)
                     int k = 0;
                     while (k < phases_seen && strcmp(phases[k], phase))
                         k++;
-                    if (k == phases_seen && k < 16)
+                    if (k == phases_seen && k < 32)
                         snprintf(phases[phases_seen++], sizeof phases[0], "%s", phase);
                     check_example(g, st, v, seat);
                     check_listed_moves(g, st, v, seat);
@@ -302,7 +316,7 @@ static void test_tables_of_seeded_games(void **state)
     assert_true(deliveries_listed > 0);
     /* the games went through the decisions worth drawing */
     static const char *const wanted[] = {"keep", "start", "market", "reputation", "pay",
-                                         "supply", "distance", "fine"};
+                                         "supply", "distance", "fine", "transfer"};
     for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++) {
         int k = 0;
         while (k < phases_seen && strcmp(phases[k], wanted[i]))
@@ -455,6 +469,41 @@ static void test_result(void **state)
     }
 }
 
+/* PD-C1: the team's panel is on every table; the result is the team's. */
+static void test_coop_table_and_result(void **state)
+{
+    (void)state;
+    pb_game *g = new_coop_game(2);
+    pb_state *st = pb_state_new(g, 77);
+    pb_rng rng;
+    pb_rng_seed(&rng, 3);
+    char err[PB_ERR_LEN];
+    json_t *v = g->ops->view(g, st, 0);
+    pb_tui_opts o = {false, names, 0};
+    char *table = dlv_tui_table(v, &o);
+    assert_non_null(strstr(table, "TEAM (co-op) money $0 of $40, pizzas 0 of 18; today is Saturday"));
+    assert_non_null(strstr(table, "Friday evening (every week)"));
+    assert_non_null(strstr(table, "First round: everyone builds"));
+    free(table);
+    json_decref(v);
+    while (!pb_is_terminal(g, st))
+        assert_int_equal(g->ops->apply(g, st, g->ops->random_action(g, st, &rng), err, sizeof err), 0);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    dlv_print_result(f, g, st, names);
+    fclose(f);
+    double r[PB_MAX_SEATS];
+    g->ops->returns(g, st, r);
+    assert_non_null(strstr(text, r[0] > 0 ? "The team WINS: " : "The team loses: "));
+    assert_non_null(strstr(text, r[0] > 0 ? "(Win 2PL - B19 - R21 - P18 - M40)" : "(Loss 2PL - B19 - R21 - P18 - M40)"));
+    assert_null(strstr(text, "Winner: "));
+    free(text);
+    free(st);
+    pb_game_free(g);
+}
+
 /* Friendly input: ambiguous beginnings are refused with the choices. */
 static void test_translate(void **state)
 {
@@ -482,6 +531,7 @@ int main(void)
         cmocka_unit_test(test_table_contents),
         cmocka_unit_test(test_pizzeria_on_the_map),
         cmocka_unit_test(test_result),
+        cmocka_unit_test(test_coop_table_and_result),
         cmocka_unit_test(test_translate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
