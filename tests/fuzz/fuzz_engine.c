@@ -42,7 +42,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const pb_game_ops *ops = pb_games[data[0] % game_count()];
     int span = ops->max_players - ops->min_players + 1;
     json_t *config = json_pack("{s:i}", "players", ops->min_players + data[0] / game_count() % span);
+    /* a team game where the game has one (New York Pizza Delivery's co-op);
+     * a config a game refuses is tried the other way */
+    bool team = data[1] & 0x80;
+    if (team)
+        json_object_set_new(config, "coop", json_true());
     pb_game *g = pb_game_new(ops->id, config, err, sizeof err);
+    if (!g) {
+        if (team)
+            json_object_del(config, "coop");
+        else
+            json_object_set_new(config, "coop", json_true());
+        g = pb_game_new(ops->id, config, err, sizeof err);
+    }
+    if (!g) {
+        json_decref(config);
+        return 0;
+    }
     uint64_t seed = (uint64_t)data[1] << 8 | data[2];
     pb_state *st = pb_state_new(g, seed);
     pb_record *rec = pb_record_new(g, seed);
