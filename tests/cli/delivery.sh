@@ -161,6 +161,15 @@ check "play --game delivery --coop: a whole team game, the panel always shown, o
     "$(grep -q '^The team \(WINS\|loses\): [0-9]* pizzas of 30, \$[0-9]* of \$60 in [0-9]* turns ([WL][a-z]* 2PL - B11 - R13 - P30 - M60)$' \
         "$T/coopplay.out" || echo "no team result: $(tail -3 "$T/coopplay.out")")" \
     "$(grep -q '^Winner: ' "$T/coopplay.out" && echo 'a single winner named in co-op')"
+"$BIN" play --game delivery --coop --difficulty 7 --players 3 --seats greedy,human,random --seed 9 --hint greedy \
+    --record "$T/coop.json" <"$T/coop.in" >"$T/coop3.out" 2>&1
+"$BIN" replay "$T/coop.json" >"$T/coopreplay.out" 2>"$T/coopreplay.err"
+rc=$?
+check "replay: a recorded co-op game replays to the same team result" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/coopreplay.err")")" \
+    "$(grep -q '"coop": *true' "$T/coop.json" || echo 'the record has no co-op config')" \
+    "$(grep -q "\"code\": *\"$(sed -n 's/^The team .*(\(.*\))$/\1/p' "$T/coop3.out")\"" "$T/coopreplay.out" ||
+        echo "replayed: $(grep -o '"code":[^,]*' "$T/coopreplay.out"), played: $(tail -1 "$T/coop3.out")")"
 "$BIN" play --game delivery --coop --players 1 --seats human --seed 2 --hint greedy <"$T/coop.in" >"$T/solo.out" 2>&1
 check "play --game delivery --coop --players 1: a solo team game ends with the team's result" \
     "$(grep -q '^The team \(WINS\|loses\): ' "$T/solo.out" || echo "no result: $(tail -3 "$T/solo.out")")"
