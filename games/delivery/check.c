@@ -24,6 +24,11 @@ static int check_market_cards(const pd_state *st, char *err, size_t errlen)
         count[c] += st->open[c] + st->sewer[c];
         open += st->open[c];
     }
+    if (st->known_top > st->ndeck)
+        return pb_errorf(err, errlen, "%d known cards on a deck of %d", st->known_top, st->ndeck);
+    for (int i = st->ndeck - st->known_top; i < st->ndeck; i++)
+        if (st->deck[i] == PD_CARD_INSPECTOR)
+            return pb_errorf(err, errlen, "a Health Inspector among the known top cards");
     if (open != st->open_size)
         return pb_errorf(err, errlen, "open market size %d, but %d cards in it", st->open_size, open);
     for (int i = 0; i < PD_ORDER_SLOTS; i++)

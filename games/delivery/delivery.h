@@ -230,6 +230,8 @@ typedef enum pd_pc {
     PD_PC_CHARITY,          /* charity-event */
     PD_PC_CRASH,            /* stock-market-crash */
     PD_PC_SOARS,            /* stock-market-soars */
+    PD_PC_BUYING_TIME,
+    PD_PC_TYCOON,           /* real-estate-tycoon */
     PD_PC_COUNT
 } pd_pc;
 
@@ -278,6 +280,12 @@ typedef struct pd_state {
     uint8_t action;                   /* this turn's action (PD_A_MARKET, _REPUTATION, _DELIVER), 0: none yet */
     uint8_t banned;                   /* Oooops!: the second action may not be this one */
     bool windfall;                    /* Windfall: no delivery, build or market this turn */
+    /* Real-Estate Tycoon: 1 while its paid build is to come, 2 while the
+     * free one (costing at most tycoon_cost) may follow; 0 otherwise */
+    uint8_t tycoon, tycoon_cost;
+    /* Buying Time: the top cards of the market deck came from the sewer,
+     * which everyone sees, so their kinds are known (not their order) */
+    uint8_t known_top;
     pd_card shortage;                 /* Ingredient Shortage: the card under it, PD_NO_CARD: none */
     /* a global everyone answers in turn: what each seat still owes (Charity
      * Event: cards; Stock Market Crash: a reputation level; Stock Market

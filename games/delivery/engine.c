@@ -45,7 +45,7 @@ int16_t *pd_purse(pd_state *st, int seat)
 
 int pd_lot_cost(const pd_state *st, int lot)
 {
-    return pd_first_round(st) ? 0 : st->rules->data.map.lot[lot].cost;
+    return pd_first_round(st) || st->tycoon == 2 ? 0 : st->rules->data.map.lot[lot].cost;
 }
 
 bool pd_power_in_game(const pd_state *st, int power)
@@ -115,6 +115,8 @@ pd_card pd_draw(pd_state *st)
 {
     while (st->ndeck > 0) {
         pd_card c = st->deck[--st->ndeck];
+        if (st->known_top) /* the top one was known */
+            st->known_top--;
         if (st->timer > st->ndeck)
             st->timer = (uint8_t)st->ndeck;
         if (c != PD_CARD_INSPECTOR)
@@ -486,6 +488,8 @@ static bool can_build(const pd_state *st, int lot, pd_card c)
     int v = m->lot[lot].village;
     if (PD_CARD_VILLAGE(c) != v || p->pizzeria[v].lot >= 0 || p->disks == 0)
         return false;
+    if (st->tycoon == 2 && m->lot[lot].cost > st->tycoon_cost)
+        return false; /* Real-Estate Tycoon's free build: a lot of equal or lower cost */
     /* the card itself goes into the pizzeria; the rest of the hand and the money pay */
     return pd_money(st, st->seat) + pd_hand_total(st, st->seat) - 1 >= pd_lot_cost(st, lot);
 }
@@ -497,8 +501,8 @@ static bool can_upgrade(const pd_state *st, int v, pd_card c, int how)
     if (v < 0 || v >= m->nvillages || c >= PD_TYPES || !p->hand[c] || how < PD_UP_DISK || how > PD_UP_TOP)
         return false;
     const pd_pizzeria *z = &p->pizzeria[v];
-    if (z->lot < 0 || (PD_CARD_VILLAGE(c) != v && !pd_is_park_card(st, c)))
-        return false;
+    if (z->lot < 0 || (PD_CARD_VILLAGE(c) != v && !pd_is_park_card(st, c)) || st->tycoon)
+        return false; /* Real-Estate Tycoon builds only */
     if (pd_reputation(st, st->seat, v) >= pd_reputation_limit(st, st->seat, v)) {
         /* an Any Ingredient card clears the pizzeria (PD-P2): it always fits */
         if (how == PD_UP_DISK || pd_group_of(st, PD_CARD_INGREDIENT(c)) != PD_ANY_INGREDIENT)
@@ -509,6 +513,29 @@ static bool can_upgrade(const pd_state *st, int v, pd_card c, int how)
     if (pd_is_park_card(st, c) && (how == PD_UP_TOP || (how == PD_UP_ADD && z->ncards == 0)))
         return false; /* Central Park is never on top (nor the only card of a pizzeria a crash emptied) */
     return z->ncards < PD_PIZZERIA_CARDS;
+}
+
+bool pd_any_build(const pd_state *st)
+{
+    const pd_map *m = &st->rules->data.map;
+    for (int c = 0; c < PD_TYPES; c++)
+        for (int l = 0; st->player[st->seat].hand[c] && l < m->nlots; l++)
+            if (can_build(st, l, (pd_card)c))
+                return true;
+    return false;
+}
+
+/* The builds and upgrades are over: the action is done, or Real-Estate
+ * Tycoon's builds are and the turn goes back where the card was played. */
+static void reputation_over(pd_state *st)
+{
+    if (st->tycoon) {
+        memset(&st->pending, 0, sizeof st->pending);
+        st->tycoon = 0;
+        st->phase = st->power_resume;
+    } else {
+        pd_action_done(st);
+    }
 }
 
 static bool any_reputation_step(const pd_state *st)
@@ -599,8 +626,10 @@ static void finish_build(pd_state *st)
     memset(pe, 0, sizeof *pe);
     st->steps_left--;
     st->phase = PD_PH_REPUTATION;
+    if (st->tycoon == 1) /* the free build may follow */
+        st->tycoon = 2;
     if (st->steps_left == 0 || !any_reputation_step(st))
-        pd_action_done(st);
+        reputation_over(st);
 }
 
 /* ---------------------------------------------------------- legal moves */
@@ -955,7 +984,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         else if (st->phase == PD_PH_BONUS || st->phase == PD_PH_MARKET)
             takes_done(st); /* nothing left to take */
         else
-            pd_action_done(st);
+            reputation_over(st);
         break;
     case PD_A_SWAP:
     case PD_A_BLOCK:
@@ -972,6 +1001,8 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         pe->lot = (uint8_t)(arg & 0xFF);
         pe->card = (pd_card)(arg >> 8);
         pe->due = (uint8_t)pd_lot_cost(st, pe->lot);
+        if (st->tycoon == 1)
+            st->tycoon_cost = st->rules->data.map.lot[pe->lot].cost;
         st->phase = PD_PH_PAY;
         if (pe->due == 0) /* co-op's first round: the property is free */
             finish_build(st);
@@ -1143,10 +1174,11 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
 {
     if (st->phase == PD_PH_OVER)
         return; /* PD-E1: everything is turned over at the end */
-    /* market cards */
+    /* market cards; the known top ones (Buying Time) only change order */
     uint8_t pool[PD_DECK_MAX + PD_PLAYERS * 64];
-    int n = 0, inspectors = 0;
-    for (int i = 0; i < st->ndeck; i++) {
+    int n = 0, inspectors = 0, unknown = st->ndeck - st->known_top;
+    pb_rng_shuffle_u8(rng, st->deck + unknown, st->known_top);
+    for (int i = 0; i < unknown; i++) {
         if (st->deck[i] == PD_CARD_INSPECTOR)
             inspectors++;
         else
@@ -1166,8 +1198,8 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
         if (s != seat)
             for (int i = 0; i < st->player[s].hand_size; i++)
                 st->player[s].hand[pool[k++]]++;
-    int bottom = st->timer < st->ndeck ? st->timer : st->ndeck;
-    for (int i = 0; i < st->ndeck; i++)
+    int bottom = st->timer < unknown ? st->timer : unknown;
+    for (int i = 0; i < unknown; i++)
         st->deck[i] = i < inspectors ? PD_CARD_INSPECTOR : pool[k++];
     pb_rng_shuffle_u8(rng, st->deck, bottom);
 

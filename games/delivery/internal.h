@@ -42,6 +42,8 @@ int pd_lot_cost(const pd_state *st, int lot);
 void pd_return_tip(pd_state *st, int tip);
 /* Is the power card in this game's box (co-op leaves some out)? */
 bool pd_power_in_game(const pd_state *st, int power);
+/* Could the mover build a pizzeria now? */
+bool pd_any_build(const pd_state *st);
 
 /* coop.c */
 bool pd_first_round(const pd_state *st);

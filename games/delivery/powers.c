@@ -51,6 +51,8 @@ static const char *const pc_ids[PD_PC_COUNT] = {
     [PD_PC_CHARITY] = "charity-event",
     [PD_PC_CRASH] = "stock-market-crash",
     [PD_PC_SOARS] = "stock-market-soars",
+    [PD_PC_BUYING_TIME] = "buying-time",
+    [PD_PC_TYCOON] = "real-estate-tycoon",
 };
 
 void pd_rules_powers(pd_rules *r)
@@ -195,6 +197,22 @@ static void play_timed(pd_state *st, int p)
         st->banned = st->action;
         st->phase = PD_PH_START;
     }
+    if (p == pc[PD_PC_BUYING_TIME]) /* 10 random sewer cards on top of the market deck */
+        for (int k = 0; k < 10 && st->ndeck < PD_DECK_MAX; k++) {
+            pd_card c = from_sewer(st, false);
+            if (c == PD_NO_CARD)
+                break;
+            st->deck[st->ndeck++] = c;
+            st->known_top++;
+        }
+    if (p == pc[PD_PC_TYCOON]) { /* a build, a free one, then the turn goes on without reputation */
+        st->power_resume = st->phase;
+        st->phase = PD_PH_REPUTATION;
+        st->steps_left = 2;
+        st->tycoon = 1;
+        if (st->power_resume == PD_PH_START)
+            st->banned = PD_A_REPUTATION;
+    }
     if (p == pc[PD_PC_WINDFALL]) {
         *pd_purse(st, s) = (int16_t)(pd_money(st, s) + 3);
         for (int k = 0; k < 2; k++) {
@@ -253,6 +271,15 @@ static int list_farm(const pd_state *st, pb_action *out, int n);
 
 /* PD-T1: one power card a turn, before or after the action; Frugal
  * Shopper's take counts as that turn's card. */
+/* Could the mover still build once power card p has left the hand (it
+ * no longer pays a dollar)? */
+static bool build_without(const pd_state *st, int p)
+{
+    pd_state after = *st;
+    after.player[st->seat].powers &= ~(1ull << p);
+    return pd_any_build(&after);
+}
+
 int pd_list_power_plays(const pd_state *st, pb_action *out, int n)
 {
     if (st->power_played || (st->phase != PD_PH_START && st->phase != PD_PH_AFTER))
@@ -263,6 +290,9 @@ int pd_list_power_plays(const pd_state *st, pb_action *out, int n)
         int p = __builtin_ctzll(m);
         /* Oooops! follows an action (it gives another); Windfall comes before one (it rules some out) */
         if ((p == pc[PD_PC_OOOOPS] && st->phase != PD_PH_AFTER) || (p == pc[PD_PC_WINDFALL] && st->phase != PD_PH_START))
+            continue;
+        /* Real-Estate Tycoon: builds, and the action is not Increase Your Reputation */
+        if (p == pc[PD_PC_TYCOON] && (st->action == PD_A_REPUTATION || !build_without(st, p)))
             continue;
         n = pd_add_action(out, n, PD_ACTION(PD_A_POWER, p));
     }

@@ -1342,6 +1342,109 @@ static void test_lucky_day_and_down_on_your_luck(void **state)
     assert_int_equal(st.player[0].hand_size, 2);
 }
 
+/* Buying Time: 10 random sewer cards go on top of the market deck; the
+ * sewer is public, so what they are is known (not their order): a guess at
+ * the hidden cards keeps them on top, and the next draws take them. */
+static void test_buying_time(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 111);
+    empty_sewer(&st);
+    static const char *const sewer[] = {"Harlem/Ham", "Harlem/Onions", "Midtown/Ham", "Midtown/Onions",
+                                        "Harlem/Peppers", "Midtown/Peppers", "Harlem/Tomatoes",
+                                        "Midtown/Tomatoes", "Harlem/Pineapple", "Midtown/Pineapple",
+                                        "Harlem/Sausage", "Midtown/Sausage"};
+    for (int i = 0; i < 12; i++)
+        to_sewer(&st, sewer[i]);
+    int deck = st.ndeck;
+    give_power(&st, 0, "buying-time");
+    play(&st, "play power:buying-time");
+    assert_int_equal(st.ndeck, deck + 10);
+    assert_int_equal(st.known_top, 10);
+    int left = 0, top[PD_TYPES] = {0};
+    for (int c = 0; c < PD_TYPES; c++)
+        left += st.sewer[c];
+    assert_int_equal(left, 2);
+    for (int i = deck; i < st.ndeck; i++)
+        top[st.deck[i]]++;
+    pb_rng rng;
+    pb_rng_seed(&rng, 4);
+    for (int k = 0; k < 20; k++) { /* the guesses of another seat keep the top ten */
+        pd_state d = st;
+        pd_determinize(&d, 1, &rng);
+        int again[PD_TYPES] = {0};
+        for (int i = deck; i < d.ndeck; i++)
+            again[d.deck[i]]++;
+        assert_memory_equal(again, top, sizeof top);
+        check(&d);
+    }
+    play(&st, "market");
+    play(&st, "take deck");
+    play(&st, "take deck");
+    assert_int_equal(st.known_top, 8);
+    for (int c = 0; c < PD_TYPES; c++)
+        if (st.player[0].hand[c])
+            assert_true(top[c] > 0); /* both came from the ten */
+}
+
+/* Real-Estate Tycoon: a build, then a second one of equal or lower cost
+ * for free, no upgrades; the turn's action may not be Increase Your
+ * Reputation (after one, the card is not offered). */
+static void test_real_estate_tycoon(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 112);
+    give(&st, 0, "Upper West Side/Ham");
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Financial District/Ham");
+    give(&st, 0, "Midtown/Onions");
+    give(&st, 0, "Midtown/Peppers");
+    give(&st, 0, "Hell's Kitchen/Peppers");
+    give(&st, 0, "East Village/Peppers");
+    st.player[0].money = 0;
+    give_power(&st, 0, "real-estate-tycoon");
+    play(&st, "play power:real-estate-tycoon");
+    assert_int_equal(st.phase, PD_PH_REPUTATION);
+    refused(&st, "done"); /* the first build is the card's point */
+    int uw = pd_lot_find(&rules->data.map, "UW-1"), ha = pd_lot_find(&rules->data.map, "HA-1");
+    int fd = pd_lot_find(&rules->data.map, "FD-1");
+    int cost = rules->data.map.lot[uw].cost;
+    play(&st, "build UW-1 Upper-West-Side/Ham");
+    static const char *const pay[] = {"pay Hell's-Kitchen/Peppers", "pay Midtown/Peppers", "pay Midtown/Onions",
+                                      "pay East-Village/Peppers", "pay power:real-estate-tycoon"};
+    for (int i = 0; i < cost; i++) /* with the cards kept for the second build */
+        play(&st, pay[i]);
+    assert_int_equal(st.lot_owner[uw], 0);
+    assert_int_equal(st.phase, PD_PH_REPUTATION);
+    assert_true(rules->data.map.lot[ha].cost <= cost);
+    int hand = st.player[0].hand_size;
+    if (rules->data.map.lot[fd].cost > cost)
+        refused(&st, "build FD-1 Financial-District/Ham"); /* dearer than the first */
+    refused(&st, "upgrade UW Upper-West-Side/Ham disk");
+    play(&st, "build HA-1 Harlem/Ham");
+    assert_int_equal(st.lot_owner[ha], 0);
+    assert_int_equal(st.player[0].hand_size, hand - 1); /* free: only the card itself */
+    assert_int_equal(st.phase, PD_PH_START);            /* the turn's action is still to come */
+    refused(&st, "reputation");
+    market_from_deck(&st);
+
+    /* after Increase Your Reputation the card is not offered */
+    pass_round(&st);
+    empty_hand(&st, 0);
+    give(&st, 0, "Greenwich Village/Ham");
+    give(&st, 0, "Harlem/Onions");
+    give_power(&st, 0, "real-estate-tycoon");
+    st.player[0].money = 10;
+    play(&st, "reputation");
+    play(&st, "upgrade HA Harlem/Onions disk");
+    if (st.phase == PD_PH_REPUTATION)
+        play(&st, "done");
+    assert_int_equal(st.phase, PD_PH_AFTER);
+    refused(&st, "play power:real-estate-tycoon");
+}
+
 /* Over Achiever: the delivery of the turn it is played earns $2 more;
  * Coupon Days: every delivery pays half (rounded down, at least $1) for 3
  * rounds, then the global goes. */
@@ -2025,6 +2128,8 @@ int main(void)
         cmocka_unit_test(test_charity_event),
         cmocka_unit_test(test_stock_market_crash),
         cmocka_unit_test(test_stock_market_soars),
+        cmocka_unit_test(test_buying_time),
+        cmocka_unit_test(test_real_estate_tycoon),
         cmocka_unit_test(test_coop_first_round_free_property),
         cmocka_unit_test(test_coop_transfer_goods),
         cmocka_unit_test(test_coop_week_and_orders),
