@@ -338,7 +338,7 @@ void sim_print_summary(FILE *out, const sim_stats *s)
         fprintf(out, "Per game, mean +- standard deviation:\n");
     for (int k = 0; k < s->nmeasures; k++) {
         double sd, m = sim_measure_mean(s, k, &sd);
-        fprintf(out, "  %-22.22s %7.1f +- %.1f\n", s->measures[k], m, sd);
+        fprintf(out, "  %-26.26s %7.1f +- %.1f\n", s->measures[k], m, sd);
     }
     if (s->team) {
         double lm = s->games ? (double)s->length_sum / (double)s->games : 0;
