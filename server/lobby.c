@@ -20,7 +20,9 @@
 
 typedef struct logged {
     int seat;
+    int told;             /* another seat the move tells more (a card passed to it), or -1 */
     char mine[160];       /* as the mover sees it */
+    char told_text[160];  /* as `told` sees it */
     char theirs[160];     /* as everyone else may see it */
 } logged;
 
@@ -157,8 +159,8 @@ static void send_view(pb_lobby *l, table *t, int conn, int seat)
     json_t *log = json_array();
     for (int i = 0; i < t->nlog; i++) {
         const logged *e = &t->log[(t->moves - t->nlog + i) % LOG_KEEP];
-        json_array_append_new(log, json_pack("{s:i, s:s}", "seat", e->seat, "text",
-                                             seat == e->seat ? e->mine : e->theirs));
+        const char *text = seat == e->seat ? e->mine : seat >= 0 && seat == e->told ? e->told_text : e->theirs;
+        json_array_append_new(log, json_pack("{s:i, s:s}", "seat", e->seat, "text", text));
     }
     json_t *msg = json_pack("{s:s, s:s, s:o, s:o, s:o, s:i, s:o, s:o}", "type", "view", "code", t->code,
                             "seat", seat >= 0 ? json_integer(seat) : json_null(), "names", names_of(t),
@@ -209,6 +211,24 @@ static void ask_bot_if_needed(pb_lobby *l, table *t)
     l->io.ask_bot(l->io.ctx, job);
 }
 
+/* A move as its mover sees it, as everyone may, and as the one other seat
+ * it tells more sees it (co-op Transfer Goods: the card passed to it). A
+ * second such seat would get the public text: it hides more, never less. */
+static logged describe_move(const table *t, pb_action a, int mover)
+{
+    logged e = {.seat = mover, .told = -1};
+    t->g->ops->describe(t->g, t->st, a, mover, e.mine, sizeof e.mine);
+    t->g->ops->describe(t->g, t->st, a, PB_SPECTATOR, e.theirs, sizeof e.theirs);
+    for (int s = 0; s < t->players && e.told < 0; s++) {
+        if (s == mover)
+            continue;
+        t->g->ops->describe(t->g, t->st, a, s, e.told_text, sizeof e.told_text);
+        if (strcmp(e.told_text, e.theirs) != 0)
+            e.told = s;
+    }
+    return e;
+}
+
 /* Apply a move: durable in the store first, then in memory, then told.
  * Returns 0, or -1 with a message (nothing changed). */
 static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, size_t errlen)
@@ -216,9 +236,7 @@ static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, si
     char text[256];
     if (t->g->ops->action_to_text(t->g, t->st, a, text, sizeof text) != 0)
         return pb_errorf(err, errlen, "that move is not legal now");
-    logged e = {seat, "", ""};
-    t->g->ops->describe(t->g, t->st, a, seat, e.mine, sizeof e.mine);
-    t->g->ops->describe(t->g, t->st, a, PB_SPECTATOR, e.theirs, sizeof e.theirs);
+    logged e = describe_move(t, a, seat);
     pb_state *next = pb_state_clone(t->g, t->st);
     if (!next)
         return pb_errorf(err, errlen, "out of memory");
@@ -407,10 +425,26 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "expansion is true or false (New York Pizza Delivery's 5-6 player box)");
         return;
     }
+    json_t *coop = json_object_get(msg, "coop"), *difficulty = json_object_get(msg, "difficulty");
+    if (coop && !json_is_boolean(coop)) {
+        send_error(l, conn, "coop is true or false (New York Pizza Delivery's co-op game)");
+        return;
+    }
+    if (difficulty && !json_is_integer(difficulty)) {
+        send_error(l, conn, "difficulty is a whole number: the co-op table's row, 1 (hardest) to 8 (easiest)");
+        return;
+    }
     table *t = calloc(1, sizeof *t);
     json_t *config = json_pack("{s:i}", "players", n);
-    if (json_is_true(expansion)) /* the game refuses it if it has no such thing */
+    /* The game refuses, with its own message, what it does not have (co-op
+     * for New York Slice), a row out of range or a player count it does not
+     * play (1 is for co-op). */
+    if (json_is_true(expansion))
         json_object_set_new(config, "expansion", json_true());
+    if (json_is_true(coop))
+        json_object_set_new(config, "coop", json_true());
+    if (difficulty)
+        json_object_set(config, "difficulty", difficulty);
     if (!t || !(t->g = pb_game_new(game, config, err, sizeof err))) {
         json_decref(config);
         free(t);
@@ -741,11 +775,9 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         json_array_foreach(s.actions, i, a) {
             int seat = pb_current_seat(t->g, t->st);
             pb_action act;
-            logged e = {seat, "", ""};
             if (t->g->ops->action_from_text(t->g, t->st, json_string_value(a), &act, err, errlen) != 0)
                 break;
-            t->g->ops->describe(t->g, t->st, act, seat, e.mine, sizeof e.mine);
-            t->g->ops->describe(t->g, t->st, act, PB_SPECTATOR, e.theirs, sizeof e.theirs);
+            logged e = describe_move(t, act, seat);
             if (t->g->ops->apply(t->g, t->st, act, err, errlen) != 0)
                 break;
             t->log[t->moves % LOG_KEEP] = e;

@@ -6,7 +6,7 @@
 // New York Slice with table.js and ring.js, Pizza Theory with theory.js,
 // New York Pizza Delivery with delivery.js.
 import { Connection } from './net.js';
-import { seatSelects, tablesHtml, mineHtml, playerOptions, gameName } from './lobby.js';
+import { seatSelects, tablesHtml, mineHtml, playerOptions, gameName, GAMES } from './lobby.js';
 import * as T from './table.js';
 import * as TH from './theory.js';
 import * as DL from './delivery.js';
@@ -248,7 +248,7 @@ function renderPromptInfo() {
   if (failed) info.push(`Your seat here could not be resumed: ${esc(failed.message)}.`);
   if (t) {
     const free = t.seats.filter((s) => (s.player || 'human') === 'human' && !s.taken).length;
-    info.push(`${esc(gameName(t.game))}, ${esc(t.players)} players, ${t.finished ? 'finished' : `${free} free seat${free === 1 ? '' : 's'}`}.`);
+    info.push(`${esc(gameName(t.game))}, ${esc(t.players)} player${t.players === 1 ? '' : 's'}, ${t.finished ? 'finished' : `${free} free seat${free === 1 ? '' : 's'}`}.`);
   }
   let html = info.map((s) => `<span>${s}</span>`).join(' ');
   if (seat) {
@@ -296,19 +296,50 @@ function renderTables() {
   $('#tables').innerHTML = tablesHtml(state.tables, new Set(store.codes()));
 }
 
-// The player counts of the chosen game (Pizza Theory: 2 or 3).
+// New York Pizza Delivery's co-op difficulty rows (PD-C1, games/delivery/coop.c):
+// Blue and Red promotion markers, the pizzas and money goals; 1 is the hardest.
+const COOP_ROWS = [[8, 10, 36, 75], [9, 11, 34, 70], [10, 12, 32, 65], [11, 13, 30, 60],
+  [13, 15, 25, 55], [15, 17, 22, 50], [17, 19, 20, 45], [19, 21, 18, 40]];
+const COOP_DEFAULT = 4;
+
+function difficultyOptions() {
+  return COOP_ROWS.map(([blue, red, pizzas, money], i) => {
+    const row = i + 1;
+    const hint = row === 1 ? ' (hardest)' : row === COOP_ROWS.length ? ' (easiest)' : '';
+    return `<option value="${row}"${row === COOP_DEFAULT ? ' selected' : ''}>${row} — Blue $${blue}, Red $${red}, ` +
+      `${pizzas} pizzas, $${money}${hint}</option>`;
+  }).join('');
+}
+
+function coopChosen() {
+  return $('#game').value === 'delivery' && $('#coop').checked;
+}
+
+// The player counts of the chosen game (Pizza Theory: 2 or 3; a co-op
+// delivery table may be played alone).
 function chooseGame() {
   const count = $('#players-count');
-  count.innerHTML = playerOptions($('#game').value, Number(count.value));
+  const current = Number(count.value);
+  if (coopChosen()) {
+    const counts = [1, ...GAMES.delivery.players];
+    const pick = counts.includes(current) ? current : GAMES.delivery.dflt;
+    count.innerHTML = counts.map((n) => `<option value="${n}"${n === pick ? ' selected' : ''}>${n}</option>`).join('');
+  } else {
+    count.innerHTML = playerOptions($('#game').value, current);
+  }
   showSeats();
 }
 
 // Only as many seat selects as players; New York Pizza Delivery's expansion
-// is a choice for 2 to 4 players (5 and 6 always play with it).
+// is a choice for 2 to 4 players (5 and 6 always play with it), its co-op
+// game and difficulty a choice for any count.
 function showSeats() {
   const n = Number($('#players-count').value);
+  const delivery = $('#game').value === 'delivery';
   for (const li of document.querySelectorAll('#seat-list li')) li.hidden = Number(li.dataset.seat) >= n;
-  $('#expansion-row').hidden = !($('#game').value === 'delivery' && n <= 4);
+  $('#expansion-row').hidden = !(delivery && n <= 4);
+  $('#coop-row').hidden = !delivery;
+  $('#difficulty-row').hidden = !coopChosen();
 }
 
 // The lobby's name, or a toast and false when there is none.
@@ -328,7 +359,11 @@ function createTable(ev) {
   const seats = [];
   for (let i = 0; i < players; i++) seats.push($(`select[name=seat${i}]`).value);
   const expansion = game === 'delivery' && players <= 4 && $('#expansion').checked;
-  send({ type: 'create', game, players, seats, name, ...(expansion ? { expansion: true } : {}) });
+  const coop = game === 'delivery' && $('#coop').checked;
+  send({
+    type: 'create', game, players, seats, name, ...(expansion ? { expansion: true } : {}),
+    ...(coop ? { coop: true, difficulty: Number($('#difficulty').value) || COOP_DEFAULT } : {}),
+  });
 }
 
 function typedCode() {
@@ -433,6 +468,7 @@ function drawTable(ctx) {
   $('#theory-info').hidden = !theory;
   $('#delivery-board').hidden = !delivery;
   $('#delivery-info').hidden = !delivery;
+  $('#delivery-team').hidden = !(delivery && ctx.v.coop);
   if (theory) {
     drawTheory(ctx);
   } else if (delivery) {
@@ -481,6 +517,7 @@ function drawDelivery(ctx) {
   board.dataset.seat = ctx.seat == null ? '' : String(ctx.seat);
   board.innerHTML = DL.boardHtml(ctx, { busy: state.busy });
   $('#delivery-info').innerHTML = DL.infoHtml(ctx);
+  $('#delivery-team').innerHTML = DL.teamHtml(ctx);
   const moves = DL.actionsHtml(ctx);
   $('#actions').hidden = !moves;
   $('#actions').innerHTML = moves;
@@ -793,6 +830,8 @@ function wire() {
   $('#seat-list').innerHTML = seatSelects();
   $('#game').addEventListener('change', chooseGame);
   $('#players-count').addEventListener('change', showSeats);
+  $('#difficulty').innerHTML = difficultyOptions();
+  $('#coop').addEventListener('change', chooseGame);
   $('#create-form').addEventListener('submit', createTable);
   $('#join-form').addEventListener('submit', joinByCode);
   $('#watch').addEventListener('click', watchByCode);

@@ -24,7 +24,8 @@ const PHASE_WORDS = {
   fine: 'paying the Health Inspector', swap: 'swapping a card into an order', block: 'reserving a lot',
   farm: 'storing a card under Farmer Brown', copy: 'deciding whether to copy a delivery to Harlem',
   orders: 'changing the orders', spot: 'putting a disk on a delivery zone', charity: 'giving two cards to charity',
-  crash: 'losing a reputation level', soars: 'taking two cards (Stock Market Soars)', over: 'over',
+  crash: 'losing a reputation level', soars: 'taking two cards (Stock Market Soars)',
+  transfer: 'Transfer Goods', over: 'over',
 };
 
 // Harlem Rotary Pizzeria copies deliveries to this village.
@@ -193,8 +194,17 @@ function routeClauses(ctx, w, from) {
   return { to, by: vias.length ? ` by ${vias.join(' and ')}` : '' };
 }
 
-// A legal move's notation as a short sentence for a button or the log.
-export function moveWords(ctx, text) {
+// Co-op Transfer Goods: the neighbour a card passed "left" (the next seat
+// clockwise, who plays next) or "right" (the one before) goes to.
+function neighbour(ctx, seat, dir) {
+  const n = ctx.n || (ctx.v.players || []).length;
+  if (seat == null || !n) return null;
+  return dir === 'right' ? (seat + n - 1) % n : (seat + 1) % n;
+}
+
+// A legal move's notation as a short sentence for a button or the log;
+// `seat` made it (the one to move unless told: a pass names its neighbour).
+export function moveWords(ctx, text, seat = ctx.v.to_move) {
   const w = String(text || '').trim().split(/\s+/);
   const verb = (w[0] || '').toLowerCase();
   const lot = (id) => {
@@ -238,6 +248,11 @@ export function moveWords(ctx, text) {
     case 'give': return `give ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])} to charity`;
     case 'spot': return `put a disk on the delivery zone of ${villageName(ctx, w[1])}`;
     case 'reorder': return `put card ${w[1].split('.')[1]} of order ${w[1].split('.')[0]} last`;
+    case 'pass': {
+      // another seat's card stays secret: "pass ? left"
+      const to = neighbour(ctx, seat, w[2]);
+      return `pass ${w[1] === '?' ? 'a card' : cardWords(ctx, w[1])} to ${to == null ? `the ${w[2]}` : who(ctx, to)}`;
+    }
     case 'done': return 'done';
     case 'end': return 'end the turn';
     default: return text;
@@ -596,11 +611,13 @@ function myPrompt(ctx) {
   const pe = v.pending;
   switch (ctx.phase) {
     case 'keep': return 'Keep one of your two power cards; the other goes back.';
-    case 'start': return 'Your turn: go to market, increase reputation, or deliver (choose an order and one of your pizzerias).' +
+    case 'start':
+      if (v.coop && v.coop.first_round) return 'First round: increase your reputation and build your first pizzeria; the property is free.';
+      return 'Your turn: go to market, increase reputation, or deliver (choose an order and one of your pizzerias).' +
       `${(v.legal || []).some((l) => /^refill /.test(l)) ? ' You may also refill Cold Storage first.' : ''}`;
     case 'market': return 'Take a card from the open market or the deck.';
     case 'bonus': return 'Take a bonus card from the open market or the deck.';
-    case 'reputation': return 'Build on a lot (click one on the map) or upgrade one of your pizzerias.';
+    case 'reputation': return `Build on a lot (click one on the map) or upgrade one of your pizzerias.${v.coop && v.coop.first_round ? ' First round: the property is free.' : ''}`;
     case 'pay': return pe ? `Pay for your pizzeria on ${pe.lot}: $${pe.due} still due (money or cards, $1 each).` : 'Pay.';
     case 'supply': {
       const stored = (v.legal || []).some((l) => /^use stored /.test(l)) ? ' (from your hand or from Cold Storage)' : '';
@@ -623,6 +640,7 @@ function myPrompt(ctx) {
     case 'charity': return 'Charity Event: give two cards from your hand.';
     case 'crash': return 'Stock Market Crash: one of your pizzerias loses a disk or a card.';
     case 'soars': return 'Stock Market Soars: take two cards from the open market or the deck.';
+    case 'transfer': return `Transfer Goods: pass ${passesLeft(ctx) === 1 ? 'one more card' : 'up to two cards'} (market or power cards) to the players beside you, or done to end your turn.`;
     default: return 'Your move.';
   }
 }
@@ -640,6 +658,12 @@ function copyPrompt(ctx) {
 
 export function resultText(ctx) {
   const score = ctx.msg.score;
+  const c = ctx.v.coop;
+  if (c) { // one result for the whole team
+    const won = score && score.coop ? score.coop.won : c.result === 'won';
+    if (won) return 'The team won: both goals met.';
+    return `The team lost${/^lost: /.test(c.result) ? `: ${c.result.slice(6)}` : ''}.`;
+  }
   const winners = (score && score.winners) || ctx.v.winners || [];
   if (!winners.length) return 'No winner.';
   const names = winners.map((s) => who(ctx, s));
@@ -649,6 +673,7 @@ export function resultText(ctx) {
 export function statusHtml(ctx) {
   const v = ctx.v;
   const bits = ['New York Pizza Delivery', `Turn ${esc((v.turn ?? 0) + 1)}`, `Inspectors ${esc(v.inspectors ?? 0)} of 3`];
+  if (v.coop) bits.splice(1, 0, `Co-op · ${esc(v.coop.day)}`);
   if (ctx.phase !== 'over') bits.push(esc(PHASE_WORDS[ctx.phase] || ctx.phase));
   if (ctx.seat == null && !ctx.msg.replaying) bits.push('<span class="watching">watching</span>');
   let prompt;
@@ -657,6 +682,96 @@ export function statusHtml(ctx) {
   else if (v.to_move != null) prompt = `Waiting for ${esc(who(ctx, v.to_move))}: ${esc(PHASE_WORDS[ctx.phase] || 'to move')}.`;
   else prompt = 'Waiting.';
   return { headline: bits.join(' · '), prompt };
+}
+
+// ---- The co-op team (PD-C1) ----
+
+const DAY_SHORT = { Saturday: 'Sat', Sunday: 'Sun', Monday: 'Mon', Tuesday: 'Tue', Wednesday: 'Wed', Thursday: 'Thu', Friday: 'Fri' };
+const DAYS = Object.keys(DAY_SHORT);
+const PROMO_COLOUR = { blue: 'Blue', red: 'Red', friday: "Friday's" };
+const PROMO_LABEL = { morning: '2 AM', evening: '2 PM', 'morning and evening': '1+1' };
+const PROMO_WORDS = {
+  morning: 'two orders in the morning (the start of the turn)', evening: 'two orders in the evening (the end of the turn)',
+  'morning and evening': 'one order in the morning and one in the evening',
+};
+
+// A progress bar: SVG, since the page's security policy allows no inline
+// styles; `ticks` are the promotion markers on the money track.
+function barSvg(value, goal, scale, what, ticks = []) {
+  const W = 200, x = (n) => f1((Math.min(Math.max(n, 0), scale) / scale) * W);
+  const marks = ticks.map((t) => `<rect class="pd-tick ${esc(t.colour)}${t.passed ? ' passed' : ''}" x="${x(t.at)}" y="0" width="2.4" height="12"/>`).join('');
+  return `<svg class="pd-bar" viewBox="0 0 ${W} 12" preserveAspectRatio="none" role="img" aria-label="${esc(what)}">` +
+    `<rect class="pd-bar-bg" x="0" y="2" width="${W}" height="8" rx="2"/>` +
+    `<rect class="pd-bar-fill${value >= goal ? ' done' : ''}" x="0" y="2" width="${x(value)}" height="8" rx="2"/>` +
+    `<rect class="pd-bar-goal" x="${f1(Math.min(W - 2, +x(goal)))}" y="0" width="2" height="12"/>${marks}</svg>`;
+}
+
+function nextPromotionText(np) {
+  const when = np.turns === 0 ? 'at the end of this turn' : `in ${plural(np.turns, 'turn')} (${np.day})`;
+  return `${when}: ${plural(np.orders, 'order')}`;
+}
+
+// The team's panel, always in sight: money and pizzas against the goals,
+// the promotion markers on the money track, the week tracker with the pawn
+// on today and the promotion tokens, the next promotion, the order cards.
+export function teamHtml(ctx) {
+  const c = ctx.v.coop;
+  if (!c) return '';
+  const markers = c.markers || [];
+  const scale = Math.max(c.money_goal, c.money, ...markers.map((m) => m.at), 1);
+  const byColour = Object.fromEntries(markers.map((m) => [m.colour, m]));
+  const code = `B${byColour.blue?.at ?? '?'} · R${byColour.red?.at ?? '?'} · P${c.pizzas_goal} · M${c.money_goal}`;
+  const over = ctx.phase === 'over';
+  let out = `<h2>The team <span class="muted pd-team-code" title="the promotion markers and the goals">${esc(code)}</span></h2>`;
+  if (over) {
+    const won = c.result === 'won';
+    out += `<p class="pd-team-result ${won ? 'won' : 'lost'}">${esc(resultText(ctx))}</p>`;
+  } else if (c.first_round) {
+    out += '<p class="pd-first-round">First round: everyone\'s first action is to increase their reputation, with free property for the first pizzeria.</p>';
+  }
+  const money = `Money $${c.money} of $${c.money_goal}`;
+  const pizzas = `Pizzas ${c.pizzas} of ${c.pizzas_goal}`;
+  out += `<div class="pd-goal" data-goal="money"><div class="pd-goal-head"><span class="label">Money</span> <b class="pd-team-money">$${esc(c.money)}</b> of $${esc(c.money_goal)}` +
+    `${c.money >= c.money_goal ? ' <span class="badge">met</span>' : ''}</div>${barSvg(c.money, c.money_goal, scale, money, markers)}</div>`;
+  out += `<div class="pd-goal" data-goal="pizzas"><div class="pd-goal-head"><span class="label">Pizzas</span> <b class="pd-team-pizzas">${esc(c.pizzas)}</b> of ${esc(c.pizzas_goal)}` +
+    `${c.pizzas >= c.pizzas_goal ? ' <span class="badge">met</span>' : ''}</div>${barSvg(c.pizzas, c.pizzas_goal, Math.max(c.pizzas_goal, c.pizzas, 1), pizzas)}</div>`;
+  // the markers in words: reaching one puts a promotion token on the week
+  const said = markers.map((m) => `<span class="pd-marker ${esc(m.colour)}${m.passed ? ' passed' : ''}" data-colour="${esc(m.colour)}" data-passed="${m.passed}">` +
+    `${esc(PROMO_COLOUR[m.colour] || m.colour)} promotion at $${esc(m.at)}${m.passed ? ': reached' : ''}</span>`);
+  if (said.length) out += `<p class="pd-markers">${said.join(' ')}</p>`;
+
+  const promoAt = new Map((c.promotions || []).map((p) => [p.day, p]));
+  const days = DAYS.map((day, i) => {
+    const p = promoAt.get(day);
+    const today = i === c.day_index;
+    const cls = ['pd-day'];
+    if (today) cls.push('today');
+    const title = [day];
+    if (today) title.push('today: the pawn is here');
+    let token = '';
+    if (p) {
+      title.push(`${PROMO_COLOUR[p.colour] || p.colour} promotion: ${PROMO_WORDS[p.when] || p.when}` +
+        `${p.asleep ? ' (placed under the pawn: not used until it comes back)' : ''}`);
+      token = `<span class="pd-promo ${esc(p.colour)}${p.asleep ? ' asleep' : ''}" data-colour="${esc(p.colour)}" data-when="${esc(p.when)}"` +
+        ` data-asleep="${p.asleep}">${esc(PROMO_LABEL[p.when] || '?')}${p.asleep ? ' <span class="pd-zz">z</span>' : ''}</span>`;
+    }
+    return `<li class="${cls.join(' ')}" data-day="${esc(day)}"${today ? ' data-today="true"' : ''} title="${esc(title.join(' · '))}">` +
+      `<span class="pd-day-name">${esc(DAY_SHORT[day])}</span>${today ? '<span class="pd-pawn" aria-label="today">♟</span>' : ''}${token}</li>`;
+  });
+  out += `<h3>Week <span class="muted">(the pawn moves a day after every turn)</span></h3><ol class="pd-week">${days.join('')}</ol>`;
+  const facts = [];
+  if (c.next_promotion) facts.push(`<li class="pd-next-promo">Next promotion ${esc(nextPromotionText(c.next_promotion))}</li>`);
+  const short = !over && c.next_promotion && c.orders_left < c.next_promotion.orders;
+  facts.push(`<li class="pd-orders-left${short ? ' warn' : ''}">Order cards left: <b>${esc(c.orders_left)}</b>` +
+    `${short ? ' — too few for the next promotion: the team loses then' : ''} · pushed into the sewer: ${esc(c.orders_out)}</li>`);
+  out += `<ul class="pd-team-facts">${facts.join('')}</ul>`;
+  out += '<details class="rule"><summary>How the team wins</summary><p>Together reach both goals: the money (the team\'s, from deliveries; ' +
+    'property and fines are paid from it) and the pizzas delivered. The team loses when the third Health Inspector comes, or when a ' +
+    'promotion finds no order card left. Orders come only with promotions: Friday evening, and the Blue and Red tokens placed on a ' +
+    'random day when the money reaches their markers; a new order enters at Order 1 and pushes the others on, past Order 4 into the sewer. ' +
+    'Before ending a turn you may pass up to two cards to the players beside you (Transfer Goods).</p></details>';
+  return `<div class="pd-team" data-money="${esc(c.money)}" data-money-goal="${esc(c.money_goal)}" data-pizzas="${esc(c.pizzas)}"` +
+    ` data-pizzas-goal="${esc(c.pizzas_goal)}" data-day="${esc(c.day)}" data-result="${esc(c.result)}">${out}</div>`;
 }
 
 // ---- Orders, market, hand ----
@@ -936,6 +1051,7 @@ export function actionsHtml(ctx) {
   const v = ctx.v;
   const legal = v.legal || [];
   let out = `<h2>Your move: ${esc(PHASE_WORDS[ctx.phase] || ctx.phase)}</h2>`;
+  if (ctx.phase === 'transfer') return out + transferHtml(ctx);
   if (ctx.phase === 'start') {
     const pv = previewOf(ctx);
     if (pv) out += previewHtml(ctx, pv);
@@ -973,6 +1089,50 @@ export function actionsHtml(ctx) {
     out += '<p class="muted pd-hint">Lots you can build on are outlined on the map.</p>';
   }
   return out;
+}
+
+// Co-op Transfer Goods: the cards passed so far this turn (at most two), from
+// the log's tail: nothing else happens between them.
+function passesLeft(ctx) {
+  let passed = 0;
+  for (let i = (ctx.msg.log || []).length - 1; i >= 0; i--) {
+    const e = ctx.msg.log[i];
+    if (e.seat !== ctx.v.to_move || !/^pass /.test(e.text)) break;
+    passed++;
+  }
+  return Math.max(0, 2 - passed);
+}
+
+// Each card and power card of the hand once, with a button for each
+// neighbour it may go to, and "done".
+function transferHtml(ctx) {
+  const left = neighbour(ctx, ctx.seat, 'left'), right = neighbour(ctx, ctx.seat, 'right');
+  const items = new Map(); // the card as the move names it -> {left, right}
+  for (const l of ctx.v.legal || []) {
+    const w = l.split(' ');
+    if (w[0] !== 'pass' || w.length !== 3) continue;
+    if (!items.has(w[1])) items.set(w[1], {});
+    items.get(w[1])[w[2]] = l;
+  }
+  const rows = [...items].map(([item, moves]) => {
+    const chip = /^power:/.test(item) ? `<span class="pd-power" title="power card"><b>★</b> ${esc(powerName(item))}</span>` : cardChip(ctx, item);
+    const buttons = ['left', 'right'].filter((d) => moves[d]).map((d) => {
+      const to = who(ctx, d === 'left' ? left : right);
+      const words = moveWords(ctx, moves[d], ctx.seat);
+      return `<button type="button" class="secondary small pd-pass" data-action="${esc(moves[d])}" data-to="${d === 'left' ? left : right}"` +
+        ` title="${esc(cap(words))}" aria-label="${esc(cap(words))}">${d === 'left' ? '' : '← '}to ${esc(to)}${d === 'left' ? ' →' : ''}</button>`;
+    });
+    return `<li data-item="${esc(item)}">${chip} <span class="pd-pass-to">${buttons.join(' ')}</span></li>`;
+  });
+  const more = passesLeft(ctx);
+  const beside = ctx.n > 2
+    ? `${esc(who(ctx, left))} plays after you; ${esc(who(ctx, right))} played before you.`
+    : `${esc(who(ctx, left))} is your only neighbour.`;
+  return '<div class="pd-group pd-transfer" data-group="pass">' +
+    `<h3>Pass ${more === 1 ? 'one more card' : 'up to two cards'} to your neighbours</h3>` +
+    `<p class="muted pd-hint">${beside} Only they see the card.</p>` +
+    `<ul class="pd-pass-list">${rows.join('')}</ul>` +
+    `${(ctx.v.legal || []).includes('end') ? '<div class="action-list"><button type="button" class="pd-move" data-action="end" title="end">Done: end the turn</button></div>' : ''}</div>`;
 }
 
 function cap(s) {
@@ -1017,12 +1177,13 @@ export function playersHtml(ctx) {
     return `<div class="${cls.join(' ')}" data-seat="${seat}">` +
       `<div class="who"><span class="pd-swatch pd-p${seat}" aria-hidden="true"></span> <b class="name">${esc(who(ctx, seat))}</b>` +
       `${me ? ' <span class="you">(you)</span>' : ''} ${kind} ${badges.join(' ')}</div>` +
-      `<div class="line"><span class="label">Money</span> <b class="pd-money">$${esc(pl.money)}</b>` +
-      ` <span class="label">Deliveries</span> <b class="pd-deliveries">${esc(pl.deliveries)}</b>` +
+      // in co-op the money is the team's (the team panel), not the player's
+      `<div class="line">${v.coop ? '' : `<span class="label">Money</span> <b class="pd-money">$${esc(pl.money)}</b> `}` +
+      `<span class="label">Deliveries</span> <b class="pd-deliveries">${esc(pl.deliveries)}</b>` +
       ` <span class="label">Tips</span> ${tips}</div>` +
       `<div class="line"><span class="label">Hand</span> <span class="pd-hand-size">${plural(pl.hand, 'card')}</span>` +
       `${pl.powers ? ` + ${plural(pl.powers, 'power card')}` : ''} <span class="label">Disks left</span> ${esc(pl.disks)}` +
-      `${pl.score != null ? ` <span class="label">Score</span> <b>${esc(pl.score)}</b>` : ''}</div>` +
+      `${pl.score != null && !v.coop ? ` <span class="label">Score</span> <b>${esc(pl.score)}</b>` : ''}</div>` +
       `<div class="line"><span class="label">Pizzerias</span>${pizzerias ? '' : ' <span class="muted">none yet</span>'}</div>` +
       (pizzerias ? `<ul class="pd-pizzerias">${pizzerias}</ul>` : '') +
       (tableau ? `<div class="line"><span class="label">Tableau</span> ${tableau}</div>` : '') +
@@ -1036,7 +1197,7 @@ export function logHtml(ctx) {
   const log = ctx.msg.log || [];
   const first = Math.max(0, (ctx.msg.moves || log.length) - log.length);
   const words = (e) => (Number.isInteger(e.seat) && e.seat >= 0
-    ? `<b>${esc(who(ctx, e.seat))}</b>: ${esc(moveWords(ctx, e.text))}` : esc(e.text));
+    ? `<b>${esc(who(ctx, e.seat))}</b>: ${esc(moveWords(ctx, e.text, e.seat))}` : esc(e.text));
   return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}</li>`).join('');
 }
 
@@ -1047,20 +1208,25 @@ const HELP = {
   build: 'To build, pick a free lot and a card of its village: the card becomes your pizzeria\'s top card, you pay the lot\'s price in money or cards ($1 each) and the pizzeria gets a disk. One pizzeria per village each. To upgrade, spend a card of the pizzeria\'s village or of Central Park: discard it for a disk, or add it to the pizzeria as a permanent ingredient (on top, its power becomes the pizzeria\'s). A pizzeria\'s reputation is its disks and cards, at most 5.',
   deliver: 'To deliver, choose an order and one of your pizzerias. Each ingredient comes from the pizzeria\'s cards or a card from your hand. A specialty pizza goes to the delivery zone you choose. The route counts the door space as 1; the first spaces up to the pizzeria\'s disks are free, each space beyond costs a card. You earn the order\'s pay, its tip token and a power card; the top card of the pizzeria gives its power.',
   end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards, disks on the board and tips. Ties: most deliveries, then most tip money.',
+  coop: 'Co-op: the team shares one money track and wins together when both goals are met (money and pizzas delivered); it loses at the third Health Inspector or when a Pizza Promotion finds no order card. Everyone\'s first action is a build on free property. Orders come only with promotions (Friday evening, and the Blue and Red tokens placed when the money reaches their markers). Before ending a turn you may pass up to two cards to the players beside you.',
 };
 const HELP_OF = {
   keep: ['turn'], start: ['turn', 'deliver'], market: ['turn'], bonus: ['turn'], reputation: ['build'], pay: ['build'],
   supply: ['deliver'], distance: ['deliver'], tip: ['deliver'], after: ['end'], discard: ['end'], fine: ['end'], over: ['end'],
-  copy: ['deliver'],
+  copy: ['deliver'], transfer: ['coop'],
 };
-const HELP_TITLE = { turn: 'A turn', build: 'Building and upgrading', deliver: 'Delivering', end: 'Hand limit, inspectors, the end' };
+const HELP_TITLE = {
+  turn: 'A turn', build: 'Building and upgrading', deliver: 'Delivering', end: 'Hand limit, inspectors, the end', coop: 'The co-op game',
+};
 
 function helpSection(topic, open) {
   return `<details class="rule" data-topic="${topic}"${open ? ' open' : ''}><summary>${esc(HELP_TITLE[topic])}</summary><p>${esc(HELP[topic])}</p></details>`;
 }
 
 export function rulesNowHtml(ctx) {
-  return (HELP_OF[ctx.phase] || ['turn']).map((t) => helpSection(t, true)).join('');
+  const topics = [...(HELP_OF[ctx.phase] || ['turn'])];
+  if (ctx.v.coop && !topics.includes('coop')) topics.unshift('coop');
+  return topics.map((t) => helpSection(t, true)).join('');
 }
 
 export function rulesAllHtml() {
@@ -1069,7 +1235,34 @@ export function rulesAllHtml() {
 
 // ---- The end ----
 
+// Co-op: the team's result, its figures and the rulebook's record code;
+// who delivered what (the rulebook's "top chef" is the table's to choose).
+function teamOverHtml(ctx) {
+  const score = ctx.msg.score;
+  const c = ctx.v.coop;
+  const sc = (score && score.coop) || null;
+  const won = sc ? sc.won : c.result === 'won';
+  const colour = (k) => (c.markers || []).find((m) => m.colour === k)?.at ?? '?';
+  const code = sc ? sc.code : `${won ? 'Win' : 'Loss'} ${ctx.n}PL - B${colour('blue')} - R${colour('red')} - P${c.pizzas_goal} - M${c.money_goal}`;
+  let out = `<h2>Game over</h2><p class="winners pd-result pd-team-result ${won ? 'won' : 'lost'}">${esc(resultText(ctx))}</p>` +
+    `<ul class="pd-team-final"><li>Money: <b>$${esc(sc ? sc.money : c.money)}</b> of $${esc(c.money_goal)}</li>` +
+    `<li>Pizzas delivered: <b>${esc(sc ? sc.pizzas : c.pizzas)}</b> of ${esc(c.pizzas_goal)}</li>` +
+    `${sc ? `<li>Turns: ${esc(sc.turns)}</li>` : ''}</ul>` +
+    `<p>Record: <code id="pd-record-code" class="pd-record">${esc(code)}</code></p>`;
+  const players = score && Array.isArray(score.players) ? score.players
+    : (ctx.v.players || []).map((p, seat) => ({ seat, deliveries: p.deliveries, tips: p.tip_money, disks: null, tableau: null }));
+  const rows = players.map((p, i) => {
+    const seat = p.seat ?? i;
+    return `<tr data-seat="${esc(seat)}"><td><span class="pd-swatch pd-p${seat}" aria-hidden="true"></span>${esc(who(ctx, seat))}</td>` +
+      `<td><b>${esc(p.deliveries ?? '–')}</b></td><td>${esc(p.tips ?? '–')}</td><td>${esc(p.disks ?? '–')}</td><td>${esc(p.tableau ?? '–')}</td></tr>`;
+  });
+  out += '<table class="score pd-score-table pd-team-table"><tr><th>Player</th><th>Deliveries</th><th>Tips</th>' +
+    `<th title="disks on the board">Disks</th><th title="pizzeria cards and power cards in play">Tableau</th></tr>${rows.join('')}</table>`;
+  return `${out}<p><a href="#/" class="button secondary">Back to the lobby</a></p>`;
+}
+
 export function gameOverHtml(ctx) {
+  if (ctx.v.coop) return teamOverHtml(ctx);
   const score = ctx.msg.score;
   let out = `<h2>Game over</h2><p class="winners pd-result">${esc(resultText(ctx))}</p>`;
   const winners = (score && score.winners) || ctx.v.winners || [];

@@ -13,6 +13,12 @@
 // While a preview is shown the page is also looked at phone size: nothing to
 // scroll sideways, the map as wide as the screen. Screenshots go to
 // build/screenshots/delivery*.png (delivery.png is the phone).
+//
+// Then the co-op game: Ann ticks "Co-op" (a table for one becomes possible),
+// picks a difficulty row and plays as a team with a greedy bot: the team
+// panel (goals, markers, the week, the next promotion, the order cards), the
+// Transfer Goods buttons (a card passed to the bot, on a phone too), and the
+// team's result with the record code (delivery-coop*.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -429,4 +435,176 @@ test('Ann plays New York Pizza Delivery against two bots by clicking, previews d
       `${st.specialtyLooked} looked at before they could be delivered`);
     console.log(`# ${st.moves} moves by Ann, ${st.built} builds, ${st.delivered} deliveries (routes ${st.routes.join(', ')}; ${st.routesChecked} previews checked), ` +
       `phases ${[...st.phases].join(' ')}, ${Date.now() - started} ms; ${/Game over\s+(.*)/.exec(text)[1]}`);
+  });
+
+// ---- Co-op (PD-C1) ----
+
+// The team panel as drawn.
+function readTeam() {
+  const team = document.getElementById('delivery-team');
+  const panel = team.querySelector('.pd-team');
+  if (team.hidden || !panel) return null;
+  const days = [...panel.querySelectorAll('.pd-week .pd-day')];
+  return {
+    money: Number(panel.dataset.money), moneyGoal: Number(panel.dataset.moneyGoal),
+    pizzas: Number(panel.dataset.pizzas), pizzasGoal: Number(panel.dataset.pizzasGoal),
+    day: panel.dataset.day, result: panel.dataset.result,
+    days: days.map((d) => d.dataset.day), today: days.filter((d) => d.dataset.today === 'true').map((d) => d.dataset.day),
+    pawns: panel.querySelectorAll('.pd-pawn').length,
+    promos: [...panel.querySelectorAll('.pd-promo')].map((p) => ({
+      day: p.closest('.pd-day').dataset.day, colour: p.dataset.colour, when: p.dataset.when, asleep: p.dataset.asleep === 'true' })),
+    markers: [...panel.querySelectorAll('.pd-marker')].map((m) => m.textContent),
+    bars: panel.querySelectorAll('svg.pd-bar').length,
+    next: panel.querySelector('.pd-next-promo')?.textContent ?? null,
+    ordersLeft: panel.querySelector('.pd-orders-left')?.textContent ?? null,
+    firstRound: Boolean(panel.querySelector('.pd-first-round')),
+    text: panel.innerText,
+  };
+}
+
+const handOf = (page, seat) => page.locator(`#players .pd-player[data-seat="${seat}"] .pd-hand-size`).innerText().then((t) => parseInt(t, 10));
+
+test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Transfer Goods, the team\'s result',
+  { timeout: GAME_MS + 30_000 }, async () => {
+    const started = Date.now();
+    const ann = await openPage(DESKTOP);
+    await ann.goto(url);
+    // The co-op choice is New York Pizza Delivery's; with it, a table for one and a difficulty row.
+    assert.equal(await ann.locator('#coop').isVisible(), false, 'no co-op for New York Slice');
+    await ann.selectOption('#game', 'delivery');
+    assert.equal(await ann.locator('#coop').isVisible(), true, 'co-op is a choice for New York Pizza Delivery');
+    assert.equal(await ann.locator('#difficulty').isVisible(), false, 'the difficulty only for co-op');
+    await ann.check('#coop');
+    assert.deepEqual(await ann.locator('#players-count option').allInnerTexts(), ['1', '2', '3', '4', '5', '6']);
+    const rows = await ann.locator('#difficulty option').allInnerTexts();
+    assert.equal(rows.length, 8, 'eight difficulty rows');
+    assert.equal(rows[3], '4 — Blue $11, Red $13, 30 pizzas, $60');
+    assert.match(rows[0], /hardest/);
+    assert.match(rows[7], /easiest/);
+    assert.equal(await ann.locator('#difficulty').inputValue(), '4', 'row 4 by default');
+    await ann.selectOption('#players-count', '1');
+    assert.equal(await ann.locator('select[name=seat1]').isVisible(), false, 'a table for one');
+    await ann.uncheck('#coop');
+    assert.deepEqual(await ann.locator('#players-count option').allInnerTexts(), ['2', '3', '4', '5', '6'], 'alone only in co-op');
+    await ann.check('#coop');
+    await ann.selectOption('#players-count', '2');
+    await ann.selectOption('#difficulty', '7');
+    await ann.fill('#name', 'Ann');
+    await ann.selectOption('select[name=seat1]', 'greedy');
+    await ann.click('#create');
+    await ann.waitForSelector('#delivery-team .pd-team');
+
+    // The team panel: row 7's goals and markers, the week from Saturday, Friday's promotion.
+    const t0 = await ann.evaluate(readTeam);
+    assert.deepEqual([t0.money, t0.moneyGoal, t0.pizzas, t0.pizzasGoal], [0, 45, 0, 20], "row 7's goals");
+    assert.equal(t0.bars, 2, 'a bar for the money and one for the pizzas');
+    assert.deepEqual(t0.markers, ['Blue promotion at $17', 'Red promotion at $19']);
+    assert.deepEqual(t0.days, ['Saturday', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+    assert.deepEqual(t0.today, ['Saturday']);
+    assert.equal(t0.pawns, 1, 'one pawn on the week');
+    assert.deepEqual(t0.promos, [{ day: 'Friday', colour: 'friday', when: 'evening', asleep: false }]);
+    assert.equal(t0.next, 'Next promotion in 6 turns (Friday): 2 orders');
+    assert.match(t0.ordersLeft, /Order cards left: 14 · pushed into the sewer: 0/);
+    assert.ok(t0.firstRound, 'the first round is free property');
+    assert.match(await ann.locator('#headline').innerText(), /Co-op · Saturday/);
+    assert.equal(await ann.locator('#players .pd-money').count(), 0, "no money of one's own in co-op");
+    assert.equal(await ann.locator('#delivery-orders .pd-order.empty').count(), 4, 'no order yet');
+
+    const st = {
+      rng: seeded(29), phases: new Set(), delivered: 0, built: 0, routes: [], marketClicks: 0, handClicks: 0,
+      phoneShot: true, moves: 0, routesChecked: 0, specialtyOffered: 0, zonesPreviewed: 0, specialtyDelivered: 0, specialtyLooked: 2,
+      passes: 0, transfers: 0, days: new Set(), ordersSeen: 0, transferPhone: false,
+    };
+    const deadline = Date.now() + GAME_MS;
+    for (;;) {
+      assert.ok(Date.now() < deadline, `the game ends within ${GAME_MS / 1000} s (Ann made ${st.moves} moves)`);
+      const t = await ann.evaluate(readTable);
+      if (t.over) break;
+      if (!t.myTurn || t.busy) {
+        await ann.waitForFunction((m) => {
+          const table = document.getElementById('table');
+          return !document.getElementById('game-over').hidden ||
+            (table.dataset.myTurn === 'true' && Number(document.getElementById('delivery-board').dataset.moves) >= m &&
+             !document.querySelector('#actions button[disabled]'));
+        }, t.moves, { timeout: 20_000 });
+        continue;
+      }
+      const team = await ann.evaluate(readTeam);
+      st.days.add(team.day);
+      st.ordersSeen = Math.max(st.ordersSeen, await ann.locator('#delivery-orders .pd-order:not(.empty)').count());
+      if (t.phase !== 'transfer') {
+        await oneMove(ann, t, st);
+        st.moves++;
+        continue;
+      }
+      // Transfer Goods: each card with a button to the neighbour (with two players, one), and done.
+      st.transfers++;
+      const passes = await ann.locator('#actions .pd-transfer button.pd-pass').evaluateAll(
+        (bs) => bs.map((b) => ({ action: b.dataset.action, text: b.textContent, label: b.getAttribute('aria-label') })));
+      assert.ok(passes.length >= 1, 'cards to pass');
+      for (const p of passes) {
+        assert.match(p.action, /^pass \S+ left$/, 'two players: only the one neighbour');
+        assert.match(p.text, /to Greedy 2/);
+        assert.match(p.label, /^Pass .+ to Greedy 2$/);
+      }
+      assert.equal(await ann.locator('#actions button[data-action="end"]').innerText(), 'Done: end the turn');
+      if (!st.transferPhone) {
+        // The phone: the passes come first, nothing scrolls sideways, the team panel is there.
+        await ann.setViewportSize(PHONE);
+        await ann.waitForTimeout(150);
+        const fit = await ann.evaluate(() => {
+          const box = (id) => document.getElementById(id).getBoundingClientRect();
+          return { width: window.innerWidth, scroll: document.documentElement.scrollWidth, actions: box('actions'),
+            team: box('delivery-team'), map: box('delivery-svg') };
+        });
+        assert.ok(fit.scroll <= fit.width, `no sideways scrolling on a phone (${fit.scroll} > ${fit.width})`);
+        assert.ok(fit.actions.top < fit.team.top && fit.team.top < fit.map.top, 'the passes, then the team, then the map');
+        assert.ok(fit.team.width > fit.width * 0.8 && fit.team.right <= fit.width, 'the team panel fits the phone');
+        await shot(ann, 'delivery-coop-phone');
+        await ann.setViewportSize(DESKTOP);
+        st.transferPhone = true;
+      }
+      if (st.passes === 0 || st.rng(3) === 0) {
+        const before = await handOf(ann, 1);
+        const p = passes[st.rng(passes.length)];
+        await play(ann, ann.locator(`#actions button[data-action="${p.action}"]`), t);
+        // (a pass of Ann's last card ends her turn at once, and the bot plays on)
+        const still = await ann.evaluate((m) => Number(document.getElementById('delivery-board').dataset.moves) === m + 1, t.moves);
+        if (still) assert.equal(await handOf(ann, 1), before + 1, 'the card went to Greedy 2');
+        const said = await ann.locator('#log li').allInnerTexts();
+        assert.ok(said.some((l) => /^Ann: pass .+ to Greedy 2$/.test(l)), `the log tells the pass (${said.slice(-3)})`);
+        if (st.passes === 0) await shot(ann, 'delivery-coop');
+        st.passes++;
+        st.moves++;
+        continue;
+      }
+      await play(ann, ann.locator('#actions button[data-action="end"]'), t);
+      st.moves++;
+    }
+
+    // The result: the team's, with the record code; the panel says it too.
+    const over = ann.locator('#game-over');
+    assert.ok(await over.isVisible(), 'the result screen is shown');
+    const text = await over.innerText();
+    assert.match(text, /Game over/);
+    assert.match(text, /The team (won: both goals met|lost: .+)\./);
+    const code = await ann.locator('#pd-record-code').innerText();
+    const won = /^Win/.test(code);
+    assert.match(code, /^(Win|Loss) 2PL - B17 - R19 - P20 - M45$/, 'the rulebook\'s record code');
+    assert.equal(/The team won/.test(text), won);
+    assert.equal(await ann.locator('#game-over .pd-team-table tr[data-seat]').count(), 2, 'each player\'s deliveries');
+    const end = await ann.evaluate(readTeam);
+    assert.equal(end.result === 'won', won);
+    assert.match(end.text, won ? /The team won/ : /The team lost/);
+    assert.equal(await ann.locator('#players .badge.turn', { hasText: 'winner' }).count(), won ? 2 : 0, 'both win or neither');
+    assert.equal(await ann.locator('#players .pd-money').count(), 0);
+    await shot(ann, 'delivery-coop-over');
+
+    assert.ok(st.passes >= 1, 'Ann passed a card');
+    assert.ok(st.built >= 1, 'Ann built');
+    assert.ok(st.days.size >= 3, `the pawn moved on (${[...st.days]})`);
+    assert.ok(st.ordersSeen >= 1, 'a promotion brought orders');
+    assert.deepEqual(problems, [], 'no errors in the pages');
+    console.log(`# co-op: ${st.moves} moves by Ann, ${st.transfers} Transfer Goods phases, ${st.passes} cards passed, ` +
+      `${st.built} builds, ${st.delivered} deliveries, ${Date.now() - started} ms; ${code}`);
   });

@@ -6,18 +6,22 @@
 // that seat's view; everything else is the same for every seat and for a
 // spectator at the same move. And every delivery the engine quotes is as long
 // as the route the web client computes for its preview (web/delivery.js).
+// Co-op tables (PD-C1): a team of two humans and a bot, and a table for one,
+// played to the end with one result for every seat; a card passed in
+// Transfer Goods is named only to the giver and the receiver; bad coop and
+// difficulty values are refused with a message.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverForFile, playToEnd, seeded } from './helpers.mjs';
-import { shortestRoute } from '../../web/delivery.js';
+import { shortestRoute, teamHtml, moveWords, playersHtml, resultText } from '../../web/delivery.js';
 
 const T = { timeout: 120_000 };
 const GAME_MS = 100_000;
 
 const { clients, connect } = serverForFile('delivery.db');
 
-async function create(client, seats, name) {
-  await client.send({ type: 'create', game: 'delivery', players: seats.length, seats, name });
+async function create(client, seats, name, config = {}) {
+  await client.send({ type: 'create', game: 'delivery', players: seats.length, seats, name, ...config });
   const msg = await client.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'joined');
   assert.equal(msg.type, 'joined', `create refused: ${msg.message}`);
   return msg;
@@ -55,6 +59,14 @@ function handLeaks(msg) {
   });
   for (const e of msg.log || []) {
     if (/^keep power:/.test(e.text) && e.seat !== seat) out.push(`${tag}: seat ${e.seat}'s kept power card in the log: ${e.text}`);
+    // co-op Transfer Goods: the card is the giver's and the receiver's secret
+    const pass = /^pass (\S+) (left|right)$/.exec(e.text);
+    if (pass) {
+      const n = (v.players || []).length;
+      const to = pass[2] === 'left' ? (e.seat + 1) % n : (e.seat + n - 1) % n;
+      const knows = seat !== null && (seat === e.seat || seat === to);
+      if (knows !== (pass[1] !== '?')) out.push(`${tag}: seat ${e.seat}'s pass to ${to} reads ${JSON.stringify(e.text)}`);
+    } else if (/^pass /.test(e.text)) out.push(`${tag}: a pass not in the notation: ${e.text}`);
   }
   // card texts only for cards in play or the viewer's own
   const visible = new Set([...(v.powers || []), ...(v.keep_from || []), ...(v.global ? [v.global] : []),
@@ -185,6 +197,17 @@ test('the leak check catches a hand or quote shown to the wrong seat', () => {
   const log = view(1, { hand: [{ card: 'Harlem/Ham', count: 1 }], powers: ['x'] });
   log.log = [{ seat: 0, text: 'keep power:mob-boss' }];
   assert.equal(handLeaks(log).length, 1, "another seat's kept power card");
+  // co-op Transfer Goods: a passed card is the giver's and the receiver's
+  const passed = (seat, text) => {
+    const m = view(seat, seat === null ? {} : { hand: [{ card: 'Harlem/Ham', count: 1 }], powers: seat ? ['x'] : [] });
+    if (seat === 0) m.view.hand = [{ card: 'Harlem/Ham', count: 2 }];
+    m.log = [{ seat: 1, text }];
+    return handLeaks(m);
+  };
+  assert.deepEqual(passed(0, 'pass Harlem/Ham left'), [], 'the receiver sees the card');
+  assert.equal(passed(0, 'pass ? left').length, 1, 'the receiver is not told the card');
+  assert.equal(passed(null, 'pass Harlem/Ham left').length, 1, 'a spectator sees a passed card');
+  assert.deepEqual(passed(null, 'pass ? right'), []);
   assert.deepEqual(publicPart(view(0, { hand: mine, powers: [] }).view), publicPart(view(1, { hand: [], powers: ['y'] }).view));
 });
 
@@ -263,6 +286,174 @@ test('the 5-6 player box: asked for at 2 players, always at 6; a bad value or an
   const other = await gil.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'refused');
   assert.equal(other.type, 'error');
   assert.match(other.message, /expansion/);
+});
+
+// ---- Co-op (PD-C1) ----
+
+// The difficulty table's rows (games/delivery/coop.c): Blue, Red, pizzas, money.
+const COOP_ROWS = [[8, 10, 36, 75], [9, 11, 34, 70], [10, 12, 32, 65], [11, 13, 30, 60],
+  [13, 15, 25, 55], [15, 17, 22, 50], [17, 19, 20, 45], [19, 21, 18, 40]];
+
+function assertCoopStart(v, players, row) {
+  const [blue, red, pizzas, money] = COOP_ROWS[row - 1];
+  const c = v.coop;
+  assert.ok(c, 'a co-op view has the team');
+  assert.deepEqual([c.money, c.money_goal, c.pizzas, c.pizzas_goal], [0, money, 0, pizzas], `row ${row}'s goals`);
+  assert.deepEqual(c.markers, [{ colour: 'blue', at: blue, passed: false }, { colour: 'red', at: red, passed: false }]);
+  assert.equal(c.day, 'Saturday');
+  assert.deepEqual(c.promotions, [{ day: 'Friday', colour: 'friday', when: 'evening', asleep: false }]);
+  assert.deepEqual(c.next_promotion, { day: 'Friday', turns: 6, orders: 2 });
+  assert.equal(c.orders_left, 14);
+  assert.equal(c.result, 'playing');
+  assert.equal(c.first_round, true);
+  assert.deepEqual(v.orders, [null, null, null, null], 'no order at the start');
+  assert.equal(v.players.length, players);
+  for (const p of v.players) {
+    assert.equal(p.money, 0, "no money of one's own in co-op");
+    assert.equal(p.hand, 8, '8 cards each');
+  }
+}
+
+// The end of a co-op game as one seat (or a spectator) saw it: one result
+// for the whole team, the same in the view and the score report.
+function assertCoopOver(end, players, row) {
+  const v = end.view, c = v.coop, sc = end.score.coop;
+  const [blue, red, pizzas, money] = COOP_ROWS[row - 1];
+  assert.equal(v.phase, 'over');
+  assert.ok(sc, 'the score report has the team');
+  const won = sc.won;
+  assert.deepEqual(end.score.winners, won ? [...Array(players).keys()] : [], 'every seat or none wins');
+  assert.deepEqual(v.winners, end.score.winners);
+  assert.equal(c.result === 'won', won);
+  if (!won) assert.match(c.result, /^lost: /);
+  assert.equal(sc.code, `${won ? 'Win' : 'Loss'} ${players}PL - B${blue} - R${red} - P${pizzas} - M${money}`);
+  assert.deepEqual([sc.money, sc.money_goal, sc.pizzas, sc.pizzas_goal], [c.money, c.money_goal, c.pizzas, c.pizzas_goal]);
+  assert.equal(sc.pizzas, v.players.reduce((a, p) => a + p.deliveries, 0), "the team's pizzas are everyone's deliveries");
+  if (won) assert.ok(sc.money >= money && sc.pizzas >= pizzas, 'both goals met');
+  else assert.ok(v.inspectors === 3 || /no order card/.test(c.result), `a reason to lose: ${c.result}`);
+  assert.ok(!('next_promotion' in c), 'no promotion after the end');
+  return won;
+}
+
+test('a co-op table: two humans, a bot and a spectator play to the end; every seat gets the same result', T, async () => {
+  const hal = await connect('hal');
+  const ida = await connect('ida');
+  const eye = await connect('coop-eye');
+  const j = await create(hal, ['human', 'human', 'greedy'], 'Hal', { coop: true, difficulty: 8 });
+  await ida.send({ type: 'join', code: j.code, name: 'Ida' });
+  await ida.waitFor((m) => m.type === 'joined', 5000, 'ida joined');
+  await eye.send({ type: 'spectate', code: j.code });
+  const first = await eye.waitFor((m) => m.type === 'view' && m.code === j.code, 5000, 'the spectator sees the table');
+  assertCoopStart(first.view, 3, 8);
+  const [a, b] = await Promise.all([playBuilder(hal, j.code, seeded(21)), playBuilder(ida, j.code, seeded(22))]);
+  const seen = await eye.waitFor((m) => m.type === 'view' && m.code === j.code && m.view.phase === 'over', 5000, 'the end, watched');
+  const won = assertCoopOver(a, 3, 8);
+  assertCoopOver(b, 3, 8);
+  assertCoopOver(seen, 3, 8);
+  assert.deepEqual(b.score, a.score, 'both seats get the same report');
+  assert.deepEqual(seen.score, a.score, 'and so does the spectator');
+  // The first round: everyone's first action is a build on free property.
+  const mine = views(hal, j.code);
+  const firstTurn = mine.find((m) => m.view.to_move === 0 && m.view.phase === 'start');
+  assert.deepEqual(firstTurn.view.legal.filter((l) => !/^(play|refill) /.test(l)), ['reputation'],
+    'the first action is to increase the reputation');
+  assert.equal(firstTurn.view.coop.first_round, true);
+  // Transfer Goods came up, and cards went between the seats.
+  const transfer = mine.find((m) => m.view.to_move === 0 && m.view.phase === 'transfer');
+  assert.ok(transfer, 'Hal had a Transfer Goods phase');
+  assert.ok(transfer.view.legal.includes('end') && transfer.view.legal.some((l) => /^pass \S+ (left|right)$/.test(l)));
+  const passes = (c) => new Set(views(c, j.code).flatMap((m) => m.log || []).filter((e) => /^pass /.test(e.text))
+    .map((e) => `${e.seat} ${e.text}`));
+  assert.ok(passes(eye).size >= 1, 'cards were passed');
+  for (const p of passes(eye)) assert.match(p, /^\d pass \? (left|right)$/, 'a spectator never sees a passed card');
+  // Hal (seat 0) is told the cards passed to him, and only those: Ida's to the right, the bot's to the left.
+  const told = [...passes(hal)].filter((p) => !/^0 /.test(p));
+  assert.ok(told.some((p) => /^(1 pass [^?]\S* right|2 pass [^?]\S* left)$/.test(p)), `Hal was told a card passed to him (${told})`);
+  assert.ok(told.some((p) => /^(1 pass \? left|2 pass \? right)$/.test(p)), 'but not one passed between the others');
+  // The week turned: the pawn moved a day a turn, and promotions brought orders.
+  const days = new Set(views(eye, j.code).map((m) => m.view.coop.day));
+  assert.equal(days.size, 7, 'the pawn went round the week');
+  assert.ok(views(eye, j.code).some((m) => m.view.orders.some((o) => o)), 'a promotion brought orders');
+  assert.ok(views(eye, j.code).every((m) => m.view.players.every((p) => p.money === 0)), 'nobody has money of their own');
+  console.log(`# co-op, 3 players, row 8: ${a.score.coop.code} after ${a.score.coop.turns} turns (${won ? 'won' : a.view.coop.result})`);
+  assertNoLeaks([hal, ida, eye]);
+  assertSamePublic([hal, ida, eye], j.code);
+});
+
+test('a co-op table for one: the lone seat plays to the end', T, async () => {
+  const jo = await connect('jo');
+  const j = await create(jo, ['human'], 'Jo', { coop: true, difficulty: 1 });
+  const start = await jo.waitFor((m) => m.type === 'view' && m.code === j.code, 5000, 'the table');
+  assertCoopStart(start.view, 1, 1);
+  jo.read = jo.messages.indexOf(start); // the first move is Jo's: played from this view
+  const end = await playBuilder(jo, j.code, seeded(23));
+  assertCoopOver(end, 1, 1);
+  assert.ok(!views(jo, j.code).some((m) => m.view.phase === 'transfer'), 'nobody to pass cards to');
+});
+
+test('co-op: bad values and wrong tables are refused with a message', T, async () => {
+  const kit = await connect('kit');
+  const tryCreate = async (game, seats, config) => {
+    await kit.send({ type: 'create', game, players: seats.length, seats, name: 'Kit', ...config });
+    return kit.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'joined or refused');
+  };
+  const refused = [
+    [['human', 'random'], { coop: 'yes' }, /coop is true or false/],
+    [['human', 'random'], { coop: 1 }, /coop is true or false/],
+    [['human', 'random'], { coop: true, difficulty: '3' }, /difficulty is a whole number/],
+    [['human', 'random'], { coop: true, difficulty: 2.5 }, /difficulty is a whole number/],
+    [['human', 'random'], { coop: true, difficulty: 0 }, /difficulty must be a row 1 \(hardest\) to 8/],
+    [['human', 'random'], { coop: true, difficulty: 9 }, /difficulty must be a row 1 \(hardest\) to 8/],
+    [['human', 'random'], { difficulty: 3 }, /difficulty is for the co-op game/],
+    [['human', 'random'], { coop: false, difficulty: 3 }, /difficulty is for the co-op game/],
+    [['human'], {}, /2 to 6 players \(1 to 6 in co-op\)/],
+  ];
+  for (const [seats, config, why] of refused) {
+    const msg = await tryCreate('delivery', seats, config);
+    assert.equal(msg.type, 'error', `${JSON.stringify(config)} with ${seats.length} seats is refused`);
+    assert.match(msg.message, why);
+  }
+  const other = await tryCreate('nyslice', ['human', 'random'], { coop: true });
+  assert.equal(other.type, 'error', 'New York Slice has no co-op game');
+  assert.match(other.message, /coop/);
+  // coop: false is the competitive game; a good row is taken.
+  const plain = await tryCreate('delivery', ['human', 'random'], { coop: false });
+  assert.equal(plain.type, 'joined');
+  const v = (await kit.waitFor((m) => m.type === 'view' && m.code === plain.code, 5000, 'a view')).view;
+  assert.ok(!('coop' in v), 'no team in the competitive game');
+  const row3 = await tryCreate('delivery', ['human', 'random', 'random', 'random', 'random', 'random'], { coop: true, difficulty: 3 });
+  assert.equal(row3.type, 'joined');
+  assertCoopStart((await kit.waitFor((m) => m.type === 'view' && m.code === row3.code, 5000, 'a view')).view, 6, 3);
+});
+
+test('the web client draws the co-op view: markers reached, a token under the pawn, passes named by neighbour', () => {
+  const coop = {
+    money: 14, money_goal: 60, pizzas: 5, pizzas_goal: 30, day: 'Tuesday', day_index: 3,
+    promotions: [{ day: 'Tuesday', colour: 'blue', when: 'morning', asleep: true },
+      { day: 'Friday', colour: 'friday', when: 'evening', asleep: false }],
+    markers: [{ colour: 'blue', at: 11, passed: true }, { colour: 'red', at: 13, passed: true }],
+    orders_left: 1, orders_out: 3, result: 'playing', first_round: false, next_promotion: { day: 'Friday', turns: 3, orders: 2 },
+  };
+  const players = [0, 1, 2].map((seat) => ({ seat, money: 0, deliveries: 1, hand: 3, powers: 0, tips: 0, disks: 9, pizzerias: [] }));
+  const map = { spaces: [], roads: [], villages: [{ code: 'HA', name: 'Harlem', zone: 'HA-Z' }], lots: [] };
+  const ctx = { v: { game: 'delivery', coop, players, map, to_move: 0, phase: 'start' }, msg: { log: [] }, seat: 0, n: 3,
+    names: ['Ann', 'Bo', 'Cy'], kinds: ['human', 'greedy', 'greedy'], phase: 'start' };
+  const html = teamHtml(ctx);
+  assert.match(html, /data-money="14" data-money-goal="60" data-pizzas="5" data-pizzas-goal="30" data-day="Tuesday"/);
+  assert.match(html, /<li class="pd-day today" data-day="Tuesday" data-today="true"[^>]*>.*pd-pawn.*<span class="pd-promo blue asleep"/);
+  assert.match(html, /under the pawn: not used until it comes back/);
+  assert.match(html, /Blue promotion at \$11: reached/);
+  assert.match(html, /Next promotion in 3 turns \(Friday\): 2 orders/);
+  assert.match(html, /class="pd-orders-left warn".*too few for the next promotion/);
+  assert.doesNotMatch(html, /First round/);
+  assert.doesNotMatch(playersHtml(ctx), /pd-money/, "no money of one's own in co-op");
+  // left: the next seat clockwise; right: the one before; another's card is "?"
+  assert.equal(moveWords(ctx, 'pass Harlem/Ham left', 0), 'pass Ham (Harlem) to Bo');
+  assert.equal(moveWords(ctx, 'pass power:drone-delivery right', 0), 'pass the power card Drone Delivery to Cy');
+  assert.equal(moveWords(ctx, 'pass ? left', 2), 'pass a card to Ann');
+  const over = { ...ctx, phase: 'over', v: { ...ctx.v, phase: 'over', coop: { ...coop, result: 'lost: the third Health Inspector came' } } };
+  assert.equal(resultText(over), 'The team lost: the third Health Inspector came.');
+  assert.equal(resultText({ ...over, msg: { score: { coop: { won: true } } } }), 'The team won: both goals met.');
 });
 
 test('refused moves change nothing; a finished table replays', T, async () => {
