@@ -16,12 +16,13 @@
 /* Config: {"players": 2..6 (4), "first": seat or "random" ("random", PD-S6),
  *          "expansion": the 5-6 player box's ANY cards, tips and power cards
  *          (true for 5 and 6 players, false otherwise),
+ *          "extra_cheese": the Extra Cheese mini expansion's cards (false),
  *          "map": a map object, "cards": a cards object (the embedded
  *          defaults, docs/delivery-data.md)}. */
 static int pd_rules_new(const json_t *config, void **out, json_t **normalized, int *players, char *err,
                         size_t errlen)
 {
-    static const char *const known[] = {"players", "first", "expansion", "map", "cards", NULL};
+    static const char *const known[] = {"players", "first", "expansion", "extra_cheese", "map", "cards", NULL};
     if (pb_json_known_keys(config, known, "delivery config: ", "the config", err, errlen))
         return -1;
     json_t *pl = json_object_get(config, "players"), *first = json_object_get(config, "first");
@@ -29,6 +30,9 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
     json_t *expansion = json_object_get(config, "expansion");
     if (expansion && !json_is_boolean(expansion))
         return pb_errorf(err, errlen, "expansion must be true or false");
+    json_t *cheese = json_object_get(config, "extra_cheese");
+    if (cheese && !json_is_boolean(cheese))
+        return pb_errorf(err, errlen, "extra_cheese must be true or false");
     int n = 4, seat = -1;
     if (pl && (!json_is_integer(pl) || json_integer_value(pl) < 2 || json_integer_value(pl) > MAX_PLAYERS))
         return pb_errorf(err, errlen, "New York Pizza Delivery is for 2 to %d players", MAX_PLAYERS);
@@ -53,7 +57,10 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
     }
     if (expansion)
         r->expansion = json_is_true(expansion);
+    r->extra_cheese = json_is_true(cheese);
     json_t *norm = json_pack("{s:i,s:b}", "players", n, "expansion", r->expansion);
+    if (r->extra_cheese) /* only when chosen: configs from before it stay the same */
+        json_object_set_new(norm, "extra_cheese", json_true());
     json_object_set_new(norm, "first", seat < 0 ? json_string("random") : json_integer(seat));
     if (map)
         json_object_set(norm, "map", map);
