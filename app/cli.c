@@ -67,6 +67,9 @@ int cli_common_option(cli_common *c, int opt, const char *arg)
     case CLI_OPT_EXPANSION:
         c->expansion = true;
         return 1;
+    case CLI_OPT_EXTRA_CHEESE:
+        c->extra_cheese = true;
+        return 1;
     default:
         return 0;
     }
@@ -131,6 +134,8 @@ pb_game *cli_make_game(const cli_common *c)
         json_object_set_new(config, "players", json_integer(c->players));
     if (c->expansion)
         json_object_set_new(config, "expansion", json_true());
+    if (c->extra_cheese)
+        json_object_set_new(config, "extra_cheese", json_true());
     if ((c->deck && load_part(config, "deck", c->deck) != 0) ||
         (c->board && load_part(config, "board", c->board) != 0)) {
         json_decref(config);

@@ -19,14 +19,17 @@ typedef struct cli_common {
     const char *deck;      /* --deck FILE (New York Slice) */
     const char *board;     /* --board FILE (Pizza Theory) */
     bool expansion;        /* --expansion (New York Pizza Delivery: the 5-6 player box's cards) */
+    bool extra_cheese;     /* --extra-cheese (New York Pizza Delivery: the Extra Cheese cards) */
 } cli_common;
 
 /* The options every game command takes, for its getopt_long table. */
-enum { CLI_OPT_GAME = 500, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, CLI_OPT_BOARD, CLI_OPT_EXPANSION };
+enum { CLI_OPT_GAME = 500, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, CLI_OPT_BOARD, CLI_OPT_EXPANSION,
+       CLI_OPT_EXTRA_CHEESE };
 #define CLI_COMMON_OPTIONS                                                                         \
     {"game", required_argument, 0, CLI_OPT_GAME}, {"players", required_argument, 0, CLI_OPT_PLAYERS}, \
         {"seed", required_argument, 0, CLI_OPT_SEED}, {"deck", required_argument, 0, CLI_OPT_DECK},   \
-        {"board", required_argument, 0, CLI_OPT_BOARD}, {"expansion", no_argument, 0, CLI_OPT_EXPANSION}
+        {"board", required_argument, 0, CLI_OPT_BOARD}, {"expansion", no_argument, 0, CLI_OPT_EXPANSION}, \
+        {"extra-cheese", no_argument, 0, CLI_OPT_EXTRA_CHEESE}
 
 /* Take one of those options into c: 1 if opt was one, 0 if not, -1 after
  * printing why its value is bad. */
