@@ -304,11 +304,13 @@ function chooseGame() {
 }
 
 // Only as many seat selects as players; New York Pizza Delivery's expansion
-// is a choice for 2 to 4 players (5 and 6 always play with it).
+// is a choice for 2 to 4 players (5 and 6 always play with it), Extra
+// Cheese for any number.
 function showSeats() {
   const n = Number($('#players-count').value);
   for (const li of document.querySelectorAll('#seat-list li')) li.hidden = Number(li.dataset.seat) >= n;
   $('#expansion-row').hidden = !($('#game').value === 'delivery' && n <= 4);
+  $('#extra-cheese-row').hidden = $('#game').value !== 'delivery'; // any number of players
 }
 
 // The lobby's name, or a toast and false when there is none.
@@ -328,7 +330,8 @@ function createTable(ev) {
   const seats = [];
   for (let i = 0; i < players; i++) seats.push($(`select[name=seat${i}]`).value);
   const expansion = game === 'delivery' && players <= 4 && $('#expansion').checked;
-  send({ type: 'create', game, players, seats, name, ...(expansion ? { expansion: true } : {}) });
+  const cheese = game === 'delivery' && $('#extra-cheese').checked;
+  send({ type: 'create', game, players, seats, name, ...(expansion ? { expansion: true } : {}), ...(cheese ? { extra_cheese: true } : {}) });
 }
 
 function typedCode() {
@@ -562,10 +565,11 @@ function renderRules(ctx) {
     // The rules text when rules.js knows where it is, else the rules in short from delivery.js.
     if (!rulesAsked('delivery')) loadRules(rulesLoaded, 'delivery');
     const text = rulesAll('delivery');
-    const key = `delivery:${ctx.phase}:${text ? 'text' : 'short'}`;
+    const extra = DL.rulesExtraTopic(ctx); // Extra Cheese's decision has a topic of its own
+    const key = `delivery:${ctx.phase}:${extra}:${text ? 'text' : 'short'}`;
     if (key === state.rulesKey) return;
     state.rulesKey = key;
-    $('#rules-now').innerHTML = text ? rulesNow(ctx.phase, '', 'delivery') : DL.rulesNowHtml(ctx);
+    $('#rules-now').innerHTML = text ? rulesNow(ctx.phase, extra, 'delivery') : DL.rulesNowHtml(ctx);
     $('#rules-list').innerHTML = text || DL.rulesAllHtml();
     return;
   }
