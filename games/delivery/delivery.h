@@ -5,8 +5,9 @@
  * comments point to it, decisions it leaves open are in docs/rules-notes.md.
  * The map and the cards are data (data.h). A turn is a chain of small
  * decisions, each one action: "market" then two "take"s, "build" then a
- * "pay" per dollar, "deliver" then a "use" per ingredient from hand and a
- * "pay" per space beyond the free range. Nothing of a build or a delivery
+ * "pay" per dollar, "deliver" then a "use" per ingredient from hand (with
+ * Extra Cheese, then a "cheese" card or "done") and a "pay" per space
+ * beyond the free range. Nothing of a build or a delivery
  * happens until its last decision; front ends show what a delivery will
  * cost (pd_delivery_quote) before the player announces it.
  *
