@@ -72,6 +72,9 @@ int cli_common_option(cli_common *c, int opt, const char *arg)
         return 1;
     case CLI_OPT_DIFFICULTY: /* the game names the rows; it says what is wrong */
         return cli_parse_int("--difficulty", arg, 1, 99, &c->difficulty) ? -1 : 1;
+    case CLI_OPT_EXTRA_CHEESE:
+        c->extra_cheese = true;
+        return 1;
     default:
         return 0;
     }
@@ -140,6 +143,8 @@ pb_game *cli_make_game(const cli_common *c)
         json_object_set_new(config, "coop", json_true());
     if (c->difficulty)
         json_object_set_new(config, "difficulty", json_integer(c->difficulty));
+    if (c->extra_cheese)
+        json_object_set_new(config, "extra_cheese", json_true());
     if ((c->deck && load_part(config, "deck", c->deck) != 0) ||
         (c->board && load_part(config, "board", c->board) != 0)) {
         json_decref(config);

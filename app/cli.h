@@ -21,6 +21,7 @@ typedef struct cli_common {
     bool expansion;        /* --expansion (New York Pizza Delivery: the 5-6 player box's cards) */
     bool coop;             /* --coop (New York Pizza Delivery's co-op game) */
     int difficulty;        /* --difficulty 1..8 (its row of markers), 0 = the default */
+    bool extra_cheese;     /* --extra-cheese (New York Pizza Delivery: the Extra Cheese cards) */
 } cli_common;
 
 /* The options every game command takes, for its getopt_long table. */
@@ -32,13 +33,15 @@ enum {
     CLI_OPT_BOARD,
     CLI_OPT_EXPANSION,
     CLI_OPT_COOP,
-    CLI_OPT_DIFFICULTY
+    CLI_OPT_DIFFICULTY,
+    CLI_OPT_EXTRA_CHEESE
 };
 #define CLI_COMMON_OPTIONS                                                                             \
     {"game", required_argument, 0, CLI_OPT_GAME}, {"players", required_argument, 0, CLI_OPT_PLAYERS},     \
         {"seed", required_argument, 0, CLI_OPT_SEED}, {"deck", required_argument, 0, CLI_OPT_DECK},       \
         {"board", required_argument, 0, CLI_OPT_BOARD}, {"expansion", no_argument, 0, CLI_OPT_EXPANSION}, \
-        {"coop", no_argument, 0, CLI_OPT_COOP}, {"difficulty", required_argument, 0, CLI_OPT_DIFFICULTY}
+        {"coop", no_argument, 0, CLI_OPT_COOP}, {"difficulty", required_argument, 0, CLI_OPT_DIFFICULTY}, \
+        {"extra-cheese", no_argument, 0, CLI_OPT_EXTRA_CHEESE}
 
 /* Take one of those options into c: 1 if opt was one, 0 if not, -1 after
  * printing why its value is bad. */

@@ -603,13 +603,15 @@ int cmd_play(int argc, char **argv)
         case OPT_HELP:
             printf("usage: pizzabox play [--game nyslice|theory|delivery] [--players N] [--seats human,greedy,...]\n"
                    "                     [--seed S] [--record FILE] [--resume FILE] [--deck FILE]\n"
-                   "                     [--board FILE] [--hint BOT]\n"
+                   "                     [--board FILE] [--hint BOT] [--expansion] [--extra-cheese]\n"
                    "Plays a game at the terminal. Seats are 'human' or a bot (%s);\n"
                    "the default is one human and greedy bots in the other seats (New York\n"
                    "Slice: 4 players, Pizza Theory: 3). Several humans play\n"
                    "hot-seat. --record keeps the game record up to date after every move;\n"
                    "--resume continues a saved game. hint and Enter use the expert bot\n"
-                   "(--hint picks another). Type 'help' during the game.\n",
+                   "(--hint picks another). Type 'help' during the game. New York Pizza\n"
+                   "Delivery: --expansion adds the 5-6 player box's cards for 2 to 4 players,\n"
+                   "--extra-cheese the Extra Cheese mini expansion's cards.\n",
                    pb_bot_names);
             return 0;
         default:

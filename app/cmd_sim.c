@@ -342,17 +342,18 @@ static void sim_usage(void)
 {
     printf("usage: pizzabox sim --game nyslice|theory|delivery --players N --bots B1,B2,... --games K --seed S\n"
            "                    [--threads T] [--shard i/k] [--rotate] [--out results.jsonl]\n"
-           "                    [--report report.html] [--deck FILE] [--board FILE]\n"
-           "                    [--expansion] [--coop [--difficulty 1..8]]\n"
+           "                    [--report report.html] [--deck FILE] [--board FILE] [--expansion]\n"
+           "                    [--extra-cheese] [--coop [--difficulty 1..8]]\n"
            "Plays K games between bots on T threads (default: every core) and prints win\n"
            "shares by bot and by seat with 95%% intervals, scores, the first mover's\n"
            "advantage, what each Special is worth, majorities (New York Slice) and game length. --rotate moves\n"
            "the bots one seat on every game. --out writes one JSON line per game (after a\n"
            "header line); --shard i/k plays only the i-th of k equal parts of the games, for\n"
            "pizzabox sim-merge to combine. --report writes an HTML page with charts.\n"
-           "New York Pizza Delivery: --coop plays the co-op game and reports the team's\n"
-           "win rate; without --difficulty it plays K games at each of the 8 difficulty\n"
-           "rows (1 HARD .. 8 EASY) and prints one line a row.\n");
+           "New York Pizza Delivery: --expansion adds the 5-6 player box's cards for 2 to 4\n"
+           "players, --extra-cheese the Extra Cheese mini expansion's cards; --coop plays the\n"
+           "co-op game and reports the team's win rate; without --difficulty it plays K\n"
+           "games at each of the 8 difficulty rows (1 HARD .. 8 EASY), one line a row.\n");
 }
 
 static int parse_shard(const char *text, int *i, int *k)

@@ -875,6 +875,10 @@ static void draw_pending(dview *t)
     }
     if (json_is_true(jget(pe, "short")))
         unit(t, NULL, "one ingredient left out (NO TIP);", 3, 1);
+    if (json_is_true(jget(pe, "cheese")))
+        unit(t, NULL, "with Extra Cheese;", 3, 1);
+    else if (json_is_true(jget(pe, "cheese_left_out")))
+        unit(t, NULL, "the order asks for Extra Cheese (NO TIP without);", 3, 1);
     unit(t, NULL, "set aside:", 3, 1);
     card_list(t, jget(pe, "cards"), false, 3);
     if (json_array_size(jget(pe, "stored"))) {
@@ -920,18 +924,46 @@ static bool order_has_tip(const dview *t, int slot)
     return json_is_true(jget(json_array_get(jget(t->v, "orders"), (size_t)(slot - 1)), "tip"));
 }
 
+/* Extra Cheese in a delivery's pay: "cheese" when the pizzeria's own is
+ * counted, "+$1 cheese" when a cheese card at hand may earn it, "no cheese"
+ * when the order asks for cheese there is none of (no tip then); short
+ * forms for a narrow line. "" without Extra Cheese. */
+static const char *cheese_note(const json_t *q, bool narrow, bool *tip, char *out, size_t n)
+{
+    int bonus = jint(q, "cheese_bonus", 0);
+    out[0] = 0;
+    if (!bonus)
+        return out;
+    if (json_is_true(jget(q, "cheese_in_pizzeria")))
+        snprintf(out, n, narrow ? "c" : " cheese");
+    else if (jint(q, "cheese_cards", 0))
+        snprintf(out, n, narrow ? "+c" : " +$%d cheese", bonus);
+    else if (json_is_true(jget(q, "cheese_required"))) {
+        *tip = false;
+        snprintf(out, n, narrow ? "-c" : " no cheese");
+    }
+    return out;
+}
+
 /* A deliver move in the table of deliveries, with its cost when quoted;
  * the move column is w wide. */
 static void draw_delivery_move(dview *t, int number, const char *move, const json_t *q, int w)
 {
-    char text[200];
-    if (!q)
+    char text[200], cheese[24];
+    if (!q) {
         snprintf(text, sizeof text, "%4d %.120s", number, move);
-    else
-        snprintf(text, sizeof text, "%4d %-*.80s %6d %4d %4d %4d %5d  $%d%s", number, w < 80 ? w : 80, move,
-                 jint(q, "length", 0),
-                 jint(q, "free", 0), jint(q, "distance_cards", 0), jint(q, "ingredient_cards", 0),
-                 jint(q, "extra_cards", 0), jint(q, "pay", 0), order_has_tip(t, jint(q, "slot", 0)) ? "+tip" : "");
+    } else {
+        for (int narrow = 0; narrow < 2; narrow++) {
+            bool tip = order_has_tip(t, jint(q, "slot", 0));
+            cheese_note(q, narrow, &tip, cheese, sizeof cheese);
+            snprintf(text, sizeof text, "%4d %-*.80s %6d %4d %4d %4d %5d  $%d%s%s", number, w < 80 ? w : 80, move,
+                     jint(q, "length", 0), jint(q, "free", 0), jint(q, "distance_cards", 0),
+                     jint(q, "ingredient_cards", 0), jint(q, "extra_cards", 0), jint(q, "pay", 0), tip ? "+tip" : "",
+                     cheese);
+            if (cols_of(text, strlen(text)) <= TB_WIDTH)
+                break;
+        }
+    }
     put(t, text);
     tb_nl(&t->b);
 }
@@ -955,7 +987,7 @@ static void draw_moves(dview *t)
             width = w > width ? w : width;
     }
     width += 6;
-    bool header = false;
+    bool header = false, cheese = false;
     for (int i = 0; i < listed; i++) {
         if (strncmp(shown[i], "deliver ", 8) == 0)
             continue;
@@ -985,13 +1017,23 @@ static void draw_moves(dview *t)
             tb_nl(&t->b);
             header = true;
         }
-        draw_delivery_move(t, i + 1, shown[i], delivery_quote(t, shown[i]), move_w);
+        const json_t *q = delivery_quote(t, shown[i]);
+        char note[24];
+        bool tip;
+        cheese |= *cheese_note(q, false, &tip, note, sizeof note) != 0; /* the footnote explains it */
+        draw_delivery_move(t, i + 1, shown[i], q, move_w);
     }
     if (header) {
         put(t, "     (cards from your hand: dist for the spaces beyond the free range,");
         tb_nl(&t->b);
         put(t, "     ingr for the ingredients, extra for a specialty pizza's further cards)");
         tb_nl(&t->b);
+        if (cheese) {
+            put(t, "     (Extra Cheese: +$1 cheese (+c) if you add a cheese card, $2 on a specialty;");
+            tb_nl(&t->b);
+            put(t, "     cheese (c): the pizzeria's own, in pays; no cheese (-c): no tip without)");
+            tb_nl(&t->b);
+        }
     }
     if ((int)n > listed) {
         char text[96];
@@ -1138,6 +1180,12 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
             else if (jint(pe, "extras", 0))
                 snprintf(what, sizeof what, "The specialty pizza takes %d more card%s of any kind: \"use CARD\".",
                          jint(pe, "extras", 0), jint(pe, "extras", 0) == 1 ? "" : "s");
+            else if (legal_has(t, "cheese"))
+                snprintf(what, sizeof what, "Extra Cheese: a cheese card on the pizza earns $1 more ($2 on a specialty "
+                         "pizza): \"cheese CARD\"%s, or \"done\" to leave it off%s.",
+                         legal_has(t, "cheese stored") ? ", from Cold Storage \"cheese stored CARD\"" : "",
+                         json_is_true(jget(pe, "cheese_left_out")) ? " (the order asks for cheese: without it, NO TIP)"
+                                                                    : "");
             else
                 snprintf(what, sizeof what, "Sausage: one more card of an ingredient the order needs earns $1 more: "
                          "\"extra CARD\", or \"done\".");
@@ -1397,7 +1445,7 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
         matches++;
     }
     bool pick_first = want.n == 1 && (is(want.w[0], "pay") || is(want.w[0], "use") || is(want.w[0], "fine") ||
-                                      is(want.w[0], "discard"));
+                                      is(want.w[0], "discard") || is(want.w[0], "cheese"));
     int chosen = exact >= 0 ? exact : matches == 1 || (matches > 1 && pick_first) ? first : -1;
     if (chosen >= 0) {
         snprintf(out, n, "%s", json_string_value(json_array_get(legal, (size_t)chosen)));

@@ -420,7 +420,7 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "a table needs a human seat");
         return;
     }
-    json_t *expansion = json_object_get(msg, "expansion");
+    json_t *expansion = json_object_get(msg, "expansion"), *cheese = json_object_get(msg, "extra_cheese");
     if (expansion && !json_is_boolean(expansion)) {
         send_error(l, conn, "expansion is true or false (New York Pizza Delivery's 5-6 player box)");
         return;
@@ -434,6 +434,10 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "difficulty is a whole number: the co-op table's row, 1 (hardest) to 8 (easiest)");
         return;
     }
+    if (cheese && !json_is_boolean(cheese)) {
+        send_error(l, conn, "extra_cheese is true or false (New York Pizza Delivery's Extra Cheese cards)");
+        return;
+    }
     table *t = calloc(1, sizeof *t);
     json_t *config = json_pack("{s:i}", "players", n);
     /* The game refuses, with its own message, what it does not have (co-op
@@ -445,6 +449,8 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         json_object_set_new(config, "coop", json_true());
     if (difficulty)
         json_object_set(config, "difficulty", difficulty);
+    if (json_is_true(cheese))
+        json_object_set_new(config, "extra_cheese", json_true());
     if (!t || !(t->g = pb_game_new(game, config, err, sizeof err))) {
         json_decref(config);
         free(t);

@@ -332,7 +332,7 @@ function chooseGame() {
 
 // Only as many seat selects as players; New York Pizza Delivery's expansion
 // is a choice for 2 to 4 players (5 and 6 always play with it), its co-op
-// game and difficulty a choice for any count.
+// game and difficulty and Extra Cheese a choice for any count.
 function showSeats() {
   const n = Number($('#players-count').value);
   const delivery = $('#game').value === 'delivery';
@@ -340,6 +340,7 @@ function showSeats() {
   $('#expansion-row').hidden = !(delivery && n <= 4);
   $('#coop-row').hidden = !delivery;
   $('#difficulty-row').hidden = !coopChosen();
+  $('#extra-cheese-row').hidden = !delivery; // any number of players
 }
 
 // The lobby's name, or a toast and false when there is none.
@@ -360,9 +361,11 @@ function createTable(ev) {
   for (let i = 0; i < players; i++) seats.push($(`select[name=seat${i}]`).value);
   const expansion = game === 'delivery' && players <= 4 && $('#expansion').checked;
   const coop = game === 'delivery' && $('#coop').checked;
+  const cheese = game === 'delivery' && $('#extra-cheese').checked;
   send({
     type: 'create', game, players, seats, name, ...(expansion ? { expansion: true } : {}),
     ...(coop ? { coop: true, difficulty: Number($('#difficulty').value) || COOP_DEFAULT } : {}),
+    ...(cheese ? { extra_cheese: true } : {}),
   });
 }
 
@@ -599,10 +602,11 @@ function renderRules(ctx) {
     // The rules text when rules.js knows where it is, else the rules in short from delivery.js.
     if (!rulesAsked('delivery')) loadRules(rulesLoaded, 'delivery');
     const text = rulesAll('delivery');
-    const key = `delivery:${ctx.phase}:${text ? 'text' : 'short'}`;
+    const extra = DL.rulesExtraTopic(ctx); // Extra Cheese's decision has a topic of its own
+    const key = `delivery:${ctx.phase}:${extra}:${text ? 'text' : 'short'}`;
     if (key === state.rulesKey) return;
     state.rulesKey = key;
-    $('#rules-now').innerHTML = text ? rulesNow(ctx.phase, '', 'delivery') : DL.rulesNowHtml(ctx);
+    $('#rules-now').innerHTML = text ? rulesNow(ctx.phase, extra, 'delivery') : DL.rulesNowHtml(ctx);
     $('#rules-list').innerHTML = text || DL.rulesAllHtml();
     return;
   }

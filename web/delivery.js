@@ -141,6 +141,7 @@ function ingredientClass(ingredient) {
   const i = String(ingredient).toLowerCase();
   if (MEATS.has(i)) return 'meat';
   if (VEGGIES.has(i)) return 'veg';
+  if (i === 'extra cheese') return 'cheese';
   return 'any';
 }
 
@@ -233,6 +234,8 @@ export function moveWords(ctx, text, seat = ctx.v.to_move) {
     case 'use': return w[1] === 'stored' ? `use ${cardWords(ctx, w[2])} from Cold Storage` : `use ${cardWords(ctx, w[1])}`;
     case 'refill': return `discard ${cardWords(ctx, w[1])} to refill Cold Storage`;
     case 'extra': return `add an extra ${cardWords(ctx, w[1])} (+$1)`;
+    case 'cheese': return w[1] === 'stored' ? `put ${cardWords(ctx, w[2])} from Cold Storage on the pizza`
+      : `put ${cardWords(ctx, w[1])} on the pizza`;
     case 'short': return 'leave an ingredient out (no tip)';
     case 'tip': return `take the tip of order ${w[1]}`;
     case 'discard': return `discard ${cardWords(ctx, w[1])}`;
@@ -623,6 +626,10 @@ function myPrompt(ctx) {
       const stored = (v.legal || []).some((l) => /^use stored /.test(l)) ? ' (from your hand or from Cold Storage)' : '';
       if (pe && pe.needs && pe.needs.length) return `Supply ${pe.needs[0]} for the order${stored}.`;
       if (pe && pe.extras) return `The specialty pizza takes ${plural(pe.extras, 'more card')} of any kind${stored}.`;
+      if ((v.legal || []).some((l) => /^cheese /.test(l))) {
+        return 'Extra Cheese: a cheese card on the pizza earns $1 more ($2 on a specialty pizza), or leave it off' +
+          `${pe && pe.cheese_left_out ? ': this order asks for cheese, and without it you get no tip' : ''}.`;
+      }
       if ((v.legal || []).some((l) => /^extra /.test(l))) return 'Sausage: one more card of an ingredient the order needs earns $1 more; or done.';
       return 'Supply the ingredients.';
     }
@@ -778,13 +785,14 @@ export function teamHtml(ctx) {
 
 function legalIndex(ctx) {
   // verb -> Map(card key -> move), for the cards a click can play;
-  // "use stored CARD" (a card under Cold Storage) under the verb "stored"
+  // "use stored CARD" and "cheese stored CARD" (a card under Cold Storage,
+  // never both at once) under the verb "stored"
   const out = new Map();
   if (!ctx.myTurn) return out;
   for (const l of ctx.v.legal || []) {
     const w = l.split(' ');
-    if (w.length === 3 && w[0] === 'use' && w[1] === 'stored') w.splice(0, 2, 'stored');
-    if (w.length !== 2 || !/^(take|pay|use|stored|discard|extra|play|farm)$/.test(w[0]) || w[1] === 'deck' || /^\$/.test(w[1])) continue;
+    if (w.length === 3 && (w[0] === 'use' || w[0] === 'cheese') && w[1] === 'stored') w.splice(0, 2, 'stored');
+    if (w.length !== 2 || !/^(take|pay|use|stored|discard|extra|cheese|play|farm)$/.test(w[0]) || w[1] === 'deck' || /^\$/.test(w[1])) continue;
     if (!out.has(w[0])) out.set(w[0], new Map());
     out.get(w[0]).set(/^power:/.test(w[1]) ? w[1] : cardKey(ctx, w[1]), l);
   }
@@ -823,7 +831,8 @@ function orderHtml(ctx, o, slot, can) {
   if (sel) cls.push('selected');
   if (can) cls.push('can');
   const where = o.village ? `to <b>${esc(villageName(ctx, o.village))}</b>` : 'to <b>any zone</b>';
-  const cards = orderCardsHtml(ctx, o);
+  const cards = orderCardsHtml(ctx, o) + (o.cheese
+    ? ' <span class="pd-need pd-cheese-asked" title="Extra Cheese: delivered without cheese, this order earns no tip">asks for cheese</span>' : '');
   return `<li class="${cls.join(' ')}" data-slot="${o.slot}" data-pick="order" data-value="${o.slot}" tabindex="0" role="button"` +
     ` aria-pressed="${sel}" title="${esc(`Order ${o.slot}: click to choose it for a delivery`)}">` +
     `<div class="pd-order-head"><span class="pd-slot">${o.slot}</span> <b>${esc(o.name)}</b> ${where}` +
@@ -874,7 +883,7 @@ export function infoHtml(ctx) {
   if (ctx.seat != null && Array.isArray(v.hand)) {
     const play = (text) => {
       const key = cardKey(ctx, text);
-      for (const verb of ['use', 'pay', 'farm', 'discard']) if (idx.get(verb)?.has(key)) return idx.get(verb).get(key);
+      for (const verb of ['use', 'cheese', 'pay', 'farm', 'discard']) if (idx.get(verb)?.has(key)) return idx.get(verb).get(key);
       return null;
     };
     const cards = v.hand.map((c) => cardChip(ctx, c.card, { count: c.count, action: play(c.card) }));
@@ -910,7 +919,8 @@ export function infoHtml(ctx) {
       now = `${esc(name)} ${esc(what)} from ${esc(villageName(ctx, pe.from))}` +
         `${pe.needs && pe.needs.length ? `; still to supply: ${esc(pe.needs.join(', '))}` : ''}` +
         `${pe.extras ? `; ${plural(pe.extras, 'extra card')}` : ''}${pe.due ? `; ${plural(pe.due, 'card')} for the distance` : ''}` +
-        `${paid ? `; given: ${paid}` : ''}${stored ? `; from Cold Storage: ${stored}` : ''}${pe.short ? ' (one ingredient left out)' : ''}`;
+        `${paid ? `; given: ${paid}` : ''}${stored ? `; from Cold Storage: ${stored}` : ''}${pe.short ? ' (one ingredient left out)' : ''}` +
+        `${pe.cheese ? ' (with Extra Cheese)' : pe.cheese_left_out ? ' (the order asks for Extra Cheese: no tip without)' : ''}`;
     }
   }
 
@@ -928,12 +938,13 @@ export function infoHtml(ctx) {
 const GROUPS = [
   ['keep', 'Power card'], ['start', 'Action'], ['play', 'Play a power card'], ['deliver', 'Deliver'], ['copy', 'Harlem Rotary Pizzeria'],
   ['take', 'Take'], ['build', 'Build'], ['upgrade', 'Upgrade'], ['pay', 'Pay'], ['use', 'Supply'], ['extra', 'Extra'], ['short', 'Short'],
+  ['cheese', 'Extra Cheese'],
   ['tip', 'Tip'], ['fine', 'Fine'], ['swap', 'Swap'], ['block', 'Reserve a lot'], ['farm', 'Farmer Brown'], ['refill', 'Cold Storage'],
   ['discard', 'Discard'], ['done', 'Finish'],
 ];
 const GROUP_OF = {
   keep: 'keep', market: 'start', reputation: 'start', deliver: 'deliver', take: 'take', build: 'build', upgrade: 'upgrade',
-  pay: 'pay', use: 'use', extra: 'extra', short: 'short', tip: 'tip', fine: 'fine', discard: 'discard', done: 'done', end: 'done',
+  pay: 'pay', use: 'use', extra: 'extra', short: 'short', cheese: 'cheese', tip: 'tip', fine: 'fine', discard: 'discard', done: 'done', end: 'done',
   play: 'play', swap: 'swap', block: 'block', farm: 'farm', copy: 'copy', refill: 'refill',
 };
 
@@ -947,6 +958,9 @@ function copyWords(ctx, text) {
 function buttonWords(ctx, text) {
   const w = text.split(' ');
   if (w[0] === 'done' && ctx.phase === 'copy') return 'let it go: no copy';
+  if (w[0] === 'done' && (ctx.v.legal || []).some((l) => /^cheese /.test(l))) {
+    return `no Extra Cheese${ctx.v.pending && ctx.v.pending.cheese_left_out ? ' (and no tip)' : ''}`;
+  }
   if (w[0] === 'tip') {
     const o = (ctx.v.orders || [])[Number(w[1]) - 1];
     if (o && o.tip_value != null) return `${moveWords(ctx, text)} ($${o.tip_value})`;
@@ -979,7 +993,15 @@ function previewHtml(ctx, pv) {
     facts.push(`<li>Free range: <b>${q.free}</b>${q.distance_cards ? ` → <b>${plural(q.distance_cards, 'card')}</b> for the distance` : ' → no cards for the distance'}</li>`);
     facts.push(`<li>Ingredients from your hand: <b>${plural(q.ingredient_cards, 'card')}</b>` +
       `${q.extra_cards ? `, plus <b>${plural(q.extra_cards, 'extra card')}</b>` : ''}</li>`);
-    const tip = o.tip_value != null ? `, a tip token ($${o.tip_value})` : o.tip ? ', a tip token' : '';
+    // Extra Cheese: the pizzeria's own is in the pay; a card from hand may add it
+    const noCheese = q.cheese_required && !q.cheese_in_pizzeria && !q.cheese_cards;
+    if (q.cheese_bonus && q.cheese_in_pizzeria) facts.push(`<li class="pd-cheese">Extra Cheese from your pizzeria: +$${q.cheese_bonus}, in the pay</li>`);
+    else if (q.cheese_bonus && q.cheese_cards) {
+      const which = q.cheese_cards === 1 ? 'your cheese card' : `one of your ${plural(q.cheese_cards, 'cheese card')}`;
+      facts.push(`<li class="pd-cheese">Extra Cheese: +$${q.cheese_bonus} if you put ${which} on it` +
+        `${q.cheese_required ? ' (the order asks for it: without it, no tip)' : ''}</li>`);
+    } else if (noCheese) facts.push('<li class="pd-cheese">The order asks for Extra Cheese and you have none: no tip</li>');
+    const tip = noCheese ? ', no tip' : o.tip_value != null ? `, a tip token ($${o.tip_value})` : o.tip ? ', a tip token' : '';
     facts.push(`<li>In all: <b class="pd-cost">${plural(cardsOf(q), 'card')}</b>; pays <b class="pd-earn">$${q.pay}</b>${tip} and a power card</li>`);
     body = '';
   } else {
@@ -1206,6 +1228,7 @@ export function logHtml(ctx) {
 const HELP = {
   turn: 'On your turn take one action: go to market (take 2 cards from the open market or the deck), increase reputation (two steps, each building a pizzeria or upgrading one), or deliver an order.',
   build: 'To build, pick a free lot and a card of its village: the card becomes your pizzeria\'s top card, you pay the lot\'s price in money or cards ($1 each) and the pizzeria gets a disk. One pizzeria per village each. To upgrade, spend a card of the pizzeria\'s village or of Central Park: discard it for a disk, or add it to the pizzeria as a permanent ingredient (on top, its power becomes the pizzeria\'s). A pizzeria\'s reputation is its disks and cards, at most 5.',
+  cheese: 'With Extra Cheese, a cheese card put on a pizza after its ingredients earns $1 more ($2 on a specialty pizza), once a pizza; a cheese card anywhere in a pizzeria is on every pizza from there. An order with a cheese card asks for cheese: delivered without, it earns no tip. Farmer Brown never takes cheese; Cold Storage may hold it.',
   deliver: 'To deliver, choose an order and one of your pizzerias. Each ingredient comes from the pizzeria\'s cards or a card from your hand. A specialty pizza goes to the delivery zone you choose. The route counts the door space as 1; the first spaces up to the pizzeria\'s disks are free, each space beyond costs a card. You earn the order\'s pay, its tip token and a power card; the top card of the pizzeria gives its power.',
   end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards, disks on the board and tips. Ties: most deliveries, then most tip money.',
   coop: 'Co-op: the team shares one money track and wins together when both goals are met (money and pizzas delivered); it loses at the third Health Inspector or when a Pizza Promotion finds no order card. Everyone\'s first action is a build on free property. Orders come only with promotions (Friday evening, and the Blue and Red tokens placed when the money reaches their markers). Before ending a turn you may pass up to two cards to the players beside you.',
@@ -1216,15 +1239,22 @@ const HELP_OF = {
   copy: ['deliver'], transfer: ['coop'],
 };
 const HELP_TITLE = {
-  turn: 'A turn', build: 'Building and upgrading', deliver: 'Delivering', end: 'Hand limit, inspectors, the end', coop: 'The co-op game',
+  turn: 'A turn', build: 'Building and upgrading', cheese: 'Extra Cheese', deliver: 'Delivering',
+  end: 'Hand limit, inspectors, the end', coop: 'The co-op game',
 };
 
 function helpSection(topic, open) {
   return `<details class="rule" data-topic="${topic}"${open ? ' open' : ''}><summary>${esc(HELP_TITLE[topic])}</summary><p>${esc(HELP[topic])}</p></details>`;
 }
 
+// The topic for a decision the phase alone does not tell ('' for none).
+export function rulesExtraTopic(ctx) {
+  return (ctx.v.legal || []).some((l) => /^cheese /.test(l)) ? 'cheese' : '';
+}
+
 export function rulesNowHtml(ctx) {
-  const topics = [...(HELP_OF[ctx.phase] || ['turn'])];
+  const extra = rulesExtraTopic(ctx);
+  const topics = [...(HELP_OF[ctx.phase] || ['turn']), ...(extra ? [extra] : [])];
   if (ctx.v.coop && !topics.includes('coop')) topics.unshift('coop');
   return topics.map((t) => helpSection(t, true)).join('');
 }

@@ -57,10 +57,12 @@ static int check_market_cards(const pd_state *st, char *err, size_t errlen)
     }
     if (inspectors != cards->inspectors)
         return pb_errorf(err, errlen, "%d Health Inspectors accounted for, not %d", inspectors, cards->inspectors);
-    const pd_market *m = &cards->market[PD_SET_BASE], *any = &cards->market[PD_SET_ANY];
+    const pd_market *m = &cards->market[PD_SET_BASE], *any = &cards->market[PD_SET_ANY],
+                    *cheese = &cards->market[PD_SET_CHEESE];
     for (int c = 0; c < PD_TYPES; c++) {
         int want = m->copies[PD_CARD_VILLAGE(c)][PD_CARD_INGREDIENT(c)] +
-                   (st->rules->expansion ? any->copies[PD_CARD_VILLAGE(c)][PD_CARD_INGREDIENT(c)] : 0);
+                   (st->rules->expansion ? any->copies[PD_CARD_VILLAGE(c)][PD_CARD_INGREDIENT(c)] : 0) +
+                   (st->rules->extra_cheese ? cheese->copies[PD_CARD_VILLAGE(c)][PD_CARD_INGREDIENT(c)] : 0);
         if (count[c] != want)
             return pb_errorf(err, errlen, "card type %d: %d copies accounted for, not %d", c, count[c], want);
     }

@@ -147,7 +147,7 @@ typedef enum pd_group {
     PD_ANY_MEAT,                /* PD-P2: wild cards, persistent in a pizzeria */
     PD_ANY_VEGETABLE,
     PD_ANY_INGREDIENT,
-    PD_CHEESE,                  /* Extra Cheese: on no order, paid as an extra */
+    PD_CHEESE,                  /* Extra Cheese: never an order's need; a bonus on a pizza (PD-C2) */
     PD_GROUPS
 } pd_group;
 

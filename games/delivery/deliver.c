@@ -5,14 +5,16 @@
  * always best), then to cards from hand, one decision per ingredient still
  * needed. A card supplies one ingredient; a wild (Any Meat, Any Vegetable,
  * Any Ingredient) supplies one of its kind. Cards under Cold Storage count
- * like hand cards for the ingredients, and are used before the hand. Then a
- * card per space beyond the free range; then the reward.
+ * like hand cards for the ingredients, and are used before the hand. Then,
+ * with Extra Cheese, a cheese card or not; then a card per space beyond the
+ * free range; then the reward.
  *
  * Harlem Rotary Pizzeria's copy of another seat's delivery is a delivery of
  * its own (slot PD_COPY_SLOT, the copied order kept in st->copied) by the
  * card's holder, who is st->seat while it is made. */
 #include <string.h>
 
+#include "../../core/error.h"
 #include "delivery.h"
 #include "internal.h"
 
@@ -214,6 +216,34 @@ int pd_order_village(const pd_state *st, int slot)
     return PD_CARD_VILLAGE(o->card[o->ncards - 1]);
 }
 
+/* ---- Extra Cheese (PD-C2): never a need; a bonus once a pizza ---- */
+
+static bool is_cheese(const pd_state *st, pd_card c)
+{
+    return pd_group_of(st, PD_CARD_INGREDIENT(c)) == PD_CHEESE;
+}
+
+/* A cheese card anywhere in the pizzeria is on every pizza from it (PD-P2). */
+static bool pizzeria_cheese(const pd_state *st, int seat, int village)
+{
+    const pd_pizzeria *z = &st->player[seat].pizzeria[village];
+    for (int i = 0; st->rules->extra_cheese && i < z->ncards; i++)
+        if (is_cheese(st, z->card[i]))
+            return true;
+    return false;
+}
+
+/* An order with a cheese card among its market cards asks for cheese;
+ * two of them still ask for it once. */
+bool pd_order_wants_cheese(const pd_state *st, int slot)
+{
+    const pd_order *o = order_at(st, slot);
+    for (int i = 0; st->rules->extra_cheese && o->kind >= 0 && i < o->ncards; i++)
+        if (is_cheese(st, o->card[i]))
+            return true;
+    return false;
+}
+
 /* The needs a pizzeria's own ingredients leave to the hand, in order. */
 static void needs_left(const pd_state *st, int seat, int slot, int village, needs *left)
 {
@@ -317,6 +347,17 @@ static int route_and_pay(const pd_state *st, int seat, int slot, int village, in
     q->pay = k->pay + (power == PD_TOP_EXTRA_DOLLAR) + 2 * (power == PD_TOP_VEGETARIAN && all_of_group(&all, PD_VEGETABLE)) +
              2 * (power == PD_TOP_MEAT && all_of_group(&all, PD_MEAT)) +
              pd_power_bonus(st, seat, village, map->space[q->zone].village, q->park_used);
+    if (st->rules->extra_cheese) {
+        /* the pizzeria's own cheese, or a card put on this very delivery
+         * while it is being made: once a pizza, part of its money */
+        const pd_pending *pe = &st->pending;
+        q->cheese_bonus = k->specialty ? 2 : 1;
+        q->cheese_in_pizzeria = pizzeria_cheese(st, seat, village);
+        q->cheese_required = pd_order_wants_cheese(st, slot);
+        bool added = pe->kind == PD_A_DELIVER && pe->cheese_added && seat == st->seat && pe->slot == slot &&
+                     pe->village == village;
+        q->pay += q->cheese_in_pizzeria || added ? q->cheese_bonus : 0;
+    }
     if (st->over_achiever && slot != PD_COPY_SLOT && seat == st->seat)
         q->pay += 2;
     if (st->global >= 0 && st->global == st->rules->pc[PD_PC_COUPON_DAYS]) /* half, rounded down, at least $1 */
@@ -383,6 +424,11 @@ int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, int t
         return -1;
     hand_now h;
     hand_now_of(st, seat, &h, -1, -1);
+    for (int c = 0; q->cheese_bonus && c < PD_TYPES; c++)
+        if (is_cheese(st, (pd_card)c) && pd_free_cards(st, seat, (pd_card)c) > 0)
+            q->cheese_cards += pd_free_cards(st, seat, (pd_card)c);
+    for (int i = 0; q->cheese_bonus && pd_cold_usable(st, seat) && i < st->ncold; i++)
+        q->cheese_cards += !(st->pending.stored_used >> i & 1) && is_cheese(st, st->cold[i]);
     return hand_check(st, seat, slot, village, q, &h);
 }
 
@@ -459,6 +505,68 @@ static bool can_finish(const pd_state *st, int card, int stored, bool shorting)
     return supply_check(&h, &rest, shorts, pe->extras, pe->due, &ingredients);
 }
 
+/* Sausage's choice is still to come. */
+static bool sausage_undecided(const pd_state *st)
+{
+    const pd_pending *pe = &st->pending;
+    return !pe->double_decided && top_power(st, st->seat, pe->village, pe->slot) == PD_TOP_DOUBLE;
+}
+
+/* Extra Cheese on the pizza: a cheese card from hand (leaving enough cards
+ * for the distance) or one from Cold Storage; never when the pizzeria has
+ * its own (one bonus a pizza). "done" declines; the caller lists it. */
+static int list_cheese(const pd_state *st, pb_action *out, int n)
+{
+    const pd_pending *pe = &st->pending;
+    int s = st->seat;
+    if (!st->rules->extra_cheese || pe->cheese_decided || pizzeria_cheese(st, s, pe->village))
+        return n;
+    bool spare = pd_free_total(st, s) - 1 >= pe->due;
+    for (int c = 0; spare && c < PD_TYPES; c++)
+        if (pd_free_cards(st, s, (pd_card)c) > 0 && is_cheese(st, (pd_card)c))
+            n = pd_add_action(out, n, PD_ACTION(PD_A_CHEESE, c));
+    for (int i = 0; pd_cold_usable(st, s) && i < st->ncold; i++) {
+        pd_card c = st->cold[i];
+        bool earlier = false; /* a stored type once, however many there are */
+        for (int k = 0; k < i; k++)
+            earlier |= !(pe->stored_used >> k & 1) && st->cold[k] == c;
+        if (!earlier && !(pe->stored_used >> i & 1) && is_cheese(st, c))
+            n = pd_add_action(out, n, PD_ACTION(PD_A_CHEESE, c | PD_CHEESE_STORED));
+    }
+    return n;
+}
+
+bool pd_cheese_on(const pd_state *st)
+{
+    const pd_pending *pe = &st->pending;
+    return pe->kind == PD_A_DELIVER && (pe->cheese_added || pizzeria_cheese(st, st->seat, pe->village));
+}
+
+/* An order that asks for cheese, delivered without: NO TIP (the rulebook's
+ * frugal pizzeria). */
+bool pd_cheese_left_out(const pd_state *st)
+{
+    return st->pending.kind == PD_A_DELIVER && pd_order_wants_cheese(st, st->pending.slot) && !pd_cheese_on(st);
+}
+
+int pd_cheese_why(const pd_state *st, char *err, size_t errlen)
+{
+    const pd_pending *pe = &st->pending;
+    if (!st->rules->extra_cheese)
+        return pb_errorf(err, errlen, "not a legal move: this game is played without Extra Cheese");
+    if (st->phase != PD_PH_SUPPLY || pe->kind != PD_A_DELIVER)
+        return pb_errorf(err, errlen, "not a legal move now: Extra Cheese goes on a pizza as it is delivered");
+    if (pizzeria_cheese(st, st->seat, pe->village))
+        return pb_errorf(err, errlen, "not a legal move now: the pizzeria's own Extra Cheese is on this pizza "
+                                      "(one bonus a pizza)");
+    if (pe->nneeds > 0 || pe->extras > 0 || sausage_undecided(st))
+        return pb_errorf(err, errlen, "not a legal move now: Extra Cheese comes after the ingredients");
+    if (pe->cheese_decided)
+        return pb_errorf(err, errlen, "not a legal move now: this pizza's Extra Cheese is decided");
+    return pb_errorf(err, errlen, "not a legal move now: no such Extra Cheese card in your hand or Cold Storage "
+                                  "(a hand card must leave enough cards for the distance)");
+}
+
 static bool needed_by_order(const pd_state *st, int ingredient)
 {
     needs all;
@@ -515,11 +623,15 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
         }
         return n;
     }
-    /* Sausage: one more card of an ingredient the order needs, or not */
-    for (int c = 0; c < PD_TYPES; c++)
+    /* Sausage: one more card of an ingredient the order needs, or not; then
+     * Extra Cheese, or not */
+    bool sausage = sausage_undecided(st);
+    for (int c = 0; sausage && c < PD_TYPES; c++)
         if (pd_free_cards(st, s, (pd_card)c) > 0 && pd_group_of(st, PD_CARD_INGREDIENT(c)) != PD_CHEESE &&
             needed_by_order(st, PD_CARD_INGREDIENT(c)) && pd_free_total(st, s) - 1 >= pe->due)
             n = pd_add_action(out, n, PD_ACTION(PD_A_EXTRA, c));
+    if (!sausage)
+        n = list_cheese(st, out, n);
     return pd_add_action(out, n, PD_ACTION(PD_A_DONE, 0));
 }
 
@@ -581,7 +693,16 @@ static void complete_copy(pd_state *st)
     int s = st->seat;
     pd_quote q;
     route_and_pay(st, s, PD_COPY_SLOT, st->pending.village, -1, st->pending.modes, &q);
+    bool frugal = pd_cheese_left_out(st);
     reward(st, s, &q);
+    if (frugal) { /* Extra Cheese asked for and left out: NO TIP */
+        if (st->no_tips > 0) {
+            st->no_tips--;
+            st->player[s].tip[st->player[s].ntips++] = PD_NO_TIP;
+        }
+        copy_over(st);
+        return;
+    }
     int tip = pd_draw_tip(st); /* a random one: the order's own went with the first delivery */
     if (tip != PD_NO_TIP)
         st->player[s].tip[st->player[s].ntips++] = (uint8_t)tip;
@@ -610,11 +731,12 @@ static void complete(pd_state *st)
     int zone_village = st->rules->data.map.space[q.zone].village;
     reward(st, s, &q);
     st->delivered = true;
-    /* the tip: Onions give NO TIP; Ham takes any order's token */
+    /* the tip: Onions, or Extra Cheese asked for and left out, give NO TIP;
+     * Ham takes any order's token */
     int tip = PD_NO_TIP;
-    bool no_tip_token = false;
-    if (pe->shorted || pd_tip_blocked(st, s, zone_village)) {
-        if (pe->shorted && st->no_tips > 0) {
+    bool no_tip_token = false, frugal = pd_cheese_left_out(st);
+    if (pe->shorted || frugal || pd_tip_blocked(st, s, zone_village)) {
+        if ((pe->shorted || frugal) && st->no_tips > 0) {
             st->no_tips--;
             no_tip_token = true;
         }
@@ -672,6 +794,8 @@ static void next_stage(pd_state *st)
     int power = top_power(st, st->seat, pe->village, pe->slot);
     if (st->phase == PD_PH_SUPPLY && !pe->double_decided && power == PD_TOP_DOUBLE)
         return; /* Sausage: its choice comes first */
+    if (st->phase == PD_PH_SUPPLY && list_cheese(st, NULL, 0) > 0)
+        return; /* Extra Cheese: a card or "done" */
     if (pe->due > 0) {
         if (st->phase != PD_PH_DISTANCE)
             pe->last_key = 0;
@@ -680,7 +804,7 @@ static void next_stage(pd_state *st)
     }
     pd_quote q;
     route_and_pay(st, st->seat, pe->slot, pe->village, pe->to, pe->modes, &q);
-    if (pe->tip_slot < 0 && !pe->shorted && power == PD_TOP_CHOOSE_TIP &&
+    if (pe->tip_slot < 0 && !pe->shorted && !pd_cheese_left_out(st) && power == PD_TOP_CHOOSE_TIP &&
         !pd_tip_blocked(st, st->seat, st->rules->data.map.space[q.zone].village)) {
         bool any = false;
         for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
@@ -694,6 +818,16 @@ static void next_stage(pd_state *st)
         }
     }
     complete(st);
+}
+
+/* A card under Cold Storage set aside for the delivery. */
+static void set_aside_stored(pd_state *st, pd_card c)
+{
+    for (int i = 0; i < st->ncold; i++)
+        if (!(st->pending.stored_used >> i & 1) && st->cold[i] == c) {
+            st->pending.stored_used |= (uint8_t)(1u << i);
+            return;
+        }
 }
 
 static void pop_need(pd_pending *pe)
@@ -745,12 +879,15 @@ void pd_delivery_step(pd_state *st, pb_action a)
         }
         break;
     case PD_A_USE_STORED:
-        for (int i = 0; i < st->ncold; i++)
-            if (!(pe->stored_used >> i & 1) && st->cold[i] == arg) {
-                pe->stored_used |= (uint8_t)(1u << i);
-                break;
-            }
+        set_aside_stored(st, (pd_card)arg);
         pop_need(pe);
+        break;
+    case PD_A_CHEESE:
+        if (arg & PD_CHEESE_STORED)
+            set_aside_stored(st, (pd_card)(arg & 0xFF));
+        else
+            pe->paid_cards[arg]++;
+        pe->cheese_added = pe->cheese_decided = true;
         break;
     case PD_A_SHORT:
         pe->shorted = true;
@@ -760,8 +897,11 @@ void pd_delivery_step(pd_state *st, pb_action a)
         pe->paid_cards[arg]++;
         pe->doubled = pe->double_decided = true;
         break;
-    case PD_A_DONE: /* Sausage declined */
-        pe->double_decided = true;
+    case PD_A_DONE: /* Sausage declined, or Extra Cheese */
+        if (sausage_undecided(st))
+            pe->double_decided = true;
+        else
+            pe->cheese_decided = true;
         break;
     case PD_A_TIP:
         pe->tip_slot = (int8_t)arg;

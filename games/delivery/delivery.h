@@ -5,8 +5,9 @@
  * comments point to it, decisions it leaves open are in docs/rules-notes.md.
  * The map and the cards are data (data.h). A turn is a chain of small
  * decisions, each one action: "market" then two "take"s, "build" then a
- * "pay" per dollar, "deliver" then a "use" per ingredient from hand and a
- * "pay" per space beyond the free range. Nothing of a build or a delivery
+ * "pay" per dollar, "deliver" then a "use" per ingredient from hand (with
+ * Extra Cheese, then a "cheese" card or "done") and a "pay" per space
+ * beyond the free range. Nothing of a build or a delivery
  * happens until its last decision; front ends show what a delivery will
  * cost (pd_delivery_quote) before the player announces it.
  *
@@ -113,12 +114,14 @@ enum {
     PD_A_CHARITY,     /* Charity Event: two market cards, a | b << 9, a <= b */
     PD_A_CRASH,       /* Stock Market Crash: village | what << 4 (0: a disk, 1 + i: the pizzeria's card i) */
     PD_A_GIVE,        /* co-op Transfer Goods: card | PD_POWER_FLAG for a power card index, | 1 << 12 to the right */
+    PD_A_CHEESE,      /* Extra Cheese on the pizza being delivered: card type | PD_CHEESE_STORED (from Cold Storage) */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
 #define PD_KIND(a) ((int)((a) >> 24))
 #define PD_ARG(a) ((uint32_t)(a) & 0xFFFFFFu)
 #define PD_POWER_FLAG 0x100     /* in a two-card fine: the card is a power card */
+#define PD_CHEESE_STORED 0x100  /* in PD_A_CHEESE: the card is one under Cold Storage */
 
 typedef enum pd_upgrade {
     PD_UP_DISK,       /* discard the card, add a level disk */
@@ -173,6 +176,8 @@ typedef struct pd_pending {
     bool double_decided;              /* Sausage used or declined */
     int8_t tip_slot;                  /* Ham: the slot whose tip was taken */
     uint8_t stored_used;              /* Cold Storage: the stored cards set aside, a bit each */
+    bool cheese_decided;              /* Extra Cheese: a card added or declined */
+    bool cheese_added;                /* a card from hand or Cold Storage is on the pizza */
 } pd_pending;
 
 /* PD-P1: what the top card of the delivering pizzeria does, by the id of
@@ -240,6 +245,7 @@ typedef struct pd_rules {
     int players;
     int first;                        /* start seat, or -1: drawn from the seed */
     bool expansion;                   /* the 5-6 player box: ANY cards, its tips and power cards */
+    bool extra_cheese;                /* the Extra Cheese mini expansion's cards in the market deck */
     uint8_t top_power[PD_MAX_INGREDIENTS];
     int8_t pc[PD_PC_COUNT];           /* power card index of each, -1: not in the data */
     uint64_t playable;                /* power cards the engine plays, a bit each */
@@ -356,7 +362,8 @@ typedef struct pd_state {
 
 /* ---- engine.c ---- */
 /* r->data must be loaded; fills the rest. The 5-6 player expansion is in
- * for 5 or 6 players; set r->expansion after this to choose otherwise. */
+ * for 5 or 6 players; set r->expansion after this to choose otherwise.
+ * Extra Cheese is out; set r->extra_cheese to put it in. */
 void pd_rules_init(pd_rules *r, int players, int first);
 /* Co-op with the markers of a difficulty row (1..8); set single markers after. */
 void pd_rules_coop(pd_rules *r, int difficulty);
@@ -397,6 +404,14 @@ typedef struct pd_quote {
     int pay;           /* money the order pays with the powers that apply */
     int zone;          /* the delivery-zone space */
     bool park_used;
+    /* Extra Cheese: what it earns ($1, $2 on a specialty pizza; in `pay`
+     * when the pizzeria has a cheese card), whether the pizzeria has one,
+     * whether the order asks for cheese (left out: NO TIP), and the cheese
+     * cards in hand and Cold Storage that could go on it */
+    int cheese_bonus;
+    bool cheese_in_pizzeria;
+    bool cheese_required;
+    int cheese_cards;
 } pd_quote;
 /* `to`: the zone village a specialty order goes to (-1: the order's own, or
  * for a specialty order the nearest). */

@@ -24,6 +24,7 @@ void pd_rules_init(pd_rules *r, int players, int first)
     r->first = first;
     r->expansion = players >= 5;
     r->coop = false;
+    r->extra_cheese = false;
     for (int i = 0; i < r->data.cards.ningredients; i++) {
         r->top_power[i] = PD_TOP_NONE;
         for (size_t k = 0; k < sizeof powers / sizeof powers[0]; k++)
@@ -211,11 +212,12 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
     st->copied.tip = PD_NO_TIP;
     st->cold_filled_turn = st->cold_used_turn = PD_NEVER;
 
-    /* PD-D3: the base market deck, and the ANY cards with the expansion */
-    for (int set = PD_SET_BASE; set <= PD_SET_ANY; set++) {
+    /* PD-D3: the base market deck, the ANY cards with the expansion, the
+     * Extra Cheese cards when chosen (PD-C2) */
+    for (int set = PD_SET_BASE; set <= PD_SET_CHEESE; set++) {
         const pd_market *m = &cards->market[set];
-        if (set == PD_SET_ANY && !r->expansion)
-            break;
+        if ((set == PD_SET_ANY && !r->expansion) || (set == PD_SET_CHEESE && !r->extra_cheese))
+            continue;
         for (int v = 0; v < PD_MAX_VILLAGES; v++)
             for (int i = 0; i < PD_MAX_INGREDIENTS; i++)
                 for (int k = 0; k < m->copies[v][i] && st->ndeck < PD_DECK_MAX - PD_MAX_INSPECTORS; k++)
@@ -1036,6 +1038,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
     case PD_A_USE_STORED:
     case PD_A_SHORT:
     case PD_A_EXTRA:
+    case PD_A_CHEESE:
     case PD_A_TIP:
         pd_delivery_step(st, a);
         break;
@@ -1101,7 +1104,8 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         "losing a reputation level (Stock Market Crash)", "taking two cards (Stock Market Soars)",
         "giving cards to the neighbours (Transfer Goods)", "over"};
     _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
-    (void)a;
+    if (PD_KIND(a) == PD_A_CHEESE)
+        return pd_cheese_why(st, err, errlen);
     return pb_errorf(err, errlen, "not a legal move now (%s)",
                      st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");
 }

@@ -99,8 +99,16 @@ int pd_list_deliveries(const pd_state *st, pb_action *out, int n);
 int pd_list_copies(const pd_state *st, pb_action *out, int n);
 void pd_decline_copy(pd_state *st);
 int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n);
-/* A legal DELIVER, COPY, USE, USE_STORED, SHORT, EXTRA, TIP, DONE or
- * (already counted) PAY. */
+/* A legal DELIVER, COPY, USE, USE_STORED, SHORT, EXTRA, CHEESE, TIP, DONE
+ * or (already counted) PAY. */
 void pd_delivery_step(pd_state *st, pb_action a);
+/* Extra Cheese (PD-C2): does the order in `slot` ask for cheese; is there
+ * cheese on the delivery being made (its pizzeria's own or a card added);
+ * does it leave out cheese its order asks for (NO TIP); and why a cheese
+ * card cannot go on now (-1 with the reason in err). */
+bool pd_order_wants_cheese(const pd_state *st, int slot);
+bool pd_cheese_on(const pd_state *st);
+bool pd_cheese_left_out(const pd_state *st);
+int pd_cheese_why(const pd_state *st, char *err, size_t errlen);
 
 #endif

@@ -7,6 +7,8 @@
  *   upgrade MT Central-Park/Ham add      (disk, add or top)
  *   pay $1                     pay Harlem/Ham    pay power:mob-boss
  *   use Harlem/Ham             short             extra Harlem/Ham
+ *   cheese Harlem/Extra-Cheese cheese stored Harlem/Extra-Cheese  (Extra Cheese on the pizza,
+ *                              from hand or Cold Storage; "done" leaves it off)
  *   play power:drone-delivery  (a power card, before or after the action)
  *   deliver 2 from MT via red  (via red, blue, subway, boat, park: with the cards that open them)
  *   deliver 4 from MT to HA    (a specialty order: the zone it goes to)
@@ -195,6 +197,10 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
             item_word(st, (int)(arg & 0x1FF), w1, sizeof w1);
         wrote = snprintf(buf, n, "pass %s %s", w1, arg >> 12 & 1 ? "right" : "left");
         break;
+    case PD_A_CHEESE:
+        pd_card_word(d, (pd_card)(arg & 0xFF), w1, sizeof w1);
+        wrote = snprintf(buf, n, "cheese %s%s", arg & PD_CHEESE_STORED ? "stored " : "", w1);
+        break;
     default:
         return -1;
     }
@@ -260,7 +266,8 @@ int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *er
         }
     }
     char why[PB_ERR_LEN], example[128] = "";
-    pd_why_illegal(st, 0, why, sizeof why);
+    /* a cheese card has reasons of its own (Extra Cheese) */
+    pd_why_illegal(st, strncmp(want, "cheese ", 7) == 0 ? PD_ACTION(PD_A_CHEESE, 0) : 0, why, sizeof why);
     if (k > 0)
         pd_action_text(st, legal[0], PD_EVERYONE_SEES_ALL, example, sizeof example);
     return pb_errorf(err, errlen, "\"%.60s\" is %s; for example: %s", text, why, example);

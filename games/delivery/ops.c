@@ -19,6 +19,7 @@
  *          "coop": the co-op game (PD-C1, false), with "difficulty": 1 (HARD)
  *          .. 8 (EASY) (4) and each marker on its own: "blue", "red" (the
  *          promotion markers), "pizzas", "money" (the goals),
+ *          "extra_cheese": the Extra Cheese mini expansion's cards (false),
  *          "map": a map object, "cards": a cards object (the embedded
  *          defaults, docs/delivery-data.md)}. */
 static const char *const marker_keys[4] = {"blue", "red", "pizzas", "money"};
@@ -50,8 +51,8 @@ static int coop_markers(const json_t *config, bool team, int *out, char *err, si
 static int pd_rules_new(const json_t *config, void **out, json_t **normalized, int *players, char *err,
                         size_t errlen)
 {
-    static const char *const known[] = {"players", "first",  "expansion", "coop", "difficulty", "blue",
-                                        "red",     "pizzas", "money",     "map",  "cards",      NULL};
+    static const char *const known[] = {"players", "first",  "expansion", "extra_cheese", "coop", "difficulty",
+                                        "blue",    "red",    "pizzas",    "money",        "map",  "cards",      NULL};
     if (pb_json_known_keys(config, known, "delivery config: ", "the config", err, errlen))
         return -1;
     json_t *pl = json_object_get(config, "players"), *first = json_object_get(config, "first");
@@ -59,6 +60,9 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
     json_t *expansion = json_object_get(config, "expansion");
     if (expansion && !json_is_boolean(expansion))
         return pb_errorf(err, errlen, "expansion must be true or false");
+    json_t *cheese = json_object_get(config, "extra_cheese");
+    if (cheese && !json_is_boolean(cheese))
+        return pb_errorf(err, errlen, "extra_cheese must be true or false");
     json_t *coop = json_object_get(config, "coop");
     if (coop && !json_is_boolean(coop))
         return pb_errorf(err, errlen, "coop must be true or false");
@@ -91,6 +95,7 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
     }
     if (expansion)
         r->expansion = json_is_true(expansion);
+    r->extra_cheese = json_is_true(cheese);
     json_t *norm = json_pack("{s:i,s:b}", "players", n, "expansion", r->expansion);
     if (team) {
         pd_rules_coop(r, markers[0]);
@@ -103,6 +108,8 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
         for (int k = 0; k < 4; k++)
             json_object_set_new(norm, marker_keys[k], json_integer(*set[k]));
     }
+    if (r->extra_cheese) /* only when chosen: configs from before it stay the same */
+        json_object_set_new(norm, "extra_cheese", json_true());
     json_object_set_new(norm, "first", seat < 0 ? json_string("random") : json_integer(seat));
     if (map)
         json_object_set(norm, "map", map);

@@ -58,6 +58,8 @@ static json_t *order_json(const pd_state *st, int slot, int viewer)
                           "tip", o->tip != PD_NO_TIP);
     if (o->tip != PD_NO_TIP && viewer >= 0 && viewer < st->players && (st->tip_seen[o->tip] >> viewer & 1))
         json_object_set_new(j, "tip_value", json_integer(st->tip_value[o->tip]));
+    if (pd_order_wants_cheese(st, slot)) /* Extra Cheese: without it, NO TIP */
+        json_object_set_new(j, "cheese", json_true());
     if (k->specialty) {
         json_t *needs = json_array();
         for (int l = 0; l < k->nneeds; l++)
@@ -145,10 +147,18 @@ static json_t *pending_json(const pd_state *st)
     for (int i = 0; i < st->ncold; i++)
         if (pe->stored_used >> i & 1)
             json_array_append_new(stored, card_json(st, st->cold[i]));
-    return json_pack("{s:s,s:o,s:s,s:o,s:i,s:i,s:o,s:o,s:b}", "kind", pe->slot == PD_COPY_SLOT ? "copy" : "deliver",
-                     "slot", pe->slot == PD_COPY_SLOT ? json_null() : json_integer(pe->slot + 1), "from",
-                     m->village[pe->village].code, "needs", needs, "extras", pe->extras, "due", pe->due, "cards",
-                     counts_json(st, pe->paid_cards), "stored", stored, "short", pe->shorted);
+    json_t *j = json_pack("{s:s,s:o,s:s,s:o,s:i,s:i,s:o,s:o,s:b}", "kind",
+                          pe->slot == PD_COPY_SLOT ? "copy" : "deliver", "slot",
+                          pe->slot == PD_COPY_SLOT ? json_null() : json_integer(pe->slot + 1), "from",
+                          m->village[pe->village].code, "needs", needs, "extras", pe->extras, "due", pe->due,
+                          "cards", counts_json(st, pe->paid_cards), "stored", stored, "short", pe->shorted);
+    if (st->rules->extra_cheese) {
+        /* Extra Cheese: on the pizza (the pizzeria's own or a card added), and
+         * whether its order asks for cheese it goes without (NO TIP) */
+        json_object_set_new(j, "cheese", json_boolean(pd_cheese_on(st)));
+        json_object_set_new(j, "cheese_left_out", json_boolean(pd_cheese_left_out(st)));
+    }
+    return j;
 }
 
 /* Every delivery the seat to move could announce now (each way to go), with
@@ -174,12 +184,16 @@ static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n
         for (int k = 0; k < len; k++)
             json_array_append_new(route, json_string(m->space[spaces[k]].id));
         const char *via = strstr(move, " via ");
-        json_array_append_new(a, json_pack("{s:i,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:s,s:o}", "slot", slot + 1,
-                                           "from", m->village[v].code, "to", to >= 0 ? m->village[to].code : "",
-                                           "move", move, "via", via ? via + 5 : "",
-                                           "length", q.length, "free", q.free_range, "distance_cards",
-                                           q.distance_cards, "ingredient_cards", q.hand_ingredients, "extra_cards",
-                                           q.extras, "pay", q.pay, "zone", m->space[q.zone].id, "route", route));
+        json_t *d = json_pack("{s:i,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:s,s:o}", "slot", slot + 1, "from",
+                              m->village[v].code, "to", to >= 0 ? m->village[to].code : "", "move", move, "via",
+                              via ? via + 5 : "", "length", q.length, "free", q.free_range, "distance_cards",
+                              q.distance_cards, "ingredient_cards", q.hand_ingredients, "extra_cards", q.extras,
+                              "pay", q.pay, "zone", m->space[q.zone].id, "route", route);
+        if (q.cheese_bonus) /* Extra Cheese: what it earns, and where it would come from */
+            json_object_update_new(d, json_pack("{s:i,s:b,s:b,s:i}", "cheese_bonus", q.cheese_bonus,
+                                                "cheese_in_pizzeria", q.cheese_in_pizzeria, "cheese_required",
+                                                q.cheese_required, "cheese_cards", q.cheese_cards));
+        json_array_append_new(a, d);
     }
     return a;
 }

@@ -2,7 +2,7 @@
 //
 // Starts `pizzabox serve` (PIZZABOX_BIN overrides build/pizzabox), opens
 // Debian's Chromium: Ann picks New York Pizza Delivery in the lobby (2 to 4
-// players), creates a 3-player table with a greedy and a random bot, and
+// players), creates a 3-player table with Extra Cheese, a greedy and a random bot, and
 // clicks her way to the result screen: power card, market cards, lots on the
 // map to build on, her pizzerias and the orders to preview deliveries (the
 // route drawn on the map, its length checked against the engine's quote, the
@@ -302,6 +302,7 @@ async function oneMove(page, t, st) {
   const pick = (list) => list[st.rng(list.length)];
   const button = (action) => page.locator(`#actions button[data-action="${action}"]`);
   st.phases.add(t.phase);
+  if (t.actions.some((a) => /^cheese /.test(a))) st.cheeseOffered++;
   switch (t.phase) {
     case 'start':
       if (st.specialtyLooked < 2 && t.specialties.length && t.myVillages.length) {
@@ -346,8 +347,11 @@ test('Ann plays New York Pizza Delivery against two bots by clicking, previews d
     await ann.selectOption('#players-count', '6');
     assert.equal(await ann.locator('select[name=seat5]').isVisible(), true, 'a sixth seat');
     assert.equal(await ann.locator('#expansion').isVisible(), false, '6 players always play with the expansion');
+    assert.equal(await ann.locator('#extra-cheese').isVisible(), true, 'Extra Cheese is a choice for 6 players');
     await ann.selectOption('#players-count', '3');
     assert.equal(await ann.locator('#expansion').isVisible(), true, 'for 3 players the expansion is a choice');
+    assert.equal(await ann.locator('#extra-cheese').isVisible(), true, 'and so is Extra Cheese');
+    await ann.check('#extra-cheese');
     await ann.fill('#name', 'Ann');
     await ann.selectOption('select[name=seat1]', 'greedy');
     await ann.selectOption('select[name=seat2]', 'random');
@@ -382,6 +386,7 @@ test('Ann plays New York Pizza Delivery against two bots by clicking, previews d
     const st = {
       rng: seeded(17), phases: new Set(), delivered: 0, built: 0, routes: [], marketClicks: 0, handClicks: 0,
       phoneShot: false, moves: 0, routesChecked: 0, specialtyOffered: 0, zonesPreviewed: 0, specialtyDelivered: 0, specialtyLooked: 0,
+      cheeseOffered: 0,
     };
     const deadline = Date.now() + GAME_MS;
     for (;;) {
@@ -432,7 +437,7 @@ test('Ann plays New York Pizza Delivery against two bots by clicking, previews d
     assert.deepEqual(problems, [], 'no errors in the pages');
     // A specialty delivery depends on the deal (the server picks the seed): counted, not required.
     console.log(`# specialty orders: ${st.specialtyOffered} offered, ${st.zonesPreviewed} zones previewed, ${st.specialtyDelivered} delivered, ` +
-      `${st.specialtyLooked} looked at before they could be delivered`);
+      `${st.specialtyLooked} looked at before they could be delivered; Extra Cheese offered ${st.cheeseOffered} times`);
     console.log(`# ${st.moves} moves by Ann, ${st.built} builds, ${st.delivered} deliveries (routes ${st.routes.join(', ')}; ${st.routesChecked} previews checked), ` +
       `phases ${[...st.phases].join(' ')}, ${Date.now() - started} ms; ${/Game over\s+(.*)/.exec(text)[1]}`);
   });

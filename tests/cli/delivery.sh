@@ -92,6 +92,35 @@ check "replay: the recorded delivery game replays to the same scores" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/replay.err")")" \
     "$([ -n "$want" ] && [ "$want" = "$got" ] || echo "played '$want', replayed '$got'")"
 
+# ---- Extra Cheese: a 2-player game with its cards ----
+{
+    echo "rules cheese"
+    blanks 3000
+} >"$T/cheese.in"
+"$BIN" play --game delivery --players 2 --seats human,greedy --seed 7 --hint greedy --extra-cheese \
+    --record "$T/cheese.json" <"$T/cheese.in" >"$T/cheese.out" 2>"$T/cheese.err"
+rc=$?
+check "play --game delivery --extra-cheese: a whole game with the Extra Cheese cards" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/cheese.err")")" \
+    "$(ended "$T/cheese.out" || echo 'no result printed')" \
+    "$(grep -q 'With the Extra Cheese mini expansion' "$T/cheese.out" || echo 'rules cheese not shown')" \
+    "$(grep -q '/Extra-Cheese' "$T/cheese.out" || echo 'no cheese card on the table')" \
+    "$(grep -q -E '^  (You|Greedy 2): cheese [A-Z]' "$T/cheese.out" || echo 'nobody put cheese on a pizza')" \
+    "$(grep -q '"extra_cheese":true' "$T/cheese.json" || echo 'not in the record config')" \
+    "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/cheese.out")"
+"$BIN" replay "$T/cheese.json" >"$T/cheese-replay.out" 2>"$T/cheese-replay.err"
+rc=$?
+want=$(result_scores "$T/cheese.out" | tr '\n' ' ')
+got=$(grep -o '"score":[0-9]*' "$T/cheese-replay.out" | sed 's/"score"://' | tr '\n' ' ')
+check "replay: the Extra Cheese game replays to the same scores" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/cheese-replay.err")")" \
+    "$([ -n "$want" ] && [ "$want" = "$got" ] || echo "played '$want', replayed '$got'")"
+"$BIN" play --game nyslice --extra-cheese </dev/null >"$T/nys-cheese.out" 2>"$T/nys-cheese.err"
+rc=$?
+check "play --game nyslice --extra-cheese is refused" \
+    "$([ $rc -eq 2 ] || echo "exit $rc")" \
+    "$(grep -q 'unknown field "extra_cheese"' "$T/nys-cheese.err" || echo 'no reason given')"
+
 # ---- 4 players: one human and three bots ----
 blanks 4000 >"$T/four.in"
 "$BIN" play --game delivery --seats greedy,human,random,greedy --seed 12 --hint greedy \

@@ -456,6 +456,26 @@ test('the web client draws the co-op view: markers reached, a token under the pa
   assert.equal(resultText({ ...over, msg: { score: { coop: { won: true } } } }), 'The team won: both goals met.');
 });
 
+test('Extra Cheese: asked for, its cards are in the game; a bad value or another game refuses it', T, async () => {
+  const hal = await connect('hal');
+  const create2 = async (game, extra) => {
+    await hal.send({ type: 'create', game, players: 2, seats: ['human', 'random'], name: 'Hal', ...extra });
+    return hal.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'joined or refused');
+  };
+  // 144 base cards, 18 more with Extra Cheese: wherever they are at the start
+  const cards = (v) => v.deck + v.open.reduce((n, c) => n + c.count, 0) + v.hand.reduce((n, c) => n + c.count, 0) +
+    5 + v.orders.reduce((n, o) => n + (o ? o.cards.length : 0), 0) - 3;
+  const viewOf = async (msg) => (await hal.waitFor((m) => m.type === 'view' && m.code === msg.code, 5000, 'a view')).view;
+  assert.equal(cards(await viewOf(await create2('delivery', { extra_cheese: true }))), 144 + 18, 'the 18 cheese cards are in');
+  assert.equal(cards(await viewOf(await create2('delivery', {}))), 144, 'without it, none');
+  const bad = await create2('delivery', { extra_cheese: 1 });
+  assert.equal(bad.type, 'error');
+  assert.match(bad.message, /extra_cheese is true or false/);
+  const other = await create2('theory', { extra_cheese: true });
+  assert.equal(other.type, 'error');
+  assert.match(other.message, /extra_cheese/);
+});
+
 test('refused moves change nothing; a finished table replays', T, async () => {
   const ed = await connect('ed');
   const fay = await connect('fay');

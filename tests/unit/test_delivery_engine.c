@@ -1,6 +1,7 @@
 /* test_delivery_engine.c -- New York Pizza Delivery's engine on the default
  * data: setup (PD-S1..S6) and properties over seeded random games for 2 to
- * 6 players, with and without the 5-6 player expansion's cards, every legal
+ * 6 players, with and without the 5-6 player expansion's cards and the
+ * Extra Cheese cards, every legal
  * move chosen at random: after every move every
  * card, power card, tip token and disk is accounted for, money never drops
  * below zero, there is a legal move until the end, and every game ends by
@@ -19,16 +20,20 @@
 #include "../../games/delivery/delivery.h"
 
 #define GAMES_PER_COUNT 150
+#define CHEESE_GAMES 50 /* per table with Extra Cheese */
 
-/* Player counts, whether the expansion is in, and co-op: 0 competitive,
- * else a difficulty row; row 9 is a co-op game with goals small enough for
- * random play to win some. */
+/* Player counts, whether the expansion is in, co-op (0 competitive, else a
+ * difficulty row; row 9 is a co-op game with goals small enough for random
+ * play to win some) and whether Extra Cheese is in. */
 static const struct {
     int players;
     bool expansion;
     int coop;
-} tables[] = {{2, false, 0}, {3, false, 0}, {4, false, 0}, {2, true, 0}, {4, true, 0}, {5, true, 0}, {6, true, 0},
-              {1, false, 4}, {2, false, 8}, {3, false, 9}, {4, true, 1}, {6, true, 4}};
+    bool extra_cheese;
+} tables[] = {{2, false, 0, false}, {3, false, 0, false}, {4, false, 0, false}, {2, true, 0, false},
+              {4, true, 0, false},  {5, true, 0, false},  {6, true, 0, false},  {1, false, 4, false},
+              {2, false, 8, false}, {3, false, 9, false}, {4, true, 1, false},  {6, true, 4, false},
+              {3, false, 0, true},  {4, true, 0, true}};
 #define TABLES (int)(sizeof tables / sizeof tables[0])
 #define MAX_MOVES 20000
 
@@ -55,6 +60,7 @@ static void table_rules(int t)
 {
     pd_rules_init(rules, tables[t].players, -1);
     rules->expansion = tables[t].expansion;
+    rules->extra_cheese = tables[t].extra_cheese;
     if (tables[t].coop) {
         pd_rules_coop(rules, tables[t].coop > PD_DIFFICULTIES ? PD_DIFFICULTIES : tables[t].coop);
         if (tables[t].coop > PD_DIFFICULTIES) {
@@ -97,11 +103,12 @@ static void test_setup(void **state)
         assert_int_equal(inspectors, 3);
         assert_true(st.timer * 3 <= st.ndeck + 9);
         assert_int_equal(st.phase, PD_PH_KEEP);
-        /* the expansion: 44 ANY cards more in the market deck, 12 tips and 3 NO TIP more */
+        /* the expansion: 44 ANY cards more in the market deck, 12 tips and 3
+         * NO TIP more; Extra Cheese: 18 cards more (PD-D3) */
         int cards = st.ndeck + st.open_size + 5 * n;
         for (int i = 0; i < PD_ORDER_SLOTS; i++)
             cards += st.order[i].ncards;
-        assert_int_equal(cards, 144 + 3 + (tables[t].expansion ? 44 : 0));
+        assert_int_equal(cards, 144 + 3 + (tables[t].expansion ? 44 : 0) + (tables[t].extra_cheese ? 18 : 0));
         assert_int_equal(st.ntips, 48 + (tables[t].expansion ? 12 : 0));
         assert_int_equal(st.no_tips, 9 + (tables[t].expansion ? 3 : 0));
     }
@@ -143,8 +150,9 @@ static void test_random_games(void **state)
     for (int t = 0; t < TABLES; t++) {
         int n = tables[t].players;
         table_rules(t);
-        long moves = 0, deliveries = 0, won = 0;
-        for (int g = 0; g < GAMES_PER_COUNT; g++) {
+        int games = tables[t].extra_cheese ? CHEESE_GAMES : GAMES_PER_COUNT;
+        long moves = 0, deliveries = 0, won = 0, cheese = 0;
+        for (int g = 0; g < games; g++) {
             pd_state st;
             pd_init(&st, rules, 1000 * (uint64_t)t + (uint64_t)g);
             pb_rng rng;
@@ -163,6 +171,7 @@ static void test_random_games(void **state)
                     pd_action_parse(&st, text, &back, err, sizeof err) != 0 || back != a)
                     fail_msg("players %d game %d move %d: \"%s\" does not read back: %s", n, g, m, text, err);
                 played[m] = a;
+                cheese += PD_KIND(a) == PD_A_CHEESE;
                 if (pd_apply(&st, a, err, sizeof err) != 0)
                     fail_msg("players %d game %d move %d: a listed move refused: %s", n, g, m, err);
                 if (pd_check_invariants(&st, err, sizeof err) != 0)
@@ -210,10 +219,14 @@ static void test_random_games(void **state)
                 assert_true(sum > 0.999 && sum < 1.001);
             }
         }
-        printf("# %d players%s%s: %ld moves and %ld deliveries in %d random games, %ld won\n", n,
-               tables[t].expansion ? " with the expansion" : "", tables[t].coop ? " co-op" : "", moves, deliveries,
-               GAMES_PER_COUNT, won);
+        char cheesy[64] = "";
+        if (tables[t].extra_cheese)
+            snprintf(cheesy, sizeof cheesy, " (%ld with a cheese card added)", cheese);
+        printf("# %d players%s%s%s: %ld moves and %ld deliveries%s in %d random games, %ld won\n", n,
+               tables[t].expansion ? " with the expansion" : "", tables[t].extra_cheese ? " and Extra Cheese" : "",
+               tables[t].coop ? " co-op" : "", moves, deliveries, cheesy, games, won);
         assert_true(deliveries > 0);
+        assert_true(tables[t].extra_cheese ? cheese > 0 : cheese == 0);
         if (tables[t].coop > PD_DIFFICULTIES)
             assert_true(won > 0);
     }

@@ -224,10 +224,12 @@ static void market_from_deck(pd_state *st)
     play(st, "take deck");
 }
 
-/* A table past the setup's power cards: seat 0 to act, with an empty hand. */
-static void table(pd_state *st, int players, uint64_t seed)
+/* A table past the setup's power cards: seat 0 to act, with an empty hand;
+ * the Extra Cheese cards in the market deck if asked for. */
+static void table_with(pd_state *st, int players, uint64_t seed, bool extra_cheese)
 {
     pd_rules_init(rules, players, 0);
+    rules->extra_cheese = extra_cheese;
     pd_init(st, rules, seed);
     while (st->phase == PD_PH_KEEP) {
         pb_action a[PB_MAX_ACTIONS];
@@ -238,6 +240,11 @@ static void table(pd_state *st, int players, uint64_t seed)
     assert_int_equal(st->seat, 0);
     empty_hand(st, 0);
     check(st);
+}
+
+static void table(pd_state *st, int players, uint64_t seed)
+{
+    table_with(st, players, seed, false);
 }
 
 /* PD-S3: each player keeps one of two; the other goes back into the deck. */
@@ -2082,6 +2089,305 @@ static void test_coop_fines_and_cards(void **state)
     assert_int_equal(st.team_money, 6);
 }
 
+/* ---- Extra Cheese (PD-C2) ---- */
+
+/* "extra_cheese" is a choice of the config: true or false, nothing else;
+ * chosen, its 18 cards are in the market deck. */
+static void test_extra_cheese_config(void **state)
+{
+    (void)state;
+    char err[PB_ERR_LEN];
+    json_t *bad = json_pack("{s:i,s:s}", "players", 2, "extra_cheese", "yes");
+    assert_null(pb_game_new("delivery", bad, err, sizeof err));
+    assert_non_null(strstr(err, "extra_cheese must be true or false"));
+    json_decref(bad);
+    json_t *config = json_pack("{s:i,s:b}", "players", 2, "extra_cheese", 1);
+    pb_game *g = pb_game_new("delivery", config, err, sizeof err);
+    json_decref(config);
+    assert_non_null(g);
+    assert_true(json_is_true(json_object_get(g->config, "extra_cheese")));
+    assert_true(((const pd_rules *)g->rules)->extra_cheese);
+    pd_state st;
+    pd_init(&st, g->rules, 3);
+    int cards = st.ndeck + st.open_size + 5 * 2;
+    for (int i = 0; i < PD_ORDER_SLOTS; i++)
+        cards += st.order[i].ncards;
+    assert_int_equal(cards, 144 + 3 + 18);
+    check(&st);
+    pb_game_free(g);
+    g = pb_game_new("delivery", NULL, err, sizeof err); /* left out by default */
+    assert_non_null(g);
+    assert_false(((const pd_rules *)g->rules)->extra_cheese);
+    assert_null(json_object_get(g->config, "extra_cheese"));
+    pb_game_free(g);
+}
+
+/* A cheese card from hand on a delivery earns $1; it is a choice ("done"
+ * keeps the card), made after the ingredients, and no ingredient itself. */
+static void test_extra_cheese_from_hand(void **state)
+{
+    (void)state;
+    for (int add = 0; add < 2; add++) {
+        pd_state st;
+        table_with(&st, 2, 120, true);
+        static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+        static const char *const a[] = {"Harlem/Ham", "Midtown/Onions", NULL};
+        pizzeria(&st, 0, "MT-1", 4, mt);
+        order(&st, 0, a);
+        give(&st, 0, "Upper West Side/Ham");
+        give(&st, 0, "Upper West Side/Onions");
+        give(&st, 0, "Harlem/Extra Cheese");
+        pd_quote q;
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "MT"), -1, 0, &q), 0);
+        assert_int_equal(q.pay, 2);
+        assert_int_equal(q.cheese_bonus, 1);
+        assert_int_equal(q.cheese_cards, 1);
+        assert_false(q.cheese_in_pizzeria);
+        assert_false(q.cheese_required);
+        int tip = st.order[0].tip;
+        play(&st, "deliver 1 from MT");
+        refused(&st, "use Harlem/Extra-Cheese");  /* cheese is no ingredient */
+        refused(&st, "cheese Harlem/Extra-Cheese"); /* the ingredients come first */
+        play(&st, "use Upper-West-Side/Ham");
+        play(&st, "use Upper-West-Side/Onions");
+        assert_int_equal(st.phase, PD_PH_SUPPLY);
+        json_t *v = pd_view(&st, 0);
+        assert_false(json_is_true(json_object_get(json_object_get(v, "pending"), "cheese")));
+        json_decref(v);
+        play(&st, add ? "cheese HA/Extra-Cheese" : "done");
+        assert_int_equal(st.player[0].deliveries, 1);
+        assert_int_equal(st.player[0].money, 5 + 2 + add);
+        assert_int_equal(st.player[0].tip[0], tip);
+        assert_int_equal(st.player[0].hand[card("Harlem/Extra Cheese")], !add);
+        assert_int_equal(st.sewer[card("Harlem/Extra Cheese")], add);
+    }
+}
+
+/* On a specialty pizza Extra Cheese earns $2; it comes after the further
+ * cards and before the distance, and leaves a card for each space. */
+static void test_extra_cheese_on_a_specialty(void **state)
+{
+    (void)state;
+    pd_state st;
+    table_with(&st, 2, 121, true);
+    int kind = -1;
+    for (int k = 0; k < rules->data.cards.norder_kinds; k++)
+        if (strcmp(rules->data.cards.order[k].id, "meat-lovers") == 0)
+            kind = k;
+    assert_true(kind >= 0);
+    for (int i = 0; i < st.order[0].ncards; i++)
+        st.sewer[st.order[0].card[i]]++;
+    st.order[0].ncards = 0;
+    st.order[0].kind = (int8_t)kind;
+    static const char *const fd[] = {"Financial District/Pepperoni", NULL};
+    pizzeria(&st, 0, "FD-1", 1, fd);
+    const char *const hand[] = {"Harlem/Pepperoni", "Harlem/Meatballs", "Midtown/Meatballs", "Harlem/Sausage",
+                                "Midtown/Sausage", "Midtown/Onions", "Midtown/Tomatoes", "Midtown/Ham",
+                                "Financial District/Extra Cheese", NULL};
+    for (int i = 0; hand[i]; i++)
+        give(&st, 0, hand[i]);
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "FD"), -1, 0, &q), 0);
+    assert_int_equal(q.cheese_bonus, 2);
+    assert_int_equal(q.distance_cards, 1);
+    play(&st, "deliver 1 from FD to FD");
+    static const char *const moves[] = {"use Harlem/Pepperoni", "use Harlem/Meatballs", "use Midtown/Meatballs",
+                                        "use Harlem/Sausage",   "use Midtown/Sausage",  "use Midtown/Onions",
+                                        "use Midtown/Tomatoes", NULL};
+    for (int i = 0; moves[i]; i++)
+        play(&st, moves[i]);
+    assert_int_equal(st.phase, PD_PH_SUPPLY);
+    play(&st, "cheese FD/Extra-Cheese");
+    assert_int_equal(st.phase, PD_PH_DISTANCE);
+    play(&st, "pay Midtown/Ham");
+    assert_int_equal(st.player[0].money, 5 + 8 + 2);
+    assert_int_equal(st.player[0].hand_size, 0);
+}
+
+/* A cheese card anywhere in a pizzeria is on every pizza from there: the
+ * bonus without a card from hand, and only once a pizza (no cheese card
+ * from hand is asked for); an order that asks for cheese keeps its tip. */
+static void test_extra_cheese_in_the_pizzeria(void **state)
+{
+    (void)state;
+    pd_state st;
+    table_with(&st, 2, 122, true);
+    static const char *const mt[] = {"Midtown/Extra Cheese", "Midtown/Tomatoes", NULL};
+    static const char *const a[] = {"Harlem/Extra Cheese", "Midtown/Ham", NULL};
+    static const char *const b[] = {"Midtown/Onions", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, a);
+    order(&st, 1, b);
+    give(&st, 0, "Upper West Side/Ham");
+    give(&st, 0, "Upper West Side/Onions");
+    give(&st, 0, "Upper East Side/Extra Cheese");
+    int mt_v = pd_village_find(&rules->data.map, "MT");
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, mt_v, -1, 0, &q), 0);
+    assert_true(q.cheese_in_pizzeria);
+    assert_true(q.cheese_required);
+    assert_int_equal(q.hand_ingredients, 1); /* the order's cheese card is no ingredient */
+    assert_int_equal(q.pay, 2 + 1);
+    assert_int_equal(pd_delivery_quote(&st, 0, 1, mt_v, -1, 0, &q), 0);
+    assert_int_equal(q.pay, 1 + 1);
+    json_t *v = pd_view(&st, 0);
+    assert_true(json_is_true(json_object_get(json_array_get(json_object_get(v, "orders"), 0), "cheese")));
+    assert_null(json_object_get(json_array_get(json_object_get(v, "orders"), 1), "cheese"));
+    json_decref(v);
+    int tip = st.order[0].tip;
+    play(&st, "deliver 1 from MT");
+    pb_action a0;
+    char err[PB_ERR_LEN];
+    assert_int_equal(pd_action_parse(&st, "cheese UE/Extra-Cheese", &a0, err, sizeof err), -1);
+    assert_non_null(strstr(err, "one bonus a pizza"));
+    play(&st, "use Upper-West-Side/Ham");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].money, 5 + 2 + 1);
+    assert_int_equal(st.player[0].tip[0], tip);
+    assert_int_equal(st.player[0].hand[card("Upper East Side/Extra Cheese")], 1);
+    assert_int_equal(st.player[0].pizzeria[mt_v].ncards, 2); /* it stays for the next pizza */
+}
+
+/* Extra Cheese builds and upgrades like any card of its village; on top it
+ * gives no delivery power, and its bonus counts from anywhere. */
+static void test_extra_cheese_builds(void **state)
+{
+    (void)state;
+    pd_state st;
+    table_with(&st, 2, 126, true);
+    st.player[0].money = 10;
+    give(&st, 0, "Upper West Side/Extra Cheese");
+    give(&st, 0, "Upper West Side/Ham");
+    play(&st, "reputation");
+    play(&st, "build UW-2 UW/Extra-Cheese");
+    while (st.phase == PD_PH_PAY)
+        play(&st, "pay $1");
+    play(&st, "upgrade UW UW/Ham add");
+    int uw = pd_village_find(&rules->data.map, "UW");
+    const pd_pizzeria *z = &st.player[0].pizzeria[uw];
+    assert_int_equal(z->ncards, 2);
+    assert_int_equal(z->card[1], card("Upper West Side/Extra Cheese")); /* still on top */
+    assert_int_equal(rules->top_power[PD_CARD_INGREDIENT(z->card[1])], PD_TOP_NONE);
+    static const char *const a[] = {"Upper West Side/Ham", NULL};
+    order(&st, 0, a);
+    st.player[0].pizzeria[uw].disks += 1; /* in range of its zone */
+    st.player[0].disks -= 1;
+    check(&st);
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, uw, -1, 0, &q), 0);
+    assert_int_equal(q.hand_ingredients, 0); /* the Ham under the cheese */
+    assert_int_equal(q.pay, 1 + 1);
+}
+
+/* An order with a cheese card asks for cheese: delivered without any (the
+ * frugal pizzeria) it pays its money but earns NO TIP instead of its tip;
+ * with a cheese card from hand, the tip and $1 more. */
+static void test_extra_cheese_left_out(void **state)
+{
+    (void)state;
+    enum { NO_CHEESE, DECLINED, ADDED };
+    for (int way = NO_CHEESE; way <= ADDED; way++) {
+        pd_state st;
+        table_with(&st, 2, 123, true);
+        static const char *const mt[] = {"Midtown/Ham", NULL}; /* Ham on top: no tip to choose without cheese */
+        static const char *const a[] = {"Harlem/Onions", "Harlem/Extra Cheese", "Midtown/Ham", NULL};
+        pizzeria(&st, 0, "MT-1", 4, mt);
+        order(&st, 0, a);
+        give(&st, 0, "Upper West Side/Onions");
+        if (way != NO_CHEESE)
+            give(&st, 0, "Upper East Side/Extra Cheese");
+        int tip = st.order[0].tip, no_tips = st.no_tips, pool = st.ntip_pool;
+        play(&st, "deliver 1 from MT");
+        play(&st, "use Upper-West-Side/Onions");
+        if (way == NO_CHEESE) {
+            assert_int_equal(st.player[0].deliveries, 1); /* nothing to ask */
+        } else {
+            assert_int_equal(st.phase, PD_PH_SUPPLY);
+            json_t *v = pd_view(&st, 0);
+            assert_true(json_is_true(json_object_get(json_object_get(v, "pending"), "cheese_left_out")));
+            json_decref(v);
+            play(&st, way == ADDED ? "cheese UE/Extra-Cheese" : "done");
+        }
+        if (way == ADDED && st.phase == PD_PH_TIP)
+            play(&st, "tip 1"); /* Ham: the delivered order's own token */
+        assert_int_equal(st.player[0].deliveries, 1);
+        assert_int_equal(st.player[0].ntips, 1);
+        if (way == ADDED) {
+            assert_int_equal(st.player[0].money, 5 + 3 + 1);
+            assert_int_equal(st.player[0].tip[0], tip);
+            assert_int_equal(st.no_tips, no_tips);
+        } else {
+            assert_int_equal(st.player[0].money, 5 + 3);
+            assert_int_equal(st.player[0].tip[0], PD_NO_TIP);
+            assert_int_equal(st.no_tips, no_tips - 1);
+            assert_int_equal(st.ntip_pool, pool); /* the order's token back, the new order's out */
+        }
+    }
+}
+
+/* Farmer Brown never takes Extra Cheese: with only cheese in the sewer he
+ * takes nothing. */
+static void test_extra_cheese_not_for_farmer_brown(void **state)
+{
+    (void)state;
+    for (int ham = 0; ham < 2; ham++) {
+        pd_state st;
+        table_with(&st, 2, 124, true);
+        empty_sewer(&st);
+        to_sewer(&st, "Harlem/Extra Cheese");
+        if (ham)
+            to_sewer(&st, "Harlem/Ham");
+        give_power(&st, 0, "farmer-brown");
+        play(&st, "play power:farmer-brown");
+        if (!ham) {
+            assert_int_equal(st.phase, PD_PH_START);
+            assert_int_equal(st.farmed[0], PD_NO_CARD);
+            continue;
+        }
+        assert_int_equal(st.phase, PD_PH_FARM);
+        refused(&st, "farm Harlem/Extra-Cheese");
+        play(&st, "farm Harlem/Ham");
+        assert_int_equal(st.farmed[0], card("Harlem/Ham"));
+    }
+}
+
+/* Extra Cheese under Cold Storage goes on a pizza like a hand card
+ * ("cheese stored CARD"), never as an ingredient. */
+static void test_extra_cheese_in_cold_storage(void **state)
+{
+    (void)state;
+    pd_state st;
+    table_with(&st, 2, 125, true);
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    static const char *const a[] = {"Midtown/Ham", NULL};
+    pizzeria(&st, 0, "MT-1", 4, mt);
+    empty_sewer(&st);
+    static const char *const sewer[] = {"Harlem/Ham", "Harlem/Extra Cheese", "Harlem/Pepperoni", "Midtown/Onions"};
+    for (int i = 0; i < 4; i++)
+        to_sewer(&st, sewer[i]);
+    give_power(&st, 0, "cold-storage");
+    play(&st, "play power:cold-storage");
+    assert_int_equal(st.ncold, 4);
+    market_from_deck(&st);
+    pass_round(&st);
+    empty_hand(&st, 0);
+    order(&st, 0, a); /* now: the other player's power card may have changed the orders */
+    check(&st);
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, pd_village_find(&rules->data.map, "MT"), -1, 0, &q), 0);
+    assert_int_equal(q.cheese_cards, 1);
+    play(&st, "deliver 1 from MT");
+    refused(&st, "use stored Harlem/Extra-Cheese");
+    play(&st, "use stored Harlem/Ham");
+    assert_int_equal(st.phase, PD_PH_SUPPLY);
+    refused(&st, "cheese Harlem/Extra-Cheese"); /* not in hand */
+    play(&st, "cheese stored Harlem/Extra-Cheese");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].money, 5 + 1 + 1);
+    assert_int_equal(st.ncold, 2);
+    assert_int_equal(st.sewer[card("Harlem/Extra Cheese")], 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2136,6 +2442,14 @@ int main(void)
         cmocka_unit_test(test_coop_promotions_push_orders_out),
         cmocka_unit_test(test_coop_win_and_loss),
         cmocka_unit_test(test_coop_fines_and_cards),
+        cmocka_unit_test(test_extra_cheese_config),
+        cmocka_unit_test(test_extra_cheese_from_hand),
+        cmocka_unit_test(test_extra_cheese_on_a_specialty),
+        cmocka_unit_test(test_extra_cheese_in_the_pizzeria),
+        cmocka_unit_test(test_extra_cheese_builds),
+        cmocka_unit_test(test_extra_cheese_left_out),
+        cmocka_unit_test(test_extra_cheese_not_for_farmer_brown),
+        cmocka_unit_test(test_extra_cheese_in_cold_storage),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
