@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../core/record.h"
+#include "pick_game.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -25,40 +26,15 @@ static void same_view(const pb_game *g, const pb_state *st, int seat, uint64_t s
     free(det);
 }
 
-static int game_count(void)
-{
-    int n = 0;
-    while (pb_games[n])
-        n++;
-    return n;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 3)
         return 0;
     static pb_action acts[PB_MAX_ACTIONS];
     char err[PB_ERR_LEN], text[256];
-    const pb_game_ops *ops = pb_games[data[0] % game_count()];
-    int span = ops->max_players - ops->min_players + 1;
-    json_t *config = json_pack("{s:i}", "players", ops->min_players + data[0] / game_count() % span);
-    /* a team game where the game has one (New York Pizza Delivery's co-op);
-     * a config a game refuses is tried the other way */
-    bool team = data[1] & 0x80;
-    if (team)
-        json_object_set_new(config, "coop", json_true());
-    pb_game *g = pb_game_new(ops->id, config, err, sizeof err);
-    if (!g) {
-        if (team)
-            json_object_del(config, "coop");
-        else
-            json_object_set_new(config, "coop", json_true());
-        g = pb_game_new(ops->id, config, err, sizeof err);
-    }
-    if (!g) {
-        json_decref(config);
+    pb_game *g = pick_game(data);
+    if (!g)
         return 0;
-    }
     uint64_t seed = (uint64_t)data[1] << 8 | data[2];
     pb_state *st = pb_state_new(g, seed);
     pb_record *rec = pb_record_new(g, seed);
@@ -93,6 +69,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pb_record_free(rec);
     free(st);
     pb_game_free(g);
-    json_decref(config);
     return 0;
 }

@@ -4,26 +4,18 @@
 #include <string.h>
 
 #include "../../core/game.h"
+#include "pick_game.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static int game_count(void)
-{
-    int n = 0;
-    while (pb_games[n])
-        n++;
-    return n;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 3)
         return 0;
     char err[PB_ERR_LEN] = "";
-    const pb_game_ops *ops = pb_games[data[0] % game_count()];
-    int span = ops->max_players - ops->min_players + 1;
-    json_t *config = json_pack("{s:i}", "players", ops->min_players + data[0] / game_count() % span);
-    pb_game *g = pb_game_new(ops->id, config, err, sizeof err);
+    pb_game *g = pick_game(data);
+    if (!g)
+        return 0;
     pb_state *st = pb_state_new(g, data[1]);
     pb_rng rng;
     pb_rng_seed(&rng, data[1]);
@@ -42,6 +34,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(text);
     free(st);
     pb_game_free(g);
-    json_decref(config);
     return 0;
 }
