@@ -175,9 +175,16 @@ static int check_coop(const pd_state *st, char *err, size_t errlen)
         if (i > 0 && st->order[i - 1].kind >= 0 && st->order[i].kind < 0)
             return pb_errorf(err, errlen, "order %d has an empty slot after it", i);
     }
-    int total = on_board + st->norder_deck + st->norder_discard + st->orders_out;
-    if (total != PD_COOP_ORDERS && st->norder_box != 0)
-        return pb_errorf(err, errlen, "%d order cards in play, not %d", total, PD_COOP_ORDERS);
+    const pd_cards *cards = &st->rules->data.cards;
+    int all = 0, total = on_board + st->norder_deck + st->norder_discard + st->orders_out;
+    for (int k = 0; k < cards->norder_kinds; k++)
+        all += cards->order[k].copies;
+    int in_play = all < PD_COOP_ORDERS ? all : PD_COOP_ORDERS;
+    if (total != in_play || total + st->norder_box != all)
+        return pb_errorf(err, errlen, "%d order cards in play and %d in the box, not %d of %d", total, st->norder_box,
+                         in_play, all);
+    if (st->promo_asleep & ~(1u << st->day))
+        return pb_errorf(err, errlen, "a promotion asleep on a day the pawn is not on");
     if (st->day >= PD_DAYS || st->promo[PD_FRIDAY] != PD_PROMO(PD_PROMO_EVENING, PD_PROMO_FRIDAY))
         return pb_errorf(err, errlen, "the week tracker is broken (day %d)", st->day);
     return 0;

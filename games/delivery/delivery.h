@@ -267,7 +267,7 @@ enum { PD_PROMO_BLUE, PD_PROMO_RED, PD_PROMO_FRIDAY };
 #define PD_PROMO(when, colour) ((uint8_t)((when) | (colour) << 2))
 #define PD_PROMO_WHEN(p) ((p) & 3)
 #define PD_PROMO_COLOUR(p) ((p) >> 2)
-enum { PD_COOP_PLAYING, PD_COOP_WON, PD_COOP_LOST_INSPECTOR, PD_COOP_LOST_ORDERS };
+enum { PD_COOP_PLAYING, PD_COOP_WON, PD_COOP_LOST_INSPECTOR, PD_COOP_LOST_ORDERS, PD_COOP_LOST_TIME };
 
 typedef struct pd_state {
     uint8_t players, phase, seat, first;

@@ -112,6 +112,15 @@ int pd_reputation_limit(const pd_state *st, int seat, int village)
 /* PD-O1: the top market card; a Health Inspector on the way is set aside and
  * fines everyone (paid once the current decision is done). PD_NO_CARD when
  * the deck is empty. */
+pd_card pd_draw_to_hand(pd_state *st)
+{
+    bool known = st->known_top > 0;
+    pd_card c = pd_draw(st);
+    if (known) /* the others cannot tell which known card went: they forget them all */
+        st->known_top = 0;
+    return c;
+}
+
 pd_card pd_draw(pd_state *st)
 {
     while (st->ndeck > 0) {
@@ -300,6 +309,8 @@ static void next_turn(pd_state *st)
     if (st->global >= 0 && st->turn >= st->global_until) /* its rounds are over */
         pd_end_global(st);
     st->phase = st->turn >= PD_MAX_TURNS ? PD_PH_OVER : PD_PH_START;
+    if (st->phase == PD_PH_OVER && st->rules->coop) /* the safety net: the team ran out of time */
+        st->coop_result = PD_COOP_LOST_TIME;
 }
 
 /* The turn ends: down to the hand limit first (PD-T5), then the next seat. */
@@ -775,7 +786,7 @@ static int list_actions(const pd_state *st, pb_action *out)
     case PD_PH_START:
         /* co-op: everyone's first action builds, for free (played before
          * any power card: nothing of the kept card is needed for it) */
-        if (pd_first_round(st) && any_reputation_step(st))
+        if (pd_first_round(st) && !st->action && st->banned != PD_A_REPUTATION && any_reputation_step(st))
             return pd_add_action(out, n, PD_ACTION(PD_A_REPUTATION, 0));
         /* Windfall rules out the market and deliveries; Oooops! the action already taken */
         if (!st->windfall && st->banned != PD_A_MARKET)
@@ -884,7 +895,7 @@ static void take(pd_state *st, pb_action a)
         st->open_size--;
         pd_hand_add(st, s, (pd_card)PD_ARG(a));
     } else if (PD_KIND(a) == PD_A_TAKE_DECK) {
-        pd_card c = pd_draw(st);
+        pd_card c = pd_draw_to_hand(st);
         if (c != PD_NO_CARD)
             pd_hand_add(st, s, c);
     }

@@ -15,6 +15,9 @@ int pd_hand_limit(const pd_state *st, int seat);
 int pd_free_cards(const pd_state *st, int seat, pd_card c);
 int pd_free_total(const pd_state *st, int seat);
 pd_card pd_draw(pd_state *st);
+/* A draw into a hand: a known top card (Buying Time) no longer known to the
+ * others, so none of them is. */
+pd_card pd_draw_to_hand(pd_state *st);
 /* The top face-down tip token, PD_NO_TIP when none is left. */
 int pd_draw_tip(pd_state *st);
 bool pd_has_pizzeria(const pd_state *st, int seat);
@@ -36,7 +39,8 @@ int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool mo
 int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen);
 /* The money a seat pays from and is paid into: its own, or the team's. */
 int16_t *pd_purse(pd_state *st, int seat);
-/* A lot's price now (free in co-op's first round). */
+/* A lot's price now (free in co-op's first round and for Real-Estate
+ * Tycoon's second build). */
 int pd_lot_cost(const pd_state *st, int lot);
 /* A tip token back among the face-down ones, where nobody can follow it. */
 void pd_return_tip(pd_state *st, int tip);

@@ -216,7 +216,7 @@ static void play_timed(pd_state *st, int p)
     if (p == pc[PD_PC_WINDFALL]) {
         *pd_purse(st, s) = (int16_t)(pd_money(st, s) + 3);
         for (int k = 0; k < 2; k++) {
-            pd_card c = pd_draw(st);
+            pd_card c = pd_draw_to_hand(st);
             if (c != PD_NO_CARD)
                 pd_hand_add(st, s, c);
         }

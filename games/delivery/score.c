@@ -1,5 +1,6 @@
 /* score.c -- New York Pizza Delivery: the final score report (PD-E1) and the
  * bots' estimate of a position. */
+#include <math.h>
 #include <stdio.h>
 
 #include "delivery.h"
@@ -160,10 +161,12 @@ static double pending_worth(const pd_state *st, double tip, double turns)
 
 #define PIZZA_WORTH 2.5 /* a delivery's money, about: what one more pizza of the goal is worth */
 
-/* PD-C1: the team's worth, 0 about an even chance: what the team may still
- * earn (its pizzerias over the turns left, hands, the build or delivery
- * being made, orders waiting) less what the goals still want; a delivery
- * brings money and a pizza, so the larger shortfall counts most. */
+/* PD-C1: the team's worth, 0 about an even chance: how what the team may
+ * still earn (its pizzerias over the turns left, hands, the build or
+ * delivery being made, orders waiting) compares with what the goals still
+ * want (a delivery brings money and a pizza, so the larger shortfall counts
+ * most), as a log ratio: a few points either way, like a lead in the
+ * competitive game, so the search's squash does not flatten it. */
 static double coop_worth(const pd_state *st, double turns)
 {
     if (st->phase == PD_PH_OVER)
@@ -178,7 +181,8 @@ static double coop_worth(const pd_state *st, double turns)
     double want_pizzas = pizzas > 0 ? PIZZA_WORTH * pizzas : 0, want_money = money > 0 ? money : 0;
     double most = want_pizzas > want_money ? want_pizzas : want_money;
     double least = want_pizzas > want_money ? want_money : want_pizzas;
-    return future - most - 0.3 * least;
+    double want = most + 0.3 * least;
+    return 4 * log((future > 0 ? future : 0) + 1) - 4 * log(want + 1);
 }
 
 /* Points now (PD-E1) with unknown tips at their mean, plus what the

@@ -257,7 +257,7 @@ static json_t *coop_json(const pd_state *st)
     static const char *const colours[] = {"blue", "red", "friday"};
     static const char *const whens[] = {"", "morning", "evening", "morning and evening"};
     static const char *const results[] = {"playing", "won", "lost: the third Health Inspector came",
-                                          "lost: no order card left for a promotion"};
+                                          "lost: no order card left for a promotion", "lost: out of time"};
     const pd_rules *r = st->rules;
     json_t *promos = json_array();
     for (int d = 0; d < PD_DAYS; d++)
