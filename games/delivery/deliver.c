@@ -484,7 +484,8 @@ int pd_list_copies(const pd_state *st, pb_action *out, int n)
 {
     hand_now h;
     bool have_hand = false;
-    n = list_slot(st, out, n, PD_COPY_SLOT, PD_A_COPY, &h, &have_hand);
+    if (!st->supplies_due[st->seat]) /* Out of Supplies: no delivery before the $2 */
+        n = list_slot(st, out, n, PD_COPY_SLOT, PD_A_COPY, &h, &have_hand);
     return pd_add_action(out, n, PD_ACTION(PD_A_DONE, 0));
 }
 
@@ -783,6 +784,8 @@ static void complete(pd_state *st)
         st->seat = (uint8_t)holder;
         st->phase = PD_PH_COPY;
     }
+    /* the others may answer the delivery with Instant cards first */
+    pd_open_instants(st, s, tip != PD_NO_TIP);
 }
 
 /* After the ingredients: the distance, Ham's tip, the reward. */

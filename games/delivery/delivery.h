@@ -49,6 +49,7 @@
 #define PD_FRIDAY 6
 #define PD_GIVE_MAX 2           /* Transfer Goods: cards a turn */
 #define PD_DIFFICULTIES 8       /* PD-C1: the difficulty table's rows, HARD first */
+#define PD_SUPPLIES_COST 2      /* Out of Supplies: what its target pays before delivering */
 
 typedef enum pd_phase {
     PD_PH_KEEP,       /* PD-S3: each player keeps one of two power cards */
@@ -73,6 +74,8 @@ typedef enum pd_phase {
     PD_PH_CRASH,      /* Stock Market Crash: everyone loses a reputation level */
     PD_PH_SOARS,      /* Stock Market Soars: everyone takes two market cards */
     PD_PH_TRANSFER,   /* co-op Transfer Goods: up to two cards to the neighbours */
+    PD_PH_INSTANT,    /* after a delivery: each other seat with a power card plays an Instant card or not */
+    PD_PH_TAX,        /* Property Tax: its target pays, a dollar or a card at a time */
     PD_PH_OVER,
 } pd_phase;
 
@@ -115,6 +118,9 @@ enum {
     PD_A_CRASH,       /* Stock Market Crash: village | what << 4 (0: a disk, 1 + i: the pizzeria's card i) */
     PD_A_GIVE,        /* co-op Transfer Goods: card | PD_POWER_FLAG for a power card index, | 1 << 12 to the right */
     PD_A_CHEESE,      /* Extra Cheese on the pizza being delivered: card type | PD_CHEESE_STORED (from Cold Storage) */
+    PD_A_INSTANT,     /* an Instant card on another's delivery: power card index | (target seat + 1) << 8 (Property Tax) */
+    PD_A_SUPPLIES_MONEY, /* Out of Supplies: the $2 owed, before a delivery */
+    PD_A_SUPPLIES_CARDS, /* ... or two cards, as PD_A_FINE_CARDS */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
@@ -237,6 +243,10 @@ typedef enum pd_pc {
     PD_PC_SOARS,            /* stock-market-soars */
     PD_PC_BUYING_TIME,
     PD_PC_TYCOON,           /* real-estate-tycoon */
+    PD_PC_OUT_OF_SUPPLIES,  /* out-of-supplies */
+    PD_PC_PROPERTY_TAX,     /* property-tax: Instant */
+    PD_PC_ROUGH_DELIVERY,   /* rough-delivery: Instant */
+    PD_PC_TRAFFIC_JAM,      /* traffic-jam: Instant */
     PD_PC_COUNT
 } pd_pc;
 
@@ -330,6 +340,14 @@ typedef struct pd_state {
     int8_t order_box[PD_MAX_ORDERS];
     uint8_t given;
     uint8_t coop_result;
+    /* Out of Supplies: the $2 payments each seat owes before it delivers */
+    uint8_t supplies_due[PD_PLAYERS];
+    /* Instant cards after a delivery (PD_PH_INSTANT): the deliverer, the
+     * tip tokens the delivery gave (what Traffic Jam takes back), the seats
+     * that have answered (a bit each), and the seat and phase the turn goes
+     * on with */
+    uint8_t instant_deliverer, delivery_tips, instant_answered;
+    uint8_t instant_seat, instant_resume;
     /* the market deck, top last */
     uint16_t ndeck;
     pd_card deck[PD_DECK_MAX];

@@ -716,6 +716,14 @@ static int list_pairs(const pd_state *st, int s, bool powers, int kind, pb_actio
     return n;
 }
 
+/* Out of Supplies: $2 in money or two cards (power cards too), as a fine. */
+static int list_supplies(const pd_state *st, pb_action *out, int n)
+{
+    if (pd_money(st, st->seat) >= PD_SUPPLIES_COST)
+        n = pd_add_action(out, n, PD_ACTION(PD_A_SUPPLIES_MONEY, 0));
+    return list_pairs(st, st->seat, true, PD_A_SUPPLIES_CARDS, out, n);
+}
+
 static int list_fines(const pd_state *st, pb_action *out, int n)
 {
     int s = pd_current_seat(st);
@@ -793,7 +801,10 @@ static int list_actions(const pd_state *st, pb_action *out)
             n = pd_add_action(out, n, PD_ACTION(PD_A_MARKET, 0));
         if (st->banned != PD_A_REPUTATION && any_reputation_step(st))
             n = pd_add_action(out, n, PD_ACTION(PD_A_REPUTATION, 0));
-        if (!st->windfall && st->banned != PD_A_DELIVER)
+        /* Out of Supplies: $2 owed before any delivery */
+        if (st->supplies_due[st->seat])
+            n = list_supplies(st, out, n);
+        else if (!st->windfall && st->banned != PD_A_DELIVER)
             n = pd_list_deliveries(st, out, n);
         n = pd_list_refills(st, out, pd_list_power_plays(st, out, n));
         /* nothing left to do (after Windfall or Oooops!): the turn may end */
@@ -834,6 +845,10 @@ static int list_actions(const pd_state *st, pb_action *out)
         return list_pairs(st, pd_current_seat(st), false, PD_A_CHARITY, out, n);
     case PD_PH_CRASH:
         return pd_list_crash(st, pd_current_seat(st), out, n);
+    case PD_PH_INSTANT:
+        return pd_list_instants(st, out, n);
+    case PD_PH_TAX:
+        return pd_list_payments(st, out, n, st->pending.due, true, -1);
     case PD_PH_SOARS:
         return list_takes(st, out, n);
     default:
@@ -982,7 +997,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
             takes_done(st);
         break;
     case PD_A_POWER:
-        pd_play_power(st, (int)arg);
+        pd_play_power(st, arg);
         break;
     case PD_A_REFILL:
         pd_refill_cold(st, (pd_card)arg);
@@ -992,6 +1007,8 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
             pd_delivery_step(st, a);
         else if (st->phase == PD_PH_COPY)
             pd_decline_copy(st);
+        else if (st->phase == PD_PH_INSTANT)
+            pd_answer_instant(st, a);
         else if (st->phase == PD_PH_SWAP || st->phase == PD_PH_ORDERS)
             pd_power_step(st, a);
         else if (st->phase == PD_PH_BONUS || st->phase == PD_PH_MARKET)
@@ -1028,6 +1045,10 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
     case PD_A_PAY_MONEY:
     case PD_A_PAY_CARD:
     case PD_A_PAY_POWER:
+        if (st->phase == PD_PH_TAX) { /* paid at once: nothing waits on it */
+            pd_pay_tax(st, a);
+            break;
+        }
         if (PD_KIND(a) == PD_A_PAY_MONEY)
             pe->paid_money++;
         else if (PD_KIND(a) == PD_A_PAY_CARD)
@@ -1082,6 +1103,18 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         st->owed[s] = 0;
         break;
     }
+    case PD_A_INSTANT:
+        pd_answer_instant(st, a);
+        break;
+    case PD_A_SUPPLIES_MONEY:
+        *pd_purse(st, st->seat) = (int16_t)(pd_money(st, st->seat) - PD_SUPPLIES_COST);
+        st->supplies_due[st->seat]--;
+        break;
+    case PD_A_SUPPLIES_CARDS:
+        pay_fine_cards(st, st->seat, (int)(arg & 0x1FF));
+        pay_fine_cards(st, st->seat, (int)(arg >> 9 & 0x1FF));
+        st->supplies_due[st->seat]--;
+        break;
     case PD_A_FINE_MONEY:
     case PD_A_FINE_CARDS: {
         int s = pd_current_seat(st);
@@ -1113,7 +1146,8 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         "changing the orders (Hacker, Order Screw Up, System Error)",
         "choosing a delivery zone for a disk (That's My Spot)", "giving two cards (Charity Event)",
         "losing a reputation level (Stock Market Crash)", "taking two cards (Stock Market Soars)",
-        "giving cards to the neighbours (Transfer Goods)", "over"};
+        "giving cards to the neighbours (Transfer Goods)",
+        "answering a delivery with an Instant card (or done)", "paying Property Tax", "over"};
     _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
     if (PD_KIND(a) == PD_A_CHEESE)
         return pd_cheese_why(st, err, errlen);

@@ -49,6 +49,20 @@ bool pd_power_in_game(const pd_state *st, int power);
 /* Could the mover build a pizzeria now? */
 bool pd_any_build(const pd_state *st);
 
+/* instant.c */
+/* Property Tax: half of each pizzeria's reputation, rounded down, $5 at most. */
+int pd_property_tax(const pd_state *st, int seat);
+/* A delivery is complete and gave `tips` tip tokens: ask the others for
+ * Instant cards, if the game has them. */
+void pd_open_instants(pd_state *st, int deliverer, int tips);
+/* Is the table answering a delivery with Instant cards (or paying a tax)? */
+bool pd_in_instants(const pd_state *st);
+int pd_list_instants(const pd_state *st, pb_action *out, int n);
+/* An Instant card played, or "done". */
+void pd_answer_instant(pd_state *st, pb_action a);
+/* A dollar of Property Tax: PD_A_PAY_MONEY, _CARD or _POWER. */
+void pd_pay_tax(pd_state *st, pb_action a);
+
 /* coop.c */
 bool pd_first_round(const pd_state *st);
 void pd_coop_setup(pd_state *st);
@@ -67,7 +81,8 @@ int pd_gift_receiver(const pd_state *st, pb_action a);
 /* powers.c */
 void pd_rules_powers(pd_rules *r);
 int pd_list_power_plays(const pd_state *st, pb_action *out, int n);
-void pd_play_power(pd_state *st, int power);
+/* A power card from the mover's hand: its index | (target seat + 1) << 8. */
+void pd_play_power(pd_state *st, uint32_t arg);
 /* A power card leaves a tableau for the discards, with what it holds. */
 void pd_leave_tableau(pd_state *st, int seat, int power);
 bool pd_frugal_take(const pd_state *st);

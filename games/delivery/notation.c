@@ -28,6 +28,10 @@
  *   tip 3                      done              end
  *   discard Harlem/Ham         discard power:mob-boss
  *   fine $2                    fine Harlem/Ham power:mob-boss   (the two in either order)
+ *   play power:out-of-supplies on 2      (a card played on an opponent: seat 2, counted from 1)
+ *   supplies $2                supplies Harlem/Ham Midtown/Onions  (Out of Supplies: $2 before delivering)
+ *   instant power:traffic-jam  instant power:property-tax on 3     (an Instant card after another's
+ *                                                delivery; "done" plays none)
  *
  * Cards are written `Village/Ingredient` (spaces as '-', or the village's
  * code: `MT/Ham`); words match without regard to case. A move is read by
@@ -138,8 +142,10 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         wrote = snprintf(buf, n, "%s %s", PD_KIND(a) == PD_A_PAY_POWER ? "pay" : "discard", w1);
         break;
     case PD_A_POWER:
+    case PD_A_INSTANT: /* on an opponent: "on" and the seat, counted from 1 */
         power_word(st, (int)(arg & 63), w1, sizeof w1);
-        wrote = snprintf(buf, n, "play %s", w1);
+        snprintf(w2, sizeof w2, " on %u", arg >> 8);
+        wrote = snprintf(buf, n, "%s %s%s", PD_KIND(a) == PD_A_POWER ? "play" : "instant", w1, arg >> 8 ? w2 : "");
         break;
     case PD_A_SWAP:
         pd_card_word(d, (pd_card)(arg >> 8), w1, sizeof w1);
@@ -161,11 +167,17 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
     case PD_A_FINE_MONEY:
         wrote = snprintf(buf, n, "fine $%d", d->cards.fine);
         break;
+    case PD_A_SUPPLIES_MONEY:
+        wrote = snprintf(buf, n, "supplies $%d", PD_SUPPLIES_COST);
+        break;
     case PD_A_FINE_CARDS:
     case PD_A_CHARITY:
+    case PD_A_SUPPLIES_CARDS:
         item_word(st, (int)(arg & 0x1FF), w1, sizeof w1);
         item_word(st, (int)(arg >> 9 & 0x1FF), w2, sizeof w2);
-        wrote = snprintf(buf, n, "%s %s %s", PD_KIND(a) == PD_A_CHARITY ? "give" : "fine", w1, w2);
+        wrote = snprintf(buf, n, "%s %s %s",
+                         PD_KIND(a) == PD_A_CHARITY ? "give" : PD_KIND(a) == PD_A_FINE_CARDS ? "fine" : "supplies", w1,
+                         w2);
         break;
     case PD_A_TIP:
         wrote = snprintf(buf, n, "tip %u", arg + 1);
@@ -259,7 +271,8 @@ int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *er
     for (int i = 0; i < k; i++) {
         if (pd_action_text(st, legal[i], PD_EVERYONE_SEES_ALL, have, sizeof have) != 0 || normalize(st, have, have, sizeof have) != 0)
             continue;
-        bool pair = PD_KIND(legal[i]) == PD_A_FINE_CARDS || PD_KIND(legal[i]) == PD_A_CHARITY;
+        bool pair = PD_KIND(legal[i]) == PD_A_FINE_CARDS || PD_KIND(legal[i]) == PD_A_CHARITY ||
+                    PD_KIND(legal[i]) == PD_A_SUPPLIES_CARDS;
         if (strcmp(have, want) == 0 || (pair && same_two(have, want))) {
             *a = legal[i];
             return 0;

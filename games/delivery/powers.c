@@ -53,6 +53,10 @@ static const char *const pc_ids[PD_PC_COUNT] = {
     [PD_PC_SOARS] = "stock-market-soars",
     [PD_PC_BUYING_TIME] = "buying-time",
     [PD_PC_TYCOON] = "real-estate-tycoon",
+    [PD_PC_OUT_OF_SUPPLIES] = "out-of-supplies",
+    [PD_PC_PROPERTY_TAX] = "property-tax",
+    [PD_PC_ROUGH_DELIVERY] = "rough-delivery",
+    [PD_PC_TRAFFIC_JAM] = "traffic-jam",
 };
 
 void pd_rules_powers(pd_rules *r)
@@ -177,8 +181,9 @@ int pd_short_ingredient(const pd_state *st)
     return st->shortage != PD_NO_CARD ? PD_CARD_INGREDIENT(st->shortage) : -1;
 }
 
-/* TIMED cards act once, then go to the discards. */
-static void play_timed(pd_state *st, int p)
+/* TIMED cards act once, then go to the discards; `target` is the
+ * opponent a card is played on (-1: none). */
+static void play_timed(pd_state *st, int p, int target)
 {
     int s = st->seat;
     const int8_t *pc = st->rules->pc;
@@ -193,6 +198,8 @@ static void play_timed(pd_state *st, int p)
         }
     if (p == pc[PD_PC_OVER_ACHIEVER])
         st->over_achiever = true;
+    if (p == pc[PD_PC_OUT_OF_SUPPLIES] && target >= 0 && st->supplies_due[target] < UINT8_MAX)
+        st->supplies_due[target]++;
     if (p == pc[PD_PC_OOOOPS]) { /* another action, not the same one */
         st->banned = st->action;
         st->phase = PD_PH_START;
@@ -294,19 +301,28 @@ int pd_list_power_plays(const pd_state *st, pb_action *out, int n)
         /* Real-Estate Tycoon: builds, and the action is not Increase Your Reputation */
         if (p == pc[PD_PC_TYCOON] && (st->action == PD_A_REPUTATION || !build_without(st, p)))
             continue;
+        /* Instant cards are played on others' turns (PD_PH_INSTANT) */
+        if (st->rules->data.cards.power[p].instant)
+            continue;
+        if (p == pc[PD_PC_OUT_OF_SUPPLIES]) { /* on an opponent */
+            for (int t = 0; t < st->players; t++)
+                if (t != st->seat)
+                    n = pd_add_action(out, n, PD_ACTION(PD_A_POWER, p | (t + 1) << 8));
+            continue;
+        }
         n = pd_add_action(out, n, PD_ACTION(PD_A_POWER, p));
     }
     return n;
 }
 
-void pd_play_power(pd_state *st, int p)
+void pd_play_power(pd_state *st, uint32_t arg)
 {
-    int s = st->seat;
+    int s = st->seat, p = (int)(arg & 63), target = (int)(arg >> 8) - 1;
     const pd_power *card = &st->rules->data.cards.power[p];
     st->player[s].powers &= ~(1ull << p);
     st->power_played = true;
     if (card->type == PD_TIMED) {
-        play_timed(st, p);
+        play_timed(st, p, target);
         return;
     }
     if (card->type == PD_GLOBAL) {

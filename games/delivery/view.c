@@ -11,7 +11,8 @@
 
 static const char *const phase_names[] = {"keep",  "start",   "market", "reputation", "pay",  "supply",
                                           "distance", "tip", "bonus", "after", "discard", "fine",
-                                          "swap",  "block", "farm",   "copy", "orders", "spot", "charity", "crash", "soars", "transfer", "over"};
+                                          "swap",  "block", "farm",   "copy", "orders", "spot", "charity", "crash", "soars", "transfer",
+                                          "instant", "tax", "over"};
 _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
 
 static json_t *card_json(const pd_state *st, pd_card c)
@@ -112,6 +113,8 @@ static json_t *player_json(const pd_state *st, int s, int seat)
         json_object_set_new(j, "farmer_brown", card_json(st, st->farmed[s]));
     if (st->pass_tokens[s])
         json_object_set_new(j, "subway_tokens", json_integer(st->pass_tokens[s]));
+    if (st->supplies_due[s]) /* Out of Supplies: $2 each, before the next delivery */
+        json_object_set_new(j, "supplies_due", json_integer(PD_SUPPLIES_COST * st->supplies_due[s]));
     if (st->spot[s] >= 0)
         json_object_set_new(j, "spot", json_string(st->rules->data.map.village[st->spot[s]].code));
     if (pd_has(st, s, PD_PC_COLD_STORAGE)) {
@@ -299,7 +302,13 @@ json_t *pd_view(const pd_state *st, int seat)
                           players);
     json_object_set_new(v, "round", json_integer(st->turn)); /* a turn: the front ends announce each */
     /* while Harlem Rotary's holder copies a delivery, it is still the deliverer's turn */
-    json_object_set_new(v, "whose_turn", json_integer(st->copied.kind >= 0 ? st->copy_turn_seat : st->seat));
+    json_object_set_new(v, "whose_turn", json_integer(st->copied.kind >= 0 ? st->copy_turn_seat
+                                                      : pd_in_instants(st) ? st->instant_deliverer
+                                                                           : st->seat));
+    if (pd_in_instants(st)) /* the delivery the others may answer with Instant cards */
+        json_object_set_new(v, "instant", json_pack("{s:i,s:i,s:i}", "deliverer", st->instant_deliverer, "tips",
+                                                    st->delivery_tips, "tax_due",
+                                                    st->phase == PD_PH_TAX ? st->pending.due : 0));
     json_object_set_new(v, "global", st->global >= 0 ? json_string(st->rules->data.cards.power[st->global].id)
                                                       : json_null());
     if (st->shortage != PD_NO_CARD) /* Ingredient Shortage: its card, and so the ingredient no pizza may have */
