@@ -448,6 +448,10 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
 /* Text to a legal action; -1 with the reason (and a legal example) in err. */
 int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen);
 
+/* ---- instant.c ---- */
+/* Property Tax on a seat: half of each pizzeria's reputation, rounded down, $5 at most. */
+int pd_property_tax(const pd_state *st, int seat);
+
 /* ---- powers.c ---- */
 /* Is power card `pc` in seat's tableau? */
 bool pd_has(const pd_state *st, int seat, pd_pc pc);

@@ -50,8 +50,6 @@ bool pd_power_in_game(const pd_state *st, int power);
 bool pd_any_build(const pd_state *st);
 
 /* instant.c */
-/* Property Tax: half of each pizzeria's reputation, rounded down, $5 at most. */
-int pd_property_tax(const pd_state *st, int seat);
 /* A delivery is complete and gave `tips` tip tokens: ask the others for
  * Instant cards, if the game has them. */
 void pd_open_instants(pd_state *st, int deliverer, int tips);

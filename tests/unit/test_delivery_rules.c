@@ -2392,6 +2392,168 @@ static void test_extra_cheese_in_cold_storage(void **state)
     assert_int_equal(st.sewer[card("Harlem/Extra Cheese")], 1);
 }
 
+/* A 5-player expansion table where seat 0 can deliver order 1 (Midtown
+ * Onions, one card) from its Midtown pizzeria with a tip token on it, and
+ * only the seats in `holders` hold power cards. */
+static void delivery_to_answer(pd_state *st, uint64_t seed, unsigned holders)
+{
+    expansion_table(st, 5, seed);
+    for (int s = 1; s < st->players; s++)
+        if (!(holders >> s & 1))
+            empty_hand(st, s);
+    static const char *const mt[] = {"Central-Park/Onions", "Midtown/Tomatoes", NULL}, *const onions[] = {"Midtown/Onions", NULL};
+    pizzeria(st, 0, "MT-1", 3, mt); /* Tomatoes: a fourth free space */
+    order(st, 0, onions);
+    assert_int_not_equal(st->order[0].tip, PD_NO_TIP);
+}
+
+/* Rough Delivery and Traffic Jam: after another seat's delivery, the seats
+ * holding power cards are asked in turn; either card sends the tip back. */
+static void test_tip_losing_instants(void **state)
+{
+    (void)state;
+    static const char *const cards[] = {"traffic-jam", "rough-delivery"};
+    for (int k = 0; k < 2; k++) {
+        pd_state st;
+        delivery_to_answer(&st, 120 + (uint64_t)k, 1u << 2 | 1u << 4);
+        give_power(&st, 2, cards[k]);
+        give_power(&st, 4, cards[1 - k]);
+        refused(&st, "instant power:traffic-jam"); /* not on your own turn */
+        int pool = st.ntip_pool, tips = st.player[0].ntips, money = st.player[0].money;
+        play(&st, "deliver 1 from MT");
+        assert_int_equal(st.player[0].ntips, tips + 1);
+        assert_int_equal(st.player[0].money, money + 1); /* the money stays */
+        /* seat 1 holds no power card: not asked; seat 2 is */
+        assert_int_equal(st.phase, PD_PH_INSTANT);
+        assert_int_equal(st.seat, 2);
+        assert_int_equal(pd_current_seat(&st), 2);
+        char text[64];
+        snprintf(text, sizeof text, "instant power:%s", cards[k]);
+        play(&st, text);
+        assert_int_equal(st.player[0].ntips, tips);
+        assert_int_equal(st.ntip_pool, pool);
+        assert_true(st.power_discard >> pd_power_find(&rules->data.cards, cards[k]) & 1);
+        /* seat 4 is asked too, but there is no tip left to take */
+        assert_int_equal(st.seat, 4);
+        snprintf(text, sizeof text, "instant power:%s", cards[1 - k]);
+        refused(&st, text);
+        play(&st, "done");
+        assert_int_equal(st.seat, 0); /* the deliverer's turn goes on */
+        assert_int_equal(st.phase, PD_PH_AFTER);
+        assert_true(st.player[4].powers != 0);
+    }
+    /* nobody is asked when nobody else holds a power card */
+    pd_state st;
+    delivery_to_answer(&st, 122, 0);
+    play(&st, "deliver 1 from MT");
+    assert_int_equal(st.seat, 0);
+    assert_int_equal(st.phase, PD_PH_AFTER);
+}
+
+/* Property Tax: on any opponent, half of each pizzeria's reputation rounded
+ * down, $5 at most, paid a dollar or a card at a time. */
+static void test_property_tax(void **state)
+{
+    (void)state;
+    pd_state st;
+    delivery_to_answer(&st, 123, 1u << 1);
+    give_power(&st, 1, "property-tax");
+    static const char *const one[] = {"Harlem/Ham", NULL}, *const two[] = {"Harlem/Onions", "Harlem/Peppers", NULL};
+    pizzeria(&st, 3, "HA-1", 2, one);          /* reputation 3: $1 */
+    pizzeria(&st, 3, "FD-1", 3, two);          /* 5: $2 */
+    assert_int_equal(pd_property_tax(&st, 3), 3);
+    assert_int_equal(pd_property_tax(&st, 0), 2); /* Midtown: 5 */
+    assert_int_equal(pd_property_tax(&st, 2), 0);
+    st.player[3].money = 1;
+    empty_hand(&st, 3);
+    give(&st, 3, "Midtown/Ham");
+    give(&st, 3, "Midtown/Ham");
+    give(&st, 3, "Harlem/Pepperoni");
+    play(&st, "deliver 1 from MT");
+    assert_int_equal(st.seat, 1);
+    refused(&st, "instant power:property-tax on 3"); /* seat 2 owns nothing */
+    refused(&st, "instant power:property-tax on 2"); /* not on yourself */
+    play(&st, "instant power:property-tax on 4");
+    assert_int_equal(st.phase, PD_PH_TAX);
+    assert_int_equal(pd_current_seat(&st), 3);
+    play(&st, "pay $1");
+    refused(&st, "pay $1"); /* no money left */
+    play(&st, "pay Midtown/Ham");
+    refused(&st, "pay Harlem/Pepperoni");  /* one order of payment: Midtown/Ham comes after it */
+    play(&st, "pay Midtown/Ham");
+    assert_int_equal(st.player[3].money, 0);
+    assert_int_equal(st.player[3].hand_size, 1);
+    assert_int_equal(st.seat, 0); /* seat 1 was the only one asked */
+    assert_int_equal(st.phase, PD_PH_AFTER);
+
+    /* a tax of $6 is $5; one who cannot pay it all pays what they have */
+    pd_state st2;
+    delivery_to_answer(&st2, 124, 1u << 1);
+    give_power(&st2, 1, "property-tax");
+    static const char *const a[] = {"Harlem/Ham", NULL}, *const b[] = {"Hells-Kitchen/Ham", NULL},
+                             *const c[] = {"Financial-District/Ham", NULL};
+    pizzeria(&st2, 2, "HA-1", 4, a);
+    pizzeria(&st2, 2, "HK-1", 4, b);
+    pizzeria(&st2, 2, "FD-1", 4, c);
+    assert_int_equal(pd_property_tax(&st2, 2), 5);
+    st2.player[2].money = 2;
+    empty_hand(&st2, 2);
+    give(&st2, 2, "Midtown/Ham");
+    play(&st2, "deliver 1 from MT");
+    play(&st2, "instant power:property-tax on 3");
+    assert_int_equal(st2.pending.due, 3);
+    play(&st2, "pay $1");
+    play(&st2, "pay $1");
+    play(&st2, "pay Midtown/Ham");
+    assert_int_equal(st2.player[2].hand_size, 0);
+    assert_int_equal(st2.player[2].powers, 0);
+    assert_int_equal(st2.player[2].money, 0);
+    assert_int_equal(st2.phase, PD_PH_AFTER);
+}
+
+/* Out of Supplies: played on an opponent, who pays $2 (money or two cards)
+ * before delivering again. */
+static void test_out_of_supplies(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 125);
+    for (int s = 1; s < st.players; s++)
+        empty_hand(&st, s);
+    give_power(&st, 0, "out-of-supplies");
+    refused(&st, "play power:out-of-supplies"); /* on whom? */
+    refused(&st, "play power:out-of-supplies on 1");
+    play(&st, "play power:out-of-supplies on 2");
+    assert_int_equal(st.supplies_due[1], 1);
+    market_from_deck(&st); /* the turn ends by itself: no power card left to play */
+    assert_int_equal(st.seat, 1);
+    static const char *const mt[] = {"Central-Park/Onions", "Midtown/Tomatoes", NULL}, *const onions[] = {"Midtown/Onions", NULL};
+    pizzeria(&st, 1, "MT-1", 3, mt);
+    order(&st, 0, onions);
+    refused(&st, "deliver 1 from MT");
+    int money = st.player[1].money;
+    play(&st, "supplies $2");
+    assert_int_equal(st.player[1].money, money - 2);
+    assert_int_equal(st.supplies_due[1], 0);
+    play(&st, "deliver 1 from MT");
+
+    /* owed twice, paid with cards the second time; without $2 or two cards, no delivery */
+    pd_state st2;
+    expansion_table(&st2, 5, 126);
+    st2.supplies_due[0] = 2;
+    pizzeria(&st2, 0, "MT-1", 3, mt);
+    order(&st2, 0, onions);
+    st2.player[0].money = 2;
+    give(&st2, 0, "Harlem/Ham");
+    play(&st2, "supplies $2");
+    refused(&st2, "supplies $2");
+    refused(&st2, "deliver 1 from MT");
+    give(&st2, 0, "Harlem/Onions");
+    play(&st2, "supplies Harlem/Onions Harlem/Ham");
+    assert_int_equal(st2.player[0].hand_size, 0);
+    play(&st2, "deliver 1 from MT");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2440,6 +2602,9 @@ int main(void)
         cmocka_unit_test(test_stock_market_soars),
         cmocka_unit_test(test_buying_time),
         cmocka_unit_test(test_real_estate_tycoon),
+        cmocka_unit_test(test_tip_losing_instants),
+        cmocka_unit_test(test_property_tax),
+        cmocka_unit_test(test_out_of_supplies),
         cmocka_unit_test(test_coop_first_round_free_property),
         cmocka_unit_test(test_coop_transfer_goods),
         cmocka_unit_test(test_coop_week_and_orders),
