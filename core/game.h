@@ -125,6 +125,10 @@ typedef struct pb_game_ops {
      * evaluate() gives the team's worth on a scale where 0 is an even chance
      * of winning, not a lead over rivals. NULL: never. */
     bool (*cooperative)(const pb_game *g);
+    /* Is the decision now a formality: asked of every seat alike so that
+     * being asked tells nothing, with one legal move for this one? A front
+     * end may make that move for a human at once. NULL: never. */
+    bool (*formality)(const pb_game *g, const pb_state *st);
 } pb_game_ops;
 
 struct pb_game {
@@ -165,6 +169,10 @@ static inline bool pb_is_terminal(const pb_game *g, const pb_state *st)
 static inline bool pb_is_cooperative(const pb_game *g)
 {
     return g->ops->cooperative && g->ops->cooperative(g);
+}
+static inline bool pb_is_formality(const pb_game *g, const pb_state *st)
+{
+    return g->ops->formality && g->ops->formality(g, st);
 }
 
 /* Parse text notation and apply it; -1 with the reason in err. */

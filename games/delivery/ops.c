@@ -243,6 +243,13 @@ static bool op_cooperative(const pb_game *g)
     return RULES(g)->coop;
 }
 
+/* An Instant card's question to a seat that can play none (delivery.h). */
+static bool op_formality(const pb_game *g, const pb_state *st)
+{
+    (void)g;
+    return CST(st)->phase == PD_PH_INSTANT && pd_legal_actions(CST(st), NULL) == 1;
+}
+
 static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
 {
     (void)g;
@@ -283,4 +290,5 @@ const pb_game_ops pd_game_ops = {
     .unseen_moves = NULL,
     .check_invariants = op_check_invariants,
     .cooperative = op_cooperative,
+    .formality = op_formality,
 };
