@@ -306,11 +306,16 @@ static void cput(dview *t, const char *sgr, const char *s)
         tb_sgr(&t->b, "0");
 }
 
+static const char *seat_name(const dview *t, int s)
+{
+    return s >= 0 && s < SEATS ? t->name[s] : "?";
+}
+
 /* "B Bo" in B's colour, the name cut to maxcols. */
 static void put_seat(dview *t, int s, int maxcols)
 {
     char text[64];
-    snprintf(text, sizeof text, "%c %s", seat_letter(s), s >= 0 && s < SEATS ? t->name[s] : "?");
+    snprintf(text, sizeof text, "%c %s", seat_letter(s), seat_name(t, s));
     tb_sgr(&t->b, seat_colour(s));
     tb_text(&t->b, text, strlen(text), maxcols < TB_WIDTH - t->b.col ? maxcols : TB_WIDTH - t->b.col);
     tb_sgr(&t->b, seat_colour(s) ? "0" : NULL);
@@ -519,6 +524,11 @@ static void draw_header(dview *t)
     if (global) {
         put(t, "Global card in play: ");
         put(t, global);
+        const json_t *until = jget(t->v, "global_until");
+        if (until) {
+            snprintf(text, sizeof text, " until %.60s's turn", seat_name(t, jint(until, "seat", -1)));
+            put(t, text);
+        }
         const char *shortage = json_string_value(jget(t->v, "shortage"));
         if (shortage) {
             char card[96];
@@ -593,10 +603,11 @@ static void draw_orders(dview *t)
         snprintf(text, sizeof text, " %d ", (int)i + 1);
         put(t, text);
         if (!json_is_object(o)) {
-            put(t, "(empty)");
+            put(t, i < PD_BOARD_SLOTS ? "(empty)" : "(empty: Pandemic's orders are not replaced)");
             tb_nl(&t->b);
             continue;
         }
+        bool dark = json_is_true(jget(o, "outage"));
         if (json_is_integer(jget(o, "tip_value"))) /* a token you looked at (Ham) */
             snprintf(text, sizeof text, "$%d +tip $%d", jint(o, "pay", 0), jint(o, "tip_value", 0));
         else
@@ -608,7 +619,7 @@ static void draw_orders(dview *t)
             snprintf(text, sizeof text, "to %s", json_string_value(village));
             cput(t, "1", text);
         } else {
-            put(t, "any zone");
+            put(t, dark ? "no zone" : "any zone");
         }
         tb_pad(&t->b, 23);
         if (json_is_true(jget(o, "specialty"))) {
@@ -622,6 +633,10 @@ static void draw_orders(dview *t)
             }
             snprintf(text, sizeof text, "+%d cards of any kind", jint(o, "extra_cards", 0));
             unit(t, NULL, text, 23, 1);
+        } else if (dark) {
+            snprintf(text, sizeof text, "no ingredients: Power Outage until %.40s's turn",
+                     seat_name(t, jint(jget(t->v, "global_until"), "seat", -1)));
+            unit(t, NULL, text, 23, 0);
         } else {
             size_t k;
             const json_t *card;

@@ -823,15 +823,29 @@ function orderCardsHtml(ctx, o) {
     : (o.cards || []).map((c) => cardChip(ctx, c)).join(' ');
 }
 
+// Orders 1-4 are the board's; 5 and 6 come with Pandemic and are not replaced.
+const BOARD_SLOTS = 4;
+
+// While a global lasts some rounds: whose turn ends it.
+function untilWhom(ctx) {
+  const u = ctx.v.global_until;
+  return u ? `until ${who(ctx, u.seat)}'s turn` : '';
+}
+
 function orderHtml(ctx, o, slot, can) {
-  if (!o) return `<li class="pd-order empty" data-slot="${slot}"><span class="muted">Order ${slot}: none</span></li>`;
+  if (!o) {
+    const why = slot > BOARD_SLOTS ? " (Pandemic's orders are not replaced)" : '';
+    return `<li class="pd-order empty" data-slot="${slot}"><span class="muted">Order ${slot}: none${why}</span></li>`;
+  }
   const sel = ui.order === o.slot;
   const cls = ['pd-order'];
   if (o.specialty) cls.push('specialty');
+  if (o.outage) cls.push('dark');
   if (sel) cls.push('selected');
   if (can) cls.push('can');
-  const where = o.village ? `to <b>${esc(villageName(ctx, o.village))}</b>` : 'to <b>any zone</b>';
-  const cards = orderCardsHtml(ctx, o) + (o.cheese
+  const where = o.village ? `to <b>${esc(villageName(ctx, o.village))}</b>` : o.outage ? 'to <b>no zone yet</b>' : 'to <b>any zone</b>';
+  const cards = (o.outage
+    ? `<span class="pd-need pd-outage">no ingredients: Power Outage ${esc(untilWhom(ctx))}</span>` : orderCardsHtml(ctx, o)) + (o.cheese
     ? ' <span class="pd-need pd-cheese-asked" title="Extra Cheese: delivered without cheese, this order earns no tip">asks for cheese</span>' : '');
   return `<li class="${cls.join(' ')}" data-slot="${o.slot}" data-pick="order" data-value="${o.slot}" tabindex="0" role="button"` +
     ` aria-pressed="${sel}" title="${esc(`Order ${o.slot}: click to choose it for a delivery`)}">` +
@@ -869,7 +883,8 @@ export function infoHtml(ctx) {
   const v = ctx.v;
   const idx = legalIndex(ctx);
   const can = new Set(ctx.myTurn && ctx.phase === 'start' ? (v.deliveries || []).map((d) => d.slot) : []);
-  const orders = [0, 1, 2, 3].map((i) => orderHtml(ctx, (v.orders || [])[i], i + 1, can.has(i + 1))).join('');
+  const slots = Math.max(BOARD_SLOTS, (v.orders || []).length);
+  const orders = Array.from({ length: slots }, (_, i) => orderHtml(ctx, (v.orders || [])[i], i + 1, can.has(i + 1))).join('');
 
   const takes = idx.get('take') || new Map();
   const open = (v.open || []).map((c) => cardChip(ctx, c.card, { count: c.count, action: takes.get(cardKey(ctx, c.card)) || null }));
@@ -928,7 +943,8 @@ export function infoHtml(ctx) {
     `<h2>Orders</h2><ol id="delivery-orders" class="pd-orders">${orders}</ol>` +
     `<h3>Open market</h3><div id="delivery-market" class="pd-cards">${open.join(' ') || '<span class="muted">empty</span>'} ${deck}</div>` +
     `<p class="muted pd-counts">Sewer: ${plural(sewer, 'card')} · power deck: ${esc(v.power_deck)} · tips left: ${esc(v.tips_left)}` +
-    `${v.global ? ` · in force for everyone: <span class="pd-power">★ ${esc(powerName(v.global))}</span>` : ''}` +
+    `${v.global ? ` · in force for everyone: <span class="pd-power">★ ${esc(powerName(v.global))}</span>` +
+      `${v.global_until ? ` ${esc(untilWhom(ctx))}` : ''}` : ''}` +
     `${v.shortage ? ` (no pizza with ${esc(v.shortage.split('/')[1] || v.shortage)} may be delivered)` : ''}</p>` +
     hand;
 }

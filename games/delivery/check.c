@@ -161,6 +161,29 @@ static int check_players(const pd_state *st, char *err, size_t errlen)
     return 0;
 }
 
+/* Every order whole: an empty slot holds nothing; a regular order has its
+ * cards, none only while Power Outage has them (or the market deck ran
+ * out); Orders 1-4 are never empty in the competitive game. */
+static int check_orders(const pd_state *st, char *err, size_t errlen)
+{
+    const pd_cards *cards = &st->rules->data.cards;
+    for (int i = 0; i < PD_ORDER_SLOTS; i++) {
+        const pd_order *o = &st->order[i];
+        if (o->kind < 0) {
+            if (o->ncards || o->tip != PD_NO_TIP)
+                return pb_errorf(err, errlen, "empty order slot %d holds cards or a tip", i + 1);
+            if (!st->rules->coop && i < PD_BOARD_SLOTS)
+                return pb_errorf(err, errlen, "order %d is empty", i + 1);
+            continue;
+        }
+        if (o->kind >= cards->norder_kinds || o->ncards > cards->order[o->kind].market_cards)
+            return pb_errorf(err, errlen, "order %d: kind %d with %d cards", i + 1, o->kind, o->ncards);
+        if (o->ncards == 0 && !cards->order[o->kind].specialty && !pd_order_dark(st, i) && st->ndeck > 0)
+            return pb_errorf(err, errlen, "order %d has no cards without a Power Outage", i + 1);
+    }
+    return 0;
+}
+
 /* Co-op: the team's money, the orders packed towards Order 4, 14 order
  * cards in all (the box unseen; pushed out ones gone). */
 static int check_coop(const pd_state *st, char *err, size_t errlen)
@@ -172,7 +195,7 @@ static int check_coop(const pd_state *st, char *err, size_t errlen)
     int on_board = 0;
     for (int i = 0; i < PD_ORDER_SLOTS; i++) {
         on_board += st->order[i].kind >= 0;
-        if (i > 0 && st->order[i - 1].kind >= 0 && st->order[i].kind < 0)
+        if (i > 0 && i < PD_BOARD_SLOTS && st->order[i - 1].kind >= 0 && st->order[i].kind < 0)
             return pb_errorf(err, errlen, "order %d has an empty slot after it", i);
     }
     const pd_cards *cards = &st->rules->data.cards;
@@ -194,8 +217,8 @@ int pd_check_invariants(const pd_state *st, char *err, size_t errlen)
 {
     if (check_coop(st, err, errlen))
         return -1;
-    if (check_market_cards(st, err, errlen) || check_powers(st, err, errlen) || check_tips(st, err, errlen) ||
-        check_players(st, err, errlen))
+    if (check_orders(st, err, errlen) || check_market_cards(st, err, errlen) || check_powers(st, err, errlen) ||
+        check_tips(st, err, errlen) || check_players(st, err, errlen))
         return -1;
     if (st->phase != PD_PH_OVER && pd_legal_actions(st, NULL) == 0)
         return pb_errorf(err, errlen, "no legal move in phase %d", st->phase);

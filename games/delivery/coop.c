@@ -49,17 +49,16 @@ void pd_coop_setup(pd_state *st)
 }
 
 /* Orders flow from slot 0 (Order 1) to slot 3 (Order 4): the ones on the
- * board slide right over empty slots, keeping their order. */
+ * board slide right over empty slots, keeping their order. Pandemic's
+ * Orders 5 and 6 stay where they are. */
 static void slide_right(pd_state *st)
 {
-    int to = PD_ORDER_SLOTS - 1;
-    for (int i = PD_ORDER_SLOTS - 1; i >= 0; i--)
+    int to = PD_BOARD_SLOTS - 1;
+    for (int i = PD_BOARD_SLOTS - 1; i >= 0; i--)
         if (st->order[i].kind >= 0) {
             if (i != to) {
                 st->order[to] = st->order[i];
-                st->order[i].kind = -1;
-                st->order[i].ncards = 0;
-                st->order[i].tip = PD_NO_TIP;
+                pd_clear_order(st, i);
             }
             to--;
         }
@@ -67,28 +66,27 @@ static void slide_right(pd_state *st)
 
 void pd_coop_delivered(pd_state *st, int slot)
 {
-    st->order[slot].kind = -1;
-    st->order[slot].ncards = 0;
-    st->order[slot].tip = PD_NO_TIP;
+    pd_clear_order(st, slot);
     slide_right(st);
 }
 
 /* A promotion's order in slot 0; one pushed past Order 4 goes into the sewer
- * with its cards, its card out of the game, its tip back face down. False
+ * with its cards (none while Power Outage has them), its card out of the
+ * game, its tip back face down; Pandemic's orders are never pushed. False
  * when no order card is left: the team has lost. */
 static bool add_order(pd_state *st)
 {
     if (st->norder_deck == 0 && st->norder_discard == 0)
         return false;
     slide_right(st);
-    pd_order *last = &st->order[PD_ORDER_SLOTS - 1];
-    if (st->order[0].kind >= 0) { /* every slot full */
+    pd_order *last = &st->order[PD_BOARD_SLOTS - 1];
+    if (st->order[0].kind >= 0) { /* every board slot full */
         for (int i = 0; i < last->ncards; i++)
             st->sewer[last->card[i]]++;
         if (last->tip != PD_NO_TIP)
             pd_return_tip(st, last->tip);
         st->orders_out++;
-        memmove(&st->order[1], &st->order[0], sizeof st->order[0] * (PD_ORDER_SLOTS - 1));
+        memmove(&st->order[1], &st->order[0], sizeof st->order[0] * (PD_BOARD_SLOTS - 1));
     }
     pd_make_order(st, 0);
     slide_right(st);

@@ -767,8 +767,10 @@ static void complete(pd_state *st)
     st->order_discard[st->norder_discard++] = o->kind;
     if (st->rules->coop) /* PD-C1: no refill; new orders come with promotions */
         pd_coop_delivered(st, pe->slot);
-    else
+    else if (pe->slot < PD_BOARD_SLOTS)
         pd_make_order(st, pe->slot);
+    else /* Pandemic's orders are not replaced */
+        pd_clear_order(st, pe->slot);
     pd_refill_open(st);
     int takes = (power == PD_TOP_MARKET_PICK) + pd_bonus_takes(st, s, zone_village);
     if (takes) {

@@ -28,7 +28,8 @@
 #define PD_PLAYERS 6
 #define PD_TYPES (PD_MAX_VILLAGES * PD_MAX_INGREDIENTS) /* pd_card values below this */
 #define PD_DECK_MAX 256
-#define PD_ORDER_SLOTS 4        /* PD-S4 */
+#define PD_BOARD_SLOTS 4        /* PD-S4: Orders 1-4 on the board */
+#define PD_ORDER_SLOTS 6        /* and Pandemic's Orders 5 and 6 */
 #define PD_ORDER_CARDS 4        /* market cards on one regular order */
 #define PD_PIZZERIA_CARDS 8
 #define PD_DISKS 12             /* PD-S1 */
@@ -40,7 +41,7 @@
 #define PD_INSPECTORS_TO_END 3  /* PD-O1 */
 #define PD_MAX_TURNS 2000       /* a safety net; never reached in play */
 #define PD_NO_TIP 0xFF
-#define PD_COPY_SLOT PD_ORDER_SLOTS /* the pending delivery is Harlem Rotary's copy */
+#define PD_COPY_SLOT PD_ORDER_SLOTS /* past the last slot: the pending delivery is Harlem Rotary's copy */
 #define PD_COLD_CARDS 4         /* Cold Storage holds 4 sewer cards */
 #define PD_NEVER 0xFFFF         /* a turn number no turn has */
 #define PD_COOP_HAND 8          /* PD-C1: co-op hands */
@@ -247,6 +248,8 @@ typedef enum pd_pc {
     PD_PC_PROPERTY_TAX,     /* property-tax: Instant */
     PD_PC_ROUGH_DELIVERY,   /* rough-delivery: Instant */
     PD_PC_TRAFFIC_JAM,      /* traffic-jam: Instant */
+    PD_PC_PANDEMIC,
+    PD_PC_POWER_OUTAGE,
     PD_PC_COUNT
 } pd_pc;
 
@@ -358,7 +361,7 @@ typedef struct pd_state {
     uint8_t norder_deck, norder_discard;
     int8_t order_deck[PD_MAX_ORDERS];
     int8_t order_discard[PD_MAX_ORDERS];
-    pd_order order[PD_ORDER_SLOTS];
+    pd_order order[PD_ORDER_SLOTS];   /* Orders 5 and 6 (Pandemic's) empty unless it made them */
     /* tip tokens: values by token index; the face-down pool, top last */
     uint8_t ntips, ntip_pool;
     uint8_t tip_value[PD_MAX_TIPS * 2];

@@ -163,14 +163,33 @@ void pd_return_tip(pd_state *st, int tip)
     st->tip_seen[tip] = 0;
 }
 
-/* PD-O1: a new order in an empty slot: an order card (the discards are
- * shuffled back when the deck is out), its market cards, a tip token. */
-void pd_make_order(pd_state *st, int slot)
+void pd_clear_order(pd_state *st, int slot)
 {
     pd_order *o = &st->order[slot];
     memset(o, 0, sizeof *o);
     o->kind = -1;
     o->tip = PD_NO_TIP;
+}
+
+/* PD-O1: the last card placed names the village; a Health Inspector on the
+ * way is handled by pd_draw. */
+void pd_fill_order(pd_state *st, int slot)
+{
+    pd_order *o = &st->order[slot];
+    const pd_order_kind *k = &st->rules->data.cards.order[o->kind];
+    while (o->ncards < k->market_cards && o->ncards < PD_ORDER_CARDS) {
+        pd_card c = pd_draw(st);
+        if (c == PD_NO_CARD)
+            break;
+        o->card[o->ncards++] = c;
+    }
+}
+
+/* PD-O1: a new order in an empty slot: an order card (the discards are
+ * shuffled back when the deck is out), its market cards, a tip token. */
+void pd_make_order(pd_state *st, int slot)
+{
+    pd_clear_order(st, slot);
     if (st->norder_deck == 0 && st->norder_discard > 0) {
         memcpy(st->order_deck, st->order_discard, st->norder_discard);
         st->norder_deck = st->norder_discard;
@@ -179,14 +198,9 @@ void pd_make_order(pd_state *st, int slot)
     }
     if (st->norder_deck == 0)
         return;
+    pd_order *o = &st->order[slot];
     o->kind = st->order_deck[--st->norder_deck];
-    const pd_order_kind *k = &st->rules->data.cards.order[o->kind];
-    for (int i = 0; i < k->market_cards && i < PD_ORDER_CARDS; i++) {
-        pd_card c = pd_draw(st);
-        if (c == PD_NO_CARD)
-            break;
-        o->card[o->ncards++] = c;
-    }
+    pd_fill_order(st, slot);
     o->tip = (uint8_t)pd_draw_tip(st);
 }
 
@@ -213,10 +227,8 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
     memset(st->spot, -1, sizeof st->spot);
     st->shortage = PD_NO_CARD;
     st->changing = -1;
-    for (int i = 0; i < PD_ORDER_SLOTS; i++) {
-        st->order[i].kind = -1;
-        st->order[i].tip = PD_NO_TIP;
-    }
+    for (int i = 0; i < PD_ORDER_SLOTS; i++)
+        pd_clear_order(st, i);
     st->copied.kind = -1;
     st->copied.tip = PD_NO_TIP;
     st->cold_filled_turn = st->cold_used_turn = PD_NEVER;
@@ -272,7 +284,7 @@ void pd_init(pd_state *st, const pd_rules *r, uint64_t seed)
     if (r->coop) /* PD-C1: 14 of them, and no order until a promotion */
         pd_coop_setup(st);
     else
-        for (int i = 0; i < PD_ORDER_SLOTS; i++)
+        for (int i = 0; i < PD_BOARD_SLOTS; i++)
             pd_make_order(st, i);
 
     /* PD-S5: the Health Inspectors go into the bottom third of what is left */
@@ -383,6 +395,10 @@ static void settle(pd_state *st)
                 st->phase = st->owed_resume;
                 continue;
             }
+            /* a fine paid in between (a Power Outage's refill drew a Health
+             * Inspector) may have left fewer cards than were owed */
+            if (st->phase == PD_PH_CHARITY && st->owed[s] > st->player[s].hand_size)
+                st->owed[s] = st->player[s].hand_size;
             if (st->phase == PD_PH_CHARITY &&
                 (st->owed[s] < 2 || list_pairs(st, s, false, PD_A_CHARITY, NULL, 0) == 1)) {
                 /* one card left to give, or one way to give two: no choice */

@@ -23,6 +23,10 @@ int pd_draw_tip(pd_state *st);
 bool pd_has_pizzeria(const pd_state *st, int seat);
 void pd_refill_open(pd_state *st);
 void pd_make_order(pd_state *st, int slot);
+/* An order's market cards from the top of the market deck, up to what its
+ * card asks for (PD-O1); an empty slot. */
+void pd_fill_order(pd_state *st, int slot);
+void pd_clear_order(pd_state *st, int slot);
 void pd_lose_any_card(pd_state *st, int seat);
 bool pd_can_play_power(const pd_state *st);
 void pd_action_done(pd_state *st);
@@ -107,6 +111,9 @@ void pd_end_global(pd_state *st);
 int pd_short_ingredient(const pd_state *st);
 /* Harlem Rotary Pizzeria's village (-1: no such card). */
 int pd_rotary_village(const pd_state *st);
+/* Power Outage: a regular order whose cards it took (none until the lights
+ * come back: it cannot be delivered). */
+bool pd_order_dark(const pd_state *st, int slot);
 
 /* deliver.c */
 /* The money a delivery as announced pays (the hand aside); 0 if none. */

@@ -1,7 +1,7 @@
 /* notation.c -- New York Pizza Delivery: actions as text and back.
  *
  *   keep power:park-path       market            reputation
- *   deliver 2 from MT          (order slot 1-4, the pizzeria's village code)
+ *   deliver 2 from MT          (order 1-4, 5 and 6 with Pandemic; the pizzeria's village code)
  *   take Midtown/Ham           take deck
  *   build MT-2 Midtown/Pepperoni
  *   upgrade MT Central-Park/Ham add      (disk, add or top)
@@ -39,6 +39,7 @@
  * the two directions cannot drift apart. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../core/error.h"
@@ -257,6 +258,41 @@ static bool same_two(const char *have, const char *want)
     return strcmp(swapped, want) == 0;
 }
 
+/* Why a move naming an order cannot be: the order is not there (Orders 5
+ * and 6 come only with Pandemic) or has no cards (Power Outage; its tip
+ * token may still be taken); false when it names none of those. */
+static bool order_missing(const pd_state *st, const char *want, char *why, size_t n)
+{
+    static const char *const verbs[] = {"deliver ", "swap ", "hack ", "screw ", "reorder ", "tip "};
+    size_t v = 0;
+    while (v < sizeof verbs / sizeof verbs[0] && strncmp(want, verbs[v], strlen(verbs[v])) != 0)
+        v++;
+    if (v == sizeof verbs / sizeof verbs[0])
+        return false;
+    const char *p = want + strlen(verbs[v]);
+    bool tip = strcmp(verbs[v], "tip ") == 0; /* Ham takes a dark order's token too */
+    for (int named = 0; named < (strcmp(verbs[v], "screw ") == 0 ? 2 : 1); named++) {
+        char *end;
+        long slot = strtol(p, &end, 10);
+        if (end == p || (*end && *end != ' ' && *end != '.'))
+            return false;
+        if (slot < 1 || slot > PD_ORDER_SLOTS || st->order[slot - 1].kind < 0) {
+            snprintf(why, n, "not a legal move: there is no order %ld (%s)", slot,
+                     slot > PD_BOARD_SLOTS && slot <= PD_ORDER_SLOTS ? "Orders 5 and 6 come with Pandemic"
+                     : slot >= 1 && slot <= PD_BOARD_SLOTS           ? "its slot is empty"
+                                                                     : "orders are numbered 1 to 6");
+            return true;
+        }
+        if (!tip && pd_order_dark(st, (int)slot - 1)) {
+            snprintf(why, n, "not a legal move: order %ld has no ingredients until the Power Outage ends", slot);
+            return true;
+        }
+        p = end + strcspn(end, " ");
+        p += strspn(p, " ");
+    }
+    return false;
+}
+
 int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen)
 {
     static __thread pb_action legal[PB_MAX_ACTIONS];
@@ -279,8 +315,9 @@ int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *er
         }
     }
     char why[PB_ERR_LEN], example[128] = "";
-    /* a cheese card has reasons of its own (Extra Cheese) */
-    pd_why_illegal(st, strncmp(want, "cheese ", 7) == 0 ? PD_ACTION(PD_A_CHEESE, 0) : 0, why, sizeof why);
+    /* a cheese card has reasons of its own (Extra Cheese), and so has an order that is not there */
+    if (!order_missing(st, want, why, sizeof why))
+        pd_why_illegal(st, strncmp(want, "cheese ", 7) == 0 ? PD_ACTION(PD_A_CHEESE, 0) : 0, why, sizeof why);
     if (k > 0)
         pd_action_text(st, legal[0], PD_EVERYONE_SEES_ALL, example, sizeof example);
     return pb_errorf(err, errlen, "\"%.60s\" is %s; for example: %s", text, why, example);

@@ -57,6 +57,8 @@ static const char *const pc_ids[PD_PC_COUNT] = {
     [PD_PC_PROPERTY_TAX] = "property-tax",
     [PD_PC_ROUGH_DELIVERY] = "rough-delivery",
     [PD_PC_TRAFFIC_JAM] = "traffic-jam",
+    [PD_PC_PANDEMIC] = "pandemic",
+    [PD_PC_POWER_OUTAGE] = "power-outage",
 };
 
 void pd_rules_powers(pd_rules *r)
@@ -162,11 +164,45 @@ void pd_crash(pd_state *st, int s, uint32_t arg)
     }
 }
 
-/* The global in play goes to the discards, with the card under it. */
+static bool global_is(const pd_state *st, pd_pc pc)
+{
+    return st->global >= 0 && st->global == st->rules->pc[pc];
+}
+
+bool pd_order_dark(const pd_state *st, int slot)
+{
+    const pd_order *o = &st->order[slot];
+    return global_is(st, PD_PC_POWER_OUTAGE) && o->kind >= 0 && o->ncards == 0 &&
+           !st->rules->data.cards.order[o->kind].specialty;
+}
+
+/* Power Outage: the market cards of every regular order, shuffled, on top
+ * of the market deck. They lay face up, so everyone knows which cards are
+ * on top (not their order), as after Buying Time. */
+static void power_outage(pd_state *st)
+{
+    int from = st->ndeck;
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++) {
+        pd_order *o = &st->order[slot];
+        for (int i = 0; i < o->ncards && st->ndeck < PD_DECK_MAX; i++)
+            st->deck[st->ndeck++] = o->card[i];
+        o->ncards = 0;
+        memset(o->card, 0, sizeof o->card);
+    }
+    pb_rng_shuffle_u8(&st->rng, st->deck + from, st->ndeck - from);
+    st->known_top = (uint8_t)(st->known_top + st->ndeck - from);
+}
+
+/* The global in play goes to the discards, with the card under it; when
+ * Power Outage goes (after its round, or replaced), the orders it left
+ * without cards get them from the top of the market deck, Order 1 first. */
 void pd_end_global(pd_state *st)
 {
     if (st->global < 0)
         return;
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+        if (pd_order_dark(st, slot))
+            pd_fill_order(st, slot);
     st->power_discard |= 1ull << st->global;
     st->global = -1;
     if (st->shortage != PD_NO_CARD) {
@@ -328,9 +364,18 @@ void pd_play_power(pd_state *st, uint32_t arg)
     if (card->type == PD_GLOBAL) {
         pd_end_global(st);
         st->global = (int8_t)p;
-        /* Coupon Days and Ingredient Shortage last 3 rounds: until this seat's turn comes a third time */
-        bool rounds = p == st->rules->pc[PD_PC_COUPON_DAYS] || p == st->rules->pc[PD_PC_SHORTAGE];
-        st->global_until = rounds ? (uint16_t)(st->turn + 3 * st->players) : PD_NEVER;
+        /* Coupon Days and Ingredient Shortage last 3 rounds: until this
+         * seat's turn comes a third time; Power Outage one round */
+        int rounds = p == st->rules->pc[PD_PC_COUPON_DAYS] || p == st->rules->pc[PD_PC_SHORTAGE] ? 3
+                     : p == st->rules->pc[PD_PC_POWER_OUTAGE]                                     ? 1
+                                                                                                  : 0;
+        st->global_until = rounds ? (uint16_t)(st->turn + rounds * st->players) : PD_NEVER;
+        if (p == st->rules->pc[PD_PC_POWER_OUTAGE])
+            power_outage(st);
+        if (p == st->rules->pc[PD_PC_PANDEMIC]) /* Orders 5 and 6, where empty; never refilled */
+            for (int slot = PD_BOARD_SLOTS; slot < PD_ORDER_SLOTS; slot++)
+                if (st->order[slot].kind < 0)
+                    pd_make_order(st, slot);
         if (p == st->rules->pc[PD_PC_SHORTAGE])
             st->shortage = from_sewer(st, true); /* Ingredient Shortage: never an ANY card */
         if (p == st->rules->pc[PD_PC_CHARITY]) { /* everyone gives two market cards, if they have them */

@@ -61,6 +61,8 @@ static json_t *order_json(const pd_state *st, int slot, int viewer)
         json_object_set_new(j, "tip_value", json_integer(st->tip_value[o->tip]));
     if (pd_order_wants_cheese(st, slot)) /* Extra Cheese: without it, NO TIP */
         json_object_set_new(j, "cheese", json_true());
+    if (slot != PD_COPY_SLOT && pd_order_dark(st, slot)) /* Power Outage: no cards, no delivery */
+        json_object_set_new(j, "outage", json_true());
     if (k->specialty) {
         json_t *needs = json_array();
         for (int l = 0; l < k->nneeds; l++)
@@ -289,7 +291,11 @@ json_t *pd_view(const pd_state *st, int seat)
 {
     int mover = pd_current_seat(st);
     json_t *orders = json_array(), *players = json_array();
-    for (int i = 0; i < PD_ORDER_SLOTS; i++)
+    int slots = PD_BOARD_SLOTS; /* and Pandemic's two while either holds an order */
+    for (int i = PD_BOARD_SLOTS; i < PD_ORDER_SLOTS; i++)
+        if (st->order[i].kind >= 0)
+            slots = PD_ORDER_SLOTS;
+    for (int i = 0; i < slots; i++)
         json_array_append_new(orders, order_json(st, i, seat));
     for (int s = 0; s < st->players; s++)
         json_array_append_new(players, player_json(st, s, seat));
@@ -313,6 +319,9 @@ json_t *pd_view(const pd_state *st, int seat)
                                                       : json_null());
     if (st->shortage != PD_NO_CARD) /* Ingredient Shortage: its card, and so the ingredient no pizza may have */
         json_object_set_new(v, "shortage", card_json(st, st->shortage));
+    if (st->global >= 0 && st->global_until != PD_NEVER) /* it goes when this turn begins (whose: from PD-S6's first) */
+        json_object_set_new(v, "global_until", json_pack("{s:i,s:i}", "turn", st->global_until, "seat",
+                                                         (st->first + st->global_until) % st->players));
     json_object_set_new(v, "map", pd_map_json(&st->rules->data.map));
     if (st->rules->coop)
         json_object_set_new(v, "coop", coop_json(st));

@@ -13,7 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverForFile, playToEnd, seeded } from './helpers.mjs';
-import { shortestRoute, teamHtml, moveWords, playersHtml, resultText } from '../../web/delivery.js';
+import { shortestRoute, teamHtml, moveWords, playersHtml, resultText, infoHtml } from '../../web/delivery.js';
 
 const T = { timeout: 120_000 };
 const GAME_MS = 100_000;
@@ -454,6 +454,29 @@ test('the web client draws the co-op view: markers reached, a token under the pa
   const over = { ...ctx, phase: 'over', v: { ...ctx.v, phase: 'over', coop: { ...coop, result: 'lost: the third Health Inspector came' } } };
   assert.equal(resultText(over), 'The team lost: the third Health Inspector came.');
   assert.equal(resultText({ ...over, msg: { score: { coop: { won: true } } } }), 'The team won: both goals met.');
+});
+
+test("the web client draws Pandemic's Orders 5 and 6 and Power Outage's dark orders", () => {
+  const map = { spaces: [], roads: [], villages: [{ code: 'HA', name: 'Harlem', zone: 'HA-Z' }], lots: [] };
+  const regular = (slot, extra) => ({ slot, id: 'two', name: 'Two Toppings', specialty: false, cards: [], village: null,
+    pay: 2, tip: true, ...extra });
+  const orders = [regular(1, { outage: true }), regular(2, { cards: ['Harlem/Ham', 'Harlem/Onions'], village: 'HA' }),
+    null, null, null, regular(6, { outage: true })];
+  const players = [0, 1].map((seat) => ({ seat, money: 5, deliveries: 0, hand: 3, powers: 0, tips: 0, disks: 12, pizzerias: [] }));
+  const v = { game: 'delivery', orders, players, map, to_move: 0, phase: 'start', open: [], sewer: [], deck: 40,
+    power_deck: 10, tips_left: 20, global: 'power-outage', global_until: { turn: 9, seat: 1 } };
+  const ctx = { v, msg: { log: [], moves: 3 }, code: 'T1', seat: null, n: 2, names: ['Ann', 'Bo'], kinds: ['human', 'human'],
+    phase: 'start', myTurn: false };
+  const html = infoHtml(ctx);
+  const items = html.match(/<li class="pd-order[^"]*" data-slot="\d"/g);
+  assert.deepEqual(items.map((i) => Number(i.slice(-2, -1))), [1, 2, 3, 4, 5, 6], 'six slots while Order 6 is there');
+  assert.match(html, /<li class="pd-order dark" data-slot="1"[\s\S]*?no ingredients: Power Outage until Bo(&#39;|')s turn/);
+  assert.match(html, /Order 5: none \(Pandemic(&#39;|')s orders are not replaced\)/);
+  assert.match(html, /<li class="pd-order dark" data-slot="6"/);
+  assert.doesNotMatch(html, /data-slot="2"[^>]*dark/);
+  assert.match(html, /Power Outage<\/span> until Bo(&#39;|')s turn/);
+  const four = infoHtml({ ...ctx, v: { ...v, orders: orders.slice(0, 4), global: null, global_until: undefined } });
+  assert.equal(four.match(/<li class="pd-order/g).length, 4, 'Orders 1-4 only without Pandemic\'s');
 });
 
 test('Extra Cheese: asked for, its cards are in the game; a bad value or another game refuses it', T, async () => {

@@ -89,9 +89,9 @@ static void test_setup(void **state)
             assert_int_equal(__builtin_popcountll(st.kept_choice[s]), 2); /* PD-S3 */
         }
         assert_int_equal(st.open_size, 5); /* PD-S2 */
-        for (int i = 0; i < PD_ORDER_SLOTS; i++) { /* PD-S4 */
-            assert_true(st.order[i].kind >= 0);
-            assert_true(st.order[i].tip != PD_NO_TIP);
+        for (int i = 0; i < PD_ORDER_SLOTS; i++) { /* PD-S4; Orders 5 and 6 only with Pandemic */
+            assert_true(i < PD_BOARD_SLOTS ? st.order[i].kind >= 0 : st.order[i].kind < 0);
+            assert_true(i < PD_BOARD_SLOTS ? st.order[i].tip != PD_NO_TIP : st.order[i].tip == PD_NO_TIP);
         }
         /* PD-S5: the three inspectors lie in the bottom third */
         int inspectors = 0;
@@ -152,6 +152,7 @@ static void test_random_games(void **state)
         table_rules(t);
         int games = tables[t].extra_cheese ? CHEESE_GAMES : GAMES_PER_COUNT;
         long moves = 0, deliveries = 0, won = 0, cheese = 0;
+        long pandemic = 0, outage = 0, extra_orders = 0; /* played, and Orders 5 and 6 delivered */
         for (int g = 0; g < games; g++) {
             pd_state st;
             pd_init(&st, rules, 1000 * (uint64_t)t + (uint64_t)g);
@@ -172,6 +173,9 @@ static void test_random_games(void **state)
                     fail_msg("players %d game %d move %d: \"%s\" does not read back: %s", n, g, m, text, err);
                 played[m] = a;
                 cheese += PD_KIND(a) == PD_A_CHEESE;
+                pandemic += a == PD_ACTION(PD_A_POWER, rules->pc[PD_PC_PANDEMIC]);
+                outage += a == PD_ACTION(PD_A_POWER, rules->pc[PD_PC_POWER_OUTAGE]);
+                extra_orders += PD_KIND(a) == PD_A_DELIVER && (PD_ARG(a) & 0xF) >= PD_BOARD_SLOTS;
                 if (pd_apply(&st, a, err, sizeof err) != 0)
                     fail_msg("players %d game %d move %d: a listed move refused: %s", n, g, m, err);
                 if (pd_check_invariants(&st, err, sizeof err) != 0)
@@ -225,6 +229,11 @@ static void test_random_games(void **state)
         printf("# %d players%s%s%s: %ld moves and %ld deliveries%s in %d random games, %ld won\n", n,
                tables[t].expansion ? " with the expansion" : "", tables[t].extra_cheese ? " and Extra Cheese" : "",
                tables[t].coop ? " co-op" : "", moves, deliveries, cheesy, games, won);
+        if (tables[t].expansion) {
+            printf("#   Pandemic played %ld times (%ld deliveries of Orders 5 and 6), Power Outage %ld\n", pandemic,
+                   extra_orders, outage);
+            assert_true(pandemic > 0 && outage > 0 && extra_orders > 0);
+        }
         assert_true(deliveries > 0);
         assert_true(tables[t].extra_cheese ? cheese > 0 : cheese == 0);
         if (tables[t].coop > PD_DIFFICULTIES)

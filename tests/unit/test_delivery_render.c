@@ -504,6 +504,67 @@ static void test_coop_table_and_result(void **state)
     pb_game_free(g);
 }
 
+/* A power card, wherever it is, into a seat's hand. */
+static void power_to_hand(pd_state *st, int seat, const char *id)
+{
+    int p = pd_power_find(&st->rules->data.cards, id);
+    assert_true(p >= 0);
+    for (int i = 0; i < st->npower_deck; i++)
+        if (st->power_deck[i] == p)
+            st->power_deck[i--] = st->power_deck[--st->npower_deck];
+    for (int s = 0; s < st->players; s++)
+        st->player[s].powers &= ~(1ull << p);
+    st->power_discard &= ~(1ull << p);
+    st->player[seat].powers |= 1ull << p;
+}
+
+static void play_text(const pb_game *g, pb_state *st, const char *text)
+{
+    pb_action a;
+    char err[PB_ERR_LEN];
+    if (g->ops->action_from_text(g, st, text, &a, err, sizeof err) != 0 ||
+        g->ops->apply(g, st, a, err, sizeof err) != 0)
+        fail_msg("\"%s\": %s", text, err);
+}
+
+/* Pandemic's Orders 5 and 6 are listed while they are there; Power
+ * Outage's dark orders say until whose turn, and so does the global. */
+static void test_pandemic_and_power_outage_shown(void **state)
+{
+    (void)state;
+    pb_game *g = new_game(5);
+    pb_state *st = pb_state_new(g, 8);
+    pd_state *pd = (pd_state *)(void *)st;
+    char err[PB_ERR_LEN];
+    while (pd->phase != PD_PH_START || pb_current_seat(g, st) != 0) {
+        static pb_action all[PB_MAX_ACTIONS];
+        assert_true(g->ops->legal_actions(g, st, all) > 0);
+        assert_int_equal(g->ops->apply(g, st, all[0], err, sizeof err), 0);
+    }
+    power_to_hand(pd, 0, "pandemic");
+    power_to_hand(pd, 1, "power-outage");
+    play_text(g, st, "play power:pandemic");
+    play_text(g, st, "market");
+    play_text(g, st, "take deck");
+    play_text(g, st, "take deck");
+    assert_int_equal(pb_current_seat(g, st), 1);
+    play_text(g, st, "play power:power-outage");
+    json_t *v = g->ops->view(g, st, 0);
+    pb_tui_opts o = {false, names, 0};
+    char *table = dlv_tui_table(v, &o);
+    const char *orders = strstr(table, "\nOrders");
+    assert_non_null(orders);
+    static const char *const shown[] = {"\n 5 ", "\n 6 ", "no ingredients: Power Outage until Bo's turn",
+                                        "Global card in play: power-outage until Bo's turn"};
+    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
+        if (!strstr(i < 3 ? orders : table, shown[i]))
+            fail_msg("\"%s\" not in the table:\n%s", shown[i], table);
+    free(table);
+    json_decref(v);
+    free(st);
+    pb_game_free(g);
+}
+
 /* Friendly input: ambiguous beginnings are refused with the choices. */
 static void test_translate(void **state)
 {
@@ -533,6 +594,7 @@ int main(void)
         cmocka_unit_test(test_result),
         cmocka_unit_test(test_coop_table_and_result),
         cmocka_unit_test(test_translate),
+        cmocka_unit_test(test_pandemic_and_power_outage_shown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

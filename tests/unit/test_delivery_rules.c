@@ -69,6 +69,16 @@ static void refused(const pd_state *st, const char *text)
         fail_msg("\"%s\" was accepted", text);
 }
 
+/* Refused, for the reason given. */
+static void assert_refused_with(const pd_state *st, const char *text, const char *why)
+{
+    pb_action a;
+    char err[PB_ERR_LEN];
+    assert_int_not_equal(pd_action_parse(st, text, &a, err, sizeof err), 0);
+    if (!strstr(err, why))
+        fail_msg("\"%s\" refused with \"%s\", not \"%s\"", text, err, why);
+}
+
 /* Take a card of this type out of wherever it lies (deck, open market,
  * sewer, a hand: the last seats' first), so the count of every type stays right. */
 static void take_out(pd_state *st, pd_card c)
@@ -118,6 +128,15 @@ static void empty_hand(pd_state *st, int seat)
     st->player[seat].powers = 0;
 }
 
+/* Nobody but seat 0 holds a power card: no other global comes meanwhile. */
+static void others_without_powers(pd_state *st)
+{
+    for (int s = 1; s < st->players; s++) {
+        st->power_discard |= st->player[s].powers;
+        st->player[s].powers = 0;
+    }
+}
+
 /* A pizzeria on a lot with disks and cards (the top card last). */
 static void pizzeria(pd_state *st, int seat, const char *lot, int disks, const char *const *cards)
 {
@@ -157,6 +176,30 @@ static void order(pd_state *st, int slot, const char *const *cards)
         take_out(st, c);
         o->card[o->ncards++] = c;
     }
+}
+
+/* An order as PD-O1 makes one, of these cards: its own order card from the
+ * order deck and a tip token from the face-down ones. */
+static void drawn_order(pd_state *st, int slot, const char *const *cards)
+{
+    st->order[slot].kind = st->order_deck[--st->norder_deck];
+    st->order[slot].ncards = 0;
+    st->order[slot].tip = (uint8_t)st->tip_pool[--st->ntip_pool];
+    order(st, slot, cards);
+}
+
+/* Replace an order by the specialty Meat Lovers (its cards to the sewer). */
+static void meat_lovers(pd_state *st, int slot)
+{
+    int kind = -1;
+    for (int k = 0; k < rules->data.cards.norder_kinds; k++)
+        if (strcmp(rules->data.cards.order[k].id, "meat-lovers") == 0)
+            kind = k;
+    assert_true(kind >= 0);
+    for (int i = 0; i < st->order[slot].ncards; i++)
+        st->sewer[st->order[slot].card[i]]++;
+    st->order[slot].ncards = 0;
+    st->order[slot].kind = (int8_t)kind;
 }
 
 /* Move a power card, wherever it is, into a seat's hand. */
@@ -576,15 +619,7 @@ static void test_specialty_order(void **state)
     (void)state;
     pd_state st;
     table(&st, 2, 33);
-    int kind = -1;
-    for (int k = 0; k < rules->data.cards.norder_kinds; k++)
-        if (strcmp(rules->data.cards.order[k].id, "meat-lovers") == 0)
-            kind = k;
-    assert_true(kind >= 0);
-    for (int i = 0; i < st.order[0].ncards; i++)
-        st.sewer[st.order[0].card[i]]++;
-    st.order[0].ncards = 0;
-    st.order[0].kind = (int8_t)kind;
+    meat_lovers(&st, 0);
     static const char *const fd[] = {"Financial District/Pepperoni", NULL};
     pizzeria(&st, 0, "FD-1", 1, fd);
     const char *const hand[] = {"Harlem/Pepperoni", "Harlem/Meatballs", "Midtown/Meatballs", "Harlem/Sausage",
@@ -1351,6 +1386,23 @@ static void test_lucky_day_and_down_on_your_luck(void **state)
     assert_int_equal(st.player[0].hand_size, 2);
 }
 
+/* Another seat's guesses at the hidden cards keep the known cards (`top`:
+ * counts per type) on top of the deck, above position `from`. */
+static void guesses_keep_top(const pd_state *st, int from, const int *top)
+{
+    pb_rng rng;
+    pb_rng_seed(&rng, 4);
+    for (int k = 0; k < 20; k++) {
+        pd_state d = *st;
+        pd_determinize(&d, 1, &rng);
+        int again[PD_TYPES] = {0};
+        for (int i = from; i < d.ndeck; i++)
+            again[d.deck[i]]++;
+        assert_memory_equal(again, top, sizeof again);
+        check(&d);
+    }
+}
+
 /* Buying Time: 10 random sewer cards go on top of the market deck; the
  * sewer is public, so what they are is known (not their order): a guess at
  * the hidden cards keeps them on top, and the next draws take them. */
@@ -1377,17 +1429,7 @@ static void test_buying_time(void **state)
     assert_int_equal(left, 2);
     for (int i = deck; i < st.ndeck; i++)
         top[st.deck[i]]++;
-    pb_rng rng;
-    pb_rng_seed(&rng, 4);
-    for (int k = 0; k < 20; k++) { /* the guesses of another seat keep the top ten */
-        pd_state d = st;
-        pd_determinize(&d, 1, &rng);
-        int again[PD_TYPES] = {0};
-        for (int i = deck; i < d.ndeck; i++)
-            again[d.deck[i]]++;
-        assert_memory_equal(again, top, sizeof top);
-        check(&d);
-    }
+    guesses_keep_top(&st, deck, top); /* the top ten */
     play(&st, "market");
     play(&st, "take deck");
     play(&st, "take deck");
@@ -1675,10 +1717,7 @@ static void test_ingredient_shortage(void **state)
     order(&st, 0, a);
     empty_sewer(&st);
     to_sewer(&st, "Harlem/Tomatoes");
-    for (int s = 1; s < 5; s++) { /* nobody else can play a global meanwhile */
-        st.power_discard |= st.player[s].powers;
-        st.player[s].powers = 0;
-    }
+    others_without_powers(&st);
     int p = give_power(&st, 0, "ingredient-shortage");
     play(&st, "play power:ingredient-shortage");
     assert_int_equal(st.shortage, card("Harlem/Tomatoes"));
@@ -1784,16 +1823,259 @@ static void test_stock_market_soars(void **state)
     assert_int_equal(st.seat, 0);
 }
 
+/* The view's orders (Orders 5 and 6 only while one of them is there). */
+static size_t view_orders(const pd_state *st)
+{
+    json_t *v = pd_view(st, 0);
+    size_t n = json_array_size(json_object_get(v, "orders"));
+    json_decref(v);
+    return n;
+}
+
+/* Pandemic: Orders 5 and 6 join, each with an order card, its market cards
+ * and a tip token; delivered, one is not replaced; they stay when another
+ * global replaces the card; played again, only the empty one gets an order. */
+static void test_pandemic(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 130);
+    others_without_powers(&st);
+    assert_refused_with(&st, "deliver 5 from MT", "there is no order 5 (Orders 5 and 6 come with Pandemic)");
+    assert_refused_with(&st, "deliver 7 from MT", "there is no order 7 (orders are numbered 1 to 6)");
+    assert_int_equal(view_orders(&st), 4);
+    int orders = st.norder_deck, p = give_power(&st, 0, "pandemic");
+    play(&st, "play power:pandemic");
+    assert_int_equal(st.global, p);
+    assert_int_equal(st.norder_deck, orders - 2);
+    for (int slot = PD_BOARD_SLOTS; slot < PD_ORDER_SLOTS; slot++) {
+        const pd_order *o = &st.order[slot];
+        assert_true(o->kind >= 0);
+        assert_true(o->tip != PD_NO_TIP);
+        assert_int_equal(o->ncards, rules->data.cards.order[o->kind].market_cards); /* a specialty: none */
+    }
+    assert_int_equal(view_orders(&st), 6);
+
+    /* Order 5 is delivered like any order, and not replaced; Order 6 stays */
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 4, mt);
+    pd_order six = st.order[5];
+    int tip = st.order[4].tip;
+    play(&st, "deliver 5 from MT");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].tip[0], tip);
+    assert_int_equal(st.order[4].kind, -1);
+    assert_memory_equal(&st.order[5], &six, sizeof six);
+    pass_round(&st);
+    assert_int_equal(st.order[4].kind, -1); /* a round later, still empty */
+    assert_int_equal(view_orders(&st), 6);  /* while Order 6 is there */
+
+    /* another global replaces the card: Order 6 stays until delivered */
+    int coupons = give_power(&st, 0, "coupon-days");
+    play(&st, "play power:coupon-days");
+    assert_int_equal(st.global, coupons);
+    assert_true(st.power_discard >> p & 1);
+    assert_memory_equal(&st.order[5], &six, sizeof six);
+    market_from_deck(&st);
+    pass_round(&st);
+
+    /* Pandemic again: only the empty Order 5 gets an order */
+    give_power(&st, 0, "pandemic");
+    play(&st, "play power:pandemic");
+    assert_true(st.order[4].kind >= 0 && st.order[4].tip != PD_NO_TIP);
+    assert_memory_equal(&st.order[5], &six, sizeof six);
+}
+
+/* The cards of each order in the deck's types, summed. */
+static void order_cards(const pd_state *st, int *count)
+{
+    memset(count, 0, sizeof(int) * PD_TYPES);
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+        for (int i = 0; i < st->order[slot].ncards; i++)
+            count[st->order[slot].card[i]]++;
+}
+
+/* Every regular order has all its cards. */
+static void assert_orders_whole(const pd_state *st)
+{
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+        if (st->order[slot].kind >= 0)
+            assert_int_equal(st->order[slot].ncards, rules->data.cards.order[st->order[slot].kind].market_cards);
+}
+
+/* Power Outage: the cards of every regular order (Pandemic's too) go,
+ * shuffled, on top of the market deck, where everyone knows which they are
+ * (not their order); the orders keep their order card and tip token but
+ * can be neither delivered nor changed (Hacker finds no card on them); a
+ * specialty order is delivered as always, and the order made after it
+ * comes with its cards; a round later the empty orders are filled from
+ * the deck and the card goes. */
+static void test_power_outage(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 131);
+    others_without_powers(&st);
+    static const char *const a[] = {"Midtown/Ham", "Harlem/Onions", NULL};
+    static const char *const b[] = {"Greenwich-Village/Sausage", NULL};
+    static const char *const c[] = {"Harlem/Peppers", "Midtown/Peppers", "Harlem/Tomatoes", NULL};
+    order(&st, 0, a);
+    order(&st, 1, b);
+    meat_lovers(&st, 3);
+    drawn_order(&st, 4, c); /* Pandemic's, left after the card went */
+    static const char *const fd[] = {"Financial District/Pepperoni", NULL};
+    pizzeria(&st, 0, "FD-1", 1, fd);
+    static const char *const hand[] = {"Harlem/Pepperoni", "Harlem/Meatballs", "Midtown/Meatballs", "Harlem/Sausage",
+                                       "Midtown/Sausage",  "Midtown/Onions",   "Midtown/Tomatoes",  "Midtown/Ham"};
+    for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++)
+        give(&st, 0, hand[i]);
+    check(&st);
+    pd_order before[PD_ORDER_SLOTS];
+    memcpy(before, st.order, sizeof before);
+    int taken[PD_TYPES], n = 0, deck = st.ndeck;
+    order_cards(&st, taken);
+    for (int t = 0; t < PD_TYPES; t++)
+        n += taken[t];
+    int p = give_power(&st, 0, "power-outage");
+    play(&st, "play power:power-outage");
+    assert_int_equal(st.global, p);
+    assert_int_equal(st.ndeck, deck + n);
+    assert_int_equal(st.known_top, n);
+    int top[PD_TYPES] = {0};
+    for (int i = deck; i < st.ndeck; i++)
+        top[st.deck[i]]++;
+    assert_memory_equal(top, taken, sizeof top);
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++) {
+        assert_int_equal(st.order[slot].kind, before[slot].kind);
+        assert_int_equal(st.order[slot].tip, before[slot].tip);
+        assert_int_equal(st.order[slot].ncards, 0);
+    }
+    guesses_keep_top(&st, deck, top);
+    /* the view tells the dark orders, and when the lights come back */
+    json_t *v = pd_view(&st, 1);
+    const json_t *orders = json_object_get(v, "orders");
+    assert_true(json_is_true(json_object_get(json_array_get(orders, 0), "outage")));
+    assert_true(json_is_true(json_object_get(json_array_get(orders, 4), "outage")));
+    assert_null(json_object_get(json_array_get(orders, 3), "outage")); /* the specialty order */
+    const json_t *until = json_object_get(v, "global_until");
+    assert_int_equal(json_integer_value(json_object_get(until, "seat")), 0);
+    assert_int_equal(json_integer_value(json_object_get(until, "turn")), st.turn + 5);
+    json_decref(v);
+
+    /* the dark orders cannot be delivered; the specialty order can, and the
+     * order that replaces it comes with its cards */
+    assert_refused_with(&st, "deliver 1 from FD", "order 1 has no ingredients until the Power Outage ends");
+    play(&st, "deliver 4 from FD to FD");
+    while (st.seat == 0 && st.phase != PD_PH_OVER) {
+        pb_action all[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(&st, all) > 0);
+        assert_int_equal(pd_apply(&st, all[0], err, sizeof err), 0);
+        check(&st);
+    }
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_true(st.order[3].kind >= 0);
+    assert_int_equal(st.order[3].ncards, rules->data.cards.order[st.order[3].kind].market_cards);
+
+    /* the next seat's Hacker finds no card on a dark order */
+    give_power(&st, 1, "hacker");
+    play(&st, "play power:hacker");
+    pb_action legal[PB_MAX_ACTIONS];
+    int k = pd_legal_actions(&st, legal);
+    for (int i = 0; i < k; i++)
+        if (PD_KIND(legal[i]) == PD_A_HACK)
+            assert_int_equal(PD_ARG(legal[i]) & 0xF, 3); /* only the new Order 4 */
+    assert_refused_with(&st, "hack 1.1 Harlem/Ham", "order 1 has no ingredients");
+    play(&st, "done");
+    market_from_deck(&st);
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+        if (slot != 3)
+            assert_int_equal(st.order[slot].ncards, 0);
+
+    /* a round later, at its player's turn, the orders are filled and the card goes */
+    pass_round(&st);
+    assert_int_equal(st.global, -1);
+    assert_true(st.power_discard >> p & 1);
+    assert_orders_whole(&st);
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+        if (slot != 3)
+            assert_int_equal(st.order[slot].kind, before[slot].kind);
+    v = pd_view(&st, 0);
+    assert_null(json_object_get(json_array_get(json_object_get(v, "orders"), 0), "outage"));
+    assert_null(json_object_get(v, "global_until"));
+    json_decref(v);
+}
+
+/* Power Outage replaced by another global: the orders are filled at once,
+ * Order 1 first, from the top of the deck; a Health Inspector drawn on the
+ * way is fined and set aside and another card takes its place; the third
+ * ends the game. */
+static void test_power_outage_replaced(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 132);
+    others_without_powers(&st);
+    int p = give_power(&st, 0, "power-outage");
+    market_from_deck(&st);
+    play(&st, "play power:power-outage"); /* after the action */
+    assert_int_equal(st.seat, 1);
+    /* two Health Inspectors came before; the third lies on top (the known
+     * cards under it, as after a draw into a hand, unknown again) */
+    int moved = 0;
+    for (int i = 0; i < st.ndeck && moved < 3; i++)
+        if (st.deck[i] == PD_CARD_INSPECTOR) {
+            memmove(st.deck + i, st.deck + i + 1, (size_t)(st.ndeck - i - 1));
+            st.ndeck--;
+            st.timer--;
+            i--;
+            moved++;
+        }
+    assert_int_equal(moved, 3);
+    st.inspectors = 2;
+    st.deck[st.ndeck++] = PD_CARD_INSPECTOR;
+    st.known_top = 0;
+    check(&st);
+    int need = 0;
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+        if (st.order[slot].kind >= 0)
+            need += rules->data.cards.order[st.order[slot].kind].market_cards;
+    pd_card expect[PD_ORDER_SLOTS * PD_ORDER_CARDS];
+    for (int i = 0; i < need; i++)
+        expect[i] = st.deck[st.ndeck - 2 - i];
+    give_power(&st, 1, "coupon-days");
+    play(&st, "play power:coupon-days");
+    assert_true(st.power_discard >> p & 1);
+    assert_int_equal(st.inspectors, 3);
+    assert_orders_whole(&st);
+    int k = 0;
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+        for (int i = 0; i < st.order[slot].ncards; i++)
+            assert_int_equal(st.order[slot].card[i], expect[k++]);
+    assert_int_equal(k, need);
+    assert_int_equal(st.phase, PD_PH_FINE);
+    while (st.phase == PD_PH_FINE) {
+        pb_action all[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(&st, all) > 0);
+        assert_int_equal(pd_apply(&st, all[0], err, sizeof err), 0);
+        check(&st);
+    }
+    assert_int_equal(st.phase, PD_PH_OVER);
+}
+
 
 /* ------------------------------------------------------------ co-op (PD-C1) */
 
 /* A co-op table at difficulty row 4 (B11 R13 P30 M60), the power cards
  * kept, seat 0 to act with an empty hand; `first_round` false skips the
- * free-property round. */
-static void coop_table(pd_state *st, int players, uint64_t seed, bool first_round)
+ * free-property round; the 5-6 player box's cards when `expansion`. */
+static void coop_table_with(pd_state *st, int players, uint64_t seed, bool first_round, bool expansion)
 {
     pd_rules_init(rules, players, 0);
     pd_rules_coop(rules, PD_DEFAULT_DIFFICULTY);
+    rules->expansion = expansion;
     pd_init(st, rules, seed);
     while (st->phase == PD_PH_KEEP) {
         pb_action a[PB_MAX_ACTIONS];
@@ -1805,6 +2087,11 @@ static void coop_table(pd_state *st, int players, uint64_t seed, bool first_roun
         st->turn = (uint16_t)players;
     empty_hand(st, 0);
     check(st);
+}
+
+static void coop_table(pd_state *st, int players, uint64_t seed, bool first_round)
+{
+    coop_table_with(st, players, seed, first_round, false);
 }
 
 /* Play the first legal move until the next turn (one seat may play them all). */
@@ -1827,15 +2114,6 @@ static void market_day(pd_state *st)
     market_from_deck(st);
     if (st->turn == turn)
         finish_day(st);
-}
-
-/* A promotion's order, made the way a promotion makes it. */
-static void coop_order(pd_state *st, int slot, const char *const *cards)
-{
-    st->order[slot].kind = st->order_deck[--st->norder_deck];
-    st->order[slot].ncards = 0;
-    st->order[slot].tip = (uint8_t)st->tip_pool[--st->ntip_pool];
-    order(st, slot, cards);
 }
 
 /* PD-C1: the difficulty rows, the first round's free property, and only
@@ -1973,8 +2251,8 @@ static void test_coop_promotions_push_orders_out(void **state)
     coop_table(&st, 1, 304, false);
     static const char *const o[4][3] = {{"Harlem/Ham", NULL}, {"Midtown/Ham", NULL}, {"Harlem/Onions", NULL},
                                         {"Midtown/Onions", NULL}};
-    for (int i = 0; i < PD_ORDER_SLOTS; i++)
-        coop_order(&st, i, o[i]);
+    for (int i = 0; i < PD_BOARD_SLOTS; i++)
+        drawn_order(&st, i, o[i]); /* as promotions made them */
     int sewer = st.sewer[card("Midtown/Onions")] + st.sewer[card("Harlem/Onions")], kind0 = st.order[0].kind;
     st.day = PD_FRIDAY;
     check(&st);
@@ -2008,6 +2286,98 @@ static void test_coop_promotions_push_orders_out(void **state)
     market_day(&st);
     assert_int_equal(st.norder_deck + st.norder_discard, left - 2);
     assert_int_equal(st.orders_out, out + 2); /* all four slots were full */
+}
+
+/* Four orders on the board, as promotions made them. */
+static void full_board(pd_state *st)
+{
+    static const char *const o[PD_BOARD_SLOTS][3] = {
+        {"Harlem/Ham", NULL}, {"Midtown/Ham", NULL}, {"Harlem/Onions", NULL}, {"Midtown/Onions", NULL}};
+    for (int i = 0; i < PD_BOARD_SLOTS; i++)
+        drawn_order(st, i, o[i]);
+}
+
+static int sewer_size(const pd_state *st)
+{
+    int n = 0;
+    for (int c = 0; c < PD_TYPES; c++)
+        n += st->sewer[c];
+    return n;
+}
+
+/* Co-op Pandemic: its two orders come from the co-op order deck and are
+ * never pushed out (promotions push Orders 1-4 only); delivered, one is not
+ * replaced; with no order card left its slot stays empty and the team
+ * plays on (only a promotion without an order card loses). */
+static void test_coop_pandemic(void **state)
+{
+    (void)state;
+    pd_state st;
+    coop_table_with(&st, 1, 306, false, true);
+    full_board(&st);
+    int left = st.norder_deck;
+    give_power(&st, 0, "pandemic");
+    play(&st, "play power:pandemic");
+    assert_int_equal(st.norder_deck, left - 2);
+    pd_order five = st.order[4], six = st.order[5];
+    assert_true(five.kind >= 0 && six.kind >= 0);
+    st.day = PD_FRIDAY;
+    market_day(&st);
+    assert_int_equal(st.orders_out, 2); /* Friday's two pushed two out of Orders 1-4 */
+    assert_memory_equal(&st.order[4], &five, sizeof five);
+    assert_memory_equal(&st.order[5], &six, sizeof six);
+    /* Order 5 delivered: not replaced, and nothing slides */
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 4, mt);
+    pd_order board[PD_BOARD_SLOTS];
+    memcpy(board, st.order, sizeof board);
+    empty_hand(&st, 0);
+    play(&st, "deliver 5 from MT");
+    assert_int_equal(pd_team_deliveries(&st), 1);
+    assert_int_equal(st.order[4].kind, -1);
+    assert_memory_equal(st.order, board, sizeof board);
+    assert_memory_equal(&st.order[5], &six, sizeof six);
+
+    /* one order card left: Order 5 gets it, Order 6 stays empty */
+    coop_table_with(&st, 1, 307, false, true);
+    st.orders_out = (uint8_t)(st.norder_deck - 1); /* as if pushed out */
+    st.norder_deck = 1;
+    check(&st);
+    give_power(&st, 0, "pandemic");
+    play(&st, "play power:pandemic");
+    assert_true(st.order[4].kind >= 0);
+    assert_int_equal(st.order[5].kind, -1);
+    assert_int_equal(st.phase, PD_PH_START);
+    assert_int_equal(st.coop_result, PD_COOP_PLAYING);
+    json_t *v = pd_view(&st, 0);
+    assert_true(json_is_null(json_array_get(json_object_get(v, "orders"), 5)));
+    json_decref(v);
+}
+
+/* Co-op Power Outage: orders pushed out without their cards put none into
+ * the sewer; a promotion's orders come with their cards; a round later
+ * (alone: the next turn) the dark orders left are filled. */
+static void test_coop_power_outage(void **state)
+{
+    (void)state;
+    pd_state st;
+    coop_table_with(&st, 1, 308, false, true);
+    full_board(&st);
+    give_power(&st, 0, "power-outage");
+    play(&st, "play power:power-outage");
+    int sewer = sewer_size(&st), inspectors = st.inspectors;
+    pd_order first = st.order[0], second = st.order[1];
+    assert_int_equal(first.ncards, 0);
+    st.day = PD_FRIDAY;
+    market_day(&st);
+    assert_int_equal(st.inspectors, inspectors);
+    assert_int_equal(st.orders_out, 2);
+    assert_int_equal(sewer_size(&st), sewer); /* the pushed out orders had no cards */
+    assert_int_equal(st.order[2].kind, first.kind);
+    assert_int_equal(st.order[3].kind, second.kind);
+    assert_int_equal(st.global, -1); /* its round is over */
+    assert_orders_whole(&st);
 }
 
 /* The team wins as soon as both goals are met; loses when a promotion finds
@@ -2174,15 +2544,7 @@ static void test_extra_cheese_on_a_specialty(void **state)
     (void)state;
     pd_state st;
     table_with(&st, 2, 121, true);
-    int kind = -1;
-    for (int k = 0; k < rules->data.cards.norder_kinds; k++)
-        if (strcmp(rules->data.cards.order[k].id, "meat-lovers") == 0)
-            kind = k;
-    assert_true(kind >= 0);
-    for (int i = 0; i < st.order[0].ncards; i++)
-        st.sewer[st.order[0].card[i]]++;
-    st.order[0].ncards = 0;
-    st.order[0].kind = (int8_t)kind;
+    meat_lovers(&st, 0);
     static const char *const fd[] = {"Financial District/Pepperoni", NULL};
     pizzeria(&st, 0, "FD-1", 1, fd);
     const char *const hand[] = {"Harlem/Pepperoni", "Harlem/Meatballs", "Midtown/Meatballs", "Harlem/Sausage",
@@ -2600,6 +2962,9 @@ int main(void)
         cmocka_unit_test(test_charity_event),
         cmocka_unit_test(test_stock_market_crash),
         cmocka_unit_test(test_stock_market_soars),
+        cmocka_unit_test(test_pandemic),
+        cmocka_unit_test(test_power_outage),
+        cmocka_unit_test(test_power_outage_replaced),
         cmocka_unit_test(test_buying_time),
         cmocka_unit_test(test_real_estate_tycoon),
         cmocka_unit_test(test_tip_losing_instants),
@@ -2609,6 +2974,8 @@ int main(void)
         cmocka_unit_test(test_coop_transfer_goods),
         cmocka_unit_test(test_coop_week_and_orders),
         cmocka_unit_test(test_coop_promotions_push_orders_out),
+        cmocka_unit_test(test_coop_pandemic),
+        cmocka_unit_test(test_coop_power_outage),
         cmocka_unit_test(test_coop_win_and_loss),
         cmocka_unit_test(test_coop_fines_and_cards),
         cmocka_unit_test(test_extra_cheese_config),
