@@ -11,7 +11,12 @@
  *
  * Harlem Rotary Pizzeria's copy of another seat's delivery is a delivery of
  * its own (slot PD_COPY_SLOT, the copied order kept in st->copied) by the
- * card's holder, who is st->seat while it is made. */
+ * card's holder, who is st->seat while it is made.
+ *
+ * With Copy Cat the pizzeria may be another seat's (pending.owner): its
+ * place, disks and cards, never its top card's power. Special Sale doubles
+ * the turn's delivery: the needs in needs_left, the money in route_and_pay,
+ * the second tip token in complete. */
 #include <string.h>
 
 #include "../../core/error.h"
