@@ -863,11 +863,23 @@ static void draw_pending(dview *t)
         tb_nl(&t->b);
         return;
     }
+    int owner = jint(pe, "owner", -1);
+    bool copy_cat = !is(jstr(pe, "kind"), "copy") && owner >= 0 && owner != jint(t->v, "whose_turn", owner);
     if (is(jstr(pe, "kind"), "copy"))
         snprintf(text, sizeof text, "copying the delivery to Harlem from %s;", jstr(pe, "from"));
+    else if (copy_cat)
+        snprintf(text, sizeof text, "delivering order %d from %s (Copy Cat),", jint(pe, "slot", 0), jstr(pe, "lot"));
     else
         snprintf(text, sizeof text, "delivering order %d from %s;", jint(pe, "slot", 0), jstr(pe, "from"));
     unit(t, NULL, text, 3, 1);
+    if (copy_cat) {
+        int name = owner < SEATS ? (int)strlen(t->name[owner]) : 1;
+        tb_room(&t->b, 2 + (name < 22 ? name : 22) + 12, 3, 1); /* "D Di's pizzeria;" on one line */
+        put_seat(t, owner, 24);
+        put(t, "'s pizzeria;");
+    }
+    if (json_is_true(jget(t->v, "special_sale")) && !is(jstr(pe, "kind"), "copy"))
+        unit(t, NULL, "on a Special Sale (every ingredient twice);", 3, 1);
     const json_t *needs = jget(pe, "needs");
     if (json_array_size(needs)) {
         unit(t, NULL, "still to supply:", 3, 1);
@@ -925,13 +937,20 @@ static const json_t *delivery_quote(const dview *t, const char *move)
     return NULL;
 }
 
+/* Is the view's delivery `d` from another player's pizzeria (Copy Cat)? */
+static bool copy_cat_delivery(const dview *t, const json_t *d)
+{
+    return d && jint(d, "owner", t->you) != t->you;
+}
+
 /* "d 2 MT", "d 2 MT boat" for a route by boat, "d 4 MT HA" for a specialty
- * order to Harlem: how to type a delivery. */
-static void delivery_words(const json_t *d, char *out, size_t n)
+ * order to Harlem, "d 2 HK-2" from another player's pizzeria (Copy Cat):
+ * how to type a delivery. */
+static void delivery_words(const dview *t, const json_t *d, char *out, size_t n)
 {
     const char *via = jstr(d, "via"), *to = jstr(d, "to");
-    snprintf(out, n, "d %d %.8s%s%.8s%s%.12s", jint(d, "slot", 0), jstr(d, "from"), *to ? " " : "", to,
-             *via ? " " : "", via);
+    snprintf(out, n, "d %d %.8s%s%.8s%s%.12s", jint(d, "slot", 0), copy_cat_delivery(t, d) ? jstr(d, "lot") : jstr(d, "from"),
+             *to ? " " : "", to, *via ? " " : "", via);
 }
 
 static bool order_has_tip(const dview *t, int slot)
@@ -1002,7 +1021,7 @@ static void draw_moves(dview *t)
             width = w > width ? w : width;
     }
     width += 6;
-    bool header = false, cheese = false;
+    bool header = false, cheese = false, copy_cat = false;
     for (int i = 0; i < listed; i++) {
         if (strncmp(shown[i], "deliver ", 8) == 0)
             continue;
@@ -1026,6 +1045,10 @@ static void draw_moves(dview *t)
             continue;
         if (!header) {
             char text[160];
+            if (json_is_true(jget(t->v, "special_sale"))) {
+                put(t, "     Special Sale: every ingredient twice, twice the money less $1, two tips");
+                tb_nl(&t->b);
+            }
             snprintf(text, sizeof text, "     %-*s %6s %4s %4s %4s %5s  %s", move_w, "delivery", "spaces", "free",
                      "dist", "ingr", "extra", "pays");
             put(t, text);
@@ -1036,6 +1059,7 @@ static void draw_moves(dview *t)
         char note[24];
         bool tip;
         cheese |= *cheese_note(q, false, &tip, note, sizeof note) != 0; /* the footnote explains it */
+        copy_cat |= copy_cat_delivery(t, q);
         draw_delivery_move(t, i + 1, shown[i], q, move_w);
     }
     if (header) {
@@ -1043,12 +1067,22 @@ static void draw_moves(dview *t)
         tb_nl(&t->b);
         put(t, "     ingr for the ingredients, extra for a specialty pizza's further cards)");
         tb_nl(&t->b);
+        if (copy_cat) {
+            put(t, "     (from a lot: another player's pizzeria, Copy Cat: its ingredients and free");
+            tb_nl(&t->b);
+            put(t, "     range, not its top card's power; the rest from your hand)");
+            tb_nl(&t->b);
+        }
         if (cheese) {
             put(t, "     (Extra Cheese: +$1 cheese (+c) if you add a cheese card, $2 on a specialty;");
             tb_nl(&t->b);
             put(t, "     cheese (c): the pizzeria's own, in pays; no cheese (-c): no tip without)");
             tb_nl(&t->b);
         }
+    }
+    if (!header && json_is_true(jget(t->v, "special_sale")) && is(t->phase, "start")) {
+        put(t, "     Special Sale played: no delivery can be made with every ingredient twice");
+        tb_nl(&t->b);
     }
     if ((int)n > listed) {
         char text[96];
@@ -1142,7 +1176,7 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         return NULL;
     dview_init(t, view, o, false);
     const char *phase = t->phase;
-    char text[480], example[112], first[96], what[320];
+    char text[640], example[112], first[96], what[480];
     if (is(phase, "over")) {
         tb_raw(&t->b, "", 0); /* nothing to ask: an empty text, not NULL */
     } else if (t->you < 0 || t->you != t->to_move) {
@@ -1161,12 +1195,22 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         } else if (is(phase, "start")) {
             const json_t *d = json_array_get(jget(view, "deliveries"), 0);
             if (d)
-                delivery_words(d, example, sizeof example);
+                delivery_words(t, d, example, sizeof example);
             first_legal(t, "play", first, sizeof first);
+            bool copy_cat = false;
+            size_t i;
+            const json_t *q;
+            json_array_foreach(jget(view, "deliveries"), i, q)
+                copy_cat |= copy_cat_delivery(t, q);
             snprintf(what, sizeof what, "Your turn, one action: \"m\" goes to market (2 cards), \"r\" builds or "
-                     "upgrades (2 steps), \"d ORDER VILLAGE\" delivers an order from your pizzeria in that village%s. "
-                     "Type the move or its number in the list.",
-                     *first ? "; a power card may come first (\"play power:ID\")" : "");
+                     "upgrades (2 steps), \"d ORDER VILLAGE\" delivers an order from your pizzeria in that village%s%s. "
+                     "%sType the move or its number in the list.",
+                     copy_cat ? " (\"d ORDER LOT\" from another player's, Copy Cat)" : "",
+                     *first ? "; a power card may come first (\"play power:ID\")" : "",
+                     json_is_true(jget(view, "special_sale"))
+                         ? "Special Sale: this turn's delivery needs every ingredient twice and pays twice its money "
+                           "less $1, with two tips. "
+                         : "");
         } else if (is(phase, "market") || is(phase, "bonus") || is(phase, "soars")) {
             if (json_array_size(jget(view, "open")))
                 snprintf(example, sizeof example, "take 1");

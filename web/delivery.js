@@ -5,7 +5,8 @@
 // beside it; every legal move is a button. Clicking an order and one of your
 // pizzerias previews a delivery: the shortest street route is computed here
 // over the map's roads and drawn, with what the delivery costs and pays (from
-// view.deliveries), and a button that announces it. Nothing here talks to the
+// view.deliveries), and a button that announces it; with Copy Cat another
+// player's pizzerias can be picked too (by their lot). Nothing here talks to the
 // server: elements carry `data-action` (a move's notation, sent by app.js) or
 // `data-pick` (a selection kept here, see pick()).
 import { esc } from './tokens.js';
@@ -30,6 +31,9 @@ const PHASE_WORDS = {
 
 // Harlem Rotary Pizzeria copies deliveries to this village.
 const HARLEM = 'HA';
+
+// Special Sale played this turn, in a sentence (the quotes already count it).
+const SALE_WORDS = 'Special Sale: this turn\'s delivery needs every ingredient twice and pays twice its money less $1, with two tips.';
 
 function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
@@ -195,6 +199,25 @@ function routeClauses(ctx, w, from) {
   return { to, by: vias.length ? ` by ${vias.join(' and ')}` : '' };
 }
 
+// Copy Cat: the seat whose pizzeria is on a lot, or null.
+function lotOwner(ctx, id) {
+  const seat = (ctx.v.players || []).findIndex((pl) => (pl.pizzerias || []).some((pz) => pz.lot === id));
+  return seat < 0 ? null : seat;
+}
+
+// Where a delivery comes from: a village (the mover's own pizzeria there) or
+// another player's lot (Copy Cat).
+function fromWords(ctx, word) {
+  const owner = lotOwner(ctx, word);
+  return owner == null ? villageName(ctx, word) : `${who(ctx, owner)}'s pizzeria on ${word} (Copy Cat)`;
+}
+
+// The word a quoted delivery names its pizzeria by in its move: the village
+// for the viewer's own, the lot for another player's (Copy Cat).
+function fromWord(ctx, d) {
+  return d.owner != null && d.owner !== ctx.seat && d.lot ? d.lot : d.from;
+}
+
 // Co-op Transfer Goods: the neighbour a card passed "left" (the next seat
 // clockwise, who plays next) or "right" (the one before) goes to.
 function neighbour(ctx, seat, dir) {
@@ -218,7 +241,7 @@ export function moveWords(ctx, text, seat = ctx.v.to_move) {
     case 'reputation': return 'increase reputation: 2 builds or upgrades';
     case 'deliver': {
       const r = routeClauses(ctx, w, 4);
-      return `deliver ${orderWords(ctx, Number(w[1]))} from ${villageName(ctx, w[3])}${r.to ? ` to ${villageName(ctx, r.to)}` : ''}${r.by}`;
+      return `deliver ${orderWords(ctx, Number(w[1]))} from ${fromWords(ctx, w[3])}${r.to ? ` to ${villageName(ctx, r.to)}` : ''}${r.by}`;
     }
     case 'copy': return `copy the delivery to ${villageName(ctx, HARLEM)} from the pizzeria in ${villageName(ctx, w[2])}${routeClauses(ctx, w, 3).by}`;
     case 'take': return w[1] === 'deck' ? 'take the top card of the deck' : `take ${cardWords(ctx, w[1])}`;
@@ -277,8 +300,8 @@ function syncSelection(ctx) {
 }
 
 // A click on something selectable: kind order (value the slot), pizzeria
-// (a village code), lot (an id), delivery ("slot:code"), zone (a village
-// code: where a specialty order goes), or clear.
+// (a village code; another player's lot for Copy Cat), lot (an id), delivery
+// ("slot:code"), zone (a village code: where a specialty order goes), or clear.
 export function pick(kind, value) {
   if (kind === 'clear') { ui.order = ui.pizzeria = ui.lot = ui.zone = null; return; }
   if (kind === 'delivery') {
@@ -348,10 +371,14 @@ export function previewOf(ctx) {
   const v = ctx.v;
   const m = mapOf(v);
   const order = (v.orders || [])[ui.order - 1];
-  const pz = myPizzerias(ctx).find((p) => p.village === ui.pizzeria);
+  // the viewer's own pizzeria by its village, or (Copy Cat) another's by its lot
+  const owner = lotOwner(ctx, ui.pizzeria) ?? ctx.seat;
+  const mine = owner === ctx.seat;
+  const pz = mine ? myPizzerias(ctx).find((p) => p.village === ui.pizzeria)
+    : ((v.players || [])[owner]?.pizzerias || []).find((p) => p.lot === ui.pizzeria);
   if (!order || !pz) return null;
   const lot = m.lot.get(pz.lot);
-  let quotes = (v.deliveries || []).filter((d) => d.slot === ui.order && d.from === ui.pizzeria);
+  let quotes = (v.deliveries || []).filter((d) => d.slot === ui.order && fromWord(ctx, d) === ui.pizzeria);
   // A specialty order goes to the zone picked, else the cheapest.
   const zones = order.village ? null : zoneChoices(v, quotes, lot);
   let to = null;
@@ -369,7 +396,7 @@ export function previewOf(ctx) {
   const prefix = `deliver ${ui.order} from ${ui.pizzeria}${to ? ` to ${to}` : ''}`;
   const moves = ctx.myTurn ? (v.legal || []).filter((l) => l === prefix || l.startsWith(`${prefix} via`)) : [];
   return {
-    order, pizzeria: pz, lot, to, zones, zone, route, quote, free: quote ? quote.free : pz.disks, moves,
+    order, pizzeria: pz, owner, mine, lot, to, zones, zone, route, quote, free: quote ? quote.free : pz.disks, moves,
     plain: moves.includes(prefix) ? prefix : null,
   };
 }
@@ -404,7 +431,7 @@ function mapActions(ctx) {
   const deliverFrom = new Set();
   const deliverOrders = new Set();
   for (const d of (ctx.myTurn && ctx.phase === 'start' ? v.deliveries || [] : [])) {
-    deliverFrom.add(d.from);
+    deliverFrom.add(fromWord(ctx, d)); // a village, or another player's lot (Copy Cat)
     deliverOrders.add(d.slot);
   }
   return { buildLots, upgradeVillages, deliverFrom, deliverOrders };
@@ -563,12 +590,17 @@ export function boardHtml(ctx, { busy = false } = {}) {
       if (own.pz.cards.length) title.push(`top: ${own.pz.cards[own.pz.cards.length - 1]}`);
       label = String(own.pz.reputation);
       const pickable = mine && (starting || acts.upgradeVillages.has(own.pz.village));
+      const copyCat = !mine && starting && acts.deliverFrom.has(l.id); // another's, with Copy Cat
       if (pv && pv.lot && pv.lot.id === l.id) cls.push('selected');
       else if (ui.pizzeria === own.pz.village && mine) cls.push('selected');
       if (pickable) {
         cls.push('active');
         if (acts.deliverFrom.has(own.pz.village) || acts.upgradeVillages.has(own.pz.village)) cls.push('can');
         act = ` data-pick="pizzeria" data-value="${esc(own.pz.village)}" tabindex="0" role="button" aria-label="${esc(title.join(' · '))}"`;
+      } else if (copyCat) {
+        cls.push('active', 'can', 'copy-cat');
+        title.push('Copy Cat: click to deliver from it');
+        act = ` data-pick="pizzeria" data-value="${esc(l.id)}" tabindex="0" role="button" aria-label="${esc(title.join(' · '))}"`;
       }
     } else {
       title.push(`costs $${l.cost}`);
@@ -616,7 +648,9 @@ function myPrompt(ctx) {
     case 'keep': return 'Keep one of your two power cards; the other goes back.';
     case 'start':
       if (v.coop && v.coop.first_round) return 'First round: increase your reputation and build your first pizzeria; the property is free.';
-      return 'Your turn: go to market, increase reputation, or deliver (choose an order and one of your pizzerias).' +
+      return 'Your turn: go to market, increase reputation, or deliver (choose an order and one of your pizzerias' +
+      `${(v.deliveries || []).some((d) => fromWord(ctx, d) !== d.from) ? ", or with Copy Cat another player's" : ''}).` +
+      `${v.special_sale ? ` ${SALE_WORDS}` : ''}` +
       `${(v.legal || []).some((l) => /^refill /.test(l)) ? ' You may also refill Cold Storage first.' : ''}`;
     case 'market': return 'Take a card from the open market or the deck.';
     case 'bonus': return 'Take a bonus card from the open market or the deck.';
@@ -931,7 +965,10 @@ export function infoHtml(ctx) {
       const stored = countCards(ctx, pe.stored).map((c) => cardChip(ctx, c.card, { count: c.count })).join(' ');
       const what = pe.kind === 'copy'
         ? `is copying the delivery to ${villageName(ctx, HARLEM)} (Harlem Rotary Pizzeria)` : `is delivering ${orderWords(ctx, pe.slot)}`;
-      now = `${esc(name)} ${esc(what)} from ${esc(villageName(ctx, pe.from))}` +
+      const from = pe.kind === 'deliver' && pe.owner != null && pe.owner !== v.whose_turn
+        ? `${who(ctx, pe.owner)}'s pizzeria on ${pe.lot} (Copy Cat)` : villageName(ctx, pe.from);
+      const sale = pe.kind === 'deliver' && v.special_sale ? ' on a Special Sale (every ingredient twice)' : '';
+      now = `${esc(name)} ${esc(what)}${esc(sale)} from ${esc(from)}` +
         `${pe.needs && pe.needs.length ? `; still to supply: ${esc(pe.needs.join(', '))}` : ''}` +
         `${pe.extras ? `; ${plural(pe.extras, 'extra card')}` : ''}${pe.due ? `; ${plural(pe.due, 'card')} for the distance` : ''}` +
         `${paid ? `; given: ${paid}` : ''}${stored ? `; from Cold Storage: ${stored}` : ''}${pe.short ? ' (one ingredient left out)' : ''}` +
@@ -999,8 +1036,11 @@ function previewHtml(ctx, pv) {
   const q = pv.quote;
   const len = pv.route ? pv.route.length : null;
   const to = pv.to ? ` to ${villageName(ctx, pv.to)}` : '';
-  const head = `<h3>Delivery: ${esc(orderWords(ctx, o.slot))}${esc(to)} from your ${esc(villageName(ctx, pv.pizzeria.village))} pizzeria (${esc(pv.pizzeria.lot)})</h3>`;
+  const whose = pv.mine ? 'your' : `${who(ctx, pv.owner)}'s`;
+  const head = `<h3>Delivery: ${esc(orderWords(ctx, o.slot))}${esc(to)} from ${esc(whose)} ${esc(villageName(ctx, pv.pizzeria.village))} pizzeria (${esc(pv.pizzeria.lot)})</h3>`;
   const facts = [];
+  if (!pv.mine) facts.push('<li class="pd-copy-cat">Copy Cat: its ingredients and free range, not its top card\'s power; the rest from your hand; it pays you, not its owner</li>');
+  if (ctx.v.special_sale) facts.push(`<li class="pd-sale">${esc(SALE_WORDS)}</li>`);
   if (len != null) facts.push(`<li>Route: <b class="pd-len">${len}</b> ${len === 1 ? 'space' : 'spaces'} (the door counts 1)</li>`);
   else facts.push('<li>No street route.</li>');
   let body;
@@ -1017,7 +1057,9 @@ function previewHtml(ctx, pv) {
       facts.push(`<li class="pd-cheese">Extra Cheese: +$${q.cheese_bonus} if you put ${which} on it` +
         `${q.cheese_required ? ' (the order asks for it: without it, no tip)' : ''}</li>`);
     } else if (noCheese) facts.push('<li class="pd-cheese">The order asks for Extra Cheese and you have none: no tip</li>');
-    const tip = noCheese ? ', no tip' : o.tip_value != null ? `, a tip token ($${o.tip_value})` : o.tip ? ', a tip token' : '';
+    // Special Sale: the order's token and the top face-down one
+    const tip = noCheese ? ', no tip' : ctx.v.special_sale ? `, two tip tokens${o.tip_value != null ? ` (one $${o.tip_value})` : ''}`
+      : o.tip_value != null ? `, a tip token ($${o.tip_value})` : o.tip ? ', a tip token' : '';
     facts.push(`<li>In all: <b class="pd-cost">${plural(cardsOf(q), 'card')}</b>; pays <b class="pd-earn">$${q.pay}</b>${tip} and a power card</li>`);
     body = '';
   } else {
@@ -1032,7 +1074,7 @@ function previewHtml(ctx, pv) {
     buttons.push(`<button type="button" class="secondary delivery-variant" data-action="${esc(mv)}">${esc(moveWords(ctx, mv))}</button>`);
   }
   buttons.push('<button type="button" class="secondary small" data-pick="clear">clear</button>');
-  const attrs = [`data-slot="${o.slot}"`, `data-from="${esc(pv.pizzeria.village)}"`, `data-to="${esc(pv.to || '')}"`, `data-length="${len ?? ''}"`];
+  const attrs = [`data-slot="${o.slot}"`, `data-from="${esc(pv.pizzeria.village)}"`, `data-owner="${pv.owner}"`, `data-to="${esc(pv.to || '')}"`, `data-length="${len ?? ''}"`];
   if (q) attrs.push(`data-quoted="${q.length}"`, `data-free="${q.free}"`, `data-cards="${cardsOf(q)}"`, `data-pay="${q.pay}"`);
   return `<div id="delivery-preview" class="pd-preview" ${attrs.join(' ')}>${head}${zoneChooserHtml(ctx, pv)}<ul>${facts.join('')}</ul>${body}` +
     `<div class="row">${buttons.join('')}</div></div>`;
@@ -1058,28 +1100,31 @@ function zoneChooserHtml(ctx, pv) {
 function deliveryChoicesHtml(ctx) {
   const v = ctx.v;
   const list = v.deliveries || [];
+  const sale = v.special_sale ? `<p class="pd-sale">${esc(SALE_WORDS)}</p>` : '';
   if (!list.length) {
     const any = myPizzerias(ctx).length;
-    return `<p class="muted">${any ? 'No delivery is possible now.' : 'To deliver you need a pizzeria: increase your reputation first.'}</p>`;
+    return `${sale}<p class="muted">${any ? 'No delivery is possible now.' : 'To deliver you need a pizzeria: increase your reputation first.'}</p>`;
   }
   // One choice per order and pizzeria: the cheapest way, and for a
   // specialty order the cheapest zone (the preview offers the others).
   const best = new Map(), zones = new Map();
   for (const d of list) {
-    const key = `${d.slot}:${d.from}`;
+    const key = `${d.slot}:${fromWord(ctx, d)}`;
     if (!best.has(key) || cheaper(d, best.get(key)) < 0) best.set(key, d);
     if (!zones.has(key)) zones.set(key, new Set());
     zones.get(key).add(quoteTo(d));
   }
   const items = [...best.values()].map((d) => {
-    const sel = ui.order === d.slot && ui.pizzeria === d.from;
+    const from = fromWord(ctx, d);
+    const sel = ui.order === d.slot && ui.pizzeria === from;
     const to = quoteTo(d);
-    const more = zones.get(`${d.slot}:${d.from}`).size > 1 ? ' or another zone' : '';
-    return `<button type="button" class="secondary pd-delivery-choice" data-pick="delivery" data-value="${d.slot}:${esc(d.from)}"` +
-      ` aria-pressed="${sel}">Order ${d.slot} from ${esc(d.from)}${to ? ` to ${esc(to)}${more}` : ''}:` +
+    const more = zones.get(`${d.slot}:${from}`).size > 1 ? ' or another zone' : '';
+    const whose = from === d.from ? '' : ` (${who(ctx, d.owner)}'s, Copy Cat)`;
+    return `<button type="button" class="secondary pd-delivery-choice" data-pick="delivery" data-value="${d.slot}:${esc(from)}"` +
+      ` aria-pressed="${sel}">Order ${d.slot} from ${esc(from)}${esc(whose)}${to ? ` to ${esc(to)}${more}` : ''}:` +
       ` ${plural(d.length, 'space')}, ${plural(cardsOf(d), 'card')}, $${d.pay}</button>`;
   });
-  return `<p class="muted">Choose an order and one of your pizzerias (on the map or here) to see the route:</p>` +
+  return `${sale}<p class="muted">Choose an order and one of your pizzerias (on the map or here) to see the route:</p>` +
     `<div class="action-list">${items.join('')}</div>`;
 }
 
@@ -1122,6 +1167,9 @@ export function actionsHtml(ctx) {
     const more = hidden ? ` <button type="button" class="small secondary" data-pick="clear">show all ${moves.length}</button>` : '';
     out += `<div class="pd-group" data-group="${g}"><h3>${title}${ui.lot && (g === 'build' || g === 'block') ? ` on ${esc(ui.lot)}` : ''}${more}</h3>` +
       `<div class="action-list">${buttons.join('')}</div></div>`;
+  }
+  if (ctx.phase === 'start' && v.special_sale && !groups.has('deliver')) {
+    out += `<p class="pd-sale">${esc(SALE_WORDS)} No delivery can be made with every ingredient twice.</p>`;
   }
   if (ctx.phase === 'reputation' && groups.has('build') && !ui.lot) {
     out += '<p class="muted pd-hint">Lots you can build on are outlined on the map.</p>';

@@ -184,6 +184,23 @@ static int check_orders(const pd_state *st, char *err, size_t errlen)
     return 0;
 }
 
+/* A delivery being made comes from a pizzeria there is: the mover's own, or
+ * with Copy Cat another seat's (never for a Harlem Rotary copy). */
+static int check_pending(const pd_state *st, char *err, size_t errlen)
+{
+    const pd_pending *pe = &st->pending;
+    if (pe->kind != PD_A_DELIVER)
+        return 0;
+    if (pe->owner >= st->players || pe->village >= PD_MAX_VILLAGES || st->player[pe->owner].pizzeria[pe->village].lot < 0)
+        return pb_errorf(err, errlen, "a delivery from seat %d's pizzeria in village %d, which is not there", pe->owner,
+                         pe->village);
+    if (pe->owner != st->seat && (pe->slot == PD_COPY_SLOT || !pd_has(st, st->seat, PD_PC_COPY_CAT)))
+        return pb_errorf(err, errlen, "seat %d delivers from seat %d's pizzeria without Copy Cat", st->seat, pe->owner);
+    if (pe->nneeds > PD_MAX_SUPPLY)
+        return pb_errorf(err, errlen, "%d needs pending", pe->nneeds);
+    return 0;
+}
+
 /* Co-op: the team's money, the orders packed towards Order 4, 14 order
  * cards in all (the box unseen; pushed out ones gone). */
 static int check_coop(const pd_state *st, char *err, size_t errlen)
@@ -218,7 +235,7 @@ int pd_check_invariants(const pd_state *st, char *err, size_t errlen)
     if (check_coop(st, err, errlen))
         return -1;
     if (check_orders(st, err, errlen) || check_market_cards(st, err, errlen) || check_powers(st, err, errlen) ||
-        check_tips(st, err, errlen) || check_players(st, err, errlen))
+        check_tips(st, err, errlen) || check_players(st, err, errlen) || check_pending(st, err, errlen))
         return -1;
     if (st->phase != PD_PH_OVER && pd_legal_actions(st, NULL) == 0)
         return pb_errorf(err, errlen, "no legal move in phase %d", st->phase);

@@ -11,7 +11,12 @@
  *
  * Harlem Rotary Pizzeria's copy of another seat's delivery is a delivery of
  * its own (slot PD_COPY_SLOT, the copied order kept in st->copied) by the
- * card's holder, who is st->seat while it is made. */
+ * card's holder, who is st->seat while it is made.
+ *
+ * With Copy Cat the pizzeria may be another seat's (pending.owner): its
+ * place, disks and cards, never its top card's power. Special Sale doubles
+ * the turn's delivery: the needs in needs_left, the money in route_and_pay,
+ * the second tip token in complete. */
 #include <string.h>
 
 #include "../../core/error.h"
@@ -20,8 +25,8 @@
 
 typedef struct needs {
     int n;
-    int8_t ingredient[PD_MAX_ORDER_SIZE]; /* -1: any of the group */
-    int8_t group[PD_MAX_ORDER_SIZE];      /* PD_MEAT, PD_VEGETABLE or PD_ANY_INGREDIENT (either) */
+    int8_t ingredient[PD_MAX_SUPPLY]; /* -1: any of the group */
+    int8_t group[PD_MAX_SUPPLY];      /* PD_MEAT, PD_VEGETABLE or PD_ANY_INGREDIENT (either) */
 } needs;
 
 static const pd_order *order_at(const pd_state *st, int slot)
@@ -36,10 +41,27 @@ static const pd_order_kind *kind_of(const pd_state *st, int slot)
 
 static void push_need(needs *nd, int ingredient, int group)
 {
-    if (nd->n < PD_MAX_ORDER_SIZE) {
+    if (nd->n < PD_MAX_SUPPLY) {
         nd->ingredient[nd->n] = (int8_t)ingredient;
         nd->group[nd->n++] = (int8_t)group;
     }
+}
+
+/* Special Sale: the mover's delivery this turn, not a Harlem Rotary copy,
+ * is doubled. */
+static bool sale_on(const pd_state *st, int seat, int slot)
+{
+    return st->special_sale && slot != PD_COPY_SLOT && seat == st->seat;
+}
+
+/* Every need twice, each next to its copy. */
+static void double_needs(needs *nd)
+{
+    needs once = *nd;
+    nd->n = 0;
+    for (int i = 0; i < once.n; i++)
+        for (int k = 0; k < 2; k++)
+            push_need(nd, once.ingredient[i], once.group[i]);
 }
 
 /* Every ingredient an order needs (PD-D4). */
@@ -94,7 +116,7 @@ typedef struct matcher {
     int nunits;
     int8_t unit[MAX_UNITS];          /* ingredient of each card */
     int8_t need_of[MAX_UNITS];       /* need a unit supplies, -1 */
-    int8_t unit_of[PD_MAX_ORDER_SIZE];
+    int8_t unit_of[PD_MAX_SUPPLY];
     bool seen[MAX_UNITS];
 } matcher;
 
@@ -191,17 +213,25 @@ static int free_market_cards(const pd_state *st, int seat)
 /* PD-P1: the delivering pizzeria's top card's power. A Harlem Rotary copy
  * gets the ones that change its money or range; the ones that choose
  * (Sausage's extra card, Ham's tip, Onions, Meatballs' card) are not part
- * of what the card gives (docs/rules-notes.md). */
-static int top_power(const pd_state *st, int seat, int village, int slot)
+ * of what the card gives (docs/rules-notes.md). Copy Cat's delivery from
+ * another seat's pizzeria gets none: they are its owner's. */
+static int top_power(const pd_state *st, int seat, int owner, int village, int slot)
 {
-    const pd_pizzeria *z = &st->player[seat].pizzeria[village];
-    if (z->ncards == 0)
+    const pd_pizzeria *z = &st->player[owner].pizzeria[village];
+    if (z->ncards == 0 || owner != seat)
         return PD_TOP_NONE;
     int power = st->rules->top_power[PD_CARD_INGREDIENT(z->card[z->ncards - 1])];
     if (slot == PD_COPY_SLOT && (power == PD_TOP_DOUBLE || power == PD_TOP_CHOOSE_TIP || power == PD_TOP_SHORT ||
                                  power == PD_TOP_MARKET_PICK))
         return PD_TOP_NONE;
     return power;
+}
+
+/* The power of the pending delivery's pizzeria. */
+static int pending_top_power(const pd_state *st)
+{
+    const pd_pending *pe = &st->pending;
+    return top_power(st, st->seat, pe->owner, pe->village, pe->slot);
 }
 
 int pd_order_village(const pd_state *st, int slot)
@@ -244,17 +274,21 @@ bool pd_order_wants_cheese(const pd_state *st, int slot)
     return false;
 }
 
-/* The needs a pizzeria's own ingredients leave to the hand, in order. */
-static void needs_left(const pd_state *st, int seat, int slot, int village, needs *left)
+/* The needs the pizzeria's permanent ingredients (owner's: Copy Cat's may
+ * be another seat's) leave to the seat's hand, in order. Under Special Sale
+ * each need counts twice and a pizzeria card still supplies only one. */
+static void needs_left(const pd_state *st, int seat, int owner, int slot, int village, needs *left)
 {
     needs all;
     order_needs(st, slot, &all);
+    if (sale_on(st, seat, slot))
+        double_needs(&all);
     matcher m = {.st = st, .nd = &all};
-    const pd_pizzeria *z = &st->player[seat].pizzeria[village];
+    const pd_pizzeria *z = &st->player[owner].pizzeria[village];
     for (int i = 0; i < z->ncards; i++)
         if (pd_group_of(st, PD_CARD_INGREDIENT(z->card[i])) != PD_CHEESE)
             add_unit(&m, PD_CARD_INGREDIENT(z->card[i]));
-    int farmed = pd_farmed_ingredient(st, seat); /* Farmer Brown: at every pizzeria */
+    int farmed = pd_farmed_ingredient(st, seat); /* the deliverer's Farmer Brown: on every delivery of theirs */
     if (farmed >= 0)
         add_unit(&m, farmed);
     /* The pizzeria covers as many needs as it can; with wild cards there
@@ -286,16 +320,22 @@ static bool all_of_group(const needs *nd, int group)
     return nd->n > 0;
 }
 
-/* The route, the free range, the distance cards and the pay of a delivery,
- * whatever the hand holds; -1 when there is no such delivery. */
-static int route_and_pay(const pd_state *st, int seat, int slot, int village, int to, unsigned modes, pd_quote *q)
+/* The route, the free range, the distance cards and the pay of seat's
+ * delivery from owner's pizzeria, whatever the hand holds; -1 when there is
+ * no such delivery. Another seat's pizzeria only with Copy Cat, never for a
+ * Harlem Rotary copy. */
+static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int village, int to, unsigned modes,
+                         pd_quote *q)
 {
     const pd_map *map = &st->rules->data.map;
     memset(q, 0, sizeof *q);
-    if (slot < 0 || slot > PD_COPY_SLOT || village < 0 || village >= map->nvillages || to >= map->nvillages)
+    if (slot < 0 || slot > PD_COPY_SLOT || village < 0 || village >= map->nvillages || to >= map->nvillages ||
+        owner < 0 || owner >= st->players)
+        return -1;
+    if (owner != seat && (slot == PD_COPY_SLOT || !pd_has(st, seat, PD_PC_COPY_CAT)))
         return -1;
     const pd_order *o = order_at(st, slot);
-    const pd_pizzeria *z = &st->player[seat].pizzeria[village];
+    const pd_pizzeria *z = &st->player[owner].pizzeria[village];
     if (o->kind < 0 || z->lot < 0 || z->ncards == 0 || z->disks == 0 || !pd_modes_ok(st, seat, modes))
         return -1; /* no pizzeria, or one closed (Stock Market Crash) */
     const pd_order_kind *k = kind_of(st, slot);
@@ -335,7 +375,7 @@ static int route_and_pay(const pd_state *st, int seat, int slot, int village, in
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
         if ((modes & parts[i]) && pd_route_length(map, door, q->zone, modes & ~parts[i]) <= q->length)
             return -1;
-    int power = top_power(st, seat, village, slot);
+    int power = top_power(st, seat, owner, village, slot);
     q->free_range = z->disks + (power == PD_TOP_EXTRA_SPACE);
     q->distance_cards = pd_distance_cards(st, seat, q->length, q->free_range, modes);
     if (q->distance_cards < 0)
@@ -343,7 +383,8 @@ static int route_and_pay(const pd_state *st, int seat, int slot, int village, in
     needs all;
     order_needs(st, slot, &all);
     q->park_used = (modes & PD_ROUTE_PARK) != 0;
-    q->extras = k->specialty ? k->extra_cards : 0;
+    bool sale = sale_on(st, seat, slot);
+    q->extras = k->specialty ? k->extra_cards * (sale ? 2 : 1) : 0;
     q->pay = k->pay + (power == PD_TOP_EXTRA_DOLLAR) + 2 * (power == PD_TOP_VEGETARIAN && all_of_group(&all, PD_VEGETABLE)) +
              2 * (power == PD_TOP_MEAT && all_of_group(&all, PD_MEAT)) +
              pd_power_bonus(st, seat, village, map->space[q->zone].village, q->park_used);
@@ -352,11 +393,15 @@ static int route_and_pay(const pd_state *st, int seat, int slot, int village, in
          * while it is being made: once a pizza, part of its money */
         const pd_pending *pe = &st->pending;
         q->cheese_bonus = k->specialty ? 2 : 1;
-        q->cheese_in_pizzeria = pizzeria_cheese(st, seat, village);
+        q->cheese_in_pizzeria = pizzeria_cheese(st, owner, village);
         q->cheese_required = pd_order_wants_cheese(st, slot);
         bool added = pe->kind == PD_A_DELIVER && pe->cheese_added && seat == st->seat && pe->slot == slot &&
-                     pe->village == village;
+                     pe->village == village && pe->owner == owner;
         q->pay += q->cheese_in_pizzeria || added ? q->cheese_bonus : 0;
+    }
+    if (sale) { /* Special Sale: twice the money less $1, what cheese earns too */
+        q->pay = 2 * q->pay - 1;
+        q->cheese_bonus *= 2;
     }
     if (st->over_achiever && slot != PD_COPY_SLOT && seat == st->seat)
         q->pay += 2;
@@ -404,23 +449,29 @@ static bool supply_check(const hand_now *h, const needs *left, int shorts, int e
 }
 
 /* Can the hand supply what the pizzeria does not, and pay the rest? */
-static int hand_check(const pd_state *st, int seat, int slot, int village, pd_quote *q, const hand_now *h)
+static int hand_check(const pd_state *st, int seat, int owner, int slot, int village, pd_quote *q, const hand_now *h)
 {
     needs left;
-    needs_left(st, seat, slot, village, &left);
-    int shorts = top_power(st, seat, village, slot) == PD_TOP_SHORT;
+    needs_left(st, seat, owner, slot, village, &left);
+    int shorts = top_power(st, seat, owner, village, slot) == PD_TOP_SHORT;
     return supply_check(h, &left, shorts, q->extras, q->distance_cards, &q->hand_ingredients) ? 0 : -1;
 }
 
-int pd_delivery_reward(const pd_state *st, int seat, int slot, int village, int to, unsigned modes)
+int pd_delivery_reward(const pd_state *st, int seat, int owner, int slot, int village, int to, unsigned modes)
 {
     pd_quote q;
-    return route_and_pay(st, seat, slot, village, to, modes, &q) == 0 ? q.pay : 0;
+    return route_and_pay(st, seat, owner, slot, village, to, modes, &q) == 0 ? q.pay : 0;
 }
 
 int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, int to, unsigned modes, pd_quote *q)
 {
-    if (route_and_pay(st, seat, slot, village, to, modes, q) != 0)
+    return pd_delivery_quote_from(st, seat, seat, slot, village, to, modes, q);
+}
+
+int pd_delivery_quote_from(const pd_state *st, int seat, int owner, int slot, int village, int to, unsigned modes,
+                           pd_quote *q)
+{
+    if (seat < 0 || seat >= st->players || route_and_pay(st, seat, owner, slot, village, to, modes, q) != 0)
         return -1;
     hand_now h;
     hand_now_of(st, seat, &h, -1, -1);
@@ -429,43 +480,57 @@ int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, int t
             q->cheese_cards += pd_free_cards(st, seat, (pd_card)c);
     for (int i = 0; q->cheese_bonus && pd_cold_usable(st, seat) && i < st->ncold; i++)
         q->cheese_cards += !(st->pending.stored_used >> i & 1) && is_cheese(st, st->cold[i]);
-    return hand_check(st, seat, slot, village, q, &h);
+    return hand_check(st, seat, owner, slot, village, q, &h);
 }
 
-/* Every delivery of `slot` the mover can make: a pizzeria, a way to go and,
- * for a specialty order, the zone; as actions of `kind`. */
+int pd_deliver_owner(const pd_state *st, pb_action a)
+{
+    unsigned owner = PD_KIND(a) == PD_A_DELIVER ? PD_ARG(a) >> 16 & 0xFF : 0;
+    return owner ? (int)owner - 1 : st->seat;
+}
+
+/* Every delivery of `slot` the mover can make: a pizzeria (the mover's own
+ * first, then with Copy Cat the others'), a way to go and, for a specialty
+ * order, the zone; as actions of `kind`. */
 static int list_slot(const pd_state *st, pb_action *out, int n, int slot, int kind, hand_now *h, bool *have_hand)
 {
     const pd_map *map = &st->rules->data.map;
     unsigned allowed = pd_allowed_modes(st, st->seat);
     const pd_order *o = order_at(st, slot);
     bool any_zone = o->kind >= 0 && pd_order_village(st, slot) < 0;
-    for (int v = 0; v < map->nvillages; v++) {
-        if (st->player[st->seat].pizzeria[v].lot < 0)
-            continue;
-        /* the ingredients do not depend on the route: matched once */
-        enum { UNKNOWN = -1, CANNOT = -2 };
-        int from_hand = UNKNOWN;
-        for (int to = any_zone ? 0 : -1; to < (any_zone ? map->nvillages : 0) && from_hand != CANNOT; to++)
-            for (unsigned modes = 0; modes < PD_ROUTE_MODES && from_hand != CANNOT; modes++) {
-                pd_quote q;
-                if ((modes & ~allowed) || route_and_pay(st, st->seat, slot, v, to, modes, &q) != 0)
-                    continue;
-                if (!*have_hand) {
-                    hand_now_of(st, st->seat, h, -1, -1);
-                    *have_hand = true;
+    int owners = kind == PD_A_DELIVER && pd_has(st, st->seat, PD_PC_COPY_CAT) ? st->players : 1;
+    for (int k = 0; k < owners; k++) {
+        int owner = (st->seat + k) % st->players;
+        for (int v = 0; v < map->nvillages; v++) {
+            if (st->player[owner].pizzeria[v].lot < 0)
+                continue;
+            /* the ingredients do not depend on the route: matched once */
+            enum { UNKNOWN = -1, CANNOT = -2 };
+            int from_hand = UNKNOWN;
+            for (int to = any_zone ? 0 : -1; to < (any_zone ? map->nvillages : 0) && from_hand != CANNOT; to++)
+                for (unsigned modes = 0; modes < PD_ROUTE_MODES && from_hand != CANNOT; modes++) {
+                    pd_quote q;
+                    if ((modes & ~allowed) || route_and_pay(st, st->seat, owner, slot, v, to, modes, &q) != 0)
+                        continue;
+                    if (!*have_hand) {
+                        hand_now_of(st, st->seat, h, -1, -1);
+                        *have_hand = true;
+                    }
+                    if (from_hand == UNKNOWN) {
+                        pd_quote bare = q;
+                        bare.extras = bare.distance_cards = 0;
+                        from_hand = hand_check(st, st->seat, owner, slot, v, &bare, h) == 0 ? bare.hand_ingredients
+                                                                                           : CANNOT;
+                        if (from_hand == CANNOT)
+                            break;
+                    }
+                    if (h->market >= from_hand + q.extras && h->total >= from_hand + q.extras + q.distance_cards)
+                        n = pd_add_action(out, n,
+                                          PD_ACTION(kind, (slot == PD_COPY_SLOT ? 0 : slot) | v << 4 | modes << 8 |
+                                                              (unsigned)(to + 1) << 12 |
+                                                              (unsigned)(owner == st->seat ? 0 : owner + 1) << 16));
                 }
-                if (from_hand == UNKNOWN) {
-                    pd_quote bare = q;
-                    bare.extras = bare.distance_cards = 0;
-                    from_hand = hand_check(st, st->seat, slot, v, &bare, h) == 0 ? bare.hand_ingredients : CANNOT;
-                    if (from_hand == CANNOT)
-                        break;
-                }
-                if (h->market >= from_hand + q.extras && h->total >= from_hand + q.extras + q.distance_cards)
-                    n = pd_add_action(out, n, PD_ACTION(kind, (slot == PD_COPY_SLOT ? 0 : slot) | v << 4 | modes << 8 |
-                                                                  (unsigned)(to + 1) << 12));
-            }
+        }
     }
     return n;
 }
@@ -501,7 +566,7 @@ static bool can_finish(const pd_state *st, int card, int stored, bool shorting)
         push_need(&rest, pe->need_ingredient[i], pe->need_group[i]);
     hand_now h;
     hand_now_of(st, st->seat, &h, card, stored);
-    int shorts = top_power(st, st->seat, pe->village, pe->slot) == PD_TOP_SHORT && !pe->shorted && !shorting;
+    int shorts = pending_top_power(st) == PD_TOP_SHORT && !pe->shorted && !shorting;
     int ingredients;
     return supply_check(&h, &rest, shorts, pe->extras, pe->due, &ingredients);
 }
@@ -510,7 +575,7 @@ static bool can_finish(const pd_state *st, int card, int stored, bool shorting)
 static bool sausage_undecided(const pd_state *st)
 {
     const pd_pending *pe = &st->pending;
-    return !pe->double_decided && top_power(st, st->seat, pe->village, pe->slot) == PD_TOP_DOUBLE;
+    return !pe->double_decided && pending_top_power(st) == PD_TOP_DOUBLE;
 }
 
 /* Extra Cheese on the pizza: a cheese card from hand (leaving enough cards
@@ -520,7 +585,7 @@ static int list_cheese(const pd_state *st, pb_action *out, int n)
 {
     const pd_pending *pe = &st->pending;
     int s = st->seat;
-    if (!st->rules->extra_cheese || pe->cheese_decided || pizzeria_cheese(st, s, pe->village))
+    if (!st->rules->extra_cheese || pe->cheese_decided || pizzeria_cheese(st, pe->owner, pe->village))
         return n;
     bool spare = pd_free_total(st, s) - 1 >= pe->due;
     for (int c = 0; spare && c < PD_TYPES; c++)
@@ -540,7 +605,7 @@ static int list_cheese(const pd_state *st, pb_action *out, int n)
 bool pd_cheese_on(const pd_state *st)
 {
     const pd_pending *pe = &st->pending;
-    return pe->kind == PD_A_DELIVER && (pe->cheese_added || pizzeria_cheese(st, st->seat, pe->village));
+    return pe->kind == PD_A_DELIVER && (pe->cheese_added || pizzeria_cheese(st, pe->owner, pe->village));
 }
 
 /* An order that asks for cheese, delivered without: NO TIP (the rulebook's
@@ -557,7 +622,7 @@ int pd_cheese_why(const pd_state *st, char *err, size_t errlen)
         return pb_errorf(err, errlen, "not a legal move: this game is played without Extra Cheese");
     if (st->phase != PD_PH_SUPPLY || pe->kind != PD_A_DELIVER)
         return pb_errorf(err, errlen, "not a legal move now: Extra Cheese goes on a pizza as it is delivered");
-    if (pizzeria_cheese(st, st->seat, pe->village))
+    if (pizzeria_cheese(st, pe->owner, pe->village))
         return pb_errorf(err, errlen, "not a legal move now: the pizzeria's own Extra Cheese is on this pizza "
                                       "(one bonus a pizza)");
     if (pe->nneeds > 0 || pe->extras > 0 || sausage_undecided(st))
@@ -606,7 +671,7 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
                 can_finish(st, -1, c, false))
                 n = pd_add_action(out, n, PD_ACTION(PD_A_USE_STORED, c));
         }
-        if (top_power(st, s, pe->village, pe->slot) == PD_TOP_SHORT && !pe->shorted && can_finish(st, -1, -1, true))
+        if (pending_top_power(st) == PD_TOP_SHORT && !pe->shorted && can_finish(st, -1, -1, true))
             n = pd_add_action(out, n, PD_ACTION(PD_A_SHORT, 0));
         return n;
     }
@@ -693,7 +758,7 @@ static void complete_copy(pd_state *st)
 {
     int s = st->seat;
     pd_quote q;
-    route_and_pay(st, s, PD_COPY_SLOT, st->pending.village, -1, st->pending.modes, &q);
+    route_and_pay(st, s, s, PD_COPY_SLOT, st->pending.village, -1, st->pending.modes, &q);
     bool frugal = pd_cheese_left_out(st);
     reward(st, s, &q);
     if (frugal) { /* Extra Cheese asked for and left out: NO TIP */
@@ -726,9 +791,9 @@ static void complete(pd_state *st)
     int s = st->seat;
     pd_player *p = &st->player[s];
     pd_order *o = &st->order[pe->slot];
-    int power = top_power(st, s, pe->village, pe->slot);
+    int power = pending_top_power(st);
     pd_quote q;
-    route_and_pay(st, s, pe->slot, pe->village, pe->to, pe->modes, &q);
+    route_and_pay(st, s, pe->owner, pe->slot, pe->village, pe->to, pe->modes, &q);
     int zone_village = st->rules->data.map.space[q.zone].village;
     reward(st, s, &q);
     st->delivered = true;
@@ -736,7 +801,8 @@ static void complete(pd_state *st)
      * Ham takes any order's token */
     int tip = PD_NO_TIP;
     bool no_tip_token = false, frugal = pd_cheese_left_out(st);
-    if (pe->shorted || frugal || pd_tip_blocked(st, s, zone_village)) {
+    bool withheld = pe->shorted || frugal || pd_tip_blocked(st, s, zone_village);
+    if (withheld) {
         if ((pe->shorted || frugal) && st->no_tips > 0) {
             st->no_tips--;
             no_tip_token = true;
@@ -752,6 +818,14 @@ static void complete(pd_state *st)
     o->tip = PD_NO_TIP;
     if (tip != PD_NO_TIP || no_tip_token)
         p->tip[p->ntips++] = (uint8_t)tip;
+    int tips = tip != PD_NO_TIP; /* tip tokens given (a NO TIP token is none) */
+    if (!withheld && sale_on(st, s, pe->slot)) { /* Special Sale: a second token, the top face-down one */
+        int second = pd_draw_tip(st);
+        if (second != PD_NO_TIP) {
+            p->tip[p->ntips++] = (uint8_t)second;
+            tips++;
+        }
+    }
     /* Harlem Rotary: the order is kept for its holder to copy */
     int holder = pd_other_holder(st, s, PD_PC_HARLEM_ROTARY);
     bool copy = holder >= 0 && zone_village == pd_rotary_village(st) && pd_has_pizzeria(st, holder);
@@ -787,7 +861,7 @@ static void complete(pd_state *st)
         st->phase = PD_PH_COPY;
     }
     /* the others may answer the delivery with Instant cards first */
-    pd_open_instants(st, s, tip != PD_NO_TIP);
+    pd_open_instants(st, s, tips);
 }
 
 /* After the ingredients: the distance, Ham's tip, the reward. */
@@ -796,7 +870,7 @@ static void next_stage(pd_state *st)
     pd_pending *pe = &st->pending;
     if (pe->nneeds > 0 || pe->extras > 0)
         return;
-    int power = top_power(st, st->seat, pe->village, pe->slot);
+    int power = pending_top_power(st);
     if (st->phase == PD_PH_SUPPLY && !pe->double_decided && power == PD_TOP_DOUBLE)
         return; /* Sausage: its choice comes first */
     if (st->phase == PD_PH_SUPPLY && list_cheese(st, NULL, 0) > 0)
@@ -808,7 +882,7 @@ static void next_stage(pd_state *st)
         return;
     }
     pd_quote q;
-    route_and_pay(st, st->seat, pe->slot, pe->village, pe->to, pe->modes, &q);
+    route_and_pay(st, st->seat, pe->owner, pe->slot, pe->village, pe->to, pe->modes, &q);
     if (pe->tip_slot < 0 && !pe->shorted && !pd_cheese_left_out(st) && power == PD_TOP_CHOOSE_TIP &&
         !pd_tip_blocked(st, st->seat, st->rules->data.map.space[q.zone].village)) {
         bool any = false;
@@ -856,11 +930,13 @@ void pd_delivery_step(pd_state *st, pb_action a)
         int slot = PD_KIND(a) == PD_A_COPY ? PD_COPY_SLOT : (int)(arg & 0xF), village = arg >> 4 & 0xF;
         int to = (int)(arg >> 12 & 0xF) - 1;
         unsigned modes = arg >> 8 & 0xF;
-        pd_delivery_quote(st, st->seat, slot, village, to, modes, &q);
+        int owner = pd_deliver_owner(st, a);
+        pd_delivery_quote_from(st, st->seat, owner, slot, village, to, modes, &q);
         needs left;
-        needs_left(st, st->seat, slot, village, &left);
+        needs_left(st, st->seat, owner, slot, village, &left);
         memset(pe, 0, sizeof *pe);
         pe->kind = PD_A_DELIVER;
+        pe->owner = (uint8_t)owner;
         pe->slot = (uint8_t)slot;
         pe->village = (uint8_t)village;
         pe->to = (int8_t)to;

@@ -42,6 +42,7 @@
 #define PD_MAX_TURNS 2000       /* a safety net; never reached in play */
 #define PD_NO_TIP 0xFF
 #define PD_COPY_SLOT PD_ORDER_SLOTS /* past the last slot: the pending delivery is Harlem Rotary's copy */
+#define PD_MAX_SUPPLY (2 * PD_MAX_ORDER_SIZE) /* ingredients one delivery may need: Special Sale doubles an order */
 #define PD_COLD_CARDS 4         /* Cold Storage holds 4 sewer cards */
 #define PD_NEVER 0xFFFF         /* a turn number no turn has */
 #define PD_COOP_HAND 8          /* PD-C1: co-op hands */
@@ -86,7 +87,8 @@ enum {
     PD_A_MARKET,
     PD_A_REPUTATION,
     PD_A_DELIVER,     /* order slot | pizzeria village << 4 | route modes << 8 | (zone village + 1) << 12
-                       * (the zone only for a specialty order, which goes to any) */
+                       * | (pizzeria owner + 1) << 16 (the zone only for a specialty order, which goes
+                       * to any; the owner only for Copy Cat's delivery from another's pizzeria, else 0) */
     PD_A_TAKE_OPEN,   /* card type */
     PD_A_TAKE_DECK,
     PD_A_BUILD,       /* lot | card << 8 */
@@ -167,6 +169,7 @@ typedef struct pd_player {
 typedef struct pd_pending {
     uint8_t kind;                     /* PD_A_BUILD or PD_A_DELIVER, 0: none */
     uint8_t lot, village, slot, modes;
+    uint8_t owner;                    /* the delivering pizzeria's seat (Copy Cat: another's) */
     int8_t to;                        /* a specialty order's zone village, -1: the order's own */
     pd_card card;                     /* the build's card */
     uint8_t due;                      /* dollars or spaces still to pay */
@@ -175,8 +178,8 @@ typedef struct pd_pending {
     uint8_t paid_cards[PD_TYPES];     /* cards set aside so far (payments and ingredients) */
     uint64_t paid_powers;
     uint8_t nneeds;                   /* ingredients still to supply from hand */
-    int8_t need_ingredient[PD_MAX_ORDER_SIZE];
-    int8_t need_group[PD_MAX_ORDER_SIZE];
+    int8_t need_ingredient[PD_MAX_SUPPLY];
+    int8_t need_group[PD_MAX_SUPPLY];
     uint8_t extras;                   /* specialty: further cards of any kind still due */
     bool shorted;                     /* Onions used */
     bool doubled;                     /* Sausage used */
@@ -250,6 +253,8 @@ typedef enum pd_pc {
     PD_PC_TRAFFIC_JAM,      /* traffic-jam: Instant */
     PD_PC_PANDEMIC,
     PD_PC_POWER_OUTAGE,
+    PD_PC_COPY_CAT,
+    PD_PC_SPECIAL_SALE,
     PD_PC_COUNT
 } pd_pc;
 
@@ -294,6 +299,7 @@ typedef struct pd_state {
     int8_t global;                    /* the GLOBAL card in play, -1: none */
     uint16_t global_until;            /* a global that lasts some rounds goes at this turn */
     bool over_achiever;               /* this turn's delivery earns $2 more */
+    bool special_sale;                /* this turn's delivery doubled: twice the needs, 2x money - $1, two tips */
     int8_t changing;                  /* in PD_PH_ORDERS: the card played (Hacker, ...), else -1 */
     bool gift;                        /* the takes of PD_PH_BONUS come from a power card played */
     uint8_t action;                   /* this turn's action (PD_A_MARKET, _REPUTATION, _DELIVER), 0: none yet */
@@ -437,6 +443,11 @@ typedef struct pd_quote {
 /* `to`: the zone village a specialty order goes to (-1: the order's own, or
  * for a specialty order the nearest). */
 int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, int to, unsigned modes, pd_quote *q);
+/* The same from `owner`'s pizzeria in `village` (Copy Cat: another seat's). */
+int pd_delivery_quote_from(const pd_state *st, int seat, int owner, int slot, int village, int to, unsigned modes,
+                           pd_quote *q);
+/* The seat whose pizzeria a PD_A_DELIVER or PD_A_COPY by the mover is from. */
+int pd_deliver_owner(const pd_state *st, pb_action a);
 
 /* ---- view.c, score.c ---- */
 json_t *pd_view(const pd_state *st, int seat);

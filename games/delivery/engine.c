@@ -316,7 +316,7 @@ static void next_turn(pd_state *st)
     st->turn++;
     st->power_played = false;
     st->delivered = false;
-    st->over_achiever = st->windfall = false;
+    st->over_achiever = st->special_sale = st->windfall = false;
     st->action = st->banned = 0;
     if (st->global >= 0 && st->turn >= st->global_until) /* its rounds are over */
         pd_end_global(st);

@@ -117,7 +117,7 @@ bool pd_order_dark(const pd_state *st, int slot);
 
 /* deliver.c */
 /* The money a delivery as announced pays (the hand aside); 0 if none. */
-int pd_delivery_reward(const pd_state *st, int seat, int slot, int village, int to, unsigned modes);
+int pd_delivery_reward(const pd_state *st, int seat, int owner, int slot, int village, int to, unsigned modes);
 int pd_list_deliveries(const pd_state *st, pb_action *out, int n);
 /* Harlem Rotary: the holder's ways to copy the delivery, and "done". */
 int pd_list_copies(const pd_state *st, pb_action *out, int n);

@@ -12,6 +12,7 @@
  *   play power:drone-delivery  (a power card, before or after the action)
  *   deliver 2 from MT via red  (via red, blue, subway, boat, park: with the cards that open them)
  *   deliver 4 from MT to HA    (a specialty order: the zone it goes to)
+ *   deliver 2 from MT-2        (Copy Cat: from another player's pizzeria, named by its lot)
  *   copy from HA via boat      (Harlem Rotary Pizzeria: copy another seat's delivery to Harlem)
  *   use stored Harlem/Ham      refill Harlem/Ham   (Cold Storage: a card under it; the hand card
  *                                                  discarded to refill it)
@@ -86,13 +87,18 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         break;
     case PD_A_DELIVER:
     case PD_A_COPY: {
-        unsigned modes = arg >> 8 & 0xF, to = arg >> 12 & 0xF;
+        unsigned modes = arg >> 8 & 0xF, to = arg >> 12 & 0xF, village = arg >> 4 & 0xF;
         if (PD_KIND(a) == PD_A_DELIVER)
             snprintf(w1, sizeof w1, "deliver %u ", (arg & 0xF) + 1);
         else
             snprintf(w1, sizeof w1, "copy ");
         snprintf(w2, sizeof w2, " to %s", to ? d->map.village[(to - 1) % PD_MAX_VILLAGES].code : "");
-        wrote = snprintf(buf, n, "%sfrom %s%s%s%s%s", w1, d->map.village[arg >> 4 & 0xF].code, to ? w2 : "",
+        /* Copy Cat: another seat's pizzeria goes by its lot, which only it is on */
+        int owner = pd_deliver_owner(st, a), lot = -1;
+        if (owner != st->seat && owner >= 0 && owner < st->players)
+            lot = st->player[owner].pizzeria[village % PD_MAX_VILLAGES].lot;
+        wrote = snprintf(buf, n, "%sfrom %s%s%s%s%s", w1, lot >= 0 ? d->map.lot[lot].id : d->map.village[village].code,
+                         to ? w2 : "",
                          (modes & (PD_ROUTE_RED | PD_ROUTE_BLUE)) == (PD_ROUTE_RED | PD_ROUTE_BLUE) ? " via subway"
                          : modes & PD_ROUTE_RED                                                ? " via red"
                          : modes & PD_ROUTE_BLUE                                               ? " via blue"
@@ -291,6 +297,37 @@ static bool order_missing(const pd_state *st, const char *want, char *why, size_
         p += strspn(p, " ");
     }
     return false;
+    return false;
+}
+
+/* "deliver N from LOT" refused: why that lot's pizzeria cannot be delivered
+ * from now (Copy Cat), in `why`; -1 when the text names no lot or the
+ * usual reason fits. */
+static int copy_cat_why(const pd_state *st, const char *want, char *why, size_t n)
+{
+    const pd_map *m = &st->rules->data.map;
+    char from[64];
+    if (st->phase != PD_PH_START || sscanf(want, "deliver %*d from %63s", from) != 1)
+        return -1;
+    int lot = pd_lot_find(m, from);
+    if (lot < 0)
+        return -1; /* a village: the mover's own pizzeria there */
+    int owner = st->lot_owner[lot];
+    const char *id = m->lot[lot].id;
+    if (owner < 0)
+        snprintf(why, n, "not a legal move: there is no pizzeria on %s", id);
+    else if (owner == st->seat)
+        snprintf(why, n, "not a legal move: %s is your own pizzeria: name its village (from %s)", id,
+                 m->village[m->lot[lot].village].code);
+    else if (!pd_has(st, st->seat, PD_PC_COPY_CAT))
+        snprintf(why, n, "not a legal move: %s is another player's pizzeria; delivering from it takes Copy Cat in play",
+                 id);
+    else if (st->player[owner].pizzeria[m->lot[lot].village].disks == 0 ||
+             st->player[owner].pizzeria[m->lot[lot].village].ncards == 0)
+        snprintf(why, n, "not a legal move: the pizzeria on %s is closed (Stock Market Crash)", id);
+    else
+        return -1;
+    return 0;
 }
 
 int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen)
@@ -315,8 +352,9 @@ int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *er
         }
     }
     char why[PB_ERR_LEN], example[128] = "";
-    /* a cheese card has reasons of its own (Extra Cheese), and so has an order that is not there */
-    if (!order_missing(st, want, why, sizeof why))
+    /* a cheese card has reasons of its own (Extra Cheese), and so have an order
+     * that is not there and another's pizzeria (Copy Cat) */
+    if (!order_missing(st, want, why, sizeof why) && copy_cat_why(st, want, why, sizeof why) != 0)
         pd_why_illegal(st, strncmp(want, "cheese ", 7) == 0 ? PD_ACTION(PD_A_CHEESE, 0) : 0, why, sizeof why);
     if (k > 0)
         pd_action_text(st, legal[0], PD_EVERYONE_SEES_ALL, example, sizeof example);

@@ -59,6 +59,8 @@ static const char *const pc_ids[PD_PC_COUNT] = {
     [PD_PC_TRAFFIC_JAM] = "traffic-jam",
     [PD_PC_PANDEMIC] = "pandemic",
     [PD_PC_POWER_OUTAGE] = "power-outage",
+    [PD_PC_COPY_CAT] = "copy-cat",
+    [PD_PC_SPECIAL_SALE] = "special-sale",
 };
 
 void pd_rules_powers(pd_rules *r)
@@ -236,6 +238,8 @@ static void play_timed(pd_state *st, int p, int target)
         st->over_achiever = true;
     if (p == pc[PD_PC_OUT_OF_SUPPLIES] && target >= 0 && st->supplies_due[target] < UINT8_MAX)
         st->supplies_due[target]++;
+    if (p == pc[PD_PC_SPECIAL_SALE])
+        st->special_sale = true;
     if (p == pc[PD_PC_OOOOPS]) { /* another action, not the same one */
         st->banned = st->action;
         st->phase = PD_PH_START;
@@ -331,8 +335,10 @@ int pd_list_power_plays(const pd_state *st, pb_action *out, int n)
     const int8_t *pc = st->rules->pc;
     for (; m; m &= m - 1) {
         int p = __builtin_ctzll(m);
-        /* Oooops! follows an action (it gives another); Windfall comes before one (it rules some out) */
-        if ((p == pc[PD_PC_OOOOPS] && st->phase != PD_PH_AFTER) || (p == pc[PD_PC_WINDFALL] && st->phase != PD_PH_START))
+        /* Oooops! follows an action (it gives another); Windfall comes before one (it rules some out),
+         * and so does Special Sale (it changes the delivery to come) */
+        bool before = p == pc[PD_PC_WINDFALL] || p == pc[PD_PC_SPECIAL_SALE];
+        if ((p == pc[PD_PC_OOOOPS] && st->phase != PD_PH_AFTER) || (before && st->phase != PD_PH_START))
             continue;
         /* Real-Estate Tycoon: builds, and the action is not Increase Your Reputation */
         if (p == pc[PD_PC_TYCOON] && (st->action == PD_A_REPUTATION || !build_without(st, p)))

@@ -157,6 +157,9 @@ static json_t *pending_json(const pd_state *st)
                           pe->slot == PD_COPY_SLOT ? json_null() : json_integer(pe->slot + 1), "from",
                           m->village[pe->village].code, "needs", needs, "extras", pe->extras, "due", pe->due,
                           "cards", counts_json(st, pe->paid_cards), "stored", stored, "short", pe->shorted);
+    /* whose pizzeria it comes from: another player's with Copy Cat */
+    json_object_set_new(j, "owner", json_integer(pe->owner));
+    json_object_set_new(j, "lot", json_string(m->lot[st->player[pe->owner].pizzeria[pe->village].lot].id));
     if (st->rules->extra_cheese) {
         /* Extra Cheese: on the pizza (the pizzeria's own or a card added), and
          * whether its order asks for cheese it goes without (NO TIP) */
@@ -177,14 +180,16 @@ static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n
             continue;
         uint32_t arg = PD_ARG(legal[i]);
         int slot = arg & 0xF, v = arg >> 4 & 0xF, to = (int)(arg >> 12 & 0xF) - 1;
+        int owner = pd_deliver_owner(st, legal[i]);
         unsigned modes = arg >> 8 & 0xF;
         pd_quote q;
         char move[160];
-        if (pd_delivery_quote(st, st->seat, slot, v, to, modes, &q) != 0 ||
+        if (pd_delivery_quote_from(st, st->seat, owner, slot, v, to, modes, &q) != 0 ||
             pd_action_text(st, legal[i], st->seat, move, sizeof move) != 0)
             continue;
         uint8_t spaces[PD_MAX_SPACES];
-        int len = pd_route(m, m->lot[st->player[st->seat].pizzeria[v].lot].door, q.zone, modes, spaces, PD_MAX_SPACES);
+        int lot = st->player[owner].pizzeria[v].lot;
+        int len = pd_route(m, m->lot[lot].door, q.zone, modes, spaces, PD_MAX_SPACES);
         json_t *route = json_array();
         for (int k = 0; k < len; k++)
             json_array_append_new(route, json_string(m->space[spaces[k]].id));
@@ -194,6 +199,8 @@ static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n
                               via ? via + 5 : "", "length", q.length, "free", q.free_range, "distance_cards",
                               q.distance_cards, "ingredient_cards", q.hand_ingredients, "extra_cards", q.extras,
                               "pay", q.pay, "zone", m->space[q.zone].id, "route", route);
+        /* the pizzeria's owner: another player with Copy Cat */
+        json_object_update_new(d, json_pack("{s:i,s:s}", "owner", owner, "lot", m->lot[lot].id));
         if (q.cheese_bonus) /* Extra Cheese: what it earns, and where it would come from */
             json_object_update_new(d, json_pack("{s:i,s:b,s:b,s:i}", "cheese_bonus", q.cheese_bonus,
                                                 "cheese_in_pizzeria", q.cheese_in_pizzeria, "cheese_required",
@@ -315,6 +322,8 @@ json_t *pd_view(const pd_state *st, int seat)
         json_object_set_new(v, "instant", json_pack("{s:i,s:i,s:i}", "deliverer", st->instant_deliverer, "tips",
                                                     st->delivery_tips, "tax_due",
                                                     st->phase == PD_PH_TAX ? st->pending.due : 0));
+    /* Special Sale played this turn: its delivery is doubled */
+    json_object_set_new(v, "special_sale", json_boolean(st->special_sale));
     json_object_set_new(v, "global", st->global >= 0 ? json_string(st->rules->data.cards.power[st->global].id)
                                                       : json_null());
     if (st->shortage != PD_NO_CARD) /* Ingredient Shortage: its card, and so the ingredient no pizza may have */

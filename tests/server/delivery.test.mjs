@@ -13,7 +13,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverForFile, playToEnd, seeded } from './helpers.mjs';
-import { shortestRoute, teamHtml, moveWords, playersHtml, resultText, infoHtml } from '../../web/delivery.js';
+import { shortestRoute, teamHtml, moveWords, playersHtml, resultText, actionsHtml, boardHtml, infoHtml, pick, statusHtml }
+  from '../../web/delivery.js';
 
 const T = { timeout: 120_000 };
 const GAME_MS = 100_000;
@@ -479,6 +480,46 @@ test("the web client draws Pandemic's Orders 5 and 6 and Power Outage's dark ord
   assert.equal(four.match(/<li class="pd-order/g).length, 4, 'Orders 1-4 only without Pandemic\'s');
 });
 
+test('the web client: Copy Cat delivers from another player\'s lot; a Special Sale shows next to the deliveries', () => {
+  const space = (id, x, village) => ({ id, x, y: 0, village, park_path: false, dock: false, subway: null });
+  const map = {
+    name: 'Test', spaces: [space('a1', 0, 'HK'), space('a2', 40, 'MT'), space('a3', 80, 'MT')], roads: [['a1', 'a2'], ['a2', 'a3']],
+    villages: [{ code: 'HK', name: "Hell's Kitchen", zone: 'a1', lots: ['HK-2'] }, { code: 'MT', name: 'Midtown', zone: 'a3', lots: ['MT-1'] }],
+    lots: [{ id: 'HK-2', village: 'HK', cost: 5, door: 'a1', x: 0, y: 30 }, { id: 'MT-1', village: 'MT', cost: 7, door: 'a3', x: 80, y: 30 }],
+  };
+  const bo = { village: 'HK', lot: 'HK-2', disks: 1, cards: ["Hell's Kitchen/Ham", "Hell's Kitchen/Pineapple"], reputation: 3, limit: 5, power: 'extra-dollar' };
+  const players = [
+    { seat: 0, money: 5, deliveries: 0, hand: 3, powers: 0, tips: 0, disks: 12, tableau: ['copy-cat'], pizzerias: [] },
+    { seat: 1, money: 5, deliveries: 0, hand: 3, powers: 0, tips: 0, disks: 11, tableau: [], pizzerias: [bo] },
+  ];
+  const order = { slot: 1, id: 'two', name: 'Two toppings', specialty: false, cards: ['Harlem/Ham', 'Midtown/Onions'], village: 'MT', pay: 2, tip: true };
+  const quote = { slot: 1, from: 'HK', owner: 1, lot: 'HK-2', to: '', move: 'deliver 1 from HK-2', via: '', length: 3, free: 1,
+    distance_cards: 2, ingredient_cards: 3, extra_cards: 0, pay: 3, zone: 'a3', route: ['a1', 'a2', 'a3'] };
+  const v = { game: 'delivery', map, players, orders: [order, null, null, null], deliveries: [quote], legal: ['market', 'deliver 1 from HK-2'],
+    special_sale: true, phase: 'start', to_move: 0, whose_turn: 0, turn: 3, inspectors: 0, open: [], sewer: [], hand: [], powers: [] };
+  const ctx = { v, msg: { log: [], moves: 7 }, seat: 0, n: 2, names: ['Ann', 'Bo'], kinds: ['human', 'human'], phase: 'start', myTurn: true, code: 'T1' };
+  assert.equal(moveWords(ctx, 'deliver 1 from HK-2'), "deliver order 1 (Two toppings, to Midtown) from Bo's pizzeria on HK-2 (Copy Cat)");
+  assert.match(statusHtml(ctx).prompt, /or with Copy Cat another player&#39;s\)\. Special Sale: this turn&#39;s delivery needs every ingredient twice/);
+  let html = actionsHtml(ctx);
+  assert.match(html, /<p class="pd-sale">Special Sale: this turn&#39;s delivery needs every ingredient twice and pays twice its money less \$1/);
+  assert.match(html, /data-value="1:HK-2" aria-pressed="false">Order 1 from HK-2 \(Bo&#39;s, Copy Cat\): 3 spaces, 5 cards, \$3/);
+  assert.match(boardHtml(ctx), /<g class="pd-lot pizzeria pd-p1 active can copy-cat" data-lot="HK-2"[^>]* data-pick="pizzeria" data-value="HK-2"/);
+  pick('delivery', '1:HK-2');
+  html = actionsHtml(ctx);
+  assert.match(html, /Delivery: order 1 \(Two toppings, to Midtown\) from Bo&#39;s Hell&#39;s Kitchen pizzeria \(HK-2\)/);
+  assert.match(html, /Copy Cat: its ingredients and free range, not its top card's power/);
+  assert.match(html, /pays <b class="pd-earn">\$3<\/b>, two tip tokens and a power card/);
+  assert.match(html, /id="delivery-confirm" data-action="deliver 1 from HK-2"/);
+  assert.match(boardHtml(ctx), /class="pd-lot pizzeria pd-p1 selected active can copy-cat" data-lot="HK-2"/);
+  // being made: from whose pizzeria, on the sale
+  const pending = { kind: 'deliver', slot: 1, from: 'HK', owner: 1, lot: 'HK-2', needs: ['Onions'], extras: 0, due: 2, cards: [], stored: [], short: false };
+  const supply = { ...ctx, phase: 'supply', v: { ...v, phase: 'supply', pending, deliveries: undefined, legal: ['use Midtown/Onions'] } };
+  assert.match(infoHtml(supply), /Ann is delivering order 1 \(Two toppings, to Midtown\) on a Special Sale \(every ingredient twice\) from Bo&#39;s pizzeria on HK-2 \(Copy Cat\)/);
+  // played with no delivery possible: said where the deliveries would be
+  const none = { ...ctx, code: 'T2', v: { ...v, deliveries: [], legal: ['market'] } };
+  assert.match(actionsHtml(none), /Special Sale: .* No delivery can be made with every ingredient twice/);
+});
+
 test('Extra Cheese: asked for, its cards are in the game; a bad value or another game refuses it', T, async () => {
   const hal = await connect('hal');
   const create2 = async (game, extra) => {
@@ -608,7 +649,9 @@ test('every delivery quoted is as long as the route the web client draws', () =>
       if (m.type !== 'view' || !m.view || m.view.game !== 'delivery' || !Array.isArray(m.view.deliveries)) continue;
       const v = m.view;
       for (const d of v.deliveries) {
-        const pz = v.players[m.seat].pizzerias.find((p) => p.village === d.from);
+        // the seat's own pizzeria, or with Copy Cat another player's
+        const pz = v.players[d.owner].pizzerias.find((p) => p.lot === d.lot);
+        assert.equal(pz.village, d.from);
         const lot = v.map.lots.find((l) => l.id === pz.lot);
         const route = shortestRoute(v, lot.door, d.zone);
         assert.ok(route, `a route from ${lot.door} to ${d.zone}`);

@@ -151,7 +151,7 @@ static void test_random_games(void **state)
         int n = tables[t].players;
         table_rules(t);
         int games = tables[t].extra_cheese ? CHEESE_GAMES : GAMES_PER_COUNT;
-        long moves = 0, deliveries = 0, won = 0, cheese = 0;
+        long moves = 0, deliveries = 0, won = 0, cheese = 0, copy_cat = 0, sale = 0;
         long pandemic = 0, outage = 0, extra_orders = 0; /* played, and Orders 5 and 6 delivered */
         for (int g = 0; g < games; g++) {
             pd_state st;
@@ -176,6 +176,8 @@ static void test_random_games(void **state)
                 pandemic += a == PD_ACTION(PD_A_POWER, rules->pc[PD_PC_PANDEMIC]);
                 outage += a == PD_ACTION(PD_A_POWER, rules->pc[PD_PC_POWER_OUTAGE]);
                 extra_orders += PD_KIND(a) == PD_A_DELIVER && (PD_ARG(a) & 0xF) >= PD_BOARD_SLOTS;
+                copy_cat += PD_KIND(a) == PD_A_DELIVER && pd_deliver_owner(&st, a) != st.seat;
+                sale += PD_KIND(a) == PD_A_DELIVER && st.special_sale;
                 if (pd_apply(&st, a, err, sizeof err) != 0)
                     fail_msg("players %d game %d move %d: a listed move refused: %s", n, g, m, err);
                 if (pd_check_invariants(&st, err, sizeof err) != 0)
@@ -226,15 +228,20 @@ static void test_random_games(void **state)
         char cheesy[64] = "";
         if (tables[t].extra_cheese)
             snprintf(cheesy, sizeof cheesy, " (%ld with a cheese card added)", cheese);
-        printf("# %d players%s%s%s: %ld moves and %ld deliveries%s in %d random games, %ld won\n", n,
-               tables[t].expansion ? " with the expansion" : "", tables[t].extra_cheese ? " and Extra Cheese" : "",
-               tables[t].coop ? " co-op" : "", moves, deliveries, cheesy, games, won);
+        printf("# %d players%s%s%s: %ld moves and %ld deliveries%s (%ld with Copy Cat, %ld on a Special Sale) in %d "
+               "random games, %ld won\n",
+               n, tables[t].expansion ? " with the expansion" : "", tables[t].extra_cheese ? " and Extra Cheese" : "",
+               tables[t].coop ? " co-op" : "", moves, deliveries, cheesy, copy_cat, sale, games, won);
         if (tables[t].expansion) {
             printf("#   Pandemic played %ld times (%ld deliveries of Orders 5 and 6), Power Outage %ld\n", pandemic,
                    extra_orders, outage);
             assert_true(pandemic > 0 && outage > 0 && extra_orders > 0);
         }
         assert_true(deliveries > 0);
+        if (!tables[t].expansion) /* the expansion's cards only with it */
+            assert_true(copy_cat == 0 && sale == 0);
+        else
+            assert_true(copy_cat > 0);
         assert_true(tables[t].extra_cheese ? cheese > 0 : cheese == 0);
         if (tables[t].coop > PD_DIFFICULTIES)
             assert_true(won > 0);

@@ -144,8 +144,11 @@ static void check_friendly(const pb_game *g, const pb_state *st, const json_t *v
         assert_reads_as(g, st, v, "r", "reputation");
     size_t i;
     const json_t *d;
+    int seat = (int)json_integer_value(json_object_get(v, "seat"));
     json_array_foreach(json_object_get(v, "deliveries"), i, d) {
-        const char *from = json_string_value(json_object_get(d, "from"));
+        /* another player's pizzeria (Copy Cat) by its lot */
+        bool theirs = json_integer_value(json_object_get(d, "owner")) != seat;
+        const char *from = json_string_value(json_object_get(d, theirs ? "lot" : "from"));
         const char *via = json_string_value(json_object_get(d, "via"));
         via = via && *via ? via : NULL; /* "" or none: by the streets */
         const char *to = json_string_value(json_object_get(d, "to"));
@@ -418,6 +421,77 @@ static void test_pizzeria_on_the_map(void **state)
     fail_msg("seat B never built");
 }
 
+/* Copy Cat's deliveries from another player's pizzeria are listed by its
+ * lot, explained under the list and typed the short way ("d 2 HK-2"); a
+ * Special Sale played shows next to the deliveries and in the prompt.
+ * Random 5-player games that play both cards whenever they can. */
+static void test_copy_cat_and_special_sale(void **state)
+{
+    (void)state;
+    bool copy_cat_seen = false, sale_seen = false, pending_seen = false;
+    for (uint64_t seed = 1; seed <= 60 && !(copy_cat_seen && sale_seen && pending_seen); seed++) {
+        pb_game *g = new_game(5);
+        pb_state *st = pb_state_new(g, seed);
+        const pd_state *ps = (const pd_state *)(const void *)st;
+        int cards[] = {ps->rules->pc[PD_PC_COPY_CAT], ps->rules->pc[PD_PC_SPECIAL_SALE]};
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        char err[PB_ERR_LEN];
+        while (!pb_is_terminal(g, st)) {
+            int mover = pb_current_seat(g, st);
+            json_t *v = g->ops->view(g, st, mover);
+            bool theirs = false;
+            size_t i;
+            const json_t *d;
+            json_array_foreach(json_object_get(v, "deliveries"), i, d)
+                theirs |= json_integer_value(json_object_get(d, "owner")) != mover;
+            bool sale = json_is_true(json_object_get(v, "special_sale")) && ps->phase == PD_PH_START;
+            const json_t *pe = json_object_get(v, "pending");
+            if (ps->phase == PD_PH_SUPPLY && ps->pending.owner != ps->seat) { /* being made from their pizzeria */
+                pb_tui_opts o = {false, names, mover};
+                char *table = dlv_tui_table(v, &o), text[64];
+                snprintf(text, sizeof text, "from %s (Copy Cat),", json_string_value(json_object_get(pe, "lot")));
+                if (!strstr(table, text) || !strstr(table, "'s pizzeria;"))
+                    fail_msg("\"%s\" not in:\n%s", text, table);
+                free(table);
+                pending_seen = true;
+            }
+            if (theirs || sale) {
+                pb_tui_opts o = {false, names, mover};
+                char *table = dlv_tui_table(v, &o), *prompt = dlv_tui_prompt(v, &o);
+                if (theirs) {
+                    assert_non_null(strstr(table, "(from a lot: another player's pizzeria, Copy Cat"));
+                    assert_non_null(strstr(prompt, "\"d ORDER LOT\" from another player's, Copy Cat"));
+                    copy_cat_seen = true;
+                }
+                if (sale) {
+                    assert_non_null(strstr(table, "     Special Sale"));
+                    assert_non_null(strstr(prompt, "Special Sale: this turn's delivery needs every ingredient twice"));
+                    sale_seen = true;
+                }
+                check_listed_moves(g, st, v, mover);
+                check_friendly(g, st, v);
+                check_example(g, st, v, mover);
+                free(table);
+                free(prompt);
+            }
+            json_decref(v);
+            static pb_action all[PB_MAX_ACTIONS];
+            int n = g->ops->legal_actions(g, st, all);
+            pb_action a = next_move(g, st, &rng, NULL, mover);
+            for (int k = 0; k < n; k++)
+                if (PD_KIND(all[k]) == PD_A_POWER && ((int)PD_ARG(all[k]) == cards[0] || (int)PD_ARG(all[k]) == cards[1]))
+                    a = all[k];
+            assert_int_equal(g->ops->apply(g, st, a, err, sizeof err), 0);
+        }
+        free(st);
+        pb_game_free(g);
+    }
+    assert_true(copy_cat_seen);
+    assert_true(sale_seen);
+    assert_true(pending_seen);
+}
+
 /* PD-E1: the result has every seat's name, the parts of the score and the
  * winner(s). */
 static void test_result(void **state)
@@ -591,6 +665,7 @@ int main(void)
         cmocka_unit_test(test_tables_of_seeded_games),
         cmocka_unit_test(test_table_contents),
         cmocka_unit_test(test_pizzeria_on_the_map),
+        cmocka_unit_test(test_copy_cat_and_special_sale),
         cmocka_unit_test(test_result),
         cmocka_unit_test(test_coop_table_and_result),
         cmocka_unit_test(test_translate),

@@ -1188,7 +1188,7 @@ static void pass_round(pd_state *st)
 {
     do
         finish_turn(st);
-    while (st->seat != 0 && st->phase != PD_PH_OVER);
+    while ((st->seat != 0 || st->phase != PD_PH_START) && st->phase != PD_PH_OVER);
 }
 
 /* Cold Storage: 4 random sewer cards under it, used like hand cards for a
@@ -1571,6 +1571,206 @@ static void test_moped_delivery(void **state)
         }
     }
     assert_true(near > 0 && far > 0);
+}
+
+/* The reason a move is refused. */
+static const char *refusal(const pd_state *st, const char *text)
+{
+    static char err[PB_ERR_LEN];
+    pb_action a;
+    if (pd_action_parse(st, text, &a, err, sizeof err) == 0)
+        fail_msg("\"%s\" was accepted", text);
+    return err;
+}
+
+/* The view's entry of "deliveries" announced by `move`, or NULL. */
+static json_t *view_delivery(json_t *view, const char *move)
+{
+    size_t i;
+    json_t *d;
+    json_array_foreach(json_object_get(view, "deliveries"), i, d) {
+        if (strcmp(json_string_value(json_object_get(d, "move")), move) == 0)
+            return d;
+    }
+    return NULL;
+}
+
+/* Copy Cat: a delivery from another player's pizzeria, named by its lot:
+ * its door, its disks as the free range and its permanent ingredients, the
+ * rest and the distance beyond from the holder's hand; not its top card's
+ * power; the owner gets nothing and keeps the pizzeria as it was. Refused
+ * without the card and from a closed pizzeria. */
+static void test_copy_cat(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 110);
+    const pd_map *map = &rules->data.map;
+    int hk = pd_village_find(map, "HK"), mt = pd_village_find(map, "MT");
+    static const char *const theirs[] = {"Hell's Kitchen/Ham", "Hell's Kitchen/Pineapple", NULL}; /* Pineapple: +$1 */
+    static const char *const a[] = {"Harlem/Ham", "Midtown/Onions", NULL};
+    pizzeria(&st, 1, "HK-2", 1, theirs);
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Onions");
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote_from(&st, 0, 1, 0, hk, -1, 0, &q), -1);
+    assert_non_null(strstr(refusal(&st, "deliver 1 from HK-2"), "Copy Cat"));
+    assert_non_null(strstr(refusal(&st, "deliver 1 from HK"), "not a legal move")); /* seat 0 has no pizzeria there */
+
+    /* the spaces beyond their one disk, paid from the holder's hand */
+    static const char *const fares[] = {"Upper West Side/Peppers", "Upper East Side/Peppers", "Harlem/Peppers",
+                                        "Financial District/Peppers", "East Village/Peppers", "Greenwich Village/Peppers"};
+    int length = pd_route_length(map, map->lot[pd_lot_find(map, "HK-2")].door, map->village[mt].zone, 0);
+    assert_true(length > 1 && length - 1 <= 6);
+    for (int k = 0; k < length - 1; k++)
+        give(&st, 0, fares[k]);
+    in_play(&st, 0, "copy-cat");
+    assert_int_equal(pd_delivery_quote_from(&st, 0, 1, 0, hk, -1, 0, &q), 0);
+    assert_int_equal(q.length, length);
+    assert_int_equal(q.free_range, 1);             /* their one disk */
+    assert_int_equal(q.distance_cards, length - 1);
+    assert_int_equal(q.hand_ingredients, 1);       /* their Ham is permanent: the Onions from hand */
+    int pay = rules->data.cards.order[st.order[0].kind].pay;
+    assert_int_equal(q.pay, pay);                  /* no Pineapple dollar: it is their pizzeria's power */
+    json_t *v = pd_view(&st, 0);
+    json_t *d = view_delivery(v, "deliver 1 from HK-2");
+    assert_non_null(d);
+    assert_int_equal(json_integer_value(json_object_get(d, "owner")), 1);
+    assert_string_equal(json_string_value(json_object_get(d, "lot")), "HK-2");
+    assert_int_equal(json_integer_value(json_object_get(d, "pay")), pay);
+    json_decref(v);
+
+    pd_pizzeria before = st.player[1].pizzeria[hk];
+    int money = st.player[0].money, their_money = st.player[1].money, tip = st.order[0].tip;
+    play(&st, "deliver 1 from hk-2");
+    assert_int_equal(st.pending.owner, 1);
+    assert_int_equal(st.pending.nneeds, 1);
+    play(&st, "use Harlem/Onions");
+    assert_int_equal(st.phase, PD_PH_DISTANCE);
+    for (int k = 0; k < q.distance_cards; k++) { /* in the fixed order of payments */
+        pb_action legal[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(&st, legal) > 0);
+        assert_int_equal(PD_KIND(legal[0]), PD_A_PAY_CARD);
+        assert_int_equal(pd_apply(&st, legal[0], err, sizeof err), 0);
+    }
+    assert_int_equal(st.player[0].money, money + pay);
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].ntips, 1);
+    assert_int_equal(st.player[0].tip[0], tip);
+    assert_int_equal(st.player[0].hand_size, 0);
+    assert_int_equal(st.player[1].money, their_money);
+    assert_int_equal(st.player[1].deliveries, 0);
+    assert_memory_equal(&st.player[1].pizzeria[hk], &before, sizeof before);
+
+    /* closed by a crash: no disk left on the board */
+    pass_round(&st);
+    st.player[1].disks = (uint8_t)(st.player[1].disks + st.player[1].pizzeria[hk].disks);
+    st.player[1].pizzeria[hk].disks = 0;
+    in_play(&st, 0, "copy-cat");
+    order(&st, 0, a);
+    empty_hand(&st, 0);
+    for (int k = 0; k < 6; k++)
+        give(&st, 0, k ? fares[k - 1] : "Harlem/Onions");
+    check(&st);
+    assert_non_null(strstr(refusal(&st, "deliver 1 from HK-2"), "closed"));
+}
+
+/* Special Sale's delivery of order 1 (Harlem/Ham, Midtown/Onions) from
+ * Midtown, whose Ham supplies one Ham: the rest from hand. */
+static void deliver_on_sale(pd_state *st)
+{
+    play(st, "deliver 1 from MT");
+    assert_int_equal(st->pending.nneeds, 3);
+    play(st, "use Harlem/Ham");
+    play(st, "use Harlem/Onions");
+    play(st, "use Upper-West-Side/Onions");
+}
+
+/* Special Sale: the turn's delivery needs every ingredient twice (a
+ * permanent ingredient still supplies one), pays twice its money less $1
+ * (halved under Coupon Days), gives two tip tokens and one power card;
+ * played before the action only, and wasted on a market turn. */
+static void test_special_sale(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 111);
+    for (int s = 1; s < 5; s++) { /* nobody else plays a card meanwhile */
+        st.power_discard |= st.player[s].powers;
+        st.player[s].powers = 0;
+    }
+    int mt_v = pd_village_find(&rules->data.map, "MT");
+    static const char *const mt[] = {"Midtown/Ham", "Midtown/Tomatoes", NULL};
+    static const char *const a[] = {"Harlem/Ham", "Midtown/Onions", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Harlem/Onions");
+    int sale = give_power(&st, 0, "special-sale");
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, mt_v, -1, 0, &q), 0);
+    assert_int_equal(q.hand_ingredients, 1); /* the Onions; the pizzeria's Ham the Ham */
+    assert_int_equal(q.distance_cards, 0);
+    int pay = q.pay;
+    play(&st, "play power:special-sale");
+    assert_true(st.special_sale);
+    json_t *v = pd_view(&st, 0);
+    assert_true(json_is_true(json_object_get(v, "special_sale")));
+    json_decref(v);
+    refused(&st, "deliver 1 from MT"); /* Ham, Onions and Onions from hand: one short */
+    give(&st, 0, "Upper West Side/Onions");
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, mt_v, -1, 0, &q), 0);
+    assert_int_equal(q.hand_ingredients, 3);
+    assert_int_equal(q.pay, 2 * pay - 1);
+    int money = st.player[0].money, tip = st.order[0].tip, second = st.tip_pool[st.ntip_pool - 1];
+    int deck = st.npower_deck, powers = __builtin_popcountll(st.player[0].powers);
+    deliver_on_sale(&st);
+    assert_int_equal(st.player[0].money, money + 2 * pay - 1);
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].ntips, 2);
+    assert_int_equal(st.player[0].tip[0], tip);
+    assert_int_equal(st.player[0].tip[1], second);
+    assert_int_equal(st.npower_deck, deck - 1); /* one power card */
+    assert_int_equal(__builtin_popcountll(st.player[0].powers), powers + 1);
+    assert_true(st.power_discard >> sale & 1);
+
+    /* not after the action */
+    pass_round(&st);
+    assert_false(st.special_sale);
+    give_power(&st, 0, "special-sale");
+    market_from_deck(&st);
+    assert_int_equal(st.phase, PD_PH_AFTER);
+    refused(&st, "play power:special-sale");
+    play(&st, "end");
+    /* played, then a market turn: wasted */
+    pass_round(&st);
+    play(&st, "play power:special-sale");
+    market_from_deck(&st);
+    assert_int_equal(st.seat, 1);
+    assert_false(st.special_sale);
+    assert_true(st.power_discard >> sale & 1);
+    assert_int_equal(st.player[0].deliveries, 1);
+
+    /* with Coupon Days: the doubled money halved */
+    pass_round(&st);
+    int coupon = give_power(&st, 0, "coupon-days");
+    st.player[0].powers &= ~(1ull << coupon);
+    st.global = (int8_t)coupon;
+    st.global_until = (uint16_t)(st.turn + 3 * st.players);
+    empty_hand(&st, 0);
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Upper West Side/Onions");
+    give_power(&st, 0, "special-sale");
+    play(&st, "play power:special-sale");
+    money = st.player[0].money;
+    deliver_on_sale(&st);
+    int halved = (2 * pay - 1) / 2;
+    assert_int_equal(st.player[0].money, money + (halved > 1 ? halved : 1));
+    assert_int_equal(st.player[0].deliveries, 2);
+    assert_int_equal(st.player[0].ntips, 4);
 }
 
 /* Hacker, Order Screw Up, System Error change the orders; the village an
@@ -2954,6 +3154,8 @@ int main(void)
         cmocka_unit_test(test_lucky_day_and_down_on_your_luck),
         cmocka_unit_test(test_over_achiever_and_coupon_days),
         cmocka_unit_test(test_moped_delivery),
+        cmocka_unit_test(test_copy_cat),
+        cmocka_unit_test(test_special_sale),
         cmocka_unit_test(test_order_changing_cards),
         cmocka_unit_test(test_thats_my_spot),
         cmocka_unit_test(test_bonus_supplies),
