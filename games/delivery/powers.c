@@ -4,9 +4,9 @@
  * A power card is played from hand before or after the turn's action (not
  * both). SPEED, MONEY and EVENT cards go to the tableau, one of each type (a
  * new one replaces the old); a GLOBAL card acts on everyone at once and
- * replaces the global in play. The engine plays the cards in pd_pc (every
- * basic card); the others can so far only be spent as $1
- * (docs/rules-notes.md). */
+ * replaces the global in play. The engine plays the cards in pd_pc: every
+ * basic and expansion card (docs/rules-notes.md); the Instant ones are
+ * played on others' turns (instant.c). */
 #include <string.h>
 
 #include "delivery.h"
