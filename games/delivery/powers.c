@@ -142,10 +142,16 @@ int pd_list_crash(const pd_state *st, int s, pb_action *out, int n)
             continue;
         if (z->disks)
             n = pd_add_action(out, n, PD_ACTION(PD_A_CRASH, v));
+        int any_ingredient = 0;
+        for (int i = 0; i < z->ncards; i++)
+            any_ingredient += pd_group_of(st, PD_CARD_INGREDIENT(z->card[i])) == PD_ANY_INGREDIENT;
         for (int i = 0; i < z->ncards; i++) {
             bool park_on_top = i == z->ncards - 1 && i > 0 && pd_is_park_card(st, z->card[i - 1]);
             bool same = i > 0 && z->card[i - 1] == z->card[i]; /* the same card twice: one way */
-            if (!park_on_top && !same)
+            /* the last Any Ingredient card keeps a reputation over 5 within its limit */
+            bool over = any_ingredient == 1 && pd_group_of(st, PD_CARD_INGREDIENT(z->card[i])) == PD_ANY_INGREDIENT &&
+                        z->disks + z->ncards - 1 > PD_MAX_REPUTATION;
+            if (!park_on_top && !same && !over)
                 n = pd_add_action(out, n, PD_ACTION(PD_A_CRASH, v | (i + 1) << 4));
         }
     }

@@ -3073,6 +3073,24 @@ static void test_property_tax(void **state)
     assert_int_equal(st2.phase, PD_PH_AFTER);
 }
 
+/* Stock Market Crash never takes the Any Ingredient card that lets a
+ * pizzeria stand above reputation 5: a disk goes instead. */
+static void test_crash_keeps_any_ingredient_limit(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 127);
+    static const char *const any[] = {"Harlem/Any-Ingredient", NULL};
+    pizzeria(&st, 0, "HA-1", 6, any);
+    int ha = rules->data.map.lot[pd_lot_find(&rules->data.map, "HA-1")].village;
+    assert_int_equal(pd_reputation(&st, 0, ha), 7);
+    give_power(&st, 0, "stock-market-crash");
+    play(&st, "play power:stock-market-crash"); /* one way left: made without asking */
+    assert_int_equal(st.player[0].pizzeria[ha].disks, 5);
+    assert_int_equal(st.player[0].pizzeria[ha].ncards, 1);
+    assert_int_equal(st.phase, PD_PH_START); /* played before the action */
+}
+
 /* Out of Supplies: played on an opponent, who pays $2 (money or two cards)
  * before delivering again. */
 static void test_out_of_supplies(void **state)
@@ -3172,6 +3190,7 @@ int main(void)
         cmocka_unit_test(test_tip_losing_instants),
         cmocka_unit_test(test_property_tax),
         cmocka_unit_test(test_out_of_supplies),
+        cmocka_unit_test(test_crash_keeps_any_ingredient_limit),
         cmocka_unit_test(test_coop_first_round_free_property),
         cmocka_unit_test(test_coop_transfer_goods),
         cmocka_unit_test(test_coop_week_and_orders),
