@@ -3012,6 +3012,37 @@ static void test_tip_losing_instants(void **state)
     assert_int_equal(st.phase, PD_PH_AFTER);
 }
 
+/* Traffic Jam on a Special Sale's delivery sends both of its tip tokens back. */
+static void test_traffic_jam_on_a_special_sale(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 111);
+    for (int s = 1; s < 5; s++)
+        empty_hand(&st, s);
+    give_power(&st, 3, "traffic-jam");
+    static const char *const mt[] = {"Midtown/Ham", "Midtown/Tomatoes", NULL};
+    static const char *const a[] = {"Harlem/Ham", "Midtown/Onions", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Upper West Side/Onions");
+    give_power(&st, 0, "special-sale");
+    play(&st, "play power:special-sale");
+    int pool = st.ntip_pool, tips = st.player[0].ntips;
+    deliver_on_sale(&st);
+    assert_int_equal(st.player[0].ntips, tips + 2);
+    assert_int_equal(st.phase, PD_PH_INSTANT);
+    assert_int_equal(st.seat, 3);
+    play(&st, "instant power:traffic-jam");
+    assert_int_equal(st.player[0].ntips, tips);
+    /* both back face down: the pool lost only the new order's token */
+    assert_int_equal(st.ntip_pool, pool - 1 + 1);
+    assert_int_equal(st.seat, 1); /* nobody else to ask; seat 0's turn is over */
+    assert_int_equal(st.phase, PD_PH_START);
+}
+
 /* Property Tax: on any opponent, half of each pizzeria's reputation rounded
  * down, $5 at most, paid a dollar or a card at a time. */
 static void test_property_tax(void **state)
@@ -3188,6 +3219,7 @@ int main(void)
         cmocka_unit_test(test_buying_time),
         cmocka_unit_test(test_real_estate_tycoon),
         cmocka_unit_test(test_tip_losing_instants),
+        cmocka_unit_test(test_traffic_jam_on_a_special_sale),
         cmocka_unit_test(test_property_tax),
         cmocka_unit_test(test_out_of_supplies),
         cmocka_unit_test(test_crash_keeps_any_ingredient_limit),
