@@ -347,6 +347,7 @@ typedef struct pd_state {
     uint8_t promos_placed;
     uint8_t norder_box, orders_out;
     int8_t order_box[PD_MAX_ORDERS];
+    bool order_deck_seen; /* the deck is the discards shuffled back: no box card can be in it */
     uint8_t given;
     uint8_t coop_result;
     /* Out of Supplies: the $2 payments each seat owes before it delivers */

@@ -194,6 +194,7 @@ void pd_make_order(pd_state *st, int slot)
         memcpy(st->order_deck, st->order_discard, st->norder_discard);
         st->norder_deck = st->norder_discard;
         st->norder_discard = 0;
+        st->order_deck_seen = true;
         pb_rng_shuffle_u8(&st->rng, (uint8_t *)st->order_deck, st->norder_deck);
     }
     if (st->norder_deck == 0)
@@ -1295,13 +1296,15 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
     for (int i = 0; i < st->npower_deck; i++)
         st->power_deck[i] = powers[k++];
 
-    /* the order deck, with the cards co-op left in the box unseen */
+    /* the order deck, with the cards co-op left in the box unseen while
+     * the deck still holds cards nobody has seen */
     int8_t orders[2 * PD_MAX_ORDERS];
+    int unseen = st->order_deck_seen ? 0 : st->norder_box;
     memcpy(orders, st->order_deck, st->norder_deck);
-    memcpy(orders + st->norder_deck, st->order_box, st->norder_box);
-    pb_rng_shuffle_u8(rng, (uint8_t *)orders, st->norder_deck + st->norder_box);
+    memcpy(orders + st->norder_deck, st->order_box, (size_t)unseen);
+    pb_rng_shuffle_u8(rng, (uint8_t *)orders, st->norder_deck + unseen);
     memcpy(st->order_deck, orders, st->norder_deck);
-    memcpy(st->order_box, orders + st->norder_deck, st->norder_box);
+    memcpy(st->order_box, orders + st->norder_deck, (size_t)unseen);
 
     /* tip values: every token but the seat's own, and those it looked at
      * (Ham) and can still tell apart, is face down */

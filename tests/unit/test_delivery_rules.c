@@ -2488,6 +2488,62 @@ static void test_coop_promotions_push_orders_out(void **state)
     assert_int_equal(st.orders_out, out + 2); /* all four slots were full */
 }
 
+/* Sorted copy of an order pile, to compare piles as sets of cards. */
+static void sorted_pile(const int8_t *pile, int n, int8_t *out)
+{
+    memcpy(out, pile, (size_t)n);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            int8_t t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+}
+
+/* Once the discards are shuffled back as the order deck, everyone knows
+ * which cards it holds: a guess at the hidden cards never swaps one of the
+ * six left in the box into it (before, it still may). */
+static void test_coop_reshuffled_order_deck_is_known(void **state)
+{
+    (void)state;
+    pd_state st;
+    coop_table(&st, 1, 309, false);
+    int8_t deck[PD_MAX_ORDERS], box[PD_MAX_ORDERS], seen[PD_MAX_ORDERS];
+    /* a guess before: box cards may go into the deck */
+    bool swapped = false;
+    sorted_pile(st.order_box, st.norder_box, box);
+    for (int i = 0; i < 20 && !swapped; i++) {
+        pd_state d = st;
+        pb_rng rng;
+        pb_rng_seed(&rng, (uint64_t)i);
+        pd_determinize(&d, 0, &rng);
+        sorted_pile(d.order_box, d.norder_box, seen);
+        swapped = memcmp(seen, box, st.norder_box) != 0;
+    }
+    assert_true(swapped);
+    /* every order card delivered: the deck is out, Friday's promotion shuffles the discards back */
+    memcpy(st.order_discard, st.order_deck, st.norder_deck);
+    st.norder_discard = st.norder_deck;
+    st.norder_deck = 0;
+    st.day = PD_FRIDAY;
+    check(&st);
+    market_day(&st);
+    assert_true(st.order_deck_seen);
+    assert_true(st.norder_deck > 0);
+    sorted_pile(st.order_deck, st.norder_deck, deck);
+    sorted_pile(st.order_box, st.norder_box, box);
+    for (int i = 0; i < 20; i++) {
+        pd_state d = st;
+        pb_rng rng;
+        pb_rng_seed(&rng, (uint64_t)i);
+        pd_determinize(&d, 0, &rng);
+        sorted_pile(d.order_deck, d.norder_deck, seen);
+        assert_memory_equal(seen, deck, st.norder_deck);
+        sorted_pile(d.order_box, d.norder_box, seen);
+        assert_memory_equal(seen, box, st.norder_box);
+    }
+}
+
 /* Four orders on the board, as promotions made them. */
 static void full_board(pd_state *st)
 {
@@ -3224,6 +3280,7 @@ int main(void)
         cmocka_unit_test(test_out_of_supplies),
         cmocka_unit_test(test_crash_keeps_any_ingredient_limit),
         cmocka_unit_test(test_coop_first_round_free_property),
+        cmocka_unit_test(test_coop_reshuffled_order_deck_is_known),
         cmocka_unit_test(test_coop_transfer_goods),
         cmocka_unit_test(test_coop_week_and_orders),
         cmocka_unit_test(test_coop_promotions_push_orders_out),
