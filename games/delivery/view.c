@@ -322,6 +322,12 @@ json_t *pd_view(const pd_state *st, int seat)
         json_object_set_new(v, "instant", json_pack("{s:i,s:i,s:i}", "deliverer", st->instant_deliverer, "tips",
                                                     st->delivery_tips, "tax_due",
                                                     st->phase == PD_PH_TAX ? st->pending.due : 0));
+    if (st->known_top) { /* Buying Time's or Power Outage's cards on the deck: which, not their order */
+        uint8_t top[PD_TYPES] = {0};
+        for (int i = st->ndeck - st->known_top; i < st->ndeck; i++)
+            top[st->deck[i]]++;
+        json_object_set_new(v, "deck_top", counts_json(st, top));
+    }
     /* Special Sale played this turn: its delivery is doubled */
     json_object_set_new(v, "special_sale", json_boolean(st->special_sale));
     json_object_set_new(v, "global", st->global >= 0 ? json_string(st->rules->data.cards.power[st->global].id)

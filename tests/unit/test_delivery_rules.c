@@ -1430,12 +1430,27 @@ static void test_buying_time(void **state)
     for (int i = deck; i < st.ndeck; i++)
         top[st.deck[i]]++;
     guesses_keep_top(&st, deck, top); /* the top ten */
+    /* every seat sees which ten lie on top */
+    json_t *v = pd_view(&st, 1);
+    const json_t *shown = json_object_get(v, "deck_top");
+    int seen = 0;
+    for (size_t i = 0; i < json_array_size(shown); i++) {
+        const json_t *e = json_array_get(shown, i);
+        int c = card(json_string_value(json_object_get(e, "card")));
+        assert_int_equal(json_integer_value(json_object_get(e, "count")), top[c]);
+        seen += top[c];
+    }
+    assert_int_equal(seen, 10);
+    json_decref(v);
     play(&st, "market");
     play(&st, "take deck");
     play(&st, "take deck");
     /* a card drawn into a hand: the others cannot tell which of the ten it
      * was, so none of the rest is known any more (forgotten, never leaked) */
     assert_int_equal(st.known_top, 0);
+    v = pd_view(&st, 1);
+    assert_null(json_object_get(v, "deck_top"));
+    json_decref(v);
     for (int c = 0; c < PD_TYPES; c++)
         if (st.player[0].hand[c])
             assert_true(top[c] > 0); /* both came from the ten */
