@@ -303,7 +303,7 @@ typedef struct pd_state {
     int8_t changing;                  /* in PD_PH_ORDERS: the card played (Hacker, ...), else -1 */
     bool gift;                        /* the takes of PD_PH_BONUS come from a power card played */
     uint8_t action;                   /* this turn's action (PD_A_MARKET, _REPUTATION, _DELIVER), 0: none yet */
-    uint8_t banned;                   /* Oooops!: the second action may not be this one */
+    uint8_t banned;                   /* the action this turn may not be (Oooops!, Real-Estate Tycoon) */
     bool windfall;                    /* Windfall: no delivery, build or market this turn */
     /* Real-Estate Tycoon: 1 while its paid build is to come, 2 while the
      * free one (costing at most tycoon_cost) may follow; 0 otherwise */

@@ -505,7 +505,8 @@ int pd_free_total(const pd_state *st, int seat)
 
 /* ---------------------------------------------------------- reputation */
 
-static bool can_build(const pd_state *st, int lot, pd_card c)
+/* `held_back`: hand cards that may not pay (a power card about to be played). */
+static bool can_build(const pd_state *st, int lot, pd_card c, int held_back)
 {
     const pd_map *m = &st->rules->data.map;
     const pd_player *p = &st->player[st->seat];
@@ -521,7 +522,7 @@ static bool can_build(const pd_state *st, int lot, pd_card c)
     if (st->tycoon == 2 && m->lot[lot].cost > st->tycoon_cost)
         return false; /* Real-Estate Tycoon's free build: a lot of equal or lower cost */
     /* the card itself goes into the pizzeria; the rest of the hand and the money pay */
-    return pd_money(st, st->seat) + pd_hand_total(st, st->seat) - 1 >= pd_lot_cost(st, lot);
+    return pd_money(st, st->seat) + pd_hand_total(st, st->seat) - 1 - held_back >= pd_lot_cost(st, lot);
 }
 
 static bool can_upgrade(const pd_state *st, int v, pd_card c, int how)
@@ -545,12 +546,12 @@ static bool can_upgrade(const pd_state *st, int v, pd_card c, int how)
     return z->ncards < PD_PIZZERIA_CARDS;
 }
 
-bool pd_any_build(const pd_state *st)
+bool pd_any_build(const pd_state *st, int held_back)
 {
     const pd_map *m = &st->rules->data.map;
     for (int c = 0; c < PD_TYPES; c++)
         for (int l = 0; st->player[st->seat].hand[c] && l < m->nlots; l++)
-            if (can_build(st, l, (pd_card)c))
+            if (can_build(st, l, (pd_card)c, held_back))
                 return true;
     return false;
 }
@@ -576,7 +577,7 @@ static bool any_reputation_step(const pd_state *st)
         if (!p->hand[c])
             continue;
         for (int l = 0; l < m->nlots; l++)
-            if (can_build(st, l, (pd_card)c))
+            if (can_build(st, l, (pd_card)c, 0))
                 return true;
         for (int v = 0; v < m->nvillages; v++)
             for (int how = PD_UP_DISK; how <= PD_UP_TOP; how++)
@@ -786,7 +787,7 @@ static int list_reputation(const pd_state *st, pb_action *out, int n)
         if (!p->hand[c])
             continue;
         for (int l = 0; l < m->nlots; l++)
-            if (can_build(st, l, (pd_card)c))
+            if (can_build(st, l, (pd_card)c, 0))
                 n = pd_add_action(out, n, PD_ACTION(PD_A_BUILD, l | c << 8));
         for (int v = 0; v < m->nvillages; v++)
             for (int how = PD_UP_DISK; how <= PD_UP_TOP; how++)
@@ -813,7 +814,8 @@ static int list_actions(const pd_state *st, pb_action *out)
          * any power card: nothing of the kept card is needed for it) */
         if (pd_first_round(st) && !st->action && st->banned != PD_A_REPUTATION && any_reputation_step(st))
             return pd_add_action(out, n, PD_ACTION(PD_A_REPUTATION, 0));
-        /* Windfall rules out the market and deliveries; Oooops! the action already taken */
+        /* Windfall rules out the market and deliveries; Oooops! the action already taken;
+         * Real-Estate Tycoon played before the action, Increase Your Reputation */
         if (!st->windfall && st->banned != PD_A_MARKET)
             n = pd_add_action(out, n, PD_ACTION(PD_A_MARKET, 0));
         if (st->banned != PD_A_REPUTATION && any_reputation_step(st))

@@ -50,8 +50,9 @@ int pd_lot_cost(const pd_state *st, int lot);
 void pd_return_tip(pd_state *st, int tip);
 /* Is the power card in this game's box (co-op leaves some out)? */
 bool pd_power_in_game(const pd_state *st, int power);
-/* Could the mover build a pizzeria now? */
-bool pd_any_build(const pd_state *st);
+/* Could the mover build a pizzeria now, with `held_back` hand cards (power
+ * cards about to be played) not paying? */
+bool pd_any_build(const pd_state *st, int held_back);
 
 /* instant.c */
 /* A delivery is complete and gave `tips` tip tokens: ask the others for

@@ -324,15 +324,6 @@ static int list_farm(const pd_state *st, pb_action *out, int n);
 
 /* PD-T1: one power card a turn, before or after the action; Frugal
  * Shopper's take counts as that turn's card. */
-/* Could the mover still build once power card p has left the hand (it
- * no longer pays a dollar)? */
-static bool build_without(const pd_state *st, int p)
-{
-    pd_state after = *st;
-    after.player[st->seat].powers &= ~(1ull << p);
-    return pd_any_build(&after);
-}
-
 int pd_list_power_plays(const pd_state *st, pb_action *out, int n)
 {
     if (st->power_played || (st->phase != PD_PH_START && st->phase != PD_PH_AFTER))
@@ -346,8 +337,9 @@ int pd_list_power_plays(const pd_state *st, pb_action *out, int n)
         bool before = p == pc[PD_PC_WINDFALL] || p == pc[PD_PC_SPECIAL_SALE];
         if ((p == pc[PD_PC_OOOOPS] && st->phase != PD_PH_AFTER) || (before && st->phase != PD_PH_START))
             continue;
-        /* Real-Estate Tycoon: builds, and the action is not Increase Your Reputation */
-        if (p == pc[PD_PC_TYCOON] && (st->action == PD_A_REPUTATION || !build_without(st, p)))
+        /* Real-Estate Tycoon: a build possible without the card's own $1, and the action is not
+         * Increase Your Reputation */
+        if (p == pc[PD_PC_TYCOON] && (st->action == PD_A_REPUTATION || !pd_any_build(st, 1)))
             continue;
         /* Instant cards are played on others' turns (PD_PH_INSTANT) */
         if (st->rules->data.cards.power[p].instant)

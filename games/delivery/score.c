@@ -94,7 +94,9 @@ static double build_worth(const pd_state *st, int s, int lot_index, pd_card card
 {
     const pd_lot *lot = &st->rules->data.map.lot[lot_index];
     pd_pizzeria z = {.lot = (int8_t)lot_index, .disks = 1, .ncards = 1, .card = {card}};
-    double cost = 0.8 * lot->cost; /* money and cards */
+    /* money and cards; free in co-op's first round and Real-Estate Tycoon's second build */
+    int price = s == st->seat ? pd_lot_cost(st, lot_index) : pd_first_round(st) ? 0 : lot->cost;
+    double cost = 0.8 * price;
     return 2 - CARD_WORTH + (earning_rate(st, s, &z) - earning_rate(st, s, NULL)) * turns - cost;
 }
 
