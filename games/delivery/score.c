@@ -206,7 +206,8 @@ void pd_evaluate(const pd_state *st, int viewer, double *values)
         v += s == viewer || st->phase == PD_PH_OVER ? pd_tip_money(st, s) : p->ntips * tip;
         if (st->phase != PD_PH_OVER) {
             v += earning_rate(st, s, NULL) * turns + CARD_WORTH * pd_hand_total(st, s);
-            v -= PD_SUPPLIES_COST * st->supplies_due[s]; /* Out of Supplies: owed before delivering */
+            /* Out of Supplies: the $2 owed, and a turn's earnings that wait while it is */
+            v -= (PD_SUPPLIES_COST + earning_rate(st, s, NULL)) * st->supplies_due[s];
             if (s == st->seat)
                 v += pending_worth(st, tip, turns);
         }

@@ -3214,7 +3214,12 @@ static void test_out_of_supplies(void **state)
     order(&st, 0, onions);
     refused(&st, "deliver 1 from MT");
     int money = st.player[1].money;
+    /* paying is worth more than the $2 it costs: the pizzerias deliver again (bots pay) */
+    double owing[PD_PLAYERS], paid[PD_PLAYERS];
+    pd_evaluate(&st, 1, owing);
     play(&st, "supplies $2");
+    pd_evaluate(&st, 1, paid);
+    assert_true(paid[1] > owing[1] + 0.5);
     assert_int_equal(st.player[1].money, money - 2);
     assert_int_equal(st.supplies_due[1], 0);
     play(&st, "deliver 1 from MT");
