@@ -3,7 +3,9 @@
  * seeded 2-, 3- and 4-player games driven through the game interface, for
  * every seat and the spectator, in plain text and in colour; the prompt's
  * example and the friendly inputs read as legal moves; another seat's
- * hand never shows; the result has every seat's score (PD-E1). */
+ * hand never shows; the result has every seat's score (PD-E1); in 5-player
+ * games the Instant cards' question, Property Tax and an Out of Supplies
+ * debt read as they should, and a card's target is typed by letter. */
 #include "support.h"
 
 #include <ctype.h>
@@ -659,6 +661,231 @@ static void test_translate(void **state)
     pb_game_free(g);
 }
 
+/* ---- Instant cards and Out of Supplies (the 5-6 player box) ---- */
+
+/* A legal move of the view beginning with `prefix`, chosen at random among
+ * them, or NULL. */
+static const char *some_legal(const json_t *v, const char *prefix, pb_rng *rng)
+{
+    const char *found[PB_MAX_ACTIONS];
+    int n = 0;
+    size_t i;
+    const json_t *m;
+    json_array_foreach(json_object_get(v, "legal"), i, m)
+        if (strncmp(json_string_value(m), prefix, strlen(prefix)) == 0 && n < PB_MAX_ACTIONS)
+            found[n++] = json_string_value(m);
+    return n ? found[pb_rng_below(rng, (uint32_t)n)] : NULL;
+}
+
+/* The text of the seat's table or prompt contains `want`. */
+static void assert_shows(const char *text, const char *want)
+{
+    char *plain = strdup(text);
+    assert_non_null(plain);
+    for (char *s = plain; *s; s++) /* the words wrap: read them as one line */
+        *s = *s == '\n' ? ' ' : *s;
+    for (char *s = plain; *s; s++) /* and the indent of a wrapped line as one blank */
+        if (*s == ' ')
+            memmove(s + 1, s + 1 + strspn(s + 1, " "), strlen(s + 1 + strspn(s + 1, " ")) + 1);
+    if (!strstr(plain, want))
+        fail_msg("\"%s\" not in:\n%s", want, text);
+    free(plain);
+}
+
+/* The Instant question as the asked seat reads it: the delivery, each card
+ * it can play by name with the exact move (Property Tax with what each
+ * opponent would pay, as the engine counts it), and "done". */
+static void check_instant_prompt(const pb_game *g, const pb_state *st, const json_t *v, int seat)
+{
+    const pd_state *pd = (const pd_state *)(const void *)st;
+    pb_tui_opts o = {false, names, seat};
+    char *prompt = dlv_tui_prompt(v, &o), *table = dlv_tui_table(v, &o), want[200];
+    int d = pd->instant_deliverer;
+    snprintf(want, sizeof want, "Instant cards: %c %s's delivery (%d tip token%s) is complete, and you may answer it:",
+             'A' + d, names[d], pd->delivery_tips, pd->delivery_tips == 1 ? "" : "s");
+    assert_shows(prompt, want);
+    snprintf(want, sizeof want, "Now: %c %s's delivery (%d tip token", 'A' + d, names[d], pd->delivery_tips);
+    assert_shows(table, want);
+    assert_shows(prompt, "or \"done\" to play none.");
+    size_t i;
+    const json_t *m;
+    json_array_foreach(json_object_get(v, "legal"), i, m) {
+        const char *move = json_string_value(m);
+        int target = 0;
+        char id[64];
+        if (sscanf(move, "instant power:%63s on %d", id, &target) < 1)
+            continue;
+        const char *name = json_string_value(
+            json_object_get(json_object_get(json_object_get(v, "power_cards"), id), "name"));
+        assert_non_null(name);
+        if (target) {
+            snprintf(want, sizeof want, "%s on a player, \"instant power:%s on N\"", name, id);
+            assert_shows(prompt, want);
+            snprintf(want, sizeof want, "on %d %c %s pays $%d", target, 'A' + target - 1, names[target - 1],
+                     pd_property_tax(pd, target - 1));
+        } else {
+            snprintf(want, sizeof want, "\"%s\" (%s: its tip token", move, name);
+        }
+        assert_shows(prompt, want);
+    }
+    check_example(g, st, v, seat);
+    check_listed_moves(g, st, v, seat);
+    check_friendly(g, st, v);
+    free(prompt);
+    free(table);
+}
+
+/* Everyone else waits for the asked seat "to answer with an Instant card"
+ * or "to pay Property Tax". */
+static void check_waiting(const pb_game *g, const pb_state *st, int mover, const char *what)
+{
+    int other = (mover + 1) % g->players;
+    json_t *v = g->ops->view(g, st, other);
+    pb_tui_opts o = {false, names, other};
+    char *prompt = dlv_tui_prompt(v, &o), want[96];
+    snprintf(want, sizeof want, "Waiting for %c %s %s.\n", 'A' + mover, names[mover], what);
+    assert_string_equal(prompt, want);
+    free(prompt);
+    json_decref(v);
+}
+
+/* Out of Supplies: the debt is on the table under its player, and the
+ * player reads how to pay it; "play out-of-supplies on C" (no power:, a
+ * letter) reads as the move, and a missing or wrong player is named. */
+static void check_out_of_supplies_play(const pb_game *g, const pb_state *st, const json_t *v, const char *move)
+{
+    int target = atoi(strstr(move, " on ") + 4), you = (int)json_integer_value(json_object_get(v, "seat"));
+    char line[96], out[256], err[PB_ERR_LEN];
+    snprintf(line, sizeof line, "play out-of-supplies on %c", 'a' + target - 1);
+    assert_reads_as(g, st, v, line, move);
+    snprintf(line, sizeof line, "PLAY Out-Of-Supplies ON %c", 'A' + target - 1);
+    assert_reads_as(g, st, v, line, move);
+    snprintf(line, sizeof line, "play out-of-supplies on %d", target);
+    assert_reads_as(g, st, v, line, move);
+    assert_int_equal(dlv_ui_translate(v, "play out-of-supplies on z", out, sizeof out, err, sizeof err), -1);
+    assert_string_equal(err, "there is no player Z: the players are A to E (seats 1 to 5)");
+    assert_int_equal(dlv_ui_translate(v, "play out-of-supplies on 7", out, sizeof out, err, sizeof err), -1);
+    assert_string_equal(err, "there is no player 7: the players are A to E (seats 1 to 5)");
+    snprintf(line, sizeof line, "play out-of-supplies on %c", 'a' + you);
+    assert_int_equal(dlv_ui_translate(v, line, out, sizeof out, err, sizeof err), -1);
+    snprintf(line, sizeof line, "%c is you: the card is played on an opponent", 'A' + you);
+    assert_string_equal(err, line);
+    assert_int_equal(dlv_ui_translate(v, "play out-of-supplies", out, sizeof out, err, sizeof err), -1);
+    assert_non_null(strstr(err, "\"play out-of-supplies\" is played on a player: add \"on\" and the player's letter "
+                                "or seat number, one of "));
+    pb_tui_opts o = {false, names, you};
+    char *prompt = dlv_tui_prompt(v, &o);
+    assert_shows(prompt, "one played on an opponent names them by number or letter (\"play power:ID on B\")");
+    free(prompt);
+}
+
+static void check_supplies_due(const pb_game *g, const pb_state *st, int mover)
+{
+    const pd_state *pd = (const pd_state *)(const void *)st;
+    for (int s = 0; s < g->players; s++) {
+        if (!pd->supplies_due[s])
+            continue;
+        json_t *v = g->ops->view(g, st, PB_SPECTATOR);
+        pb_tui_opts o = {false, names, PB_SPECTATOR};
+        char *table = dlv_tui_table(v, &o), row[32], want[96];
+        snprintf(row, sizeof row, "\n %c %s ", 'A' + s, names[s]);
+        const char *player = strstr(table, row);
+        assert_non_null(player);
+        snprintf(want, sizeof want, "\n     owes $%d for Out of Supplies: no delivery until it is paid\n",
+                 2 * pd->supplies_due[s]);
+        if (strncmp(strchr(player + 1, '\n'), want, strlen(want)) != 0) /* the line under theirs */
+            fail_msg("%s's debt not shown under them:\n%s", names[s], table);
+        free(table);
+        json_decref(v);
+    }
+    if (!pd->supplies_due[mover] || pd->phase != PD_PH_START)
+        return;
+    json_t *v = g->ops->view(g, st, mover);
+    pb_tui_opts o = {false, names, mover};
+    char *prompt = dlv_tui_prompt(v, &o), want[96];
+    snprintf(want, sizeof want, "Out of Supplies: you owe $%d and may not deliver until it is paid",
+             2 * pd->supplies_due[mover]);
+    assert_shows(prompt, want);
+    if (legal_starting(v, "supplies $2"))
+        assert_shows(prompt, "\"supplies $2\"");
+    else if (legal_starting(v, "supplies "))
+        assert_shows(prompt, "two cards, \"supplies CARD CARD\"");
+    else
+        assert_shows(prompt, "you cannot pay it now");
+    assert_null(legal_starting(v, "deliver"));
+    check_example(g, st, v, mover);
+    check_friendly(g, st, v);
+    free(prompt);
+    json_decref(v);
+}
+
+/* 5-player games (the expansion box) that play Instant cards and Out of
+ * Supplies whenever they can, driven by the moves' text from a fixed seed. */
+static void test_instant_cards_and_out_of_supplies(void **state)
+{
+    (void)state;
+    int instants = 0, taxes = 0, targeted = 0, debts = 0, played_on = 0;
+    for (uint64_t seed = 1; seed <= 40 && !(instants && taxes && targeted && debts && played_on); seed++) {
+        pb_game *g = new_game(5);
+        pb_state *st = pb_state_new(g, seed);
+        const pd_state *pd = (const pd_state *)(const void *)st;
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        char err[PB_ERR_LEN];
+        while (!pb_is_terminal(g, st)) {
+            int mover = pb_current_seat(g, st);
+            json_t *v = g->ops->view(g, st, mover);
+            const char *phase = json_string_value(json_object_get(v, "phase"));
+            const char *instant = some_legal(v, "instant power:", &rng);
+            const char *supplies = some_legal(v, "play power:out-of-supplies on ", &rng);
+            if (!strcmp(phase, "instant") && instant) {
+                check_instant_prompt(g, st, v, mover);
+                check_waiting(g, st, mover, "to answer with an Instant card");
+                instants++;
+                targeted += legal_starting(v, "instant power:property-tax on ") != NULL;
+            }
+            if (!strcmp(phase, "tax")) {
+                pb_tui_opts o = {false, names, mover};
+                char *prompt = dlv_tui_prompt(v, &o), *table = dlv_tui_table(v, &o), want[160];
+                snprintf(want, sizeof want, "Property Tax was played on you after %c %s's delivery",
+                         'A' + pd->instant_deliverer, names[pd->instant_deliverer]);
+                assert_shows(prompt, want);
+                snprintf(want, sizeof want, "$%d still to pay, a dollar or a card at a time:", pd->pending.due);
+                assert_shows(prompt, want);
+                snprintf(want, sizeof want, "%c %s pays, $%d still due.", 'A' + mover, names[mover], pd->pending.due);
+                assert_shows(table, want);
+                check_waiting(g, st, mover, "to pay Property Tax");
+                check_example(g, st, v, mover);
+                check_friendly(g, st, v);
+                free(prompt);
+                free(table);
+                taxes++;
+            }
+            if (supplies) {
+                check_out_of_supplies_play(g, st, v, supplies);
+                played_on++;
+            }
+            check_supplies_due(g, st, mover);
+            for (int s = 0; s < g->players; s++)
+                debts += pd->supplies_due[s] > 0;
+            /* the cards when they can be played, deliveries often, else any move */
+            const char *move = instant ? instant : supplies ? supplies : some_legal(v, "deliver ", &rng);
+            if (!move || (!instant && !supplies && pb_rng_below(&rng, 3) == 0))
+                move = some_legal(v, "", &rng);
+            if (pb_apply_text(g, st, move, err, sizeof err) != 0)
+                fail_msg("\"%s\": %s", move, err);
+            json_decref(v);
+        }
+        free(st);
+        pb_game_free(g);
+    }
+    assert_true(instants > 0);
+    assert_true(targeted > 0);
+    assert_true(taxes > 0);
+    assert_true(played_on > 0);
+    assert_true(debts > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -670,6 +897,7 @@ int main(void)
         cmocka_unit_test(test_coop_table_and_result),
         cmocka_unit_test(test_translate),
         cmocka_unit_test(test_pandemic_and_power_outage_shown),
+        cmocka_unit_test(test_instant_cards_and_out_of_supplies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
