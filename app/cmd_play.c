@@ -129,16 +129,16 @@ static int log_viewer(const play *p)
 }
 
 /* A line for the log, as the watching seat may see the move. A formality
- * made for the watching human says so; to anyone else it is a move like
- * any other (that the seat could play nothing is its own secret). */
-static void announce(const play *p, int seat, pb_action a, bool formality)
+ * made at once for the watching human says so; to anyone else it is a move
+ * like any other (that the seat could play nothing is its own secret). */
+static void announce(const play *p, int seat, pb_action a, bool at_once)
 {
     char text[256];
     int viewer = log_viewer(p);
     if (p->g->ops->describe(p->g, p->st, a, viewer, text, sizeof text) != 0)
         return;
     printf("  %s: %s%s\n", p->names[seat], text,
-           formality && viewer == seat ? " (nothing to decide: played at once)" : "");
+           at_once && viewer == seat ? " (nothing to decide: played at once)" : "");
 }
 
 static void announce_round(play *p)
@@ -399,9 +399,9 @@ static int run(play *p)
     while (!pb_is_terminal(p->g, p->st)) {
         announce_round(p);
         int seat = pb_current_seat(p->g, p->st);
-        bool formality = pb_is_formality(p->g, p->st);
+        bool formality = pb_is_formality(p->g, p->st), at_once = formality && p->seats[seat].human;
         pb_action a;
-        if (p->seats[seat].human && formality) {
+        if (at_once) {
             /* one move, and being asked tells nothing: no need to ask */
             static pb_action only[PB_MAX_ACTIONS];
             p->g->ops->legal_actions(p->g, p->st, only);
@@ -422,7 +422,7 @@ static int run(play *p)
             reseed(p, p->seats[seat].bot, seat);
             a = pb_bot_choose(p->seats[seat].bot, p->g, p->st, seat);
         }
-        announce(p, seat, a, formality);
+        announce(p, seat, a, at_once);
         if (record_move(p, seat, a, formality) != 0)
             return 1;
     }
