@@ -1289,10 +1289,10 @@ static void instant_prompt(const dview *t, char *out, size_t n)
             snprintf(target_card, sizeof target_card, "%s", id);
             len = strlen(targets);
             if (is(id, "property-tax"))
-                snprintf(targets + len, sizeof targets - len, "%son %d %s pays $%d", len ? ", " : "", target, who,
+                snprintf(targets + len, sizeof targets - len, "%son %d, %s pays $%d", len ? "; " : "", target, who,
                          property_tax(t, target - 1));
             else
-                snprintf(targets + len, sizeof targets - len, "%son %d %s", len ? ", " : "", target, who);
+                snprintf(targets + len, sizeof targets - len, "%son %d, %s", len ? "; " : "", target, who);
             continue;
         }
         len = strlen(cards);
@@ -1371,8 +1371,8 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                 copy_cat |= copy_cat_delivery(t, q);
             supplies_prompt(t, owed, sizeof owed);
             snprintf(what, sizeof what, "%sYour turn, one action: \"m\" goes to market (2 cards), \"r\" builds or "
-                     "upgrades (2 steps), \"d ORDER VILLAGE\" delivers an order from your pizzeria in that village%s%s%s. "
-                     "%sType the move or its number in the list.", owed,
+                     "upgrades (2 steps), \"d ORDER VILLAGE\" delivers an order from your pizzeria in that "
+                     "village%s%s%s. %sType the move or its number in the list.", owed,
                      copy_cat ? " (\"d ORDER LOT\" from another player's, Copy Cat)" : "",
                      *first ? "; a power card may come first (\"play power:ID\")" : "",
                      targeted_play(t),
@@ -1739,8 +1739,9 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
     char seats[96];
     if (chosen < 0 && want.n >= 2 && targets_of(t, &want, targeted ? want.n - 2 : want.n, seats, sizeof seats)) {
         /* a card played on a player: which one, or not that one */
-        snprintf(err, errlen, "\"%.40s\" %s: add \"on\" and the player's letter or seat number, one of %s",
-                 text, targeted ? "cannot go on that player" : "is played on a player", seats);
+        snprintf(err, errlen, "\"%.40s\" %s %s", text,
+                 targeted ? "cannot go on that player:\nit can go on"
+                          : "is played on a player:\nadd \"on\" and their letter or seat number:", seats);
         rc = -1;
     } else if (chosen >= 0) {
         snprintf(out, n, "%s", json_string_value(json_array_get(legal, (size_t)chosen)));
