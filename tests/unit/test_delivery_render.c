@@ -423,6 +423,92 @@ static void test_pizzeria_on_the_map(void **state)
     fail_msg("seat B never built");
 }
 
+/* What a test of 5-player games does at each position: looks at the
+ * mover's view and chooses the move (text that lasts as long as the view). */
+typedef const char *(*position_fn)(const pb_game *g, const pb_state *st, const json_t *v, int mover, pb_rng *rng);
+
+/* Random 5-player games (the expansion box) from seed 1, driven by the
+ * moves' text, until `enough` says all was seen or after `max` games. */
+static void play_five_player_games(int max, bool (*enough)(void), position_fn look)
+{
+    for (uint64_t seed = 1; seed <= (uint64_t)max && !enough(); seed++) {
+        pb_game *g = new_game(5);
+        pb_state *st = pb_state_new(g, seed);
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        char err[PB_ERR_LEN];
+        while (!pb_is_terminal(g, st)) {
+            int mover = pb_current_seat(g, st);
+            json_t *v = g->ops->view(g, st, mover);
+            const char *move = look(g, st, v, mover, &rng);
+            if (pb_apply_text(g, st, move, err, sizeof err) != 0)
+                fail_msg("\"%s\": %s", move, err);
+            json_decref(v);
+        }
+        free(st);
+        pb_game_free(g);
+    }
+}
+
+static bool copy_cat_seen, sale_seen, pending_seen;
+
+static bool copy_cat_and_sale_seen(void)
+{
+    return copy_cat_seen && sale_seen && pending_seen;
+}
+
+/* Checks what Copy Cat and Special Sale show; plays both whenever it can. */
+static const char *look_at_copy_cat_and_sale(const pb_game *g, const pb_state *st, const json_t *v, int mover,
+                                             pb_rng *rng)
+{
+    const pd_state *ps = (const pd_state *)(const void *)st;
+    int cards[] = {ps->rules->pc[PD_PC_COPY_CAT], ps->rules->pc[PD_PC_SPECIAL_SALE]};
+    bool theirs = false;
+    size_t i;
+    const json_t *d;
+    json_array_foreach(json_object_get(v, "deliveries"), i, d)
+        theirs |= json_integer_value(json_object_get(d, "owner")) != mover;
+    bool sale = json_is_true(json_object_get(v, "special_sale")) && ps->phase == PD_PH_START;
+    const json_t *pe = json_object_get(v, "pending");
+    if (ps->phase == PD_PH_SUPPLY && ps->pending.owner != ps->seat) { /* being made from their pizzeria */
+        pb_tui_opts o = {false, names, mover};
+        char *table = dlv_tui_table(v, &o), text[64];
+        snprintf(text, sizeof text, "from %s (Copy Cat),", json_string_value(json_object_get(pe, "lot")));
+        if (!strstr(table, text) || !strstr(table, "'s pizzeria;"))
+            fail_msg("\"%s\" not in:\n%s", text, table);
+        free(table);
+        pending_seen = true;
+    }
+    if (theirs || sale) {
+        pb_tui_opts o = {false, names, mover};
+        char *table = dlv_tui_table(v, &o), *prompt = dlv_tui_prompt(v, &o);
+        if (theirs) {
+            assert_non_null(strstr(table, "(from a lot: another player's pizzeria, Copy Cat"));
+            assert_non_null(strstr(prompt, "\"d ORDER LOT\" from another player's, Copy Cat"));
+            copy_cat_seen = true;
+        }
+        if (sale) {
+            assert_non_null(strstr(table, "     Special Sale"));
+            assert_non_null(strstr(prompt, "Special Sale: this turn's delivery needs every ingredient twice"));
+            sale_seen = true;
+        }
+        check_listed_moves(g, st, v, mover);
+        check_friendly(g, st, v);
+        check_example(g, st, v, mover);
+        free(table);
+        free(prompt);
+    }
+    static pb_action all[PB_MAX_ACTIONS];
+    int n = g->ops->legal_actions(g, st, all);
+    pb_action a = next_move(g, st, rng, NULL, mover);
+    for (int k = 0; k < n; k++)
+        if (PD_KIND(all[k]) == PD_A_POWER && ((int)PD_ARG(all[k]) == cards[0] || (int)PD_ARG(all[k]) == cards[1]))
+            a = all[k];
+    static char move[256];
+    assert_int_equal(g->ops->action_to_text(g, st, a, move, sizeof move), 0);
+    return move;
+}
+
 /* Copy Cat's deliveries from another player's pizzeria are listed by its
  * lot, explained under the list and typed the short way ("d 2 HK-2"); a
  * Special Sale played shows next to the deliveries and in the prompt.
@@ -430,65 +516,7 @@ static void test_pizzeria_on_the_map(void **state)
 static void test_copy_cat_and_special_sale(void **state)
 {
     (void)state;
-    bool copy_cat_seen = false, sale_seen = false, pending_seen = false;
-    for (uint64_t seed = 1; seed <= 60 && !(copy_cat_seen && sale_seen && pending_seen); seed++) {
-        pb_game *g = new_game(5);
-        pb_state *st = pb_state_new(g, seed);
-        const pd_state *ps = (const pd_state *)(const void *)st;
-        int cards[] = {ps->rules->pc[PD_PC_COPY_CAT], ps->rules->pc[PD_PC_SPECIAL_SALE]};
-        pb_rng rng;
-        pb_rng_seed(&rng, seed);
-        char err[PB_ERR_LEN];
-        while (!pb_is_terminal(g, st)) {
-            int mover = pb_current_seat(g, st);
-            json_t *v = g->ops->view(g, st, mover);
-            bool theirs = false;
-            size_t i;
-            const json_t *d;
-            json_array_foreach(json_object_get(v, "deliveries"), i, d)
-                theirs |= json_integer_value(json_object_get(d, "owner")) != mover;
-            bool sale = json_is_true(json_object_get(v, "special_sale")) && ps->phase == PD_PH_START;
-            const json_t *pe = json_object_get(v, "pending");
-            if (ps->phase == PD_PH_SUPPLY && ps->pending.owner != ps->seat) { /* being made from their pizzeria */
-                pb_tui_opts o = {false, names, mover};
-                char *table = dlv_tui_table(v, &o), text[64];
-                snprintf(text, sizeof text, "from %s (Copy Cat),", json_string_value(json_object_get(pe, "lot")));
-                if (!strstr(table, text) || !strstr(table, "'s pizzeria;"))
-                    fail_msg("\"%s\" not in:\n%s", text, table);
-                free(table);
-                pending_seen = true;
-            }
-            if (theirs || sale) {
-                pb_tui_opts o = {false, names, mover};
-                char *table = dlv_tui_table(v, &o), *prompt = dlv_tui_prompt(v, &o);
-                if (theirs) {
-                    assert_non_null(strstr(table, "(from a lot: another player's pizzeria, Copy Cat"));
-                    assert_non_null(strstr(prompt, "\"d ORDER LOT\" from another player's, Copy Cat"));
-                    copy_cat_seen = true;
-                }
-                if (sale) {
-                    assert_non_null(strstr(table, "     Special Sale"));
-                    assert_non_null(strstr(prompt, "Special Sale: this turn's delivery needs every ingredient twice"));
-                    sale_seen = true;
-                }
-                check_listed_moves(g, st, v, mover);
-                check_friendly(g, st, v);
-                check_example(g, st, v, mover);
-                free(table);
-                free(prompt);
-            }
-            json_decref(v);
-            static pb_action all[PB_MAX_ACTIONS];
-            int n = g->ops->legal_actions(g, st, all);
-            pb_action a = next_move(g, st, &rng, NULL, mover);
-            for (int k = 0; k < n; k++)
-                if (PD_KIND(all[k]) == PD_A_POWER && ((int)PD_ARG(all[k]) == cards[0] || (int)PD_ARG(all[k]) == cards[1]))
-                    a = all[k];
-            assert_int_equal(g->ops->apply(g, st, a, err, sizeof err), 0);
-        }
-        free(st);
-        pb_game_free(g);
-    }
+    play_five_player_games(60, copy_cat_and_sale_seen, look_at_copy_cat_and_sale);
     assert_true(copy_cat_seen);
     assert_true(sale_seen);
     assert_true(pending_seen);
@@ -692,6 +720,8 @@ static void assert_shows(const char *text, const char *want)
     free(plain);
 }
 
+static int refused_targets; /* Property Tax typed on a player it cannot go on */
+
 /* The Instant question as the asked seat reads it: the delivery, each card
  * it can play by name with the exact move (Property Tax with what each
  * opponent would pay, as the engine counts it), and "done". */
@@ -721,12 +751,26 @@ static void check_instant_prompt(const pb_game *g, const pb_state *st, const jso
         if (target) {
             snprintf(want, sizeof want, "%s on a player, \"instant power:%s on N\"", name, id);
             assert_shows(prompt, want);
-            snprintf(want, sizeof want, "on %d %c %s pays $%d", target, 'A' + target - 1, names[target - 1],
+            snprintf(want, sizeof want, "on %d, %c %s pays $%d", target, 'A' + target - 1, names[target - 1],
                      pd_property_tax(pd, target - 1));
+            char line[96];
+            snprintf(line, sizeof line, "instant %s on %c", id, 'a' + target - 1);
+            assert_reads_as(g, st, v, line, move);
         } else {
             snprintf(want, sizeof want, "\"%s\" (%s: its tip token", move, name);
         }
         assert_shows(prompt, want);
+    }
+    /* Property Tax on a player who would pay nothing is refused, naming who it can go on */
+    for (int s = 0; s < g->players && legal_starting(v, "instant power:property-tax on "); s++) {
+        char move[64], out[256], err[PB_ERR_LEN];
+        snprintf(move, sizeof move, "instant power:property-tax on %d", s + 1);
+        if (s == seat || legal_starting(v, move))
+            continue;
+        snprintf(move, sizeof move, "instant property-tax on %c", 'a' + s);
+        assert_int_equal(dlv_ui_translate(v, move, out, sizeof out, err, sizeof err), -1);
+        assert_non_null(strstr(err, "cannot go on that player:\nit can go on "));
+        refused_targets++;
     }
     check_example(g, st, v, seat);
     check_listed_moves(g, st, v, seat);
@@ -771,8 +815,8 @@ static void check_out_of_supplies_play(const pb_game *g, const pb_state *st, con
     snprintf(line, sizeof line, "%c is you: the card is played on an opponent", 'A' + you);
     assert_string_equal(err, line);
     assert_int_equal(dlv_ui_translate(v, "play out-of-supplies", out, sizeof out, err, sizeof err), -1);
-    assert_non_null(strstr(err, "\"play out-of-supplies\" is played on a player: add \"on\" and the player's letter "
-                                "or seat number, one of "));
+    assert_non_null(strstr(err, "\"play out-of-supplies\" is played on a player:\nadd \"on\" and their letter or "
+                                "seat number: "));
     pb_tui_opts o = {false, names, you};
     char *prompt = dlv_tui_prompt(v, &o);
     assert_shows(prompt, "one played on an opponent names them by number or letter (\"play power:ID on B\")");
@@ -819,71 +863,70 @@ static void check_supplies_due(const pb_game *g, const pb_state *st, int mover)
     json_decref(v);
 }
 
+static int instants, taxes, targeted, debts, played_on;
+
+static bool instants_and_supplies_seen(void)
+{
+    return instants && taxes && targeted && debts && played_on && refused_targets;
+}
+
+/* Checks the Instant question, Property Tax and Out of Supplies wherever
+ * they come; plays the cards whenever it can, deliveries often. */
+static const char *look_at_instants_and_supplies(const pb_game *g, const pb_state *st, const json_t *v, int mover,
+                                                 pb_rng *rng)
+{
+    const pd_state *pd = (const pd_state *)(const void *)st;
+    const char *phase = json_string_value(json_object_get(v, "phase"));
+    const char *instant = some_legal(v, "instant power:", rng);
+    const char *supplies = some_legal(v, "play power:out-of-supplies on ", rng);
+    if (!strcmp(phase, "instant") && instant) {
+        check_instant_prompt(g, st, v, mover);
+        check_waiting(g, st, mover, "to answer with an Instant card");
+        instants++;
+        targeted += legal_starting(v, "instant power:property-tax on ") != NULL;
+    }
+    if (!strcmp(phase, "tax")) {
+        pb_tui_opts o = {false, names, mover};
+        char *prompt = dlv_tui_prompt(v, &o), *table = dlv_tui_table(v, &o), want[160];
+        snprintf(want, sizeof want, "Property Tax was played on you after %c %s's delivery",
+                 'A' + pd->instant_deliverer, names[pd->instant_deliverer]);
+        assert_shows(prompt, want);
+        snprintf(want, sizeof want, "$%d still to pay, a dollar or a card at a time:", pd->pending.due);
+        assert_shows(prompt, want);
+        snprintf(want, sizeof want, "%c %s pays, $%d still due.", 'A' + mover, names[mover], pd->pending.due);
+        assert_shows(table, want);
+        check_waiting(g, st, mover, "to pay Property Tax");
+        check_example(g, st, v, mover);
+        check_friendly(g, st, v);
+        free(prompt);
+        free(table);
+        taxes++;
+    }
+    if (supplies) {
+        check_out_of_supplies_play(g, st, v, supplies);
+        played_on++;
+    }
+    check_supplies_due(g, st, mover);
+    for (int s = 0; s < g->players; s++)
+        debts += pd->supplies_due[s] > 0;
+    const char *move = instant ? instant : supplies ? supplies : some_legal(v, "deliver ", rng);
+    if (!move || (!instant && !supplies && pb_rng_below(rng, 3) == 0))
+        move = some_legal(v, "", rng);
+    return move;
+}
+
 /* 5-player games (the expansion box) that play Instant cards and Out of
- * Supplies whenever they can, driven by the moves' text from a fixed seed. */
+ * Supplies whenever they can, driven by the moves' text from fixed seeds. */
 static void test_instant_cards_and_out_of_supplies(void **state)
 {
     (void)state;
-    int instants = 0, taxes = 0, targeted = 0, debts = 0, played_on = 0;
-    for (uint64_t seed = 1; seed <= 40 && !(instants && taxes && targeted && debts && played_on); seed++) {
-        pb_game *g = new_game(5);
-        pb_state *st = pb_state_new(g, seed);
-        const pd_state *pd = (const pd_state *)(const void *)st;
-        pb_rng rng;
-        pb_rng_seed(&rng, seed);
-        char err[PB_ERR_LEN];
-        while (!pb_is_terminal(g, st)) {
-            int mover = pb_current_seat(g, st);
-            json_t *v = g->ops->view(g, st, mover);
-            const char *phase = json_string_value(json_object_get(v, "phase"));
-            const char *instant = some_legal(v, "instant power:", &rng);
-            const char *supplies = some_legal(v, "play power:out-of-supplies on ", &rng);
-            if (!strcmp(phase, "instant") && instant) {
-                check_instant_prompt(g, st, v, mover);
-                check_waiting(g, st, mover, "to answer with an Instant card");
-                instants++;
-                targeted += legal_starting(v, "instant power:property-tax on ") != NULL;
-            }
-            if (!strcmp(phase, "tax")) {
-                pb_tui_opts o = {false, names, mover};
-                char *prompt = dlv_tui_prompt(v, &o), *table = dlv_tui_table(v, &o), want[160];
-                snprintf(want, sizeof want, "Property Tax was played on you after %c %s's delivery",
-                         'A' + pd->instant_deliverer, names[pd->instant_deliverer]);
-                assert_shows(prompt, want);
-                snprintf(want, sizeof want, "$%d still to pay, a dollar or a card at a time:", pd->pending.due);
-                assert_shows(prompt, want);
-                snprintf(want, sizeof want, "%c %s pays, $%d still due.", 'A' + mover, names[mover], pd->pending.due);
-                assert_shows(table, want);
-                check_waiting(g, st, mover, "to pay Property Tax");
-                check_example(g, st, v, mover);
-                check_friendly(g, st, v);
-                free(prompt);
-                free(table);
-                taxes++;
-            }
-            if (supplies) {
-                check_out_of_supplies_play(g, st, v, supplies);
-                played_on++;
-            }
-            check_supplies_due(g, st, mover);
-            for (int s = 0; s < g->players; s++)
-                debts += pd->supplies_due[s] > 0;
-            /* the cards when they can be played, deliveries often, else any move */
-            const char *move = instant ? instant : supplies ? supplies : some_legal(v, "deliver ", &rng);
-            if (!move || (!instant && !supplies && pb_rng_below(&rng, 3) == 0))
-                move = some_legal(v, "", &rng);
-            if (pb_apply_text(g, st, move, err, sizeof err) != 0)
-                fail_msg("\"%s\": %s", move, err);
-            json_decref(v);
-        }
-        free(st);
-        pb_game_free(g);
-    }
+    play_five_player_games(40, instants_and_supplies_seen, look_at_instants_and_supplies);
     assert_true(instants > 0);
     assert_true(targeted > 0);
     assert_true(taxes > 0);
     assert_true(played_on > 0);
     assert_true(debts > 0);
+    assert_true(refused_targets > 0);
 }
 
 int main(void)
