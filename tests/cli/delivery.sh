@@ -150,8 +150,9 @@ check "play --game delivery --players 5: a human with no Instant card to play is
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/five.err")")" \
     "$(ended "$T/five.out" || echo 'no result printed')" \
     "$(grep -q '^  You: done (nothing to decide: played at once)$' "$T/five.out" || echo 'no answer made at once')" \
-    "$(awk '/^Your moves/ { getline; only = $0 } /^You> / && only == "   1 done" && prev ~ /^Now: .* is complete;/ { print "asked with only done at line " NR; exit }
-           /^Now: / { prev = $0 } /^NEW YORK/ { prev = "" }' "$T/five.out")" \
+    "$(awk '/^NEW YORK/ { now = "" } /^Now: / { now = $0 } /^Your moves/ { getline; only = $0 }
+           /^You> / && only == "   1 done" && now ~ /is complete;/ { print "asked with only done at line " NR; exit }' \
+        "$T/five.out")" \
     "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/five.out")"
 check "play --game delivery --players 5: the Instant question names the delivery, the card and the moves" \
     "$(grep -q '^Now: [A-E] .*'"'"'s delivery ([0-9] tip tokens*) is complete; each other player' "$T/five.out" ||
