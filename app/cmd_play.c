@@ -39,6 +39,7 @@ typedef struct play {
     seat_info seats[PB_MAX_SEATS];
     const char *names[PB_MAX_SEATS];
     int actors[4096];        /* who made each recorded action, for undo */
+    bool formal[4096];       /* and whether it was a formality, made at once (undo passes over it) */
     int nactions;
     int last_human;          /* the seat whose view is on screen */
     int last_round;
@@ -127,13 +128,17 @@ static int log_viewer(const play *p)
     return PB_SPECTATOR;
 }
 
-/* A line for the log, as the watching seat may see the move. */
-static void announce(const play *p, int seat, pb_action a)
+/* A line for the log, as the watching seat may see the move. A formality
+ * made at once for the watching human says so; to anyone else it is a move
+ * like any other (that the seat could play nothing is its own secret). */
+static void announce(const play *p, int seat, pb_action a, bool at_once)
 {
     char text[256];
-    if (p->g->ops->describe(p->g, p->st, a, log_viewer(p), text, sizeof text) != 0)
+    int viewer = log_viewer(p);
+    if (p->g->ops->describe(p->g, p->st, a, viewer, text, sizeof text) != 0)
         return;
-    printf("  %s: %s\n", p->names[seat], text);
+    printf("  %s: %s%s\n", p->names[seat], text,
+           at_once && viewer == seat ? " (nothing to decide: played at once)" : "");
 }
 
 static void announce_round(play *p)
@@ -238,6 +243,7 @@ static int rebuild(play *p, int n)
         char err[PB_ERR_LEN];
         const char *t = json_string_value(json_array_get(actions, (size_t)i));
         p->actors[i] = pb_current_seat(p->g, p->st);
+        p->formal[i] = pb_is_formality(p->g, p->st);
         rc = p->g->ops->action_from_text(p->g, p->st, t, &a, err, sizeof err);
         if (rc == 0 && (rc = pb_record_add(p->rec, p->g, p->st, a)) == 0)
             rc = p->g->ops->apply(p->g, p->st, a, err, sizeof err);
@@ -254,8 +260,10 @@ static int undo(play *p, int seat)
         printf("undo is only for games against bots\n");
         return -1;
     }
+    /* the seat's last real decision: never back to a formality, which
+     * would only be made again at once */
     int k = p->nactions - 1;
-    while (k >= 0 && p->actors[k] != seat)
+    while (k >= 0 && (p->actors[k] != seat || p->formal[k]))
         k--;
     if (k < 0) {
         printf("nothing to undo yet\n");
@@ -363,7 +371,7 @@ static enum turn_result human_turn(play *p, int seat, pb_action *out)
 
 /* ---- The game ---- */
 
-static int record_move(play *p, int seat, pb_action a)
+static int record_move(play *p, int seat, pb_action a, bool formality)
 {
     char err[PB_ERR_LEN];
     if (p->nactions >= (int)(sizeof p->actors / sizeof p->actors[0]) ||
@@ -371,6 +379,7 @@ static int record_move(play *p, int seat, pb_action a)
         fprintf(stderr, "pizzabox play: move refused\n");
         return -1;
     }
+    p->formal[p->nactions] = formality;
     p->actors[p->nactions++] = seat;
     if (p->record_path)
         return save_record(p, p->record_path);
@@ -390,8 +399,14 @@ static int run(play *p)
     while (!pb_is_terminal(p->g, p->st)) {
         announce_round(p);
         int seat = pb_current_seat(p->g, p->st);
+        bool formality = pb_is_formality(p->g, p->st), at_once = formality && p->seats[seat].human;
         pb_action a;
-        if (p->seats[seat].human) {
+        if (at_once) {
+            /* one move, and being asked tells nothing: no need to ask */
+            static pb_action only[PB_MAX_ACTIONS];
+            p->g->ops->legal_actions(p->g, p->st, only);
+            a = only[0];
+        } else if (p->seats[seat].human) {
             enum turn_result r = human_turn(p, seat, &a);
             if (r == TURN_AGAIN)
                 continue;
@@ -407,8 +422,8 @@ static int run(play *p)
             reseed(p, p->seats[seat].bot, seat);
             a = pb_bot_choose(p->seats[seat].bot, p->g, p->st, seat);
         }
-        announce(p, seat, a);
-        if (record_move(p, seat, a) != 0)
+        announce(p, seat, a, at_once);
+        if (record_move(p, seat, a, formality) != 0)
             return 1;
     }
     finish(p);

@@ -28,6 +28,7 @@
 #define LISTED 60        /* legal moves numbered in the table */
 #define WORDS 16         /* words of an input line */
 #define WORD_LEN 64
+#define TAX_MAX 5        /* Property Tax's most, in all (games/delivery/instant.c) */
 
 static const char *const seat_sgr[SEATS] = {"1;31", "1;34", "1;32", "1;33", "1;35", "1;36"};
 
@@ -309,6 +310,41 @@ static void cput(dview *t, const char *sgr, const char *s)
 static const char *seat_name(const dview *t, int s)
 {
     return s >= 0 && s < SEATS ? t->name[s] : "?";
+}
+
+/* "B Bo": a seat as the prompts write it, in plain text. */
+static void seat_words(const dview *t, int s, char *out, size_t n)
+{
+    snprintf(out, n, "%c %.40s", seat_letter(s), seat_name(t, s));
+}
+
+/* A power card's name ("Traffic Jam") from the view, or its id. */
+static const char *power_name(const dview *t, const char *id)
+{
+    const char *name = json_string_value(jget(jget(jget(t->v, "power_cards"), id), "name"));
+    return name ? name : id;
+}
+
+/* What Property Tax on a seat would take: half of each pizzeria's
+ * reputation, rounded down, TAX_MAX at most. */
+static int property_tax(const dview *t, int seat)
+{
+    int tax = 0;
+    size_t i;
+    const json_t *z;
+    json_array_foreach(jget(json_array_get(jget(t->v, "players"), (size_t)seat), "pizzerias"), i, z)
+        tax += jint(z, "reputation", 0) / 2;
+    return tax < TAX_MAX ? tax : TAX_MAX;
+}
+
+/* "B Bo's delivery (1 tip token)": the delivery the Instant cards answer. */
+static void instant_delivery(const dview *t, char *out, size_t n)
+{
+    const json_t *in = jget(t->v, "instant");
+    char who[64];
+    int tips = jint(in, "tips", 0);
+    seat_words(t, jint(in, "deliverer", -1), who, sizeof who);
+    snprintf(out, n, "%s's delivery (%d tip token%s)", who, tips, tips == 1 ? "" : "s");
 }
 
 /* "B Bo" in B's colour, the name cut to maxcols. */
@@ -789,6 +825,13 @@ static void draw_players(dview *t)
         if (s == t->you)
             put(t, "  <- you");
         tb_nl(&t->b);
+        if (jint(p, "supplies_due", 0)) { /* Out of Supplies */
+            tb_pad(&t->b, 5);
+            snprintf(text, sizeof text, "owes $%d for Out of Supplies: no delivery until it is paid",
+                     jint(p, "supplies_due", 0));
+            put(t, text);
+            tb_nl(&t->b);
+        }
         draw_tableau(t, p);
         size_t k;
         const json_t *z;
@@ -842,10 +885,33 @@ static void draw_copy(dview *t)
     tb_nl(&t->b);
 }
 
+/* The delivery that Instant cards may answer, or the Property Tax being
+ * paid after it. */
+static void draw_instant(dview *t)
+{
+    const json_t *in = jget(t->v, "instant");
+    if (!json_is_object(in))
+        return;
+    char text[200], delivery[96], who[64];
+    instant_delivery(t, delivery, sizeof delivery);
+    if (is(t->phase, "tax")) {
+        seat_words(t, t->to_move, who, sizeof who);
+        snprintf(text, sizeof text, "Property Tax after %s: %s pays, $%d still due.", delivery, who,
+                 jint(in, "tax_due", 0));
+    } else {
+        snprintf(text, sizeof text, "%s is complete; each other player holding a power card is asked in "
+                 "turn for an Instant card (Property Tax, Rough Delivery, Traffic Jam).", delivery);
+    }
+    heading(t, "Now:");
+    tb_para(&t->b, text, 3);
+    tb_nl(&t->b);
+}
+
 static void draw_pending(dview *t)
 {
     const json_t *pe = jget(t->v, "pending");
     draw_copy(t);
+    draw_instant(t);
     if (!json_is_object(pe))
         return;
     char text[160], card[96];
@@ -1139,6 +1205,8 @@ static const char *waiting_for(const char *phase)
         {"crash", "to lose a reputation level (Stock Market Crash)"},
         {"soars", "to take two cards (Stock Market Soars)"},
         {"transfer", "to pass cards to the neighbours (Transfer Goods)"},
+        {"instant", "to answer with an Instant card"},
+        {"tax", "to pay Property Tax"},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (is(phase, words[i][0]))
@@ -1169,6 +1237,105 @@ static bool legal_has(const dview *t, const char *verb)
     return *first != 0;
 }
 
+/* A power card played on an opponent (Out of Supplies) among the legal
+ * moves: a note on how its target is typed; "" when there is none. */
+static const char *targeted_play(const dview *t)
+{
+    size_t i;
+    const json_t *m;
+    json_array_foreach(jget(t->v, "legal"), i, m) {
+        const char *s = json_string_value(m);
+        if (s && strncmp(s, "play ", 5) == 0 && strstr(s, " on "))
+            return "; one played on an opponent names them by number or letter (\"play power:ID on B\")";
+    }
+    return "";
+}
+
+enum { WAY_MONEY = 1, WAY_CARD = 2, WAY_POWER = 4 };
+
+/* How the legal moves `verb ...` pay: in money, with a market card, with a
+ * power card (a bit each, by the first thing they give). */
+static unsigned pay_ways(const dview *t, const char *verb)
+{
+    unsigned ways = 0;
+    size_t i, len = strlen(verb);
+    const json_t *m;
+    json_array_foreach(jget(t->v, "legal"), i, m) {
+        const char *s = json_string_value(m);
+        if (!s || strncmp(s, verb, len) != 0 || s[len] != ' ')
+            continue;
+        s += len + 1;
+        ways |= *s == '$' ? WAY_MONEY : strncmp(s, "power:", 6) == 0 ? WAY_POWER : WAY_CARD;
+    }
+    return ways;
+}
+
+/* Instant cards: the delivery they answer, each card the seat can play on
+ * it with what it does, typed as the legal moves write it, or "done". */
+static void instant_prompt(const dview *t, char *out, size_t n)
+{
+    char delivery[96], cards[640] = "", targets[400] = "", target_card[WORD_LEN] = "";
+    instant_delivery(t, delivery, sizeof delivery);
+    int tips = jint(jget(t->v, "instant"), "tips", 0);
+    size_t i, len;
+    const json_t *m;
+    json_array_foreach(jget(t->v, "legal"), i, m) {
+        char id[WORD_LEN], who[64];
+        int target = 0;
+        if (sscanf(json_string_value(m) ? json_string_value(m) : "", "instant power:%63s on %d", id, &target) < 1)
+            continue;
+        if (target > 0) { /* on an opponent (Property Tax): one move each */
+            seat_words(t, target - 1, who, sizeof who);
+            snprintf(target_card, sizeof target_card, "%s", id);
+            len = strlen(targets);
+            if (is(id, "property-tax"))
+                snprintf(targets + len, sizeof targets - len, "%son %d, %s pays $%d", len ? "; " : "", target, who,
+                         property_tax(t, target - 1));
+            else
+                snprintf(targets + len, sizeof targets - len, "%son %d, %s", len ? "; " : "", target, who);
+            continue;
+        }
+        len = strlen(cards);
+        snprintf(cards + len, sizeof cards - len, "\"instant power:%s\" (%s: %s %s back face down); ", id,
+                 power_name(t, id), tips == 1 ? "its tip token goes" : "its tip tokens go",
+                 tips == 1 ? "" : "both");
+    }
+    if (*target_card) {
+        len = strlen(cards);
+        snprintf(cards + len, sizeof cards - len, "%s on a player, \"instant power:%s on N\" (%s); ",
+                 power_name(t, target_card), target_card, targets);
+    }
+    snprintf(out, n, "Instant cards: %s is complete, and you may answer it: %sor \"done\" to play none.", delivery,
+             cards);
+}
+
+/* Out of Supplies: what the seat owes before it may deliver, and how it
+ * can pay it now ("" when it owes nothing). */
+static void supplies_prompt(const dview *t, char *out, size_t n)
+{
+    int due = jint(json_array_get(jget(t->v, "players"), (size_t)t->you), "supplies_due", 0);
+    unsigned ways = pay_ways(t, "supplies");
+    out[0] = 0;
+    if (!due)
+        return;
+    snprintf(out, n, "Out of Supplies: you owe $%d and may not deliver until it is paid%s%s%s%s. ", due,
+             ways ? " (paying is not your action): " : "; you cannot pay it now",
+             ways & WAY_MONEY ? "\"supplies $2\"" : "", ways & WAY_MONEY && ways & ~WAY_MONEY ? " or " : "",
+             ways & ~WAY_MONEY ? "two cards, \"supplies CARD CARD\" (power cards too)" : "");
+}
+
+/* Property Tax: what is still due, and the ways to pay it listed now. */
+static void tax_prompt(const dview *t, char *out, size_t n)
+{
+    char delivery[96];
+    unsigned ways = pay_ways(t, "pay");
+    instant_delivery(t, delivery, sizeof delivery);
+    snprintf(out, n, "Property Tax was played on you after %s: $%d still to pay, a dollar or a card at a time: "
+             "%s%s%sor just \"pay\" for the first way listed.", delivery, jint(jget(t->v, "instant"), "tax_due", 0),
+             ways & WAY_MONEY ? "\"pay $1\", " : "", ways & WAY_CARD ? "\"pay CARD\", " : "",
+             ways & WAY_POWER ? "\"pay power:ID\", " : "");
+}
+
 char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
 {
     dview *t = calloc(1, sizeof *t);
@@ -1176,7 +1343,7 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         return NULL;
     dview_init(t, view, o, false);
     const char *phase = t->phase;
-    char text[640], example[112], first[96], what[480];
+    char text[1200], example[112], first[96], what[1024], owed[240];
     if (is(phase, "over")) {
         tb_raw(&t->b, "", 0); /* nothing to ask: an empty text, not NULL */
     } else if (t->you < 0 || t->you != t->to_move) {
@@ -1202,11 +1369,13 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
             const json_t *q;
             json_array_foreach(jget(view, "deliveries"), i, q)
                 copy_cat |= copy_cat_delivery(t, q);
-            snprintf(what, sizeof what, "Your turn, one action: \"m\" goes to market (2 cards), \"r\" builds or "
-                     "upgrades (2 steps), \"d ORDER VILLAGE\" delivers an order from your pizzeria in that village%s%s. "
-                     "%sType the move or its number in the list.",
+            supplies_prompt(t, owed, sizeof owed);
+            snprintf(what, sizeof what, "%sYour turn, one action: \"m\" goes to market (2 cards), \"r\" builds or "
+                     "upgrades (2 steps), \"d ORDER VILLAGE\" delivers an order from your pizzeria in that "
+                     "village%s%s%s. %sType the move or its number in the list.", owed,
                      copy_cat ? " (\"d ORDER LOT\" from another player's, Copy Cat)" : "",
                      *first ? "; a power card may come first (\"play power:ID\")" : "",
+                     targeted_play(t),
                      json_is_true(jget(view, "special_sale"))
                          ? "Special Sale: this turn's delivery needs every ingredient twice and pays twice its money "
                            "less $1, with two tips. "
@@ -1284,9 +1453,13 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
             snprintf(what, sizeof what, "A Health Inspector came (%d of %d). Pay the fine: \"fine $2\", or two "
                      "cards \"fine CARD CARD\", or a number from the list.", jint(view, "inspectors", 0),
                      PD_INSPECTORS_TO_END);
+        } else if (is(phase, "instant")) {
+            instant_prompt(t, what, sizeof what);
+        } else if (is(phase, "tax")) {
+            tax_prompt(t, what, sizeof what);
         } else if (is(phase, "after")) {
-            snprintf(what, sizeof what, "Your action is done: \"end\" ends the turn%s%s.",
-                     legal_has(t, "play") ? ", or play a power card now (\"play power:ID\")" : "",
+            snprintf(what, sizeof what, "Your action is done: \"end\" ends the turn%s%s%s.",
+                     legal_has(t, "play") ? ", or play a power card now (\"play power:ID\")" : "", targeted_play(t),
                      legal_has(t, "refill") ? ", or refill Cold Storage for a hand card (\"refill CARD\")" : "");
         } else {
             snprintf(what, sizeof what, "Your move: a number from the list, or the move.");
@@ -1381,6 +1554,62 @@ static bool digits(const char *w)
     return *w && strspn(w, "0123456789") == strlen(w) && strlen(w) < 6;
 }
 
+/* The first n words of a legal move and of what was typed read the same;
+ * a power card may be typed without "power:" ("play out-of-supplies"). */
+static bool words_match(const words *have, const words *want, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (k >= have->n || k >= want->n ||
+            !(is(have->w[k], want->w[k]) ||
+              (strncmp(have->w[k], "power:", 6) == 0 && is(have->w[k] + 6, want->w[k]))))
+            return false;
+    return true;
+}
+
+/* "on 3" or "on c": the player a power card is played on, by seat number
+ * or letter, written as the notation has it (the number); -1 naming the
+ * problem with a seat that is not an opponent. */
+static int read_target(const dview *t, char *w, char *err, size_t errlen)
+{
+    int s = strlen(w) == 1 && isalpha((unsigned char)*w) ? *w - 'a' : digits(w) ? atoi(w) - 1 : -2;
+    char last = seat_letter(t->players - 1);
+    if (s == -2)
+        snprintf(err, errlen, "\"on %.20s\": name the player by letter (A to %c) or seat number (1 to %d)", w, last,
+                 t->players);
+    else if (s < 0 || s >= t->players)
+        snprintf(err, errlen, "there is no player %c%.20s: the players are A to %c (seats 1 to %d)",
+                 isalpha((unsigned char)*w) ? toupper((unsigned char)*w) : *w, w + 1, last, t->players);
+    else if (s == jint(t->v, "seat", -1))
+        snprintf(err, errlen, "%c is you: the card is played on an opponent", seat_letter(s));
+    else {
+        snprintf(w, WORD_LEN, "%d", s + 1);
+        return 0;
+    }
+    return -1;
+}
+
+/* The players the legal moves beginning with the first n typed words play
+ * a card on, "B (2), C (3)"; how many. */
+static int targets_of(const dview *t, const words *want, int n, char *out, size_t size)
+{
+    size_t i, len = 0;
+    int count = 0;
+    const json_t *m;
+    out[0] = 0;
+    json_array_foreach(jget(t->v, "legal"), i, m) {
+        words have;
+        split(t, json_string_value(m) ? json_string_value(m) : "", &have, true);
+        if (have.n != n + 2 || !is(have.w[n], "on") || !words_match(&have, want, n) || !digits(have.w[n + 1]))
+            continue;
+        int s = atoi(have.w[n + 1]) - 1;
+        int wrote = snprintf(out + len, size - len, "%s%c (%d)", count ? ", " : "", seat_letter(s), s + 1);
+        if (wrote > 0 && (size_t)wrote < size - len)
+            len += (size_t)wrote;
+        count++;
+    }
+    return count;
+}
+
 static void join(const words *ws, char *out, size_t n)
 {
     size_t used = 0;
@@ -1473,6 +1702,12 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
             short_card(t, jstr(json_array_get(open, (size_t)k - 1), "card"), in.w[1], WORD_LEN);
         }
     }
+    /* play CARD on 3, on C: the player by seat number or letter */
+    bool targeted = in.n >= 3 && (is(in.w[0], "play") || is(in.w[0], "instant")) && is(in.w[in.n - 2], "on");
+    if (targeted && read_target(t, in.w[in.n - 1], err, errlen) != 0) {
+        free(t);
+        return -1;
+    }
     join(&in, text, sizeof text);
     /* match the legal moves, card names written either way */
     words want;
@@ -1486,12 +1721,7 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
             continue; /* the first word is never a card: a quick look first */
         words have;
         split(t, m, &have, true);
-        if (have.n < want.n)
-            continue;
-        int k = 0;
-        while (k < want.n && is(have.w[k], want.w[k]))
-            k++;
-        if (k < want.n)
+        if (have.n < want.n || !words_match(&have, &want, want.n))
             continue;
         if (have.n == want.n) {
             exact = i;
@@ -1506,7 +1736,14 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
     bool pick_first = want.n == 1 && (is(want.w[0], "pay") || is(want.w[0], "use") || is(want.w[0], "fine") ||
                                       is(want.w[0], "discard") || is(want.w[0], "cheese"));
     int chosen = exact >= 0 ? exact : matches == 1 || (matches > 1 && pick_first) ? first : -1;
-    if (chosen >= 0) {
+    char seats[96];
+    if (chosen < 0 && want.n >= 2 && targets_of(t, &want, targeted ? want.n - 2 : want.n, seats, sizeof seats)) {
+        /* a card played on a player: which one, or not that one */
+        snprintf(err, errlen, "\"%.40s\" %s %s", text,
+                 targeted ? "cannot go on that player:\nit can go on"
+                          : "is played on a player:\nadd \"on\" and their letter or seat number:", seats);
+        rc = -1;
+    } else if (chosen >= 0) {
         snprintf(out, n, "%s", json_string_value(json_array_get(legal, (size_t)chosen)));
     } else if (matches > 1) {
         char more[32] = "";

@@ -24,8 +24,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o);
 char *dlv_tui_banner(const json_t *view, const pb_tui_opts *o);
 /* Friendly input to the notation: a number from the list of moves, `m`,
  * `r`, `d 2 MT`, `take 3` (the open market as listed), `take deck`, `pay`
- * alone (the first way to pay), short card names, and any unambiguous
- * beginning of a legal move. Anything else passes through unchanged. */
+ * alone (the first way to pay), short card names, a power card without
+ * `power:` and the player it is played on by letter (`play out-of-supplies
+ * on C`, read as `... on 3`), and any unambiguous beginning of a legal
+ * move. Anything else passes through unchanged. */
 int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, char *err, size_t errlen);
 /* The final scores with their PD-E1 parts, and the winner(s). */
 void dlv_print_result(FILE *out, const pb_game *g, const pb_state *st, const char *const *names);

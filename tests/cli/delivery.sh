@@ -1,8 +1,9 @@
 #!/bin/sh
 # tests/cli/delivery.sh -- New York Pizza Delivery through the command line:
-# whole games typed in at `pizzabox play --game delivery` for 2 and 4
+# whole games typed in at `pizzabox play --game delivery` for 2, 4 and 5
 # players, bad input refused without changing the game, the rules, records
-# and replay, demo and sim.
+# and replay, Instant cards (a question with nothing to decide answered at
+# once, and undo past it), demo and sim.
 #
 #   sh tests/cli/delivery.sh build/pizzabox
 #
@@ -138,6 +139,56 @@ check "play --game delivery: the Health Inspectors are counted to the end" \
     "$(grep -q '(game over) *Inspectors 3 of 3$' "$T/four.out" || echo 'the game did not end with the third')" \
     "$(cat "$T/two.out" "$T/four.out" | grep -q -e 'A Health Inspector came' -e ': fine ' ||
         echo 'no fine in either game')"
+
+# ---- The 5-6 player box: Instant cards. A human asked when they can play
+# none is answered at once ("done"); undo steps back over that answer to the
+# decision before it, never to the question itself ----
+blanks 3000 >"$T/five.in"
+"$BIN" play --game delivery --players 5 --seed 9 --hint greedy <"$T/five.in" >"$T/five.out" 2>"$T/five.err"
+rc=$?
+check "play --game delivery --players 5: a human with no Instant card to play is not asked" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/five.err")")" \
+    "$(ended "$T/five.out" || echo 'no result printed')" \
+    "$(grep -q '^  You: done (nothing to decide: played at once)$' "$T/five.out" || echo 'no answer made at once')" \
+    "$(awk '/^NEW YORK/ { now = "" } /^Now: / { now = $0 } /^Your moves/ { getline; only = $0 }
+           /^You> / && only == "   1 done" && now ~ /is complete;/ { print "asked with only done at line " NR; exit }' \
+        "$T/five.out")" \
+    "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/five.out")"
+check "play --game delivery --players 5: the Instant question names the delivery, the card and the moves" \
+    "$(grep -q '^Now: [A-E] .*'"'"'s delivery ([0-9] tip tokens*) is complete; each other player' "$T/five.out" ||
+        echo 'no line about the delivery on the table')" \
+    "$(grep -q '^Instant cards: [A-E] .*'"'"'s delivery ([0-9] tip tokens*) is complete, and you may$' "$T/five.out" ||
+        echo 'no Instant prompt')" \
+    "$(grep -q '"instant power:[a-z-]*" (\(Traffic Jam\|Rough Delivery\): its tip' "$T/five.out" ||
+        echo 'the card and its move not named')" \
+    "$(grep -q 'or "done" to play none' "$T/five.out" || echo 'done not offered')"
+
+# The Nth table and prompt shown to the human (from the table's first line to
+# the human's prompt line).
+nth_turn() {
+    awk -v n="$2" '/^NEW YORK PIZZA DELIVERY/ { k++ } k == n && /^You> / { exit } k == n { print }' "$1"
+}
+# the human's decisions before the first answer made at once
+k=$(awk '/\(nothing to decide: played at once\)$/ { print n + 0; exit } /^You> / { n++ }' "$T/five.out")
+{
+    blanks "$k"
+    echo "undo"
+    blanks 3000
+} >"$T/undo.in"
+"$BIN" play --game delivery --players 5 --seed 9 --hint greedy <"$T/undo.in" >"$T/undo.out" 2>"$T/undo.err"
+rc=$?
+before=$(nth_turn "$T/five.out" "$k")
+after=$(sed -n '/^Back to your decision before the last one you made\.$/,$p' "$T/undo.out" | nth_turn - 1)
+check "play --game delivery --players 5: undo steps back over an answer made at once to the decision before" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/undo.err")")" \
+    "$([ "${k:-0}" -ge 1 ] || echo "no decision before the first answer made at once ('$k')")" \
+    "$(grep -q '^Back to your decision before the last one you made\.$' "$T/undo.out" || echo 'undo refused')" \
+    "$([ -n "$before" ] && [ "$before" = "$after" ] ||
+        echo "after undo not decision $k again: $(echo "$after" | grep -A2 '^Your moves' | tr '\n' '|')")" \
+    "$([ "$(grep -c 'played at once)$' "$T/undo.out")" -eq $(($(grep -c 'played at once)$' "$T/five.out") + 1)) ] ||
+        echo 'the answer was not made at once again after undo')" \
+    "$([ "$(result_scores "$T/undo.out" | tr '\n' ' ')" = "$(result_scores "$T/five.out" | tr '\n' ' ')" ] ||
+        echo 'the game played on differently after undo')"
 
 # ---- Friendly words ----
 {

@@ -3,7 +3,9 @@
  * seeded 2-, 3- and 4-player games driven through the game interface, for
  * every seat and the spectator, in plain text and in colour; the prompt's
  * example and the friendly inputs read as legal moves; another seat's
- * hand never shows; the result has every seat's score (PD-E1). */
+ * hand never shows; the result has every seat's score (PD-E1); in 5-player
+ * games the Instant cards' question, Property Tax and an Out of Supplies
+ * debt read as they should, and a card's target is typed by letter. */
 #include "support.h"
 
 #include <ctype.h>
@@ -421,6 +423,92 @@ static void test_pizzeria_on_the_map(void **state)
     fail_msg("seat B never built");
 }
 
+/* What a test of 5-player games does at each position: looks at the
+ * mover's view and chooses the move (text that lasts as long as the view). */
+typedef const char *(*position_fn)(const pb_game *g, const pb_state *st, const json_t *v, int mover, pb_rng *rng);
+
+/* Random 5-player games (the expansion box) from seed 1, driven by the
+ * moves' text, until `enough` says all was seen or after `max` games. */
+static void play_five_player_games(int max, bool (*enough)(void), position_fn look)
+{
+    for (uint64_t seed = 1; seed <= (uint64_t)max && !enough(); seed++) {
+        pb_game *g = new_game(5);
+        pb_state *st = pb_state_new(g, seed);
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        char err[PB_ERR_LEN];
+        while (!pb_is_terminal(g, st)) {
+            int mover = pb_current_seat(g, st);
+            json_t *v = g->ops->view(g, st, mover);
+            const char *move = look(g, st, v, mover, &rng);
+            if (pb_apply_text(g, st, move, err, sizeof err) != 0)
+                fail_msg("\"%s\": %s", move, err);
+            json_decref(v);
+        }
+        free(st);
+        pb_game_free(g);
+    }
+}
+
+static bool copy_cat_seen, sale_seen, pending_seen;
+
+static bool copy_cat_and_sale_seen(void)
+{
+    return copy_cat_seen && sale_seen && pending_seen;
+}
+
+/* Checks what Copy Cat and Special Sale show; plays both whenever it can. */
+static const char *look_at_copy_cat_and_sale(const pb_game *g, const pb_state *st, const json_t *v, int mover,
+                                             pb_rng *rng)
+{
+    const pd_state *ps = (const pd_state *)(const void *)st;
+    int cards[] = {ps->rules->pc[PD_PC_COPY_CAT], ps->rules->pc[PD_PC_SPECIAL_SALE]};
+    bool theirs = false;
+    size_t i;
+    const json_t *d;
+    json_array_foreach(json_object_get(v, "deliveries"), i, d)
+        theirs |= json_integer_value(json_object_get(d, "owner")) != mover;
+    bool sale = json_is_true(json_object_get(v, "special_sale")) && ps->phase == PD_PH_START;
+    const json_t *pe = json_object_get(v, "pending");
+    if (ps->phase == PD_PH_SUPPLY && ps->pending.owner != ps->seat) { /* being made from their pizzeria */
+        pb_tui_opts o = {false, names, mover};
+        char *table = dlv_tui_table(v, &o), text[64];
+        snprintf(text, sizeof text, "from %s (Copy Cat),", json_string_value(json_object_get(pe, "lot")));
+        if (!strstr(table, text) || !strstr(table, "'s pizzeria;"))
+            fail_msg("\"%s\" not in:\n%s", text, table);
+        free(table);
+        pending_seen = true;
+    }
+    if (theirs || sale) {
+        pb_tui_opts o = {false, names, mover};
+        char *table = dlv_tui_table(v, &o), *prompt = dlv_tui_prompt(v, &o);
+        if (theirs) {
+            assert_non_null(strstr(table, "(from a lot: another player's pizzeria, Copy Cat"));
+            assert_non_null(strstr(prompt, "\"d ORDER LOT\" from another player's, Copy Cat"));
+            copy_cat_seen = true;
+        }
+        if (sale) {
+            assert_non_null(strstr(table, "     Special Sale"));
+            assert_non_null(strstr(prompt, "Special Sale: this turn's delivery needs every ingredient twice"));
+            sale_seen = true;
+        }
+        check_listed_moves(g, st, v, mover);
+        check_friendly(g, st, v);
+        check_example(g, st, v, mover);
+        free(table);
+        free(prompt);
+    }
+    static pb_action all[PB_MAX_ACTIONS];
+    int n = g->ops->legal_actions(g, st, all);
+    pb_action a = next_move(g, st, rng, NULL, mover);
+    for (int k = 0; k < n; k++)
+        if (PD_KIND(all[k]) == PD_A_POWER && ((int)PD_ARG(all[k]) == cards[0] || (int)PD_ARG(all[k]) == cards[1]))
+            a = all[k];
+    static char move[256];
+    assert_int_equal(g->ops->action_to_text(g, st, a, move, sizeof move), 0);
+    return move;
+}
+
 /* Copy Cat's deliveries from another player's pizzeria are listed by its
  * lot, explained under the list and typed the short way ("d 2 HK-2"); a
  * Special Sale played shows next to the deliveries and in the prompt.
@@ -428,65 +516,7 @@ static void test_pizzeria_on_the_map(void **state)
 static void test_copy_cat_and_special_sale(void **state)
 {
     (void)state;
-    bool copy_cat_seen = false, sale_seen = false, pending_seen = false;
-    for (uint64_t seed = 1; seed <= 60 && !(copy_cat_seen && sale_seen && pending_seen); seed++) {
-        pb_game *g = new_game(5);
-        pb_state *st = pb_state_new(g, seed);
-        const pd_state *ps = (const pd_state *)(const void *)st;
-        int cards[] = {ps->rules->pc[PD_PC_COPY_CAT], ps->rules->pc[PD_PC_SPECIAL_SALE]};
-        pb_rng rng;
-        pb_rng_seed(&rng, seed);
-        char err[PB_ERR_LEN];
-        while (!pb_is_terminal(g, st)) {
-            int mover = pb_current_seat(g, st);
-            json_t *v = g->ops->view(g, st, mover);
-            bool theirs = false;
-            size_t i;
-            const json_t *d;
-            json_array_foreach(json_object_get(v, "deliveries"), i, d)
-                theirs |= json_integer_value(json_object_get(d, "owner")) != mover;
-            bool sale = json_is_true(json_object_get(v, "special_sale")) && ps->phase == PD_PH_START;
-            const json_t *pe = json_object_get(v, "pending");
-            if (ps->phase == PD_PH_SUPPLY && ps->pending.owner != ps->seat) { /* being made from their pizzeria */
-                pb_tui_opts o = {false, names, mover};
-                char *table = dlv_tui_table(v, &o), text[64];
-                snprintf(text, sizeof text, "from %s (Copy Cat),", json_string_value(json_object_get(pe, "lot")));
-                if (!strstr(table, text) || !strstr(table, "'s pizzeria;"))
-                    fail_msg("\"%s\" not in:\n%s", text, table);
-                free(table);
-                pending_seen = true;
-            }
-            if (theirs || sale) {
-                pb_tui_opts o = {false, names, mover};
-                char *table = dlv_tui_table(v, &o), *prompt = dlv_tui_prompt(v, &o);
-                if (theirs) {
-                    assert_non_null(strstr(table, "(from a lot: another player's pizzeria, Copy Cat"));
-                    assert_non_null(strstr(prompt, "\"d ORDER LOT\" from another player's, Copy Cat"));
-                    copy_cat_seen = true;
-                }
-                if (sale) {
-                    assert_non_null(strstr(table, "     Special Sale"));
-                    assert_non_null(strstr(prompt, "Special Sale: this turn's delivery needs every ingredient twice"));
-                    sale_seen = true;
-                }
-                check_listed_moves(g, st, v, mover);
-                check_friendly(g, st, v);
-                check_example(g, st, v, mover);
-                free(table);
-                free(prompt);
-            }
-            json_decref(v);
-            static pb_action all[PB_MAX_ACTIONS];
-            int n = g->ops->legal_actions(g, st, all);
-            pb_action a = next_move(g, st, &rng, NULL, mover);
-            for (int k = 0; k < n; k++)
-                if (PD_KIND(all[k]) == PD_A_POWER && ((int)PD_ARG(all[k]) == cards[0] || (int)PD_ARG(all[k]) == cards[1]))
-                    a = all[k];
-            assert_int_equal(g->ops->apply(g, st, a, err, sizeof err), 0);
-        }
-        free(st);
-        pb_game_free(g);
-    }
+    play_five_player_games(60, copy_cat_and_sale_seen, look_at_copy_cat_and_sale);
     assert_true(copy_cat_seen);
     assert_true(sale_seen);
     assert_true(pending_seen);
@@ -659,6 +689,246 @@ static void test_translate(void **state)
     pb_game_free(g);
 }
 
+/* ---- Instant cards and Out of Supplies (the 5-6 player box) ---- */
+
+/* A legal move of the view beginning with `prefix`, chosen at random among
+ * them, or NULL. */
+static const char *some_legal(const json_t *v, const char *prefix, pb_rng *rng)
+{
+    const char *found[PB_MAX_ACTIONS];
+    int n = 0;
+    size_t i;
+    const json_t *m;
+    json_array_foreach(json_object_get(v, "legal"), i, m)
+        if (strncmp(json_string_value(m), prefix, strlen(prefix)) == 0 && n < PB_MAX_ACTIONS)
+            found[n++] = json_string_value(m);
+    return n ? found[pb_rng_below(rng, (uint32_t)n)] : NULL;
+}
+
+/* The text of the seat's table or prompt contains `want`. */
+static void assert_shows(const char *text, const char *want)
+{
+    char *plain = strdup(text);
+    assert_non_null(plain);
+    for (char *s = plain; *s; s++) /* the words wrap: read them as one line */
+        *s = *s == '\n' ? ' ' : *s;
+    for (char *s = plain; *s; s++) /* and the indent of a wrapped line as one blank */
+        if (*s == ' ')
+            memmove(s + 1, s + 1 + strspn(s + 1, " "), strlen(s + 1 + strspn(s + 1, " ")) + 1);
+    if (!strstr(plain, want))
+        fail_msg("\"%s\" not in:\n%s", want, text);
+    free(plain);
+}
+
+static int refused_targets; /* Property Tax typed on a player it cannot go on */
+
+/* The Instant question as the asked seat reads it: the delivery, each card
+ * it can play by name with the exact move (Property Tax with what each
+ * opponent would pay, as the engine counts it), and "done". */
+static void check_instant_prompt(const pb_game *g, const pb_state *st, const json_t *v, int seat)
+{
+    const pd_state *pd = (const pd_state *)(const void *)st;
+    pb_tui_opts o = {false, names, seat};
+    char *prompt = dlv_tui_prompt(v, &o), *table = dlv_tui_table(v, &o), want[200];
+    int d = pd->instant_deliverer;
+    snprintf(want, sizeof want, "Instant cards: %c %s's delivery (%d tip token%s) is complete, and you may answer it:",
+             'A' + d, names[d], pd->delivery_tips, pd->delivery_tips == 1 ? "" : "s");
+    assert_shows(prompt, want);
+    snprintf(want, sizeof want, "Now: %c %s's delivery (%d tip token", 'A' + d, names[d], pd->delivery_tips);
+    assert_shows(table, want);
+    assert_shows(prompt, "or \"done\" to play none.");
+    size_t i;
+    const json_t *m;
+    json_array_foreach(json_object_get(v, "legal"), i, m) {
+        const char *move = json_string_value(m);
+        int target = 0;
+        char id[64];
+        if (sscanf(move, "instant power:%63s on %d", id, &target) < 1)
+            continue;
+        const char *name = json_string_value(
+            json_object_get(json_object_get(json_object_get(v, "power_cards"), id), "name"));
+        assert_non_null(name);
+        if (target) {
+            snprintf(want, sizeof want, "%s on a player, \"instant power:%s on N\"", name, id);
+            assert_shows(prompt, want);
+            snprintf(want, sizeof want, "on %d, %c %s pays $%d", target, 'A' + target - 1, names[target - 1],
+                     pd_property_tax(pd, target - 1));
+            char line[96];
+            snprintf(line, sizeof line, "instant %s on %c", id, 'a' + target - 1);
+            assert_reads_as(g, st, v, line, move);
+        } else {
+            snprintf(want, sizeof want, "\"%s\" (%s: its tip token", move, name);
+        }
+        assert_shows(prompt, want);
+    }
+    /* Property Tax on a player who would pay nothing is refused, naming who it can go on */
+    for (int s = 0; s < g->players && legal_starting(v, "instant power:property-tax on "); s++) {
+        char move[64], out[256], err[PB_ERR_LEN];
+        snprintf(move, sizeof move, "instant power:property-tax on %d", s + 1);
+        if (s == seat || legal_starting(v, move))
+            continue;
+        snprintf(move, sizeof move, "instant property-tax on %c", 'a' + s);
+        assert_int_equal(dlv_ui_translate(v, move, out, sizeof out, err, sizeof err), -1);
+        assert_non_null(strstr(err, "cannot go on that player:\nit can go on "));
+        refused_targets++;
+    }
+    check_example(g, st, v, seat);
+    check_listed_moves(g, st, v, seat);
+    check_friendly(g, st, v);
+    free(prompt);
+    free(table);
+}
+
+/* Everyone else waits for the asked seat "to answer with an Instant card"
+ * or "to pay Property Tax". */
+static void check_waiting(const pb_game *g, const pb_state *st, int mover, const char *what)
+{
+    int other = (mover + 1) % g->players;
+    json_t *v = g->ops->view(g, st, other);
+    pb_tui_opts o = {false, names, other};
+    char *prompt = dlv_tui_prompt(v, &o), want[96];
+    snprintf(want, sizeof want, "Waiting for %c %s %s.\n", 'A' + mover, names[mover], what);
+    assert_string_equal(prompt, want);
+    free(prompt);
+    json_decref(v);
+}
+
+/* Out of Supplies: the debt is on the table under its player, and the
+ * player reads how to pay it; "play out-of-supplies on C" (no power:, a
+ * letter) reads as the move, and a missing or wrong player is named. */
+static void check_out_of_supplies_play(const pb_game *g, const pb_state *st, const json_t *v, const char *move)
+{
+    int target = atoi(strstr(move, " on ") + 4), you = (int)json_integer_value(json_object_get(v, "seat"));
+    char line[96], out[256], err[PB_ERR_LEN];
+    snprintf(line, sizeof line, "play out-of-supplies on %c", 'a' + target - 1);
+    assert_reads_as(g, st, v, line, move);
+    snprintf(line, sizeof line, "PLAY Out-Of-Supplies ON %c", 'A' + target - 1);
+    assert_reads_as(g, st, v, line, move);
+    snprintf(line, sizeof line, "play out-of-supplies on %d", target);
+    assert_reads_as(g, st, v, line, move);
+    assert_int_equal(dlv_ui_translate(v, "play out-of-supplies on z", out, sizeof out, err, sizeof err), -1);
+    assert_string_equal(err, "there is no player Z: the players are A to E (seats 1 to 5)");
+    assert_int_equal(dlv_ui_translate(v, "play out-of-supplies on 7", out, sizeof out, err, sizeof err), -1);
+    assert_string_equal(err, "there is no player 7: the players are A to E (seats 1 to 5)");
+    snprintf(line, sizeof line, "play out-of-supplies on %c", 'a' + you);
+    assert_int_equal(dlv_ui_translate(v, line, out, sizeof out, err, sizeof err), -1);
+    snprintf(line, sizeof line, "%c is you: the card is played on an opponent", 'A' + you);
+    assert_string_equal(err, line);
+    assert_int_equal(dlv_ui_translate(v, "play out-of-supplies", out, sizeof out, err, sizeof err), -1);
+    assert_non_null(strstr(err, "\"play out-of-supplies\" is played on a player:\nadd \"on\" and their letter or "
+                                "seat number: "));
+    pb_tui_opts o = {false, names, you};
+    char *prompt = dlv_tui_prompt(v, &o);
+    assert_shows(prompt, "one played on an opponent names them by number or letter (\"play power:ID on B\")");
+    free(prompt);
+}
+
+static void check_supplies_due(const pb_game *g, const pb_state *st, int mover)
+{
+    const pd_state *pd = (const pd_state *)(const void *)st;
+    for (int s = 0; s < g->players; s++) {
+        if (!pd->supplies_due[s])
+            continue;
+        json_t *v = g->ops->view(g, st, PB_SPECTATOR);
+        pb_tui_opts o = {false, names, PB_SPECTATOR};
+        char *table = dlv_tui_table(v, &o), row[32], want[96];
+        snprintf(row, sizeof row, "\n %c %s ", 'A' + s, names[s]);
+        const char *player = strstr(table, row);
+        assert_non_null(player);
+        snprintf(want, sizeof want, "\n     owes $%d for Out of Supplies: no delivery until it is paid\n",
+                 2 * pd->supplies_due[s]);
+        if (strncmp(strchr(player + 1, '\n'), want, strlen(want)) != 0) /* the line under theirs */
+            fail_msg("%s's debt not shown under them:\n%s", names[s], table);
+        free(table);
+        json_decref(v);
+    }
+    if (!pd->supplies_due[mover] || pd->phase != PD_PH_START)
+        return;
+    json_t *v = g->ops->view(g, st, mover);
+    pb_tui_opts o = {false, names, mover};
+    char *prompt = dlv_tui_prompt(v, &o), want[96];
+    snprintf(want, sizeof want, "Out of Supplies: you owe $%d and may not deliver until it is paid",
+             2 * pd->supplies_due[mover]);
+    assert_shows(prompt, want);
+    if (legal_starting(v, "supplies $2"))
+        assert_shows(prompt, "\"supplies $2\"");
+    else if (legal_starting(v, "supplies "))
+        assert_shows(prompt, "two cards, \"supplies CARD CARD\"");
+    else
+        assert_shows(prompt, "you cannot pay it now");
+    assert_null(legal_starting(v, "deliver"));
+    check_example(g, st, v, mover);
+    check_friendly(g, st, v);
+    free(prompt);
+    json_decref(v);
+}
+
+static int instants, taxes, targeted, debts, played_on;
+
+static bool instants_and_supplies_seen(void)
+{
+    return instants && taxes && targeted && debts && played_on && refused_targets;
+}
+
+/* Checks the Instant question, Property Tax and Out of Supplies wherever
+ * they come; plays the cards whenever it can, deliveries often. */
+static const char *look_at_instants_and_supplies(const pb_game *g, const pb_state *st, const json_t *v, int mover,
+                                                 pb_rng *rng)
+{
+    const pd_state *pd = (const pd_state *)(const void *)st;
+    const char *phase = json_string_value(json_object_get(v, "phase"));
+    const char *instant = some_legal(v, "instant power:", rng);
+    const char *supplies = some_legal(v, "play power:out-of-supplies on ", rng);
+    if (!strcmp(phase, "instant") && instant) {
+        check_instant_prompt(g, st, v, mover);
+        check_waiting(g, st, mover, "to answer with an Instant card");
+        instants++;
+        targeted += legal_starting(v, "instant power:property-tax on ") != NULL;
+    }
+    if (!strcmp(phase, "tax")) {
+        pb_tui_opts o = {false, names, mover};
+        char *prompt = dlv_tui_prompt(v, &o), *table = dlv_tui_table(v, &o), want[160];
+        snprintf(want, sizeof want, "Property Tax was played on you after %c %s's delivery",
+                 'A' + pd->instant_deliverer, names[pd->instant_deliverer]);
+        assert_shows(prompt, want);
+        snprintf(want, sizeof want, "$%d still to pay, a dollar or a card at a time:", pd->pending.due);
+        assert_shows(prompt, want);
+        snprintf(want, sizeof want, "%c %s pays, $%d still due.", 'A' + mover, names[mover], pd->pending.due);
+        assert_shows(table, want);
+        check_waiting(g, st, mover, "to pay Property Tax");
+        check_example(g, st, v, mover);
+        check_friendly(g, st, v);
+        free(prompt);
+        free(table);
+        taxes++;
+    }
+    if (supplies) {
+        check_out_of_supplies_play(g, st, v, supplies);
+        played_on++;
+    }
+    check_supplies_due(g, st, mover);
+    for (int s = 0; s < g->players; s++)
+        debts += pd->supplies_due[s] > 0;
+    const char *move = instant ? instant : supplies ? supplies : some_legal(v, "deliver ", rng);
+    if (!move || (!instant && !supplies && pb_rng_below(rng, 3) == 0))
+        move = some_legal(v, "", rng);
+    return move;
+}
+
+/* 5-player games (the expansion box) that play Instant cards and Out of
+ * Supplies whenever they can, driven by the moves' text from fixed seeds. */
+static void test_instant_cards_and_out_of_supplies(void **state)
+{
+    (void)state;
+    play_five_player_games(40, instants_and_supplies_seen, look_at_instants_and_supplies);
+    assert_true(instants > 0);
+    assert_true(targeted > 0);
+    assert_true(taxes > 0);
+    assert_true(played_on > 0);
+    assert_true(debts > 0);
+    assert_true(refused_targets > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -670,6 +940,7 @@ int main(void)
         cmocka_unit_test(test_coop_table_and_result),
         cmocka_unit_test(test_translate),
         cmocka_unit_test(test_pandemic_and_power_outage_shown),
+        cmocka_unit_test(test_instant_cards_and_out_of_supplies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
