@@ -28,7 +28,6 @@
 #define LISTED 60        /* legal moves numbered in the table */
 #define WORDS 16         /* words of an input line */
 #define WORD_LEN 64
-#define TAX_MAX 5        /* Property Tax's most, in all (games/delivery/instant.c) */
 
 static const char *const seat_sgr[SEATS] = {"1;31", "1;34", "1;32", "1;33", "1;35", "1;36"};
 
@@ -325,16 +324,10 @@ static const char *power_name(const dview *t, const char *id)
     return name ? name : id;
 }
 
-/* What Property Tax on a seat would take: half of each pizzeria's
- * reputation, rounded down, TAX_MAX at most. */
+/* What Property Tax on a seat would take (the engine's figure). */
 static int property_tax(const dview *t, int seat)
 {
-    int tax = 0;
-    size_t i;
-    const json_t *z;
-    json_array_foreach(jget(json_array_get(jget(t->v, "players"), (size_t)seat), "pizzerias"), i, z)
-        tax += jint(z, "reputation", 0) / 2;
-    return tax < TAX_MAX ? tax : TAX_MAX;
+    return (int)json_integer_value(json_array_get(jget(jget(t->v, "instant"), "property_tax"), (size_t)seat));
 }
 
 /* "B Bo's delivery (1 tip token)": the delivery the Instant cards answer. */
@@ -368,6 +361,8 @@ static void heading(dview *t, const char *s)
 {
     cput(t, "1", s);
 }
+
+static void card_list(dview *t, const json_t *cards, bool numbered, int indent);
 
 /* ---- The map and the villages ---- */
 
@@ -556,6 +551,12 @@ static void draw_header(dview *t)
              jint(t->v, "no_tips", 0));
     put(t, text);
     tb_nl(&t->b);
+    const json_t *top = jget(t->v, "deck_top");
+    if (json_array_size(top)) { /* Buying Time's or Power Outage's cards: seen by all, order unknown */
+        put(t, "On top of the market deck, in some order:");
+        card_list(t, top, false, 3);
+        tb_nl(&t->b);
+    }
     const char *global = json_string_value(jget(t->v, "global"));
     if (global) {
         put(t, "Global card in play: ");

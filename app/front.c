@@ -21,7 +21,7 @@ static const pb_front fronts[] = {
      pb_data_theory_rules, "overview setup add cut slices safety end two-players"},
     {"delivery", dlv_tui_table, dlv_tui_prompt, dlv_ui_translate, dlv_tui_banner, dlv_print_result,
      pb_data_delivery_rules, "overview setup turn market reputation deliver distance powers\n"
-                             "                  cheese inspector end notation"},
+                             "                  instant cheese inspector end coop notation"},
 };
 
 const pb_front *pb_front_find(const char *game_id)

@@ -318,10 +318,15 @@ json_t *pd_view(const pd_state *st, int seat)
     json_object_set_new(v, "whose_turn", json_integer(st->copied.kind >= 0 ? st->copy_turn_seat
                                                       : pd_in_instants(st) ? st->instant_deliverer
                                                                            : st->seat));
-    if (pd_in_instants(st)) /* the delivery the others may answer with Instant cards */
-        json_object_set_new(v, "instant", json_pack("{s:i,s:i,s:i}", "deliverer", st->instant_deliverer, "tips",
+    if (pd_in_instants(st)) { /* the delivery the others may answer with Instant cards */
+        json_t *taxes = json_array(); /* what Property Tax would take from each seat */
+        for (int s = 0; s < st->players; s++)
+            json_array_append_new(taxes, json_integer(pd_property_tax(st, s)));
+        json_object_set_new(v, "instant", json_pack("{s:i,s:i,s:i,s:o}", "deliverer", st->instant_deliverer, "tips",
                                                     st->delivery_tips, "tax_due",
-                                                    st->phase == PD_PH_TAX ? st->pending.due : 0));
+                                                    st->phase == PD_PH_TAX ? st->pending.due : 0, "property_tax",
+                                                    taxes));
+    }
     if (st->known_top) { /* Buying Time's or Power Outage's cards on the deck: which, not their order */
         uint8_t top[PD_TYPES] = {0};
         for (int i = st->ndeck - st->known_top; i < st->ndeck; i++)

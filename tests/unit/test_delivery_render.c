@@ -652,10 +652,23 @@ static void test_pandemic_and_power_outage_shown(void **state)
     play_text(g, st, "take deck");
     play_text(g, st, "take deck");
     assert_int_equal(pb_current_seat(g, st), 1);
-    play_text(g, st, "play power:power-outage");
     json_t *v = g->ops->view(g, st, 0);
     pb_tui_opts o = {false, names, 0};
     char *table = dlv_tui_table(v, &o);
+    assert_null(strstr(table, "On top of the market deck"));
+    free(table);
+    json_decref(v);
+    play_text(g, st, "play power:power-outage");
+    v = g->ops->view(g, st, 0);
+    table = dlv_tui_table(v, &o);
+    /* the orders' cards went on top of the deck: everyone saw which */
+    const char *top = strstr(table, "On top of the market deck, in some order:");
+    assert_non_null(top);
+    assert_true(pd->known_top > 0);
+    char first[96];
+    pd_card_name(&pd->rules->data, pd->deck[pd->ndeck - 1], first, sizeof first);
+    const char *slash = strchr(first, '/'); /* the table writes a card by its ingredient after the village */
+    assert_non_null(strstr(top, slash + 1));
     const char *orders = strstr(table, "\nOrders");
     assert_non_null(orders);
     static const char *const shown[] = {"\n 5 ", "\n 6 ", "no ingredients: Power Outage until Bo's turn",
