@@ -51,6 +51,8 @@ struct pb_lobby {
     table **tables;
     int ntables, cap;
     char *list_cache; /* the last `tables` answer, until a table changes */
+    bool seed_fixed;  /* PIZZABOX_TABLE_SEED (tests): every new table is dealt from `seed` */
+    uint64_t seed;
 };
 
 /* ---- Replies ---- */
@@ -489,8 +491,8 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, err);
         return;
     }
-    uint64_t seed;
-    if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+    uint64_t seed = l->seed;
+    if (!l->seed_fixed && getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
         seed = (uint64_t)rand();
     seed &= PB_SEED_MAX;
     new_code(l, t->code);
@@ -847,6 +849,24 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     }
     l->store = store;
     l->io = *io;
+    /* For tests only: a known deal, so that a recorded game can be played
+     * again move by move. Anyone who knows the seed knows every card to
+     * come: a server people play on never has it. */
+    const char *fixed = getenv("PIZZABOX_TABLE_SEED");
+    if (fixed && *fixed) {
+        char *end;
+        unsigned long long seed = strtoull(fixed, &end, 10);
+        if (*end || *fixed == '-' || seed > PB_SEED_MAX) {
+            free(l);
+            free(ids);
+            pb_errorf(err, errlen, "PIZZABOX_TABLE_SEED must be a seed from 0 to %llu", (unsigned long long)PB_SEED_MAX);
+            return NULL;
+        }
+        l->seed_fixed = true;
+        l->seed = seed;
+        fprintf(stderr, "pizzabox serve: every new table is dealt from seed %llu (PIZZABOX_TABLE_SEED): for tests only\n",
+                seed);
+    }
     /* Every unfinished table, then the newest finished ones (the others are
      * loaded when asked for; these too leave memory when nobody comes). */
     int n = pb_store_list(store, PB_STORE_UNFINISHED, ids, PB_LOBBY_MAX_TABLES);
