@@ -51,6 +51,8 @@ struct pb_lobby {
     table **tables;
     int ntables, cap;
     char *list_cache; /* the last `tables` answer, until a table changes */
+    bool seed_fixed;  /* PIZZABOX_TABLE_SEED (tests): every new table is dealt from `seed` */
+    uint64_t seed;
 };
 
 /* ---- Replies ---- */
@@ -229,9 +231,9 @@ static logged describe_move(const table *t, pb_action a, int mover)
     return e;
 }
 
-/* Apply a move: durable in the store first, then in memory, then told.
- * Returns 0, or -1 with a message (nothing changed). */
-static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, size_t errlen)
+/* Apply a move: durable in the store first, then in memory (nobody told
+ * yet). Returns 0, or -1 with a message (nothing changed). */
+static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, size_t errlen)
 {
     char text[256];
     if (t->g->ops->action_to_text(t->g, t->st, a, text, sizeof text) != 0)
@@ -256,6 +258,38 @@ static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, si
         t->idle_since = time(NULL);
         pb_store_finish(l->store, t->id, err, errlen);
     }
+    return 0;
+}
+
+/* A human seat asked a formality (core/game.h: a question every seat is
+ * asked alike, with one answer for this one) is answered by the server, as
+ * the seat's own move, stored like any other: a record replays exactly.
+ * Bots answer their own. Stops at the first that cannot be stored. */
+static void answer_formalities(pb_lobby *l, table *t)
+{
+    pb_action *legal = NULL;
+    while (!t->finished && pb_is_formality(t->g, t->st)) {
+        int seat = pb_current_seat(t->g, t->st);
+        if (strcmp(t->player[seat], "human") != 0)
+            break;
+        char err[PB_ERR_LEN];
+        if (!legal && !(legal = malloc(sizeof *legal * PB_MAX_ACTIONS)))
+            break;
+        if (t->g->ops->legal_actions(t->g, t->st, legal) != 1 || apply_move(l, t, seat, legal[0], err, sizeof err) != 0) {
+            fprintf(stderr, "pizzabox serve: table %s: a formality not answered\n", t->code);
+            break;
+        }
+    }
+    free(legal);
+}
+
+/* Apply a move (and the formalities after it), then tell everyone and ask
+ * the next bot. Returns 0, or -1 with a message (nothing changed). */
+static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, size_t errlen)
+{
+    if (apply_move(l, t, seat, a, err, errlen) != 0)
+        return -1;
+    answer_formalities(l, t);
     broadcast(l, t);
     ask_bot_if_needed(l, t);
     return 0;
@@ -457,8 +491,8 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, err);
         return;
     }
-    uint64_t seed;
-    if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+    uint64_t seed = l->seed;
+    if (!l->seed_fixed && getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
         seed = (uint64_t)rand();
     seed &= PB_SEED_MAX;
     new_code(l, t->code);
@@ -815,6 +849,24 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     }
     l->store = store;
     l->io = *io;
+    /* For tests only: a known deal, so that a recorded game can be played
+     * again move by move. Anyone who knows the seed knows every card to
+     * come: a server people play on never has it. */
+    const char *fixed = getenv("PIZZABOX_TABLE_SEED");
+    if (fixed && *fixed) {
+        char *end;
+        unsigned long long seed = strtoull(fixed, &end, 10);
+        if (*end || *fixed == '-' || seed > PB_SEED_MAX) {
+            free(l);
+            free(ids);
+            pb_errorf(err, errlen, "PIZZABOX_TABLE_SEED must be a seed from 0 to %llu", (unsigned long long)PB_SEED_MAX);
+            return NULL;
+        }
+        l->seed_fixed = true;
+        l->seed = seed;
+        fprintf(stderr, "pizzabox serve: every new table is dealt from seed %llu (PIZZABOX_TABLE_SEED): for tests only\n",
+                seed);
+    }
     /* Every unfinished table, then the newest finished ones (the others are
      * loaded when asked for; these too leave memory when nobody comes). */
     int n = pb_store_list(store, PB_STORE_UNFINISHED, ids, PB_LOBBY_MAX_TABLES);
@@ -834,8 +886,11 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
             fprintf(stderr, "pizzabox serve: table %lld not restored: %s\n", (long long)ids[i], why);
     }
     free(ids);
-    for (int i = 0; i < l->ntables; i++)
+    for (int i = 0; i < l->ntables; i++) {
+        /* stopped between a move and the formality after it */
+        answer_formalities(l, l->tables[i]);
         ask_bot_if_needed(l, l->tables[i]);
+    }
     return l;
 }
 

@@ -26,7 +26,7 @@ const PHASE_WORDS = {
   farm: 'storing a card under Farmer Brown', copy: 'deciding whether to copy a delivery to Harlem',
   orders: 'changing the orders', spot: 'putting a disk on a delivery zone', charity: 'giving two cards to charity',
   crash: 'losing a reputation level', soars: 'taking two cards (Stock Market Soars)',
-  transfer: 'Transfer Goods', over: 'over',
+  transfer: 'Transfer Goods', instant: 'answering the delivery with an Instant card', tax: 'paying Property Tax', over: 'over',
 };
 
 // Harlem Rotary Pizzeria copies deliveries to this village.
@@ -34,6 +34,17 @@ const HARLEM = 'HA';
 
 // Special Sale played this turn, in a sentence (the quotes already count it).
 const SALE_WORDS = 'Special Sale: this turn\'s delivery needs every ingredient twice and pays twice its money less $1, with two tips.';
+
+// Property Tax (games/delivery/instant.c): half of each pizzeria's
+// reputation, rounded down, added up, $5 at most; one who has less pays all
+// they have (money and cards from hand).
+const TAX_MAX = 5;
+
+export function propertyTax(v, seat) {
+  const pl = (v.players || [])[seat] || {};
+  const tax = Math.min(TAX_MAX, (pl.pizzerias || []).reduce((a, pz) => a + Math.floor(pz.reputation / 2), 0));
+  return Math.min(tax, Math.max(pl.money || 0, 0) + (pl.hand || 0));
+}
 
 function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
@@ -226,6 +237,11 @@ function neighbour(ctx, seat, dir) {
   return dir === 'right' ? (seat + n - 1) % n : (seat + 1) % n;
 }
 
+// " on Bo" for a card played on an opponent ("... on 2": seats counted from 1).
+function onWhom(ctx, w) {
+  return w[2] === 'on' && /^\d+$/.test(w[3] || '') ? ` on ${who(ctx, Number(w[3]) - 1)}` : '';
+}
+
 // A legal move's notation as a short sentence for a button or the log;
 // `seat` made it (the one to move unless told: a pass names its neighbour).
 export function moveWords(ctx, text, seat = ctx.v.to_move) {
@@ -263,7 +279,10 @@ export function moveWords(ctx, text, seat = ctx.v.to_move) {
     case 'tip': return `take the tip of order ${w[1]}`;
     case 'discard': return `discard ${cardWords(ctx, w[1])}`;
     case 'fine': return /^\$/.test(w[1]) ? `pay the fine: ${w[1]}` : `pay the fine with ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])}`;
-    case 'play': return `play ${powerName(w[1])}`;
+    case 'play': return `play ${powerName(w[1])}${onWhom(ctx, w)}`;
+    case 'instant': return `play the Instant card ${powerName(w[1])}${onWhom(ctx, w)}`;
+    case 'supplies': return /^\$/.test(w[1]) ? `pay ${w[1]} for Out of Supplies`
+      : `pay Out of Supplies with ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])}`;
     case 'swap': return `swap ${cardWords(ctx, w[2])} into order ${w[1]}`;
     case 'block': return `reserve ${lot(w[1])}`;
     case 'farm': return `store ${cardWords(ctx, w[1])} under Farmer Brown`;
@@ -651,7 +670,8 @@ function myPrompt(ctx) {
       return 'Your turn: go to market, increase reputation, or deliver (choose an order and one of your pizzerias' +
       `${(v.deliveries || []).some((d) => fromWord(ctx, d) !== d.from) ? ", or with Copy Cat another player's" : ''}).` +
       `${v.special_sale ? ` ${SALE_WORDS}` : ''}` +
-      `${(v.legal || []).some((l) => /^refill /.test(l)) ? ' You may also refill Cold Storage first.' : ''}`;
+      `${(v.legal || []).some((l) => /^refill /.test(l)) ? ' You may also refill Cold Storage first.' : ''}` +
+      `${owes(ctx, ctx.seat) ? ` ${OWE_WORDS(owes(ctx, ctx.seat))}` : ''}`;
     case 'market': return 'Take a card from the open market or the deck.';
     case 'bonus': return 'Take a bonus card from the open market or the deck.';
     case 'reputation': return `Build on a lot (click one on the map) or upgrade one of your pizzerias.${v.coop && v.coop.first_round ? ' First round: the property is free.' : ''}`;
@@ -681,10 +701,19 @@ function myPrompt(ctx) {
     case 'charity': return 'Charity Event: give two cards from your hand.';
     case 'crash': return 'Stock Market Crash: one of your pizzerias loses a disk or a card.';
     case 'soars': return 'Stock Market Soars: take two cards from the open market or the deck.';
+    case 'instant': return `${who(ctx, (v.instant || {}).deliverer)} delivered: play an Instant card on it, or let it go.`;
+    case 'tax': return `Property Tax: pay $${(v.instant || {}).tax_due ?? '?'} more, a dollar at a time (money, a card or a power card).`;
     case 'transfer': return `Transfer Goods: pass ${passesLeft(ctx) === 1 ? 'one more card' : 'up to two cards'} (market or power cards) to the players beside you, or done to end your turn.`;
     default: return 'Your move.';
   }
 }
+
+// Out of Supplies: what a seat owes before its next delivery ($), or 0.
+function owes(ctx, seat) {
+  return ((ctx.v.players || [])[seat] || {}).supplies_due || 0;
+}
+
+const OWE_WORDS = (due) => `You owe $${due} (Out of Supplies): no delivery until you pay it, in money or with two cards; paying is not your action.`;
 
 // Harlem Rotary Pizzeria: whose delivery may be copied, and how.
 function copyPrompt(ctx) {
@@ -826,7 +855,7 @@ function legalIndex(ctx) {
   for (const l of ctx.v.legal || []) {
     const w = l.split(' ');
     if (w.length === 3 && (w[0] === 'use' || w[0] === 'cheese') && w[1] === 'stored') w.splice(0, 2, 'stored');
-    if (w.length !== 2 || !/^(take|pay|use|stored|discard|extra|cheese|play|farm)$/.test(w[0]) || w[1] === 'deck' || /^\$/.test(w[1])) continue;
+    if (w.length !== 2 || !/^(take|pay|use|stored|discard|extra|cheese|play|farm|instant)$/.test(w[0]) || w[1] === 'deck' || /^\$/.test(w[1])) continue;
     if (!out.has(w[0])) out.set(w[0], new Map());
     out.get(w[0]).set(/^power:/.test(w[1]) ? w[1] : cardKey(ctx, w[1]), l);
   }
@@ -901,6 +930,22 @@ function copyHtml(ctx) {
     `<div class="pd-order-cards">${orderCardsHtml(ctx, o)}</div></div>`;
 }
 
+// The delivery the others may answer with an Instant card: whose it was,
+// and who is asked now (or pays the Property Tax just played).
+function instantNowHtml(ctx) {
+  const v = ctx.v;
+  const ins = v.instant;
+  const mine = ctx.seat != null && v.to_move === ctx.seat;
+  const asked = who(ctx, v.to_move);
+  const what = `<b>${esc(who(ctx, ins.deliverer))}</b> delivered and took ${esc(plural(ins.tips, 'tip token'))}`;
+  if (ctx.phase === 'tax') {
+    return `<span id="delivery-instant-now" class="pd-instant-now" data-phase="tax">${what}. Property Tax: ${mine ? 'you pay' : `${esc(asked)} pays`}` +
+      ` <b class="pd-tax-due">$${esc(ins.tax_due)}</b> more.</span>`;
+  }
+  return `<span id="delivery-instant-now" class="pd-instant-now" data-phase="instant">${what}. ` +
+    `${mine ? 'You may answer it with an Instant card.' : `Waiting for ${esc(asked)} to answer the delivery with an Instant card.`}</span>`;
+}
+
 // The cards under the viewer's Cold Storage, beside the hand: a click uses
 // one while supplying a delivery.
 function coldStorageHtml(ctx, idx) {
@@ -938,7 +983,7 @@ export function infoHtml(ctx) {
     const cards = v.hand.map((c) => cardChip(ctx, c.card, { count: c.count, action: play(c.card) }));
     const powerPlay = (id) => {
       const k = `power:${id}`;
-      for (const verb of ['play', 'pay', 'discard']) if (idx.get(verb)?.has(k)) return idx.get(verb).get(k);
+      for (const verb of ['play', 'instant', 'pay', 'discard']) if (idx.get(verb)?.has(k)) return idx.get(verb).get(k);
       return null;
     };
     const powers = (v.powers || []).map((id) => {
@@ -956,6 +1001,7 @@ export function infoHtml(ctx) {
   let now = '';
   const pe = v.pending;
   if (ctx.phase === 'copy' && v.copy) now = copyHtml(ctx);
+  else if (v.instant && v.to_move != null) now = instantNowHtml(ctx);
   else if (pe && v.to_move != null) {
     const name = who(ctx, v.to_move);
     if (pe.kind === 'build') {
@@ -989,7 +1035,7 @@ export function infoHtml(ctx) {
 // ---- The moves: the delivery preview, and every legal move as a button ----
 
 const GROUPS = [
-  ['keep', 'Power card'], ['start', 'Action'], ['play', 'Play a power card'], ['deliver', 'Deliver'], ['copy', 'Harlem Rotary Pizzeria'],
+  ['keep', 'Power card'], ['supplies', 'Out of Supplies: pay $2 before delivering'], ['start', 'Action'], ['play', 'Play a power card'], ['deliver', 'Deliver'], ['copy', 'Harlem Rotary Pizzeria'],
   ['take', 'Take'], ['build', 'Build'], ['upgrade', 'Upgrade'], ['pay', 'Pay'], ['use', 'Supply'], ['extra', 'Extra'], ['short', 'Short'],
   ['cheese', 'Extra Cheese'],
   ['tip', 'Tip'], ['fine', 'Fine'], ['swap', 'Swap'], ['block', 'Reserve a lot'], ['farm', 'Farmer Brown'], ['refill', 'Cold Storage'],
@@ -998,7 +1044,7 @@ const GROUPS = [
 const GROUP_OF = {
   keep: 'keep', market: 'start', reputation: 'start', deliver: 'deliver', take: 'take', build: 'build', upgrade: 'upgrade',
   pay: 'pay', use: 'use', extra: 'extra', short: 'short', cheese: 'cheese', tip: 'tip', fine: 'fine', discard: 'discard', done: 'done', end: 'done',
-  play: 'play', swap: 'swap', block: 'block', farm: 'farm', copy: 'copy', refill: 'refill',
+  play: 'play', swap: 'swap', block: 'block', farm: 'farm', copy: 'copy', refill: 'refill', supplies: 'supplies',
 };
 
 // A copy on the holder's own button: the pizzeria is theirs.
@@ -1011,6 +1057,7 @@ function copyWords(ctx, text) {
 function buttonWords(ctx, text) {
   const w = text.split(' ');
   if (w[0] === 'done' && ctx.phase === 'copy') return 'let it go: no copy';
+  if (w[0] === 'done' && ctx.phase === 'instant') return 'let it go: no Instant card';
   if (w[0] === 'done' && (ctx.v.legal || []).some((l) => /^cheese /.test(l))) {
     return `no Extra Cheese${ctx.v.pending && ctx.v.pending.cheese_left_out ? ' (and no tip)' : ''}`;
   }
@@ -1135,6 +1182,12 @@ export function actionsHtml(ctx) {
   const legal = v.legal || [];
   let out = `<h2>Your move: ${esc(PHASE_WORDS[ctx.phase] || ctx.phase)}</h2>`;
   if (ctx.phase === 'transfer') return out + transferHtml(ctx);
+  if (ctx.phase === 'instant') return out + instantHtml(ctx);
+  if (ctx.phase === 'tax') {
+    out += `<p class="pd-tax">Property Tax: $${esc((v.instant || {}).tax_due ?? '?')} still to pay, a dollar at a time:` +
+      ' money, a card from your hand or a power card.</p>';
+  }
+  if (ctx.phase === 'start' && owes(ctx, ctx.seat)) out += `<p class="pd-owe">${esc(OWE_WORDS(owes(ctx, ctx.seat)))}</p>`;
   if (ctx.phase === 'start') {
     const pv = previewOf(ctx);
     if (pv) out += previewHtml(ctx, pv);
@@ -1162,11 +1215,13 @@ export function actionsHtml(ctx) {
     }
     const shown = moves.filter(focus);
     const hidden = moves.length - shown.length;
-    const buttons = shown.map((l) => `<button type="button" class="${g === 'done' || g === 'start' ? '' : 'secondary '}pd-move"` +
+    // a card played on an opponent: a row of players to choose from
+    const targeted = shown.filter((l) => ON_SEAT.test(l));
+    const buttons = shown.filter((l) => !ON_SEAT.test(l)).map((l) => `<button type="button" class="${g === 'done' || g === 'start' ? '' : 'secondary '}pd-move"` +
       ` data-action="${esc(l)}" title="${esc(l)}">${esc(cap(buttonWords(ctx, l)))}</button>`);
     const more = hidden ? ` <button type="button" class="small secondary" data-pick="clear">show all ${moves.length}</button>` : '';
     out += `<div class="pd-group" data-group="${g}"><h3>${title}${ui.lot && (g === 'build' || g === 'block') ? ` on ${esc(ui.lot)}` : ''}${more}</h3>` +
-      `<div class="action-list">${buttons.join('')}</div></div>`;
+      `<div class="action-list">${buttons.join('')}</div>${targetRowsHtml(ctx, targeted, (seat) => targetWords(ctx, seat))}</div>`;
   }
   if (ctx.phase === 'start' && v.special_sale && !groups.has('deliver')) {
     out += `<p class="pd-sale">${esc(SALE_WORDS)} No delivery can be made with every ingredient twice.</p>`;
@@ -1175,6 +1230,69 @@ export function actionsHtml(ctx) {
     out += '<p class="muted pd-hint">Lots you can build on are outlined on the map.</p>';
   }
   return out;
+}
+
+// A card played on an opponent: "play power:out-of-supplies on 2",
+// "instant power:property-tax on 3" (seats counted from 1).
+const ON_SEAT = / on \d+$/;
+
+// Cards played on an opponent: a row for each card, with a button for each
+// player it may go to, by name, and what it does to them (`what`, or none).
+function targetRowsHtml(ctx, moves, what) {
+  const byCard = new Map();
+  for (const l of moves) {
+    const w = l.split(' ');
+    if (!byCard.has(w[1])) byCard.set(w[1], []);
+    byCard.get(w[1]).push({ move: l, seat: Number(w[3]) - 1 });
+  }
+  return [...byCard].map(([card, list]) => {
+    const buttons = list.map(({ move, seat }) => {
+      const words = cap(moveWords(ctx, move));
+      const said = what ? what(seat) : '';
+      return `<button type="button" class="secondary pd-move pd-target-seat" data-action="${esc(move)}" data-seat="${seat}"` +
+        ` title="${esc(words)}" aria-label="${esc(`${words}${said ? ` (${said})` : ''}`)}"><span class="pd-swatch pd-p${seat}" aria-hidden="true"></span>` +
+        ` ${esc(who(ctx, seat))}${said ? ` <span class="pd-target-what">${esc(said)}</span>` : ''}</button>`;
+    });
+    return `<div class="pd-target" data-card="${esc(card.replace(/^power:/, ''))}"><span class="pd-power" title="${esc(cardText(ctx, card))}">` +
+      `<b>★</b> ${esc(powerName(card))}</span> on <span class="pd-target-seats">${buttons.join(' ')}</span></div>`;
+  }).join('');
+}
+
+// What a card played on an opponent would meet: their money, and a debt.
+function targetWords(ctx, seat) {
+  const pl = (ctx.v.players || [])[seat] || {};
+  return `$${pl.money ?? '?'}${pl.supplies_due ? `, owes $${pl.supplies_due}` : ''}`;
+}
+
+// A power card's text, when the view has it.
+function cardText(ctx, card) {
+  const pc = (ctx.v.power_cards || {})[String(card).replace(/^power:/, '')];
+  return pc ? `${pc.name}: ${pc.text}` : powerName(card);
+}
+
+// The Instant cards' question: the delivery being answered, a button for
+// each card the viewer may play on it (Property Tax on each opponent it
+// would cost something, with the tax), and "let it go".
+function instantHtml(ctx) {
+  const v = ctx.v;
+  const ins = v.instant || {};
+  const legal = v.legal || [];
+  const name = who(ctx, ins.deliverer);
+  const back = ins.tips === 1 ? 'tip token goes' : `${ins.tips} tip tokens go`;
+  const cards = legal.filter((l) => /^instant \S+$/.test(l)).map((l) => {
+    const card = l.split(' ')[1];
+    return `<button type="button" class="pd-move pd-instant-card" data-action="${esc(l)}" title="${esc(cardText(ctx, card))}">` +
+      `${esc(`${powerName(card)}: ${name}'s ${back} back face down`)}</button>`;
+  });
+  const taxed = legal.filter((l) => /^instant \S+ on \d+$/.test(l));
+  const done = legal.includes('done')
+    ? '<button type="button" class="secondary pd-move pd-let-go" data-action="done" title="done">Let it go: no Instant card</button>' : '';
+  return `<div id="delivery-instant" class="pd-group pd-instant" data-group="instant" data-deliverer="${esc(ins.deliverer)}" data-tips="${esc(ins.tips)}">` +
+    `<h3>${esc(name)} delivered: play an Instant card?</h3>` +
+    `<p>${esc(name)} completed a delivery and took ${esc(plural(ins.tips, 'tip token'))}. Everyone else holding a power card is asked` +
+    ' in turn, clockwise, so being asked tells nobody which cards you hold.</p>' +
+    `${cards.length ? `<div class="action-list">${cards.join('')}</div>` : ''}` +
+    `${targetRowsHtml(ctx, taxed, (seat) => `pays $${propertyTax(v, seat)}`)}<div class="action-list">${done}</div></div>`;
 }
 
 // Co-op Transfer Goods: the cards passed so far this turn (at most two), from
@@ -1255,12 +1373,16 @@ export function playersHtml(ctx) {
       const cold = countCards(ctx, pl.cold_storage).map((c) => cardChip(ctx, c.card, { count: c.count })).join(' ');
       extras.push(`<span class="label">Under Cold Storage</span> <span class="pd-cold">${cold || '<span class="muted">empty</span>'}</span>`);
     }
+    if (pl.supplies_due) {
+      extras.push(`<span class="label">Owes</span> <b class="pd-supplies-due">$${esc(pl.supplies_due)}</b>` +
+        ` <span class="muted">Out of Supplies: paid before ${me ? 'your' : 'their'} next delivery</span>`);
+    }
     if (pl.subway_tokens) extras.push(`<span class="label">Subway tokens</span> ${esc(pl.subway_tokens)}`);
     if (pl.spot) extras.push(`<span class="label">Disk on the zone of</span> ${esc(villageName(ctx, pl.spot))}`);
     if ((pl.reserved_lots || []).length) extras.push(`<span class="label">Reserved</span> ${esc(pl.reserved_lots.join(', '))}`);
     const toBot = canBot && !me && (ctx.kinds[seat] || 'human') === 'human'
       ? `<button type="button" class="hand-to-bot small secondary" data-seat="${seat}" title="only when this player has gone">hand to a bot</button>` : '';
-    return `<div class="${cls.join(' ')}" data-seat="${seat}">` +
+    return `<div class="${cls.join(' ')}" data-seat="${seat}"${pl.supplies_due ? ` data-supplies-due="${esc(pl.supplies_due)}"` : ''}>` +
       `<div class="who"><span class="pd-swatch pd-p${seat}" aria-hidden="true"></span> <b class="name">${esc(who(ctx, seat))}</b>` +
       `${me ? ' <span class="you">(you)</span>' : ''} ${kind} ${badges.join(' ')}</div>` +
       // in co-op the money is the team's (the team panel), not the player's
@@ -1295,6 +1417,7 @@ const HELP = {
   cheese: 'With Extra Cheese, a cheese card put on a pizza after its ingredients earns $1 more ($2 on a specialty pizza), once a pizza; a cheese card anywhere in a pizzeria is on every pizza from there. An order with a cheese card asks for cheese: delivered without, it earns no tip. Farmer Brown never takes cheese; Cold Storage may hold it.',
   deliver: 'To deliver, choose an order and one of your pizzerias. Each ingredient comes from the pizzeria\'s cards or a card from your hand. A specialty pizza goes to the delivery zone you choose. The route counts the door space as 1; the first spaces up to the pizzeria\'s disks are free, each space beyond costs a card. You earn the order\'s pay, its tip token and a power card; the top card of the pizzeria gives its power.',
   end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards, disks on the board and tips. Ties: most deliveries, then most tip money.',
+  powers: 'Instant cards (Property Tax, Rough Delivery, Traffic Jam) are played on another player\'s turn, when their delivery is complete: everyone else holding a power card is asked in turn, clockwise from the deliverer, so being asked tells nothing. Rough Delivery and Traffic Jam send the delivery\'s tip token back face down; Property Tax makes an opponent pay half of each of their pizzerias\' reputation, rounded down, $5 at most, a dollar at a time. Out of Supplies is played on your own turn on an opponent: they pay $2, in money or with two cards, before their next delivery.',
   coop: 'Co-op: the team shares one money track and wins together when both goals are met (money and pizzas delivered); it loses at the third Health Inspector or when a Pizza Promotion finds no order card. Everyone\'s first action is a build on free property. Orders come only with promotions (Friday evening, and the Blue and Red tokens placed when the money reaches their markers). Before ending a turn you may pass up to two cards to the players beside you.',
 };
 const HELP_OF = {
@@ -1304,7 +1427,7 @@ const HELP_OF = {
 };
 const HELP_TITLE = {
   turn: 'A turn', build: 'Building and upgrading', cheese: 'Extra Cheese', deliver: 'Delivering',
-  end: 'Hand limit, inspectors, the end', coop: 'The co-op game',
+  end: 'Hand limit, inspectors, the end', coop: 'The co-op game', powers: 'Instant cards and Out of Supplies',
 };
 
 function helpSection(topic, open) {
@@ -1313,7 +1436,10 @@ function helpSection(topic, open) {
 
 // The topic for a decision the phase alone does not tell ('' for none).
 export function rulesExtraTopic(ctx) {
-  return (ctx.v.legal || []).some((l) => /^cheese /.test(l)) ? 'cheese' : '';
+  const legal = ctx.v.legal || [];
+  if (legal.some((l) => /^cheese /.test(l))) return 'cheese';
+  const opponents = ctx.v.instant || owes(ctx, ctx.seat) || legal.some((l) => ON_SEAT.test(l));
+  return opponents ? 'powers' : '';
 }
 
 export function rulesNowHtml(ctx) {

@@ -19,12 +19,26 @@
 // panel (goals, markers, the week, the next promotion, the order cards), the
 // Transfer Goods buttons (a card passed to the bot, on a phone too), and the
 // team's result with the record code (delivery-coop*.png).
+//
+// Last, the cards played on an opponent: a game between bots with an Instant
+// card and Out of Supplies in it is dealt again (its seed) at a table of six
+// humans played by WebSocket clients, and Ann's page takes a seat over where
+// it is asked about a delivery (the Instant card panel: its button plays the
+// card), and where it owes $2 for Out of Supplies (the debt on the player
+// panel, paid with a button) (delivery-instant.png, delivery-supplies.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
+import {
+  Client, ROOT, driveSeats, humanTable, opponentCardGames, startServer, stopServers, tempDir, viewAt,
+} from '../server/helpers.mjs';
+
+// The WebSocket clients of ../server/helpers.mjs: Node 20 has a WebSocket of
+// its own only with --experimental-websocket; playwright-core brings one.
+globalThis.WebSocket ??= createRequire(import.meta.url)('playwright-core/lib/utilsBundle').ws;
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build', 'screenshots');
@@ -613,3 +627,90 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     console.log(`# co-op: ${st.moves} moves by Ann, ${st.transfers} Transfer Goods phases, ${st.passes} cards passed, ` +
       `${st.built} builds, ${st.delivered} deliveries, ${Date.now() - started} ms; ${code}`);
   });
+
+// ---- Instant cards and Out of Supplies ----
+
+/* The page takes a seat over from the client that held it (a newer
+ * connection does), by the token the web client would have kept. */
+async function takeSeat(page, base, joined) {
+  await page.goto(base);
+  await page.evaluate((j) => localStorage.setItem(`pizzabox.seat.${j.code}`, JSON.stringify(j)),
+    { code: joined.code, seat: joined.seat, token: joined.token });
+  await page.goto(`${base}#/t/${joined.code}`);
+  await page.waitForSelector('#delivery-svg');
+}
+
+const boardMoves = (page) => page.evaluate(() => Number(document.getElementById('delivery-board').dataset.moves));
+
+test('the Instant card panel plays its card; an Out of Supplies debt shows and is paid by a click', { timeout: 120_000 }, async () => {
+  const rec = opponentCardGames()[0];
+  assert.ok(rec, 'selfplay has a game with an Instant card and Out of Supplies');
+  const seeded = await startServer(join(tempDir('pizzabox-delivery-'), 'seeded.db'), { env: { PIZZABOX_TABLE_SEED: String(rec.seed) } });
+  const site = `http://localhost:${seeded.port}/`;
+  const clients = [];
+  try {
+    for (let i = 0; i < 6; i++) clients.push(await Client.connect(seeded.url, `P${i + 1}`));
+    const record = (msg) => rec.actions[msg.moves];
+
+    // An Instant card: the bots' game up to the question, then Ann's page answers it.
+    const inst = rec.actions.findIndex((a) => /^instant /.test(a));
+    const one = await humanTable(clients, { game: 'delivery' });
+    const { end: asked } = await driveSeats(clients, one[0].code, record, { stop: (m) => m.moves === inst });
+    const seat = asked.view.to_move;
+    const question = await viewAt(clients[seat], one[0].code, inst);
+    const ins = question.view.instant;
+    const page = await openPage(DESKTOP);
+    await takeSeat(page, site, one[seat]);
+    await page.waitForSelector('#delivery-instant');
+    const panel = await page.evaluate(() => {
+      const p = document.getElementById('delivery-instant');
+      return { text: p.innerText, deliverer: Number(p.dataset.deliverer), tips: Number(p.dataset.tips),
+        actions: [...p.querySelectorAll('button[data-action]')].map((b) => b.dataset.action) };
+    });
+    assert.equal(panel.deliverer, ins.deliverer);
+    assert.equal(panel.tips, ins.tips);
+    assert.match(panel.text, new RegExp(`P${ins.deliverer + 1} delivered: play an Instant card\\?`));
+    assert.match(panel.text, new RegExp(`took ${ins.tips} tip tokens?`));
+    assert.deepEqual(panel.actions.toSorted(), question.view.legal.toSorted(), 'a button for each answer');
+    assert.match(await page.locator('#delivery-instant button[data-action="done"]').innerText(), /^Let it go/);
+    assert.match(await page.locator('#delivery-now').innerText(), /You may answer it with an Instant card/);
+    await shot(page, 'delivery-instant');
+    const action = rec.actions[inst];
+    await page.locator(`#delivery-instant button[data-action="${action}"]`).click();
+    await page.waitForFunction((m) => Number(document.getElementById('delivery-board').dataset.moves) > m, inst, { timeout: 10_000 });
+    assert.equal(await page.locator('.toast.error').count(), 0, 'no error from the server');
+    const told = await clients[(seat + 1) % 6].waitFor((m) => m.type === 'view' && m.code === one[0].code && m.moves > inst, 5000, 'the card played');
+    assert.deepEqual(told.log.find((e, i) => told.moves - told.log.length + i === inst), { seat, text: action });
+    assert.match((await page.locator('#log li').allInnerTexts()).join('\n'), new RegExp(`P${seat + 1}: play the Instant card`));
+
+    // Out of Supplies: the bots' game up to its victim's turn, then Ann's page pays.
+    const oos = rec.actions.findIndex((a) => /^play power:out-of-supplies on \d$/.test(a));
+    const victim = Number(rec.actions[oos].split(' on ')[1]) - 1;
+    const two = await humanTable(clients, { game: 'delivery' });
+    await driveSeats(clients, two[0].code, record,
+      { stop: (m) => m.moves > oos && m.view.to_move === victim && m.view.phase === 'start' });
+    await takeSeat(page, site, two[victim]);
+    const debt = page.locator(`#players .pd-player[data-seat="${victim}"] .pd-supplies-due`);
+    await debt.waitFor();
+    assert.equal(await debt.innerText(), '$2', 'the debt on the player panel');
+    assert.match(await page.locator('#prompt').innerText(), /You owe \$2 \(Out of Supplies\)/);
+    const pay = await page.locator('#actions .pd-group[data-group="supplies"] button[data-action]').evaluateAll(
+      (bs) => bs.map((b) => ({ action: b.dataset.action, text: b.textContent })));
+    assert.ok(pay.length >= 1, 'buttons to pay it');
+    for (const p of pay) assert.match(p.text, /^Pay (\$2 for Out of Supplies|Out of Supplies with .+ and .+)$/);
+    assert.equal(await page.locator('#actions button[data-action^="deliver "], #actions .pd-delivery-choice').count(), 0, 'no delivery yet');
+    await shot(page, 'delivery-supplies');
+    const chosen = pay.find((p) => p.action === 'supplies $2') || pay[0];
+    const before = await boardMoves(page);
+    await page.locator(`#actions button[data-action="${chosen.action}"]`).click();
+    await page.waitForFunction((m) => Number(document.getElementById('delivery-board').dataset.moves) > m, before, { timeout: 10_000 });
+    assert.equal(await page.locator('.toast.error').count(), 0, 'no error from the server');
+    assert.equal(await debt.count(), 0, 'nothing owed now');
+    assert.equal(await page.locator('#table').getAttribute('data-phase'), 'start', 'and the turn goes on');
+    assert.deepEqual(problems, [], 'no errors in the pages');
+    console.log(`# ${action} clicked at move ${inst}; Out of Supplies paid with ${chosen.action} at move ${before}`);
+  } finally {
+    await Promise.all(clients.map((c) => c.close()));
+    await stopServers([seeded]);
+  }
+});

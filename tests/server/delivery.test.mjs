@@ -12,9 +12,16 @@
 // difficulty values are refused with a message.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverForFile, playToEnd, seeded } from './helpers.mjs';
-import { shortestRoute, teamHtml, moveWords, playersHtml, resultText, actionsHtml, boardHtml, infoHtml, pick, statusHtml }
-  from '../../web/delivery.js';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  BIN, Client, serverForFile, playToEnd, seeded, driveSeats, humanTable, opponentCardGames, startServer, stopServers, tempDir,
+  removeTempDir, viewAt,
+} from './helpers.mjs';
+import { buildCtx } from '../../web/table.js';
+import {
+  shortestRoute, teamHtml, moveWords, playersHtml, resultText, actionsHtml, boardHtml, infoHtml, pick, statusHtml, propertyTax,
+} from '../../web/delivery.js';
 
 const T = { timeout: 120_000 };
 const GAME_MS = 100_000;
@@ -520,6 +527,51 @@ test('the web client: Copy Cat delivers from another player\'s lot; a Special Sa
   assert.match(actionsHtml(none), /Special Sale: .* No delivery can be made with every ingredient twice/);
 });
 
+test('the web client: Property Tax names each player and their tax; the tax paid; Out of Supplies chooses its victim by name', () => {
+  const map = { spaces: [], roads: [], villages: [{ code: 'HA', name: 'Harlem', zone: 'HA-Z' }], lots: [] };
+  const pz = (reputation) => ({ village: 'HA', lot: 'HA-1', disks: 1, cards: [], reputation, limit: 5 });
+  const players = [
+    { money: 5, deliveries: 1, hand: 3, powers: 1, tips: 1, disks: 9, pizzerias: [pz(3)] },
+    { money: 0, deliveries: 2, hand: 1, powers: 2, tips: 0, disks: 9, pizzerias: [pz(5), pz(5), pz(4)] },   // $6 of tax, $1 to pay it
+    { money: 9, deliveries: 0, hand: 4, powers: 0, tips: 2, disks: 9, pizzerias: [pz(5), pz(5), pz(5)], supplies_due: 2 }, // $5 at most
+  ];
+  assert.deepEqual([0, 1, 2].map((s) => propertyTax({ players }, s)), [1, 1, 5]);
+  const power_cards = { 'property-tax': { name: 'Property Tax', type: 'timed', text: 'Choose an opponent...' } };
+  const v = { game: 'delivery', map, players, orders: [null, null, null, null], open: [], sewer: [], hand: [], powers: ['property-tax'],
+    phase: 'instant', to_move: 1, whose_turn: 0, instant: { deliverer: 0, tips: 0, tax_due: 0 }, power_cards,
+    legal: ['instant power:property-tax on 1', 'instant power:property-tax on 3', 'done'] };
+  const ctx = (seat, view) => ({ v: view, msg: { log: [], moves: 40 }, seat, n: 3, names: ['Ann', 'Bo', 'Cy'], kinds: ['human', 'human', 'human'],
+    phase: view.phase, myTurn: view.to_move === seat, code: 'PT' });
+  const html = actionsHtml(ctx(1, v));
+  assert.match(html, /<h3>Ann delivered: play an Instant card\?<\/h3>/);
+  assert.match(html, /took 0 tip tokens/);
+  assert.doesNotMatch(html, /pd-instant-card/, 'no tip token to send back');
+  assert.match(html, /<div class="pd-target" data-card="property-tax"><span class="pd-power" title="Property Tax: Choose an opponent...">/);
+  assert.match(html, /data-action="instant power:property-tax on 1" data-seat="0" title="Play the Instant card Property Tax on Ann"[^>]*>.*? Ann <span class="pd-target-what">pays \$1<\/span>/);
+  assert.match(html, /data-action="instant power:property-tax on 3" data-seat="2"[^>]*>.*? Cy <span class="pd-target-what">pays \$5<\/span>/);
+  assert.match(html, /data-action="done" title="done">Let it go: no Instant card</);
+  assert.match(statusHtml(ctx(1, v)).prompt, /Ann delivered: play an Instant card on it, or let it go\./);
+  assert.equal(statusHtml(ctx(2, v)).prompt, 'Waiting for Bo: answering the delivery with an Instant card.');
+  assert.match(infoHtml(ctx(2, { ...v, hand: [], powers: [], legal: undefined })), /Waiting for Bo to answer the delivery with an Instant card/);
+  assert.match(playersHtml(ctx(0, v)), /data-seat="2" data-supplies-due="2">[\s\S]*Owes<\/span> <b class="pd-supplies-due">\$2<\/b> <span class="muted">Out of Supplies: paid before their next delivery/);
+  // Cy pays the tax, a dollar at a time
+  const tax = { ...v, phase: 'tax', to_move: 2, instant: { deliverer: 0, tips: 0, tax_due: 5 }, legal: ['pay $1', 'pay Harlem/Ham'], hand: [{ card: 'Harlem/Ham', count: 1 }] };
+  assert.match(actionsHtml(ctx(2, tax)), /<p class="pd-tax">Property Tax: \$5 still to pay, a dollar at a time: money, a card from your hand or a power card\.<\/p>/);
+  assert.match(infoHtml(ctx(2, tax)), /Property Tax: you pay <b class="pd-tax-due">\$5<\/b> more/);
+  assert.match(infoHtml(ctx(0, { ...tax, hand: [], legal: undefined })), /Property Tax: Cy pays <b class="pd-tax-due">\$5<\/b> more/);
+  assert.match(infoHtml(ctx(2, tax)), /data-action="pay Harlem\/Ham"/, 'a card in hand pays a dollar');
+  // Out of Supplies on an opponent: the players by name, their money and debts; in the log too
+  const start = { ...v, phase: 'start', to_move: 0, instant: undefined, powers: ['out-of-supplies'],
+    legal: ['market', 'play power:out-of-supplies on 2', 'play power:out-of-supplies on 3'] };
+  const play = actionsHtml(ctx(0, start));
+  assert.match(play, /<div class="pd-target" data-card="out-of-supplies">/);
+  assert.match(play, /data-action="play power:out-of-supplies on 2" data-seat="1"[^>]*>.*? Bo <span class="pd-target-what">\$0<\/span>/);
+  assert.match(play, /data-action="play power:out-of-supplies on 3" data-seat="2"[^>]*>.*? Cy <span class="pd-target-what">\$9, owes \$2<\/span>/);
+  assert.equal(moveWords(ctx(0, start), 'play power:out-of-supplies on 3', 0), 'play Out Of Supplies on Cy');
+  assert.equal(moveWords(ctx(0, start), 'instant power:property-tax on 2', 1), 'play the Instant card Property Tax on Bo');
+  assert.equal(moveWords(ctx(0, start), 'supplies Harlem/Ham power:hacker', 2), 'pay Out of Supplies with Ham (Harlem) and the power card Hacker');
+});
+
 test('Extra Cheese: asked for, its cards are in the game; a bad value or another game refuses it', T, async () => {
   const hal = await connect('hal');
   const create2 = async (game, extra) => {
@@ -640,6 +692,201 @@ test('refused moves change nothing; a finished table replays', T, async () => {
   assert.deepEqual(rEnd.view, watched.view, 'the replay ends where the game did');
   assertNoLeaks([ed, fay, look, peek]);
   assertSamePublic([ed, fay, look], j.code);
+});
+
+// ---- Instant cards and Out of Supplies, every seat a human ----
+
+// A game between bots in which an Instant card and Out of Supplies were
+// played (helpers.mjs, opponentCardGames) is dealt again on a server with its
+// seed, at a table of six humans: each move the bots made is sent by the
+// client at that seat, except the Instant card questions a seat could only
+// answer "done", which the server answers itself.
+
+/* Views of a table each client got in which its own seat was asked only to
+ * let a delivery go. */
+function formalitiesAsked(list, code) {
+  return list.flatMap((c) => views(c, code)).filter((m) => m.view.to_move === m.seat && m.view.phase === 'instant' &&
+    m.view.legal.length === 1).map((m) => `${m.moves}: seat ${m.seat} asked ${JSON.stringify(m.view.legal)}`);
+}
+
+const isView = (code) => (m) => m.type === 'view' && m.code === code;
+
+/* Every move of a table, from the logs of one client's views: index -> {seat, text}. */
+function movesOf(c, code) {
+  const out = new Map();
+  for (const m of views(c, code)) (m.log || []).forEach((e, i) => out.set(m.moves - m.log.length + i, e));
+  return out;
+}
+
+/* Resume every seat of a table on new connections; resolves with them. */
+async function resumeAll(url, joined, label) {
+  const out = [];
+  for (const [i, j] of joined.entries()) {
+    const c = await Client.connect(url, `${label}${i + 1}`);
+    await c.send({ type: 'resume', code: j.code, seat: j.seat, token: j.token });
+    const r = await c.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'resumed');
+    assert.equal(r.type, 'joined', r.message);
+    out.push(c);
+  }
+  return out;
+}
+
+test('Instant cards and Out of Supplies through the server; a human is never asked to let a delivery go', { timeout: 240_000 }, async () => {
+  const games = opponentCardGames();
+  assert.ok(games.length > 0, 'selfplay has a game with an Instant card and Out of Supplies');
+  const dir = tempDir();
+  const servers = [], all = [];
+  const connectTo = async (server, label) => { const c = await Client.connect(server.url, label); all.push(c); return c; };
+  let played = null;
+  try {
+    for (const [k, rec] of games.entries()) {
+      assert.deepEqual(rec.config, { players: 6, expansion: true, first: 'random' });
+      const db = join(dir, `game${k}.db`), env = { PIZZABOX_TABLE_SEED: String(rec.seed) };
+      const server = await startServer(db, { env });
+      servers.push(server);
+      const cs = [];
+      for (let i = 0; i < 6; i++) cs.push(await connectTo(server, `g${k}p${i + 1}`));
+
+      // ---- Out of Supplies: played on an opponent, who pays $2 before delivering ----
+      const one = await humanTable(cs, { game: 'delivery' });
+      const code1 = one[0].code;
+      const oos = rec.actions.findIndex((a) => /^play power:out-of-supplies on \d$/.test(a));
+      const target = Number(rec.actions[oos].split(' on ')[1]) - 1;
+      let refused = null;
+      const before = async (msg, c) => {
+        if (refused || msg.view.phase !== 'start' || msg.view.players[msg.seat].supplies_due) return;
+        await c.send({ type: 'act', code: code1, action: 'supplies $2' });
+        refused = await c.waitFor((m) => m.type === 'error' || (isView(code1)(m) && m.moves > msg.moves), 5000, 'supplies $2 refused');
+      };
+      const { end: owing } = await driveSeats(cs, code1, (msg) => rec.actions[msg.moves], {
+        before, stop: (m) => m.moves > oos && m.view.to_move === target && m.view.phase === 'start',
+      });
+      assert.equal(refused?.type, 'error', 'supplies $2 with nothing owed is refused');
+      assert.match(refused.message, /^"supplies \$2" is not a legal move now \(choosing the turn's action\); for example: /);
+      const mine = await viewAt(cs[target], code1, owing.moves);
+      if (!mine.view.legal.includes('supplies $2')) { // the bot's victim had no $2: the next game
+        console.log(`# game ${k}: seat ${target + 1} owes $2 with $${mine.view.players[target].money}`);
+        continue;
+      }
+      // The card was played from a row of opponents, each by name.
+      const player = await viewAt(cs[(await viewAt(cs[0], code1, oos)).view.to_move], code1, oos);
+      const playHtml = actionsHtml(buildCtx(player));
+      assert.match(playHtml, /<div class="pd-target" data-card="out-of-supplies">/);
+      for (let s = 0; s < 6; s++) {
+        const on = `play power:out-of-supplies on ${s + 1}`;
+        if (s === player.seat) assert.ok(!playHtml.includes(on), 'not on oneself');
+        else assert.match(playHtml, new RegExp(`data-action="${on}" data-seat="${s}"[^>]*>.*? ${player.names[s]}`));
+      }
+      assert.equal(mine.view.players[target].supplies_due, 2, 'the victim owes $2');
+      assert.ok(!Array.isArray(mine.view.deliveries) || mine.view.deliveries.length === 0, 'and may not deliver');
+      assert.ok(mine.view.legal.every((l) => !/^deliver /.test(l)));
+      for (const c of cs) {
+        const seen = await viewAt(c, code1, owing.moves);
+        assert.match(playersHtml(buildCtx(seen)), new RegExp(`data-seat="${target}" data-supplies-due="2">[\\s\\S]*?Owes</span> <b class="pd-supplies-due">\\$2</b>`),
+          `seat ${c.seats[code1]} sees the debt`);
+      }
+      const oweHtml = actionsHtml(buildCtx(mine));
+      assert.match(oweHtml, /<p class="pd-owe">You owe \$2 \(Out of Supplies\): no delivery until you pay it/);
+      assert.match(oweHtml, /data-action="supplies \$2" title="supplies \$2">Pay \$2 for Out of Supplies</);
+      const money = mine.view.players[target].money;
+      cs[target].skip();
+      await cs[target].send({ type: 'act', code: code1, action: 'supplies $2' });
+      const paid = await cs[target].waitFor((m) => m.type === 'error' || (isView(code1)(m) && m.moves > owing.moves), 5000, 'paid');
+      assert.equal(paid.type, 'view', paid.message);
+      assert.equal(paid.moves, owing.moves + 1);
+      assert.deepEqual(paid.log.at(-1), { seat: target, text: 'supplies $2' });
+      assert.equal(paid.view.players[target].money, money - 2);
+      assert.equal(paid.view.players[target].supplies_due, undefined, 'nothing owed now');
+      assert.equal(paid.view.phase, 'start', 'paying is not the action');
+      assert.ok(paid.view.legal.every((l) => !/^supplies /.test(l)));
+      await cs[target].send({ type: 'act', code: code1, action: 'supplies $2' });
+      const again = await cs[target].waitFor((m) => m.type === 'error' || (isView(code1)(m) && m.moves > paid.moves), 5000, 'refused');
+      assert.equal(again.type, 'error', 'no second payment');
+
+      // ---- The whole game, the server killed on the way ----
+      const two = await humanTable(cs, { game: 'delivery' });
+      const code2 = two[0].code;
+      const sent = new Set();
+      const asked = [];         // the views of the seats that played an Instant card
+      const choose = (msg) => {
+        sent.add(msg.moves);
+        if (/^instant /.test(rec.actions[msg.moves])) asked.push(msg);
+        return rec.actions[msg.moves];
+      };
+      // to the first move the server made, then a crash
+      const { end: at } = await driveSeats(cs, code2, choose, { stop: (m) => m.moves > 0 && !sent.has(m.moves - 1) });
+      const last = await Promise.all(cs.map((c) => viewAt(c, code2, at.moves)));
+      server.proc.kill('SIGKILL');
+      await server.exited;
+      const server2 = await startServer(db, { env });
+      servers.push(server2);
+      const back = await resumeAll(server2.url, two, `g${k}back`);
+      all.push(...back);
+      for (const [i, c] of back.entries()) {
+        const v = await c.waitFor(isView(code2), 5000, 'the table after the restart');
+        assert.equal(v.moves, at.moves, 'the move the server made was stored');
+        assert.deepEqual(v.view, last[i].view, `seat ${i} sees the same table`);
+        assert.deepEqual(v.log, last[i].log);
+      }
+      const { end } = await driveSeats(back, code2, choose, { timeout: 120_000 });
+      assert.equal(end.view.phase, 'over');
+      assert.equal(end.moves, rec.actions.length, 'the game went as the bots played it');
+
+      // Nobody was asked what the server answered; it answered only that.
+      assert.deepEqual(formalitiesAsked([...cs, ...back], code2), []);
+      assert.deepEqual(formalitiesAsked(cs, code1), []);
+      const moves = new Map([...movesOf(cs[0], code2), ...movesOf(back[0], code2)]);
+      const byServer = [...moves.keys()].filter((i) => !sent.has(i));
+      assert.ok(byServer.length > 0, 'the server answered some Instant card questions');
+      for (const i of byServer) {
+        assert.equal(moves.get(i).text, 'done', `move ${i}`);
+        assert.equal(rec.actions[i], 'done', `move ${i} is the bots' game's`);
+      }
+      // The record is the bots' game, move for move, the server's answers included.
+      const exported = JSON.parse(execFileSync(BIN, ['export', '--db', db, '--code', code2], { encoding: 'utf8' }));
+      assert.equal(exported.seed, rec.seed);
+      assert.deepEqual(exported.actions, rec.actions);
+
+      // Each Instant card played: the panel offered it, the others waited, it acted.
+      assert.ok(asked.length > 0);
+      for (const msg of asked) {
+        const action = rec.actions[msg.moves];
+        const clients = msg.moves < at.moves ? cs : back;
+        const next = clients[0].messages.find((m) => isView(code2)(m) && m.moves > msg.moves);
+        assert.deepEqual(moves.get(msg.moves), { seat: msg.seat, text: action });
+        const html = actionsHtml(buildCtx(msg));
+        const ins = msg.view.instant;
+        assert.match(html, new RegExp(`<div id="delivery-instant" class="pd-group pd-instant" data-group="instant" data-deliverer="${ins.deliverer}"`));
+        assert.match(html, /data-action="done" title="done">Let it go: no Instant card</);
+        const on = / on (\d)$/.exec(action);
+        if (on) {
+          const taxed = Number(on[1]) - 1;
+          const tax = propertyTax(msg.view, taxed);
+          assert.match(html, new RegExp(`data-action="${action}" data-seat="${taxed}"[^>]*>.*? ${msg.names[taxed]} <span class="pd-target-what">pays \\$${tax}</span>`));
+          assert.equal(next.view.phase, 'tax', 'Property Tax: the taxed player pays');
+          assert.equal(next.view.to_move, taxed);
+          assert.equal(next.view.instant.tax_due, tax, 'the tax the button said');
+        } else {
+          assert.match(html, new RegExp(`data-action="${action}"[^>]*>[^<]*${msg.names[ins.deliverer]}&#39;s (${ins.tips} )?tip tokens? go`));
+          assert.equal(next.view.players[ins.deliverer].tips, msg.view.players[ins.deliverer].tips - ins.tips, 'the tip token went back');
+        }
+        const other = clients[(msg.seat + 1) % 6];
+        const watching = await viewAt(other, code2, msg.moves);
+        assert.match(infoHtml(buildCtx(watching)), new RegExp(`Waiting for ${msg.names[msg.seat]} to answer the delivery with an Instant card`));
+      }
+      played = { game: k, instants: asked.length, byServer: byServer.length, moves: end.moves };
+      break;
+    }
+    assert.ok(played, 'a game in which the victim of Out of Supplies pays $2');
+    console.log(`# game ${played.game}: ${played.moves} moves, ${played.instants} Instant card(s), ${played.byServer} questions answered by the server`);
+    assert.deepEqual(all.flatMap((c) => c.problems), [], 'the leak check of every client');
+    assert.deepEqual(all.flatMap((c) => c.messages.flatMap(handLeaks)), [], 'seat-only things seen by others');
+  } finally {
+    await Promise.all(all.map((c) => c.close()));
+    const reports = await stopServers(servers);
+    removeTempDir(dir);
+    assert.deepEqual(reports, [], 'sanitizer findings in the servers');
+  }
 });
 
 test('every delivery quoted is as long as the route the web client draws', () => {

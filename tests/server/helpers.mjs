@@ -4,10 +4,10 @@
 //
 // Every server started here is killed when the test process exits, and every
 // wait has a deadline, so a broken server fails the tests instead of hanging them.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,10 +56,11 @@ export function withTimeout(promise, ms, what) {
 const SANITIZER_FINDING = /(AddressSanitizer|LeakSanitizer|ThreadSanitizer|runtime error:)/;
 
 /* Start `pizzabox serve --port 0 --db DB`; resolves once it prints its port. */
-export async function startServer(db, { timeout = 10_000, botThreads = 2 } = {}) {
+/* `env`: more environment variables (PIZZABOX_TABLE_SEED: every table dealt from that seed). */
+export async function startServer(db, { timeout = 10_000, botThreads = 2, env = {} } = {}) {
   if (!existsSync(BIN)) throw new Error(`no ${BIN}: run make first`);
   const proc = spawn(BIN, ['serve', '--port', '0', '--db', db, '--web', join(ROOT, 'web'),
-    '--bot-threads', String(botThreads)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    '--bot-threads', String(botThreads)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   live.add(proc);
   let stdout = '', stderr = '';
   const exited = new Promise((res) => proc.on('exit', (code, signal) => { live.delete(proc); res({ code, signal }); }));
@@ -398,4 +399,95 @@ export function serverForFile(dbName) {
     return c;
   };
   return file;
+}
+
+/* A table whose every seat is a human played by one of `clients` (client i
+ * at seat i): each move is chosen by `choose(viewMessage, client)` from the
+ * view of the seat to move and sent through `act`. `before(viewMessage,
+ * client)` may send other requests first (refused moves). Stops when the
+ * game is over or `stop(viewMessage)` is true; resolves with that view and
+ * `sent`: the move numbers the clients made (any other was the server's). */
+export async function driveSeats(clients, code, choose, { stop = null, before = null, timeout = 60_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  const sent = new Set();
+  let now = clients[0].messages.findLast(isTableView(code)) ??
+    await clients[0].waitFor(isTableView(code), 5000, `${code}: the table`);
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`${code}: not done within ${timeout} ms (${sent.size} moves made)`);
+    if (now.view.phase === 'over' || (stop && stop(now))) return { end: now, sent };
+    const mover = clients[now.view.to_move];
+    const mine = await viewAt(mover, code, now.moves);
+    if (before) await before(mine, mover);
+    const action = choose(mine, mover);
+    sent.add(now.moves);
+    mover.skip();
+    await mover.send({ type: 'act', code, action });
+    const reply = await mover.waitFor((m) => m.type === 'error' || (isTableView(code)(m) && m.moves > now.moves),
+      5000, `${code}: ${action} taken`);
+    if (reply.type === 'error') throw new Error(`${mover.label}: ${JSON.stringify(action)} refused: ${reply.message}`);
+    now = reply;
+    shareMaps(clients);
+  }
+}
+
+/* The newest view of a table at a move count a client has, or the next. */
+export function viewAt(c, code, moves, ms = 5000) {
+  const at = (m) => isTableView(code)(m) && m.moves === moves;
+  const had = c.messages.findLast(at);
+  if (had) return had;
+  c.skip();
+  return c.waitFor(at, ms, `${code}: ${c.label}'s view at move ${moves}`);
+}
+
+/* A long game told to many clients is many copies of the same map: the
+ * views received keep one (New York Pizza Delivery's view carries it). */
+function shareMaps(clients) {
+  for (const c of clients) {
+    c.mapsShared ??= 0;
+    for (; c.mapsShared < c.messages.length; c.mapsShared++) {
+      const v = c.messages[c.mapsShared].view;
+      if (!v || !v.map) continue;
+      c.sharedMap ??= v.map;
+      if (JSON.stringify(v.map) === JSON.stringify(c.sharedMap)) v.map = c.sharedMap;
+    }
+  }
+}
+
+
+/* Games between bots as their records (docs/records.md): `pizzabox selfplay`
+ * plays the same games for the same arguments, so a test can look for one
+ * that reaches a position, then deal its seed again (PIZZABOX_TABLE_SEED). */
+export function selfplayRecords(args) {
+  const dir = tempDir('pizzabox-records-');
+  try {
+    execFileSync(BIN, ['selfplay', ...args, '--record-dir', dir], { stdio: 'ignore' });
+    return readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+  } finally {
+    removeTempDir(dir);
+  }
+}
+
+/* A table of human seats only, client i at seat i; resolves with each
+ * client's `joined` (its seat and token). */
+export async function humanTable(clients, create) {
+  const seats = clients.map(() => 'human');
+  const joined = [];
+  for (const [i, c] of clients.entries()) {
+    c.skip();
+    if (i === 0) await c.send({ type: 'create', ...create, players: seats.length, seats, name: c.label });
+    else await c.send({ type: 'join', code: joined[0].code, name: c.label });
+    const m = await c.waitFor((x) => x.type === 'joined' || x.type === 'error', 5000, `${c.label} seated`);
+    if (m.type === 'error' || m.seat !== i) throw new Error(`${c.label} not at seat ${i}: ${JSON.stringify(m)}`);
+    joined.push(m);
+  }
+  return joined;
+}
+
+/* New York Pizza Delivery games between greedy bots at 6 players (the 5-6
+ * player box) in which an Instant card was played, and Out of Supplies on an
+ * opponent: the same games on every run. */
+export function opponentCardGames() {
+  return selfplayRecords(['--game', 'delivery', '--players', '6', '--games', '20', '--seed', '1', '--bots', 'greedy'])
+    .filter((r) => r.actions.some((a) => /^instant /.test(a)) && r.actions.some((a) => /^play power:out-of-supplies on \d$/.test(a)));
 }
