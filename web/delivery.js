@@ -35,15 +35,10 @@ const HARLEM = 'HA';
 // Special Sale played this turn, in a sentence (the quotes already count it).
 const SALE_WORDS = 'Special Sale: this turn\'s delivery needs every ingredient twice and pays twice its money less $1, with two tips.';
 
-// Property Tax (games/delivery/instant.c): half of each pizzeria's
-// reputation, rounded down, added up, $5 at most; one who has less pays all
-// they have (money and cards from hand).
-const TAX_MAX = 5;
-
+// What Property Tax would take from a seat, the engine's figure
+// (games/delivery/instant.c), while a delivery is answered.
 export function propertyTax(v, seat) {
-  const pl = (v.players || [])[seat] || {};
-  const tax = Math.min(TAX_MAX, (pl.pizzerias || []).reduce((a, pz) => a + Math.floor(pz.reputation / 2), 0));
-  return Math.min(tax, Math.max(pl.money || 0, 0) + (pl.hand || 0));
+  return ((v.instant || {}).property_tax || [])[seat];
 }
 
 function plural(n, word, many = `${word}s`) {

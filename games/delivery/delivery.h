@@ -464,7 +464,8 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
 int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen);
 
 /* ---- instant.c ---- */
-/* Property Tax on a seat: half of each pizzeria's reputation, rounded down, $5 at most. */
+/* What Property Tax takes from a seat: half of each pizzeria's reputation,
+ * rounded down, $5 at most; all the seat can pay (money and hand) if less. */
 int pd_property_tax(const pd_state *st, int seat);
 
 /* ---- powers.c ---- */

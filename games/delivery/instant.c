@@ -34,20 +34,22 @@ static bool instants_in_game(const pd_state *st)
     return false;
 }
 
+/* What a seat can pay at all: money, and a dollar a card from hand. */
+static int payable(const pd_state *st, int seat)
+{
+    int money = pd_money(st, seat);
+    return (money > 0 ? money : 0) + pd_hand_total(st, seat);
+}
+
 int pd_property_tax(const pd_state *st, int seat)
 {
     int tax = 0;
     for (int v = 0; v < st->rules->data.map.nvillages; v++)
         if (st->player[seat].pizzeria[v].lot >= 0)
             tax += pd_reputation(st, seat, v) / 2;
-    return tax < PD_TAX_MAX ? tax : PD_TAX_MAX;
-}
-
-/* What a seat can pay at all: money, and a dollar a card from hand. */
-static int payable(const pd_state *st, int seat)
-{
-    int money = pd_money(st, seat);
-    return (money > 0 ? money : 0) + pd_hand_total(st, seat);
+    tax = tax < PD_TAX_MAX ? tax : PD_TAX_MAX;
+    int can = payable(st, seat);
+    return tax < can ? tax : can; /* all they can, if less */
 }
 
 /* The next seat to ask, clockwise from the deliverer; -1 when all have
@@ -104,7 +106,7 @@ int pd_list_instants(const pd_state *st, pb_action *out, int n)
             n = pd_add_action(out, n, PD_ACTION(PD_A_INSTANT, p));
         if (is_card(st, p, PD_PC_PROPERTY_TAX)) /* on any opponent who would pay something */
             for (int t = 0; t < st->players; t++)
-                if (t != s && pd_property_tax(st, t) > 0 && payable(st, t) > 0)
+                if (t != s && pd_property_tax(st, t) > 0)
                     n = pd_add_action(out, n, PD_ACTION(PD_A_INSTANT, p | (t + 1) << 8));
     }
     return pd_add_action(out, n, PD_ACTION(PD_A_DONE, 0));
@@ -123,9 +125,8 @@ void pd_answer_instant(pd_state *st, pb_action a)
     st->player[s].powers &= ~(1ull << p);
     st->power_discard |= 1ull << p;
     if (is_card(st, p, PD_PC_PROPERTY_TAX)) {
-        int tax = pd_property_tax(st, target), can = payable(st, target);
         memset(&st->pending, 0, sizeof st->pending);
-        st->pending.due = (uint8_t)(tax < can ? tax : can); /* all they can, if less */
+        st->pending.due = (uint8_t)pd_property_tax(st, target);
         st->seat = (uint8_t)target;
         st->phase = PD_PH_TAX;
         return;

@@ -330,6 +330,27 @@ static int copy_cat_why(const pd_state *st, const char *want, char *why, size_t 
     return 0;
 }
 
+/* Out of Supplies' payment and the Instant cards have their moments; true
+ * with the reason when `want` is one of them out of its moment. */
+static bool out_of_moment(const pd_state *st, const char *want, char *why, size_t n)
+{
+    if (strncmp(want, "supplies ", 9) == 0) {
+        if (!st->supplies_due[pd_current_seat(st)])
+            snprintf(why, n, "not a legal move: you owe nothing for Out of Supplies");
+        else if (st->phase != PD_PH_START)
+            snprintf(why, n, "not a legal move now: Out of Supplies is paid at the start of your turn, before the "
+                             "action");
+        else
+            return false;
+        return true;
+    }
+    if (strncmp(want, "instant ", 8) == 0 && st->phase != PD_PH_INSTANT) {
+        snprintf(why, n, "not a legal move now: Instant cards answer another player's delivery once it is complete");
+        return true;
+    }
+    return false;
+}
+
 int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen)
 {
     static __thread pb_action legal[PB_MAX_ACTIONS];
@@ -354,7 +375,8 @@ int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *er
     char why[PB_ERR_LEN], example[128] = "";
     /* a cheese card has reasons of its own (Extra Cheese), and so have an order
      * that is not there and another's pizzeria (Copy Cat) */
-    if (!order_missing(st, want, why, sizeof why) && copy_cat_why(st, want, why, sizeof why) != 0)
+    if (!order_missing(st, want, why, sizeof why) && !out_of_moment(st, want, why, sizeof why) &&
+        copy_cat_why(st, want, why, sizeof why) != 0)
         pd_why_illegal(st, strncmp(want, "cheese ", 7) == 0 ? PD_ACTION(PD_A_CHEESE, 0) : 0, why, sizeof why);
     if (k > 0)
         pd_action_text(st, legal[0], PD_EVERYONE_SEES_ALL, example, sizeof example);

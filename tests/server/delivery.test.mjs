@@ -535,10 +535,9 @@ test('the web client: Property Tax names each player and their tax; the tax paid
     { money: 0, deliveries: 2, hand: 1, powers: 2, tips: 0, disks: 9, pizzerias: [pz(5), pz(5), pz(4)] },   // $6 of tax, $1 to pay it
     { money: 9, deliveries: 0, hand: 4, powers: 0, tips: 2, disks: 9, pizzerias: [pz(5), pz(5), pz(5)], supplies_due: 2 }, // $5 at most
   ];
-  assert.deepEqual([0, 1, 2].map((s) => propertyTax({ players }, s)), [1, 1, 5]);
   const power_cards = { 'property-tax': { name: 'Property Tax', type: 'timed', text: 'Choose an opponent...' } };
   const v = { game: 'delivery', map, players, orders: [null, null, null, null], open: [], sewer: [], hand: [], powers: ['property-tax'],
-    phase: 'instant', to_move: 1, whose_turn: 0, instant: { deliverer: 0, tips: 0, tax_due: 0 }, power_cards,
+    phase: 'instant', to_move: 1, whose_turn: 0, instant: { deliverer: 0, tips: 0, tax_due: 0, property_tax: [1, 1, 5] }, power_cards,
     legal: ['instant power:property-tax on 1', 'instant power:property-tax on 3', 'done'] };
   const ctx = (seat, view) => ({ v: view, msg: { log: [], moves: 40 }, seat, n: 3, names: ['Ann', 'Bo', 'Cy'], kinds: ['human', 'human', 'human'],
     phase: view.phase, myTurn: view.to_move === seat, code: 'PT' });

@@ -3051,7 +3051,8 @@ static void test_tip_losing_instants(void **state)
         delivery_to_answer(&st, 120 + (uint64_t)k, 1u << 2 | 1u << 4);
         give_power(&st, 2, cards[k]);
         give_power(&st, 4, cards[1 - k]);
-        refused(&st, "instant power:traffic-jam"); /* not on your own turn */
+        /* not on your own turn */
+        assert_refused_with(&st, "instant power:traffic-jam", "Instant cards answer another player's delivery");
         int pool = st.ntip_pool, tips = st.player[0].ntips, money = st.player[0].money;
         play(&st, "deliver 1 from MT");
         assert_int_equal(st.player[0].ntips, tips + 1);
@@ -3203,6 +3204,7 @@ static void test_out_of_supplies(void **state)
     for (int s = 1; s < st.players; s++)
         empty_hand(&st, s);
     give_power(&st, 0, "out-of-supplies");
+    assert_refused_with(&st, "supplies $2", "you owe nothing for Out of Supplies");
     refused(&st, "play power:out-of-supplies"); /* on whom? */
     refused(&st, "play power:out-of-supplies on 1");
     play(&st, "play power:out-of-supplies on 2");
@@ -3233,12 +3235,19 @@ static void test_out_of_supplies(void **state)
     st2.player[0].money = 2;
     give(&st2, 0, "Harlem/Ham");
     play(&st2, "supplies $2");
-    refused(&st2, "supplies $2");
+    refused(&st2, "supplies $2"); /* no money left */
     refused(&st2, "deliver 1 from MT");
     give(&st2, 0, "Harlem/Onions");
     play(&st2, "supplies Harlem/Onions Harlem/Ham");
     assert_int_equal(st2.player[0].hand_size, 0);
     play(&st2, "deliver 1 from MT");
+
+    /* paid before the action, not after it */
+    expansion_table(&st2, 5, 127);
+    st2.supplies_due[0] = 1;
+    st2.player[0].money = 5;
+    play(&st2, "market");
+    assert_refused_with(&st2, "supplies $2", "paid at the start of your turn");
 }
 
 int main(void)
