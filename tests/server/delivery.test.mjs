@@ -761,7 +761,7 @@ test('Instant cards and Out of Supplies through the server; a human is never ask
         before, stop: (m) => m.moves > oos && m.view.to_move === target && m.view.phase === 'start',
       });
       assert.equal(refused?.type, 'error', 'supplies $2 with nothing owed is refused');
-      assert.match(refused.message, /^"supplies \$2" is not a legal move now \(choosing the turn's action\); for example: /);
+      assert.match(refused.message, /^"supplies \$2" is not a legal move: you owe nothing for Out of Supplies; for example: /);
       const mine = await viewAt(cs[target], code1, owing.moves);
       if (!mine.view.legal.includes('supplies $2')) { // the bot's victim had no $2: the next game
         console.log(`# game ${k}: seat ${target + 1} owes $2 with $${mine.view.players[target].money}`);
