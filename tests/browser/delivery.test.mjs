@@ -481,7 +481,9 @@ function readTeam() {
   };
 }
 
-const handOf = (page, seat) => page.locator(`#players .pd-player[data-seat="${seat}"] .pd-hand-size`).innerText().then((t) => parseInt(t, 10));
+// Market and power cards in a seat's hand, as its panel's Hand line says ("3 cards + 1 power card").
+const cardsOf = (page, seat) => page.locator(`#players .pd-player[data-seat="${seat}"] .pd-hand-size`).locator('xpath=..')
+  .innerText().then((t) => { const m = /Hand\s+(\d+) cards?(?: \+ (\d+) power cards?)?/.exec(t); return Number(m[1]) + Number(m[2] || 0); });
 
 test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Transfer Goods, the team\'s result',
   { timeout: GAME_MS + 30_000 }, async () => {
@@ -584,12 +586,12 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
         st.transferPhone = true;
       }
       if (st.passes === 0 || st.rng(3) === 0) {
-        const before = await handOf(ann, 1);
+        const before = await cardsOf(ann, 1);
         const p = passes[st.rng(passes.length)];
         await play(ann, ann.locator(`#actions button[data-action="${p.action}"]`), t);
         // (a pass of Ann's last card ends her turn at once, and the bot plays on)
         const still = await ann.evaluate((m) => Number(document.getElementById('delivery-board').dataset.moves) === m + 1, t.moves);
-        if (still) assert.equal(await handOf(ann, 1), before + 1, 'the card went to Greedy 2');
+        if (still) assert.equal(await cardsOf(ann, 1), before + 1, 'the card went to Greedy 2');
         const said = await ann.locator('#log li').allInnerTexts();
         assert.ok(said.some((l) => /^Ann: pass .+ to Greedy 2$/.test(l)), `the log tells the pass (${said.slice(-3)})`);
         if (st.passes === 0) await shot(ann, 'delivery-coop');
