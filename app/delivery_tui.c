@@ -893,7 +893,7 @@ static void draw_instant(dview *t)
     const json_t *in = jget(t->v, "instant");
     if (!json_is_object(in))
         return;
-    char text[200], delivery[96], who[64];
+    char text[320], delivery[96], who[64];
     instant_delivery(t, delivery, sizeof delivery);
     if (is(t->phase, "tax")) {
         seat_words(t, t->to_move, who, sizeof who);
