@@ -316,7 +316,9 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
             snprintf(b->why, sizeof b->why, "out of memory: a random move");
             return g->ops->random_action(g, st, &b->rng);
         }
-    if (g->ops->legal_actions(g, st, m->trees[0].legal) == 1) {
+    /* one move: no search, unless the question is asked alike (the time
+     * taken would tell whether this seat had a choice) */
+    if (g->ops->legal_actions(g, st, m->trees[0].legal) == 1 && !pb_is_asked_alike(g, st)) {
         snprintf(b->why, sizeof b->why, "the only move");
         return m->trees[0].legal[0];
     }

@@ -399,10 +399,12 @@ static int run(play *p)
     while (!pb_is_terminal(p->g, p->st)) {
         announce_round(p);
         int seat = pb_current_seat(p->g, p->st);
-        bool formality = pb_is_formality(p->g, p->st), at_once = formality && p->seats[seat].human;
+        /* only with one person at the table: another would learn from the
+         * question skipped that this seat had nothing to answer with */
+        bool formality = pb_is_formality(p->g, p->st), at_once = formality && p->seats[seat].human && p->humans == 1;
         pb_action a;
         if (at_once) {
-            /* one move, and being asked tells nothing: no need to ask */
+            /* its one move, made without asking */
             static pb_action only[PB_MAX_ACTIONS];
             p->g->ops->legal_actions(p->g, p->st, only);
             a = only[0];

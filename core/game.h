@@ -125,9 +125,15 @@ typedef struct pb_game_ops {
      * evaluate() gives the team's worth on a scale where 0 is an even chance
      * of winning, not a lead over rivals. NULL: never. */
     bool (*cooperative)(const pb_game *g);
-    /* Is the decision now a formality: asked of every seat alike so that
-     * being asked tells nothing, with one legal move for this one? A front
-     * end may make that move for a human at once. NULL: never. */
+    /* Is the decision a question asked of every seat alike (whoever could
+     * answer it), so that being asked tells nothing of a hand? Then how it
+     * is answered must not tell either: a bot takes as long with one move
+     * as with many. NULL: never. */
+    bool (*asked_alike)(const pb_game *g, const pb_state *st);
+    /* Is it such a question with one legal move for this seat? A front end
+     * may make that move for a human at once, but only where no other
+     * person watches the table: to them, a skipped question would tell that
+     * the seat had nothing to answer with. NULL: never. */
     bool (*formality)(const pb_game *g, const pb_state *st);
 } pb_game_ops;
 
@@ -169,6 +175,10 @@ static inline bool pb_is_terminal(const pb_game *g, const pb_state *st)
 static inline bool pb_is_cooperative(const pb_game *g)
 {
     return g->ops->cooperative && g->ops->cooperative(g);
+}
+static inline bool pb_is_asked_alike(const pb_game *g, const pb_state *st)
+{
+    return g->ops->asked_alike && g->ops->asked_alike(g, st);
 }
 static inline bool pb_is_formality(const pb_game *g, const pb_state *st)
 {

@@ -261,16 +261,27 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
     return 0;
 }
 
+/* Is every seat but this one a bot? */
+static bool only_person(const table *t, int seat)
+{
+    for (int s = 0; s < t->players; s++)
+        if (s != seat && strcmp(t->player[s], "human") == 0)
+            return false;
+    return true;
+}
+
 /* A human seat asked a formality (core/game.h: a question every seat is
  * asked alike, with one answer for this one) is answered by the server, as
  * the seat's own move, stored like any other: a record replays exactly.
- * Bots answer their own. Stops at the first that cannot be stored. */
+ * Only at a table of one person and bots: other people would learn from
+ * the question skipped that the seat had nothing to answer with. Bots
+ * answer their own. Stops at the first that cannot be stored. */
 static void answer_formalities(pb_lobby *l, table *t)
 {
     pb_action *legal = NULL;
     while (!t->finished && pb_is_formality(t->g, t->st)) {
         int seat = pb_current_seat(t->g, t->st);
-        if (strcmp(t->player[seat], "human") != 0)
+        if (strcmp(t->player[seat], "human") != 0 || !only_person(t, seat))
             break;
         char err[PB_ERR_LEN];
         if (!legal && !(legal = malloc(sizeof *legal * PB_MAX_ACTIONS)))

@@ -243,11 +243,17 @@ static bool op_cooperative(const pb_game *g)
     return RULES(g)->coop;
 }
 
-/* An Instant card's question to a seat that can play none (delivery.h). */
-static bool op_formality(const pb_game *g, const pb_state *st)
+/* The Instant cards' question, asked of every holder of a power card. */
+static bool op_asked_alike(const pb_game *g, const pb_state *st)
 {
     (void)g;
-    return CST(st)->phase == PD_PH_INSTANT && pd_legal_actions(CST(st), NULL) == 1;
+    return CST(st)->phase == PD_PH_INSTANT;
+}
+
+/* ... to a seat that can play none. */
+static bool op_formality(const pb_game *g, const pb_state *st)
+{
+    return op_asked_alike(g, st) && pd_legal_actions(CST(st), NULL) == 1;
 }
 
 static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
@@ -290,5 +296,6 @@ const pb_game_ops pd_game_ops = {
     .unseen_moves = NULL,
     .check_invariants = op_check_invariants,
     .cooperative = op_cooperative,
+    .asked_alike = op_asked_alike,
     .formality = op_formality,
 };
