@@ -1306,8 +1306,12 @@ static void instant_prompt(const dview *t, char *out, size_t n)
         snprintf(cards + len, sizeof cards - len, "%s on a player, \"instant power:%s on N\" (%s); ",
                  power_name(t, target_card), target_card, targets);
     }
-    snprintf(out, n, "Instant cards: %s is complete, and you may answer it: %sor \"done\" to play none.", delivery,
-             cards);
+    if (*cards)
+        snprintf(out, n, "Instant cards: %s is complete, and you may answer it: %sor \"done\" to play none.",
+                 delivery, cards);
+    else /* asked like every holder of a power card, so that nobody learns who has none */
+        snprintf(out, n, "Instant cards: %s is complete. You have no Instant card to play on it: \"done\" lets "
+                 "it go (every player holding a power card is asked alike).", delivery);
 }
 
 /* Out of Supplies: what the seat owes before it may deliver, and how it

@@ -3,7 +3,8 @@
 # whole games typed in at `pizzabox play --game delivery` for 2, 4 and 5
 # players, bad input refused without changing the game, the rules, records
 # and replay, Instant cards (a question with nothing to decide answered at
-# once, and undo past it), demo and sim.
+# once for one person among bots, and undo past it; asked of each of two
+# people at one terminal), demo and sim.
 #
 #   sh tests/cli/delivery.sh build/pizzabox
 #
@@ -189,6 +190,22 @@ check "play --game delivery --players 5: undo steps back over an answer made at 
         echo 'the answer was not made at once again after undo')" \
     "$([ "$(result_scores "$T/undo.out" | tr '\n' ' ')" = "$(result_scores "$T/five.out" | tr '\n' ' ')" ] ||
         echo 'the game played on differently after undo')"
+
+# Two people at one terminal: each is asked, also with only "done" to answer
+# (a question skipped would tell the other that the seat had nothing to play).
+blanks 6000 >"$T/hotseat.in"
+"$BIN" play --game delivery --players 5 --seats human,human,greedy,greedy,greedy --seed 9 \
+    <"$T/hotseat.in" >"$T/hotseat.out" 2>"$T/hotseat.err"
+rc=$?
+check "play --game delivery: with two people at the table, an Instant question with nothing to play is asked" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/hotseat.err")")" \
+    "$(ended "$T/hotseat.out" || echo 'no result printed')" \
+    "$(! grep -q 'played at once' "$T/hotseat.out" || echo 'a question answered at once')" \
+    "$(awk '/^NEW YORK/ { now = "" } /^Now: / { now = $0 } /^Your moves/ { getline; only = $0 }
+           /^Player [12]> / && only == "   1 done" && now ~ /is complete;/ { n++ }
+           END { if (!n) print "no question with only done put to a player" }' "$T/hotseat.out")" \
+    "$(grep -q '^Instant card to play on it: "done" lets it go' "$T/hotseat.out" ||
+        echo 'the prompt does not say there is no card to play')"
 
 # ---- Friendly words ----
 {

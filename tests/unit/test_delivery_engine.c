@@ -5,7 +5,9 @@
  * move chosen at random: after every move every
  * card, power card, tip token and disk is accounted for, money never drops
  * below zero, there is a legal move until the end, and every game ends by
- * the third Health Inspector (PD-O1) with a score for every seat (PD-E1). */
+ * the third Health Inspector (PD-O1) with a score for every seat (PD-E1);
+ * a searching bot takes the Instant question as long with one answer as
+ * with several. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,7 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../ai/bot.h"
 #include "../../core/game.h"
+#include "../../core/rng.h"
 #include "../../games/delivery/delivery.h"
 
 #define GAMES_PER_COUNT 150
@@ -248,9 +252,52 @@ static void test_random_games(void **state)
     }
 }
 
+/* The Instant question is asked alike of every holder of a power card: a
+ * searching bot searches it even with "done" its only answer, so the time
+ * it takes tells nobody whether it had a card; other one-move decisions
+ * are made at once. */
+static void test_asked_alike_is_searched(void **state)
+{
+    (void)state;
+    char err[PB_ERR_LEN];
+    json_t *config = json_pack("{s:i}", "players", 5);
+    pb_game *g = pb_game_new("delivery", config, err, sizeof err);
+    json_decref(config);
+    assert_non_null(g);
+    pb_bot *bot = pb_bot_new("mcts:iters=64", 1, err, sizeof err);
+    assert_non_null(bot);
+    static pb_action legal[PB_MAX_ACTIONS];
+    int formalities = 0, single = 0;
+    for (uint64_t seed = 1; seed < 40 && (formalities < 3 || single < 3); seed++) {
+        pb_state *st = pb_state_new(g, seed);
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        while (!pb_is_terminal(g, st) && (formalities < 3 || single < 3)) {
+            int seat = pb_current_seat(g, st), n = g->ops->legal_actions(g, st, legal);
+            if (n == 1 && pb_is_asked_alike(g, st)) {
+                assert_true(pb_is_formality(g, st));
+                pb_bot_choose(bot, g, st, seat);
+                assert_int_equal(pb_bot_searches(bot), 64);
+                formalities++;
+            } else if (n == 1 && single < 3) {
+                assert_false(pb_is_formality(g, st));
+                pb_bot_choose(bot, g, st, seat);
+                assert_int_equal(pb_bot_searches(bot), 0);
+                single++;
+            }
+            assert_int_equal(g->ops->apply(g, st, legal[pb_rng_below(&rng, (uint32_t)n)], err, sizeof err), 0);
+        }
+        free(st);
+    }
+    assert_true(formalities >= 3 && single >= 3);
+    pb_bot_free(bot);
+    pb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_asked_alike_is_searched),
         cmocka_unit_test(test_setup),
         cmocka_unit_test(test_coop_setup),
         cmocka_unit_test(test_random_games),
