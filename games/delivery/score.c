@@ -95,7 +95,8 @@ static double build_worth(const pd_state *st, int s, int lot_index, pd_card card
     const pd_lot *lot = &st->rules->data.map.lot[lot_index];
     pd_pizzeria z = {.lot = (int8_t)lot_index, .disks = 1, .ncards = 1, .card = {card}};
     /* money and cards; free in co-op's first round and Real-Estate Tycoon's second build */
-    int price = s == st->seat ? pd_lot_cost(st, lot_index) : pd_first_round(st) ? 0 : lot->cost;
+    bool free = pd_first_round(st) || (s == st->seat && st->tycoon == 2 && lot->cost <= st->tycoon_cost);
+    int price = free ? 0 : lot->cost;
     double cost = 0.8 * price;
     return 2 - CARD_WORTH + (earning_rate(st, s, &z) - earning_rate(st, s, NULL)) * turns - cost;
 }
@@ -206,7 +207,8 @@ void pd_evaluate(const pd_state *st, int viewer, double *values)
         v += s == viewer || st->phase == PD_PH_OVER ? pd_tip_money(st, s) : p->ntips * tip;
         if (st->phase != PD_PH_OVER) {
             v += earning_rate(st, s, NULL) * turns + CARD_WORTH * pd_hand_total(st, s);
-            /* Out of Supplies: the $2 owed, and a turn's earnings that wait while it is */
+            /* Out of Supplies: the $2 owed, and a turn's earnings that wait while it is (per
+             * debt, though all may be paid at once: so each payment shows as a gain) */
             v -= (PD_SUPPLIES_COST + earning_rate(st, s, NULL)) * st->supplies_due[s];
             if (s == st->seat)
                 v += pending_worth(st, tip, turns);
