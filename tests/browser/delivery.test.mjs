@@ -24,8 +24,10 @@
 // card and Out of Supplies in it is dealt again (its seed) at a table of six
 // humans played by WebSocket clients, and Ann's page takes a seat over where
 // it is asked about a delivery (the Instant card panel: its button plays the
-// card), and where it owes $2 for Out of Supplies (the debt on the player
-// panel, paid with a button) (delivery-instant.png, delivery-supplies.png).
+// card), where it is asked about one with no card to play (at a table of
+// people everyone holding a power card is asked: the panel only lets it go),
+// and where it owes $2 for Out of Supplies (the debt on the player panel,
+// paid with a button) (delivery-instant.png, delivery-supplies.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -33,7 +35,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import {
-  Client, ROOT, driveSeats, humanTable, opponentCardGames, startServer, stopServers, tempDir, viewAt,
+  Client, ROOT, driveSeats, humanTable, isFormality, opponentCardGames, startServer, stopServers, tempDir, viewAt,
 } from '../server/helpers.mjs';
 
 // The WebSocket clients of ../server/helpers.mjs: Node 20 has a WebSocket of
@@ -644,7 +646,7 @@ async function takeSeat(page, base, joined) {
 
 const boardMoves = (page) => page.evaluate(() => Number(document.getElementById('delivery-board').dataset.moves));
 
-test('the Instant card panel plays its card; an Out of Supplies debt shows and is paid by a click', { timeout: 120_000 }, async () => {
+test('the Instant card panel plays its card, or with none to play only lets the delivery go; an Out of Supplies debt shows and is paid by a click', { timeout: 120_000 }, async () => {
   const rec = opponentCardGames()[0];
   assert.ok(rec, 'selfplay has a game with an Instant card and Out of Supplies');
   const seeded = await startServer(join(tempDir('pizzabox-delivery-'), 'seeded.db'), { env: { PIZZABOX_TABLE_SEED: String(rec.seed) } });
@@ -685,6 +687,23 @@ test('the Instant card panel plays its card; an Out of Supplies debt shows and i
     assert.deepEqual(told.log.find((e, i) => told.moves - told.log.length + i === inst), { seat, text: action });
     assert.match((await page.locator('#log li').allInnerTexts()).join('\n'), new RegExp(`P${seat + 1}: play the Instant card`));
 
+    // No card to play: at a table of people the seat is asked all the same
+    // (the server answers for it only among bots), and its panel lets it go.
+    const three = await humanTable(clients, { game: 'delivery' });
+    const { end: idle } = await driveSeats(clients, three[0].code, record, { stop: isFormality });
+    assert.deepEqual(idle.view.legal, ['done'], 'a seat with no card to play is asked');
+    await takeSeat(page, site, three[idle.seat]);
+    await page.waitForSelector('#delivery-instant');
+    assert.deepEqual(await page.locator('#delivery-instant button[data-action]').evaluateAll((bs) => bs.map((b) => b.dataset.action)),
+      ['done'], 'only a button to let it go');
+    assert.match(await page.locator('#delivery-now').innerText(), /You may answer it with an Instant card/, 'asked like anyone');
+    await page.locator('#delivery-instant button[data-action="done"]').click();
+    await page.waitForFunction((m) => Number(document.getElementById('delivery-board').dataset.moves) > m, idle.moves, { timeout: 10_000 });
+    assert.equal(await page.locator('.toast.error').count(), 0, 'no error from the server');
+    const heard = await clients[(idle.seat + 1) % 6].waitFor((m) => m.type === 'view' && m.code === three[0].code && m.moves > idle.moves,
+      5000, 'the delivery let go');
+    assert.deepEqual(heard.log.find((e, i) => heard.moves - heard.log.length + i === idle.moves), { seat: idle.seat, text: 'done' });
+
     // Out of Supplies: the bots' game up to its victim's turn, then Ann's page pays.
     const oos = rec.actions.findIndex((a) => /^play power:out-of-supplies on \d$/.test(a));
     const victim = Number(rec.actions[oos].split(' on ')[1]) - 1;
@@ -710,7 +729,7 @@ test('the Instant card panel plays its card; an Out of Supplies debt shows and i
     assert.equal(await debt.count(), 0, 'nothing owed now');
     assert.equal(await page.locator('#table').getAttribute('data-phase'), 'start', 'and the turn goes on');
     assert.deepEqual(problems, [], 'no errors in the pages');
-    console.log(`# ${action} clicked at move ${inst}; Out of Supplies paid with ${chosen.action} at move ${before}`);
+    console.log(`# ${action} clicked at move ${inst}; let go at move ${idle.moves}; Out of Supplies paid with ${chosen.action} at move ${before}`);
   } finally {
     await Promise.all(clients.map((c) => c.close()));
     await stopServers([seeded]);

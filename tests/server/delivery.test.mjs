@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import {
   BIN, Client, serverForFile, playToEnd, seeded, driveSeats, humanTable, opponentCardGames, startServer, stopServers, tempDir,
-  removeTempDir, viewAt,
+  removeTempDir, viewAt, isFormality,
 } from './helpers.mjs';
 import { buildCtx } from '../../web/table.js';
 import {
@@ -698,15 +698,18 @@ test('refused moves change nothing; a finished table replays', T, async () => {
 // A game between bots in which an Instant card and Out of Supplies were
 // played (helpers.mjs, opponentCardGames) is dealt again on a server with its
 // seed, at a table of six humans: each move the bots made is sent by the
-// client at that seat, except the Instant card questions a seat could only
-// answer "done", which the server answers itself.
+// client at that seat, the Instant card questions a seat could only answer
+// "done" included: with other people at the table the server answers none
+// (a question skipped would tell them the seat had nothing to play). At a
+// table of one person and bots, it answers those for the person.
 
-/* Views of a table each client got in which its own seat was asked only to
- * let a delivery go. */
+/* The views of a table in which a client's own seat was asked only to let a
+ * delivery go (helpers.mjs, isFormality). */
 function formalitiesAsked(list, code) {
-  return list.flatMap((c) => views(c, code)).filter((m) => m.view.to_move === m.seat && m.view.phase === 'instant' &&
-    m.view.legal.length === 1).map((m) => `${m.moves}: seat ${m.seat} asked ${JSON.stringify(m.view.legal)}`);
+  return list.flatMap((c) => views(c, code)).filter(isFormality);
 }
+
+const asText = (m) => `${m.moves}: seat ${m.seat} asked ${JSON.stringify(m.view.legal)}`;
 
 const isView = (code) => (m) => m.type === 'view' && m.code === code;
 
@@ -715,6 +718,17 @@ function movesOf(c, code) {
   const out = new Map();
   for (const m of views(c, code)) (m.log || []).forEach((e, i) => out.set(m.moves - m.log.length + i, e));
   return out;
+}
+
+/* Every other seat's client at the move of `asked` (a seat asked an Instant
+ * card question) shows that seat awaited. */
+async function assertAwaited(clients, code, asked) {
+  for (const c of clients) {
+    if (c.seats[code] === asked.seat) continue;
+    const seen = await viewAt(c, code, asked.moves);
+    assert.match(infoHtml(buildCtx(seen)), new RegExp(`Waiting for ${asked.names[asked.seat]} to answer the delivery with an Instant card`),
+      `${asText(asked)}: ${c.label} sees it awaited`);
+  }
 }
 
 /* Resume every seat of a table on new connections; resolves with them. */
@@ -730,7 +744,7 @@ async function resumeAll(url, joined, label) {
   return out;
 }
 
-test('Instant cards and Out of Supplies through the server; a human is never asked to let a delivery go', { timeout: 240_000 }, async () => {
+test('Instant cards and Out of Supplies at a table of six people: every holder is asked, even with only "done" to answer', { timeout: 240_000 }, async () => {
   const games = opponentCardGames();
   assert.ok(games.length > 0, 'selfplay has a game with an Instant card and Out of Supplies');
   const dir = tempDir();
@@ -812,8 +826,10 @@ test('Instant cards and Out of Supplies through the server; a human is never ask
         if (/^instant /.test(rec.actions[msg.moves])) asked.push(msg);
         return rec.actions[msg.moves];
       };
-      // to the first move the server made, then a crash
-      const { end: at } = await driveSeats(cs, code2, choose, { stop: (m) => m.moves > 0 && !sent.has(m.moves - 1) });
+      // to the first question a seat can only answer "done", then a crash before it answers
+      const { end: at } = await driveSeats(cs, code2, choose, { stop: isFormality });
+      assert.deepEqual(at.view.legal, ['done'], 'a seat that can play nothing is asked');
+      assert.equal(rec.actions[at.moves], 'done');
       const last = await Promise.all(cs.map((c) => viewAt(c, code2, at.moves)));
       server.proc.kill('SIGKILL');
       await server.exited;
@@ -823,25 +839,33 @@ test('Instant cards and Out of Supplies through the server; a human is never ask
       all.push(...back);
       for (const [i, c] of back.entries()) {
         const v = await c.waitFor(isView(code2), 5000, 'the table after the restart');
-        assert.equal(v.moves, at.moves, 'the move the server made was stored');
+        assert.equal(v.moves, at.moves, 'the table is where it was: nothing answered for the seat asked');
         assert.deepEqual(v.view, last[i].view, `seat ${i} sees the same table`);
         assert.deepEqual(v.log, last[i].log);
+        if (i === at.seat) assert.ok(isFormality(v), 'the same question is put again');
       }
       const { end } = await driveSeats(back, code2, choose, { timeout: 120_000 });
       assert.equal(end.view.phase, 'over');
       assert.equal(end.moves, rec.actions.length, 'the game went as the bots played it');
 
-      // Nobody was asked what the server answered; it answered only that.
-      assert.deepEqual(formalitiesAsked([...cs, ...back], code2), []);
-      assert.deepEqual(formalitiesAsked(cs, code1), []);
+      // Every move was a client's: the server answered nothing for a seat.
+      await viewAt(back[0], code2, end.moves); // (the last move told to seat 0 too)
       const moves = new Map([...movesOf(cs[0], code2), ...movesOf(back[0], code2)]);
-      const byServer = [...moves.keys()].filter((i) => !sent.has(i));
-      assert.ok(byServer.length > 0, 'the server answered some Instant card questions');
-      for (const i of byServer) {
-        assert.equal(moves.get(i).text, 'done', `move ${i}`);
-        assert.equal(rec.actions[i], 'done', `move ${i} is the bots' game's`);
+      assert.equal(moves.size, rec.actions.length, 'every move is in the log');
+      assert.deepEqual([...moves.keys()].filter((i) => !sent.has(i)), [], 'moves the server made');
+      // Each question whose only answer was "done" was put to its seat, which
+      // answered it; the others waited for it as for any other.
+      const formalities = formalitiesAsked([...cs, ...back], code2);
+      assert.ok(formalities.length > 0, 'seats asked a question with only "done" to answer');
+      for (const m of formalities) {
+        assert.deepEqual(m.view.legal, ['done'], asText(m));
+        assert.deepEqual(moves.get(m.moves), { seat: m.seat, text: 'done' }, `${asText(m)}: answered by its client`);
+        const html = actionsHtml(buildCtx(m));
+        assert.match(html, /data-action="done" title="done">Let it go: no Instant card</, `${asText(m)}: the panel lets it go`);
+        assert.doesNotMatch(html, /data-action="instant /, `${asText(m)}: and offers no card`);
+        await assertAwaited(m.moves < at.moves ? cs : back, code2, m);
       }
-      // The record is the bots' game, move for move, the server's answers included.
+      // The record is the bots' game, move for move, the answers "done" included.
       const exported = JSON.parse(execFileSync(BIN, ['export', '--db', db, '--code', code2], { encoding: 'utf8' }));
       assert.equal(exported.seed, rec.seed);
       assert.deepEqual(exported.actions, rec.actions);
@@ -869,15 +893,13 @@ test('Instant cards and Out of Supplies through the server; a human is never ask
           assert.match(html, new RegExp(`data-action="${action}"[^>]*>[^<]*${msg.names[ins.deliverer]}&#39;s (${ins.tips} )?tip tokens? go`));
           assert.equal(next.view.players[ins.deliverer].tips, msg.view.players[ins.deliverer].tips - ins.tips, 'the tip token went back');
         }
-        const other = clients[(msg.seat + 1) % 6];
-        const watching = await viewAt(other, code2, msg.moves);
-        assert.match(infoHtml(buildCtx(watching)), new RegExp(`Waiting for ${msg.names[msg.seat]} to answer the delivery with an Instant card`));
+        await assertAwaited(clients, code2, msg);
       }
-      played = { game: k, instants: asked.length, byServer: byServer.length, moves: end.moves };
+      played = { game: k, instants: asked.length, formalities: formalities.length, moves: end.moves };
       break;
     }
     assert.ok(played, 'a game in which the victim of Out of Supplies pays $2');
-    console.log(`# game ${played.game}: ${played.moves} moves, ${played.instants} Instant card(s), ${played.byServer} questions answered by the server`);
+    console.log(`# game ${played.game}: ${played.moves} moves, ${played.instants} Instant card(s), ${played.formalities} questions with only "done" to answer asked`);
     assert.deepEqual(all.flatMap((c) => c.problems), [], 'the leak check of every client');
     assert.deepEqual(all.flatMap((c) => c.messages.flatMap(handLeaks)), [], 'seat-only things seen by others');
   } finally {
@@ -885,6 +907,49 @@ test('Instant cards and Out of Supplies through the server; a human is never ask
     const reports = await stopServers(servers);
     removeTempDir(dir);
     assert.deepEqual(reports, [], 'sanitizer findings in the servers');
+  }
+});
+
+test('one person among five bots is never asked to let a delivery go: the server answers "done" for them', { timeout: 60_000 }, async () => {
+  const dir = tempDir();
+  // The same game on every run: the deal (the table seed), the bots' moves
+  // (seeded by the table and the move count) and Ann's (seeded): in it the
+  // bots deliver while Ann holds power cards she cannot answer with.
+  const server = await startServer(join(dir, 'alone.db'), { env: { PIZZABOX_TABLE_SEED: '6' } });
+  const ann = await Client.connect(server.url, 'ann');
+  try {
+    const j = await create(ann, ['human', 'greedy', 'greedy', 'greedy', 'greedy', 'greedy'], 'Ann');
+    const sent = new Set();
+    const end = await playToEnd(ann, j.code, { rng: seeded(6), sent, timeout: 45_000 });
+    assertOver(end, 6);
+    assert.deepEqual(formalitiesAsked([ann], j.code).map(asText), [], 'Ann asked only to let a delivery go');
+    const moves = movesOf(ann, j.code);
+    assert.equal(moves.size, end.moves, 'every move is in the log');
+    for (const i of sent) assert.equal(moves.get(i).seat, 0, `move ${i} is Ann's`);
+    // The server's moves for Ann: "done", made before anyone was told of the question.
+    const byServer = [...moves].filter(([i, e]) => e.seat === 0 && !sent.has(i));
+    assert.ok(byServer.length >= 3, `the server answered ${byServer.length} questions for Ann`);
+    const seen = views(ann, j.code);
+    for (const [i, e] of byServer) {
+      assert.equal(e.text, 'done', `move ${i}, made by the server for Ann`);
+      assert.ok(!seen.some((m) => m.moves === i), `move ${i}: no view asks the question`);
+      const before = seen.findLast((m) => m.moves < i), after = seen.find((m) => m.moves > i);
+      assert.equal(after.view.players[0].powers, before.view.players[0].powers, `move ${i}: Ann kept her power cards`);
+      assert.ok(after.view.players[0].powers > 0, `move ${i}: Ann held a power card`);
+    }
+    // With a card to play, she is asked.
+    const choices = seen.filter((m) => m.view.to_move === 0 && m.view.phase === 'instant');
+    assert.ok(choices.length > 0, 'Ann asked with an Instant card to play');
+    for (const m of choices) assert.ok(m.view.legal.some((l) => /^instant /.test(l)), asText(m));
+    assert.deepEqual(ann.problems, [], 'the leak check');
+    assert.deepEqual(ann.messages.flatMap(handLeaks), [], 'seat-only things seen by others');
+    console.log(`# one person and five bots: ${end.moves} moves, ${byServer.length} questions answered by the server, ` +
+      `${choices.length} asked with a card to play`);
+  } finally {
+    await ann.close();
+    const reports = await stopServers([server]);
+    removeTempDir(dir);
+    assert.deepEqual(reports, [], 'sanitizer findings in the server');
   }
 });
 

@@ -347,8 +347,9 @@ const isTableView = (code) => (m) => m.type === 'view' && m.code === code;
 
 /* Play this client's seat at table `code` until the game is over, or until
  * `stop(viewMessage)` is true for a view of the table; every move goes through
- * `act`. Resolves with the view message it stopped at. */
-export async function playToEnd(client, code, { rng = null, stop = null, timeout = 30_000, moveTimeout = 10_000 } = {}) {
+ * `act`, and the move number it was sent at is added to `sent` (a Set) if
+ * given. Resolves with the view message it stopped at. */
+export async function playToEnd(client, code, { rng = null, stop = null, sent = null, timeout = 30_000, moveTimeout = 10_000 } = {}) {
   const deadline = Date.now() + timeout;
   let after = -1;   // the move count when this seat last acted
   let acted = 0;
@@ -373,6 +374,7 @@ export async function playToEnd(client, code, { rng = null, stop = null, timeout
     const action = humanMove(msg.view, rng);
     after = msg.moves;
     acted++;
+    sent?.add(msg.moves);
     await client.send({ type: 'act', code, action });
   }
 }
@@ -405,8 +407,9 @@ export function serverForFile(dbName) {
  * at seat i): each move is chosen by `choose(viewMessage, client)` from the
  * view of the seat to move and sent through `act`. `before(viewMessage,
  * client)` may send other requests first (refused moves). Stops when the
- * game is over or `stop(viewMessage)` is true; resolves with that view and
- * `sent`: the move numbers the clients made (any other was the server's). */
+ * game is over or `stop(viewMessage)` is true for the view of the seat to
+ * move, before it chooses; resolves with that view and `sent`: the move
+ * numbers the clients made (any other was the server's). */
 export async function driveSeats(clients, code, choose, { stop = null, before = null, timeout = 60_000 } = {}) {
   const deadline = Date.now() + timeout;
   const sent = new Set();
@@ -414,9 +417,10 @@ export async function driveSeats(clients, code, choose, { stop = null, before = 
     await clients[0].waitFor(isTableView(code), 5000, `${code}: the table`);
   for (;;) {
     if (Date.now() > deadline) throw new Error(`${code}: not done within ${timeout} ms (${sent.size} moves made)`);
-    if (now.view.phase === 'over' || (stop && stop(now))) return { end: now, sent };
+    if (now.view.phase === 'over') return { end: now, sent };
     const mover = clients[now.view.to_move];
     const mine = await viewAt(mover, code, now.moves);
+    if (stop && stop(mine)) return { end: mine, sent };
     if (before) await before(mine, mover);
     const action = choose(mine, mover);
     sent.add(now.moves);
@@ -483,6 +487,11 @@ export async function humanTable(clients, create) {
   }
   return joined;
 }
+
+/* Is this a view of New York Pizza Delivery in which the client's own seat
+ * is asked only to let a delivery go (an Instant card question whose one
+ * answer is "done")? */
+export const isFormality = (m) => m.view.to_move === m.seat && m.view.phase === 'instant' && m.view.legal.length === 1;
 
 /* New York Pizza Delivery games between greedy bots at 6 players (the 5-6
  * player box) in which an Instant card was played, and Out of Supplies on an
