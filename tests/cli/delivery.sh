@@ -194,7 +194,7 @@ check "play --game delivery --players 5: undo steps back over an answer made at 
 # Two people at one terminal: each is asked, also with only "done" to answer
 # (a question skipped would tell the other that the seat had nothing to play).
 blanks 6000 >"$T/hotseat.in"
-"$BIN" play --game delivery --players 5 --seats human,human,greedy,greedy,greedy --seed 9 \
+"$BIN" play --game delivery --players 5 --seats human,human,greedy,greedy,greedy --seed 9 --hint greedy \
     <"$T/hotseat.in" >"$T/hotseat.out" 2>"$T/hotseat.err"
 rc=$?
 check "play --game delivery: with two people at the table, an Instant question with nothing to play is asked" \
