@@ -928,7 +928,8 @@ test('one person among five bots is never asked to let a delivery go: the server
     for (const i of sent) assert.equal(moves.get(i).seat, 0, `move ${i} is Ann's`);
     // The server's moves for Ann: "done", made before anyone was told of the question.
     const byServer = [...moves].filter(([i, e]) => e.seat === 0 && !sent.has(i));
-    assert.ok(byServer.length >= 3, `the server answered ${byServer.length} questions for Ann`);
+    assert.ok(byServer.length >= 3, `the server answered ${byServer.length} questions for Ann ` +
+      '(if the engine or the bots changed, table seed 6 may no longer deal such a game: pick another)');
     const seen = views(ann, j.code);
     for (const [i, e] of byServer) {
       assert.equal(e.text, 'done', `move ${i}, made by the server for Ann`);
