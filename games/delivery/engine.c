@@ -1170,6 +1170,15 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
     _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
     if (PD_KIND(a) == PD_A_CHEESE)
         return pd_cheese_why(st, err, errlen);
+    bool supplies = PD_KIND(a) == PD_A_SUPPLIES_MONEY || PD_KIND(a) == PD_A_SUPPLIES_CARDS;
+    if (supplies && !st->supplies_due[pd_current_seat(st)])
+        return pb_errorf(err, errlen, "not a legal move: you owe nothing for Out of Supplies");
+    if (supplies && st->phase != PD_PH_START)
+        return pb_errorf(err, errlen, "not a legal move now: Out of Supplies is paid at the start of your turn, "
+                                      "before the action");
+    if (PD_KIND(a) == PD_A_INSTANT && st->phase != PD_PH_INSTANT)
+        return pb_errorf(err, errlen, "not a legal move now: Instant cards answer another player's delivery once "
+                                      "it is complete");
     return pb_errorf(err, errlen, "not a legal move now (%s)",
                      st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");
 }

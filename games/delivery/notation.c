@@ -330,25 +330,18 @@ static int copy_cat_why(const pd_state *st, const char *want, char *why, size_t 
     return 0;
 }
 
-/* Out of Supplies' payment and the Instant cards have their moments; true
- * with the reason when `want` is one of them out of its moment. */
-static bool out_of_moment(const pd_state *st, const char *want, char *why, size_t n)
+/* The kind of move a text names by its first word, for the reasons some
+ * kinds have of their own (pd_why_illegal); 0 for the others. */
+static pb_action kind_named(const char *want)
 {
-    if (strncmp(want, "supplies ", 9) == 0) {
-        if (!st->supplies_due[pd_current_seat(st)])
-            snprintf(why, n, "not a legal move: you owe nothing for Out of Supplies");
-        else if (st->phase != PD_PH_START)
-            snprintf(why, n, "not a legal move now: Out of Supplies is paid at the start of your turn, before the "
-                             "action");
-        else
-            return false;
-        return true;
-    }
-    if (strncmp(want, "instant ", 8) == 0 && st->phase != PD_PH_INSTANT) {
-        snprintf(why, n, "not a legal move now: Instant cards answer another player's delivery once it is complete");
-        return true;
-    }
-    return false;
+    static const struct {
+        const char *word;
+        int kind;
+    } kinds[] = {{"cheese ", PD_A_CHEESE}, {"supplies ", PD_A_SUPPLIES_MONEY}, {"instant ", PD_A_INSTANT}};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strncmp(want, kinds[i].word, strlen(kinds[i].word)) == 0)
+            return PD_ACTION(kinds[i].kind, 0);
+    return 0;
 }
 
 int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen)
@@ -373,11 +366,10 @@ int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *er
         }
     }
     char why[PB_ERR_LEN], example[128] = "";
-    /* a cheese card has reasons of its own (Extra Cheese), and so have an order
-     * that is not there and another's pizzeria (Copy Cat) */
-    if (!order_missing(st, want, why, sizeof why) && !out_of_moment(st, want, why, sizeof why) &&
-        copy_cat_why(st, want, why, sizeof why) != 0)
-        pd_why_illegal(st, strncmp(want, "cheese ", 7) == 0 ? PD_ACTION(PD_A_CHEESE, 0) : 0, why, sizeof why);
+    /* an order that is not there and another's pizzeria (Copy Cat) have
+     * reasons of their own, and so have some kinds of move */
+    if (!order_missing(st, want, why, sizeof why) && copy_cat_why(st, want, why, sizeof why) != 0)
+        pd_why_illegal(st, kind_named(want), why, sizeof why);
     if (k > 0)
         pd_action_text(st, legal[0], PD_EVERYONE_SEES_ALL, example, sizeof example);
     return pb_errorf(err, errlen, "\"%.60s\" is %s; for example: %s", text, why, example);
