@@ -80,6 +80,12 @@ bool pb_state_equal(const pb_game *g, const pb_state *a, const pb_state *b)
     return memcmp(a, b, n) == 0;
 }
 
+bool pb_is_formality(const pb_game *g, const pb_state *st)
+{
+    static _Thread_local pb_action legal[PB_MAX_ACTIONS];
+    return pb_is_asked_alike(g, st) && g->ops->legal_actions(g, st, legal) == 1;
+}
+
 int pb_apply_text(const pb_game *g, pb_state *st, const char *text, char *err, size_t errlen)
 {
     pb_action a;

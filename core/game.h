@@ -130,11 +130,6 @@ typedef struct pb_game_ops {
      * is answered must not tell either: a bot takes as long with one move
      * as with many. NULL: never. */
     bool (*asked_alike)(const pb_game *g, const pb_state *st);
-    /* Is it such a question with one legal move for this seat? A front end
-     * may make that move for a human at once, but only where no other
-     * person watches the table: to them, a skipped question would tell that
-     * the seat had nothing to answer with. NULL: never. */
-    bool (*formality)(const pb_game *g, const pb_state *st);
 } pb_game_ops;
 
 struct pb_game {
@@ -180,10 +175,11 @@ static inline bool pb_is_asked_alike(const pb_game *g, const pb_state *st)
 {
     return g->ops->asked_alike && g->ops->asked_alike(g, st);
 }
-static inline bool pb_is_formality(const pb_game *g, const pb_state *st)
-{
-    return g->ops->formality && g->ops->formality(g, st);
-}
+/* Is it a formality: a question asked alike with one legal move for this
+ * seat? A front end may make that move for a human at once, but only where
+ * no other person watches the table: to them, a skipped question would
+ * tell that the seat had nothing to answer with. */
+bool pb_is_formality(const pb_game *g, const pb_state *st);
 
 /* Parse text notation and apply it; -1 with the reason in err. */
 int pb_apply_text(const pb_game *g, pb_state *st, const char *text, char *err, size_t errlen);

@@ -250,11 +250,6 @@ static bool op_asked_alike(const pb_game *g, const pb_state *st)
     return CST(st)->phase == PD_PH_INSTANT;
 }
 
-/* ... to a seat that can play none. */
-static bool op_formality(const pb_game *g, const pb_state *st)
-{
-    return op_asked_alike(g, st) && pd_legal_actions(CST(st), NULL) == 1;
-}
 
 static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
 {
@@ -297,5 +292,4 @@ const pb_game_ops pd_game_ops = {
     .check_invariants = op_check_invariants,
     .cooperative = op_cooperative,
     .asked_alike = op_asked_alike,
-    .formality = op_formality,
 };
