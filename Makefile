@@ -157,7 +157,7 @@ server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@node --experimental-websocket --test tests/server/
 
 browser-test: $(BUILD)/pizzabox $(BROWSER_MODULES)
-	@node --test tests/browser/
+	@node --experimental-websocket --test tests/browser/
 
 # ---- Fuzzing (clang libFuzzer with ASan+UBSan): tests/fuzz/fuzz_*.c ----
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)

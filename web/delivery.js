@@ -1412,17 +1412,17 @@ const HELP = {
   cheese: 'With Extra Cheese, a cheese card put on a pizza after its ingredients earns $1 more ($2 on a specialty pizza), once a pizza; a cheese card anywhere in a pizzeria is on every pizza from there. An order with a cheese card asks for cheese: delivered without, it earns no tip. Farmer Brown never takes cheese; Cold Storage may hold it.',
   deliver: 'To deliver, choose an order and one of your pizzerias. Each ingredient comes from the pizzeria\'s cards or a card from your hand. A specialty pizza goes to the delivery zone you choose. The route counts the door space as 1; the first spaces up to the pizzeria\'s disks are free, each space beyond costs a card. You earn the order\'s pay, its tip token and a power card; the top card of the pizzeria gives its power.',
   end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards, disks on the board and tips. Ties: most deliveries, then most tip money.',
-  powers: 'Instant cards (Property Tax, Rough Delivery, Traffic Jam) are played on another player\'s turn, when their delivery is complete: everyone else holding a power card is asked in turn, clockwise from the deliverer, so being asked tells nothing. Rough Delivery and Traffic Jam send the delivery\'s tip token back face down; Property Tax makes an opponent pay half of each of their pizzerias\' reputation, rounded down, $5 at most, a dollar at a time. Out of Supplies is played on your own turn on an opponent: they pay $2, in money or with two cards, before their next delivery.',
+  instant: 'Instant cards (Property Tax, Rough Delivery, Traffic Jam) are played on another player\'s turn, when their delivery is complete: everyone else holding a power card is asked in turn, clockwise from the deliverer, so being asked tells nothing. Rough Delivery and Traffic Jam send the delivery\'s tip token back face down; Property Tax makes an opponent pay half of each of their pizzerias\' reputation, rounded down, $5 at most, a dollar at a time. Out of Supplies is played on your own turn on an opponent: they pay $2, in money or with two cards, before their next delivery.',
   coop: 'Co-op: the team shares one money track and wins together when both goals are met (money and pizzas delivered); it loses at the third Health Inspector or when a Pizza Promotion finds no order card. Everyone\'s first action is a build on free property. Orders come only with promotions (Friday evening, and the Blue and Red tokens placed when the money reaches their markers). Before ending a turn you may pass up to two cards to the players beside you.',
 };
 const HELP_OF = {
   keep: ['turn'], start: ['turn', 'deliver'], market: ['turn'], bonus: ['turn'], reputation: ['build'], pay: ['build'],
   supply: ['deliver'], distance: ['deliver'], tip: ['deliver'], after: ['end'], discard: ['end'], fine: ['end'], over: ['end'],
-  copy: ['deliver'], transfer: ['coop'],
+  copy: ['deliver'], transfer: ['coop'], instant: ['instant'], tax: ['instant'],
 };
 const HELP_TITLE = {
   turn: 'A turn', build: 'Building and upgrading', cheese: 'Extra Cheese', deliver: 'Delivering',
-  end: 'Hand limit, inspectors, the end', coop: 'The co-op game', powers: 'Instant cards and Out of Supplies',
+  end: 'Hand limit, inspectors, the end', coop: 'The co-op game', instant: 'Instant cards and Out of Supplies',
 };
 
 function helpSection(topic, open) {
@@ -1434,7 +1434,7 @@ export function rulesExtraTopic(ctx) {
   const legal = ctx.v.legal || [];
   if (legal.some((l) => /^cheese /.test(l))) return 'cheese';
   const opponents = ctx.v.instant || owes(ctx, ctx.seat) || legal.some((l) => ON_SEAT.test(l));
-  return opponents ? 'powers' : '';
+  return opponents ? 'instant' : '';
 }
 
 export function rulesNowHtml(ctx) {

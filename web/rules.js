@@ -17,7 +17,7 @@ const PHASE_TOPIC = {
     keep: 'setup', start: 'turn', market: 'market', reputation: 'reputation', pay: 'reputation',
     supply: 'deliver', distance: 'distance', tip: 'powers', bonus: 'powers', after: 'turn',
     discard: 'turn', fine: 'inspector', swap: 'powers', block: 'powers', farm: 'powers', copy: 'powers', over: 'end',
-    transfer: 'turn',
+    transfer: 'turn', instant: 'instant', tax: 'instant',
   },
 };
 

@@ -32,15 +32,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import {
   Client, ROOT, driveSeats, humanTable, isFormality, opponentCardGames, startServer, stopServers, tempDir, viewAt,
 } from '../server/helpers.mjs';
-
-// The WebSocket clients of ../server/helpers.mjs: Node 20 has a WebSocket of
-// its own only with --experimental-websocket; playwright-core brings one.
-globalThis.WebSocket ??= createRequire(import.meta.url)('playwright-core/lib/utilsBundle').ws;
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build', 'screenshots');

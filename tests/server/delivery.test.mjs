@@ -21,6 +21,7 @@ import {
 import { buildCtx } from '../../web/table.js';
 import {
   shortestRoute, teamHtml, moveWords, playersHtml, resultText, actionsHtml, boardHtml, infoHtml, pick, statusHtml, propertyTax,
+  rulesExtraTopic, rulesNowHtml,
 } from '../../web/delivery.js';
 
 const T = { timeout: 120_000 };
@@ -550,6 +551,8 @@ test('the web client: Property Tax names each player and their tax; the tax paid
   assert.match(html, /data-action="instant power:property-tax on 3" data-seat="2"[^>]*>.*? Cy <span class="pd-target-what">pays \$5<\/span>/);
   assert.match(html, /data-action="done" title="done">Let it go: no Instant card</);
   assert.match(statusHtml(ctx(1, v)).prompt, /Ann delivered: play an Instant card on it, or let it go\./);
+  assert.equal(rulesExtraTopic(ctx(1, v)), 'instant', 'the rules of the moment: the docs\' instant topic');
+  assert.match(rulesNowHtml(ctx(1, v)), /<details class="rule" data-topic="instant" open><summary>Instant cards and Out of Supplies/);
   assert.equal(statusHtml(ctx(2, v)).prompt, 'Waiting for Bo: answering the delivery with an Instant card.');
   assert.match(infoHtml(ctx(2, { ...v, hand: [], powers: [], legal: undefined })), /Waiting for Bo to answer the delivery with an Instant card/);
   assert.match(playersHtml(ctx(0, v)), /data-seat="2" data-supplies-due="2">[\s\S]*Owes<\/span> <b class="pd-supplies-due">\$2<\/b> <span class="muted">Out of Supplies: paid before their next delivery/);
