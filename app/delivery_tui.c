@@ -344,7 +344,7 @@ static void instant_delivery(const dview *t, char *out, size_t n)
 static void put_seat(dview *t, int s, int maxcols)
 {
     char text[64];
-    snprintf(text, sizeof text, "%c %s", seat_letter(s), seat_name(t, s));
+    seat_words(t, s, text, sizeof text);
     tb_sgr(&t->b, seat_colour(s));
     tb_text(&t->b, text, strlen(text), maxcols < TB_WIDTH - t->b.col ? maxcols : TB_WIDTH - t->b.col);
     tb_sgr(&t->b, seat_colour(s) ? "0" : NULL);

@@ -144,6 +144,12 @@ check "play --game delivery: the Health Inspectors are counted to the end" \
 # ---- The 5-6 player box: Instant cards. A human asked when they can play
 # none is answered at once ("done"); undo steps back over that answer to the
 # decision before it, never to the question itself ----
+# How many Instant questions with only "done" to answer the players whose
+# prompt matches $2 were asked (a table's "Now:" line, then the moves).
+done_only_asked() {
+    awk -v prompt="$2" '/^NEW YORK/ { now = "" } /^Now: / { now = $0 } /^Your moves/ { getline; only = $0 }
+        $0 ~ prompt && only == "   1 done" && now ~ /is complete;/ { n++ } END { print n + 0 }' "$1"
+}
 blanks 3000 >"$T/five.in"
 "$BIN" play --game delivery --players 5 --seed 9 --hint greedy <"$T/five.in" >"$T/five.out" 2>"$T/five.err"
 rc=$?
@@ -151,9 +157,7 @@ check "play --game delivery --players 5: a human with no Instant card to play is
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/five.err")")" \
     "$(ended "$T/five.out" || echo 'no result printed')" \
     "$(grep -q '^  You: done (nothing to decide: played at once)$' "$T/five.out" || echo 'no answer made at once')" \
-    "$(awk '/^NEW YORK/ { now = "" } /^Now: / { now = $0 } /^Your moves/ { getline; only = $0 }
-           /^You> / && only == "   1 done" && now ~ /is complete;/ { print "asked with only done at line " NR; exit }' \
-        "$T/five.out")" \
+    "$([ "$(done_only_asked "$T/five.out" '^You> ')" -eq 0 ] || echo 'asked with only done')" \
     "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/five.out")"
 check "play --game delivery --players 5: the Instant question names the delivery, the card and the moves" \
     "$(grep -q '^Now: [A-E] .*'"'"'s delivery ([0-9] tip tokens*) is complete; each other player' "$T/five.out" ||
@@ -201,9 +205,7 @@ check "play --game delivery: with two people at the table, an Instant question w
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/hotseat.err")")" \
     "$(ended "$T/hotseat.out" || echo 'no result printed')" \
     "$(! grep -q 'played at once' "$T/hotseat.out" || echo 'a question answered at once')" \
-    "$(awk '/^NEW YORK/ { now = "" } /^Now: / { now = $0 } /^Your moves/ { getline; only = $0 }
-           /^Player [12]> / && only == "   1 done" && now ~ /is complete;/ { n++ }
-           END { if (!n) print "no question with only done put to a player" }' "$T/hotseat.out")" \
+    "$([ "$(done_only_asked "$T/hotseat.out" '^Player [12]> ')" -gt 0 ] || echo 'no question with only done put to a player')" \
     "$(grep -q '^Instant card to play on it: "done" lets it go' "$T/hotseat.out" ||
         echo 'the prompt does not say there is no card to play')"
 

@@ -839,12 +839,13 @@ static void check_out_of_supplies_play(const pb_game *g, const pb_state *st, con
 static void check_supplies_due(const pb_game *g, const pb_state *st, int mover)
 {
     const pd_state *pd = (const pd_state *)(const void *)st;
+    json_t *seen = g->ops->view(g, st, PB_SPECTATOR);
+    pb_tui_opts watching = {false, names, PB_SPECTATOR};
+    char *table = dlv_tui_table(seen, &watching);
     for (int s = 0; s < g->players; s++) {
         if (!pd->supplies_due[s])
             continue;
-        json_t *v = g->ops->view(g, st, PB_SPECTATOR);
-        pb_tui_opts o = {false, names, PB_SPECTATOR};
-        char *table = dlv_tui_table(v, &o), row[32], want[96];
+        char row[32], want[96];
         snprintf(row, sizeof row, "\n %c %s ", 'A' + s, names[s]);
         const char *player = strstr(table, row);
         assert_non_null(player);
@@ -852,9 +853,9 @@ static void check_supplies_due(const pb_game *g, const pb_state *st, int mover)
                  2 * pd->supplies_due[s]);
         if (strncmp(strchr(player + 1, '\n'), want, strlen(want)) != 0) /* the line under theirs */
             fail_msg("%s's debt not shown under them:\n%s", names[s], table);
-        free(table);
-        json_decref(v);
     }
+    free(table);
+    json_decref(seen);
     if (!pd->supplies_due[mover] || pd->phase != PD_PH_START)
         return;
     json_t *v = g->ops->view(g, st, mover);
