@@ -29,13 +29,13 @@ static const struct {
     [NYS_DIBS] = {"dibs", "Dibs!", "Once, in a later round before the Slicer divides: take any one slice out of the pizza and place it.", false},
     [NYS_EVERYONE_ELSE_DIET] = {"everyone-else-diet", "The Everyone-Else Diet", "At the end: every other player loses 1 point per two slices they ate (rounded down).", true},
     [NYS_MYSTERY_SLICE] = {"mystery-slice", "Mystery Slice", "When you take it: draw one of the face-down spare slices; only you see it. Eat or collect it like the others; if eaten it stays secret.", false},
-    [NYS_SECONDS] = {"seconds", "Seconds", "Just before scoring: eat as many of your collected slices of one type as you like (edible ones only).", false},
+    [NYS_SECONDS] = {"seconds", "Seconds", "Just before scoring: eat as many of your collected slices of one type as you like, as long as they carry pepperoni (never a Combo or a Veggie without pepperoni).", false},
     [NYS_SNEAK_A_SLICE] = {"sneak-a-slice", "Sneak-a-Slice", "Once, in a later round when you are not the Slicer: just before you choose, move an end slice of one portion to the adjacent portion.", false},
     [NYS_STUFFED_CRUST] = {"stuffed-crust", "Stuffed Crust", "At the end: +5 points.", true},
     [NYS_SUPERSIZE_COMBOS] = {"supersize-combos", "Supersize Combos", "Each collected Combo counts as two slices of each of its types instead of half.", false},
     [NYS_TIEBREAKER] = {"tiebreaker", "Tiebreaker", "You win every tie for the majority of a type you are part of.", false},
     [NYS_YOU_LIKE_ANCHOVIES] = {"you-like-anchovies", "You Like Anchovies!", "Anchovies on your collected slices score +1 each instead of -1.", false},
-    [NYS_YOU_LOVE_VEGGIES] = {"you-love-veggies", "You Love Veggies", "You may eat Veggie slices: the ones already collected when you gain this, later ones on the turn you gain them. At the end: +3 points per eaten Veggie slice.", true},
+    [NYS_YOU_LOVE_VEGGIES] = {"you-love-veggies", "You Love Veggies", "When you receive this, you may eat your collected Veggie slices and those taken with it; later Veggies without pepperoni may not be eaten. At the end: +3 points per eaten Veggie slice.", true},
 };
 
 const char *nys_special_slug(int sp)

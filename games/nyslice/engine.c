@@ -429,9 +429,17 @@ static __attribute__((noinline)) bool sneak_possible(const nys_state *st)
 
 /* ---- Choosing and placing (NYS-R4, T1..T5) ---- */
 
+/* NYS-T3: is `seat` placing the portion that brought You Love Veggies? Only
+ * then may it eat Veggies without pepperoni. */
+static inline bool love_veggies_now(const nys_state *st, int seat)
+{
+    return st->placing == NYS_PLACING_TAKE && st->today == NYS_YOU_LOVE_VEGGIES && st->owner == seat &&
+           st->special_owner[NYS_YOU_LOVE_VEGGIES] == seat && st->special_round[NYS_YOU_LOVE_VEGGIES] == st->round;
+}
+
 static inline bool edible(const nys_state *st, int id, int seat)
 {
-    return nys_slice_edible(&st->slice[id], st->specials_of[seat]);
+    return nys_slice_edible(&st->slice[id], st->specials_of[seat], love_veggies_now(st, seat));
 }
 
 bool nys_edible(const nys_state *st, int id, int seat)
@@ -630,33 +638,28 @@ static void begin_turn(nys_state *st)
 
 /* ---- End of the game (NYS-E1) ---- */
 
-/* Is a collected slice eligible for Seconds on type t? */
+/* NYS-E1: may Seconds eat this collected slice on type t? Only slices of
+ * that type carrying pepperoni ("as long as that type has pepperonis on
+ * it"): never a Combo, never a Veggie without pepperoni, whatever Specials
+ * the owner holds. A Supreme counts as the type it is attached to. */
 static bool seconds_fits(const nys_state *st, int id, int t)
 {
     const nys_slice *s = &st->slice[id];
-    switch (s->kind) {
-    case NYS_NUMBERED:
-        return s->type == t;
-    case NYS_COMBO:
-        return s->type == t || s->type2 == t;
-    case NYS_SUPREME:
-        return st->supreme_type == t;
-    default:
+    if (s->pep == 0)
         return false;
-    }
+    if (s->kind == NYS_NUMBERED)
+        return s->type == t;
+    return s->kind == NYS_SUPREME && st->supreme_type == t;
 }
 
-/* Types with a collected slice edible under NYS-T2. */
+/* Types with a collected slice Seconds may eat (NYS-E1). */
 static uint16_t seconds_types(const nys_state *st, int seat)
 {
     const nys_tally *t = &st->tally[seat];
-    bool combos = nys_owns(st, seat, NYS_COMBO_CRAVING);
     uint16_t m = 0;
     for (int ty = NYS_MIN_TYPE; ty <= NYS_MAX_TYPE; ty++)
-        if (t->peppered[ty] || (combos && t->combos[ty]))
+        if (t->peppered[ty])
             m |= (uint16_t)BIT(ty);
-    if (t->whole[NYS_VEGGIE] && nys_owns(st, seat, NYS_YOU_LOVE_VEGGIES))
-        m |= BIT(NYS_VEGGIE);
     if (st->supreme_type && st->loc[st->supreme] == (NYS_LOC_COLLECTED | seat))
         m |= (uint16_t)BIT(st->supreme_type);
     return m;
@@ -907,7 +910,7 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
     case NYS_A_SECONDS:
         if (arg < 16 && (seconds_types(st, st->actor) >> arg & 1u))
             return true;
-        say(err, errlen, "Seconds needs a type you collected with an edible slice");
+        say(err, errlen, "Seconds eats one type of which you collected slices with pepperoni");
         return false;
     }
     say(err, errlen, "malformed action");
@@ -1049,8 +1052,7 @@ int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen)
         st->seconds_type = (uint8_t)arg;
         st->qlen = st->qpos = 0;
         for (int i = 0; i < st->nslices; i++)
-            if (st->loc[i] == (NYS_LOC_COLLECTED | st->owner) && edible(st, i, st->owner) &&
-                seconds_fits(st, i, arg))
+            if (st->loc[i] == (NYS_LOC_COLLECTED | st->owner) && seconds_fits(st, i, arg))
                 st->queue[st->qlen++] = (uint8_t)i;
         st->qnew = st->qlen;
         st->new_edible = st->new_twins = 0;
@@ -1173,13 +1175,14 @@ void nys_determinize(nys_state *st, int seat, pb_rng *rng)
     if (hide_mystery) {
         pool[np++] = (uint8_t)m;
         bool eaten = NYS_LOC_KIND(st->loc[m]) == NYS_LOC_EATEN;
-        /* An eaten Mystery slice was edible for its owner. */
+        /* An eaten Mystery slice was edible for its owner (it never comes with
+         * You Love Veggies: the round's Special was Mystery Slice). */
         int ok = 0;
         for (int i = 0; i < np; i++)
-            ok += !eaten || nys_slice_edible(&st->slice[pool[i]], st->mystery_specials);
+            ok += !eaten || nys_slice_edible(&st->slice[pool[i]], st->mystery_specials, false);
         int pick = (int)pb_rng_below(rng, (uint32_t)ok), chosen = 0;
         for (int i = 0; i < np; i++)
-            if ((!eaten || nys_slice_edible(&st->slice[pool[i]], st->mystery_specials)) && pick-- == 0)
+            if ((!eaten || nys_slice_edible(&st->slice[pool[i]], st->mystery_specials, false)) && pick-- == 0)
                 chosen = i;
         uint8_t nm = pool[chosen];
         pool[chosen] = pool[np - 1];

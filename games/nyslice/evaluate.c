@@ -113,12 +113,13 @@ static double eat_worth(const holding *h, const nys_slice *s)
     return v - 0.25; /* a slice kept also keeps options open */
 }
 
-/* Place one slice the best way for `seat`; returns its worth. */
-static double place(board *b, int seat, const nys_slice *s, int supreme_type, bool apply)
+/* Place one slice the best way for `seat` (`edible`: may it be eaten now);
+ * returns its worth. */
+static double place(board *b, int seat, const nys_slice *s, int supreme_type, bool edible, bool apply)
 {
     holding *h = &b->h[seat];
     double keep = collect_worth(b, seat, s, supreme_type);
-    double eat = nys_slice_edible(s, h->specials) ? eat_worth(h, s) : -1e9;
+    double eat = edible ? eat_worth(h, s) : -1e9;
     if (!apply)
         return keep > eat ? keep : eat;
     if (eat > keep) {
@@ -143,13 +144,21 @@ static double place(board *b, int seat, const nys_slice *s, int supreme_type, bo
 static double portion_worth(const nys_state *st, board *b, int seat, int pid, bool apply)
 {
     double v = 0;
-    for (unsigned m = st->portion_mask[pid]; m; m &= m - 1)
-        v += place(b, seat, &st->slice[st->ring[__builtin_ctz(m)]], 0, apply);
-    if (pid == st->special_portion && st->today != NYS_NONE) {
-        v += special_worth(st->today, &b->h[seat]);
-        if (apply)
-            b->h[seat].specials |= (uint16_t)BIT(st->today);
+    holding *h = &b->h[seat];
+    uint16_t before = h->specials;
+    /* the portion's Special applies to the slices taken with it (NYS-T3) */
+    bool special = pid == st->special_portion && st->today != NYS_NONE;
+    if (special)
+        h->specials |= (uint16_t)BIT(st->today);
+    bool veggies = special && st->today == NYS_YOU_LOVE_VEGGIES;
+    for (unsigned m = st->portion_mask[pid]; m; m &= m - 1) {
+        const nys_slice *s = &st->slice[st->ring[__builtin_ctz(m)]];
+        v += place(b, seat, s, 0, nys_slice_edible(s, h->specials, veggies), apply);
     }
+    if (special)
+        v += special_worth(st->today, h);
+    if (!apply)
+        h->specials = before;
     return v;
 }
 
@@ -219,7 +228,7 @@ static void imagine_round(const nys_state *st, int viewer, board *b)
             if (id == st->mystery && st->mystery_owner != viewer)
                 continue; /* not ours to know */
             if (NYS_LOC_KIND(st->loc[id]) == NYS_LOC_PENDING)
-                place(b, st->owner, &st->slice[id], 0, true);
+                place(b, st->owner, &st->slice[id], 0, nys_edible(st, id, st->owner), true);
         }
     }
     if (!st->nportions || (placing && st->placing != NYS_PLACING_TAKE))

@@ -99,16 +99,19 @@ const char *nys_special_name(int special);
 const char *nys_special_text(int special);
 bool nys_special_scored(int special); /* blue `*` Specials (NYS-C5) */
 
-/* NYS-T2: may a player holding these Specials eat this slice? Slices with
- * pepperoni, and the Supreme (two of them); Combos with Combo Craving;
- * Veggies with You Love Veggies; never the Anchovy slice. */
-static inline bool nys_slice_edible(const nys_slice *s, uint16_t specials)
+/* NYS-T2/T3: may a player holding these Specials eat this slice? Slices
+ * with pepperoni, and the Supreme (two of them); Combos with Combo Craving
+ * (offered only on the turn they are gained, or when it is); a Veggie
+ * without pepperoni only at the moment You Love Veggies is gained
+ * (`love_veggies_now`: the Veggies taken with it, or already collected);
+ * never the Anchovy slice. */
+static inline bool nys_slice_edible(const nys_slice *s, uint16_t specials, bool love_veggies_now)
 {
     if (s->pep)
         return true;
     if (s->kind == NYS_COMBO)
         return specials >> NYS_COMBO_CRAVING & 1u;
-    return s->kind == NYS_NUMBERED && s->type == 3 && (specials >> NYS_YOU_LOVE_VEGGIES & 1u);
+    return love_veggies_now && s->kind == NYS_NUMBERED && s->type == NYS_VEGGIE;
 }
 
 /* NYS-S1: does this slice stay in the game for a player count? */

@@ -266,7 +266,9 @@ json_t *nys_score_file(const char *text, const nys_deck *deck, char *err, size_t
         /* NYS-T2: only what could be eaten was eaten. */
         for (int k = 0; k < neaten[p]; k++) {
             const nys_slice *e = &eaten[p][k];
-            if (!nys_slice_edible(e, tally[p].specials)) {
+            /* when a Veggie was eaten is not in the file: holding You Love
+             * Veggies is what can be checked */
+            if (!nys_slice_edible(e, tally[p].specials, tally[p].specials >> NYS_YOU_LOVE_VEGGIES & 1u)) {
                 char tok[16];
                 nys_slice_token(e, tok, sizeof tok);
                 pb_errorf(err, errlen, "player %d ate \"%s\", which cannot be eaten%s", p + 1, tok,

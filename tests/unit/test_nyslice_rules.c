@@ -1652,8 +1652,8 @@ static void test_NYS_E1_seconds_eats_one_type_with_supreme(void **state)
     assert_int_equal(nys_current_seat(&st), 0);
     assert_int_equal(legal_count(&st), 5);
     assert_true(ts_is_legal(&st, "seconds 4") && ts_is_legal(&st, "seconds 6") && ts_is_legal(&st, "seconds 7"));
-    ts_refused(&st, "seconds 5", "Seconds needs a type you collected with an edible slice");
-    ts_refused(&st, "seconds 11", "Seconds needs a type you collected with an edible slice");
+    ts_refused(&st, "seconds 5", "Seconds eats one type of which you collected slices with pepperoni");
+    ts_refused(&st, "seconds 11", "Seconds eats one type of which you collected slices with pepperoni");
     ts_do(&st, "seconds 9");
     assert_int_equal(st.phase, NYS_PH_EAT_OR_KEEP);
     assert_view(&st, &r, 1, "placing",
@@ -2236,6 +2236,99 @@ static void test_special_you_love_veggies(void **state)
     assert_int_equal(gc.line[1].specials, 3);
 }
 
+/* NYS-T3, You Love Veggies (004_*: "If you collected any Veggie slices,
+ * you may eat them when you receive this Special"): seat 1 takes 3-5
+ * {3, 10, 11} with it in round 1 and may eat the Veggie taken with it
+ * (`eat 3`). In round 2 seat 1, the Slicer, gets 1-3 {3, 9p1, 9p2}: that
+ * later Veggie carries no pepperoni and may not be eaten. At the end: +3
+ * for the one eaten Veggie. */
+static void test_NYS_T3_you_love_veggies_only_when_received(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st;
+    const char *deal[] = {R1_4P, "3", "9p1", "9p2", "4p1", "5p1", "6p1", "7p1", "9p1a1", "11p1", "4p2", "5p2"};
+    const char *sp[] = {"you-love-veggies", "tiebreaker", "supersize-combos", "you-like-anchovies", "seconds",
+                        "mystery-slice"};
+    deal4(&st, &r, deal, LEN(deal), sp, LEN(sp));
+    play(&st, "cut 2 5 8 11 special 3", "take 3", NULL);
+    assert_view(&st, &r, 0, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"10\",\"11\"],"
+                                       "\"edible\":[true,false,false],\"offered\":null}");
+    play(&st, "eat 3", "take 6", "take 9", "cut 3 5 8 11 special 1", NULL);
+    static const char *const takes[] = {"take 4", "take 6", "take 9"};
+    for (int i = 0; i < LEN(takes); i++) {
+        ts_do(&st, takes[i]);
+        if (i < 2)
+            collect_all(&st);
+    }
+    collect_until_owner(&st, 1);
+    assert_view(&st, &r, 2, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"9p1\",\"9p2\"],"
+                                       "\"edible\":[false,true,true],\"offered\":null}");
+    refused_inedible(&st, "3");
+    ts_do(&st, "collect all");
+    finish_game(&st);
+    assert_int_equal(ts_eaten(&st, 1, "3"), 1);
+    assert_int_equal(ts_collected(&st, 1, "3"), 1);
+    nys_guest_check gc;
+    nys_score_state(&st, &gc);
+    assert_int_equal(gc.line[1].specials, 3);
+}
+
+/* NYS-E1: Seconds eats only slices of one type that carry pepperoni, never
+ * a Combo nor a Veggie without pepperoni, whatever Specials say. Seat 1
+ * gets Seconds with 3-5 {3, 10, 11} in round 1, Combo Craving with
+ * 1-3 {c5/9, 9p1, 9p2} in round 2 (all collected) and You Love Veggies in
+ * round 3 (the collected 3 kept). At the end `seconds 3` is refused (no 3
+ * carries pepperoni) and `seconds 9` offers the 9s with pepperoni, not the
+ * c5/9. */
+static void test_NYS_E1_seconds_never_combos_nor_plain_veggies(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st;
+    const char *deal[] = {R1_4P, "c5/9", "9p1", "9p2", "4p1", "5p1", "6p1", "7p1", "9p1a1", "11p1", "4p2", "5p2"};
+    const char *sp[] = {"seconds", "combo-craving", "you-love-veggies", "stuffed-crust", "day-old-pizza",
+                        "buffet"};
+    deal4(&st, &r, deal, LEN(deal), sp, LEN(sp));
+    round1_special_to(&st, 1);
+    ts_do(&st, "cut 3 5 8 11 special 1");
+    static const char *const takes[] = {"take 4", "take 6", "take 9"};
+    for (int i = 0; i < LEN(takes); i++) {
+        ts_do(&st, takes[i]);
+        if (i < 2)
+            collect_all(&st);
+    }
+    collect_until_owner(&st, 1);
+    assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"c5/9\",\"9p1\",\"9p2\"],"
+                                       "\"edible\":[true,true,true],\"offered\":null}");
+    ts_do(&st, "collect all");
+    ts_do(&st, "cut 3 5 8 11 special 1");
+    play(&st, "take 4", NULL);
+    collect_all(&st);
+    play(&st, "take 6", NULL);
+    collect_all(&st);
+    ts_do(&st, "take 1");
+    assert_int_equal(st.owner, 1);
+    assert_int_equal(st.phase, NYS_PH_EAT_OR_KEEP); /* the collected 3, offered */
+    while (st.phase != NYS_PH_SECONDS)
+        plain_step(&st);
+    assert_int_equal(nys_current_seat(&st), 1);
+    assert_true(ts_collected(&st, 1, "3") >= 1);
+    assert_int_equal(ts_collected(&st, 1, "c5/9"), 1);
+    ts_refused(&st, "seconds 3", "Seconds eats one type of which you collected slices with pepperoni");
+    ts_do(&st, "seconds 9");
+    int offered = 0;
+    while (st.phase == NYS_PH_EAT_OR_KEEP) {
+        const nys_slice *s = &st.slice[st.queue[st.qpos]];
+        assert_true(s->pep > 0 && s->kind == NYS_NUMBERED && s->type == 9);
+        ts_do(&st, "eat");
+        offered++;
+    }
+    assert_true(offered >= 2);
+    assert_int_equal(ts_collected(&st, 1, "c5/9"), 1);
+    assert_int_equal(nys_current_seat(&st), PB_TERMINAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2280,6 +2373,8 @@ int main(void)
         cmocka_unit_test(test_NYS_T4_supreme_waits_for_a_type),
         cmocka_unit_test(test_NYS_T5_eaten_slices_public_except_mystery),
         cmocka_unit_test(test_NYS_E1_seconds_eats_one_type_with_supreme),
+        cmocka_unit_test(test_NYS_E1_seconds_never_combos_nor_plain_veggies),
+        cmocka_unit_test(test_NYS_T3_you_love_veggies_only_when_received),
         cmocka_unit_test(test_NYS_E2_type_counts_halves_supreme_supersize),
         cmocka_unit_test(test_NYS_E3_majority_ties_and_tiebreaker),
         cmocka_unit_test(test_NYS_E3_worked_check_lone_half_slice_wins),
