@@ -28,6 +28,8 @@ void nys_print_guest_check(FILE *out, const pb_game *g, const pb_state *pst, con
         fprintf(out, " %8.8s", names[p]);
     fprintf(out, "\n");
     for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++) {
+        if (!nys_type_in_play(rules, t))
+            continue; /* NYS-S1: removed at this player count */
         char label[40];
         snprintf(label, sizeof label, "%s (%d)", rules->deck.type_name[t], t);
         fprintf(out, "%-24s", label);
@@ -45,6 +47,7 @@ void nys_print_guest_check(FILE *out, const pb_game *g, const pb_state *pst, con
     static const char *const rows[] = {"Pizza types", "Special*", "Pepperoni - Anchovies", "TOTAL",
                                        "Eaten slices"};
     int width = 24 + 9 * n;
+    bool likes = false;
     for (int r = 0; r < 5; r++) {
         if (r == 0 || r == 3) {
             for (int i = 0; i < width; i++)
@@ -56,11 +59,19 @@ void nys_print_guest_check(FILE *out, const pb_game *g, const pb_state *pst, con
             const nys_check *c = &gc.line[p];
             int v = r == 0 ? c->majorities : r == 1 ? c->specials : r == 2 ? c->pepperoni
                     : r == 3 ? c->total : c->eaten;
-            fprintf(out, " %8d", v);
+            /* NYS-E5: the You Like Anchovies! holder's line reads Pepperoni + Anchovies */
+            if (r == 2 && c->likes_anchovies) {
+                fprintf(out, " %7d+", v);
+                likes = true;
+            } else {
+                fprintf(out, " %8d", v);
+            }
         }
         fprintf(out, "\n");
     }
     fprintf(out, "\nType counts show collected slices; \"=N\" marks a majority worth N points.\n");
+    if (likes)
+        fprintf(out, "\"+\": that line reads Pepperoni + Anchovies (You Like Anchovies!).\n");
     int winners = __builtin_popcount(gc.winners), top = 0, level = 0;
     for (int p = 0; p < n; p++)
         if (gc.winners >> p & 1u)

@@ -56,6 +56,8 @@ typedef struct tui {
     char fallback[MAX_SEATS][16];
     char label[MAX_PORTIONS];
     int nportions;
+    int type[MAX_TYPE - MIN_TYPE + 1]; /* the types in play, one grid column each */
+    int ntypes;
 } tui;
 
 static const json_t *jget(const json_t *o, const char *key)
@@ -101,6 +103,17 @@ static void tui_init(tui *t, const json_t *v, const pb_tui_opts *o)
     t->nportions = nys_tui_portion_labels(v, t->label, MAX_PORTIONS);
     if (t->nportions > MAX_PORTIONS)
         t->nportions = MAX_PORTIONS;
+    /* NYS-S1: no column for a type removed at this player count */
+    const json_t *types = jget(v, "types_in_play");
+    for (int k = MIN_TYPE; k <= MAX_TYPE; k++) {
+        bool in = !json_is_array(types);
+        size_t i;
+        const json_t *x;
+        json_array_foreach(types, i, x)
+            in = in || json_integer_value(x) == k;
+        if (in)
+            t->type[t->ntypes++] = k;
+    }
 }
 
 static const char *seat_name(const tui *t, int seat)
@@ -243,6 +256,21 @@ static void special_note(tui *t, const json_t *sp)
         name_unit(t, "taken by ", jint(sp, "taken_by", -1), 2);
 }
 
+/* NYS-S4: "Dibs! was revealed and went back to the box (not played in a
+ * 2-player game)", one line per Special this round's reveal replaced. */
+static void replaced_note(tui *t, const json_t *today)
+{
+    size_t i;
+    const json_t *r;
+    json_array_foreach(jget(today, "replaced"), i, r) {
+        char line[160];
+        snprintf(line, sizeof line, "%s was revealed and went back to the box (%s); %s replaces it.",
+                 jstr(r, "name"), jstr(r, "why"), jstr(today, "name"));
+        tb_para(&t->b, line, 0);
+        tb_nl(&t->b);
+    }
+}
+
 static void draw_special(tui *t)
 {
     const json_t *sp = jget(t->v, "today");
@@ -261,6 +289,7 @@ static void draw_special(tui *t)
     tb_para(b, jstr(sp, "text"), 2);
     special_note(t, sp);
     tb_nl(b);
+    replaced_note(t, sp);
 }
 
 /* ---- The pizza ---- */
@@ -475,13 +504,14 @@ static void grid_head(tui *t)
     const json_t *names = jget(t->v, "type_names");
     for (int row = 0; row < 2; row++) {
         tb_put(&t->b, row ? "" : "  Player");
-        for (int k = MIN_TYPE + row; k <= MAX_TYPE; k += 2) {
+        for (int i = row; i < t->ntypes; i += 2) {
+            int k = t->type[i];
             char key[4], buf[48];
             snprintf(key, sizeof key, "%d", k);
             snprintf(buf, sizeof buf, "%d %s", k, jstr(names, key));
-            tb_pad(&t->b, GRID_X + GRID_W * (k - MIN_TYPE));
+            tb_pad(&t->b, GRID_X + GRID_W * i);
             tb_sgr(&t->b, C_LABEL);
-            tb_text(&t->b, buf, strlen(buf), k == MAX_TYPE ? WIDTH - t->b.col : 2 * GRID_W - 1);
+            tb_text(&t->b, buf, strlen(buf), i == t->ntypes - 1 ? WIDTH - t->b.col : 2 * GRID_W - 1);
             tb_sgr(&t->b, "0");
         }
         if (row) {
@@ -514,9 +544,10 @@ static void grid_row(tui *t, int p, const tally *ty, const char mark[][MAX_TYPE 
     put_name(t, p, p == t->you ? 7 : 13);
     if (p == t->you)
         tb_cput(&t->b, C_YOU, " (you)");
-    for (int k = MIN_TYPE; k <= MAX_TYPE; k++) {
+    for (int i = 0; i < t->ntypes; i++) {
+        int k = t->type[i];
         char m[2] = {mark[p][k], 0};
-        tb_pad(&t->b, GRID_X + GRID_W * (k - MIN_TYPE));
+        tb_pad(&t->b, GRID_X + GRID_W * i);
         half_text(ty[p].count2[k], buf, sizeof buf);
         tb_cput(&t->b, ty[p].count2[k] ? NULL : C_DIM, buf);
         if (m[0] != ' ')
@@ -838,5 +869,6 @@ char *nys_tui_banner(const json_t *v, const pb_tui_opts *o)
     snprintf(line, sizeof line, " slices. Today's Special: %s", jstr(today, "name"));
     tb_put(&t.b, line);
     tb_nl(&t.b);
+    replaced_note(&t, today);
     return tb_done(&t.b);
 }

@@ -130,6 +130,10 @@ typedef struct pb_game_ops {
      * is answered must not tell either: a bot takes as long with one move
      * as with many. NULL: never. */
     bool (*asked_alike)(const pb_game *g, const pb_state *st);
+    /* What everyone learned from a move beyond the move itself (a new
+     * round's Special, one sent back to the box), for the table's log:
+     * written into buf, 0 when nothing. NULL: never anything. */
+    int (*news)(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n);
 } pb_game_ops;
 
 struct pb_game {
@@ -180,6 +184,13 @@ static inline bool pb_is_asked_alike(const pb_game *g, const pb_state *st)
  * no other person watches the table: to them, a skipped question would
  * tell that the seat had nothing to answer with. */
 bool pb_is_formality(const pb_game *g, const pb_state *st);
+
+/* The news a move brought (see pb_game_ops.news); "" when none. */
+static inline void pb_news(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n)
+{
+    if (n && !(g->ops->news && g->ops->news(g, before, after, buf, n) > 0))
+        buf[0] = 0;
+}
 
 /* Parse text notation and apply it; -1 with the reason in err. */
 int pb_apply_text(const pb_game *g, pb_state *st, const char *text, char *err, size_t errlen);

@@ -24,6 +24,7 @@ typedef struct logged {
     char mine[160];       /* as the mover sees it */
     char told_text[160];  /* as `told` sees it */
     char theirs[160];     /* as everyone else may see it */
+    char news[256];       /* what everyone learned beyond the move (pb_news) */
 } logged;
 
 typedef struct table {
@@ -162,7 +163,10 @@ static void send_view(pb_lobby *l, table *t, int conn, int seat)
     for (int i = 0; i < t->nlog; i++) {
         const logged *e = &t->log[(t->moves - t->nlog + i) % LOG_KEEP];
         const char *text = seat == e->seat ? e->mine : seat >= 0 && seat == e->told ? e->told_text : e->theirs;
-        json_array_append_new(log, json_pack("{s:i, s:s}", "seat", e->seat, "text", text));
+        json_t *entry = json_pack("{s:i, s:s}", "seat", e->seat, "text", text);
+        if (e->news[0])
+            json_object_set_new(entry, "news", json_string(e->news));
+        json_array_append_new(log, entry);
     }
     json_t *msg = json_pack("{s:s, s:s, s:o, s:o, s:o, s:i, s:o, s:o}", "type", "view", "code", t->code,
                             "seat", seat >= 0 ? json_integer(seat) : json_null(), "names", names_of(t),
@@ -247,6 +251,7 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
         free(next);
         return -1;
     }
+    pb_news(t->g, t->st, next, e.news, sizeof e.news);
     free(t->st);
     t->st = next;
     t->log[t->moves % LOG_KEEP] = e;
@@ -823,18 +828,22 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         }
         size_t i;
         json_t *a;
+        pb_state *before = pb_state_clone(t->g, t->st);
         json_array_foreach(s.actions, i, a) {
             int seat = pb_current_seat(t->g, t->st);
             pb_action act;
-            if (t->g->ops->action_from_text(t->g, t->st, json_string_value(a), &act, err, errlen) != 0)
+            if (!before || t->g->ops->action_from_text(t->g, t->st, json_string_value(a), &act, err, errlen) != 0)
                 break;
             logged e = describe_move(t, act, seat);
+            pb_state_copy(t->g, before, t->st);
             if (t->g->ops->apply(t->g, t->st, act, err, errlen) != 0)
                 break;
+            pb_news(t->g, before, t->st, e.news, sizeof e.news);
             t->log[t->moves % LOG_KEEP] = e;
             t->nlog = t->nlog < LOG_KEEP ? t->nlog + 1 : LOG_KEEP;
             t->moves++;
         }
+        free(before);
         t->finished = pb_is_terminal(t->g, t->st);
         if (t->moves != (int)json_array_size(s.actions)) {
             table_free(t);

@@ -213,9 +213,12 @@ export function specialHtml(ctx) {
   if (p && p.key === 'special') where = `On its own: portion ${p.letter}.`;
   else if (p) where = `Goes with portion ${p.letter}.`;
   if (t.taken_by != null) where += ` Taken by ${esc(who(ctx, t.taken_by))}.`;
+  // NYS-S4: a Special revealed and sent back to the box is shown to everyone.
+  const replaced = (t.replaced || []).map((r) =>
+    `<p class="replaced">${esc(r.name)} was revealed and went back to the box (${esc(r.why)}); ${esc(t.name)} replaces it.</p>`).join('');
   return `<h2>Special: <span id="special-name" data-slug="${esc(t.slug)}">${esc(t.name)}</span>` +
     `${t.scored ? ' <span class="muted" title="scored at the end">*</span>' : ''}</h2>` +
-    `<p>${esc(t.text)}</p><p class="where">${where}</p>`;
+    `<p>${esc(t.text)}</p><p class="where">${where}</p>${replaced}`;
 }
 
 // ---- Placing what was taken ----
@@ -376,7 +379,10 @@ export function statusHtml(ctx) {
 
 function typeGrid(ctx, tally, marks) {
   let head = '', body = '';
+  // NYS-S1: no column for a type removed at this player count.
+  const inPlay = ctx.v.types_in_play;
   for (let k = MIN_TYPE; k <= MAX_TYPE; k++) {
+    if (Array.isArray(inPlay) && !inPlay.includes(k)) continue;
     const name = ctx.typeNames[k] || '';
     const mark = marks[k] === '*' ? '<sup title="leads this type">★</sup>' : marks[k] === '=' ? '<sup title="tied for the lead">=</sup>' : '';
     head += `<th title="${esc(`${k} ${name}`)}">${k}</th>`;
@@ -434,7 +440,9 @@ export function logHtml(ctx) {
   const first = Math.max(0, (ctx.msg.moves || log.length) - log.length);
   // An entry without a seat is the table's own news: shown as written.
   const words = (e) => (Number.isInteger(e.seat) && e.seat >= 0 ? actionWords(e.text, who(ctx, e.seat), ctx.typeNames) : esc(e.text));
-  return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}</li>`).join('');
+  // What everyone learned beyond the move (a new round's Special, one sent back) goes under it.
+  const news = (e) => (e.news ? `<div class="news">${esc(e.news)}</div>` : '');
+  return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}${news(e)}</li>`).join('');
 }
 
 // ---- Replaying a finished table ----
@@ -463,15 +471,22 @@ export function replayHtml(total, step) {
 
 // ---- The end ----
 
+// NYS-E5: the You Like Anchovies! holder's line reads Pepperoni + Anchovies.
+function pepperoniCell(p) {
+  const plus = p.pepperoni_line === 'Pepperoni + Anchovies';
+  return `<td title="${esc(p.pepperoni_line || 'Pepperoni - Anchovies')}">${esc(p.pepperoni)}` +
+    `${plus ? ' <span class="muted">(+ Anchovies)</span>' : ''}</td>`;
+}
+
 // The server may add a score report ({players: [{name, total, ...}], winners}) to the final view.
 function scoreTable(ctx, score) {
   const rows = (score.players || []).map((p, i) => {
     const won = (score.winners || []).includes(i);
     const name = ctx.msg.names && ctx.msg.names[i] ? ctx.msg.names[i] : p.name;
     return `<tr class="${won ? 'winner' : ''}" data-seat="${i}"><td>${esc(name)}${won ? ' ★' : ''}</td><td>${esc(p.majorities)}</td>` +
-      `<td>${esc(p.specials)}</td><td>${esc(p.pepperoni)}</td><td><b>${esc(p.total)}</b></td><td>${esc(p.eaten)}</td></tr>`;
+      `<td>${esc(p.specials)}</td>${pepperoniCell(p)}<td><b>${esc(p.total)}</b></td><td>${esc(p.eaten)}</td></tr>`;
   });
-  return '<table class="score"><tr><th>Player</th><th>Types</th><th>Specials</th><th>Pepperoni</th>' +
+  return '<table class="score"><tr><th>Player</th><th>Types</th><th>Specials</th><th>Pepperoni − Anchovies</th>' +
     `<th>Total</th><th>Eaten</th></tr>${rows.join('')}</table>`;
 }
 

@@ -24,18 +24,18 @@ static const struct {
 } specials[NYS_SPECIAL_COUNT] = {
     [NYS_BUFFET] = {"buffet", "Buffet", "At the end: +1 point for each pizza type you collected (a Combo half counts), +1 more if you collected the Anchovy slice.", true},
     [NYS_COMBO_CRAVING] = {"combo-craving", "Combo Craving", "You may eat Combo slices: the ones already collected when you gain this, later ones on the turn you gain them. At the end: +3 points per eaten Combo.", true},
-    [NYS_CUT_IN_LINE] = {"cut-in-line", "Cut in Line", "Once, in a later round when you are not the Slicer: right after the division, choose your portion first.", false},
+    [NYS_CUT_IN_LINE] = {"cut-in-line", "Cut in Line", "Once, in a later round when you are not the Slicer: right after the division, choose your portion first. Revealed in the last round or in a 2-player game, it goes back to the box and another Special replaces it.", false},
     [NYS_DAY_OLD_PIZZA] = {"day-old-pizza", "Day-Old Pizza", "At the end: -2 points.", true},
-    [NYS_DIBS] = {"dibs", "Dibs!", "Once, in a later round before the Slicer divides: take any one slice out of the pizza and place it.", false},
+    [NYS_DIBS] = {"dibs", "Dibs!", "Once, in a later round before the Slicer divides: take any one slice out of the pizza and place it. Revealed in a 2-player game, it goes back to the box and another Special replaces it.", false},
     [NYS_EVERYONE_ELSE_DIET] = {"everyone-else-diet", "The Everyone-Else Diet", "At the end: every other player loses 1 point per two slices they ate (rounded down).", true},
     [NYS_MYSTERY_SLICE] = {"mystery-slice", "Mystery Slice", "When you take it: draw one of the face-down spare slices; only you see it. Eat or collect it like the others; if eaten it stays secret.", false},
     [NYS_SECONDS] = {"seconds", "Seconds", "Just before scoring: eat as many of your collected slices of one type as you like, as long as they carry pepperoni (never a Combo or a Veggie without pepperoni).", false},
-    [NYS_SNEAK_A_SLICE] = {"sneak-a-slice", "Sneak-a-Slice", "Once, in a later round when you are not the Slicer: just before you choose, move an end slice of one portion to the adjacent portion.", false},
+    [NYS_SNEAK_A_SLICE] = {"sneak-a-slice", "Sneak-a-Slice", "Once, in a later round when you are not the Slicer: just before you choose, move an end slice of one portion to the adjacent portion. Revealed in the last round, it goes back to the box and another Special replaces it.", false},
     [NYS_STUFFED_CRUST] = {"stuffed-crust", "Stuffed Crust", "At the end: +5 points.", true},
     [NYS_SUPERSIZE_COMBOS] = {"supersize-combos", "Supersize Combos", "Each collected Combo counts as two slices of each of its types instead of half.", false},
     [NYS_TIEBREAKER] = {"tiebreaker", "Tiebreaker", "You win every tie for the majority of a type you are part of.", false},
     [NYS_YOU_LIKE_ANCHOVIES] = {"you-like-anchovies", "You Like Anchovies!", "Anchovies on your collected slices score +1 each instead of -1.", false},
-    [NYS_YOU_LOVE_VEGGIES] = {"you-love-veggies", "You Love Veggies", "When you receive this, you may eat your collected Veggie slices and those taken with it; later Veggies without pepperoni may not be eaten. At the end: +3 points per eaten Veggie slice.", true},
+    [NYS_YOU_LOVE_VEGGIES] = {"you-love-veggies", "You Love Veggies", "When you receive this, you may eat your collected Veggie slices and those taken with it; later Veggies without pepperoni may not be eaten. At the end: +3 points per eaten Veggie slice. Revealed in a 2-player game, it goes back to the box and another Special replaces it.", true},
 };
 
 const char *nys_special_slug(int sp)
@@ -77,6 +77,16 @@ bool nys_slice_in_play(const nys_slice *s, int players)
     if (players == 5)
         return !combo_8_10 && !(s->kind == NYS_NUMBERED && s->type == 10);
     return true;
+}
+
+bool nys_type_in_play(const nys_rules *rules, int t)
+{
+    for (int i = 0; i < rules->nin_play; i++) {
+        const nys_slice *s = &rules->in_play[i];
+        if ((s->kind == NYS_NUMBERED && s->type == t) || (s->kind == NYS_COMBO && (s->type == t || s->type2 == t)))
+            return true;
+    }
+    return false;
 }
 
 int nys_rounds_for(int players)

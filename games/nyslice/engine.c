@@ -176,9 +176,11 @@ static bool special_valid(const nys_state *st, int sp)
 static void reveal_special(nys_state *st)
 {
     int sp = st->stack_special[st->round];
+    st->replaced_now = 0;
     while (!special_valid(st, sp)) {
         st->box[st->nbox++] = (uint8_t)sp;
         st->box_seen |= (uint16_t)BIT(sp);
+        st->replaced_now |= (uint16_t)BIT(sp);
         /* Drawing at random until a valid one appears is the same as drawing
          * uniformly among the valid ones, with one random number. */
         int valid = 0;
@@ -294,14 +296,18 @@ static bool divide_legal(const nys_state *st, unsigned cuts, int spos, char *err
     int k = popcount(cuts);
     if (spos == NYS_SPECIAL_ALONE) {
         if (k != cuts_alone(st->players)) {
-            say(err, errlen, "with the Special alone the pizza needs %d portions (%d cuts), not %d cuts",
-                     st->players - 1, cuts_alone(st->players), k);
+            if (cuts_alone(st->players) == 0)
+                say(err, errlen, "%d players with the Special alone: the whole pizza is the other portion, "
+                                 "so no cuts ('special alone'), not %d", st->players, k);
+            else
+                say(err, errlen, "%d players with the Special alone need %d cuts (%d portions of slices), not %d",
+                    st->players, cuts_alone(st->players), st->players - 1, k);
             return false;
         }
         return true;
     }
     if (k != st->players) {
-        say(err, errlen, "%d players need %d portions of slices (%d cuts), not %d cuts",
+        say(err, errlen, "%d players need %d cuts when the Special goes with slices (%d portions), not %d",
                  st->players, st->players, st->players, k);
         return false;
     }

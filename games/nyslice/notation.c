@@ -172,8 +172,8 @@ static int parse_divide(const nys_state *st, char **w, int nw, pb_action *a, cha
         if (p < 0)
             return -1;
         if (__builtin_popcount(cuts) != st->players)
-            return pb_errorf(err, errlen, "%d players need %d cuts when the Special goes with slices",
-                       st->players, st->players);
+            return pb_errorf(err, errlen, "%d players need %d cuts when the Special goes with slices (%d portions), not %d",
+                       st->players, st->players, st->players, __builtin_popcount(cuts));
         /* Name the Special's portion by its lowest position. */
         uint16_t masks[NYS_MAX_PLAYERS + 1];
         int np = nys_portions_from_cuts(st->present, cuts, masks);

@@ -132,6 +132,9 @@ typedef struct nys_rules {
     char category_name[NYS_TYPE_SLOTS][48]; /* "9 Pepperoni", for statistics */
 } nys_rules;
 
+/* NYS-S1: does any slice in play show type t (numbered, or half a Combo)? */
+bool nys_type_in_play(const nys_rules *rules, int t);
+
 /* Fill rules for a deck and player count (2..6); first_slicer is a seat or
  * -1 for a draw from the seed. */
 void nys_rules_setup(nys_rules *r, const nys_deck *deck, int players, int first_slicer);
@@ -224,6 +227,7 @@ typedef struct nys_state {
     uint8_t box[NYS_SPECIAL_COUNT];       /* Specials in the box, face down */
     uint8_t nbox;
     uint16_t box_seen;                    /* Specials everyone saw go back (NYS-S4) */
+    uint16_t replaced_now;                /* of which this round's reveal sent back */
     uint8_t special_owner[NYS_SPECIAL_COUNT];
     uint8_t special_round[NYS_SPECIAL_COUNT];
     uint16_t special_used;                /* one-time powers spent (NYS-R6) */
@@ -296,6 +300,10 @@ int nys_check_invariants(const nys_state *st, char *err, size_t errlen);
 
 /* Is slice `id` edible for `seat` right now (NYS-T2)? */
 bool nys_edible(const nys_state *st, int id, int seat);
+/* The table's news when a move starts a round: "Round 3: today's Special
+ * is Buffet." and each Special revealed and sent back first (NYS-S4).
+ * Returns the length written, 0 when the move started no round. */
+int nys_round_news(const nys_state *before, const nys_state *after, char *buf, size_t n);
 /* Bit per type the seat could attach a Supreme to (NYS-T4). */
 uint16_t nys_attach_types(const nys_state *st, int seat);
 /* The ring portions a cut mask makes (a cut after position p separates p
@@ -322,6 +330,7 @@ typedef struct nys_check {
     uint16_t types_won;              /* bit per type */
     int specials;                    /* the Special* line */
     int pepperoni;                   /* the Pepperoni - Anchovies line */
+    bool likes_anchovies;            /* You Like Anchovies!: it reads Pepperoni + Anchovies */
     int total;
     int eaten;
 } nys_check;

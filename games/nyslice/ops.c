@@ -155,7 +155,14 @@ static json_t *op_score_report(const pb_game *g, const pb_state *st, const char 
     (void)g;
     nys_guest_check gc;
     nys_score_state(CST(st), &gc);
-    return nys_check_to_json(&gc, names);
+    json_t *report = nys_check_to_json(&gc, names);
+    /* NYS-E5: the You Like Anchovies! holder's line reads Pepperoni + Anchovies
+     * (the scoring file's format stays as the spec fixes it) */
+    json_t *players = json_object_get(report, "players");
+    for (int p = 0; p < gc.players; p++)
+        json_object_set_new(json_array_get(players, (size_t)p), "pepperoni_line",
+                            json_string(gc.line[p].likes_anchovies ? "Pepperoni + Anchovies" : "Pepperoni - Anchovies"));
+    return report;
 }
 
 static void op_evaluate(const pb_game *g, const pb_state *st, int viewer, double *values)
@@ -187,6 +194,12 @@ static void op_result_facts(const pb_game *g, const pb_state *pst, pb_facts *f)
         f->category[t - NYS_MIN_TYPE] = r->category_name[t];
         f->outcome[t - NYS_MIN_TYPE] = won ? PB_OUTCOME_WON : any ? PB_OUTCOME_TIED : PB_OUTCOME_EMPTY;
     }
+}
+
+static int op_news(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n)
+{
+    (void)g;
+    return nys_round_news(CST(before), CST(after), buf, n);
 }
 
 static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
@@ -226,4 +239,5 @@ const pb_game_ops nys_game_ops = {
     .is_legal = op_is_legal,
     .result_facts = op_result_facts,
     .check_invariants = op_check_invariants,
+    .news = op_news,
 };

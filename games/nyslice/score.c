@@ -23,7 +23,8 @@ void nys_score(const nys_tally *tally, int players, nys_guest_check *out)
         c->eaten = t->eaten;
         /* NYS-E5 */
         int anch = t->anch_collected;
-        c->pepperoni = t->pep_eaten + ((t->specials >> NYS_YOU_LIKE_ANCHOVIES & 1u) ? anch : -anch);
+        c->likes_anchovies = t->specials >> NYS_YOU_LIKE_ANCHOVIES & 1u;
+        c->pepperoni = t->pep_eaten + (c->likes_anchovies ? anch : -anch);
     }
     /* NYS-E3: a unique highest count above 0 wins the type; a tie scores
      * nothing unless a tied player holds Tiebreaker. */

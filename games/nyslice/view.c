@@ -76,6 +76,37 @@ static json_t *portion_name(const nys_state *st, int pid)
     return first < 0 ? json_string("special") : json_integer(first + 1);
 }
 
+/* NYS-S4: why a Special revealed this round went back to the box. */
+static const char *replaced_why(const nys_state *st, int sp)
+{
+    bool two = st->players == 2 && (sp == NYS_CUT_IN_LINE || sp == NYS_DIBS || sp == NYS_YOU_LOVE_VEGGIES);
+    return two ? "not played in a 2-player game" : "not played in the last round";
+}
+
+/* NYS-S4: the Specials this round's reveal showed everyone and sent back to
+ * the box, each with the reason. */
+static json_t *replaced_specials(const nys_state *st)
+{
+    json_t *a = json_array();
+    for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
+        if (st->replaced_now >> sp & 1u)
+            json_array_append_new(a, json_pack("{s:s, s:s, s:s}", "slug", nys_special_slug(sp), "name",
+                                               nys_special_name(sp), "why", replaced_why(st, sp)));
+    return a;
+}
+
+int nys_round_news(const nys_state *before, const nys_state *after, char *buf, size_t n)
+{
+    if (after->round == before->round || after->round >= after->rounds || after->today == NYS_NONE)
+        return 0;
+    int len = snprintf(buf, n, "Round %d: today's Special is %s.", after->round + 1, nys_special_name(after->today));
+    for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
+        if (after->replaced_now >> sp & 1u && len >= 0 && (size_t)len < n)
+            len += snprintf(buf + len, n - (size_t)len, " %s was revealed first and went back to the box (%s).",
+                            nys_special_name(sp), replaced_why(after, sp));
+    return len < 0 ? 0 : len;
+}
+
 json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
 {
     bool over = st->phase == NYS_PH_OVER;
@@ -94,6 +125,13 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
         json_object_set_new(names, key, json_string(rules->deck.type_name[t]));
     }
     json_object_set_new(v, "type_names", names);
+    /* NYS-S1: the types this player count plays with (2 players play
+     * without 3, 8 and 10): front ends draw no column for the others. */
+    json_t *types = json_array();
+    for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++)
+        if (nys_type_in_play(rules, t))
+            json_array_append_new(types, json_integer(t));
+    json_object_set_new(v, "types_in_play", types);
     json_object_set_new(v, "phase", json_string(nys_phase_name(st->phase)));
     json_object_set_new(v, "to_move", seat_or_null(over ? -1 : st->actor));
 
@@ -107,6 +145,7 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
                             st->special_portion == NYS_NONE ? json_null()
                                                             : portion_name(st, st->special_portion));
         json_object_set_new(today, "taken_by", seat_or_null(st->special_owner[sp]));
+        json_object_set_new(today, "replaced", replaced_specials(st));
         json_object_set_new(v, "today", today);
     } else {
         json_object_set_new(v, "today", json_null());

@@ -653,14 +653,21 @@ static bool valid_last(int sp)
 /* NYS-S4: a 2-player game dealt Dibs!, You Love Veggies, Cut in Line and
  * (last round) Sneak-a-Slice: each goes back to the box when revealed and a
  * valid Special from the box is revealed instead; the table saw all four go
- * back. Sneak-a-Slice in a 2-player game's first round stays; so does Cut
- * in Line in round 1 of a 3-player game. */
+ * back: each round's view names the Special sent back and why, and the
+ * move that starts a round brings that news for the log. Sneak-a-Slice in
+ * a 2-player game's first round stays; so does Cut in Line in round 1 of a
+ * 3-player game. */
 static void test_NYS_S4_two_player_replacements(void **state)
 {
     (void)state;
     nys_rules r;
     nys_state st;
     const char *sp[] = {"dibs", "you-love-veggies", "cut-in-line", "sneak-a-slice"};
+    static const char *const why[] = {"Dibs!\",\"why\":\"not played in a 2-player game",
+                                      "You Love Veggies\",\"why\":\"not played in a 2-player game",
+                                      "Cut in Line\",\"why\":\"not played in a 2-player game",
+                                      "Sneak-a-Slice\",\"why\":\"not played in the last round"};
+    static const char *const back[] = {"Dibs!", "You Love Veggies", "Cut in Line", "Sneak-a-Slice"};
     ts_rules(&r, 2);
     ts_deal(&st, &r, NULL, 0, NULL, sp, LEN(sp));
     for (int round = 0; round < 4; round++) {
@@ -669,7 +676,27 @@ static void test_NYS_S4_two_player_replacements(void **state)
         assert_int_equal(st.stack_special[round], st.today);
         if (round == 3)
             assert_true(valid_last(st.today));
+        json_t *v = nys_view(&st, &r, 1);
+        char *replaced = json_dumps(json_object_get(json_object_get(v, "today"), "replaced"), JSON_COMPACT);
+        assert_non_null(strstr(replaced, why[round]));
+        free(replaced);
+        json_decref(v);
+        nys_state before = st;
         finish_round(&st);
+        if (round < 3) {
+            /* the last move of the round told the next round's news */
+            char news[256], want[160];
+            nys_state last = before;
+            while (last.round == round) {
+                before = last;
+                plain_step(&last);
+            }
+            assert_true(nys_round_news(&before, &last, news, sizeof news) > 0);
+            snprintf(want, sizeof want, "Round %d: today's Special is %s. %s was revealed first and went back to the box",
+                     round + 2, nys_special_name(last.today), back[round + 1]);
+            assert_non_null(strstr(news, want));
+            assert_int_equal(nys_round_news(&last, &last, news, sizeof news), 0);
+        }
     }
     finish_game(&st);
     assert_view(&st, &r, 0, "box_seen", "[\"cut-in-line\",\"dibs\",\"sneak-a-slice\",\"you-love-veggies\"]");
@@ -949,9 +976,9 @@ static void test_NYS_R3_illegal_divisions_refused(void **state)
     nys_state st;
     const char *ring[] = {R1_4P};
     deal4(&st, &r, ring, LEN(ring), NULL, 0);
-    ts_refused(&st, "cut 2 5 9 special 3", "4 players need 4 cuts when the Special goes with slices");
-    ts_refused(&st, "cut 2 5 special alone", "the pizza needs 3 portions (3 cuts), not 2 cuts");
-    ts_refused(&st, "cut 2 5 8 11 special alone", "the pizza needs 3 portions (3 cuts), not 4 cuts");
+    ts_refused(&st, "cut 2 5 9 special 3", "4 players need 4 cuts when the Special goes with slices (4 portions), not 3");
+    ts_refused(&st, "cut 2 5 special alone", "4 players with the Special alone need 3 cuts (3 portions of slices), not 2");
+    ts_refused(&st, "cut 2 5 8 11 special alone", "4 players with the Special alone need 3 cuts (3 portions of slices), not 4");
     ts_refused(&st, "cut 2 2 5 8 special 3", "cut 2 is named twice");
     ts_refused(&st, "cut 2 5 8 12 special 3", "'12' is not a position 1-11");
     ts_refused(&st, "cut 2 5 8 11", "a division reads");
@@ -960,8 +987,9 @@ static void test_NYS_R3_illegal_divisions_refused(void **state)
 
     ts_rules(&r, 2);
     ts_deal(&st, &r, NULL, 0, NULL, NULL, 0);
-    ts_refused(&st, "cut 3 special alone", "needs 1 portions (0 cuts), not 1 cuts");
-    ts_refused(&st, "cut 3 special 3", "2 players need 2 cuts");
+    ts_refused(&st, "cut 3 special alone",
+               "2 players with the Special alone: the whole pizza is the other portion, so no cuts ('special alone'), not 1");
+    ts_refused(&st, "cut 3 special 3", "2 players need 2 cuts when the Special goes with slices (2 portions), not 1");
     assert_true(ts_is_legal(&st, "special alone"));
     assert_true(ts_is_legal(&st, "cut 3 7 special 4"));
 }

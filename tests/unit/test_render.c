@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../app/cli.h"
 #include "../../app/nyslice_tui.h"
+#include "../../games/nyslice/nyslice.h"
 
 #define GAMES_PER_COUNT 6
 #define MAX_ROWS_6P 40 /* "a 6-player table fits in about 40 rows" */
@@ -697,6 +699,92 @@ static void test_sparse_views(void **state)
     json_decref(empty);
 }
 
+/* The Guest Check of a finished game, as `pizzabox play` prints it. */
+static char *guest_check(const pb_game *g, const pb_state *st)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    nys_print_guest_check(f, g, st, names);
+    fclose(f);
+    return text;
+}
+
+/* NYS-S1: a 2-player game plays without the 3s, 8s and 10s: its table and
+ * Guest Check show no column (row) for them; 5 players play without the 10s;
+ * 3, 4 and 6 players show all nine types. */
+static void test_removed_types_have_no_column(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 6; n++) {
+        pb_game *g = new_game(n);
+        pb_state *st = pb_state_new(g, 7);
+        pb_rng rng;
+        pb_rng_seed(&rng, 8);
+        while (!pb_is_terminal(g, st))
+            step(g, st, &rng);
+        json_t *v = g->ops->view(g, st, 0);
+        pb_tui_opts o = {false, names, 0};
+        char *table = nys_tui_table(v, &o), *check = guest_check(g, st);
+        bool three = n != 2, eight = n != 2, ten = n != 2 && n != 5;
+        assert_int_equal(strstr(table, "3 Veggie") != NULL, three);
+        assert_int_equal(strstr(table, "8 Mushroom") != NULL, eight);
+        assert_int_equal(strstr(table, "10 Meat") != NULL, ten);
+        assert_non_null(strstr(table, "9 Pepperoni"));
+        assert_int_equal(strstr(check, "Veggie (3)") != NULL, three);
+        assert_int_equal(strstr(check, "Mushroom (8)") != NULL, eight);
+        assert_int_equal(strstr(check, "Meat Lovers (10)") != NULL, ten);
+        assert_non_null(strstr(check, "Pepperoni (9)"));
+        assert_width(table);
+        free(table);
+        free(check);
+        json_decref(v);
+        free(st);
+        pb_game_free(g);
+    }
+}
+
+/* NYS-E5: the You Like Anchovies! holder's Guest Check line reads
+ * "Pepperoni + Anchovies" (marked "+" and explained); nobody else's is. */
+static void test_you_like_anchovies_line_reads_plus(void **state)
+{
+    (void)state;
+    int seen = 0;
+    pb_game *g = new_game(3);
+    for (uint64_t seed = 1; seed <= 30 && seen < 3; seed++) {
+        pb_state *st = pb_state_new(g, seed);
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        while (!pb_is_terminal(g, st))
+            step(g, st, &rng);
+        const nys_state *ns = (const nys_state *)(const void *)st;
+        int holder = ns->special_owner[NYS_YOU_LIKE_ANCHOVIES];
+        char *check = guest_check(g, st);
+        const char *line = strstr(check, "Pepperoni - Anchovies");
+        assert_non_null(line);
+        bool plus = strstr(check, "that line reads Pepperoni + Anchovies (You Like Anchovies!)") != NULL;
+        assert_int_equal(plus, holder != NYS_NONE);
+        /* the "+" stands in the holder's column only */
+        const char *eol = strchr(line, '\n');
+        for (int p = 0; p < 3; p++) {
+            const char *cell = line + 24 + 9 * p;
+            assert_true(cell + 9 <= eol + 1);
+            assert_int_equal(cell[8] == '+', p == holder);
+        }
+        seen += holder != NYS_NONE;
+        json_t *report = g->ops->score_report(g, st, names);
+        json_t *pl = json_array_get(json_object_get(report, "players"), holder == NYS_NONE ? 0 : (size_t)holder);
+        assert_string_equal(json_string_value(json_object_get(pl, "pepperoni_line")),
+                            holder == NYS_NONE ? "Pepperoni - Anchovies" : "Pepperoni + Anchovies");
+        json_decref(report);
+        free(check);
+        free(st);
+    }
+    assert_true(seen > 0);
+    pb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -709,6 +797,8 @@ int main(void)
         cmocka_unit_test(test_hand_view_colours),
         cmocka_unit_test(test_names_are_clipped_and_made_safe),
         cmocka_unit_test(test_sparse_views),
+        cmocka_unit_test(test_removed_types_have_no_column),
+        cmocka_unit_test(test_you_like_anchovies_line_reads_plus),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
