@@ -148,6 +148,18 @@ for (const n of [2, 3, 4, 5, 6]) {
     // moves only go up, one view per move at most
     const views = human.messages.filter((m) => m.type === 'view' && m.code === j.code);
     for (let i = 1; i < views.length; i++) assert.ok(views[i].moves > views[i - 1].moves, 'moves increase');
+    // the log tells each new round's Special, and any Special sent back to the box first (NYS-S4)
+    const news = new Set(views.flatMap((m) => (m.log || []).map((e) => e.news).filter(Boolean)));
+    for (let r = 2; r <= end.view.rounds; r++) {
+      assert.ok([...news].some((s) => s.startsWith(`Round ${r}: today's Special is `)), `news of round ${r}`);
+    }
+    for (const m of views) {
+      if (m.view.round < 2 || !m.view.today) continue;
+      for (const back of m.view.today.replaced) {
+        assert.ok([...news].some((s) => s.startsWith(`Round ${m.view.round}: `) &&
+          s.includes(`${back.name} was revealed first and went back to the box (${back.why})`)), `${back.name} sent back`);
+      }
+    }
     // the spectator saw the same end, publicly
     const seen = await watcher.waitFor((m) => m.type === 'view' && m.code === j.code && m.view.phase === 'over',
       5000, `spectator: the end of ${j.code}`);
