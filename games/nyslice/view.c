@@ -99,7 +99,9 @@ int nys_round_news(const nys_state *before, const nys_state *after, char *buf, s
 {
     if (after->round == before->round || after->round >= after->rounds || after->today == NYS_NONE)
         return 0;
-    int len = snprintf(buf, n, "Round %d: today's Special is %s.", after->round + 1, nys_special_name(after->today));
+    const char *name = nys_special_name(after->today);
+    bool bang = name[strlen(name) - 1] == '!'; /* "Dibs!" ends its own sentence */
+    int len = snprintf(buf, n, "Round %d: today's Special is %s%s", after->round + 1, name, bang ? "" : ".");
     for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
         if (after->replaced_now >> sp & 1u && len >= 0 && (size_t)len < n)
             len += snprintf(buf + len, n - (size_t)len, " %s was revealed first and went back to the box (%s).",

@@ -97,3 +97,44 @@ test('two browsers create and join a table with two bots and play to the Guest C
     await bo.screenshot({ path: join(SHOTS, 'browser-phone.png'), fullPage: true });
     assert.deepEqual(problems, [], 'no errors in the pages');
   });
+
+test('a 2-player table shows the Special sent back, no columns for removed types, and the Guest Check lines',
+  { timeout: 240_000 }, async () => {
+    // Table seed 2 deals Dibs! in round 1 of a 2-player game: it goes back to the box.
+    const two = await startServer(join(tempDir('pizzabox-browser-'), 'two.db'), { env: { PIZZABOX_TABLE_SEED: '2' } });
+    browser ??= await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    const problems = [];
+    const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => problems.push(String(e)));
+    try {
+      await page.goto(`http://localhost:${two.port}/`);
+      await page.fill('#name', 'Ann');
+      await page.selectOption('#players-count', '2');
+      await page.selectOption('select[name=seat1]', 'greedy');
+      await page.click('#create');
+      await page.waitForSelector('#table:not([hidden])');
+      const replaced = await page.locator('#special .replaced').innerText();
+      assert.match(replaced, /^Dibs! was revealed and went back to the box \(not played in a 2-player game\); .+ replaces it\.$/);
+      const heads = await page.locator('#players table.types th').allInnerTexts();
+      assert.deepEqual([...new Set(heads)], ['4', '5', '6', '7', '9', '11'], 'no 3, 8 or 10 in a 2-player game');
+      await page.screenshot({ path: join(SHOTS, 'browser-two-players.png'), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(SHOTS, 'browser-two-players-phone.png'), fullPage: true });
+      await page.setViewportSize({ width: 1200, height: 1000 });
+      const deadline = Date.now() + 200_000;
+      while (Date.now() < deadline && !(await page.locator('#game-over').isVisible())) {
+        const moved = await move(page);
+        await page.waitForTimeout(moved ? 120 : 100);
+      }
+      assert.ok(await page.locator('#game-over').isVisible(), 'the game ends');
+      assert.match(await page.locator('#game-over table.score').innerText(), /Pepperoni − Anchovies/);
+      const news = await page.locator('#log .news').allInnerTexts();
+      assert.ok(news.some((n) => /^Round \d: today's Special is /.test(n)), `the log tells a round's Special: ${news}`);
+      await page.screenshot({ path: join(SHOTS, 'browser-two-players-end.png'), fullPage: true });
+      assert.deepEqual(problems, [], 'no errors in the page');
+    } finally {
+      await ctx.close();
+      two.proc.kill('SIGKILL');
+    }
+  });
