@@ -2358,6 +2358,128 @@ static void test_NYS_E1_seconds_never_combos_nor_plain_veggies(void **state)
     assert_int_equal(nys_current_seat(&st), PB_TERMINAL);
 }
 
+/* NYS-S3: the Specials on the later stacks and those left in the box stay
+ * face down. Two 4-player deals with the same slices and the same round-1
+ * Special (Stuffed Crust), one with Dibs!, Cut in Line, Sneak-a-Slice,
+ * Seconds and Mystery Slice under it, the other with Buffet, Tiebreaker,
+ * Day-Old Pizza, Supersize Combos and You Like Anchovies! (so the boxes
+ * differ too): through round 1 -- `cut 2 5 8 11 special 3`, `take 3`,
+ * `take 6`, `take 9` -- every seat and a spectator see exactly the same
+ * table. Round 2 then reveals Dibs! in one and Buffet in the other. */
+static void test_NYS_S3_later_specials_stay_face_down(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state x, y;
+    const char *ring[] = {R1_4P};
+    const char *sx[] = {"stuffed-crust", "dibs", "cut-in-line", "sneak-a-slice", "seconds", "mystery-slice"};
+    const char *sy[] = {"stuffed-crust", "buffet", "tiebreaker", "day-old-pizza", "supersize-combos",
+                        "you-like-anchovies"};
+    static const char *const moves[] = {"cut 2 5 8 11 special 3", "take 3", "take 6", "take 9"};
+    deal4(&x, &r, ring, LEN(ring), sx, LEN(sx));
+    deal4(&y, &r, ring, LEN(ring), sy, LEN(sy));
+    assert_memory_not_equal(x.stack_special, y.stack_special, sizeof x.stack_special);
+    for (int m = 0; m < LEN(moves); m++) {
+        for (int seat = -1; seat < 4; seat++) {
+            json_t *vx = nys_view(&x, &r, seat), *vy = nys_view(&y, &r, seat);
+            assert_true(json_equal(vx, vy));
+            json_decref(vx);
+            json_decref(vy);
+        }
+        ts_do(&x, moves[m]);
+        ts_do(&y, moves[m]);
+    }
+    assert_int_equal(x.round, 1);
+    assert_int_equal(x.today, NYS_DIBS);
+    assert_int_equal(y.today, NYS_BUFFET);
+}
+
+/* NYS-S3: rounds continue until every stack has been divided, then the game
+ * ends. For 2 to 6 players a game played with plain decisions has 4, 6, 6,
+ * 5 and 6 rounds; at the end every slice of every stack is in someone's
+ * collection or eaten pile, and only the spares (less a Mystery draw) are
+ * left. */
+static void test_NYS_S3_game_ends_when_every_stack_is_divided(void **state)
+{
+    (void)state;
+    static const int rounds[NYS_MAX_PLAYERS + 1] = {0, 0, 4, 6, 6, 5, 6};
+    for (int n = NYS_MIN_PLAYERS; n <= NYS_MAX_PLAYERS; n++) {
+        nys_rules r;
+        nys_state st;
+        ts_rules(&r, n);
+        nys_init(&st, &r, 40 + (uint64_t)n);
+        int played = 0, last = -1;
+        while (st.phase != NYS_PH_OVER) {
+            if (st.round != last && st.round < st.rounds) {
+                played++;
+                last = st.round;
+            }
+            plain_step(&st);
+        }
+        assert_int_equal(played, rounds[n]);
+        assert_int_equal(st.round, st.rounds);
+        assert_int_equal(nys_current_seat(&st), PB_TERMINAL);
+        int placed = 0, spares = 0;
+        for (int i = 0; i < st.nslices; i++) {
+            int kind = NYS_LOC_KIND(st.loc[i]);
+            placed += kind == NYS_LOC_COLLECTED || kind == NYS_LOC_EATEN;
+            spares += kind == NYS_LOC_SPARE;
+        }
+        assert_int_equal(placed, NYS_RING * rounds[n] + (st.mystery != NYS_NONE));
+        assert_int_equal(placed + spares, st.nslices);
+    }
+}
+
+/* NYS-T2: collected slices lie with the others of the same value. Round 1,
+ * `cut 5 7 9 11 special 1`: seat 1 takes 1-5 {11, 7, 3, 11a1, 8} (nothing
+ * edible: collected at once) and its collection reads 3, 7, 8, 11, 11a1 --
+ * the two 11s together. Round 2, seat 1 slices `cut 2 5 8 11 special 3` and
+ * gets the last portion, 1-2 {c5/9, 3}: the new 3 joins the other 3 and
+ * the Combo goes after the numbered slices: 3, 3, 7, 8, 11, 11a1, c5/9. */
+static void test_NYS_T2_collection_grouped_by_type(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st;
+    const char *deal[] = {"11", "7", "3", "11a1", "8", "10", "3a1", "8a1", "c6/7", "c4/11", "A",
+                          "c5/9", "3", "4p1", "5p1", "6p1", "9p1", "9p2", "5p2", "4p2", "6p2", "11p1"};
+    const char *sp[] = {"stuffed-crust", "day-old-pizza"};
+    deal4(&st, &r, deal, LEN(deal), sp, LEN(sp));
+    play(&st, "cut 5 7 9 11 special 1", "take 1", NULL);
+    assert_int_equal(nys_current_seat(&st), 2);
+    assert_seen(&st, &r, 2, 1, "collected", "[\"3\",\"7\",\"8\",\"11\",\"11a1\"]");
+    play(&st, "take 6", "take 8", NULL);
+    assert_int_equal(st.round, 1);
+    ts_do(&st, "cut 2 5 8 11 special 3");
+    static const char *const takes[] = {"take 3", "take 6", "take 9"};
+    for (int i = 0; i < LEN(takes); i++) {
+        ts_do(&st, takes[i]);
+        collect_all(&st);
+    }
+    assert_int_equal(st.round, 2);
+    assert_seen(&st, &r, 0, 1, "collected", "[\"3\",\"3\",\"7\",\"8\",\"11\",\"11a1\",\"c5/9\"]");
+}
+
+/* NYS-E5, You Like Anchovies!: anchovies on eaten slices are worth nothing,
+ * with the Special as without it. Ann holds it, ate 9p1a1 and 7p1a1 and
+ * collected 8a1: pepperonis 2, collected anchovies +1, the eaten ones 0:
+ * line 3. Bo, without it, ate 9p2a1 and 11p1a1 and collected 11a1:
+ * 3 - 1 = 2. (Ann wins 8, Bo 11; a third player at the table has
+ * nothing.) */
+static void test_NYS_E5_you_like_anchovies_eaten_anchovies_count_nothing(void **state)
+{
+    (void)state;
+    json_t *rep = score_table(
+        "{\"players\": ["
+        "{\"collected\": [\"8a1\"], \"eaten\": [\"9p1a1\", \"7p1a1\"], \"specials\": [\"you-like-anchovies\"]},"
+        "{\"collected\": [\"11a1\"], \"eaten\": [\"9p2a1\", \"11p1a1\"]},"
+        "{}]}");
+    assert_line(rep, 0, (line){"[8]", 8, 0, 3, 11, 2});
+    assert_line(rep, 1, (line){"[11]", 11, 0, 2, 13, 2});
+    assert_line(rep, 2, (line){"[]", 0, 0, 0, 0, 0});
+    json_decref(rep);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2428,6 +2550,10 @@ int main(void)
         cmocka_unit_test(test_special_tiebreaker),
         cmocka_unit_test(test_special_you_like_anchovies),
         cmocka_unit_test(test_special_you_love_veggies),
+        cmocka_unit_test(test_NYS_S3_later_specials_stay_face_down),
+        cmocka_unit_test(test_NYS_S3_game_ends_when_every_stack_is_divided),
+        cmocka_unit_test(test_NYS_T2_collection_grouped_by_type),
+        cmocka_unit_test(test_NYS_E5_you_like_anchovies_eaten_anchovies_count_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
