@@ -1330,6 +1330,160 @@ static void test_custom_board_round_trips(void **state)
     json_decref(j);
 }
 
+/* PT-R3, PT-R5, the rulebook's example: the 1st player (Red, seat 0) cuts
+ * 5, the 2nd (Green) 6, the 3rd (White) 4. On the default board that is
+ * x <= 1 | x > 1, y <= 2 | y > 2, z <= 0 | z > 0: five slices, as in the
+ * example, A-E:
+ *   A (z > 0 but 2,-3,1): Red 2, Green 2, White 1 -- Red and Green tie, the
+ *     White topping is removed, not replaced;
+ *   B (2,-3,1 alone): one Green topping -- no change;
+ *   C (x > 1, z <= 0): White 2, Green 1 -- White replaces the Green one;
+ *   D (the rest: x <= 1, y <= 2, z <= 0): Red 3, Green 1, White 1 -- Red
+ *     replaces both;
+ *   E (y = 3): one each -- a 3-way tie, no change.
+ * Nobody is safe (Red has 3 in D, Green 2 in A, White 2 in C). */
+static void test_PT_R5_rulebook_example_slices_A_to_E(void **state)
+{
+    (void)state;
+    const uint8_t cuts[TH_SIDES] = {5, 6, 4};
+    const uint64_t *reg = th_regions(&R3, cuts);
+    int slices = 0;
+    for (int r = 0; r < TH_REGIONS; r++)
+        slices += reg[r] != 0;
+    assert_int_equal(slices, 5);
+    outcome o = resolve("0,-1,1 -1,0,1  0,0,0 1,0,-1 0,1,-1  0,3,-3",
+                        "0,-2,2 -2,0,2  2,-3,1  2,-1,-1  1,-1,0  -1,3,-2",
+                        "-1,-1,2  2,0,-2 3,-1,-2  -1,1,0  -2,3,-1", 5, 6, 4);
+    assert_int_equal(o.safe, 0u);
+    assert_colour(&o, 0, "0,-1,1 -1,0,1  0,0,0 1,0,-1 0,1,-1 1,-1,0 -1,1,0  0,3,-3", 8, 0);
+    assert_colour(&o, 1, "0,-2,2 -2,0,2  2,-3,1  -1,3,-2", 12, 0);
+    assert_colour(&o, 2, "2,0,-2 3,-1,-2 2,-1,-1  -2,3,-1", 12, 0);
+}
+
+/* PT-2P1: with two players too a "random" start player is drawn from the
+ * seed: the same seed gives the same one, and each seat starts for some
+ * seed, adding first in round 1. */
+static void test_PT_2P1_start_player_from_seed(void **state)
+{
+    (void)state;
+    th_rules r;
+    rules_for(&r, 2, -1);
+    int seen[2] = {0};
+    for (uint64_t seed = 0; seed < 100; seed++) {
+        th_state a, b;
+        th_init(&a, &r, seed);
+        th_init(&b, &r, seed);
+        assert_memory_equal(&a, &b, sizeof a);
+        assert_true(a.s0 < 2);
+        assert_int_equal(th_first_player(&a), a.s0);
+        assert_int_equal(th_current_seat(&a), a.s0);
+        seen[a.s0]++;
+    }
+    assert_true(seen[0] > 20 && seen[1] > 20);
+}
+
+/* PT-2P2: the neutral topping is put by the first player of each round:
+ * seat 0 in rounds 1 and 3, seat 1 in rounds 2 and 4 (every player cuts
+ * line 1 here). */
+static void test_PT_2P2_first_player_of_each_round_places_the_neutral(void **state)
+{
+    (void)state;
+    th_state st;
+    unsigned placed_by = 0;
+    th_init(&st, &R2, 7);
+    for (int round = 0; round < 4; round++) {
+        assert_int_equal(st.round, round);
+        int fp = round % 2;
+        assert_int_equal(th_first_player(&st), fp);
+        while (st.phase == TH_PH_PLACE)
+            put_first(&st);
+        if (st.phase == TH_PH_NEUTRAL) {
+            assert_int_equal(th_current_seat(&st), fp);
+            placed_by |= 1u << fp;
+            put_first(&st);
+        }
+        cut_lines(&st, 1, 1, 1);
+    }
+    assert_int_equal(placed_by, 3u);
+}
+
+/* PT-2P2 interpretation: the neutral topping is skipped when it has none
+ * left, or when no empty space touches its line. (a) The neutral has all 16
+ * on the board (the rows x = -3..-1 and 0,0,0): after both players add, the
+ * die is rolled and its line set, but the cuts come next, though empty
+ * spaces touch the line. (b) With the die known from the game's generator,
+ * the neutral fills the two rows its line runs between: the same. */
+static void test_PT_2P2_neutral_topping_skipped(void **state)
+{
+    (void)state;
+    const th_board *b = &R2.board;
+    for (int full_rows = 0; full_rows < 2; full_rows++) {
+        th_state st;
+        position(&st, &R2, "3,0,-3", "3,-3,0", "");
+        pb_rng copy = st.rng;
+        int die = 1 + (int)pb_rng_below(&copy, TH_LINES), ns = th_colour_side(&st, TH_NEUTRAL);
+        uint64_t neutral = 0;
+        if (full_rows)
+            neutral = b->near[ns][die - 1] & b->all & ~(st.occ[0] | st.occ[1]);
+        else
+            for (int i = 0; i < b->ncells; i++)
+                neutral |= (uint64_t)(b->cube[i][0] <= -1) << i;
+        if (!full_rows)
+            neutral |= 1ull << cell(0, 0, 0);
+        st.occ[TH_NEUTRAL] = neutral;
+        st.supply[TH_NEUTRAL] = (uint8_t)(16 - popcount(neutral));
+        assert_int_equal(st.supply[TH_NEUTRAL], full_rows ? 16 - popcount(neutral) : 0);
+        uint64_t occupied = st.occ[0] | st.occ[1] | st.occ[2];
+        assert_int_equal((b->near[ns][die - 1] & b->all & ~occupied) != 0, !full_rows);
+        put_first(&st);
+        put_first(&st);
+        assert_int_equal(st.phase, TH_PH_CUT);
+        assert_int_equal(st.die, die);
+        assert_int_equal(st.cut[ns], die);
+        assert_int_equal(st.occ[TH_NEUTRAL], neutral);
+        assert_int_equal(st.supply[TH_NEUTRAL], 16 - popcount(neutral));
+    }
+}
+
+/* PT-2P2 with PT-R4 and PT-R5: the neutral is a colour like the others.
+ * Two players, cut 4 4 4 (the neutral's die 4).
+ * (a) Seat 0 has two in X, seat 1 two in Z, the neutral one in X and one in
+ *     Y: the neutral is safe, so seat 0's lead in X takes nothing.
+ * (b) Seat 1 also has one in Y and the neutral two in Y: nobody is safe;
+ *     seat 0 (2 to 1 in X) replaces the neutral's topping there, the
+ *     neutral (2 to 1 in Y) replaces seat 1's, which goes back to seat 1. */
+static void test_PT_2P2_neutral_is_a_colour_for_replacements(void **state)
+{
+    (void)state;
+    for (int lead = 0; lead < 2; lead++) {
+        th_state st;
+        if (!lead)
+            position(&st, &R2, "1,0,-1 2,0,-2", "0,-1,1 -1,0,1", "3,-3,0 0,2,-2");
+        else
+            position(&st, &R2, "1,0,-1 2,0,-2", "0,-1,1 -1,0,1 0,1,-1", "0,2,-2 -1,2,-1 3,-3,0");
+        cut_phase(&st, 0);
+        int ns = th_colour_side(&st, TH_NEUTRAL);
+        st.die = 4;
+        st.cut[ns] = 4;
+        cut_lines(&st, 4, 4, 4);
+        assert_int_equal(st.last_round, 1);
+        if (!lead) {
+            assert_int_equal(st.safe, 1u << TH_NEUTRAL);
+            assert_int_equal(st.occ[0], spaces("1,0,-1 2,0,-2"));
+            assert_int_equal(st.occ[1], spaces("0,-1,1 -1,0,1"));
+            assert_int_equal(st.occ[TH_NEUTRAL], spaces("3,-3,0 0,2,-2"));
+        } else {
+            assert_int_equal(st.safe, 0u);
+            assert_int_equal(st.occ[0], spaces("1,0,-1 2,0,-2 3,-3,0"));
+            assert_int_equal(st.occ[1], spaces("0,-1,1 -1,0,1"));
+            assert_int_equal(st.occ[TH_NEUTRAL], spaces("0,2,-2 -1,2,-1 0,1,-1"));
+            assert_int_equal(st.supply[0], 13);
+            assert_int_equal(st.supply[1], 14);
+            assert_int_equal(st.supply[TH_NEUTRAL], 13);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1362,6 +1516,11 @@ int main(void)
         cmocka_unit_test(test_notation_bad_text),
         cmocka_unit_test(test_board_file_refused_with_reason),
         cmocka_unit_test(test_custom_board_round_trips),
+        cmocka_unit_test(test_PT_R5_rulebook_example_slices_A_to_E),
+        cmocka_unit_test(test_PT_2P1_start_player_from_seed),
+        cmocka_unit_test(test_PT_2P2_first_player_of_each_round_places_the_neutral),
+        cmocka_unit_test(test_PT_2P2_neutral_topping_skipped),
+        cmocka_unit_test(test_PT_2P2_neutral_is_a_colour_for_replacements),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
