@@ -3246,6 +3246,1048 @@ static void test_out_of_supplies(void **state)
     assert_refused_with(&st2, "supplies $2", "paid at the start of your turn");
 }
 
+/* ---------------- rules that had no test (docs/rules-coverage.md) ---------------- */
+
+/* The delivery under way: its ingredients, distance and Ham's tip, the
+ * first way each time, up to the reward. */
+static void finish_delivery(pd_state *st)
+{
+    while (st->phase == PD_PH_SUPPLY || st->phase == PD_PH_DISTANCE || st->phase == PD_PH_TIP) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(st, a) > 0);
+        assert_int_equal(pd_apply(st, a[0], err, sizeof err), 0);
+        check(st);
+    }
+}
+
+/* After the action, end the turn without playing a power card. */
+static void end_after_action(pd_state *st)
+{
+    if (st->phase == PD_PH_AFTER)
+        play(st, "end");
+}
+
+/* PD-S3, 003:359: a 5-player table (the expansion in). Position: the two
+ * cards dealt to each player to keep one. Expected: only basic cards are
+ * dealt (none of the expansion anywhere yet); once everyone has kept one,
+ * the power deck holds the returned basic cards and all 26 expansion cards. */
+static void test_expansion_power_cards_after_the_keep(void **state)
+{
+    (void)state;
+    const pd_cards *cards = &rules->data.cards;
+    pd_rules_init(rules, 5, 0);
+    assert_true(rules->expansion);
+    pd_state st;
+    pd_init(&st, rules, 41);
+    assert_int_equal(st.phase, PD_PH_KEEP);
+    int basic = 0, expansion = 0;
+    for (int p = 0; p < cards->npowers; p++) {
+        basic += cards->power[p].box == PD_BASIC;
+        expansion += cards->power[p].box == PD_EXPANSION;
+    }
+    assert_int_equal(basic, 22);
+    assert_int_equal(expansion, 26);
+    for (int s = 0; s < 5; s++)
+        for (uint64_t m = st.kept_choice[s]; m; m &= m - 1)
+            assert_int_equal(cards->power[__builtin_ctzll(m)].box, PD_BASIC);
+    for (int i = 0; i < st.npower_deck; i++)
+        assert_int_equal(cards->power[st.power_deck[i]].box, PD_BASIC);
+    assert_int_equal(st.npower_deck, basic - 2 * 5);
+    while (st.phase == PD_PH_KEEP) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(&st, a) > 0);
+        assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+    }
+    check(&st);
+    int in_deck = 0;
+    for (int s = 0; s < 5; s++) { /* each kept a basic card */
+        assert_int_equal(__builtin_popcountll(st.player[s].powers), 1);
+        assert_int_equal(cards->power[__builtin_ctzll(st.player[s].powers)].box, PD_BASIC);
+    }
+    for (int i = 0; i < st.npower_deck; i++)
+        in_deck += cards->power[st.power_deck[i]].box == PD_EXPANSION;
+    assert_int_equal(in_deck, expansion);
+    assert_int_equal(st.npower_deck, basic - 5 + expansion);
+}
+
+/* PD-S6, 003:22: no first seat configured. Position: 4-player games set up
+ * from different seeds. Expected: the first player is drawn from the seed
+ * (the same seed, the same player; over many seeds every seat starts), keeps
+ * a power card first and takes the first turn; a config without "first"
+ * says "random". */
+static void test_first_player_drawn_from_the_seed(void **state)
+{
+    (void)state;
+    pd_rules_init(rules, 4, -1);
+    unsigned seen = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        pd_state st, again;
+        pd_init(&st, rules, seed);
+        pd_init(&again, rules, seed);
+        assert_true(st.first < 4);
+        assert_int_equal(again.first, st.first);
+        assert_int_equal(st.seat, st.first); /* the first to keep a power card */
+        seen |= 1u << st.first;
+        while (st.phase == PD_PH_KEEP) {
+            pb_action a[PB_MAX_ACTIONS];
+            char err[PB_ERR_LEN];
+            assert_true(pd_legal_actions(&st, a) > 0);
+            assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+        }
+        assert_int_equal(st.phase, PD_PH_START);
+        assert_int_equal(st.seat, st.first); /* and the first turn */
+    }
+    assert_int_equal(seen, 0xFu);
+    char err[PB_ERR_LEN];
+    json_t *config = json_pack("{s:i}", "players", 3);
+    pb_game *g = pb_game_new("delivery", config, err, sizeof err);
+    json_decref(config);
+    assert_non_null(g);
+    assert_string_equal(json_string_value(json_object_get(g->config, "first")), "random");
+    assert_int_equal(((const pd_rules *)g->rules)->first, -1);
+    pb_game_free(g);
+}
+
+/* PD-T1, 003:195: the Greenwich Village pizzeria (1 disk, Pepperoni on top)
+ * delivers a Pepperoni pizza to Hell's Kitchen, 5 spaces away: 4 spaces to
+ * pay, with 3 market cards and a power card (Mob Boss) in hand. Expected: the power card pays the fourth space,
+ * $1 like a card, and goes to the power cards' discards. */
+static void test_power_card_pays_for_distance(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 140);
+    static const char *const gv[] = {"Greenwich Village/Pepperoni", NULL};
+    static const char *const b[] = {"Hell's Kitchen/Pepperoni", NULL};
+    pizzeria(&st, 0, "GV-1", 1, gv);
+    order(&st, 1, b);
+    give(&st, 0, "Harlem/Peppers");
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Harlem/Tomatoes");
+    int mob = give_power(&st, 0, "mob-boss");
+    check(&st);
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 1, pd_village_find(&rules->data.map, "GV"), -1, 0, &q), 0);
+    assert_int_equal(q.distance_cards, 4);
+    play(&st, "deliver 2 from GV");
+    assert_int_equal(st.phase, PD_PH_DISTANCE);
+    play(&st, "pay Harlem/Peppers");
+    play(&st, "pay Harlem/Onions");
+    play(&st, "pay Harlem/Tomatoes");
+    play(&st, "pay power:mob-boss");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].money, 5 + 1);
+    assert_int_equal(st.player[0].hand_size, 0);
+    assert_true(st.power_discard >> mob & 1);
+    assert_false(st.player[0].powers >> mob & 1);
+    assert_int_equal(__builtin_popcountll(st.player[0].powers), 1); /* only the one the delivery gave */
+}
+
+/* PD-T5, 003:187, 212: 8 market cards and 2 power cards in hand, then to
+ * market. Expected: 12 cards at the end of the turn, 10 of them market
+ * cards: two must go, and a power card may be one of them. */
+static void test_power_cards_count_towards_the_hand_limit(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 141);
+    const char *const cards[] = {"Harlem/Ham",     "Harlem/Onions",   "Harlem/Peppers", "Harlem/Sausage",
+                                 "Midtown/Ham",    "Midtown/Onions",  "Midtown/Peppers", "Midtown/Sausage", NULL};
+    for (int i = 0; cards[i]; i++)
+        give(&st, 0, cards[i]);
+    int mob = give_power(&st, 0, "mob-boss");
+    give_power(&st, 0, "drone-delivery");
+    market_from_deck(&st);
+    assert_int_equal(st.player[0].hand_size, 10);
+    assert_int_equal(st.phase, PD_PH_AFTER);
+    play(&st, "end");
+    assert_int_equal(st.phase, PD_PH_DISCARD); /* 10 market cards, but 12 cards */
+    play(&st, "discard Harlem/Ham");
+    assert_int_equal(st.phase, PD_PH_DISCARD);
+    play(&st, "discard power:mob-boss");
+    assert_int_equal(st.seat, 1);
+    assert_int_equal(st.player[0].hand_size, 9);
+    assert_int_equal(__builtin_popcountll(st.player[0].powers), 1);
+    assert_true(st.power_discard >> mob & 1);
+}
+
+/* PD-T5, 003:212: 11 market cards and a power card after a market turn (12
+ * cards). Expected: the discard waits until the optional power card: played
+ * after the action, Liberty Storage raises the limit to 12 and nothing is
+ * discarded; Drone Delivery played leaves 11 cards, and one is discarded. */
+static void test_hand_limit_after_the_power_card(void **state)
+{
+    (void)state;
+    static const char *const played[] = {"liberty-storage", "drone-delivery"};
+    for (int k = 0; k < 2; k++) {
+        pd_state st;
+        table(&st, 2, 142);
+        const char *const cards[] = {"Harlem/Ham",  "Harlem/Onions",  "Harlem/Peppers",  "Harlem/Sausage", "Harlem/Tomatoes",
+                                     "Midtown/Ham", "Midtown/Onions", "Midtown/Peppers", "Midtown/Sausage", NULL};
+        for (int i = 0; cards[i]; i++)
+            give(&st, 0, cards[i]);
+        give_power(&st, 0, played[k]);
+        market_from_deck(&st);
+        assert_int_equal(st.player[0].hand_size, 11);
+        assert_int_equal(st.phase, PD_PH_AFTER); /* 12 cards, and no discard yet */
+        char text[64];
+        snprintf(text, sizeof text, "play power:%s", played[k]);
+        play(&st, text);
+        if (k == 0) {
+            assert_int_equal(st.seat, 1); /* 11 cards, within Liberty Storage's 12 */
+            assert_int_equal(st.player[0].hand_size, 11);
+        } else {
+            assert_int_equal(st.phase, PD_PH_DISCARD);
+            play(&st, "discard Harlem/Ham");
+            assert_int_equal(st.seat, 1);
+            assert_int_equal(st.player[0].hand_size, 10);
+        }
+    }
+}
+
+/* PD-T3, 003:189, 214: Increase Your Reputation with a Harlem and a
+ * Financial District card and $5. Expected: two builds in one action
+ * (HA-1 and FD-1, $2 each); on the next turn, two upgrades of the Harlem
+ * pizzeria (a disk and a card): reputation 2 + 2 = 4. */
+static void test_two_builds_or_two_upgrades(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 143);
+    others_without_powers(&st);
+    const pd_map *map = &rules->data.map;
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Financial District/Ham");
+    play(&st, "reputation");
+    play(&st, "build HA-1 Harlem/Ham");
+    play(&st, "pay $1");
+    play(&st, "pay $1");
+    assert_int_equal(st.phase, PD_PH_REPUTATION); /* a second step */
+    play(&st, "build FD-1 Financial-District/Ham");
+    play(&st, "pay $1");
+    play(&st, "pay $1");
+    assert_int_equal(st.lot_owner[pd_lot_find(map, "HA-1")], 0);
+    assert_int_equal(st.lot_owner[pd_lot_find(map, "FD-1")], 0);
+    assert_int_equal(st.player[0].money, 5 - 2 - 2);
+    assert_int_equal(st.player[0].disks, PD_DISKS - 2);
+    assert_int_equal(st.seat, 1);
+    finish_turn(&st);
+    assert_int_equal(st.seat, 0);
+    empty_hand(&st, 0);
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Harlem/Peppers");
+    check(&st);
+    int ha = pd_village_find(map, "HA");
+    play(&st, "reputation");
+    play(&st, "upgrade HA Harlem/Onions disk");
+    assert_int_equal(st.phase, PD_PH_REPUTATION);
+    play(&st, "upgrade HA Harlem/Peppers add");
+    assert_int_equal(pd_reputation(&st, 0, ha), 4);
+    assert_int_equal(st.player[0].pizzeria[ha].disks, 2);
+    assert_int_equal(st.player[0].pizzeria[ha].ncards, 2);
+    assert_int_equal(st.seat, 1);
+}
+
+/* PD-P1, 003:238: two pizzerias: Midtown (3 disks, Tomatoes on top: one
+ * more space) and Hell's Kitchen (3 disks, Pineapple on top: $1 more); an
+ * Onions pizza to Midtown, the Onions from hand. Expected: from Midtown the
+ * Tomatoes' space (4 free, no card) and no Pineapple dollar ($1); from
+ * Hell's Kitchen the Pineapple's dollar ($2) and no Tomatoes' space. */
+static void test_only_the_delivering_pizzerias_power(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 144);
+    const pd_map *map = &rules->data.map;
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL}, *const hk[] = {"Hell's Kitchen/Pineapple", NULL};
+    static const char *const a[] = {"Midtown/Onions", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    pizzeria(&st, 0, "HK-1", 3, hk);
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Onions");
+    give_from_deck(&st, 0, 6);
+    check(&st);
+    int mt_v = pd_village_find(map, "MT"), hk_v = pd_village_find(map, "HK");
+    pd_quote from_mt, from_hk;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, mt_v, -1, 0, &from_mt), 0);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, hk_v, -1, 0, &from_hk), 0);
+    assert_int_equal(from_mt.free_range, 3 + 1);
+    assert_int_equal(from_mt.pay, 1);
+    assert_int_equal(from_hk.free_range, 3);
+    assert_int_equal(from_hk.pay, 1 + 1);
+    assert_int_equal(from_mt.distance_cards, 0);
+    play(&st, "deliver 1 from MT");
+    play(&st, "use Harlem/Onions");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].money, 5 + 1);
+    assert_int_equal(st.player[0].hand_size, 6); /* no card paid for the distance */
+}
+
+/* PD-T4, 003:239: Midtown's pizzeria has Ham, Hell's Kitchen's Onions; a
+ * Ham and Onions pizza to Midtown. Expected: from Midtown the Onions of the
+ * other pizzeria do not count: with an empty hand no delivery; with an
+ * Onions card in hand it is used. */
+static void test_only_the_delivering_pizzerias_ingredients(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 145);
+    const pd_map *map = &rules->data.map;
+    static const char *const mt[] = {"Midtown/Ham", "Midtown/Tomatoes", NULL}, *const hk[] = {"Hell's Kitchen/Onions", NULL};
+    static const char *const a[] = {"Harlem/Onions", "Midtown/Ham", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    pizzeria(&st, 0, "HK-1", 3, hk);
+    order(&st, 0, a);
+    check(&st);
+    pd_quote q;
+    int mt_v = pd_village_find(map, "MT");
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, mt_v, -1, 0, &q), -1);
+    refused(&st, "deliver 1 from MT");
+    give(&st, 0, "Upper West Side/Onions");
+    check(&st);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, mt_v, -1, 0, &q), 0);
+    assert_int_equal(q.hand_ingredients, 1);
+    play(&st, "deliver 1 from MT");
+    assert_int_equal(st.phase, PD_PH_SUPPLY);
+    play(&st, "use Upper-West-Side/Onions");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].hand_size, 0);
+}
+
+/* PD-O1, 003:246, competitive: the order deck is empty, the 16 order cards
+ * not on the board are discarded. Position: a delivery of Order 1. Expected:
+ * its card joins the discards, which are shuffled back as the order deck,
+ * and the new order comes from it (16 cards left, none discarded). */
+static void test_order_deck_shuffled_back(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 146);
+    for (int i = 0; i < st.norder_deck; i++)
+        st.order_discard[st.norder_discard++] = st.order_deck[i];
+    st.norder_deck = 0;
+    assert_int_equal(st.norder_discard, 16);
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, mt);
+    check(&st);
+    play(&st, "deliver 1 from MT");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_true(st.order[0].kind >= 0); /* a new order */
+    assert_int_equal(st.order[0].ncards, rules->data.cards.order[st.order[0].kind].market_cards);
+    assert_int_equal(st.norder_deck, 16);
+    assert_int_equal(st.norder_discard, 0);
+}
+
+/* The last Health Inspector on top of the market deck (two already drawn). */
+static void last_inspector_on_top(pd_state *st)
+{
+    int moved = 0;
+    for (int i = 0; i < st->ndeck && moved < 3; i++)
+        if (st->deck[i] == PD_CARD_INSPECTOR) {
+            memmove(st->deck + i, st->deck + i + 1, (size_t)(st->ndeck - i - 1));
+            st->ndeck--;
+            if (st->timer > i)
+                st->timer--;
+            i--;
+            moved++;
+        }
+    assert_int_equal(moved, 3);
+    st->inspectors = 2;
+    st->deck[st->ndeck++] = PD_CARD_INSPECTOR;
+    st->known_top = 0;
+    check(st);
+}
+
+/* PD-E1, 003:203: the third Health Inspector ends the game. Position: seat
+ * 0 has $4, a Midtown pizzeria (2 disks, 1 card) and 3 market cards and a
+ * power card in hand; seat 1 has $5 and 8 cards in hand. Expected: after
+ * the fines ($2 each) the hands count for nothing: seat 0 scores $2 + 1
+ * card + 2 disks = 5, seat 1 $3, and seat 0 wins. */
+static void test_hands_discarded_before_scoring(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 147);
+    empty_hand(&st, 1);
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 2, mt);
+    st.player[0].money = 4;
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Harlem/Peppers");
+    give_power(&st, 0, "mob-boss");
+    const char *const theirs[] = {"Midtown/Ham",  "Midtown/Onions",  "Midtown/Peppers", "Midtown/Sausage",
+                                  "Upper West Side/Ham", "Upper West Side/Onions", "Upper West Side/Peppers",
+                                  "Upper West Side/Sausage", NULL};
+    for (int i = 0; theirs[i]; i++)
+        give(&st, 1, theirs[i]);
+    last_inspector_on_top(&st);
+    play(&st, "market");
+    play(&st, "take deck"); /* the third inspector, and a card */
+    assert_int_equal(st.phase, PD_PH_FINE);
+    play(&st, "fine $2");
+    play(&st, "fine $2");
+    assert_int_equal(st.phase, PD_PH_OVER);
+    assert_true(st.player[0].hand_size + st.player[1].hand_size > 0);
+    assert_int_equal(pd_score(&st, 0), 2 + 1 + 2);
+    assert_int_equal(pd_score(&st, 1), 3);
+    double r[PD_PLAYERS];
+    pd_returns(&st, r);
+    assert_true(r[0] == 1.0 && r[1] == 0.0);
+    json_t *score = pd_score_json(&st, NULL);
+    json_t *players = json_object_get(score, "players");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(players, 0), "score")), 5);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(players, 1), "score")), 3);
+    json_decref(score);
+}
+
+/* PD-E1, 003:204: Ingredient Shortage (a GLOBAL) played, with a card
+ * under it. Expected: neither the card nor the one under it counts in the
+ * player's score, as long as it is in play. */
+static void test_global_cards_do_not_count_at_the_end(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 148);
+    others_without_powers(&st);
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 2, mt);
+    to_sewer(&st, "Harlem/Ham");
+    int p = give_power(&st, 0, "ingredient-shortage");
+    int score = pd_score(&st, 0), disks, cards = pd_tableau_cards(&st, 0, &disks);
+    play(&st, "play power:ingredient-shortage");
+    assert_int_equal(st.global, p);
+    assert_true(st.shortage != PD_NO_CARD);
+    int after_disks;
+    assert_int_equal(pd_tableau_cards(&st, 0, &after_disks), cards);
+    assert_int_equal(pd_score(&st, 0), score);
+    /* an EVENT card played counts, for comparison */
+    market_from_deck(&st);
+    pass_round(&st);
+    in_play(&st, 0, "liberty-storage");
+    assert_int_equal(pd_score(&st, 0), score + 1);
+}
+
+/* PD-E1, 003:208: three players; two have the same score, deliveries and tip
+ * money, the third less. Expected: the two share the win. */
+static void test_tie_is_shared(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 3, 149);
+    st.player[0].money = 10;
+    st.player[1].money = 10;
+    st.player[2].money = 9;
+    for (int s = 0; s < 3; s++)
+        st.player[s].deliveries = 2;
+    check(&st);
+    double r[PD_PLAYERS];
+    pd_returns(&st, r);
+    assert_true(r[0] == 0.5 && r[1] == 0.5 && r[2] == 0.0);
+    json_t *score = pd_score_json(&st, NULL);
+    json_t *winners = json_object_get(score, "winners");
+    assert_int_equal(json_array_size(winners), 2);
+    assert_int_equal(json_integer_value(json_array_get(winners, 0)), 0);
+    assert_int_equal(json_integer_value(json_array_get(winners, 1)), 1);
+    json_decref(score);
+}
+
+/* PD-P3, 003:315: Building Commissioner's three tokens on the Midtown lots,
+ * then another EVENT card (Liberty Storage) replaces it. Expected: every
+ * token leaves the lots, and the next player may build on them. */
+static void test_building_commissioner_replaced(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 150);
+    others_without_powers(&st);
+    const pd_map *map = &rules->data.map;
+    give_power(&st, 0, "building-commissioner");
+    play(&st, "play power:building-commissioner");
+    play(&st, "block MT-1");
+    play(&st, "block MT-2");
+    play(&st, "block MT-3");
+    market_from_deck(&st);
+    pass_round(&st);
+    empty_hand(&st, 0);
+    int bc = pd_power_find(&rules->data.cards, "building-commissioner");
+    give_power(&st, 0, "liberty-storage");
+    play(&st, "play power:liberty-storage");
+    assert_false(st.tableau[0] >> bc & 1);
+    assert_true(st.power_discard >> bc & 1);
+    for (int l = 0; l < map->nlots; l++)
+        assert_int_equal(st.blocker[l], -1);
+    market_from_deck(&st);
+    assert_int_equal(st.seat, 1);
+    give(&st, 1, "Midtown/Onions");
+    st.player[1].money = 10;
+    check(&st);
+    play(&st, "reputation");
+    play(&st, "build MT-1 Midtown/Onions");
+    for (int i = 0; i < map->lot[pd_lot_find(map, "MT-1")].cost; i++)
+        play(&st, "pay $1");
+    assert_int_equal(st.lot_owner[pd_lot_find(map, "MT-1")], 1);
+}
+
+/* A zone money card (Financial Wizard, Pope of Greenwich Village, Park
+ * Commissioner) held by `holder` (-1: nobody), the Park Path in play with
+ * `path_owner` (-1: nobody); seat 0 delivers a $2 pizza (Tomatoes from its
+ * pizzeria and from hand) from `lot` to `village`'s zone. Seat 0's and
+ * seat 1's money gained. */
+static void zone_card_delivery(const char *id, int holder, int path_owner, const char *lot, const char *village,
+                               int *gained0, int *gained1)
+{
+    pd_state st;
+    table(&st, 2, 151);
+    const pd_map *map = &rules->data.map;
+    int l = pd_lot_find(map, lot), v = map->lot[l].village;
+    char top[64], last[64];
+    snprintf(top, sizeof top, "%s/Tomatoes", map->village[v].name);
+    snprintf(last, sizeof last, "%s/Tomatoes", village);
+    const char *const mine[] = {top, NULL}, *const a[] = {"Harlem/Tomatoes", last, NULL};
+    pizzeria(&st, 0, lot, 4, mine);
+    order(&st, 0, a);
+    give(&st, 0, "Upper West Side/Tomatoes");
+    if (holder >= 0)
+        in_play(&st, holder, id);
+    if (path_owner >= 0)
+        in_play(&st, path_owner, "park-path");
+    st.player[1].money = 5;
+    check(&st);
+    char text[64];
+    snprintf(text, sizeof text, "deliver 1 from %s", map->village[v].code);
+    play(&st, text);
+    finish_delivery(&st);
+    assert_int_equal(st.player[0].deliveries, 1);
+    *gained0 = st.player[0].money - 5;
+    *gained1 = st.player[1].money - 5;
+}
+
+/* PD-P3, 003:325: a $2 pizza delivered from the Financial District's FD-1
+ * to its zone. Expected: the holder's own delivery gets $2 from the bank
+ * ($4 in all); an opponent's pays the holder $1 ($1 left of $2); with
+ * nobody holding the card, just the $2. */
+static void test_financial_wizard(void **state)
+{
+    (void)state;
+    int mine, theirs;
+    zone_card_delivery("financial-wizard", 0, -1, "FD-1", "Financial District", &mine, &theirs);
+    assert_int_equal(mine, 2 + 2);
+    assert_int_equal(theirs, 0);
+    zone_card_delivery("financial-wizard", 1, -1, "FD-1", "Financial District", &mine, &theirs);
+    assert_int_equal(mine, 2 - 1);
+    assert_int_equal(theirs, 1);
+    zone_card_delivery("financial-wizard", -1, -1, "FD-1", "Financial District", &mine, &theirs);
+    assert_int_equal(mine, 2);
+}
+
+/* PD-P3, 003:347: the same from Greenwich Village's GV-1 to its zone with
+ * Pope of Greenwich Village. Expected: $2 more for the holder; an
+ * opponent pays the holder $1. */
+static void test_pope_of_greenwich_village(void **state)
+{
+    (void)state;
+    int mine, theirs;
+    zone_card_delivery("pope-of-greenwich-village", 0, -1, "GV-1", "Greenwich Village", &mine, &theirs);
+    assert_int_equal(mine, 2 + 2);
+    assert_int_equal(theirs, 0);
+    zone_card_delivery("pope-of-greenwich-village", 1, -1, "GV-1", "Greenwich Village", &mine, &theirs);
+    assert_int_equal(mine, 2 - 1);
+    assert_int_equal(theirs, 1);
+}
+
+/* PD-P3, 003:343: a $2 pizza to Central Park's zone from Midtown's MT-2
+ * (its door next to the zone). Expected: the holder's own delivery gets $1
+ * from the bank, $2 while someone (here the other player) owns the Park
+ * Path; an opponent's delivery pays the holder $1. */
+static void test_park_commissioner(void **state)
+{
+    (void)state;
+    int mine, theirs;
+    zone_card_delivery("park-commissioner", 0, -1, "MT-2", "Central Park", &mine, &theirs);
+    assert_int_equal(mine, 2 + 1);
+    zone_card_delivery("park-commissioner", 0, 1, "MT-2", "Central Park", &mine, &theirs);
+    assert_int_equal(mine, 2 + 1 + 1);
+    assert_int_equal(theirs, 0); /* the route does not cross the park: nothing for the path */
+    zone_card_delivery("park-commissioner", 1, -1, "MT-2", "Central Park", &mine, &theirs);
+    assert_int_equal(mine, 2 - 1);
+    assert_int_equal(theirs, 1);
+}
+
+/* PD-P3, 003:335: Long Distance Delivery; a Harlem pizza delivered from the
+ * Financial District (FD-1, 1 disk and Tomatoes: 2 free spaces), the rest of
+ * the way paid with cards. Expected: $1 for the order and $5 from the bank;
+ * a pizza from there to Greenwich Village gets no $5. */
+static void test_long_distance_back_to_harlem(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 152);
+    const pd_map *map = &rules->data.map;
+    static const char *const fd[] = {"Financial District/Tomatoes", NULL};
+    static const char *const a[] = {"Harlem/Tomatoes", NULL}, *const b[] = {"Greenwich Village/Tomatoes", NULL};
+    pizzeria(&st, 0, "FD-1", 1, fd);
+    order(&st, 0, a);
+    order(&st, 1, b);
+    in_play(&st, 0, "long-distance-delivery");
+    give_from_deck(&st, 0, 20);
+    check(&st);
+    int fd_v = pd_village_find(map, "FD");
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 1, fd_v, -1, 0, &q), 0);
+    assert_int_equal(q.pay, 1); /* not Harlem */
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, fd_v, -1, 0, &q), 0);
+    assert_int_equal(q.pay, 1 + 5);
+    int hand = st.player[0].hand_size;
+    play(&st, "deliver 1 from FD");
+    finish_delivery(&st);
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].money, 5 + 1 + 5);
+    assert_int_equal(st.player[0].hand_size, hand - q.distance_cards);
+}
+
+/* PD-P3, 003:351: Subway Fast Pass in play with its 3 tokens; a Greenwich
+ * Village pizzeria (3 disks, Tomatoes) delivers to Hell's Kitchen by the
+ * red line, three turns running. Expected: each ride uses a token and costs
+ * no card; with the tokens gone the subway is closed to the player (only the
+ * streets, a card for the space beyond the free range), and the card stays
+ * in the tableau. */
+static void test_subway_fast_pass_tokens_used_up(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 153);
+    others_without_powers(&st);
+    const pd_map *map = &rules->data.map;
+    static const char *const gv[] = {"Greenwich Village/Tomatoes", NULL};
+    static const char *const b[] = {"Hell's Kitchen/Tomatoes", NULL};
+    pizzeria(&st, 0, "GV-1", 3, gv);
+    in_play(&st, 0, "subway-fast-pass");
+    int fp = pd_power_find(&rules->data.cards, "subway-fast-pass"), gv_v = pd_village_find(map, "GV");
+    for (int ride = 0; ride < 3; ride++) {
+        empty_hand(&st, 0);
+        order(&st, 0, b);
+        check(&st);
+        assert_int_equal(st.pass_tokens[0], 3 - ride);
+        pd_quote q;
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, gv_v, -1, PD_ROUTE_RED | PD_ROUTE_BLUE, &q), 0);
+        assert_int_equal(q.distance_cards, 0);
+        play(&st, "deliver 1 from GV via subway");
+        assert_int_equal(st.player[0].deliveries, ride + 1);
+        assert_int_equal(st.pass_tokens[0], 2 - ride);
+        end_after_action(&st);
+        pass_round(&st);
+    }
+    empty_hand(&st, 0);
+    order(&st, 0, b);
+    give(&st, 0, "Harlem/Ham");
+    check(&st);
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, gv_v, -1, PD_ROUTE_RED | PD_ROUTE_BLUE, &q), -1);
+    refused(&st, "deliver 1 from GV via subway");
+    assert_true(st.tableau[0] >> fp & 1);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, gv_v, -1, 0, &q), 0);
+    assert_int_equal(q.distance_cards, q.length - 4);
+    play(&st, "deliver 1 from GV");
+    finish_delivery(&st);
+    assert_int_equal(st.player[0].deliveries, 4);
+}
+
+/* PD-P3, 003:353: Subway Ticket Blue in play; an East Village pizzeria
+ * (EV-2, 1 disk, Tomatoes: 2 free spaces) delivers to the Upper East Side.
+ * Expected: the blue line from the East Village's station to the Upper East
+ * Side's is shorter than the streets; the ride counts no space and costs 2
+ * cards on top of the spaces beyond the free range; the red line stays
+ * closed; without the ticket the blue line is closed too. */
+static void test_subway_ticket_blue(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 154);
+    const pd_map *map = &rules->data.map;
+    static const char *const ev[] = {"East Village/Tomatoes", NULL};
+    static const char *const a[] = {"Upper East Side/Tomatoes", NULL};
+    pizzeria(&st, 0, "EV-2", 1, ev);
+    order(&st, 0, a);
+    give_from_deck(&st, 0, 12);
+    check(&st);
+    int ev_v = pd_village_find(map, "EV"), door = map->lot[pd_lot_find(map, "EV-2")].door;
+    int zone = map->village[pd_village_find(map, "UE")].zone;
+    pd_quote streets, blue;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, ev_v, -1, PD_ROUTE_BLUE, &blue), -1); /* no ticket */
+    in_play(&st, 0, "subway-ticket-blue");
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, ev_v, -1, 0, &streets), 0);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, ev_v, -1, PD_ROUTE_BLUE, &blue), 0);
+    assert_int_equal(blue.length, pd_route_length(map, door, zone, PD_ROUTE_BLUE));
+    assert_int_equal(blue.length, 3); /* e12, the station d12; off at d5, then d6 */
+    assert_true(blue.length < streets.length);
+    assert_int_equal(blue.distance_cards, blue.length - blue.free_range + 2);
+    assert_true(blue.distance_cards < streets.distance_cards);
+    pd_quote red;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, ev_v, -1, PD_ROUTE_RED, &red), -1);
+    refused(&st, "deliver 1 from EV via red");
+    int hand = st.player[0].hand_size;
+    play(&st, "deliver 1 from EV via blue");
+    finish_delivery(&st);
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].money, 5 + 1);
+    assert_int_equal(st.player[0].hand_size, hand - blue.distance_cards);
+}
+
+/* PD-P3, 003:373: Coupon Days in play; a $1 pizza delivered. Expected: half
+ * of $1 rounded down is $0, so it pays the minimum $1; the order's tip token
+ * and a power card come as on any delivery. */
+static void test_coupon_days_minimum_tip_and_power_card(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 155);
+    others_without_powers(&st);
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, mt);
+    int p = give_power(&st, 0, "coupon-days");
+    play(&st, "play power:coupon-days");
+    assert_int_equal(st.global, p);
+    int money = st.player[0].money, tip = st.order[0].tip, deck = st.npower_deck;
+    assert_int_not_equal(tip, PD_NO_TIP);
+    play(&st, "deliver 1 from MT");
+    assert_int_equal(st.player[0].money, money + 1);
+    assert_int_equal(st.player[0].ntips, 1);
+    assert_int_equal(st.player[0].tip[0], tip);
+    assert_int_equal(st.npower_deck, deck - 1);
+    assert_int_equal(__builtin_popcountll(st.player[0].powers), 1);
+}
+
+/* PD-P3, 003:379: Ingredient Shortage played while the sewer holds an Any
+ * Meat, an Any Vegetable, an Any Ingredient and one Harlem/Tomatoes.
+ * Expected: the card under it is the Tomatoes (never an ANY card), and a
+ * Tomatoes pizza cannot be delivered; when the next player's GLOBAL (Coupon
+ * Days) replaces it, the Tomatoes go back to the sewer, the card to the
+ * discards, and the pizza can be delivered again. */
+static void test_ingredient_shortage_plain_card_and_replaced(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 156);
+    others_without_powers(&st);
+    empty_sewer(&st);
+    to_sewer(&st, "Midtown/Any-Meat");
+    to_sewer(&st, "Harlem/Any-Vegetable");
+    to_sewer(&st, "Harlem/Any-Ingredient");
+    to_sewer(&st, "Harlem/Tomatoes");
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, mt);
+    int p = give_power(&st, 0, "ingredient-shortage");
+    play(&st, "play power:ingredient-shortage");
+    assert_int_equal(st.shortage, card("Harlem/Tomatoes"));
+    assert_int_equal(st.sewer[card("Harlem/Any-Ingredient")], 1);
+    refused(&st, "deliver 1 from MT");
+    market_from_deck(&st);
+    assert_int_equal(st.seat, 1);
+    int coupons = give_power(&st, 1, "coupon-days");
+    play(&st, "play power:coupon-days");
+    assert_int_equal(st.global, coupons);
+    assert_int_equal(st.shortage, PD_NO_CARD);
+    assert_int_equal(st.sewer[card("Harlem/Tomatoes")], 1);
+    assert_true(st.power_discard >> p & 1);
+    market_from_deck(&st);
+    pass_round(&st);
+    order(&st, 0, mt);
+    check(&st);
+    play(&st, "deliver 1 from MT");
+    assert_int_equal(st.player[0].deliveries, 1);
+}
+
+/* PD-P3, 003:403: Stock Market Crash closes seat 0's only pizzeria (MT-1),
+ * once by its last disk, once by its last card. Expected: the lot stays
+ * seat 0's (nobody else may build there) and no delivery leaves from it; on
+ * seat 0's next turn an upgrade (a disk, or a card: never a Central Park
+ * card, which cannot be on top) reopens it, and a turn later it delivers. */
+static void test_crash_closed_pizzeria_reopened_by_upgrade(void **state)
+{
+    (void)state;
+    for (int by_card = 0; by_card < 2; by_card++) {
+        pd_state st;
+        expansion_table(&st, 5, 157 + (uint64_t)by_card);
+        others_without_powers(&st);
+        const pd_map *map = &rules->data.map;
+        int mt1 = pd_lot_find(map, "MT-1"), mt = pd_village_find(map, "MT");
+        static const char *const mine[] = {"Midtown/Tomatoes", NULL};
+        pizzeria(&st, 0, "MT-1", by_card ? 3 : 1, mine);
+        give_power(&st, 0, "stock-market-crash");
+        play(&st, "play power:stock-market-crash");
+        assert_int_equal(st.phase, PD_PH_CRASH); /* a disk or the card: a choice */
+        play(&st, by_card ? "lose MT 1" : "lose MT disk");
+        const pd_pizzeria *z = &st.player[0].pizzeria[mt];
+        assert_int_equal(by_card ? z->ncards : z->disks, 0);
+        assert_int_equal(st.lot_owner[mt1], 0); /* still seat 0's property */
+        assert_int_equal(z->lot, mt1);
+        order(&st, 0, mine);
+        give(&st, 0, "Harlem/Tomatoes");
+        give_from_deck(&st, 0, 3); /* enough for the Tomatoes and the way, open or not */
+        check(&st);
+        refused(&st, "deliver 1 from MT");
+        market_from_deck(&st);
+        assert_int_equal(st.seat, 1);
+        give(&st, 1, "Midtown/Onions");
+        st.player[1].money = 10;
+        check(&st);
+        play(&st, "reputation");
+        refused(&st, "build MT-1 Midtown/Onions");
+        play(&st, "build MT-3 Midtown/Onions");
+        while (st.phase == PD_PH_PAY)
+            play(&st, "pay $1");
+        pass_round(&st);
+        empty_hand(&st, 0);
+        give(&st, 0, by_card ? "Midtown/Tomatoes" : "Midtown/Onions");
+        give(&st, 0, "Central Park/Ham");
+        check(&st);
+        play(&st, "reputation");
+        if (by_card)
+            refused(&st, "upgrade MT Central-Park/Ham add");
+        play(&st, by_card ? "upgrade MT Midtown/Tomatoes add" : "upgrade MT Midtown/Onions disk");
+        if (st.phase == PD_PH_REPUTATION)
+            play(&st, "done");
+        assert_int_equal(z->disks, by_card ? 3 : 1);
+        assert_int_equal(z->ncards, 1);
+        assert_int_equal(z->card[0], card("Midtown/Tomatoes"));
+        end_after_action(&st);
+        pass_round(&st);
+        empty_hand(&st, 0);
+        give_from_deck(&st, 0, 2); /* for the spaces beyond one disk and Tomatoes */
+        order(&st, 0, mine);
+        check(&st);
+        play(&st, "deliver 1 from MT");
+        finish_delivery(&st);
+        assert_int_equal(st.player[0].deliveries, 1);
+    }
+}
+
+/* PD-C1, 003:424-428: a 3-player co-op game just set up. Expected: as in
+ * the competitive setup, the 3 Health Inspectors are in no hand and not in
+ * the open market but in the bottom third of the market deck, the open
+ * market has 5 cards face up, the 48 tip tokens lie face down with the 9
+ * NO TIP tokens beside them (none on an order: there is none yet). */
+static void test_coop_setup_as_competitive(void **state)
+{
+    (void)state;
+    pd_rules_init(rules, 3, 0);
+    pd_rules_coop(rules, PD_DEFAULT_DIFFICULTY);
+    pd_state st;
+    pd_init(&st, rules, 160);
+    check(&st);
+    int inspectors = 0;
+    for (int i = 0; i < st.ndeck; i++)
+        if (st.deck[i] == PD_CARD_INSPECTOR) {
+            assert_true(i < st.timer); /* the bottom third */
+            inspectors++;
+        }
+    assert_int_equal(inspectors, 3);
+    assert_int_equal(st.inspectors, 0);
+    assert_true(st.timer * 3 <= st.ndeck + 9);
+    assert_true(st.timer * 3 >= st.ndeck - 3);
+    assert_int_equal(st.open_size, 5);
+    assert_int_equal(st.ntips, 48);
+    assert_int_equal(st.ntip_pool, 48);
+    assert_int_equal(st.no_tips, 9);
+    for (int s = 0; s < 3; s++)
+        assert_int_equal(st.player[s].ntips, 0);
+}
+
+/* PD-C1, 003:427: a co-op game with the 5-6 player box. Expected: once
+ * every player has kept a basic card, the power deck holds the expansion's
+ * cards except the five "Not for Co-Op" ones (Out of Supplies, Property Tax,
+ * Rough Delivery, That's My Spot, Traffic Jam), which are nowhere. */
+static void test_coop_expansion_without_not_for_coop_cards(void **state)
+{
+    (void)state;
+    pd_state st;
+    coop_table_with(&st, 2, 161, false, true);
+    const pd_cards *cards = &rules->data.cards;
+    static const char *const out[] = {"out-of-supplies", "property-tax", "rough-delivery", "thats-my-spot",
+                                      "traffic-jam", "midtown-hi-jinks"};
+    uint64_t everywhere = st.power_discard;
+    for (int i = 0; i < st.npower_deck; i++)
+        everywhere |= 1ull << st.power_deck[i];
+    for (int s = 0; s < st.players; s++)
+        everywhere |= st.player[s].powers | st.tableau[s];
+    for (size_t k = 0; k < sizeof out / sizeof out[0]; k++) {
+        int p = pd_power_find(cards, out[k]);
+        assert_true(p >= 0);
+        assert_true(cards->power[p].not_for_coop);
+        assert_false(everywhere >> p & 1);
+    }
+    int expansion = 0;
+    for (int p = 0; p < cards->npowers; p++) {
+        if (cards->power[p].box != PD_EXPANSION || cards->power[p].not_for_coop)
+            continue;
+        expansion++;
+        bool in_deck = false;
+        for (int i = 0; i < st.npower_deck; i++)
+            in_deck |= st.power_deck[i] == p;
+        assert_true(in_deck);
+    }
+    assert_int_equal(expansion, 26 - 5);
+    assert_int_equal(st.npower_deck, 21 - 2 + 21); /* 21 basic cards in co-op, 2 kept */
+}
+
+/* PD-C1, 003:449: co-op tables configured with one marker moved from the
+ * default row 4 (B11 R13 P30 M60). Expected: that marker alone changes and
+ * the record code says so; a marker outside co-op is refused. */
+static void test_coop_markers_one_by_one(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *key;
+        int value;
+        const char *code;
+    } moved[] = {
+        {"blue", 12, "Loss 3PL - B12 - R13 - P30 - M60"},
+        {"red", 15, "Loss 3PL - B11 - R15 - P30 - M60"},
+        {"pizzas", 25, "Loss 3PL - B11 - R13 - P25 - M60"},
+        {"money", 50, "Loss 3PL - B11 - R13 - P30 - M50"},
+    };
+    char err[PB_ERR_LEN];
+    for (size_t k = 0; k < sizeof moved / sizeof moved[0]; k++) {
+        json_t *config = json_pack("{s:i,s:b,s:i}", "players", 3, "coop", 1, moved[k].key, moved[k].value);
+        pb_game *g = pb_game_new("delivery", config, err, sizeof err);
+        json_decref(config);
+        assert_non_null(g);
+        assert_int_equal(json_integer_value(json_object_get(g->config, moved[k].key)), moved[k].value);
+        assert_int_equal(json_integer_value(json_object_get(g->config, "difficulty")), PD_DEFAULT_DIFFICULTY);
+        pd_state st;
+        pd_init(&st, g->rules, 162);
+        json_t *score = pd_score_json(&st, NULL);
+        assert_string_equal(json_string_value(json_object_get(json_object_get(score, "coop"), "code")), moved[k].code);
+        json_decref(score);
+        pb_game_free(g);
+    }
+    json_t *config = json_pack("{s:i,s:i}", "players", 3, "red", 15);
+    assert_null(pb_game_new("delivery", config, err, sizeof err));
+    assert_non_null(strstr(err, "red is a co-op marker"));
+    json_decref(config);
+}
+
+/* PD-C1, 003:488: co-op, one player, the pawn on Monday; a promotion token
+ * on every day from Saturday to Thursday but Monday; the team's money reaches
+ * the Red marker. Expected: the die is rolled again until it names the free
+ * day, Monday, the pawn's own: the token goes under the pawn and brings no
+ * order that day; a week later, when the pawn comes back to Monday, its two
+ * orders come. */
+static void test_coop_promotion_on_the_pawns_day_waits_a_week(void **state)
+{
+    (void)state;
+    enum { MONDAY = 2 };
+    pd_state st;
+    coop_table(&st, 1, 163, false);
+    st.day = MONDAY;
+    for (int d = 0; d < PD_FRIDAY; d++)
+        if (d != MONDAY)
+            st.promo[d] = PD_PROMO(PD_PROMO_MORNING, PD_PROMO_BLUE);
+    st.promos_placed = 1u << PD_PROMO_BLUE;
+    st.team_money = rules->promo_at[PD_PROMO_RED];
+    check(&st);
+    play(&st, "market");
+    assert_int_equal(PD_PROMO_COLOUR(st.promo[MONDAY]), PD_PROMO_RED);
+    assert_true(st.promo_asleep >> MONDAY & 1);
+    int when = PD_PROMO_WHEN(st.promo[MONDAY]);
+    for (int d = 0; d < PD_FRIDAY; d++) /* the other tokens were only there to be rolled past */
+        if (d != MONDAY)
+            st.promo[d] = 0;
+    int deck = st.norder_deck;
+    play(&st, "take deck");
+    play(&st, "take deck");
+    assert_int_equal(st.day, MONDAY + 1);
+    assert_int_equal(st.norder_deck, deck); /* none this Monday evening */
+    while (st.day != MONDAY) {
+        empty_hand(&st, 0);
+        market_day(&st);
+    }
+    /* Friday brought two; the Monday token its morning ones now */
+    int morning = when == PD_PROMO_MORNING ? 2 : when == PD_PROMO_SPLIT ? 1 : 0;
+    assert_int_equal(st.norder_deck, deck - 2 - morning);
+    empty_hand(&st, 0);
+    market_day(&st);
+    assert_int_equal(st.norder_deck, deck - 2 - 2);
+    assert_int_equal(st.phase, PD_PH_START);
+}
+
+/* PD-C2, 003:528: a 2-player co-op game with Extra Cheese. Expected: the
+ * config is accepted and the 18 cheese cards are in the market deck; a
+ * cheese card from hand on a $1 pizza earns the team $1 more. */
+static void test_coop_extra_cheese(void **state)
+{
+    (void)state;
+    char err[PB_ERR_LEN];
+    json_t *config = json_pack("{s:i,s:b,s:b}", "players", 2, "coop", 1, "extra_cheese", 1);
+    pb_game *g = pb_game_new("delivery", config, err, sizeof err);
+    json_decref(config);
+    assert_non_null(g);
+    assert_true(((const pd_rules *)g->rules)->coop);
+    assert_true(((const pd_rules *)g->rules)->extra_cheese);
+    pd_state st;
+    pd_init(&st, g->rules, 164);
+    int cards = st.ndeck + st.open_size + 2 * PD_COOP_HAND;
+    assert_int_equal(cards, 144 + 3 + 18);
+    pb_game_free(g);
+
+    pd_rules_init(rules, 2, 0);
+    pd_rules_coop(rules, PD_DEFAULT_DIFFICULTY);
+    rules->extra_cheese = true;
+    pd_init(&st, rules, 165);
+    while (st.phase == PD_PH_KEEP) {
+        pb_action a[PB_MAX_ACTIONS];
+        assert_true(pd_legal_actions(&st, a) > 0);
+        assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+    }
+    st.turn = 2; /* past the first round */
+    empty_hand(&st, 0);
+    static const char *const mt[] = {"Midtown/Tomatoes", NULL};
+    static const char *const a[] = {"Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    drawn_order(&st, 3, a);
+    give(&st, 0, "Harlem/Extra Cheese");
+    check(&st);
+    play(&st, "deliver 4 from MT");
+    assert_int_equal(st.phase, PD_PH_SUPPLY);
+    play(&st, "cheese Harlem/Extra-Cheese");
+    assert_int_equal(st.team_money, 1 + 1);
+    assert_int_equal(pd_team_deliveries(&st), 1);
+    assert_int_equal(st.player[0].hand_size, 0);
+}
+
+/* PD-S3 (a decision): tables of 5 and 6 players asked for without the 5-6
+ * player box. Expected: refused with the reason; 5 or 6 players with no
+ * word on it get the box; 4 players may leave it out. */
+static void test_five_or_six_players_need_the_expansion(void **state)
+{
+    (void)state;
+    char err[PB_ERR_LEN];
+    for (int n = 5; n <= 6; n++) {
+        json_t *config = json_pack("{s:i,s:b}", "players", n, "expansion", 0);
+        assert_null(pb_game_new("delivery", config, err, sizeof err));
+        assert_non_null(strstr(err, "5 or 6 players need the expansion's cards"));
+        json_decref(config);
+        config = json_pack("{s:i}", "players", n);
+        pb_game *g = pb_game_new("delivery", config, err, sizeof err);
+        json_decref(config);
+        assert_non_null(g);
+        assert_true(json_is_true(json_object_get(g->config, "expansion")));
+        pb_game_free(g);
+    }
+    json_t *config = json_pack("{s:i,s:b}", "players", 4, "expansion", 0);
+    pb_game *g = pb_game_new("delivery", config, err, sizeof err);
+    json_decref(config);
+    assert_non_null(g);
+    assert_false(((const pd_rules *)g->rules)->expansion);
+    pb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -3321,6 +4363,34 @@ int main(void)
         cmocka_unit_test(test_extra_cheese_left_out),
         cmocka_unit_test(test_extra_cheese_not_for_farmer_brown),
         cmocka_unit_test(test_extra_cheese_in_cold_storage),
+        cmocka_unit_test(test_expansion_power_cards_after_the_keep),
+        cmocka_unit_test(test_first_player_drawn_from_the_seed),
+        cmocka_unit_test(test_power_card_pays_for_distance),
+        cmocka_unit_test(test_power_cards_count_towards_the_hand_limit),
+        cmocka_unit_test(test_hand_limit_after_the_power_card),
+        cmocka_unit_test(test_two_builds_or_two_upgrades),
+        cmocka_unit_test(test_only_the_delivering_pizzerias_power),
+        cmocka_unit_test(test_only_the_delivering_pizzerias_ingredients),
+        cmocka_unit_test(test_order_deck_shuffled_back),
+        cmocka_unit_test(test_hands_discarded_before_scoring),
+        cmocka_unit_test(test_global_cards_do_not_count_at_the_end),
+        cmocka_unit_test(test_tie_is_shared),
+        cmocka_unit_test(test_building_commissioner_replaced),
+        cmocka_unit_test(test_financial_wizard),
+        cmocka_unit_test(test_pope_of_greenwich_village),
+        cmocka_unit_test(test_park_commissioner),
+        cmocka_unit_test(test_long_distance_back_to_harlem),
+        cmocka_unit_test(test_subway_fast_pass_tokens_used_up),
+        cmocka_unit_test(test_subway_ticket_blue),
+        cmocka_unit_test(test_coupon_days_minimum_tip_and_power_card),
+        cmocka_unit_test(test_ingredient_shortage_plain_card_and_replaced),
+        cmocka_unit_test(test_crash_closed_pizzeria_reopened_by_upgrade),
+        cmocka_unit_test(test_coop_setup_as_competitive),
+        cmocka_unit_test(test_coop_expansion_without_not_for_coop_cards),
+        cmocka_unit_test(test_coop_markers_one_by_one),
+        cmocka_unit_test(test_coop_promotion_on_the_pawns_day_waits_a_week),
+        cmocka_unit_test(test_coop_extra_cheese),
+        cmocka_unit_test(test_five_or_six_players_need_the_expansion),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
