@@ -6,7 +6,9 @@
  * new one replaces the old); a GLOBAL card acts on everyone at once and
  * replaces the global in play. The engine plays the cards in pd_pc: every
  * basic and expansion card (docs/rules-notes.md); the Instant ones are
- * played on others' turns (instant.c). */
+ * played on others' turns (instant.c), Property Tax on the player's own
+ * too. A card in play may act on its own: Bait and Switch's swap, once a
+ * turn. */
 #include <string.h>
 
 #include "delivery.h"
