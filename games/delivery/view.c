@@ -325,8 +325,8 @@ json_t *pd_view(const pd_state *st, int seat)
                           counts_json(st, st->open), "sewer", counts_json(st, st->sewer), "orders", orders, "players",
                           players);
     json_object_set_new(v, "round", json_integer(st->turn)); /* a turn: the front ends announce each */
-    /* while Harlem Rotary's holder copies a delivery, it is still the deliverer's turn */
-    /* ... and while a Property Tax played on a player's own turn is paid, still theirs */
+    /* while Harlem Rotary's holder copies a delivery, it is still the deliverer's turn; while
+     * the target of a Property Tax played on a player's own turn pays, still that player's */
     bool timed_tax = st->phase == PD_PH_TAX && !pd_in_instants(st);
     json_object_set_new(v, "whose_turn", json_integer(st->copied.kind >= 0 ? st->copy_turn_seat
                                                       : pd_in_instants(st) ? st->instant_deliverer
