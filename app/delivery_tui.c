@@ -327,7 +327,10 @@ static const char *power_name(const dview *t, const char *id)
 /* What Property Tax on a seat would take (the engine's figure). */
 static int property_tax(const dview *t, int seat)
 {
-    return (int)json_integer_value(json_array_get(jget(jget(t->v, "instant"), "property_tax"), (size_t)seat));
+    const json_t *taxes = jget(t->v, "property_tax");
+    if (!taxes)
+        taxes = jget(jget(t->v, "instant"), "property_tax");
+    return (int)json_integer_value(json_array_get(taxes, (size_t)seat));
 }
 
 /* "B Bo's delivery (1 tip token)": the delivery the Instant cards answer. */
@@ -887,13 +890,23 @@ static void draw_copy(dview *t)
 }
 
 /* The delivery that Instant cards may answer, or the Property Tax being
- * paid after it. */
+ * paid after it, or played on a player's own turn. */
 static void draw_instant(dview *t)
 {
-    const json_t *in = jget(t->v, "instant");
+    const json_t *in = jget(t->v, "instant"), *tax = jget(t->v, "tax");
+    char text[320], delivery[96], who[64], by[64];
+    if (!json_is_object(in) && is(t->phase, "tax")) {
+        seat_words(t, t->to_move, who, sizeof who);
+        seat_words(t, jint(t->v, "whose_turn", -1), by, sizeof by);
+        snprintf(text, sizeof text, "Property Tax, played by %s on their turn: %s pays, $%d still due.", by, who,
+                 jint(tax, "due", 0));
+        heading(t, "Now:");
+        tb_para(&t->b, text, 3);
+        tb_nl(&t->b);
+        return;
+    }
     if (!json_is_object(in))
         return;
-    char text[320], delivery[96], who[64];
     instant_delivery(t, delivery, sizeof delivery);
     if (is(t->phase, "tax")) {
         seat_words(t, t->to_move, who, sizeof who);
@@ -1193,11 +1206,12 @@ static const char *waiting_for(const char *phase)
         {"keep", "to keep a power card"},         {"start", "to choose an action"},
         {"market", "to take market cards"},       {"reputation", "to build or upgrade"},
         {"pay", "to pay for a property"},         {"supply", "to supply the ingredients"},
-        {"distance", "to pay for the distance"},  {"tip", "to choose a tip token"},
+        {"distance", "to pay for the distance"},  {"tip", "to choose a tip token (Ham)"},
+        {"arrange", "to put the other tip tokens back (Ham)"},
         {"bonus", "to take a market card"},       {"after", "to end the turn"},
         {"discard", "to discard down to the hand limit"},
         {"fine", "to pay a Health Inspector's fine"},
-        {"swap", "to swap a card with an order's"}, {"block", "to reserve lots"},
+        {"block", "to reserve lots"},
         {"farm", "to take a card from the sewer"},
         {"copy", "to decide whether to copy a delivery to Harlem (Harlem Rotary Pizzeria)"},
         {"orders", "to change the orders (Hacker, Order Screw Up, System Error)"},
@@ -1238,18 +1252,36 @@ static bool legal_has(const dview *t, const char *verb)
     return *first != 0;
 }
 
-/* A power card played on an opponent (Out of Supplies) among the legal
- * moves: a note on how its target is typed; "" when there is none. */
-static const char *targeted_play(const dview *t)
+/* A power card played on an opponent (Out of Supplies, Property Tax) among
+ * the legal moves: a note on how its target is typed, with what Property
+ * Tax would take from each; "" when there is none. */
+static const char *targeted_play(const dview *t, char *out, size_t n)
 {
-    size_t i;
+    size_t i, len;
     const json_t *m;
+    out[0] = 0;
     json_array_foreach(jget(t->v, "legal"), i, m) {
         const char *s = json_string_value(m);
-        if (s && strncmp(s, "play ", 5) == 0 && strstr(s, " on "))
-            return "; one played on an opponent names them by number or letter (\"play power:ID on B\")";
+        int target;
+        if (!s || strncmp(s, "play ", 5) != 0 || !strstr(s, " on "))
+            continue;
+        if (!*out)
+            snprintf(out, n, "; one played on an opponent names them by number or letter (\"play power:ID on B\")");
+        if (sscanf(s, "play power:property-tax on %d", &target) == 1 && (len = strlen(out)) + 40 < n) {
+            char who[64];
+            seat_words(t, target - 1, who, sizeof who);
+            snprintf(out + len, n - len, "; Property Tax on %d: %s pays $%d", target, who, property_tax(t, target - 1));
+        }
     }
-    return "";
+    return out;
+}
+
+/* Bait and Switch in play and not used this turn: a note on its swap, "" without. */
+static const char *swap_note(const dview *t)
+{
+    return legal_has(t, "swap") ? "; Bait and Switch swaps a hand card for an order's top card of the same "
+                                  "ingredient, once a turn (\"swap ORDER CARD\")"
+                                : "";
 }
 
 enum { WAY_MONEY = 1, WAY_CARD = 2, WAY_POWER = 4 };
@@ -1332,13 +1364,39 @@ static void supplies_prompt(const dview *t, char *out, size_t n)
 /* Property Tax: what is still due, and the ways to pay it listed now. */
 static void tax_prompt(const dview *t, char *out, size_t n)
 {
-    char delivery[96];
+    char when[112];
     unsigned ways = pay_ways(t, "pay");
-    instant_delivery(t, delivery, sizeof delivery);
-    snprintf(out, n, "Property Tax was played on you after %s: $%d still to pay, a dollar or a card at a time: "
-             "%s%s%sor just \"pay\" for the first way listed.", delivery, jint(jget(t->v, "instant"), "tax_due", 0),
+    if (json_is_object(jget(t->v, "instant"))) {
+        char delivery[96];
+        instant_delivery(t, delivery, sizeof delivery);
+        snprintf(when, sizeof when, "after %s", delivery);
+    } else {
+        char who[64];
+        seat_words(t, jint(t->v, "whose_turn", -1), who, sizeof who);
+        snprintf(when, sizeof when, "by %s on their turn", who);
+    }
+    snprintf(out, n, "Property Tax was played on you %s: $%d still to pay, a dollar or a card at a time: "
+             "%s%s%sor just \"pay\" for the first way listed.", when, jint(jget(t->v, "tax"), "due", 0),
              ways & WAY_MONEY ? "\"pay $1\", " : "", ways & WAY_CARD ? "\"pay CARD\", " : "",
              ways & WAY_POWER ? "\"pay power:ID\", " : "");
+}
+
+/* Ham: the token kept, and how to put the others back. */
+static void arrange_prompt(const dview *t, char *out, size_t n)
+{
+    const json_t *ham = jget(jget(t->v, "pending"), "ham"), *places = jget(ham, "places");
+    char orders[64] = "";
+    size_t i, len;
+    const json_t *p;
+    json_array_foreach(places, i, p) {
+        len = strlen(orders);
+        snprintf(orders + len, sizeof orders - len, "%s%d", i == 0 ? "" : i + 1 < json_array_size(places) ? ", " : " and ",
+                 (int)json_integer_value(p));
+    }
+    snprintf(out, n, "Ham: you keep order %d's token ($%d). Put the others back on orders %s, in the order you like "
+             "(only you see their values): \"arrange %d:$V ...\", each order with the value it gets, or a number "
+             "from the list.", jint(ham, "kept_from", 0), jint(ham, "value", 0), orders,
+             (int)json_integer_value(json_array_get(places, 0)));
 }
 
 char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
@@ -1348,7 +1406,7 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         return NULL;
     dview_init(t, view, o, false);
     const char *phase = t->phase;
-    char text[1200], example[112], first[96], what[1024], owed[240];
+    char text[1200], example[112], first[96], what[1024], owed[240], targets[400];
     if (is(phase, "over")) {
         tb_raw(&t->b, "", 0); /* nothing to ask: an empty text, not NULL */
     } else if (t->you < 0 || t->you != t->to_move) {
@@ -1377,10 +1435,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
             supplies_prompt(t, owed, sizeof owed);
             snprintf(what, sizeof what, "%sYour turn, one action: \"m\" goes to market (2 cards), \"r\" builds or "
                      "upgrades (2 steps), \"d ORDER VILLAGE\" delivers an order from your pizzeria in that "
-                     "village%s%s%s. %sType the move or its number in the list.", owed,
+                     "village%s%s%s%s. %sType the move or its number in the list.", owed,
                      copy_cat ? " (\"d ORDER LOT\" from another player's, Copy Cat)" : "",
                      *first ? "; a power card may come first (\"play power:ID\")" : "",
-                     targeted_play(t),
+                     targeted_play(t, targets, sizeof targets), swap_note(t),
                      json_is_true(jget(view, "special_sale"))
                          ? "Special Sale: this turn's delivery needs every ingredient twice and pays twice its money "
                            "less $1, with two tips. "
@@ -1451,7 +1509,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "too) to your neighbours: \"pass CARD left\" to the next player, \"pass CARD right\" to the one "
                      "before; \"end\" passes no more.");
         } else if (is(phase, "tip")) {
-            snprintf(what, sizeof what, "Ham: take the tip token of any order: \"tip N\".");
+            snprintf(what, sizeof what, "Ham: you see the values of the tip tokens on the orders; keep one, \"tip N\" "
+                     "(order N's), then put the others back in the order you like.");
+        } else if (is(phase, "arrange")) {
+            arrange_prompt(t, what, sizeof what);
         } else if (is(phase, "discard")) {
             snprintf(what, sizeof what, "Your hand is over the limit of %d cards: \"discard CARD\".", PD_HAND_LIMIT);
         } else if (is(phase, "fine")) {
@@ -1463,9 +1524,11 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         } else if (is(phase, "tax")) {
             tax_prompt(t, what, sizeof what);
         } else if (is(phase, "after")) {
-            snprintf(what, sizeof what, "Your action is done: \"end\" ends the turn%s%s%s.",
-                     legal_has(t, "play") ? ", or play a power card now (\"play power:ID\")" : "", targeted_play(t),
-                     legal_has(t, "refill") ? ", or refill Cold Storage for a hand card (\"refill CARD\")" : "");
+            snprintf(what, sizeof what, "Your action is done: \"end\" ends the turn%s%s%s%s.",
+                     legal_has(t, "play") ? ", or play a power card now (\"play power:ID\")" : "",
+                     targeted_play(t, targets, sizeof targets),
+                     legal_has(t, "refill") ? ", or refill Cold Storage for a hand card (\"refill CARD\")" : "",
+                     swap_note(t));
         } else {
             snprintf(what, sizeof what, "Your move: a number from the list, or the move.");
         }

@@ -21,8 +21,9 @@ const SUBWAY_FILL = { red: '#d62828', blue: '#1c64d1' };
 const PHASE_WORDS = {
   keep: 'choosing a power card', start: 'choosing an action', market: 'at the market', reputation: 'increasing reputation',
   pay: 'paying for a pizzeria', supply: 'supplying the ingredients', distance: 'paying for the distance',
-  tip: 'choosing a tip', bonus: 'taking a bonus card', after: 'ending the turn', discard: 'discarding down to the hand limit',
-  fine: 'paying the Health Inspector', swap: 'swapping a card into an order', block: 'reserving a lot',
+  tip: 'choosing a tip (Ham)', arrange: 'putting the other tips back (Ham)', bonus: 'taking a bonus card',
+  after: 'ending the turn', discard: 'discarding down to the hand limit',
+  fine: 'paying the Health Inspector', block: 'reserving a lot',
   farm: 'storing a card under Farmer Brown', copy: 'deciding whether to copy a delivery to Harlem',
   orders: 'changing the orders', spot: 'putting a disk on a delivery zone', charity: 'giving two cards to charity',
   crash: 'losing a reputation level', soars: 'taking two cards (Stock Market Soars)',
@@ -36,9 +37,22 @@ const HARLEM = 'HA';
 const SALE_WORDS = 'Special Sale: this turn\'s delivery needs every ingredient twice and pays twice its money less $1, with two tips.';
 
 // What Property Tax would take from a seat, the engine's figure
-// (games/delivery/instant.c), while a delivery is answered.
+// (games/delivery/instant.c).
 export function propertyTax(v, seat) {
-  return ((v.instant || {}).property_tax || [])[seat];
+  return (v.property_tax || (v.instant || {}).property_tax || [])[seat];
+}
+
+// What a Property Tax being paid still asks for.
+function taxDue(v) {
+  return (v.tax || {}).due ?? (v.instant || {}).tax_due ?? '?';
+}
+
+// Ham's arrangement, "arrange 2:$3 3:$1 4:$2", as words: which value goes
+// on which order; another player's, "arrange ?", as what they may know.
+function arrangeWords(ctx, w) {
+  if (w[1] === '?') return 'put the other tip tokens back on the orders (unseen)';
+  const put = w.slice(1).map((p) => p.split(':')).map(([slot, value]) => `${value} on order ${slot}`);
+  return `put the tips back: ${put.join(', ')}`;
 }
 
 function plural(n, word, many = `${word}s`) {
@@ -271,14 +285,15 @@ export function moveWords(ctx, text, seat = ctx.v.to_move) {
     case 'cheese': return w[1] === 'stored' ? `put ${cardWords(ctx, w[2])} from Cold Storage on the pizza`
       : `put ${cardWords(ctx, w[1])} on the pizza`;
     case 'short': return 'leave an ingredient out (no tip)';
-    case 'tip': return `take the tip of order ${w[1]}`;
+    case 'tip': return w[1] === '?' ? 'keep a tip token (unseen)' : `keep the tip of order ${w[1]}`;
+    case 'arrange': return arrangeWords(ctx, w);
     case 'discard': return `discard ${cardWords(ctx, w[1])}`;
     case 'fine': return /^\$/.test(w[1]) ? `pay the fine: ${w[1]}` : `pay the fine with ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])}`;
     case 'play': return `play ${powerName(w[1])}${onWhom(ctx, w)}`;
     case 'instant': return `play the Instant card ${powerName(w[1])}${onWhom(ctx, w)}`;
     case 'supplies': return /^\$/.test(w[1]) ? `pay ${w[1]} for Out of Supplies`
       : `pay Out of Supplies with ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])}`;
-    case 'swap': return `swap ${cardWords(ctx, w[2])} into order ${w[1]}`;
+    case 'swap': return `swap ${cardWords(ctx, w[2])} into order ${w[1]} (Bait and Switch)`;
     case 'block': return `reserve ${lot(w[1])}`;
     case 'farm': return `store ${cardWords(ctx, w[1])} under Farmer Brown`;
     // order changes name a card as ORDER.CARD (both counted from 1)
@@ -666,6 +681,7 @@ function myPrompt(ctx) {
       `${(v.deliveries || []).some((d) => fromWord(ctx, d) !== d.from) ? ", or with Copy Cat another player's" : ''}).` +
       `${v.special_sale ? ` ${SALE_WORDS}` : ''}` +
       `${(v.legal || []).some((l) => /^refill /.test(l)) ? ' You may also refill Cold Storage first.' : ''}` +
+      `${(v.legal || []).some((l) => /^swap /.test(l)) ? ` ${SWAP_WORDS}` : ''}` +
       `${owes(ctx, ctx.seat) ? ` ${OWE_WORDS(owes(ctx, ctx.seat))}` : ''}`;
     case 'market': return 'Take a card from the open market or the deck.';
     case 'bonus': return 'Take a bonus card from the open market or the deck.';
@@ -683,12 +699,13 @@ function myPrompt(ctx) {
       return 'Supply the ingredients.';
     }
     case 'distance': return pe ? `Pay ${plural(pe.due, 'card')} for the spaces beyond your free range.` : 'Pay for the distance.';
-    case 'tip': return 'Choose which tip token to take.';
-    case 'after': return `End your turn${(v.legal || []).some((l) => /^refill /.test(l)) ? ', or refill Cold Storage first' : ''}.`;
+    case 'tip': return 'Ham: you see the tip tokens on the orders. Keep one; then you put the others back as you like.';
+    case 'arrange': return arrangePrompt(ctx);
+    case 'after': return `End your turn${(v.legal || []).some((l) => /^refill /.test(l)) ? ', or refill Cold Storage first' : ''}.` +
+      `${(v.legal || []).some((l) => /^swap /.test(l)) ? ` ${SWAP_WORDS}` : ''}`;
     case 'copy': return copyPrompt(ctx);
     case 'discard': return 'Discard down to your hand limit.';
     case 'fine': return 'A Health Inspector! Pay the fine: money or cards.';
-    case 'swap': return 'Swap a card from your hand into an order.';
     case 'block': return 'Reserve a lot (click one on the map).';
     case 'farm': return 'Choose a card to store under Farmer Brown.';
     case 'orders': return 'Change the orders (the last card of an order names its village), or change nothing.';
@@ -697,7 +714,7 @@ function myPrompt(ctx) {
     case 'crash': return 'Stock Market Crash: one of your pizzerias loses a disk or a card.';
     case 'soars': return 'Stock Market Soars: take two cards from the open market or the deck.';
     case 'instant': return `${who(ctx, (v.instant || {}).deliverer)} delivered: play an Instant card on it, or let it go.`;
-    case 'tax': return `Property Tax: pay $${(v.instant || {}).tax_due ?? '?'} more, a dollar at a time (money, a card or a power card).`;
+    case 'tax': return `Property Tax${v.instant ? '' : ` from ${who(ctx, v.whose_turn)}`}: pay $${taxDue(v)} more, a dollar at a time (money, a card or a power card).`;
     case 'transfer': return `Transfer Goods: pass ${passesLeft(ctx) === 1 ? 'one more card' : 'up to two cards'} (market or power cards) to the players beside you, or done to end your turn.`;
     default: return 'Your move.';
   }
@@ -709,6 +726,16 @@ function owes(ctx, seat) {
 }
 
 const OWE_WORDS = (due) => `You owe $${due} (Out of Supplies): no delivery until you pay it, in money or with two cards; paying is not your action.`;
+
+const SWAP_WORDS = 'Bait and Switch: once a turn, you may swap a hand card for the top card of an order with the same ingredient (it may move the delivery).';
+
+// Ham: the token kept, and the orders the others go back on.
+function arrangePrompt(ctx) {
+  const ham = (ctx.v.pending || {}).ham;
+  if (!ham) return 'Ham: put the other tip tokens back on the orders, as you like.';
+  return `Ham: you keep order ${ham.kept_from}'s tip ($${ham.value}). Put the others back on orders ${ham.places.join(', ')} as you like;` +
+    ' only you see their values.';
+}
 
 // Harlem Rotary Pizzeria: whose delivery may be copied, and how.
 function copyPrompt(ctx) {
@@ -997,6 +1024,12 @@ export function infoHtml(ctx) {
   const pe = v.pending;
   if (ctx.phase === 'copy' && v.copy) now = copyHtml(ctx);
   else if (v.instant && v.to_move != null) now = instantNowHtml(ctx);
+  else if (ctx.phase === 'tax' && v.to_move != null) {
+    // Property Tax played on its player's own turn (a Timed card)
+    const mine = ctx.seat != null && v.to_move === ctx.seat;
+    now = `<span id="delivery-instant-now" class="pd-instant-now" data-phase="tax"><b>${esc(who(ctx, v.whose_turn))}</b> played Property Tax` +
+      ` on ${mine ? 'you' : esc(who(ctx, v.to_move))}: ${mine ? 'you pay' : 'they pay'} <b class="pd-tax-due">$${esc(taxDue(v))}</b> more.</span>`;
+  }
   else if (pe && v.to_move != null) {
     const name = who(ctx, v.to_move);
     if (pe.kind === 'build') {
@@ -1033,12 +1066,13 @@ const GROUPS = [
   ['keep', 'Power card'], ['supplies', 'Out of Supplies: pay $2 before delivering'], ['start', 'Action'], ['play', 'Play a power card'], ['deliver', 'Deliver'], ['copy', 'Harlem Rotary Pizzeria'],
   ['take', 'Take'], ['build', 'Build'], ['upgrade', 'Upgrade'], ['pay', 'Pay'], ['use', 'Supply'], ['extra', 'Extra'], ['short', 'Short'],
   ['cheese', 'Extra Cheese'],
-  ['tip', 'Tip'], ['fine', 'Fine'], ['swap', 'Swap'], ['block', 'Reserve a lot'], ['farm', 'Farmer Brown'], ['refill', 'Cold Storage'],
+  ['tip', 'Keep a tip'], ['arrange', 'Put the other tips back'], ['fine', 'Fine'], ['swap', 'Bait and Switch'],
+  ['block', 'Reserve a lot'], ['farm', 'Farmer Brown'], ['refill', 'Cold Storage'],
   ['discard', 'Discard'], ['done', 'Finish'],
 ];
 const GROUP_OF = {
   keep: 'keep', market: 'start', reputation: 'start', deliver: 'deliver', take: 'take', build: 'build', upgrade: 'upgrade',
-  pay: 'pay', use: 'use', extra: 'extra', short: 'short', cheese: 'cheese', tip: 'tip', fine: 'fine', discard: 'discard', done: 'done', end: 'done',
+  pay: 'pay', use: 'use', extra: 'extra', short: 'short', cheese: 'cheese', tip: 'tip', arrange: 'arrange', fine: 'fine', discard: 'discard', done: 'done', end: 'done',
   play: 'play', swap: 'swap', block: 'block', farm: 'farm', copy: 'copy', refill: 'refill', supplies: 'supplies',
 };
 
@@ -1179,7 +1213,7 @@ export function actionsHtml(ctx) {
   if (ctx.phase === 'transfer') return out + transferHtml(ctx);
   if (ctx.phase === 'instant') return out + instantHtml(ctx);
   if (ctx.phase === 'tax') {
-    out += `<p class="pd-tax">Property Tax: $${esc((v.instant || {}).tax_due ?? '?')} still to pay, a dollar at a time:` +
+    out += `<p class="pd-tax">Property Tax${v.instant ? '' : ` from ${esc(who(ctx, v.whose_turn))}`}: $${esc(taxDue(v))} still to pay, a dollar at a time:` +
       ' money, a card from your hand or a power card.</p>';
   }
   if (ctx.phase === 'start' && owes(ctx, ctx.seat)) out += `<p class="pd-owe">${esc(OWE_WORDS(owes(ctx, ctx.seat)))}</p>`;
@@ -1412,12 +1446,12 @@ const HELP = {
   cheese: 'With Extra Cheese, a cheese card put on a pizza after its ingredients earns $1 more ($2 on a specialty pizza), once a pizza; a cheese card anywhere in a pizzeria is on every pizza from there. An order with a cheese card asks for cheese: delivered without, it earns no tip. Farmer Brown never takes cheese; Cold Storage may hold it.',
   deliver: 'To deliver, choose an order and one of your pizzerias. Each ingredient comes from the pizzeria\'s cards or a card from your hand. A specialty pizza goes to the delivery zone you choose. The route counts the door space as 1; the first spaces up to the pizzeria\'s disks are free, each space beyond costs a card. You earn the order\'s pay, its tip token and a power card; the top card of the pizzeria gives its power.',
   end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards, disks on the board and tips. Ties: most deliveries, then most tip money.',
-  instant: 'Instant cards (Property Tax, Rough Delivery, Traffic Jam) are played on another player\'s turn, when their delivery is complete: everyone else holding a power card is asked in turn, clockwise from the deliverer, so being asked tells nothing. Rough Delivery and Traffic Jam send the delivery\'s tip token back face down; Property Tax makes an opponent pay half of each of their pizzerias\' reputation, rounded down, $5 at most, a dollar at a time. Out of Supplies is played on your own turn on an opponent: they pay $2, in money or with two cards, before their next delivery.',
+  instant: 'Instant cards (Property Tax, Rough Delivery, Traffic Jam) are played on another player\'s turn, when their delivery is complete: everyone else holding a power card is asked in turn, clockwise from the deliverer, so being asked tells nothing. Rough Delivery and Traffic Jam send the delivery\'s tip token back face down; Property Tax makes an opponent pay half of each of their pizzerias\' reputation, rounded down, $5 at most, a dollar at a time. Property Tax is Timed too: you may also play it on your own turn, before or after your action, as your power card. Out of Supplies is played on your own turn on an opponent: they pay $2, in money or with two cards, before their next delivery.',
   coop: 'Co-op: the team shares one money track and wins together when both goals are met (money and pizzas delivered); it loses at the third Health Inspector or when a Pizza Promotion finds no order card. Everyone\'s first action is a build on free property. Orders come only with promotions (Friday evening, and the Blue and Red tokens placed when the money reaches their markers). Before ending a turn you may pass up to two cards to the players beside you.',
 };
 const HELP_OF = {
   keep: ['turn'], start: ['turn', 'deliver'], market: ['turn'], bonus: ['turn'], reputation: ['build'], pay: ['build'],
-  supply: ['deliver'], distance: ['deliver'], tip: ['deliver'], after: ['end'], discard: ['end'], fine: ['end'], over: ['end'],
+  supply: ['deliver'], distance: ['deliver'], tip: ['deliver'], arrange: ['deliver'], after: ['end'], discard: ['end'], fine: ['end'], over: ['end'],
   copy: ['deliver'], transfer: ['coop'], instant: ['instant'], tax: ['instant'],
 };
 const HELP_TITLE = {

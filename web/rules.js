@@ -15,8 +15,8 @@ const PHASE_TOPIC = {
   theory: { place: 'add', neutral: 'two-players', cut: 'cut', over: 'end' },
   delivery: {
     keep: 'setup', start: 'turn', market: 'market', reputation: 'reputation', pay: 'reputation',
-    supply: 'deliver', distance: 'distance', tip: 'powers', bonus: 'powers', after: 'turn',
-    discard: 'turn', fine: 'inspector', swap: 'powers', block: 'powers', farm: 'powers', copy: 'powers', over: 'end',
+    supply: 'deliver', distance: 'distance', tip: 'powers', arrange: 'powers', bonus: 'powers', after: 'turn',
+    discard: 'turn', fine: 'inspector', block: 'powers', farm: 'powers', copy: 'powers', over: 'end',
     transfer: 'turn', instant: 'instant', tax: 'instant',
   },
 };

@@ -643,6 +643,101 @@ static bool needed_by_order(const pd_state *st, int ingredient)
     return false;
 }
 
+/* ---- Ham: look at the tokens on the orders, keep one, put the others back ---- */
+
+int pd_ham_places(const pd_state *st, int8_t *from, int8_t *to)
+{
+    const pd_pending *pe = &st->pending;
+    int nfrom = 0, nto = 0;
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++) {
+        if (st->order[slot].tip == PD_NO_TIP)
+            continue;
+        if (slot != pe->tip_slot)
+            from[nfrom++] = (int8_t)slot;
+        if (slot != pe->slot) /* the delivered order's new one gets a new token */
+            to[nto++] = (int8_t)slot;
+    }
+    if (nto > nfrom) { /* the delivered order had none: the kept token's order is left without */
+        int k = 0;
+        for (int i = 0; i < nto; i++)
+            if (to[i] != pe->tip_slot)
+                to[k++] = to[i];
+        nto = k;
+    }
+    return nfrom;
+}
+
+static int tip_on(const pd_state *st, int slot)
+{
+    return st->tip_value[st->order[slot].tip];
+}
+
+/* Every way to put the tokens back, one for each sequence of values the
+ * places get (tokens of one value are alike; of those, the first to lie
+ * on an order goes first): the values' distinct orders, smallest first. */
+static int list_arrangements(const pd_state *st, pb_action *out, int n)
+{
+    int8_t from[PD_ORDER_SLOTS], to[PD_ORDER_SLOTS];
+    int k = pd_ham_places(st, from, to);
+    int value[PD_ORDER_SLOTS];
+    for (int i = 0; i < k; i++) { /* sorted, for the distinct orders of a multiset */
+        int v = tip_on(st, from[i]), j = i;
+        for (; j > 0 && value[j - 1] > v; j--)
+            value[j] = value[j - 1];
+        value[j] = v;
+    }
+    for (;;) {
+        uint32_t arg = 0, used = 0;
+        for (int i = 0; i < k; i++)
+            for (int f = 0; f < k; f++)
+                if (!(used >> f & 1) && tip_on(st, from[f]) == value[i]) {
+                    used |= 1u << f;
+                    arg |= (uint32_t)from[f] << 3 * i;
+                    break;
+                }
+        n = pd_add_action(out, n, PD_ACTION(PD_A_ARRANGE, arg));
+        /* the next order of the values: the last rise, its successor, the tail reversed */
+        int i = k - 2;
+        while (i >= 0 && value[i] >= value[i + 1])
+            i--;
+        if (i < 0)
+            return n;
+        int j = k - 1;
+        while (value[j] <= value[i])
+            j--;
+        int t = value[i];
+        value[i] = value[j];
+        value[j] = t;
+        for (int a = i + 1, b = k - 1; a < b; a++, b--) {
+            t = value[a];
+            value[a] = value[b];
+            value[b] = t;
+        }
+    }
+}
+
+/* The tokens go back as arranged; nobody else can tell them apart any
+ * more (they were all in the deliverer's hand), so what the others saw of
+ * them is forgotten. The delivered order is left without: its slot takes a
+ * new order with a new token. */
+static void put_tips_back(pd_state *st)
+{
+    const pd_pending *pe = &st->pending;
+    int8_t from[PD_ORDER_SLOTS], to[PD_ORDER_SLOTS];
+    int k = pd_ham_places(st, from, to);
+    uint8_t token[PD_ORDER_SLOTS];
+    for (int i = 0; i < k; i++)
+        token[i] = st->order[pe->arrangement >> 3 * i & 7].tip;
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++) {
+        pd_order *o = &st->order[slot];
+        if (o->tip != PD_NO_TIP)
+            st->tip_seen[o->tip] &= (uint8_t)(1u << st->seat);
+        o->tip = PD_NO_TIP;
+    }
+    for (int i = 0; i < k; i++)
+        st->order[to[i]].tip = token[i];
+}
+
 int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
 {
     const pd_pending *pe = &st->pending;
@@ -653,6 +748,8 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
                 n = pd_add_action(out, n, PD_ACTION(PD_A_TIP, slot));
         return n;
     }
+    if (st->phase == PD_PH_ARRANGE)
+        return list_arrangements(st, out, n);
     if (st->phase == PD_PH_DISTANCE)
         return pd_list_payments(st, out, n, pe->due, false, -1);
     if (pe->nneeds > 0) {
@@ -798,7 +895,7 @@ static void complete(pd_state *st)
     reward(st, s, &q);
     st->delivered = true;
     /* the tip: Onions, or Extra Cheese asked for and left out, give NO TIP;
-     * Ham takes any order's token */
+     * Ham takes any order's token and puts the others back as arranged */
     int tip = PD_NO_TIP;
     bool no_tip_token = false, frugal = pd_cheese_left_out(st);
     bool withheld = pe->shorted || frugal || pd_tip_blocked(st, s, zone_village);
@@ -809,9 +906,9 @@ static void complete(pd_state *st)
         }
         if (o->tip != PD_NO_TIP) /* the order's own token goes back face down */
             pd_return_tip(st, o->tip);
-    } else if (pe->tip_slot >= 0 && pe->tip_slot != pe->slot) {
+    } else if (pe->tip_slot >= 0) {
         tip = st->order[pe->tip_slot].tip;
-        st->order[pe->tip_slot].tip = o->tip;
+        put_tips_back(st);
     } else {
         tip = o->tip;
     }
@@ -864,7 +961,7 @@ static void complete(pd_state *st)
     pd_open_instants(st, s, tips);
 }
 
-/* After the ingredients: the distance, Ham's tip, the reward. */
+/* After the ingredients: the distance, Ham's tip (and the others put back), the reward. */
 static void next_stage(pd_state *st)
 {
     pd_pending *pe = &st->pending;
@@ -984,8 +1081,20 @@ void pd_delivery_step(pd_state *st, pb_action a)
         else
             pe->cheese_decided = true;
         break;
-    case PD_A_TIP:
+    case PD_A_TIP: { /* the others go back: with one place (or none) there is nothing to arrange */
+        int8_t from[PD_ORDER_SLOTS], to[PD_ORDER_SLOTS];
         pe->tip_slot = (int8_t)arg;
+        int k = pd_ham_places(st, from, to);
+        if (k > 1) {
+            st->phase = PD_PH_ARRANGE;
+            return;
+        }
+        pe->arrangement = (uint16_t)(k ? from[0] : 0);
+        complete(st);
+        return;
+    }
+    case PD_A_ARRANGE:
+        pe->arrangement = (uint16_t)arg;
         complete(st);
         return;
     default: /* a payment, already counted */

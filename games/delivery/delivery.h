@@ -62,11 +62,11 @@ typedef enum pd_phase {
     PD_PH_SUPPLY,     /* PD-T4: a hand card for each ingredient still needed */
     PD_PH_DISTANCE,   /* a card for each space beyond the free range */
     PD_PH_TIP,        /* Ham: which order's tip token to take */
+    PD_PH_ARRANGE,    /* Ham: which order each other token goes back on */
     PD_PH_BONUS,      /* Meatballs: one market card after the delivery */
     PD_PH_AFTER,      /* a power card after the action, or the end of the turn */
     PD_PH_DISCARD,    /* PD-T5: down to the hand limit */
     PD_PH_FINE,       /* PD-O1: everyone pays a Health Inspector's fine */
-    PD_PH_SWAP,       /* Bait and Switch: a hand card for an order's top card, or not */
     PD_PH_BLOCK,      /* Building Commissioner: the lots to reserve */
     PD_PH_FARM,       /* Farmer Brown: the sewer card to keep under it */
     PD_PH_COPY,       /* Harlem Rotary Pizzeria: its holder copies a delivery to Harlem, or not */
@@ -107,7 +107,7 @@ enum {
     PD_A_TIP,         /* Ham: the order slot whose tip token to take */
     PD_A_EXTRA,       /* Sausage: one more card of an ingredient the order needs */
     PD_A_POWER,       /* play a power card from hand (PD-T1) */
-    PD_A_SWAP,        /* Bait and Switch: order slot | hand card << 8 */
+    PD_A_SWAP,        /* Bait and Switch (in play, once a turn): order slot | hand card << 8 */
     PD_A_BLOCK,       /* Building Commissioner: a lot */
     PD_A_FARM,        /* Farmer Brown: a card type from the sewer */
     PD_A_COPY,        /* Harlem Rotary: pizzeria village | route modes << 8 */
@@ -124,6 +124,7 @@ enum {
     PD_A_INSTANT,     /* an Instant card on another's delivery: power card index | (target seat + 1) << 8 (Property Tax) */
     PD_A_SUPPLIES_MONEY, /* Out of Supplies: the $2 owed, before a delivery */
     PD_A_SUPPLIES_CARDS, /* ... or two cards, as PD_A_FINE_CARDS */
+    PD_A_ARRANGE,     /* Ham: for each place i (pd_ham_places), the order its token was on, << 3 * i */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
@@ -185,6 +186,7 @@ typedef struct pd_pending {
     bool doubled;                     /* Sausage used */
     bool double_decided;              /* Sausage used or declined */
     int8_t tip_slot;                  /* Ham: the slot whose tip was taken */
+    uint16_t arrangement;             /* Ham: where the others go back, as PD_A_ARRANGE's argument */
     uint8_t stored_used;              /* Cold Storage: the stored cards set aside, a bit each */
     bool cheese_decided;              /* Extra Cheese: a card added or declined */
     bool cheese_added;                /* a card from hand or Cold Storage is on the pizza */
@@ -248,7 +250,7 @@ typedef enum pd_pc {
     PD_PC_BUYING_TIME,
     PD_PC_TYCOON,           /* real-estate-tycoon */
     PD_PC_OUT_OF_SUPPLIES,  /* out-of-supplies */
-    PD_PC_PROPERTY_TAX,     /* property-tax: Instant */
+    PD_PC_PROPERTY_TAX,     /* property-tax: Timed and Instant */
     PD_PC_ROUGH_DELIVERY,   /* rough-delivery: Instant */
     PD_PC_TRAFFIC_JAM,      /* traffic-jam: Instant */
     PD_PC_PANDEMIC,
@@ -296,6 +298,7 @@ typedef struct pd_state {
     uint8_t inspectors;               /* Health Inspectors drawn */
     bool power_played;                /* this turn (PD-T1) */
     bool delivered;                   /* this turn (Frugal Shopper) */
+    bool swapped;                     /* Bait and Switch used this turn */
     int8_t global;                    /* the GLOBAL card in play, -1: none */
     uint16_t global_until;            /* a global that lasts some rounds goes at this turn */
     bool over_achiever;               /* this turn's delivery earns $2 more */
@@ -355,7 +358,8 @@ typedef struct pd_state {
     /* Instant cards after a delivery (PD_PH_INSTANT): the deliverer, the
      * tip tokens the delivery gave (what Traffic Jam takes back), the seats
      * that have answered (a bit each), and the seat and phase the turn goes
-     * on with */
+     * on with (after the answers, or after a Property Tax played on the
+     * player's own turn) */
     uint8_t instant_deliverer, delivery_tips, instant_answered;
     uint8_t instant_seat, instant_resume;
     /* the market deck, top last */

@@ -317,6 +317,7 @@ static void next_turn(pd_state *st)
     st->turn++;
     st->power_played = false;
     st->delivered = false;
+    st->swapped = false;
     st->over_achiever = st->special_sale = st->windfall = false;
     st->action = st->banned = 0;
     if (st->global >= 0 && st->turn >= st->global_until) /* its rounds are over */
@@ -464,12 +465,15 @@ void pd_lose_any_card(pd_state *st, int seat)
 
 /* Does the turn stop after the action for the mover to play a power card
  * or end it? Decided on what everyone sees (how many power cards the mover
- * holds, Frugal Shopper in play), never on which cards: a pause only when a
+ * holds, Frugal Shopper in play, Bait and Switch in play and not yet used
+ * with market cards in hand), never on which cards: a pause only when a
  * card could be played would tell the table something about the hand. */
 bool pd_can_play_power(const pd_state *st)
 {
-    return (!st->power_played && st->player[st->seat].powers != 0) || pd_frugal_take(st) ||
-           pd_list_refills(st, NULL, 0) > 0;
+    int s = st->seat;
+    return (!st->power_played && st->player[s].powers != 0) || pd_frugal_take(st) ||
+           pd_list_refills(st, NULL, 0) > 0 ||
+           (pd_has(st, s, PD_PC_BAIT_AND_SWITCH) && !st->swapped && st->player[s].hand_size > 0);
 }
 
 /* ---------------------------------------------------------- payments */
@@ -825,9 +829,12 @@ static int list_actions(const pd_state *st, pb_action *out)
             n = list_supplies(st, out, n);
         else if (!st->windfall && st->banned != PD_A_DELIVER)
             n = pd_list_deliveries(st, out, n);
-        n = pd_list_refills(st, out, pd_list_power_plays(st, out, n));
-        /* nothing left to do (after Windfall or Oooops!): the turn may end */
-        return n || !(st->windfall || st->banned) ? n : pd_add_action(out, n, PD_ACTION(PD_A_END, 0));
+        /* no action left (after Windfall or Oooops!): the turn may end; what
+         * needs no action (a power card, Cold Storage's refill, Bait and
+         * Switch's swap) may still come first */
+        if (!n && (st->windfall || st->banned))
+            n = pd_add_action(out, n, PD_ACTION(PD_A_END, 0));
+        return pd_list_swaps(st, out, pd_list_refills(st, out, pd_list_power_plays(st, out, n)));
     case PD_PH_MARKET:
     case PD_PH_BONUS:
         n = list_takes(st, out, n);
@@ -839,9 +846,10 @@ static int list_actions(const pd_state *st, pb_action *out)
     case PD_PH_SUPPLY:
     case PD_PH_DISTANCE:
     case PD_PH_TIP:
+    case PD_PH_ARRANGE:
         return pd_list_delivery_steps(st, out, n);
     case PD_PH_AFTER:
-        n = pd_list_refills(st, out, pd_list_power_plays(st, out, n));
+        n = pd_list_swaps(st, out, pd_list_refills(st, out, pd_list_power_plays(st, out, n)));
         if (pd_frugal_take(st))
             n = list_takes(st, out, n);
         return pd_add_action(out, n, PD_ACTION(PD_A_END, 0));
@@ -851,7 +859,6 @@ static int list_actions(const pd_state *st, pb_action *out)
         return pd_list_gifts(st, out, n);
     case PD_PH_FINE:
         return list_fines(st, out, n);
-    case PD_PH_SWAP:
     case PD_PH_BLOCK:
     case PD_PH_FARM:
         return pd_list_power_steps(st, out, n);
@@ -1028,7 +1035,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
             pd_decline_copy(st);
         else if (st->phase == PD_PH_INSTANT)
             pd_answer_instant(st, a);
-        else if (st->phase == PD_PH_SWAP || st->phase == PD_PH_ORDERS)
+        else if (st->phase == PD_PH_ORDERS)
             pd_power_step(st, a);
         else if (st->phase == PD_PH_BONUS || st->phase == PD_PH_MARKET)
             takes_done(st); /* nothing left to take */
@@ -1036,6 +1043,8 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
             reputation_over(st);
         break;
     case PD_A_SWAP:
+        pd_swap(st, arg);
+        break;
     case PD_A_BLOCK:
     case PD_A_FARM:
     case PD_A_HACK:
@@ -1091,6 +1100,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
     case PD_A_EXTRA:
     case PD_A_CHEESE:
     case PD_A_TIP:
+    case PD_A_ARRANGE:
         pd_delivery_step(st, a);
         break;
     case PD_A_END:
@@ -1158,9 +1168,9 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
     static const char *const phase_names[] = {
         "keeping a power card", "choosing the turn's action", "taking market cards",
         "building or upgrading", "paying for the property", "supplying the ingredients",
-        "paying for the distance", "choosing a tip token", "taking market cards",
-        "ending the turn", "discarding down to the hand limit", "paying a Health Inspector's fine",
-        "choosing a swap (Bait and Switch)", "reserving lots (Building Commissioner)",
+        "paying for the distance", "choosing a tip token (Ham)", "putting the other tip tokens back (Ham)",
+        "taking market cards", "ending the turn", "discarding down to the hand limit",
+        "paying a Health Inspector's fine", "reserving lots (Building Commissioner)",
         "choosing a sewer card (Farmer Brown)", "copying a delivery to Harlem (Harlem Rotary Pizzeria)",
         "changing the orders (Hacker, Order Screw Up, System Error)",
         "choosing a delivery zone for a disk (That's My Spot)", "giving two cards (Charity Event)",

@@ -8,8 +8,10 @@
  * ("done"). How many power cards a seat holds is public, so being asked
  * tells the table nothing about which it holds.
  *
- * Out of Supplies is played on the player's own turn (powers.c); its target
- * pays $2 before its next delivery (engine.c). */
+ * Property Tax is Timed too: also played on the player's own turn, as the
+ * turn's power card (powers.c); its target pays at once, then the turn goes
+ * on. Out of Supplies is played on the player's own turn (powers.c); its
+ * target pays $2 before its next delivery (engine.c). */
 #include <string.h>
 
 #include "delivery.h"
@@ -32,6 +34,12 @@ static bool instants_in_game(const pd_state *st)
             return true;
     }
     return false;
+}
+
+bool pd_tax_in_game(const pd_state *st)
+{
+    int p = st->rules->pc[PD_PC_PROPERTY_TAX];
+    return st->rules->expansion && p >= 0 && pd_power_in_game(st, p);
 }
 
 /* What a seat can pay at all: money, and a dollar a card from hand. */
@@ -125,10 +133,7 @@ void pd_answer_instant(pd_state *st, pb_action a)
     st->player[s].powers &= ~(1ull << p);
     st->power_discard |= 1ull << p;
     if (is_card(st, p, PD_PC_PROPERTY_TAX)) {
-        memset(&st->pending, 0, sizeof st->pending);
-        st->pending.due = (uint8_t)pd_property_tax(st, target);
-        st->seat = (uint8_t)target;
-        st->phase = PD_PH_TAX;
+        pd_start_tax(st, target);
         return;
     }
     /* Rough Delivery, Traffic Jam: the delivery's tip tokens go back face down */
@@ -136,6 +141,18 @@ void pd_answer_instant(pd_state *st, pb_action a)
     for (; st->delivery_tips && d->ntips > 0; st->delivery_tips--)
         pd_return_tip(st, d->tip[--d->ntips]);
     ask_next(st);
+}
+
+void pd_start_tax(pd_state *st, int target)
+{
+    if (!pd_in_instants(st)) { /* played on the mover's own turn: it goes on where it was */
+        st->instant_seat = st->seat;
+        st->instant_resume = st->phase;
+    }
+    memset(&st->pending, 0, sizeof st->pending);
+    st->pending.due = (uint8_t)pd_property_tax(st, target);
+    st->seat = (uint8_t)target;
+    st->phase = PD_PH_TAX;
 }
 
 void pd_pay_tax(pd_state *st, pb_action a)
@@ -156,6 +173,11 @@ void pd_pay_tax(pd_state *st, pb_action a)
     st->pending.last_key = (uint16_t)(PD_KIND(a) == PD_A_PAY_MONEY ? 0 : pd_pay_key(a));
     if (--st->pending.due == 0) {
         memset(&st->pending, 0, sizeof st->pending);
-        ask_next(st);
+        if (pd_in_instants(st)) {
+            ask_next(st);
+        } else { /* played on the mover's turn */
+            st->seat = st->instant_seat;
+            st->phase = st->instant_resume;
+        }
     }
 }

@@ -63,6 +63,11 @@ bool pd_in_instants(const pd_state *st);
 int pd_list_instants(const pd_state *st, pb_action *out, int n);
 /* An Instant card played, or "done". */
 void pd_answer_instant(pd_state *st, pb_action a);
+/* Is Property Tax in this game's power deck? */
+bool pd_tax_in_game(const pd_state *st);
+/* Property Tax on `target`, who pays now; then the Instant answers go on,
+ * or (played on the mover's own turn) the turn. */
+void pd_start_tax(pd_state *st, int target);
 /* A dollar of Property Tax: PD_A_PAY_MONEY, _CARD or _POWER. */
 void pd_pay_tax(pd_state *st, pb_action a);
 
@@ -97,6 +102,10 @@ void pd_delivery_powers(pd_state *st, int seat, int zone_village, unsigned modes
 bool pd_tip_blocked(const pd_state *st, int seat, int zone_village);
 int pd_bonus_takes(const pd_state *st, int seat, int zone_village);
 int pd_list_power_steps(const pd_state *st, pb_action *out, int n);
+/* Bait and Switch in play: the mover's swaps this turn (none once used),
+ * and making one. */
+int pd_list_swaps(const pd_state *st, pb_action *out, int n);
+void pd_swap(pd_state *st, uint32_t arg);
 void pd_power_step(pd_state *st, pb_action a);
 int pd_farmed_ingredient(const pd_state *st, int seat);
 /* Cold Storage: may the seat use the cards under it now? */
@@ -124,8 +133,8 @@ int pd_list_deliveries(const pd_state *st, pb_action *out, int n);
 int pd_list_copies(const pd_state *st, pb_action *out, int n);
 void pd_decline_copy(pd_state *st);
 int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n);
-/* A legal DELIVER, COPY, USE, USE_STORED, SHORT, EXTRA, CHEESE, TIP, DONE
- * or (already counted) PAY. */
+/* A legal DELIVER, COPY, USE, USE_STORED, SHORT, EXTRA, CHEESE, TIP,
+ * ARRANGE, DONE or (already counted) PAY. */
 void pd_delivery_step(pd_state *st, pb_action a);
 /* Extra Cheese (PD-C2): does the order in `slot` ask for cheese; is there
  * cheese on the delivery being made (its pizzeria's own or a card added);
@@ -135,5 +144,9 @@ bool pd_order_wants_cheese(const pd_state *st, int slot);
 bool pd_cheese_on(const pd_state *st);
 bool pd_cheese_left_out(const pd_state *st);
 int pd_cheese_why(const pd_state *st, char *err, size_t errlen);
+/* Ham, once a token is chosen (pending.tip_slot): the orders the others lie
+ * on now (`from`) and the orders they go back on (`to`), in slot order, as
+ * many of each; their number. */
+int pd_ham_places(const pd_state *st, int8_t *from, int8_t *to);
 
 #endif

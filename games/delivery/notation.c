@@ -24,12 +24,15 @@
  *   lose MT disk               lose MT 2   (Stock Market Crash: a disk, or the pizzeria's second card)
  *   pass Harlem/Ham left       pass power:drone-delivery right   (co-op Transfer Goods: to the next
  *                                                seat clockwise, or the one before)
- *   swap 2 Harlem/Ham          block MT-2        farm Midtown/Ham  (Bait and Switch, Building
- *                                                Commissioner, Farmer Brown)
- *   tip 3                      done              end
+ *   block MT-2                 farm Midtown/Ham  (Building Commissioner, Farmer Brown)
+ *   swap 2 Harlem/Ham          (Bait and Switch in play: once a turn, before or after the action)
+ *   tip 3                      (Ham: keep order 3's tip token)
+ *   arrange 1:$3 2:$1 4:$2     (Ham: the others back, each order with the value put on it)
+ *   done                       end
  *   discard Harlem/Ham         discard power:mob-boss
  *   fine $2                    fine Harlem/Ham power:mob-boss   (the two in either order)
- *   play power:out-of-supplies on 2      (a card played on an opponent: seat 2, counted from 1)
+ *   play power:out-of-supplies on 2      (a card played on an opponent: seat 2, counted from 1;
+ *                                                Property Tax too, on the player's own turn)
  *   supplies $2                supplies Harlem/Ham Midtown/Onions  (Out of Supplies: $2 before delivering)
  *   instant power:traffic-jam  instant power:property-tax on 3     (an Instant card after another's
  *                                                delivery; "done" plays none)
@@ -186,9 +189,27 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
                          PD_KIND(a) == PD_A_CHARITY ? "give" : PD_KIND(a) == PD_A_FINE_CARDS ? "fine" : "supplies", w1,
                          w2);
         break;
-    case PD_A_TIP:
+    case PD_A_TIP: /* Ham: the tokens were all in the deliverer's hand; which one is kept is theirs to know */
+        if (viewer != PD_EVERYONE_SEES_ALL && viewer != st->seat)
+            return snprintf(buf, n, "tip ?") < (int)n ? 0 : -1;
         wrote = snprintf(buf, n, "tip %u", arg + 1);
         break;
+    case PD_A_ARRANGE: { /* each place, and the value of the token put there */
+        int8_t from[PD_ORDER_SLOTS], to[PD_ORDER_SLOTS];
+        if (st->phase != PD_PH_ARRANGE)
+            return -1;
+        if (viewer != PD_EVERYONE_SEES_ALL && viewer != st->seat)
+            return snprintf(buf, n, "arrange ?") < (int)n ? 0 : -1;
+        int k = pd_ham_places(st, from, to);
+        size_t used = (size_t)snprintf(buf, n, "arrange");
+        for (int i = 0; i < k && used < n; i++) {
+            int slot = arg >> 3 * i & 7, tip = slot < PD_ORDER_SLOTS ? st->order[slot].tip : PD_NO_TIP;
+            if (tip == PD_NO_TIP)
+                return -1;
+            used += (size_t)snprintf(buf + used, n - used, " %d:$%d", to[i] + 1, st->tip_value[tip]);
+        }
+        return used < n ? 0 : -1;
+    }
     case PD_A_HACK:
         pd_card_word(d, (pd_card)(arg >> 8), w1, sizeof w1);
         wrote = snprintf(buf, n, "hack %u.%u %s", (arg & 0xF) + 1, (arg >> 4 & 0xF) + 1, w1);

@@ -6,7 +6,9 @@
  * new one replaces the old); a GLOBAL card acts on everyone at once and
  * replaces the global in play. The engine plays the cards in pd_pc: every
  * basic and expansion card (docs/rules-notes.md); the Instant ones are
- * played on others' turns (instant.c). */
+ * played on others' turns (instant.c), Property Tax on the player's own
+ * too. A card in play may act on its own: Bait and Switch's swap, once a
+ * turn. */
 #include <string.h>
 
 #include "delivery.h"
@@ -286,6 +288,8 @@ static void play_timed(pd_state *st, int p, int target)
         st->changing = (int8_t)p;
         st->phase = PD_PH_ORDERS;
     }
+    if (p == pc[PD_PC_PROPERTY_TAX] && target >= 0) /* the target pays now, then the turn goes on */
+        pd_start_tax(st, target);
 }
 
 bool pd_cold_usable(const pd_state *st, int seat)
@@ -319,7 +323,6 @@ void pd_refill_cold(pd_state *st, pd_card discard)
     st->sewer[discard]++;
 }
 
-static int list_swaps(const pd_state *st, pb_action *out, int n);
 static int list_farm(const pd_state *st, pb_action *out, int n);
 
 /* PD-T1: one power card a turn, before or after the action; Frugal
@@ -341,7 +344,14 @@ int pd_list_power_plays(const pd_state *st, pb_action *out, int n)
          * Increase Your Reputation */
         if (p == pc[PD_PC_TYCOON] && (st->action == PD_A_REPUTATION || !pd_any_build(st, 1)))
             continue;
-        /* Instant cards are played on others' turns (PD_PH_INSTANT) */
+        /* Property Tax is Timed and Instant: on the player's own turn too, on an opponent who
+         * would pay something; the other Instant cards only on others' turns (PD_PH_INSTANT) */
+        if (p == pc[PD_PC_PROPERTY_TAX]) {
+            for (int t = 0; t < st->players; t++)
+                if (t != st->seat && pd_property_tax(st, t) > 0)
+                    n = pd_add_action(out, n, PD_ACTION(PD_A_POWER, p | (t + 1) << 8));
+            continue;
+        }
         if (st->rules->data.cards.power[p].instant)
             continue;
         if (p == pc[PD_PC_OUT_OF_SUPPLIES]) { /* on an opponent */
@@ -419,10 +429,10 @@ void pd_play_power(pd_state *st, uint32_t arg)
     const int8_t *pc = st->rules->pc;
     if (p == pc[PD_PC_FAST_PASS])
         st->pass_tokens[s] = card->tokens ? card->tokens : 3;
-    /* cards with decisions of their own come back to the phase they left */
+    /* cards with decisions of their own come back to the phase they left
+     * (Bait and Switch has none: its swap is offered once a turn while it
+     * is in play, this turn too) */
     st->power_resume = st->phase;
-    if (p == pc[PD_PC_BAIT_AND_SWITCH] && list_swaps(st, NULL, 0) > 0)
-        st->phase = PD_PH_SWAP;
     if (p == pc[PD_PC_COMMISSIONER]) {
         int free_lots = 0;
         for (int l = 0; l < st->rules->data.map.nlots; l++)
@@ -467,14 +477,18 @@ void pd_leave_tableau(pd_state *st, int s, int p)
     }
 }
 
-/* ---- the decisions of Bait and Switch, Building Commissioner, Farmer Brown ---- */
+/* ---- Bait and Switch; the decisions of Building Commissioner, Farmer Brown ---- */
 
-/* Bait and Switch: a hand card of the same ingredient as a regular order's
- * top card takes its place (it may move the delivery), the top card comes
- * to hand; or nothing. */
-static int list_swaps(const pd_state *st, pb_action *out, int n)
+/* Bait and Switch (SPEED), while in play: once a turn, before or after the
+ * action, a delivery or not, a hand card of the same ingredient as a
+ * regular order's top card takes its place (it may move the delivery), the
+ * top card comes to hand. */
+int pd_list_swaps(const pd_state *st, pb_action *out, int n)
 {
     const pd_player *p = &st->player[st->seat];
+    if (st->swapped || (st->phase != PD_PH_START && st->phase != PD_PH_AFTER) ||
+        !pd_has(st, st->seat, PD_PC_BAIT_AND_SWITCH))
+        return n;
     for (int slot = 0; slot < PD_ORDER_SLOTS; slot++) {
         const pd_order *o = &st->order[slot];
         if (o->kind < 0 || o->ncards == 0)
@@ -485,6 +499,17 @@ static int list_swaps(const pd_state *st, pb_action *out, int n)
                 n = pd_add_action(out, n, PD_ACTION(PD_A_SWAP, slot | c << 8));
     }
     return n;
+}
+
+void pd_swap(pd_state *st, uint32_t arg)
+{
+    int s = st->seat;
+    pd_order *o = &st->order[arg & 0xF];
+    pd_card mine = (pd_card)(arg >> 8);
+    pd_hand_remove(st, s, mine);
+    pd_hand_add(st, s, o->card[o->ncards - 1]);
+    o->card[o->ncards - 1] = mine;
+    st->swapped = true;
 }
 
 /* Building Commissioner: empty lots, in lot order, as long as enough remain. */
@@ -547,8 +572,6 @@ int pd_list_power_steps(const pd_state *st, pb_action *out, int n)
             n = pd_add_action(out, n, PD_ACTION(PD_A_SPOT, v));
         return n;
     }
-    if (st->phase == PD_PH_SWAP)
-        return pd_add_action(out, list_swaps(st, out, n), PD_ACTION(PD_A_DONE, 0));
     if (st->phase == PD_PH_BLOCK)
         return list_blocks(st, out, n);
     return list_farm(st, out, n);
@@ -559,14 +582,6 @@ void pd_power_step(pd_state *st, pb_action a)
     int s = st->seat;
     uint32_t arg = PD_ARG(a);
     switch (PD_KIND(a)) {
-    case PD_A_SWAP: {
-        pd_order *o = &st->order[arg & 0xF];
-        pd_card mine = (pd_card)(arg >> 8);
-        pd_hand_remove(st, s, mine);
-        pd_hand_add(st, s, o->card[o->ncards - 1]);
-        o->card[o->ncards - 1] = mine;
-        break;
-    }
     case PD_A_BLOCK:
         st->blocker[arg] = (int8_t)s;
         st->pending.last_key = (uint16_t)(arg + 1);
@@ -607,7 +622,7 @@ void pd_power_step(pd_state *st, pb_action a)
         o->card[o->ncards - 1] = last;
         break;
     }
-    default: /* DONE: no swap, no change */
+    default: /* DONE: no change */
         break;
     }
     st->changing = -1;

@@ -139,11 +139,17 @@ static double best_step(const pd_state *st, int s, double turns)
 }
 
 /* A build or delivery being made counts as made (its decisions only say how
- * it is paid), and takes still to come as taken, so choosing one shows. */
-static double pending_worth(const pd_state *st, double tip, double turns)
+ * it is paid), and takes still to come as taken, so choosing one shows; the
+ * token Ham keeps at its value, when the viewer has seen it. */
+static double pending_worth(const pd_state *st, int viewer, double tip, double turns)
 {
     const pd_pending *pe = &st->pending;
     int s = st->seat;
+    if (pe->kind == PD_A_DELIVER && pe->tip_slot >= 0 && tip > 0) {
+        int kept = st->order[pe->tip_slot].tip;
+        if (kept != PD_NO_TIP && viewer >= 0 && viewer < st->players && (st->tip_seen[kept] >> viewer & 1))
+            tip = st->tip_value[kept];
+    }
     if (st->phase == PD_PH_MARKET || st->phase == PD_PH_BONUS)
         return CARD_WORTH * st->steps_left;
     if (st->phase == PD_PH_REPUTATION)
@@ -162,6 +168,50 @@ static double pending_worth(const pd_state *st, double tip, double turns)
     return 0;
 }
 
+/* How likely a seat is to deliver to a village soon: 1 within a
+ * pizzeria's free range, 0.6 or 0.3 a space or two beyond, else 0. */
+static double closeness(const pd_state *st, int seat, int village)
+{
+    const pd_map *m = &st->rules->data.map;
+    double best = 0;
+    for (int v = 0; v < PD_MAX_VILLAGES; v++) {
+        const pd_pizzeria *z = &st->player[seat].pizzeria[v];
+        if (z->lot < 0)
+            continue;
+        int over = pd_route_length(m, m->lot[z->lot].door, m->village[village].zone, PD_ROUTE_STREETS) - z->disks;
+        double c = over <= 0 ? 1.0 : over == 1 ? 0.6 : over == 2 ? 0.3 : 0.0;
+        best = c > best ? c : best;
+    }
+    return best;
+}
+
+/* Tip tokens the viewer has seen on the orders (Ham put them there): one
+ * worth more than the mean is a chance for whoever delivers that order,
+ * most likely a seat close to its village; one worth less, a loss. While
+ * Ham's delivery is made, the token kept and the delivered order's are
+ * not counted: they are about to leave their orders. */
+static double known_tips(const pd_state *st, int viewer, int seat, double mean)
+{
+    double v = 0;
+    bool routed = false;
+    double near[PD_MAX_VILLAGES];
+    for (int slot = 0; viewer >= 0 && viewer < st->players && slot < PD_ORDER_SLOTS; slot++) {
+        int tip = st->order[slot].tip, village = pd_order_village(st, slot);
+        bool delivering = st->pending.kind == PD_A_DELIVER && (st->pending.tip_slot == slot || st->pending.slot == slot);
+        if (tip == PD_NO_TIP || !(st->tip_seen[tip] >> viewer & 1) || village < 0 || delivering)
+            continue;
+        if (!routed) { /* the routes only once a seen token asks for them */
+            for (int k = 0; k < PD_MAX_VILLAGES; k++)
+                near[k] = -1;
+            routed = true;
+        }
+        if (near[village] < 0)
+            near[village] = closeness(st, seat, village);
+        v += 0.3 * near[village] * (st->tip_value[tip] - mean);
+    }
+    return v;
+}
+
 #define PIZZA_WORTH 2.5 /* a delivery's money, about: what one more pizza of the goal is worth */
 
 /* PD-C1: the team's worth, 0 about an even chance: how what the team may
@@ -177,7 +227,7 @@ static double coop_worth(const pd_state *st, double turns)
     double future = 0;
     for (int s = 0; s < st->players; s++)
         future += earning_rate(st, s, NULL) * turns + CARD_WORTH * pd_hand_total(st, s);
-    future += pending_worth(st, 0, turns);
+    future += pending_worth(st, -1, 0, turns);
     for (int i = 0; i < PD_ORDER_SLOTS; i++)
         future += st->order[i].kind >= 0 ? 0.5 : 0;
     int pizzas = st->rules->goal_pizzas - pd_team_deliveries(st), money = st->rules->goal_money - st->team_money;
@@ -211,7 +261,10 @@ void pd_evaluate(const pd_state *st, int viewer, double *values)
              * debt, though all may be paid at once: so each payment shows as a gain) */
             v -= (PD_SUPPLIES_COST + earning_rate(st, s, NULL)) * st->supplies_due[s];
             if (s == st->seat)
-                v += pending_worth(st, tip, turns);
+                v += pending_worth(st, viewer, tip, turns);
+            if (s == st->seat && st->phase == PD_PH_TAX) /* Property Tax: as good as paid */
+                v -= st->pending.due;
+            v += known_tips(st, viewer, s, tip);
         }
         values[s] = v;
     }

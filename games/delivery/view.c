@@ -10,8 +10,8 @@
 #include "internal.h"
 
 static const char *const phase_names[] = {"keep",  "start",   "market", "reputation", "pay",  "supply",
-                                          "distance", "tip", "bonus", "after", "discard", "fine",
-                                          "swap",  "block", "farm",   "copy", "orders", "spot", "charity", "crash", "soars", "transfer",
+                                          "distance", "tip", "arrange", "bonus", "after", "discard", "fine",
+                                          "block", "farm",   "copy", "orders", "spot", "charity", "crash", "soars", "transfer",
                                           "instant", "tax", "over"};
 _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
 
@@ -133,7 +133,7 @@ static json_t *player_json(const pd_state *st, int s, int seat)
     return j;
 }
 
-static json_t *pending_json(const pd_state *st)
+static json_t *pending_json(const pd_state *st, int viewer)
 {
     const pd_pending *pe = &st->pending;
     const pd_map *m = &st->rules->data.map;
@@ -160,6 +160,17 @@ static json_t *pending_json(const pd_state *st)
     /* whose pizzeria it comes from: another player's with Copy Cat */
     json_object_set_new(j, "owner", json_integer(pe->owner));
     json_object_set_new(j, "lot", json_string(m->lot[st->player[pe->owner].pizzeria[pe->village].lot].id));
+    if (pe->tip_slot >= 0 && st->order[pe->tip_slot].tip != PD_NO_TIP && viewer == st->seat) {
+        /* Ham: the token kept, which only the deliverer knows (the others see
+         * that they are putting the rest back, not which) */
+        int tip = st->order[pe->tip_slot].tip;
+        json_t *places = json_array();
+        int8_t from[PD_ORDER_SLOTS], to[PD_ORDER_SLOTS];
+        for (int i = 0, k = pd_ham_places(st, from, to); i < k; i++)
+            json_array_append_new(places, json_integer(to[i] + 1));
+        json_object_set_new(j, "ham", json_pack("{s:i,s:i,s:o}", "kept_from", pe->tip_slot + 1, "value",
+                                                st->tip_value[tip], "places", places));
+    }
     if (st->rules->extra_cheese) {
         /* Extra Cheese: on the pizza (the pizzeria's own or a card added), and
          * whether its order asks for cheese it goes without (NO TIP) */
@@ -314,10 +325,21 @@ json_t *pd_view(const pd_state *st, int seat)
                           counts_json(st, st->open), "sewer", counts_json(st, st->sewer), "orders", orders, "players",
                           players);
     json_object_set_new(v, "round", json_integer(st->turn)); /* a turn: the front ends announce each */
-    /* while Harlem Rotary's holder copies a delivery, it is still the deliverer's turn */
+    /* while Harlem Rotary's holder copies a delivery, it is still the deliverer's turn; while
+     * the target of a Property Tax played on a player's own turn pays, still that player's */
+    bool timed_tax = st->phase == PD_PH_TAX && !pd_in_instants(st);
     json_object_set_new(v, "whose_turn", json_integer(st->copied.kind >= 0 ? st->copy_turn_seat
                                                       : pd_in_instants(st) ? st->instant_deliverer
+                                                      : timed_tax          ? st->instant_seat
                                                                            : st->seat));
+    if (st->phase == PD_PH_TAX) /* Property Tax: what its target still pays, and whether after a delivery */
+        json_object_set_new(v, "tax", json_pack("{s:i,s:b}", "due", st->pending.due, "instant", !timed_tax));
+    if (pd_tax_in_game(st)) { /* what Property Tax would take from each seat: all public */
+        json_t *taxes = json_array();
+        for (int s = 0; s < st->players; s++)
+            json_array_append_new(taxes, json_integer(pd_property_tax(st, s)));
+        json_object_set_new(v, "property_tax", taxes);
+    }
     if (pd_in_instants(st)) { /* the delivery the others may answer with Instant cards */
         json_t *taxes = json_array(); /* what Property Tax would take from each seat */
         for (int s = 0; s < st->players; s++)
@@ -356,7 +378,7 @@ json_t *pd_view(const pd_state *st, int seat)
             json_object_set_new(v, "keep_from", powers_json(st, st->kept_choice[seat]));
     }
     if (st->phase != PD_PH_OVER)
-        json_object_set_new(v, "pending", pending_json(st));
+        json_object_set_new(v, "pending", pending_json(st, seat));
     json_object_set_new(v, "power_cards", power_cards_json(st, seat));
     if (seat >= 0 && seat == mover) {
         static __thread pb_action legal[PB_MAX_ACTIONS];

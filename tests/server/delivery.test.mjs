@@ -2,7 +2,7 @@
 // real WebSocket: a table with bots played to the end, two humans and a bot
 // picking random legal moves, refused moves, replays and spectators. Every
 // view and replay any client receives is checked: a seat's own hand, power
-// cards, kept-card choice, tip values and delivery quotes appear only in
+// cards, kept-card choice, tip values, Ham's choices and delivery quotes appear only in
 // that seat's view; everything else is the same for every seat and for a
 // spectator at the same move. And every delivery the engine quotes is as long
 // as the route the web client computes for its preview (web/delivery.js).
@@ -66,8 +66,11 @@ function handLeaks(msg) {
       if ((v.powers || []).length !== p.powers) out.push(`${tag}: ${(v.powers || []).length} power cards, count ${p.powers}`);
     }
   });
+  // Ham: the token kept and where the others went are the deliverer's alone
+  if (v.pending && 'ham' in v.pending && (seat === null || seat !== v.to_move)) out.push(`${tag}: another seat's Ham in the view`);
   for (const e of msg.log || []) {
     if (/^keep power:/.test(e.text) && e.seat !== seat) out.push(`${tag}: seat ${e.seat}'s kept power card in the log: ${e.text}`);
+    if (/^(tip|arrange) (?!\?$)/.test(e.text) && e.seat !== seat) out.push(`${tag}: seat ${e.seat}'s Ham in the log: ${e.text}`);
     // co-op Transfer Goods: the card is the giver's and the receiver's secret
     const pass = /^pass (\S+) (left|right)$/.exec(e.text);
     if (pass) {
@@ -97,6 +100,7 @@ function publicPart(v) {
   for (const k of OWN) delete p[k];
   delete p.power_cards; // the viewer's own cards' texts among those in play
   for (const o of p.orders || []) if (o) delete o.tip_value; // what this seat looked at (Ham)
+  if (p.pending) delete p.pending.ham; // the token Ham keeps, the deliverer's
   if (p.phase !== 'over') for (const pl of p.players || []) delete pl.tip_money;
   return p;
 }
@@ -572,6 +576,40 @@ test('the web client: Property Tax names each player and their tax; the tax paid
   assert.equal(moveWords(ctx(0, start), 'play power:out-of-supplies on 3', 0), 'play Out Of Supplies on Cy');
   assert.equal(moveWords(ctx(0, start), 'instant power:property-tax on 2', 1), 'play the Instant card Property Tax on Bo');
   assert.equal(moveWords(ctx(0, start), 'supplies Harlem/Ham power:hacker', 2), 'pay Out of Supplies with Ham (Harlem) and the power card Hacker');
+});
+
+test('the web client: Ham keeps a tip and puts the others back; Property Tax on its player\'s own turn; Bait and Switch swaps', () => {
+  const map = { spaces: [], roads: [], villages: [{ code: 'HA', name: 'Harlem', zone: 'HA-Z' }], lots: [] };
+  const players = [0, 1, 2].map(() => ({ money: 5, deliveries: 0, hand: 1, powers: 0, tips: 0, disks: 12, pizzerias: [] }));
+  const ctx = (seat, view) => ({ v: view, msg: { log: [], moves: 40 }, seat, n: 3, names: ['Ann', 'Bo', 'Cy'], kinds: ['human', 'human', 'human'],
+    phase: view.phase, myTurn: view.to_move === seat, code: 'HM' });
+  const base = { game: 'delivery', map, players, orders: [null, null, null, null], open: [], sewer: [], hand: [], powers: [], power_cards: {} };
+  // Ham: the deliverer keeps order 3's $4 and puts the others back
+  const arrange = { ...base, phase: 'arrange', to_move: 0, whose_turn: 0,
+    pending: { kind: 'deliver', slot: 1, from: 'HA', needs: [], cards: [], ham: { kept_from: 3, value: 4, places: [2, 3, 4] } },
+    legal: ['arrange 2:$1 3:$2 4:$3', 'arrange 2:$3 3:$2 4:$1'] };
+  assert.match(statusHtml(ctx(0, arrange)).prompt, /Ham: you keep order 3(?:'|&#39;)s tip \(\$4\)\. Put the others back on orders 2, 3, 4 as you like/);
+  const buttons = actionsHtml(ctx(0, arrange));
+  assert.match(buttons, /<h3>Put the other tips back<\/h3>/);
+  assert.match(buttons, /data-action="arrange 2:\$3 3:\$2 4:\$1"[^>]*>Put the tips back: \$3 on order 2, \$2 on order 3, \$1 on order 4</);
+  assert.equal(statusHtml(ctx(1, { ...arrange, pending: { ...arrange.pending, ham: undefined }, legal: undefined })).prompt,
+    'Waiting for Ann: putting the other tips back (Ham).');
+  assert.equal(moveWords(ctx(1, arrange), 'tip ?', 0), 'keep a tip token (unseen)');
+  assert.equal(moveWords(ctx(1, arrange), 'arrange ?', 0), 'put the other tip tokens back on the orders (unseen)');
+  assert.equal(moveWords(ctx(0, arrange), 'tip 3', 0), 'keep the tip of order 3');
+  // Property Tax played by Ann on her own turn: Cy pays
+  const tax = { ...base, phase: 'tax', to_move: 2, whose_turn: 0, tax: { due: 3, instant: false }, property_tax: [0, 0, 3],
+    legal: ['pay $1'], hand: [{ card: 'Harlem/Ham', count: 1 }] };
+  assert.match(actionsHtml(ctx(2, tax)), /<p class="pd-tax">Property Tax from Ann: \$3 still to pay, a dollar at a time/);
+  assert.match(infoHtml(ctx(2, tax)), /Ann<\/b> played Property Tax on you: you pay <b class="pd-tax-due">\$3<\/b> more/);
+  assert.match(infoHtml(ctx(1, { ...tax, hand: [], legal: undefined })), /Ann<\/b> played Property Tax on Cy: they pay <b class="pd-tax-due">\$3<\/b> more/);
+  assert.equal(propertyTax(tax, 2), 3, 'the tax each player would pay, in every view');
+  const start = { ...base, phase: 'start', to_move: 0, whose_turn: 0, property_tax: [0, 0, 3], powers: ['property-tax'],
+    legal: ['market', 'play power:property-tax on 3', 'swap 2 Harlem/Ham'] };
+  assert.match(actionsHtml(ctx(0, start)), /data-action="play power:property-tax on 3" data-seat="2"/);
+  // Bait and Switch in play: its swap, offered with the action
+  assert.match(actionsHtml(ctx(0, start)), /<h3>Bait and Switch<\/h3>[\s\S]*data-action="swap 2 Harlem\/Ham"/);
+  assert.match(statusHtml(ctx(0, start)).prompt, /Bait and Switch: once a turn, you may swap a hand card/);
 });
 
 test('Extra Cheese: asked for, its cards are in the game; a bad value or another game refuses it', T, async () => {

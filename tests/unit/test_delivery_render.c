@@ -4,7 +4,8 @@
  * every seat and the spectator, in plain text and in colour; the prompt's
  * example and the friendly inputs read as legal moves; another seat's
  * hand never shows; the result has every seat's score (PD-E1); in 5-player
- * games the Instant cards' question, Property Tax and an Out of Supplies
+ * games the Instant cards' question, Property Tax (after a delivery and on
+ * its player's own turn), Ham's tokens put back and an Out of Supplies
  * debt read as they should, and a card's target is typed by letter. */
 #include "support.h"
 
@@ -877,15 +878,91 @@ static void check_supplies_due(const pb_game *g, const pb_state *st, int mover)
     json_decref(v);
 }
 
-static int instants, taxes, targeted, debts, played_on;
+static int instants, taxes, targeted, debts, played_on, timed_plays, timed_taxes, hams;
 
 static bool instants_and_supplies_seen(void)
 {
     return instants && taxes && targeted && debts && played_on && refused_targets;
 }
 
+/* Property Tax on the player's own turn: the prompt names what it would
+ * take from each opponent it can go on, as the engine counts it. */
+static void check_timed_tax_play(const pb_game *g, const pb_state *st, const json_t *v, int seat)
+{
+    const pd_state *pd = (const pd_state *)(const void *)st;
+    pb_tui_opts o = {false, names, seat};
+    char *prompt = dlv_tui_prompt(v, &o), want[96];
+    size_t i;
+    const json_t *m;
+    json_array_foreach(json_object_get(v, "legal"), i, m) {
+        int target;
+        if (sscanf(json_string_value(m), "play power:property-tax on %d", &target) != 1)
+            continue;
+        snprintf(want, sizeof want, "Property Tax on %d: %c %s pays $%d", target, 'A' + target - 1, names[target - 1],
+                 pd_property_tax(pd, target - 1));
+        assert_shows(prompt, want);
+        char line[64];
+        snprintf(line, sizeof line, "play property-tax on %c", 'a' + target - 1);
+        assert_reads_as(g, st, v, line, json_string_value(m));
+    }
+    check_example(g, st, v, seat);
+    free(prompt);
+}
+
+/* Ham: the deliverer reads the token kept and where the others go; the
+ * others only wait for them to put the tokens back. */
+static void check_arrange(const pb_game *g, const pb_state *st, const json_t *v, int seat)
+{
+    const pd_state *pd = (const pd_state *)(const void *)st;
+    pb_tui_opts o = {false, names, seat};
+    char *prompt = dlv_tui_prompt(v, &o), want[96];
+    int kept = pd->pending.tip_slot;
+    snprintf(want, sizeof want, "Ham: you keep order %d's token ($%d).", kept + 1,
+             pd->tip_value[pd->order[kept].tip]);
+    assert_shows(prompt, want);
+    check_waiting(g, st, seat, "to put the other tip tokens back (Ham)");
+    check_example(g, st, v, seat);
+    check_listed_moves(g, st, v, seat);
+    free(prompt);
+}
+
 /* Checks the Instant question, Property Tax and Out of Supplies wherever
  * they come; plays the cards whenever it can, deliveries often. */
+/* Property Tax being paid, after a delivery or played on its player's own
+ * turn: the payer reads what is due and why, the others wait for them. */
+static void check_tax(const pb_game *g, const pb_state *st, const json_t *v, int mover)
+{
+    const pd_state *pd = (const pd_state *)(const void *)st;
+    pb_tui_opts o = {false, names, mover};
+    char *prompt = dlv_tui_prompt(v, &o), *table = dlv_tui_table(v, &o), want[160];
+    bool timed_tax = !json_object_get(v, "instant"); /* played on its player's own turn */
+    int by = (int)json_integer_value(json_object_get(v, "whose_turn"));
+    if (timed_tax) {
+        snprintf(want, sizeof want, "Property Tax was played on you by %c %s on their turn", 'A' + by, names[by]);
+        assert_shows(prompt, want);
+        snprintf(want, sizeof want, "Property Tax, played by %c %s on their turn: %c %s pays, $%d still due.", 'A' + by,
+                 names[by], 'A' + mover, names[mover], pd->pending.due);
+        assert_shows(table, want);
+    } else {
+        snprintf(want, sizeof want, "Property Tax was played on you after %c %s's delivery",
+                 'A' + pd->instant_deliverer, names[pd->instant_deliverer]);
+        assert_shows(prompt, want);
+        snprintf(want, sizeof want, "%c %s pays, $%d still due.", 'A' + mover, names[mover], pd->pending.due);
+        assert_shows(table, want);
+    }
+    snprintf(want, sizeof want, "$%d still to pay, a dollar or a card at a time:", pd->pending.due);
+    assert_shows(prompt, want);
+    check_waiting(g, st, mover, "to pay Property Tax");
+    check_example(g, st, v, mover);
+    check_friendly(g, st, v);
+    free(prompt);
+    free(table);
+    if (timed_tax)
+        timed_taxes++;
+    else
+        taxes++;
+}
+
 static const char *look_at_instants_and_supplies(const pb_game *g, const pb_state *st, const json_t *v, int mover,
                                                  pb_rng *rng)
 {
@@ -899,23 +976,8 @@ static const char *look_at_instants_and_supplies(const pb_game *g, const pb_stat
         instants++;
         targeted += legal_starting(v, "instant power:property-tax on ") != NULL;
     }
-    if (!strcmp(phase, "tax")) {
-        pb_tui_opts o = {false, names, mover};
-        char *prompt = dlv_tui_prompt(v, &o), *table = dlv_tui_table(v, &o), want[160];
-        snprintf(want, sizeof want, "Property Tax was played on you after %c %s's delivery",
-                 'A' + pd->instant_deliverer, names[pd->instant_deliverer]);
-        assert_shows(prompt, want);
-        snprintf(want, sizeof want, "$%d still to pay, a dollar or a card at a time:", pd->pending.due);
-        assert_shows(prompt, want);
-        snprintf(want, sizeof want, "%c %s pays, $%d still due.", 'A' + mover, names[mover], pd->pending.due);
-        assert_shows(table, want);
-        check_waiting(g, st, mover, "to pay Property Tax");
-        check_example(g, st, v, mover);
-        check_friendly(g, st, v);
-        free(prompt);
-        free(table);
-        taxes++;
-    }
+    if (!strcmp(phase, "tax"))
+        check_tax(g, st, v, mover);
     if (supplies) {
         check_out_of_supplies_play(g, st, v, supplies);
         played_on++;
@@ -925,6 +987,12 @@ static const char *look_at_instants_and_supplies(const pb_game *g, const pb_stat
         debts += pd->supplies_due[s] > 0;
     const char *move = instant ? instant : supplies ? supplies : some_legal(v, "deliver ", rng);
     if (!move || (!instant && !supplies && pb_rng_below(rng, 3) == 0))
+        move = some_legal(v, "", rng);
+    /* Property Tax is kept for a delivery to answer (its own turn's play is the next test's); the
+     * last seat never builds, so that there is a player it cannot go on */
+    for (int k = 0; k < 8 && (!strncmp(move, "play power:property-tax", 23) ||
+                              (mover == g->players - 1 && !strcmp(move, "reputation")));
+         k++)
         move = some_legal(v, "", rng);
     return move;
 }
@@ -943,6 +1011,43 @@ static void test_instant_cards_and_out_of_supplies(void **state)
     assert_true(refused_targets > 0);
 }
 
+static bool timed_tax_and_ham_seen(void)
+{
+    return timed_plays && timed_taxes && hams;
+}
+
+/* Property Tax played whenever it can be on its player's own turn, Ham's
+ * tokens put back: what the players read. */
+static const char *look_at_timed_tax_and_ham(const pb_game *g, const pb_state *st, const json_t *v, int mover,
+                                             pb_rng *rng)
+{
+    const char *phase = json_string_value(json_object_get(v, "phase"));
+    const char *timed = some_legal(v, "play power:property-tax on ", rng);
+    if (timed) {
+        check_timed_tax_play(g, st, v, mover);
+        timed_plays++;
+    }
+    if (!strcmp(phase, "tax"))
+        check_tax(g, st, v, mover);
+    if (!strcmp(phase, "arrange")) {
+        check_arrange(g, st, v, mover);
+        hams++;
+    }
+    const char *move = timed ? timed : some_legal(v, "deliver ", rng);
+    if (!move || (!timed && pb_rng_below(rng, 3) == 0))
+        move = some_legal(v, "", rng);
+    return move;
+}
+
+static void test_property_tax_on_own_turn_and_ham(void **state)
+{
+    (void)state;
+    play_five_player_games(40, timed_tax_and_ham_seen, look_at_timed_tax_and_ham);
+    assert_true(timed_plays > 0);
+    assert_true(timed_taxes > 0);
+    assert_true(hams > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -955,6 +1060,7 @@ int main(void)
         cmocka_unit_test(test_translate),
         cmocka_unit_test(test_pandemic_and_power_outage_shown),
         cmocka_unit_test(test_instant_cards_and_out_of_supplies),
+        cmocka_unit_test(test_property_tax_on_own_turn_and_ham),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

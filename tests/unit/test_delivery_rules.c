@@ -269,6 +269,22 @@ static void market_from_deck(pd_state *st)
     play(st, "take deck");
 }
 
+/* Ham: keep a token, and put the others back the first way listed. */
+static void ham_tip(pd_state *st, const char *text)
+{
+    play(st, text);
+    json_t *v = pd_view(st, -1);
+    bool arrange = strcmp(json_string_value(json_object_get(v, "phase")), "arrange") == 0;
+    json_decref(v);
+    if (arrange) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(st, a) > 0);
+        assert_int_equal(pd_apply(st, a[0], err, sizeof err), 0);
+        check(st);
+    }
+}
+
 /* A table past the setup's power cards: seat 0 to act, with an empty hand;
  * the Extra Cheese cards in the market deck if asked for. */
 static void table_with(pd_state *st, int players, uint64_t seed, bool extra_cheese)
@@ -531,7 +547,9 @@ static void test_delivery_bonuses(void **state)
     }
 }
 
-/* PD-P1: Ham takes any order's tip token; the delivered order's token takes its place. */
+/* PD-P1: Ham takes any order's tip token; the others go back on the other
+ * orders as its deliverer arranges them (here the delivered order's token
+ * where the kept one was). */
 static void test_ham_chooses_tip(void **state)
 {
     (void)state;
@@ -565,9 +583,13 @@ static void test_ham_chooses_tip(void **state)
             if (st.order[i].tip != PD_NO_TIP)
                 assert_int_equal(guess.tip_value[st.order[i].tip], st.tip_value[st.order[i].tip]);
     }
+    int two = st.order[1].tip, three = st.order[2].tip;
     play(&st, "tip 4");
+    char text[64];
+    snprintf(text, sizeof text, "arrange 2:$%d 3:$%d 4:$%d", st.tip_value[two], st.tip_value[three], st.tip_value[own]);
+    play(&st, text);
     assert_int_equal(st.player[0].tip[0], other);
-    assert_int_equal(st.order[3].tip, own);
+    assert_int_equal(st.tip_value[st.order[3].tip], st.tip_value[own]);
 }
 
 /* PD-P1: Meatballs take one market card after delivering. */
@@ -953,7 +975,7 @@ static void test_frugal_shopper_and_liberty_storage(void **state)
     order(&st, 0, a);
     check(&st);
     play(&st, "deliver 1 from MT");
-    play(&st, "tip 1"); /* Ham on top */
+    ham_tip(&st, "tip 1"); /* Ham on top */
     assert_false(pd_has(&st, 0, PD_PC_FRUGAL));
     pd_state lib;
     table(&lib, 2, 86);
@@ -1075,7 +1097,6 @@ static void test_bait_and_switch(void **state)
     give(&st, 0, "Midtown/Ham");
     give_power(&st, 0, "bait-and-switch");
     play(&st, "play power:bait-and-switch");
-    assert_int_equal(st.phase, PD_PH_SWAP);
     refused(&st, "swap 3 Midtown/Onions"); /* not in hand */
     play(&st, "swap 3 Midtown/Ham");
     assert_int_equal(pd_order_village(&st, 2), pd_village_find(&rules->data.map, "MT"));
@@ -2942,7 +2963,7 @@ static void test_extra_cheese_left_out(void **state)
             play(&st, way == ADDED ? "cheese UE/Extra-Cheese" : "done");
         }
         if (way == ADDED && st.phase == PD_PH_TIP)
-            play(&st, "tip 1"); /* Ham: the delivered order's own token */
+            ham_tip(&st, "tip 1"); /* Ham: the delivered order's own token */
         assert_int_equal(st.player[0].deliveries, 1);
         assert_int_equal(st.player[0].ntips, 1);
         if (way == ADDED) {
@@ -3170,6 +3191,390 @@ static void test_property_tax(void **state)
     assert_int_equal(st2.player[2].powers, 0);
     assert_int_equal(st2.player[2].money, 0);
     assert_int_equal(st2.phase, PD_PH_AFTER);
+}
+
+/* ---- Ham, Property Tax on your own turn, Bait and Switch in play ---- */
+
+/* The phase as the view names it. */
+static bool in_phase(const pd_state *st, const char *name)
+{
+    json_t *v = pd_view(st, -1);
+    bool same = strcmp(json_string_value(json_object_get(v, "phase")), name) == 0;
+    json_decref(v);
+    return same;
+}
+
+static bool is_legal(const pd_state *st, const char *text)
+{
+    pb_action a;
+    char err[PB_ERR_LEN];
+    return pd_action_parse(st, text, &a, err, sizeof err) == 0;
+}
+
+/* A legal move as `viewer` is told it. */
+static void told(const pd_state *st, const char *text, int viewer, char *out, size_t n)
+{
+    pb_action a;
+    char err[PB_ERR_LEN];
+    if (pd_action_parse(st, text, &a, err, sizeof err) != 0)
+        fail_msg("\"%s\" refused: %s", text, err);
+    assert_int_equal(pd_action_text(st, a, viewer, out, n), 0);
+}
+
+/* The token on an order (none: one is put there) changes places with a
+ * face-down one of this value. */
+static void tip_worth(pd_state *st, int slot, int value)
+{
+    for (int i = 0; i < st->ntip_pool; i++)
+        if (st->tip_value[st->tip_pool[i]] == value) {
+            uint8_t mine = st->order[slot].tip;
+            st->order[slot].tip = st->tip_pool[i];
+            if (mine != PD_NO_TIP) {
+                st->tip_pool[i] = mine;
+            } else {
+                memmove(st->tip_pool + i, st->tip_pool + i + 1, (size_t)(st->ntip_pool - i - 1));
+                st->ntip_pool--;
+            }
+            return;
+        }
+    fail_msg("no face-down token of $%d", value);
+}
+
+static int tip_on(const pd_state *st, int slot)
+{
+    return st->order[slot].tip == PD_NO_TIP ? 0 : st->tip_value[st->order[slot].tip];
+}
+
+/* Seat 0 delivers order 1 from a Midtown pizzeria topped with Ham; orders
+ * 2, 3 and 4 go to Midtown, Harlem and the Financial District; the tokens
+ * on orders 1-4 are worth `tips`. */
+static void ham_table(pd_state *st, uint64_t seed, const int *tips)
+{
+    table(st, 2, seed);
+    others_without_powers(st);
+    static const char *const mt[] = {"Midtown/Ham", NULL}, *const one[] = {"Midtown/Ham", NULL},
+                             *const two[] = {"Midtown/Onions", NULL}, *const three[] = {"Harlem/Onions", NULL},
+                             *const four[] = {"Financial-District/Onions", NULL};
+    for (int slot = 0; slot < 4; slot++) { /* the orders' cards back to the sewer first: any may be taken */
+        for (int i = 0; i < st->order[slot].ncards; i++)
+            st->sewer[st->order[slot].card[i]]++;
+        st->order[slot].ncards = 0;
+    }
+    pizzeria(st, 0, "MT-1", 4, mt);
+    const char *const *cards[] = {one, two, three, four};
+    for (int slot = 0; slot < 4; slot++) {
+        order(st, slot, cards[slot]);
+        tip_worth(st, slot, tips[slot]);
+    }
+    check(st);
+}
+
+/* Ham (rulebook: "Look at the 4 tip tokens on the board chose one when you
+ * deliver. Rearrange the others how you like and return."): the deliverer
+ * keeps one token, then decides which order each other token goes back on;
+ * the delivered order's new order gets a new token. */
+static void test_ham_keeps_a_tip_and_rearranges_the_others(void **state)
+{
+    (void)state;
+    pd_state st;
+    static const int tips[] = {1, 2, 4, 3};
+    ham_table(&st, 140, tips);
+    int pool = st.ntip_pool;
+    play(&st, "deliver 1 from MT");
+    assert_true(in_phase(&st, "tip"));
+    play(&st, "tip 3");
+    /* nothing given yet: the others go back first, in any order ($1, $2, $3 on orders 2, 3, 4) */
+    assert_true(in_phase(&st, "arrange"));
+    assert_int_equal(st.player[0].ntips, 0);
+    assert_int_equal(pd_legal_actions(&st, NULL), 6);
+    refused(&st, "arrange 2:$4 3:$2 4:$1"); /* the $4 is kept */
+    refused(&st, "arrange 1:$1 3:$2 4:$3"); /* order 1 is delivered: its new order gets a new token */
+    play(&st, "arrange 2:$1 3:$3 4:$2");
+    assert_int_equal(st.player[0].ntips, 1);
+    assert_int_equal(pd_tip_money(&st, 0), 4);
+    assert_int_equal(tip_on(&st, 1), 1);
+    assert_int_equal(tip_on(&st, 2), 3);
+    assert_int_equal(tip_on(&st, 3), 2);
+    assert_int_not_equal(st.order[0].tip, PD_NO_TIP);
+    assert_int_equal(st.ntip_pool, pool - 1); /* order 1's new token */
+    assert_true(in_phase(&st, "after") || st.seat == 1);
+
+    /* tokens of one value are alike: an arrangement per sequence of values */
+    pd_state dup;
+    static const int same[] = {2, 2, 4, 1};
+    ham_table(&dup, 141, same);
+    play(&dup, "deliver 1 from MT");
+    play(&dup, "tip 3");
+    assert_int_equal(pd_legal_actions(&dup, NULL), 3);
+    play(&dup, "arrange 2:$1 3:$2 4:$2");
+    assert_int_equal(tip_on(&dup, 1), 1);
+
+    /* with one place left there is nothing to arrange: the delivered
+     * order's token goes where the kept one was */
+    pd_state one;
+    ham_table(&one, 142, tips);
+    for (int slot = 2; slot < 4; slot++) { /* orders 3 and 4 without a token */
+        one.tip_pool[one.ntip_pool++] = one.order[slot].tip;
+        one.order[slot].tip = PD_NO_TIP;
+    }
+    check(&one);
+    play(&one, "deliver 1 from MT");
+    play(&one, "tip 2");
+    assert_false(in_phase(&one, "arrange"));
+    assert_int_equal(pd_tip_money(&one, 0), 2);
+    assert_int_equal(tip_on(&one, 1), 1);
+}
+
+/* Ham: only the deliverer sees the values, the one kept and where the
+ * others went; the others are told that a token was kept and the rest put
+ * back, and what they had seen of those tokens is forgotten. */
+static void test_ham_tokens_stay_secret(void **state)
+{
+    (void)state;
+    pd_state st;
+    static const int tips[] = {1, 2, 4, 3};
+    ham_table(&st, 143, tips);
+    st.tip_seen[st.order[1].tip] |= 1u << 1; /* seat 1 looked at order 2's token (an earlier Ham of theirs) */
+    play(&st, "deliver 1 from MT");
+    char text[96];
+    told(&st, "tip 3", 0, text, sizeof text);
+    assert_string_equal(text, "tip 3");
+    told(&st, "tip 3", 1, text, sizeof text);
+    assert_string_equal(text, "tip ?");
+    told(&st, "tip 3", -1, text, sizeof text); /* a spectator */
+    assert_string_equal(text, "tip ?");
+    play(&st, "tip 3");
+    json_t *mine = pd_view(&st, 0), *theirs = pd_view(&st, 1);
+    json_t *ham = json_object_get(json_object_get(mine, "pending"), "ham");
+    assert_int_equal(json_integer_value(json_object_get(ham, "kept_from")), 3);
+    assert_int_equal(json_integer_value(json_object_get(ham, "value")), 4);
+    assert_null(json_object_get(json_object_get(theirs, "pending"), "ham"));
+    assert_string_equal(json_string_value(json_object_get(theirs, "phase")), "arrange");
+    json_decref(mine);
+    json_decref(theirs);
+    told(&st, "arrange 2:$3 3:$1 4:$2", 0, text, sizeof text);
+    assert_string_equal(text, "arrange 2:$3 3:$1 4:$2");
+    told(&st, "arrange 2:$3 3:$1 4:$2", 1, text, sizeof text);
+    assert_string_equal(text, "arrange ?");
+    play(&st, "arrange 2:$3 3:$1 4:$2");
+    mine = pd_view(&st, 0);
+    theirs = pd_view(&st, 1);
+    static const int placed[] = {3, 1, 2};
+    for (size_t i = 1; i < 4; i++) {
+        json_t *o = json_array_get(json_object_get(mine, "orders"), i);
+        assert_int_equal(json_integer_value(json_object_get(o, "tip_value")), placed[i - 1]);
+        assert_null(json_object_get(json_array_get(json_object_get(theirs, "orders"), i), "tip_value"));
+    }
+    /* the new order's token nobody has seen */
+    assert_null(json_object_get(json_array_get(json_object_get(mine, "orders"), 0), "tip_value"));
+    json_decref(mine);
+    json_decref(theirs);
+}
+
+/* Ham: a guess at the hidden things (search bots) keeps what the deliverer
+ * knows, the token kept and the values where they put the others, and
+ * only for them. */
+static void test_ham_guesses_keep_where_the_deliverer_put_the_tokens(void **state)
+{
+    (void)state;
+    pd_state st;
+    static const int tips[] = {1, 2, 4, 3};
+    ham_table(&st, 144, tips);
+    play(&st, "deliver 1 from MT");
+    play(&st, "tip 3");
+    play(&st, "arrange 2:$2 3:$3 4:$1");
+    bool moved = false;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        pd_state mine = st, theirs = st;
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        pd_determinize(&mine, 0, &rng);
+        pd_determinize(&theirs, 1, &rng);
+        assert_int_equal(mine.tip_value[st.player[0].tip[0]], 4);
+        for (int slot = 1; slot < 4; slot++) {
+            assert_int_equal(tip_on(&mine, slot), tip_on(&st, slot));
+            moved |= tip_on(&theirs, slot) != tip_on(&st, slot);
+        }
+    }
+    assert_true(moved); /* seat 1 knows none of them */
+}
+
+/* Ham, for the bots: the token kept counts at its value, and a good token
+ * put back on an order near the deliverer's pizzeria is worth more to them
+ * than on one far away. */
+static void test_ham_bots_value_what_they_saw(void **state)
+{
+    (void)state;
+    pd_state st;
+    static const int tips[] = {1, 2, 4, 3};
+    ham_table(&st, 145, tips);
+    play(&st, "deliver 1 from MT");
+    pb_action a[PB_MAX_ACTIONS];
+    double best = -1e9;
+    int best_value = 0, n = pd_legal_actions(&st, a);
+    for (int i = 0; i < n; i++) {
+        pd_state next = st;
+        char err[PB_ERR_LEN];
+        assert_int_equal(pd_apply(&next, a[i], err, sizeof err), 0);
+        double v[PD_PLAYERS];
+        pd_evaluate(&next, 0, v);
+        if (v[0] - v[1] > best + 1e-9) {
+            best = v[0] - v[1];
+            best_value = tip_on(&st, (int)PD_ARG(a[i]));
+        }
+    }
+    assert_int_equal(best_value, 4);
+    play(&st, "tip 3");
+    n = pd_legal_actions(&st, a);
+    best = -1e9;
+    int near = 0; /* the value the best arrangement puts on order 2, Midtown's */
+    for (int i = 0; i < n; i++) {
+        pd_state next = st;
+        char err[PB_ERR_LEN];
+        assert_int_equal(pd_apply(&next, a[i], err, sizeof err), 0);
+        double v[PD_PLAYERS];
+        pd_evaluate(&next, 0, v);
+        if (v[0] - v[1] > best + 1e-9) {
+            best = v[0] - v[1];
+            near = tip_on(&next, 1);
+        }
+    }
+    assert_int_equal(near, 3);
+}
+
+/* Property Tax is Timed and Instant: played on your own turn too (before
+ * or after the action, as the turn's power card) on an opponent, who pays
+ * at once; then the turn goes on. */
+static void test_property_tax_on_your_own_turn(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 130);
+    for (int s = 1; s < st.players; s++)
+        empty_hand(&st, s);
+    static const char *const one[] = {"Harlem/Ham", NULL}, *const two[] = {"Harlem/Onions", "Harlem/Peppers", NULL};
+    pizzeria(&st, 2, "HA-1", 2, one); /* reputation 3: $1 */
+    pizzeria(&st, 2, "FD-1", 3, two); /* 5: $2 */
+    st.player[2].money = 5;
+    give_power(&st, 0, "property-tax");
+    give_power(&st, 0, "lucky-day");
+    refused(&st, "play power:property-tax"); /* on whom? */
+    refused(&st, "play power:property-tax on 2"); /* seat 1 owns nothing */
+    refused(&st, "play power:property-tax on 1"); /* not on yourself */
+    double before[PD_PLAYERS], after[PD_PLAYERS];
+    pd_evaluate(&st, 0, before);
+    play(&st, "play power:property-tax on 3");
+    assert_true(in_phase(&st, "tax"));
+    assert_int_equal(pd_current_seat(&st), 2);
+    pd_evaluate(&st, 0, after); /* bots count it as paid */
+    assert_true(after[2] < before[2] - 2.5);
+    json_t *v = pd_view(&st, 2);
+    assert_int_equal(json_integer_value(json_object_get(v, "whose_turn")), 0);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(v, "tax"), "due")), 3);
+    json_decref(v);
+    play(&st, "pay $1");
+    play(&st, "pay $1");
+    play(&st, "pay $1");
+    assert_int_equal(st.player[2].money, 2);
+    assert_int_equal(st.seat, 0);
+    assert_true(in_phase(&st, "start")); /* back to the turn's action */
+    assert_true(st.power_discard >> pd_power_find(&rules->data.cards, "property-tax") & 1);
+    refused(&st, "play power:lucky-day"); /* it was the turn's power card */
+
+    /* after the action: the target pays, then the turn ends */
+    pd_state st2;
+    expansion_table(&st2, 5, 131);
+    for (int s = 1; s < st2.players; s++)
+        empty_hand(&st2, s);
+    pizzeria(&st2, 3, "HA-1", 2, one);
+    st2.player[3].money = 0;
+    give(&st2, 3, "Midtown/Ham");
+    give_power(&st2, 0, "property-tax");
+    market_from_deck(&st2);
+    assert_true(in_phase(&st2, "after"));
+    play(&st2, "play power:property-tax on 4");
+    assert_int_equal(pd_current_seat(&st2), 3);
+    play(&st2, "pay Midtown/Ham");
+    assert_int_equal(st2.player[3].hand_size, 0);
+    assert_int_equal(st2.seat, 1); /* nothing left to play: seat 0's turn is over */
+}
+
+/* Bait and Switch is a SPEED card: while it is in play its holder may swap
+ * once a turn, before or after the action, without playing a card. */
+static void test_bait_and_switch_in_play_once_a_turn(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 150);
+    others_without_powers(&st);
+    static const char *const a[] = {"Greenwich Village/Onions", "Harlem/Ham", NULL};
+    order(&st, 2, a);
+    in_play(&st, 0, "bait-and-switch");
+    give(&st, 0, "Midtown/Ham");
+    give(&st, 0, "Hells-Kitchen/Ham");
+    play(&st, "swap 3 Midtown/Ham");
+    assert_string_equal(order_village(&st, 2), "MT");
+    assert_int_equal(st.player[0].hand[card("Harlem/Ham")], 1);
+    assert_true(in_phase(&st, "start"));
+    refused(&st, "swap 3 Hells-Kitchen/Ham"); /* once a turn */
+    market_from_deck(&st);
+    assert_int_equal(st.seat, 1); /* used: nothing to wait for after the action */
+    pass_round(&st);
+    assert_int_equal(st.seat, 0);
+    play(&st, "swap 3 Hells-Kitchen/Ham"); /* a new turn */
+    assert_string_equal(order_village(&st, 2), "HK");
+}
+
+/* Bait and Switch: "You may do this even if you are not delivering this
+ * turn": after another action, and never forced (after Windfall, which
+ * leaves no action, the turn may still end without a swap). */
+static void test_bait_and_switch_without_delivering(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 151);
+    others_without_powers(&st);
+    static const char *const a[] = {"Greenwich Village/Onions", "Harlem/Ham", NULL};
+    order(&st, 2, a);
+    in_play(&st, 0, "bait-and-switch");
+    give(&st, 0, "Midtown/Ham");
+    market_from_deck(&st);
+    /* the turn waits after the action although seat 0 holds no power card:
+     * the card in play may still be used (a pause for any hand, so it tells nothing) */
+    assert_int_equal(st.seat, 0);
+    assert_true(in_phase(&st, "after"));
+    play(&st, "swap 3 Midtown/Ham");
+    assert_string_equal(order_village(&st, 2), "MT");
+    assert_int_equal(st.seat, 1);
+
+    pd_state wf;
+    expansion_table(&wf, 5, 152);
+    order(&wf, 2, a);
+    in_play(&wf, 0, "bait-and-switch");
+    give(&wf, 0, "Midtown/Ham");
+    give_power(&wf, 0, "windfall");
+    play(&wf, "play power:windfall");
+    assert_true(is_legal(&wf, "swap 3 Midtown/Ham"));
+    assert_true(is_legal(&wf, "end"));
+}
+
+/* Bait and Switch played: it goes into play with no decision of its own;
+ * its swap is offered at once, as on every turn it stays. */
+static void test_bait_and_switch_played_then_used(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 153);
+    static const char *const a[] = {"Greenwich Village/Onions", "Harlem/Ham", NULL};
+    order(&st, 2, a);
+    give(&st, 0, "Midtown/Ham");
+    give_power(&st, 0, "bait-and-switch");
+    play(&st, "play power:bait-and-switch");
+    assert_true(in_phase(&st, "start"));
+    refused(&st, "done");
+    play(&st, "swap 3 Midtown/Ham");
+    assert_true(in_phase(&st, "start"));
+    assert_string_equal(order_village(&st, 2), "MT");
 }
 
 /* Stock Market Crash never takes the Any Ingredient card that lets a
@@ -4344,6 +4749,14 @@ int main(void)
         cmocka_unit_test(test_tip_losing_instants),
         cmocka_unit_test(test_traffic_jam_on_a_special_sale),
         cmocka_unit_test(test_property_tax),
+        cmocka_unit_test(test_ham_keeps_a_tip_and_rearranges_the_others),
+        cmocka_unit_test(test_ham_tokens_stay_secret),
+        cmocka_unit_test(test_ham_guesses_keep_where_the_deliverer_put_the_tokens),
+        cmocka_unit_test(test_ham_bots_value_what_they_saw),
+        cmocka_unit_test(test_property_tax_on_your_own_turn),
+        cmocka_unit_test(test_bait_and_switch_in_play_once_a_turn),
+        cmocka_unit_test(test_bait_and_switch_without_delivering),
+        cmocka_unit_test(test_bait_and_switch_played_then_used),
         cmocka_unit_test(test_out_of_supplies),
         cmocka_unit_test(test_crash_keeps_any_ingredient_limit),
         cmocka_unit_test(test_coop_first_round_free_property),
