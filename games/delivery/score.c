@@ -158,8 +158,8 @@ static double pending_worth(const pd_state *st, double tip, double turns)
         return CARD_WORTH * st->steps_left;
     if (st->phase == PD_PH_REPUTATION)
         return best_step(st, s, turns) * st->steps_left;
-    if (st->phase == PD_PH_TRIM) /* what is over the limit goes: a point each */
-        return best_step(st, s, turns) * st->steps_left - pe->due;
+    if (st->phase == PD_PH_TRIM) /* what is over the limit goes: a point each, and a card what it earns */
+        return best_step(st, s, turns) * st->steps_left - pe->due * (1 + 0.1 * turns);
     if (pe->kind == PD_A_BUILD)
         return build_worth(st, s, pe->lot, pe->card, turns);
     if (pe->kind == PD_A_DELIVER) {
