@@ -934,7 +934,8 @@ static const char *look_at_instants_and_supplies(const pb_game *g, const pb_stat
 static void test_instant_cards_and_out_of_supplies(void **state)
 {
     (void)state;
-    play_five_player_games(40, instants_and_supplies_seen, look_at_instants_and_supplies);
+    /* a player Property Tax would take nothing from (refused on them) is rare: ~60 games from seed 1 */
+    play_five_player_games(80, instants_and_supplies_seen, look_at_instants_and_supplies);
     assert_true(instants > 0);
     assert_true(targeted > 0);
     assert_true(taxes > 0);
