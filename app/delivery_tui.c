@@ -1397,7 +1397,7 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         } else if (is(phase, "reputation")) {
             first_legal(t, "done", first, sizeof first);
             snprintf(what, sizeof what, "Build or upgrade: \"build LOT CARD\" (a card of that village; then you pay "
-                     "the lot's price), \"upgrade VILLAGE CARD disk|add|top\" (\"... disk|add top CARD\" puts "
+                     "the lot's price), \"upgrade VILLAGE CARD disk|add|top\" (\"... disk|add top INGREDIENT\" puts "
                      "another card of the pizzeria on top; at the limit what is over goes back)%s, or a number from "
                      "the list.",
                      *first ? ", \"done\" to stop after one step" : "");

@@ -261,8 +261,8 @@ export function moveWords(ctx, text, seat = ctx.v.to_move) {
     case 'upgrade': {
       const how = w[3];
       const name = villageName(ctx, w[1]);
-      // "... disk|add top CARD": another card of the pizzeria goes on top
-      const top = w[4] === 'top' ? `, ${cardWords(ctx, w[5])} on top` : '';
+      // "... disk|add top INGREDIENT": another card of the pizzeria (of its village) goes on top
+      const top = w[4] === 'top' ? `, ${String(w[5] || '').replace(/-/g, ' ')} on top` : '';
       if (how === 'disk') return `${name}: discard ${cardWords(ctx, w[2])} for a disk${top}`;
       if (how === 'top') return `${name}: add ${cardWords(ctx, w[2])} on top`;
       return `${name}: add ${cardWords(ctx, w[2])} underneath${top}`;

@@ -583,8 +583,8 @@ test('the web client: an upgrade that puts another card on top, and what goes ov
     phase: 'trim', to_move: 0, whose_turn: 0, pending: { kind: 'upgrade', village: 'HA', due: 1 },
     legal: ['remove HA disk', 'remove HA Harlem/Onions', 'remove HA Harlem/Pepperoni'] };
   const ctx = { v, msg: { log: [], moves: 12 }, seat: 0, n: 2, names: ['Ann', 'Bo'], kinds: ['human', 'human'], phase: 'trim', myTurn: true };
-  assert.equal(moveWords(ctx, 'upgrade HA Harlem/Ham disk top Harlem/Onions'), 'Harlem: discard Ham (Harlem) for a disk, Onions (Harlem) on top');
-  assert.equal(moveWords(ctx, 'upgrade HA Harlem/Ham add top Harlem/Onions'), 'Harlem: add Ham (Harlem) underneath, Onions (Harlem) on top');
+  assert.equal(moveWords(ctx, 'upgrade HA Harlem/Ham disk top Onions'), 'Harlem: discard Ham (Harlem) for a disk, Onions on top');
+  assert.equal(moveWords(ctx, 'upgrade HA Harlem/Ham add top Any-Meat'), 'Harlem: add Ham (Harlem) underneath, Any Meat on top');
   assert.equal(moveWords(ctx, 'upgrade HA Harlem/Ham add'), 'Harlem: add Ham (Harlem) underneath');
   assert.equal(moveWords(ctx, 'remove HA disk'), 'take a disk off Harlem (back to the supply)');
   assert.equal(moveWords(ctx, 'remove HA Harlem/Onions'), 'remove Onions (Harlem) from the pizzeria in Harlem');

@@ -3283,7 +3283,7 @@ static void test_meat_or_vegetable_added_replaces_the_any_card(void **state)
     pizzeria(&st2, 0, "HK-1", 1, hk);
     give(&st2, 0, "Hell's Kitchen/Tomatoes");
     play(&st2, "reputation");
-    play(&st2, "upgrade HK Hell's-Kitchen/Tomatoes add top Hell's-Kitchen/Ham");
+    play(&st2, "upgrade HK Hell's-Kitchen/Tomatoes add top Ham");
     z = pizzeria_in(&st2, 0, "HK");
     assert_int_equal(z->ncards, 2); /* the Any Vegetable went */
     assert_int_equal(z->card[0], card("Hell's Kitchen/Tomatoes"));
@@ -3303,14 +3303,14 @@ static void test_upgrade_chooses_the_top_card(void **state)
     give(&st, 0, "Midtown/Pepperoni");
     give(&st, 0, "Midtown/Pineapple");
     play(&st, "reputation");
-    refused(&st, "upgrade MT Midtown/Pepperoni disk top Midtown/Tomatoes"); /* on top already */
-    refused(&st, "upgrade MT Midtown/Pepperoni disk top Central-Park/Ham");
-    play(&st, "upgrade MT Midtown/Pepperoni disk top Midtown/Onions");
+    refused(&st, "upgrade MT Midtown/Pepperoni disk top Tomatoes"); /* on top already */
+    refused(&st, "upgrade MT Midtown/Pepperoni disk top Ham"); /* its Ham is Central Park's */
+    play(&st, "upgrade MT Midtown/Pepperoni disk top Onions");
     const pd_pizzeria *z = pizzeria_in(&st, 0, "MT");
     assert_int_equal(z->disks, 2);
     assert_int_equal(z->ncards, 3);
     assert_int_equal(z->card[2], card("Midtown/Onions"));
-    play(&st, "upgrade MT Midtown/Pineapple add top Midtown/Tomatoes"); /* at the limit: one goes */
+    play(&st, "upgrade MT Midtown/Pineapple add top Tomatoes"); /* at the limit: one goes */
     assert_int_equal(st.phase, PD_PH_TRIM);
     play(&st, "remove MT Central-Park/Ham");
     assert_int_equal(z->ncards, 3);
@@ -3364,7 +3364,7 @@ static void test_upgrade_at_the_limit_reorders(void **state)
     give(&st, 0, "Harlem/Ham");
     int supply = st.player[0].disks;
     play(&st, "reputation");
-    play(&st, "upgrade HA Harlem/Ham disk top Harlem/Onions");
+    play(&st, "upgrade HA Harlem/Ham disk top Onions");
     assert_int_equal(st.phase, PD_PH_TRIM);
     play(&st, "remove HA disk");
     const pd_pizzeria *z = pizzeria_in(&st, 0, "HA");
