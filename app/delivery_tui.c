@@ -1222,6 +1222,7 @@ static const char *waiting_for(const char *phase)
         {"transfer", "to pass cards to the neighbours (Transfer Goods)"},
         {"instant", "to answer with an Instant card"},
         {"tax", "to pay Property Tax"},
+        {"trim", "to bring a pizzeria back to its reputation limit"},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (is(phase, words[i][0]))
@@ -1454,8 +1455,14 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         } else if (is(phase, "reputation")) {
             first_legal(t, "done", first, sizeof first);
             snprintf(what, sizeof what, "Build or upgrade: \"build LOT CARD\" (a card of that village; then you pay "
-                     "the lot's price), \"upgrade VILLAGE CARD disk|add|top\"%s, or a number from the list.",
+                     "the lot's price), \"upgrade VILLAGE CARD disk|add|top\" (\"... disk|add top INGREDIENT\" puts "
+                     "another card of the pizzeria on top; at the limit what is over goes back)%s, or a number from "
+                     "the list.",
                      *first ? ", \"done\" to stop after one step" : "");
+        } else if (is(phase, "trim")) {
+            snprintf(what, sizeof what, "The upgrade left your pizzeria in %s %d over its reputation limit: remove a "
+                     "disk (\"remove VILLAGE disk\", back to your supply) or a card below the top (\"remove VILLAGE "
+                     "CARD\", to the sewer), one at a time.", jstr(pe, "village"), jint(pe, "due", 0));
         } else if (is(phase, "pay")) {
             snprintf(what, sizeof what, "Pay for %s: $%d still due, a dollar or a card at a time: \"pay $1\", "
                      "\"pay CARD\", or just \"pay\" for the first way listed.", jstr(pe, "lot"), jint(pe, "due", 0));

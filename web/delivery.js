@@ -27,7 +27,8 @@ const PHASE_WORDS = {
   farm: 'storing a card under Farmer Brown', copy: 'deciding whether to copy a delivery to Harlem',
   orders: 'changing the orders', spot: 'putting a disk on a delivery zone', charity: 'giving two cards to charity',
   crash: 'losing a reputation level', soars: 'taking two cards (Stock Market Soars)',
-  transfer: 'Transfer Goods', instant: 'answering the delivery with an Instant card', tax: 'paying Property Tax', over: 'over',
+  transfer: 'Transfer Goods', instant: 'answering the delivery with an Instant card', tax: 'paying Property Tax',
+  trim: 'bringing a pizzeria back to its reputation limit', over: 'over',
 };
 
 // Harlem Rotary Pizzeria copies deliveries to this village.
@@ -274,10 +275,14 @@ export function moveWords(ctx, text, seat = ctx.v.to_move) {
     case 'upgrade': {
       const how = w[3];
       const name = villageName(ctx, w[1]);
-      if (how === 'disk') return `${name}: discard ${cardWords(ctx, w[2])} for a disk`;
+      // "... disk|add top INGREDIENT": another card of the pizzeria (of its village) goes on top
+      const top = w[4] === 'top' ? `, ${String(w[5] || '').replace(/-/g, ' ')} on top` : '';
+      if (how === 'disk') return `${name}: discard ${cardWords(ctx, w[2])} for a disk${top}`;
       if (how === 'top') return `${name}: add ${cardWords(ctx, w[2])} on top`;
-      return `${name}: add ${cardWords(ctx, w[2])} underneath`;
+      return `${name}: add ${cardWords(ctx, w[2])} underneath${top}`;
     }
+    case 'remove': return w[2] === 'disk' ? `take a disk off ${villageName(ctx, w[1])} (back to the supply)`
+      : `remove ${cardWords(ctx, w[2])} from the pizzeria in ${villageName(ctx, w[1])}`;
     case 'pay': return /^\$/.test(w[1]) ? `pay ${w[1]}` : `pay with ${cardWords(ctx, w[1])}`;
     case 'use': return w[1] === 'stored' ? `use ${cardWords(ctx, w[2])} from Cold Storage` : `use ${cardWords(ctx, w[1])}`;
     case 'refill': return `discard ${cardWords(ctx, w[1])} to refill Cold Storage`;
@@ -712,6 +717,8 @@ function myPrompt(ctx) {
     case 'spot': return "That's My Spot: choose the delivery zone for your disk.";
     case 'charity': return 'Charity Event: give two cards from your hand.';
     case 'crash': return 'Stock Market Crash: one of your pizzerias loses a disk or a card.';
+    case 'trim': return `The upgrade left your pizzeria in ${pe ? villageName(ctx, pe.village) : 'that village'} ` +
+      `${pe ? pe.due : 1} over its reputation limit: remove a disk or a card below the top, one at a time.`;
     case 'soars': return 'Stock Market Soars: take two cards from the open market or the deck.';
     case 'instant': return `${who(ctx, (v.instant || {}).deliverer)} delivered: play an Instant card on it, or let it go.`;
     case 'tax': return `Property Tax${v.instant ? '' : ` from ${who(ctx, v.whose_turn)}`}: pay $${taxDue(v)} more, a dollar at a time (money, a card or a power card).`;
@@ -1064,14 +1071,14 @@ export function infoHtml(ctx) {
 
 const GROUPS = [
   ['keep', 'Power card'], ['supplies', 'Out of Supplies: pay $2 before delivering'], ['start', 'Action'], ['play', 'Play a power card'], ['deliver', 'Deliver'], ['copy', 'Harlem Rotary Pizzeria'],
-  ['take', 'Take'], ['build', 'Build'], ['upgrade', 'Upgrade'], ['pay', 'Pay'], ['use', 'Supply'], ['extra', 'Extra'], ['short', 'Short'],
+  ['take', 'Take'], ['build', 'Build'], ['upgrade', 'Upgrade'], ['remove', 'Over the reputation limit'], ['pay', 'Pay'], ['use', 'Supply'], ['extra', 'Extra'], ['short', 'Short'],
   ['cheese', 'Extra Cheese'],
   ['tip', 'Keep a tip'], ['arrange', 'Put the other tips back'], ['fine', 'Fine'], ['swap', 'Bait and Switch'],
   ['block', 'Reserve a lot'], ['farm', 'Farmer Brown'], ['refill', 'Cold Storage'],
   ['discard', 'Discard'], ['done', 'Finish'],
 ];
 const GROUP_OF = {
-  keep: 'keep', market: 'start', reputation: 'start', deliver: 'deliver', take: 'take', build: 'build', upgrade: 'upgrade',
+  keep: 'keep', market: 'start', reputation: 'start', deliver: 'deliver', take: 'take', build: 'build', upgrade: 'upgrade', remove: 'remove',
   pay: 'pay', use: 'use', extra: 'extra', short: 'short', cheese: 'cheese', tip: 'tip', arrange: 'arrange', fine: 'fine', discard: 'discard', done: 'done', end: 'done',
   play: 'play', swap: 'swap', block: 'block', farm: 'farm', copy: 'copy', refill: 'refill', supplies: 'supplies',
 };
@@ -1442,7 +1449,7 @@ export function logHtml(ctx) {
 
 const HELP = {
   turn: 'On your turn take one action: go to market (take 2 cards from the open market or the deck), increase reputation (two steps, each building a pizzeria or upgrading one), or deliver an order.',
-  build: 'To build, pick a free lot and a card of its village: the card becomes your pizzeria\'s top card, you pay the lot\'s price in money or cards ($1 each) and the pizzeria gets a disk. One pizzeria per village each. To upgrade, spend a card of the pizzeria\'s village or of Central Park: discard it for a disk, or add it to the pizzeria as a permanent ingredient (on top, its power becomes the pizzeria\'s). A pizzeria\'s reputation is its disks and cards, at most 5.',
+  build: 'To build, pick a free lot and a card of its village: the card becomes your pizzeria\'s top card, you pay the lot\'s price in money or cards ($1 each) and the pizzeria gets a disk. One pizzeria per village each. To upgrade, spend a card of the pizzeria\'s village or of Central Park: discard it for a disk, or add it to the pizzeria as a permanent ingredient (on top, its power becomes the pizzeria\'s); either way you may put another of its cards on top. A pizzeria\'s reputation is its disks and cards, at most 5 (7 while an Any Ingredient card is its only card). An upgrade at the limit still may come: then you remove a disk or a card below the top. Any Ingredient added sends every other card to the sewer, Any Meat (Any Vegetable) the other meats (vegetables); any card added later replaces an Any Ingredient card, a meat (vegetable) an Any Meat (Any Vegetable) card.',
   cheese: 'With Extra Cheese, a cheese card put on a pizza after its ingredients earns $1 more ($2 on a specialty pizza), once a pizza; a cheese card anywhere in a pizzeria is on every pizza from there. An order with a cheese card asks for cheese: delivered without, it earns no tip. Farmer Brown never takes cheese; Cold Storage may hold it.',
   deliver: 'To deliver, choose an order and one of your pizzerias. Each ingredient comes from the pizzeria\'s cards or a card from your hand. A specialty pizza goes to the delivery zone you choose. The route counts the door space as 1; the first spaces up to the pizzeria\'s disks are free, each space beyond costs a card. You earn the order\'s pay, its tip token and a power card; the top card of the pizzeria gives its power.',
   end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards, disks on the board and tips. Ties: most deliveries, then most tip money.',
@@ -1450,7 +1457,7 @@ const HELP = {
   coop: 'Co-op: the team shares one money track and wins together when both goals are met (money and pizzas delivered); it loses at the third Health Inspector or when a Pizza Promotion finds no order card. Everyone\'s first action is a build on free property. Orders come only with promotions (Friday evening, and the Blue and Red tokens placed when the money reaches their markers). Before ending a turn you may pass up to two cards to the players beside you.',
 };
 const HELP_OF = {
-  keep: ['turn'], start: ['turn', 'deliver'], market: ['turn'], bonus: ['turn'], reputation: ['build'], pay: ['build'],
+  keep: ['turn'], start: ['turn', 'deliver'], market: ['turn'], bonus: ['turn'], reputation: ['build'], pay: ['build'], trim: ['build'],
   supply: ['deliver'], distance: ['deliver'], tip: ['deliver'], arrange: ['deliver'], after: ['end'], discard: ['end'], fine: ['end'], over: ['end'],
   copy: ['deliver'], transfer: ['coop'], instant: ['instant'], tax: ['instant'],
 };

@@ -130,6 +130,23 @@ static int check_tips(const pd_state *st, char *err, size_t errlen)
     return 0;
 }
 
+/* PD-P2: an Any Ingredient card is the only card of its pizzeria, an Any
+ * Meat card its only permanent meat, an Any Vegetable card its only
+ * permanent vegetable; -1 when not. */
+static int check_any_cards(const pd_state *st, const pd_pizzeria *z)
+{
+    int count[PD_GROUPS] = {0};
+    for (int i = 0; i < z->ncards; i++)
+        count[pd_group_of(st, PD_CARD_INGREDIENT(z->card[i]))]++;
+    if (count[PD_ANY_INGREDIENT] && z->ncards > 1)
+        return -1;
+    if (count[PD_ANY_MEAT] && count[PD_ANY_MEAT] + count[PD_MEAT] > 1)
+        return -1;
+    if (count[PD_ANY_VEGETABLE] && count[PD_ANY_VEGETABLE] + count[PD_VEGETABLE] > 1)
+        return -1;
+    return 0;
+}
+
 static int check_players(const pd_state *st, char *err, size_t errlen)
 {
     const pd_map *map = &st->rules->data.map;
@@ -145,8 +162,12 @@ static int check_players(const pd_state *st, char *err, size_t errlen)
             disks += z->disks;
             if (z->lot >= map->nlots || map->lot[z->lot].village != v || st->lot_owner[z->lot] != s)
                 return pb_errorf(err, errlen, "seat %d: the pizzeria in village %d is on a wrong lot", s, v);
-            if (z->disks + z->ncards > pd_reputation_limit(st, s, v))
+            /* over the limit only while the upgrade's player removes what is over */
+            bool trimming = st->phase == PD_PH_TRIM && s == st->seat && v == st->pending.village;
+            if (z->disks + z->ncards > pd_reputation_limit(st, s, v) && !trimming)
                 return pb_errorf(err, errlen, "seat %d: reputation %d in village %d", s, z->disks + z->ncards, v);
+            if (check_any_cards(st, z) != 0)
+                return pb_errorf(err, errlen, "seat %d: village %d has an Any card with a card it replaces", s, v);
             if (z->ncards && pd_is_park_card(st, z->card[z->ncards - 1]))
                 return pb_errorf(err, errlen, "seat %d: a Central Park card on top in village %d", s, v);
         }
@@ -189,6 +210,13 @@ static int check_orders(const pd_state *st, char *err, size_t errlen)
 static int check_pending(const pd_state *st, char *err, size_t errlen)
 {
     const pd_pending *pe = &st->pending;
+    if (st->phase == PD_PH_TRIM) {
+        const pd_pizzeria *z = &st->player[st->seat].pizzeria[pe->village % PD_MAX_VILLAGES];
+        int over = z->disks + z->ncards - pd_limit_of(st, z);
+        if (pe->kind != PD_A_UPGRADE || z->lot < 0 || over <= 0 || over != pe->due)
+            return pb_errorf(err, errlen, "removing %d over the limit from village %d, %d over", pe->due, pe->village,
+                             over);
+    }
     if (pe->kind != PD_A_DELIVER)
         return 0;
     if (pe->owner >= st->players || pe->village >= PD_MAX_VILLAGES || st->player[pe->owner].pizzeria[pe->village].lot < 0)

@@ -78,6 +78,7 @@ typedef enum pd_phase {
     PD_PH_TRANSFER,   /* co-op Transfer Goods: up to two cards to the neighbours */
     PD_PH_INSTANT,    /* after a delivery: each other seat with a power card plays an Instant card or not */
     PD_PH_TAX,        /* Property Tax: its target pays, a dollar or a card at a time */
+    PD_PH_TRIM,       /* an upgrade left a pizzeria over its reputation limit: a disk or a card goes at a time */
     PD_PH_OVER,
 } pd_phase;
 
@@ -92,7 +93,8 @@ enum {
     PD_A_TAKE_OPEN,   /* card type */
     PD_A_TAKE_DECK,
     PD_A_BUILD,       /* lot | card << 8 */
-    PD_A_UPGRADE,     /* village | card << 8 | how << 16 (pd_upgrade) */
+    PD_A_UPGRADE,     /* village | card << 8 | how << 16 (pd_upgrade) | from << 20: the position (from 1,
+                       * bottom first) of the pizzeria's card put on top, 0: the top as `how` says */
     PD_A_DONE,        /* no second build or upgrade */
     PD_A_PAY_MONEY,
     PD_A_PAY_CARD,    /* card type */
@@ -125,6 +127,7 @@ enum {
     PD_A_SUPPLIES_MONEY, /* Out of Supplies: the $2 owed, before a delivery */
     PD_A_SUPPLIES_CARDS, /* ... or two cards, as PD_A_FINE_CARDS */
     PD_A_ARRANGE,     /* Ham: for each place i (pd_ham_places), the order its token was on, << 3 * i */
+    PD_A_REMOVE,      /* over the reputation limit after an upgrade: village | what << 4 (0: a disk, 1 + a card type) */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
@@ -135,7 +138,8 @@ enum {
 
 typedef enum pd_upgrade {
     PD_UP_DISK,       /* discard the card, add a level disk */
-    PD_UP_ADD,        /* the card becomes a permanent ingredient under the top */
+    PD_UP_ADD,        /* the card becomes a permanent ingredient under the top (on top if the top
+                       * card went: the Any card it was, or an Any card added) */
     PD_UP_TOP,        /* ... on top: its delivery power replaces the old one */
 } pd_upgrade;
 
@@ -166,9 +170,10 @@ typedef struct pd_player {
 } pd_player;
 
 /* A build or a delivery being made: everything about it is decided before
- * anything changes. */
+ * anything changes. An upgrade that left its pizzeria over the reputation
+ * limit (PD_PH_TRIM) is PD_A_UPGRADE, its village and what is over (due). */
 typedef struct pd_pending {
-    uint8_t kind;                     /* PD_A_BUILD or PD_A_DELIVER, 0: none */
+    uint8_t kind;                     /* PD_A_BUILD, PD_A_DELIVER or PD_A_UPGRADE, 0: none */
     uint8_t lot, village, slot, modes;
     uint8_t owner;                    /* the delivering pizzeria's seat (Copy Cat: another's) */
     int8_t to;                        /* a specialty order's zone village, -1: the order's own */

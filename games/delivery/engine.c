@@ -97,14 +97,16 @@ int pd_reputation(const pd_state *st, int seat, int village)
     return p->lot < 0 ? 0 : p->disks + p->ncards;
 }
 
-/* PD-T3: 5, or 7 with an Any Ingredient card in the pizzeria (PD-P2). */
+/* PD-T3: 5, or 7 while an Any Ingredient card is the pizzeria's only card (PD-P2). */
+int pd_limit_of(const pd_state *st, const pd_pizzeria *z)
+{
+    bool any_alone = z->ncards == 1 && pd_group_of(st, PD_CARD_INGREDIENT(z->card[0])) == PD_ANY_INGREDIENT;
+    return any_alone ? PD_MAX_REPUTATION + 2 : PD_MAX_REPUTATION;
+}
+
 int pd_reputation_limit(const pd_state *st, int seat, int village)
 {
-    const pd_pizzeria *p = &st->player[seat].pizzeria[village];
-    for (int i = 0; i < p->ncards; i++)
-        if (pd_group_of(st, PD_CARD_INGREDIENT(p->card[i])) == PD_ANY_INGREDIENT)
-            return PD_MAX_REPUTATION + 2;
-    return PD_MAX_REPUTATION;
+    return pd_limit_of(st, &st->player[seat].pizzeria[village]);
 }
 
 /* ------------------------------------------------------------- draws */
@@ -529,7 +531,88 @@ static bool can_build(const pd_state *st, int lot, pd_card c, int held_back)
     return pd_money(st, st->seat) + pd_hand_total(st, st->seat) - 1 - held_back >= pd_lot_cost(st, lot);
 }
 
-static bool can_upgrade(const pd_state *st, int v, pd_card c, int how)
+/* PD-P2: does a card added to a pizzeria replace this card of it? An Any
+ * Ingredient card can be the only card of its pizzeria: it replaces every
+ * card, and any card added replaces it. An Any Meat card can be its only
+ * permanent meat: it replaces the meats (another Any Meat too), and a meat
+ * added replaces it; Any Vegetable alike. */
+static bool replaces(const pd_state *st, pd_card added, pd_card old)
+{
+    int g = pd_group_of(st, PD_CARD_INGREDIENT(added)), o = pd_group_of(st, PD_CARD_INGREDIENT(old));
+    if (g == PD_ANY_INGREDIENT || o == PD_ANY_INGREDIENT)
+        return true;
+    bool meat = g == PD_MEAT || g == PD_ANY_MEAT, vegetable = g == PD_VEGETABLE || g == PD_ANY_VEGETABLE;
+    return (meat && (o == PD_ANY_MEAT || (g == PD_ANY_MEAT && o == PD_MEAT))) ||
+           (vegetable && (o == PD_ANY_VEGETABLE || (g == PD_ANY_VEGETABLE && o == PD_VEGETABLE)));
+}
+
+/* The highest card of type c goes on top. */
+static void to_top(pd_pizzeria *z, pd_card c)
+{
+    for (int i = z->ncards - 1; i >= 0; i--)
+        if (z->card[i] == c) {
+            memmove(z->card + i, z->card + i + 1, (size_t)(z->ncards - 1 - i));
+            z->card[z->ncards - 1] = c;
+            return;
+        }
+}
+
+bool pd_upgraded(const pd_state *st, pd_pizzeria *z, pd_card c, int how, int from, uint8_t *sewer)
+{
+    pd_card chosen = PD_NO_CARD, old_top = z->ncards ? z->card[z->ncards - 1] : PD_NO_CARD;
+    if (from) { /* the first card of its kind names it; never Central Park (PD-T3) */
+        if (how == PD_UP_TOP || from > z->ncards || pd_is_park_card(st, z->card[from - 1]))
+            return false;
+        chosen = z->card[from - 1];
+        for (int i = 0; i < from - 1; i++)
+            if (z->card[i] == chosen)
+                return false;
+    }
+    if (how == PD_UP_DISK) {
+        if (chosen == old_top && from) /* the top already */
+            return false;
+        z->disks++;
+        if (from)
+            to_top(z, chosen);
+        return true;
+    }
+    if (z->ncards >= PD_PIZZERIA_CARDS || (how == PD_UP_TOP && pd_is_park_card(st, c)))
+        return false;
+    bool top_kept = false, chosen_kept = false;
+    int n = 0;
+    for (int i = 0; i < z->ncards; i++) {
+        if (replaces(st, c, z->card[i])) {
+            if (sewer)
+                sewer[z->card[i]]++;
+            continue;
+        }
+        top_kept |= i == z->ncards - 1;
+        chosen_kept |= z->card[i] == chosen;
+        z->card[n++] = z->card[i];
+    }
+    /* under the others */
+    memmove(z->card + 1, z->card, (size_t)n);
+    z->card[0] = c;
+    z->ncards = (uint8_t)(n + 1);
+    if (how == PD_UP_TOP) {
+        to_top(z, c);
+        return true;
+    }
+    /* `add`: the top stays; if it went, the new card goes on top, or (a
+     * Central Park card, never on top) the highest card that may be */
+    pd_card plain = top_kept ? old_top : pd_is_park_card(st, c) ? PD_NO_CARD : c;
+    for (int i = z->ncards - 1; plain == PD_NO_CARD && i > 0; i--)
+        if (!pd_is_park_card(st, z->card[i]))
+            plain = z->card[i];
+    if (plain == PD_NO_CARD) /* Central Park cards alone */
+        return false;
+    if (from && (!chosen_kept || chosen == c || chosen == plain))
+        return false; /* gone, or the same as `top` or `add` */
+    to_top(z, from ? chosen : plain);
+    return true;
+}
+
+static bool can_upgrade(const pd_state *st, int v, pd_card c, int how, int from)
 {
     const pd_map *m = &st->rules->data.map;
     const pd_player *p = &st->player[st->seat];
@@ -538,16 +621,14 @@ static bool can_upgrade(const pd_state *st, int v, pd_card c, int how)
     const pd_pizzeria *z = &p->pizzeria[v];
     if (z->lot < 0 || (PD_CARD_VILLAGE(c) != v && !pd_is_park_card(st, c)) || st->tycoon)
         return false; /* Real-Estate Tycoon builds only */
-    if (pd_reputation(st, st->seat, v) >= pd_reputation_limit(st, st->seat, v)) {
-        /* an Any Ingredient card clears the pizzeria (PD-P2): it always fits */
-        if (how == PD_UP_DISK || pd_group_of(st, PD_CARD_INGREDIENT(c)) != PD_ANY_INGREDIENT)
-            return false;
-    }
-    if (how == PD_UP_DISK)
-        return p->disks > 0;
-    if (pd_is_park_card(st, c) && (how == PD_UP_TOP || (how == PD_UP_ADD && z->ncards == 0)))
-        return false; /* Central Park is never on top (nor the only card of a pizzeria a crash emptied) */
-    return z->ncards < PD_PIZZERIA_CARDS;
+    if (how == PD_UP_DISK && p->disks == 0)
+        return false;
+    pd_pizzeria after = *z;
+    if (!pd_upgraded(st, &after, c, how, from, NULL))
+        return false;
+    /* over the limit what is over goes (never the top card nor the last
+     * disk): a disk that could only go back at once changes nothing */
+    return !(how == PD_UP_DISK && !from && after.ncards < 2 && after.disks + after.ncards > pd_limit_of(st, &after));
 }
 
 bool pd_any_build(const pd_state *st, int held_back)
@@ -585,41 +666,77 @@ static bool any_reputation_step(const pd_state *st)
                 return true;
         for (int v = 0; v < m->nvillages; v++)
             for (int how = PD_UP_DISK; how <= PD_UP_TOP; how++)
-                if (can_upgrade(st, v, (pd_card)c, how))
-                    return true;
+                for (int from = 0; from <= p->pizzeria[v].ncards; from++)
+                    if (can_upgrade(st, v, (pd_card)c, how, from))
+                        return true;
     }
     return false;
 }
 
-/* PD-P2: an Any card added to a pizzeria sends what it replaces to the sewer. */
-static void add_to_pizzeria(pd_state *st, pd_pizzeria *z, pd_card c, bool top)
+/* What may go from a pizzeria over its limit after an upgrade: a disk
+ * (never the last) or a card below the top, one way for each kind. */
+static int list_trims(const pd_state *st, pb_action *out, int n)
 {
-    int g = pd_group_of(st, PD_CARD_INGREDIENT(c));
-    if (g == PD_ANY_MEAT || g == PD_ANY_VEGETABLE || g == PD_ANY_INGREDIENT) {
-        int n = 0;
-        for (int i = 0; i < z->ncards; i++) {
-            int gi = pd_group_of(st, PD_CARD_INGREDIENT(z->card[i]));
-            bool goes = g == PD_ANY_INGREDIENT || (g == PD_ANY_MEAT && (gi == PD_MEAT || gi == PD_ANY_MEAT)) ||
-                        (g == PD_ANY_VEGETABLE && (gi == PD_VEGETABLE || gi == PD_ANY_VEGETABLE));
-            if (goes)
-                st->sewer[z->card[i]]++;
-            else
-                z->card[n++] = z->card[i];
-        }
-        z->ncards = (uint8_t)n;
+    int v = st->pending.village;
+    const pd_pizzeria *z = &st->player[st->seat].pizzeria[v];
+    if (z->disks > 1)
+        n = pd_add_action(out, n, PD_ACTION(PD_A_REMOVE, v));
+    for (int i = 0; i + 1 < z->ncards; i++) {
+        bool seen = false;
+        for (int j = 0; j < i; j++)
+            seen |= z->card[j] == z->card[i];
+        if (!seen)
+            n = pd_add_action(out, n, PD_ACTION(PD_A_REMOVE, v | (1u + z->card[i]) << 4));
     }
-    /* on top when asked, or when what is left has no card that may be
-     * (an Any card took the top away, leaving Central Park cards) */
-    if (top || z->ncards == 0 || pd_is_park_card(st, z->card[z->ncards - 1])) {
-        z->card[z->ncards++] = c;
-    } else {
-        memmove(z->card + 1, z->card, z->ncards);
-        z->card[0] = c;
-        z->ncards++;
-    }
+    return n;
 }
 
-static void do_upgrade(pd_state *st, int v, pd_card c, int how)
+static void trim(pd_state *st, uint32_t arg)
+{
+    pd_player *p = &st->player[st->seat];
+    pd_pizzeria *z = &p->pizzeria[arg & 0xF];
+    if (arg >> 4 == 0) {
+        z->disks--;
+        p->disks++;
+        return;
+    }
+    pd_card c = (pd_card)((arg >> 4) - 1);
+    for (int i = 0; i + 1 < z->ncards; i++)
+        if (z->card[i] == c) {
+            st->sewer[c]++;
+            memmove(z->card + i, z->card + i + 1, (size_t)(z->ncards - 1 - i));
+            z->ncards--;
+            return;
+        }
+}
+
+/* After an upgrade, or a disk or card gone: what is still over the limit
+ * goes, the player's choice (made at once when there is one way), then the
+ * next build or upgrade. */
+static void upgrade_settles(pd_state *st)
+{
+    pd_pending *pe = &st->pending;
+    for (;;) {
+        int over = pd_reputation(st, st->seat, pe->village) - pd_reputation_limit(st, st->seat, pe->village);
+        if (over <= 0)
+            break;
+        pb_action ways[PD_PIZZERIA_CARDS + 1];
+        if (list_trims(st, ways, 0) != 1) {
+            pe->due = (uint8_t)over;
+            st->phase = PD_PH_TRIM;
+            return;
+        }
+        trim(st, PD_ARG(ways[0]));
+    }
+    memset(pe, 0, sizeof *pe);
+    st->phase = PD_PH_REPUTATION;
+    if (st->steps_left == 0 || !any_reputation_step(st))
+        pd_action_done(st);
+}
+
+/* PD-T3: the card to a disk or to the pizzeria, the top card chosen; what
+ * the card replaces goes to the sewer (PD-P2). */
+static void do_upgrade(pd_state *st, int v, pd_card c, int how, int from)
 {
     pd_player *p = &st->player[st->seat];
     pd_pizzeria *z = &p->pizzeria[v];
@@ -627,13 +744,13 @@ static void do_upgrade(pd_state *st, int v, pd_card c, int how)
     if (how == PD_UP_DISK) {
         st->sewer[c]++;
         p->disks--;
-        z->disks++;
-    } else if (how == PD_UP_TOP) {
-        add_to_pizzeria(st, z, c, true);
-    } else {
-        /* under the top card: the delivery power stays */
-        add_to_pizzeria(st, z, c, false);
     }
+    pd_upgraded(st, z, c, how, from, st->sewer);
+    memset(&st->pending, 0, sizeof st->pending);
+    st->pending.kind = PD_A_UPGRADE;
+    st->pending.village = (uint8_t)v;
+    st->steps_left--;
+    upgrade_settles(st);
 }
 
 static void finish_build(pd_state *st)
@@ -653,9 +770,9 @@ static void finish_build(pd_state *st)
     pd_pizzeria *z = &p->pizzeria[v];
     z->lot = (int8_t)pe->lot;
     z->disks = 1;
-    z->ncards = 0;
+    z->ncards = 1;
+    z->card[0] = pe->card;
     p->disks--;
-    add_to_pizzeria(st, z, pe->card, true);
     st->lot_owner[pe->lot] = (int8_t)st->seat;
     st->blocker[pe->lot] = -1; /* the commissioner's own token goes */
     memset(pe, 0, sizeof *pe);
@@ -795,8 +912,9 @@ static int list_reputation(const pd_state *st, pb_action *out, int n)
                 n = pd_add_action(out, n, PD_ACTION(PD_A_BUILD, l | c << 8));
         for (int v = 0; v < m->nvillages; v++)
             for (int how = PD_UP_DISK; how <= PD_UP_TOP; how++)
-                if (can_upgrade(st, v, (pd_card)c, how))
-                    n = pd_add_action(out, n, PD_ACTION(PD_A_UPGRADE, v | c << 8 | how << 16));
+                for (int from = 0; from <= p->pizzeria[v].ncards; from++)
+                    if (can_upgrade(st, v, (pd_card)c, how, from))
+                        n = pd_add_action(out, n, PD_ACTION(PD_A_UPGRADE, v | c << 8 | how << 16 | from << 20));
     }
     if (st->steps_left < 2)
         n = pd_add_action(out, n, PD_ACTION(PD_A_DONE, 0));
@@ -877,6 +995,8 @@ static int list_actions(const pd_state *st, pb_action *out)
         return pd_list_payments(st, out, n, st->pending.due, true, -1);
     case PD_PH_SOARS:
         return list_takes(st, out, n);
+    case PD_PH_TRIM:
+        return list_trims(st, out, n);
     default:
         return 0;
     }
@@ -1066,9 +1186,11 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
             finish_build(st);
         break;
     case PD_A_UPGRADE:
-        do_upgrade(st, arg & 0xFF, (pd_card)(arg >> 8 & 0xFF), (int)(arg >> 16));
-        if (--st->steps_left == 0 || !any_reputation_step(st))
-            pd_action_done(st);
+        do_upgrade(st, arg & 0xFF, (pd_card)(arg >> 8 & 0xFF), (int)(arg >> 16 & 0xF), (int)(arg >> 20));
+        break;
+    case PD_A_REMOVE:
+        trim(st, arg);
+        upgrade_settles(st);
         break;
     case PD_A_PAY_MONEY:
     case PD_A_PAY_CARD:
@@ -1176,7 +1298,8 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         "choosing a delivery zone for a disk (That's My Spot)", "giving two cards (Charity Event)",
         "losing a reputation level (Stock Market Crash)", "taking two cards (Stock Market Soars)",
         "giving cards to the neighbours (Transfer Goods)",
-        "answering a delivery with an Instant card (or done)", "paying Property Tax", "over"};
+        "answering a delivery with an Instant card (or done)", "paying Property Tax",
+        "removing what is over the pizzeria's reputation limit", "over"};
     _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
     if (PD_KIND(a) == PD_A_CHEESE)
         return pd_cheese_why(st, err, errlen);

@@ -50,6 +50,16 @@ int pd_lot_cost(const pd_state *st, int lot);
 void pd_return_tip(pd_state *st, int tip);
 /* Is the power card in this game's box (co-op leaves some out)? */
 bool pd_power_in_game(const pd_state *st, int power);
+/* PD-T3: a pizzeria's reputation limit, 7 while an Any Ingredient card is
+ * its only card, else 5 (PD-P2). */
+int pd_limit_of(const pd_state *st, const pd_pizzeria *z);
+/* A pizzeria after an upgrade with card c (how: pd_upgrade), the card at
+ * position `from` (from 1, bottom first; 0: none) put on top, before what is
+ * over its limit goes; the cards the new one replaces (PD-P2) are counted in
+ * `sewer` (NULL: nowhere). False when the upgrade cannot be so: a Central
+ * Park card on top, or `from` naming no card that stays or a top the
+ * upgrade gives without it. */
+bool pd_upgraded(const pd_state *st, pd_pizzeria *z, pd_card c, int how, int from, uint8_t *sewer);
 /* Could the mover build a pizzeria now, with `held_back` hand cards (power
  * cards about to be played) not paying? */
 bool pd_any_build(const pd_state *st, int held_back);

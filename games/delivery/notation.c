@@ -5,6 +5,8 @@
  *   take Midtown/Ham           take deck
  *   build MT-2 Midtown/Pepperoni
  *   upgrade MT Central-Park/Ham add      (disk, add or top)
+ *   upgrade MT Midtown/Ham add top Onions   (and the pizzeria's Onions card put on top)
+ *   remove MT disk             remove MT Midtown/Ham  (over the reputation limit after an upgrade)
  *   pay $1                     pay Harlem/Ham    pay power:mob-boss
  *   use Harlem/Ham             short             extra Harlem/Ham
  *   cheese Harlem/Extra-Cheese cheese stored Harlem/Extra-Cheese  (Extra Cheese on the pizza,
@@ -120,9 +122,25 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         pd_card_word(d, (pd_card)(arg >> 8), w1, sizeof w1);
         wrote = snprintf(buf, n, "build %s %s", d->map.lot[arg & 0xFF].id, w1);
         break;
-    case PD_A_UPGRADE:
+    case PD_A_UPGRADE: {
+        /* "top INGREDIENT": the pizzeria's card at position `from` goes on
+         * top; it is of the pizzeria's village (Central Park never is on top) */
+        unsigned v = arg & 0xF, from = arg >> 20;
+        bool top = from >= 1 && from <= PD_PIZZERIA_CARDS && v < PD_MAX_VILLAGES;
+        const char *ingredient = "";
         pd_card_word(d, (pd_card)(arg >> 8 & 0xFF), w1, sizeof w1);
-        wrote = snprintf(buf, n, "upgrade %s %s %s", d->map.village[arg & 0xFF].code, w1, how[(arg >> 16) % 3]);
+        if (top) {
+            pd_card_word(d, st->player[st->seat].pizzeria[v].card[from - 1], w2, sizeof w2);
+            ingredient = strrchr(w2, '/') ? strrchr(w2, '/') + 1 : w2;
+        }
+        wrote = snprintf(buf, n, "upgrade %s %s %s%s%s", d->map.village[v % PD_MAX_VILLAGES].code, w1,
+                         how[(arg >> 16 & 0xF) % 3], top ? " top " : "", ingredient);
+        break;
+    }
+    case PD_A_REMOVE: /* over the reputation limit: a disk, or a card of that kind */
+        if (arg >> 4)
+            pd_card_word(d, (pd_card)((arg >> 4) - 1), w1, sizeof w1);
+        wrote = snprintf(buf, n, "remove %s %s", d->map.village[arg & 0xF].code, arg >> 4 ? w1 : "disk");
         break;
     case PD_A_DONE:
         wrote = snprintf(buf, n, "done");

@@ -122,17 +122,27 @@ static double best_step(const pd_state *st, int s, double turns)
             if (v != m->park)
                 continue;
         }
-        /* an upgrade: the card to a disk, or to the pizzeria */
+        /* an upgrade: the card to a disk, or to the pizzeria (replacing
+         * what an Any card replaces, PD-P2); over the limit, cards below the
+         * top go first (a disk reaches further), then disks */
         for (int u = 0; u < m->nvillages; u++) {
             const pd_pizzeria *z = &p->pizzeria[u];
-            if (z->lot < 0 || (u != v && v != m->park) || z->disks + z->ncards >= pd_reputation_limit(st, s, u))
+            if (z->lot < 0 || (u != v && v != m->park))
                 continue;
-            pd_pizzeria up = *z;
-            up.disks++;
-            double disk = 1 - CARD_WORTH + 0.25 * (reach(st, &up) - reach(st, z)) * turns;
-            double add = 1 - CARD_WORTH + 0.1 * turns;
-            double w = disk > add ? disk : add;
-            best = w > best ? w : best;
+            for (int how = PD_UP_DISK; how <= PD_UP_ADD; how++) {
+                pd_pizzeria up = *z;
+                if ((how == PD_UP_DISK && p->disks == 0) || !pd_upgraded(st, &up, (pd_card)c, how, 0, NULL))
+                    continue;
+                while (up.disks + up.ncards > pd_limit_of(st, &up)) {
+                    if (up.ncards > 1)
+                        up.ncards--;
+                    else
+                        up.disks--;
+                }
+                double w = up.disks + up.ncards - z->disks - z->ncards - CARD_WORTH +
+                           (0.25 * (reach(st, &up) - reach(st, z)) + 0.1 * (up.ncards - z->ncards)) * turns;
+                best = w > best ? w : best;
+            }
         }
     }
     return best;
@@ -154,6 +164,8 @@ static double pending_worth(const pd_state *st, int viewer, double tip, double t
         return CARD_WORTH * st->steps_left;
     if (st->phase == PD_PH_REPUTATION)
         return best_step(st, s, turns) * st->steps_left;
+    if (st->phase == PD_PH_TRIM) /* what is over the limit goes: a point each, and a card what it earns */
+        return best_step(st, s, turns) * st->steps_left - pe->due * (1 + 0.1 * turns);
     if (pe->kind == PD_A_BUILD)
         return build_worth(st, s, pe->lot, pe->card, turns);
     if (pe->kind == PD_A_DELIVER) {

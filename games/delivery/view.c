@@ -12,7 +12,7 @@
 static const char *const phase_names[] = {"keep",  "start",   "market", "reputation", "pay",  "supply",
                                           "distance", "tip", "arrange", "bonus", "after", "discard", "fine",
                                           "block", "farm",   "copy", "orders", "spot", "charity", "crash", "soars", "transfer",
-                                          "instant", "tax", "over"};
+                                          "instant", "tax", "trim", "over"};
 _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
 
 static json_t *card_json(const pd_state *st, pd_card c)
@@ -141,6 +141,8 @@ static json_t *pending_json(const pd_state *st, int viewer)
         return json_pack("{s:s,s:s,s:o,s:i,s:i,s:o}", "kind", "build", "lot", m->lot[pe->lot].id, "card",
                          card_json(st, pe->card), "due", pe->due, "money", pe->paid_money, "cards",
                          counts_json(st, pe->paid_cards));
+    if (pe->kind == PD_A_UPGRADE) /* over the reputation limit: what still goes */
+        return json_pack("{s:s,s:s,s:i}", "kind", "upgrade", "village", m->village[pe->village].code, "due", pe->due);
     if (pe->kind != PD_A_DELIVER)
         return json_null();
     json_t *needs = json_array();

@@ -612,6 +612,27 @@ test('the web client: Ham keeps a tip and puts the others back; Property Tax on 
   assert.match(statusHtml(ctx(0, start)).prompt, /Bait and Switch: once a turn, you may swap a hand card/);
 });
 
+test('the web client: an upgrade that puts another card on top, and what goes over the reputation limit', () => {
+  const map = { spaces: [], roads: [], villages: [{ code: 'HA', name: 'Harlem', zone: 'HA-Z' }], lots: [] };
+  const pizzeria = { village: 'HA', lot: 'HA-1', disks: 3, cards: ['Harlem/Onions', 'Harlem/Pepperoni', 'Harlem/Ham'], reputation: 6, limit: 5 };
+  const players = [{ money: 5, deliveries: 0, hand: 1, powers: 0, tips: 0, disks: 9, pizzerias: [pizzeria] },
+    { money: 5, deliveries: 0, hand: 3, powers: 0, tips: 0, disks: 11, pizzerias: [] }];
+  const v = { game: 'delivery', map, players, orders: [null, null, null, null], open: [], sewer: [], hand: [], powers: [],
+    phase: 'trim', to_move: 0, whose_turn: 0, pending: { kind: 'upgrade', village: 'HA', due: 1 },
+    legal: ['remove HA disk', 'remove HA Harlem/Onions', 'remove HA Harlem/Pepperoni'] };
+  const ctx = { v, msg: { log: [], moves: 12 }, seat: 0, n: 2, names: ['Ann', 'Bo'], kinds: ['human', 'human'], phase: 'trim', myTurn: true };
+  assert.equal(moveWords(ctx, 'upgrade HA Harlem/Ham disk top Onions'), 'Harlem: discard Ham (Harlem) for a disk, Onions on top');
+  assert.equal(moveWords(ctx, 'upgrade HA Harlem/Ham add top Any-Meat'), 'Harlem: add Ham (Harlem) underneath, Any Meat on top');
+  assert.equal(moveWords(ctx, 'upgrade HA Harlem/Ham add'), 'Harlem: add Ham (Harlem) underneath');
+  assert.equal(moveWords(ctx, 'remove HA disk'), 'take a disk off Harlem (back to the supply)');
+  assert.equal(moveWords(ctx, 'remove HA Harlem/Onions'), 'remove Onions (Harlem) from the pizzeria in Harlem');
+  assert.match(statusHtml(ctx).prompt, /The upgrade left your pizzeria in Harlem 1 over its reputation limit/);
+  const html = actionsHtml(ctx);
+  assert.match(html, /<h2>Your move: bringing a pizzeria back to its reputation limit<\/h2>/);
+  assert.match(html, /<div class="pd-group" data-group="remove"><h3>Over the reputation limit<\/h3>/);
+  assert.match(html, /data-action="remove HA Harlem\/Pepperoni"/);
+});
+
 test('Extra Cheese: asked for, its cards are in the game; a bad value or another game refuses it', T, async () => {
   const hal = await connect('hal');
   const create2 = async (game, extra) => {

@@ -151,6 +151,7 @@ static void test_random_games(void **state)
     (void)state;
     static pb_action legal[PB_MAX_ACTIONS];
     char err[PB_ERR_LEN];
+    long reorders = 0, removals = 0; /* upgrades that chose the top card; what went over the limit */
     for (int t = 0; t < TABLES; t++) {
         int n = tables[t].players;
         table_rules(t);
@@ -177,6 +178,8 @@ static void test_random_games(void **state)
                     fail_msg("players %d game %d move %d: \"%s\" does not read back: %s", n, g, m, text, err);
                 played[m] = a;
                 cheese += PD_KIND(a) == PD_A_CHEESE;
+                reorders += PD_KIND(a) == PD_A_UPGRADE && PD_ARG(a) >> 20;
+                removals += PD_KIND(a) == PD_A_REMOVE;
                 pandemic += a == PD_ACTION(PD_A_POWER, rules->pc[PD_PC_PANDEMIC]);
                 outage += a == PD_ACTION(PD_A_POWER, rules->pc[PD_PC_POWER_OUTAGE]);
                 extra_orders += PD_KIND(a) == PD_A_DELIVER && (PD_ARG(a) & 0xF) >= PD_BOARD_SLOTS;
@@ -250,6 +253,8 @@ static void test_random_games(void **state)
         if (tables[t].coop > PD_DIFFICULTIES)
             assert_true(won > 0);
     }
+    printf("# %ld upgrades chose the top card, %ld disks or cards went over the limit\n", reorders, removals);
+    assert_true(reorders > 0 && removals > 0);
 }
 
 /* The Instant question is asked alike of every holder of a power card: a

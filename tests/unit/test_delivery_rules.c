@@ -417,8 +417,7 @@ static void test_build_and_upgrade_limits(void **state)
     int ha = pd_village_find(&rules->data.map, "HA");
     assert_int_equal(pd_reputation(&st, 0, ha), 5);
     assert_int_equal(st.player[0].pizzeria[ha].card[1], card("Harlem/Ham")); /* still on top */
-    refused(&st, "upgrade HA Harlem/Onions disk"); /* 5 is the limit */
-    refused(&st, "upgrade HA Harlem/Onions add");
+    /* 5 is the limit: an upgrade at 5 gives back what is over (test_upgrade_at_the_limit_replaces_a_card) */
     play(&st, "build MT-2 Midtown/Onions");
     for (int i = 0; i < 8; i++)
         play(&st, "pay $1");
@@ -3595,6 +3594,192 @@ static void test_crash_keeps_any_ingredient_limit(void **state)
     assert_int_equal(st.phase, PD_PH_START); /* played before the action */
 }
 
+/* ---- Any cards and upgrades as printed ("Persistent Powers", "Upgrade") ---- */
+
+/* The pizzeria of a seat in a village, by code. */
+static const pd_pizzeria *pizzeria_in(const pd_state *st, int seat, const char *code)
+{
+    return &st->player[seat].pizzeria[pd_village_find(&rules->data.map, code)];
+}
+
+/* Any Ingredient "can be the only card in your pizzeria": added, it sends
+ * every other card to the sewer; a card added later replaces it (to the
+ * sewer), and the limit is 5 again. */
+static void test_any_ingredient_is_the_only_card(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 131);
+    static const char *const ha[] = {"Harlem/Onions", "Harlem/Ham", NULL};
+    pizzeria(&st, 0, "HA-1", 2, ha);
+    give(&st, 0, "Harlem/Any-Ingredient");
+    give(&st, 0, "Harlem/Pineapple");
+    int any_in_sewer = st.sewer[card("Harlem/Any-Ingredient")];
+    play(&st, "reputation");
+    play(&st, "upgrade HA Harlem/Any-Ingredient add");
+    const pd_pizzeria *z = pizzeria_in(&st, 0, "HA");
+    assert_int_equal(z->ncards, 1);
+    assert_int_equal(z->card[0], card("Harlem/Any-Ingredient"));
+    assert_int_equal(pd_reputation_limit(&st, 0, pd_village_find(&rules->data.map, "HA")), 7);
+    play(&st, "upgrade HA Harlem/Pineapple add");
+    assert_int_equal(z->ncards, 1); /* the Pineapple replaced it */
+    assert_int_equal(z->card[0], card("Harlem/Pineapple"));
+    assert_int_equal(st.sewer[card("Harlem/Any-Ingredient")], any_in_sewer + 1);
+    assert_int_equal(pd_reputation_limit(&st, 0, pd_village_find(&rules->data.map, "HA")), 5);
+}
+
+/* Any Ingredient replaced at reputation 7: the limit goes back to 5 and
+ * what is over goes; the new card is the only one (and the top), so two
+ * disks go back to the supply, without asking. A disk added at 7 would go
+ * back at once: not offered. */
+static void test_any_ingredient_replaced_gives_back_what_is_over(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 132);
+    static const char *const any[] = {"Harlem/Any-Ingredient", NULL};
+    pizzeria(&st, 0, "HA-1", 6, any);
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Harlem/Onions");
+    int ha = pd_village_find(&rules->data.map, "HA");
+    assert_int_equal(pd_reputation(&st, 0, ha), 7);
+    int supply = st.player[0].disks;
+    play(&st, "reputation");
+    refused(&st, "upgrade HA Harlem/Ham disk");
+    play(&st, "upgrade HA Harlem/Ham top");
+    const pd_pizzeria *z = pizzeria_in(&st, 0, "HA");
+    assert_int_equal(z->ncards, 1);
+    assert_int_equal(z->card[0], card("Harlem/Ham"));
+    assert_int_equal(z->disks, 4);
+    assert_int_equal(st.player[0].disks, supply + 2);
+    assert_int_equal(pd_reputation(&st, 0, ha), 5);
+    assert_int_equal(pd_reputation_limit(&st, 0, ha), 5);
+    assert_int_equal(st.phase, PD_PH_REPUTATION); /* the second step may follow */
+}
+
+/* Any Meat is the pizzeria's only permanent meat: a meat added later
+ * replaces it (a vegetable does not); Any Vegetable alike. When the Any card
+ * was the top, the new card takes its place unless another is chosen. */
+static void test_meat_or_vegetable_added_replaces_the_any_card(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 133);
+    static const char *const mt[] = {"Midtown/Onions", "Midtown/Any-Meat", NULL};
+    static const char *const hk[] = {"Hell's Kitchen/Ham", "Hell's Kitchen/Any-Vegetable", NULL};
+    pizzeria(&st, 0, "MT-1", 1, mt);
+    give(&st, 0, "Midtown/Peppers");
+    give(&st, 0, "Midtown/Sausage");
+    int meat_in_sewer = st.sewer[card("Midtown/Any-Meat")];
+    play(&st, "reputation");
+    play(&st, "upgrade MT Midtown/Peppers add"); /* a vegetable: the Any Meat stays */
+    const pd_pizzeria *z = pizzeria_in(&st, 0, "MT");
+    assert_int_equal(z->ncards, 3);
+    assert_int_equal(z->card[2], card("Midtown/Any-Meat"));
+    play(&st, "upgrade MT Midtown/Sausage add"); /* a meat: it replaces the Any Meat */
+    assert_int_equal(z->ncards, 3);
+    assert_int_equal(st.sewer[card("Midtown/Any-Meat")], meat_in_sewer + 1);
+    assert_int_equal(z->card[2], card("Midtown/Sausage")); /* on top in its place */
+    for (int i = 0; i < z->ncards; i++)
+        assert_int_not_equal(z->card[i], card("Midtown/Any-Meat"));
+
+    pd_state st2;
+    expansion_table(&st2, 5, 137);
+    pizzeria(&st2, 0, "HK-1", 1, hk);
+    give(&st2, 0, "Hell's Kitchen/Tomatoes");
+    play(&st2, "reputation");
+    play(&st2, "upgrade HK Hell's-Kitchen/Tomatoes add top Ham");
+    z = pizzeria_in(&st2, 0, "HK");
+    assert_int_equal(z->ncards, 2); /* the Any Vegetable went */
+    assert_int_equal(z->card[0], card("Hell's Kitchen/Tomatoes"));
+    assert_int_equal(z->card[1], card("Hell's Kitchen/Ham"));
+}
+
+/* "To change a power you must perform an upgrade then you may reorder the
+ * cards in your pizzeria": an upgrade puts any card of the pizzeria on top
+ * (never Central Park), a disk upgrade too. */
+static void test_upgrade_chooses_the_top_card(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 134);
+    static const char *const mt[] = {"Central Park/Ham", "Midtown/Onions", "Midtown/Tomatoes", NULL};
+    pizzeria(&st, 0, "MT-1", 1, mt);
+    give(&st, 0, "Midtown/Pepperoni");
+    give(&st, 0, "Midtown/Pineapple");
+    play(&st, "reputation");
+    refused(&st, "upgrade MT Midtown/Pepperoni disk top Tomatoes"); /* on top already */
+    refused(&st, "upgrade MT Midtown/Pepperoni disk top Ham"); /* its Ham is Central Park's */
+    play(&st, "upgrade MT Midtown/Pepperoni disk top Onions");
+    const pd_pizzeria *z = pizzeria_in(&st, 0, "MT");
+    assert_int_equal(z->disks, 2);
+    assert_int_equal(z->ncards, 3);
+    assert_int_equal(z->card[2], card("Midtown/Onions"));
+    play(&st, "upgrade MT Midtown/Pineapple add top Tomatoes"); /* at the limit: one goes */
+    assert_int_equal(st.phase, PD_PH_TRIM);
+    play(&st, "remove MT Central-Park/Ham");
+    assert_int_equal(z->ncards, 3);
+    assert_int_equal(z->card[0], card("Midtown/Pineapple"));
+    assert_int_equal(z->card[2], card("Midtown/Tomatoes"));
+    assert_int_equal(pd_reputation(&st, 0, pd_village_find(&rules->data.map, "MT")), 5);
+}
+
+/* A pizzeria at its top reputation can still be upgraded: the new card goes
+ * in, then the player removes what is over the limit, a card below the top
+ * or a disk of their choice (never the top card). */
+static void test_upgrade_at_the_limit_replaces_a_card(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 135);
+    static const char *const ha[] = {"Central Park/Ham", "Harlem/Ham", NULL};
+    pizzeria(&st, 0, "HA-1", 3, ha);
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Harlem/Pepperoni");
+    int ha_v = pd_village_find(&rules->data.map, "HA");
+    play(&st, "reputation");
+    play(&st, "upgrade HA Harlem/Onions top");
+    assert_int_equal(st.phase, PD_PH_TRIM);
+    assert_int_equal(pd_reputation(&st, 0, ha_v), 6);
+    json_t *v = pd_view(&st, 0);
+    assert_string_equal(json_string_value(json_object_get(v, "phase")), "trim");
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(v, "pending"), "due")), 1);
+    json_decref(v);
+    refused(&st, "remove HA Harlem/Onions"); /* the top card stays */
+    refused(&st, "upgrade HA Harlem/Pepperoni add");
+    play(&st, "remove HA Harlem/Ham");
+    const pd_pizzeria *z = pizzeria_in(&st, 0, "HA");
+    assert_int_equal(z->disks, 3);
+    assert_int_equal(z->ncards, 2);
+    assert_int_equal(z->card[0], card("Central Park/Ham"));
+    assert_int_equal(z->card[1], card("Harlem/Onions"));
+    assert_int_equal(st.sewer[card("Harlem/Ham")] >= 1, 1);
+    assert_int_equal(st.phase, PD_PH_REPUTATION); /* the second step */
+}
+
+/* At the top reputation an upgrade also just reorders: a disk, another
+ * card on top, and the disk back (or a card for the disk). */
+static void test_upgrade_at_the_limit_reorders(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 136);
+    static const char *const ha[] = {"Harlem/Onions", "Harlem/Pepperoni", NULL};
+    pizzeria(&st, 0, "HA-1", 3, ha);
+    give(&st, 0, "Harlem/Ham");
+    int supply = st.player[0].disks;
+    play(&st, "reputation");
+    play(&st, "upgrade HA Harlem/Ham disk top Onions");
+    assert_int_equal(st.phase, PD_PH_TRIM);
+    play(&st, "remove HA disk");
+    const pd_pizzeria *z = pizzeria_in(&st, 0, "HA");
+    assert_int_equal(z->disks, 3);
+    assert_int_equal(st.player[0].disks, supply);
+    assert_int_equal(z->ncards, 2);
+    assert_int_equal(z->card[1], card("Harlem/Onions"));
+    assert_int_equal(st.player[0].hand_size, 0);
+}
+
 /* Out of Supplies: played on an opponent, who pays $2 (money or two cards)
  * before delivering again. */
 static void test_out_of_supplies(void **state)
@@ -4759,6 +4944,12 @@ int main(void)
         cmocka_unit_test(test_bait_and_switch_played_then_used),
         cmocka_unit_test(test_out_of_supplies),
         cmocka_unit_test(test_crash_keeps_any_ingredient_limit),
+        cmocka_unit_test(test_any_ingredient_is_the_only_card),
+        cmocka_unit_test(test_any_ingredient_replaced_gives_back_what_is_over),
+        cmocka_unit_test(test_meat_or_vegetable_added_replaces_the_any_card),
+        cmocka_unit_test(test_upgrade_chooses_the_top_card),
+        cmocka_unit_test(test_upgrade_at_the_limit_replaces_a_card),
+        cmocka_unit_test(test_upgrade_at_the_limit_reorders),
         cmocka_unit_test(test_coop_first_round_free_property),
         cmocka_unit_test(test_coop_reshuffled_order_deck_is_known),
         cmocka_unit_test(test_coop_transfer_goods),
