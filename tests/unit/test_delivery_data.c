@@ -4,8 +4,9 @@
  *
  * The default map (data/delivery/map.json) is a grid: column letters a..e
  * from west to east, row numbers 1..18 from north to south, so "c12" is the
- * middle avenue at row 12. Central Park fills c5..c7 (the Park Path); its
- * zone is c8, on the street south of it. Red stations: b3 b5 b10 b12 b15;
+ * middle avenue at row 12. Central Park fills rows 5..7 of column c: the
+ * Park Path is its one space c6, linked to c4 (north), c8 (south), b6 (west)
+ * and d6 (east); its zone is c8, on the street south of it. Red stations: b3 b5 b10 b12 b15;
  * blue: d3 d5 d9 d12 d16; docks: a2 a6 a10 a13 e13 c18. Zones: HA c3, UW b6,
  * UE d6, CP c8, HK b9, MT d10, GV b13, EV d13, FD c16. */
 #include <setjmp.h>
@@ -123,7 +124,7 @@ static void test_PD_D2_size_and_connected(void **state)
     for (int s = 0; s < m->nspaces; s++)
         m->space[s].park_path ? path++ : streets++;
     assert_int_equal(streets, 80);
-    assert_int_equal(path, 3);
+    assert_int_equal(path, 1); /* the Park Path: a single space road */
     assert_true(streets >= 60 && streets <= 120);
     for (int s = 0; s < m->nspaces; s++)
         if (!m->space[s].park_path)
@@ -276,13 +277,15 @@ static void test_PD_D2_neighbouring_zones_3_to_5(void **state)
     assert_int_equal(zones_apart("UE", "CP", PD_ROUTE_STREETS), 4);
 }
 
-/* PD-D2: Harlem's zone and the Financial District's are at least 14 apart. */
+/* PD-D2: Harlem's zone and the Financial District's are at least 14 apart
+ * by the streets; the Park Path (a power card, one space across the park)
+ * takes 4 off. */
 static void test_PD_D2_harlem_to_financial_district(void **state)
 {
     (void)state;
     assert_int_equal(zones_apart("HA", "FD", PD_ROUTE_STREETS), 16);
     assert_int_equal(zones_apart("FD", "HA", PD_ROUTE_STREETS), 16);
-    assert_int_equal(zones_apart("HA", "FD", PD_ROUTE_PARK), 14);
+    assert_int_equal(zones_apart("HA", "FD", PD_ROUTE_PARK), 12);
 }
 
 /* The westmost or eastmost space of its row, or the southernmost of its column. */
@@ -340,8 +343,9 @@ static void test_PD_D2_subway_lines(void **state)
     }
 }
 
-/* PD-D2: the Park Path crosses Central Park north-south (c5 c6 c7) and
- * east-west (b6 c6 d6); its spaces are part of no route while it is closed. */
+/* PD-D2: the Park Path is a single space road (c6) across Central Park
+ * north-south (c4 c6 c8) and east-west (b6 c6 d6): crossing it counts one
+ * space either way. It is part of no route while it is closed. */
 static void test_PD_D2_park_path(void **state)
 {
     (void)state;
@@ -355,7 +359,7 @@ static void test_PD_D2_park_path(void **state)
         }
     /* north-south: c4 (north of the park) to c8 (its zone, south of it) */
     assert_int_equal(route("c4", "c8", PD_ROUTE_STREETS), 7);
-    assert_int_equal(route("c4", "c8", PD_ROUTE_PARK), 5);
+    assert_int_equal(route("c4", "c8", PD_ROUTE_PARK), 3);
     /* east-west: the Upper West Side's zone to the Upper East Side's */
     assert_int_equal(route("b6", "d6", PD_ROUTE_STREETS), 7);
     assert_int_equal(route("b6", "d6", PD_ROUTE_PARK), 3);
@@ -599,10 +603,13 @@ static void test_PD_T4_route_park_path(void **state)
     const pd_map *m = &D->map;
     assert_int_equal(route("b6", "d6", PD_ROUTE_PARK), 3);
     assert_int_equal(pd_route_park_use(m, space("b6"), space("d6"), 0), PD_PARK_NEEDED);
-    /* c4 to b7: c4 b4 b5 b6 b7 or c4 c5 c6 b6 b7, both 5 */
-    assert_int_equal(route("c4", "b7", PD_ROUTE_STREETS), 5);
-    assert_int_equal(route("c4", "b7", PD_ROUTE_PARK), 5);
-    assert_int_equal(pd_route_park_use(m, space("c4"), space("b7"), 0), PD_PARK_OPTIONAL);
+    /* b4 to b8: b4 b5 b6 b7 b8 or b4 c4 c6 c8 b8, both 5 */
+    assert_int_equal(route("b4", "b8", PD_ROUTE_STREETS), 5);
+    assert_int_equal(route("b4", "b8", PD_ROUTE_PARK), 5);
+    assert_int_equal(pd_route_park_use(m, space("b4"), space("b8"), 0), PD_PARK_OPTIONAL);
+    /* c4 to b7 is shorter across the park: c4 c6 b6 b7 */
+    assert_int_equal(route("c4", "b7", PD_ROUTE_PARK), 4);
+    assert_int_equal(pd_route_park_use(m, space("c4"), space("b7"), 0), PD_PARK_NEEDED);
     assert_int_equal(pd_route_park_use(m, space("a2"), space("a3"), 0), PD_PARK_UNUSED);
     assert_int_equal(pd_route_park_use(m, zone("HA"), zone("FD"), 0), PD_PARK_NEEDED);
     /* with the subway the park no longer helps */
@@ -613,10 +620,10 @@ static void test_PD_T4_route_park_path(void **state)
     assert_int_equal(n, 3);
     assert_string_equal(m->space[r[1]].id, "c6");
     /* when it is optional, the route with the park open crosses it, without goes round */
-    n = pd_route(m, space("c4"), space("b7"), PD_ROUTE_PARK, r, LEN(r));
+    n = pd_route(m, space("b4"), space("b8"), PD_ROUTE_PARK, r, LEN(r));
     assert_int_equal(n, 5);
-    assert_string_equal(m->space[r[1]].id, "c5");
-    n = pd_route(m, space("c4"), space("b7"), PD_ROUTE_STREETS, r, LEN(r));
+    assert_string_equal(m->space[r[2]].id, "c6");
+    n = pd_route(m, space("b4"), space("b8"), PD_ROUTE_STREETS, r, LEN(r));
     assert_int_equal(n, 5);
     for (int i = 0; i < n; i++)
         assert_false(m->space[r[i]].park_path);
@@ -884,7 +891,7 @@ static void test_map_file_refused_with_reason(void **state)
 
     j = default_map();
     json_object_set_new(space_json(j, "c12"), "hydrant", json_true());
-    map_refused(j, "map: unknown field \"hydrant\" in space 57");
+    map_refused(j, "map: unknown field \"hydrant\" in space 55");
 
     j = default_map();
     json_object_set_new(space_json(j, "c12"), "id", json_string("c11"));
@@ -892,7 +899,7 @@ static void test_map_file_refused_with_reason(void **state)
 
     j = default_map();
     json_object_set_new(space_json(j, "c12"), "id", json_string("c 12"));
-    map_refused(j, "map: space 57: 'id' must be 1 to 7 letters, digits or '-'");
+    map_refused(j, "map: space 55: 'id' must be 1 to 7 letters, digits or '-'");
 
     j = default_map();
     json_object_set_new(space_json(j, "c12"), "x", json_integer(-1));
@@ -922,7 +929,7 @@ static void test_map_file_refused_with_reason(void **state)
     j = default_map();
     json_object_set_new(village_json(j, "CP"), "park", json_false());
     json_object_set_new(village_json(j, "UW"), "park", json_true());
-    map_refused(j, "map: space c5 is on the Park Path but not in the park");
+    map_refused(j, "map: space c6 is on the Park Path but not in the park");
 
     j = default_map();
     json_object_set_new(lot_json(j, "MT-2"), "door", json_string("c6"));
@@ -1055,7 +1062,7 @@ static void test_map_file_refused_with_reason(void **state)
     j = default_map();
     json_array_remove(json_object_get(j, "roads"), json_array_size(json_object_get(j, "roads")) - 1);
     json_array_remove(json_object_get(j, "roads"), json_array_size(json_object_get(j, "roads")) - 1);
-    map_refused(j, "map: Park Path space c5 cannot be reached from the streets");
+    map_refused(j, "map: Park Path space c6 cannot be reached from the streets");
 
     /* too many spaces */
     j = default_map();
