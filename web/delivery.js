@@ -535,7 +535,7 @@ export function boardHtml(ctx, { busy = false } = {}) {
     if (s.village) what.push(villageName(ctx, s.village));
     if (s.subway) what.push(`${s.subway === 'both' ? 'red and blue' : s.subway} subway station`);
     if (s.dock) what.push('dock');
-    if (s.park_path) what.push('Park Path (only with the Park Path card)');
+    if (s.park_path) what.push('Park Path: a single space road across the park (open while someone has the Park Path card)');
     if (step) what.push(`route space ${step}${step <= (pv.free ?? 0) ? ' (free)' : ' (costs a card)'}`);
     spaces += `<g class="${cls.join(' ')}" data-space="${esc(s.id)}"${step ? ` data-step="${step}"` : ''}><title>${esc(what.join(' · '))}</title>`;
     if (s.subway === 'both') {
@@ -1112,8 +1112,11 @@ function previewHtml(ctx, pv) {
   }
   const buttons = [];
   if (pv.plain) buttons.push(`<button type="button" id="delivery-confirm" data-action="${esc(pv.plain)}">Deliver order ${o.slot}${esc(to)}</button>`);
+  // Another way to go (a ride, the boat, the Park Path), with what it costs and pays.
   for (const mv of pv.moves.filter((x) => x !== pv.plain)) {
-    buttons.push(`<button type="button" class="secondary delivery-variant" data-action="${esc(mv)}">${esc(moveWords(ctx, mv))}</button>`);
+    const vq = (ctx.v.deliveries || []).find((d) => d.move === mv);
+    const what = vq ? `: ${plural(vq.length, 'space')}, ${plural(cardsOf(vq), 'card')}, $${vq.pay}` : '';
+    buttons.push(`<button type="button" class="secondary delivery-variant" data-action="${esc(mv)}">${esc(moveWords(ctx, mv) + what)}</button>`);
   }
   buttons.push('<button type="button" class="secondary small" data-pick="clear">clear</button>');
   const attrs = [`data-slot="${o.slot}"`, `data-from="${esc(pv.pizzeria.village)}"`, `data-owner="${pv.owner}"`, `data-to="${esc(pv.to || '')}"`, `data-length="${len ?? ''}"`];

@@ -320,6 +320,14 @@ static bool all_of_group(const needs *nd, int group)
     return nd->n > 0;
 }
 
+/* A delivery's route length: `via park` the shortest route across the Park
+ * Path (a detour too: its owner may take one to be paid), else the streets
+ * with the rides and boat of `modes`. */
+static int way_length(const pd_map *map, int from, int to, unsigned modes)
+{
+    return modes & PD_ROUTE_PARK ? pd_route_length_across(map, from, to, modes) : pd_route_length(map, from, to, modes);
+}
+
 /* The route, the free range, the distance cards and the pay of seat's
  * delivery from owner's pizzeria, whatever the hand holds; -1 when there is
  * no such delivery. Another seat's pizzeria only with Copy Cat, never for a
@@ -361,7 +369,7 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     for (int v = 0; v < map->nvillages; v++) {
         if (to >= 0 && v != to)
             continue;
-        int len = pd_route_length(map, door, map->village[v].zone, modes);
+        int len = way_length(map, door, map->village[v].zone, modes);
         if (len >= 0 && (q->length < 0 || len < q->length)) {
             q->length = len;
             q->zone = map->village[v].zone;
@@ -369,12 +377,17 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     }
     if (q->length < 0)
         return -1;
-    /* a ride, a boat or the Park Path only where it shortens the route (the
-     * two subway colours count as one, for the Fast Pass) */
-    static const unsigned parts[] = {PD_ROUTE_PARK, PD_ROUTE_BOAT, PD_ROUTE_RED | PD_ROUTE_BLUE};
+    /* a ride or a boat only where it shortens the route (the two subway
+     * colours count as one, for the Fast Pass); the Park Path where it is
+     * shorter than going round, and for its owner always: the owner is paid
+     * for using it, others pay the owner */
+    static const unsigned parts[] = {PD_ROUTE_BOAT, PD_ROUTE_RED | PD_ROUTE_BLUE};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-        if ((modes & parts[i]) && pd_route_length(map, door, q->zone, modes & ~parts[i]) <= q->length)
+        if ((modes & parts[i]) && way_length(map, door, q->zone, modes & ~parts[i]) <= q->length)
             return -1;
+    int round = pd_route_length(map, door, q->zone, modes & ~PD_ROUTE_PARK);
+    if ((modes & PD_ROUTE_PARK) && !pd_has(st, seat, PD_PC_PARK_PATH) && round >= 0 && round <= q->length)
+        return -1;
     int power = top_power(st, seat, owner, village, slot);
     q->free_range = z->disks + (power == PD_TOP_EXTRA_SPACE);
     q->distance_cards = pd_distance_cards(st, seat, q->length, q->free_range, modes);

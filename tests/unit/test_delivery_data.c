@@ -78,6 +78,33 @@ static int zones_apart(const char *a, const char *b, unsigned modes)
     return pd_route_length(&D->map, zone(a), zone(b), modes);
 }
 
+/* What a route's spaces add up to (a link or a boat trip 1, a subway ride
+ * 0), with its rides, boat trips and Park Path spaces counted. */
+typedef struct walked {
+    int length, rides, trips, path;
+} walked;
+
+static walked walk(const pd_map *m, const uint8_t *r, int n, unsigned modes)
+{
+    walked w = {.length = 1, .path = n > 0 && m->space[r[0]].park_path};
+    for (int i = 0; i + 1 < n; i++) {
+        const pd_space *s = &m->space[r[i]], *t = &m->space[r[i + 1]];
+        bool linked = false;
+        for (int k = 0; k < s->nnext; k++)
+            linked |= s->next[k] == r[i + 1];
+        w.path += t->park_path;
+        if (linked)
+            w.length++;
+        else if ((s->subway & modes) && (t->subway & modes))
+            w.rides++; /* a ride: 0 */
+        else if (s->dock && t->dock && (modes & PD_ROUTE_BOAT))
+            w.length++, w.trips++;
+        else
+            fail_msg("%s to %s in a route is neither a link, a ride nor a boat trip", s->id, t->id);
+    }
+    return w;
+}
+
 static const pd_power *power(const char *id)
 {
     int p = pd_power_find(&D->cards, id);
@@ -630,6 +657,56 @@ static void test_PD_T4_route_park_path(void **state)
     assert_int_equal(pd_route(m, space("b6"), space("d6"), PD_ROUTE_PARK, r, 2), -1); /* too small */
 }
 
+/* A delivery `via park` crosses the Park Path once, even where going round
+ * is shorter (its owner is paid for it): in at one end, out at another,
+ * never back out where it came in; a ride or a boat trip once, before or
+ * after. */
+static void test_PD_T4_route_across_the_park(void **state)
+{
+    (void)state;
+    const pd_map *m = &D->map;
+    assert_int_equal(m->nends, 4); /* c4, b6, d6, c8 */
+    assert_int_equal(m->cross[space("c4")][space("c8")], 2);
+    assert_int_equal(m->cross[space("b6")][space("b6")], PD_NO_ROUTE);
+    assert_int_equal(pd_route_length_across(m, space("b6"), space("d6"), 0), 3);
+    /* a detour: b6 is 3 from a5 by the streets, 6 across the park */
+    assert_int_equal(route("a5", "b6", PD_ROUTE_PARK), 3);
+    assert_int_equal(pd_route_length_across(m, space("a5"), space("b6"), 0), 6);
+    uint8_t r[PD_MAX_SPACES];
+    int n = pd_route_across(m, space("a5"), space("b6"), 0, r, LEN(r));
+    assert_int_equal(n, 6);
+    int path = 0;
+    for (int i = 0; i < n; i++)
+        path += m->space[r[i]].park_path;
+    assert_int_equal(path, 1);
+    assert_int_equal(r[0], space("a5"));
+    assert_int_equal(r[n - 1], space("b6"));
+    /* even from the zone itself: out across the park and back round */
+    assert_int_equal(pd_route_length_across(m, space("b6"), space("b6"), 0), 6); /* b6 c6 c4 b4 b5 b6 */
+    assert_int_equal(pd_route_across(m, space("a5"), space("b6"), 0, r, 5), -1); /* too small */
+    /* the ride, once: Harlem to the Financial District by the red line
+     * (4) does not cross the park; across it, the ride comes after */
+    assert_int_equal(pd_route_length(m, zone("HA"), zone("FD"), PD_ROUTE_RED), 4);
+    assert_int_equal(pd_route_length_across(m, zone("HA"), zone("FD"), PD_ROUTE_RED), 7); /* c3 c4 c6 b6 b5 ride b15 c15 c16 */
+    /* every route across, in every mode, adds up to its length: one Park
+     * Path space, a ride and a boat trip at most once */
+    for (unsigned modes = 0; modes < PD_ROUTE_MODES; modes++)
+        for (int a = 0; a < m->nvillages; a++)
+            for (int b = 0; b < m->nvillages; b++) {
+                int from = m->village[a].zone, to = m->village[b].zone;
+                int len = pd_route_length_across(m, from, to, modes);
+                assert_true(len >= pd_route_length(m, from, to, modes | PD_ROUTE_PARK));
+                n = pd_route_across(m, from, to, modes, r, LEN(r));
+                assert_true(n >= len);
+                walked w = walk(m, r, n, modes);
+                assert_int_equal(w.length, len);
+                assert_int_equal(w.path, 1);
+                assert_true(w.rides <= 1 && w.trips <= 1);
+                assert_int_equal(r[0], from);
+                assert_int_equal(r[n - 1], to);
+            }
+}
+
 /* PD-T4 with the Motor Boat: from a dock to another dock is one space. */
 static void test_PD_T4_route_boat(void **state)
 {
@@ -703,24 +780,9 @@ static void test_PD_T4_routes_agree_with_lengths(void **state)
                     assert_int_equal(n, -1);
                     continue;
                 }
-                int counted = 1;
-                for (int i = 0; i + 1 < n; i++) {
-                    const pd_space *s = &m->space[r[i]], *t = &m->space[r[i + 1]];
-                    bool linked = false;
-                    for (int k = 0; k < s->nnext; k++)
-                        linked |= s->next[k] == r[i + 1];
-                    if (linked)
-                        counted++;
-                    else if ((s->subway & modes) && (t->subway & modes))
-                        ; /* a ride: 0 */
-                    else if (s->dock && t->dock && (modes & PD_ROUTE_BOAT))
-                        counted++;
-                    else
-                        fail_msg("%s to %s in a route is neither a link, a ride nor a boat trip", s->id, t->id);
-                }
                 assert_int_equal(r[0], a);
                 assert_int_equal(r[n - 1], b);
-                assert_int_equal(counted, len);
+                assert_int_equal(walk(m, r, n, modes).length, len);
                 /* more ways to travel never make a route longer */
                 for (unsigned less = 0; less < PD_ROUTE_MODES; less++)
                     if ((less & modes) == less && pd_route_length(m, a, b, less) > 0)
@@ -1343,6 +1405,11 @@ static void test_custom_small_map(void **state)
     assert_int_equal(pd_route_length(m, n2, s2, PD_ROUTE_STREETS), 5);
     assert_int_equal(pd_route_length(m, n2, s2, PD_ROUTE_PARK), 4);
     assert_int_equal(pd_route_park_use(m, n2, s2, 0), PD_PARK_NEEDED);
+    /* across a path of two spaces: n2 p1 p2 s2; n1 to n3 across, n1 n2 p1
+     * p2 s2 s3 e2 n3 (8), not back out at n2 */
+    assert_int_equal(m->nends, 2);
+    assert_int_equal(pd_route_length_across(m, n2, s2, 0), 4);
+    assert_int_equal(pd_route_length_across(m, n1, pd_space_find(m, "n3"), 0), 8);
     /* n1 boat s1, s2 */
     assert_int_equal(pd_route_length(m, n1, s2, PD_ROUTE_BOAT), 3);
     /* n1 w2 ride s3: w2 is red, s3 red and blue */
@@ -1418,6 +1485,7 @@ int main(void)
         cmocka_unit_test(test_PD_P1_ingredient_powers),
         cmocka_unit_test(test_PD_T4_route_streets),
         cmocka_unit_test(test_PD_T4_route_park_path),
+        cmocka_unit_test(test_PD_T4_route_across_the_park),
         cmocka_unit_test(test_PD_T4_route_boat),
         cmocka_unit_test(test_PD_T4_route_subway),
         cmocka_unit_test(test_PD_T4_routes_agree_with_lengths),
