@@ -1436,7 +1436,8 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                          stored ? ", or from Cold Storage: \"use stored CARD\"" : "",
                          *first ? ", or \"short\" to leave it out and take NO TIP" : "");
             else if (jint(pe, "extras", 0))
-                snprintf(what, sizeof what, "The specialty pizza takes %d more card%s of any kind: \"use CARD\".",
+                snprintf(what, sizeof what, "The specialty pizza takes %d more card%s of any kind: \"use CARD\", "
+                         "or a power card, \"use power:ID\".",
                          jint(pe, "extras", 0), jint(pe, "extras", 0) == 1 ? "" : "s");
             else if (legal_has(t, "cheese"))
                 snprintf(what, sizeof what, "Extra Cheese: a cheese card on the pizza earns $1 more ($2 on a specialty "

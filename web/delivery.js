@@ -674,7 +674,7 @@ function myPrompt(ctx) {
     case 'supply': {
       const stored = (v.legal || []).some((l) => /^use stored /.test(l)) ? ' (from your hand or from Cold Storage)' : '';
       if (pe && pe.needs && pe.needs.length) return `Supply ${pe.needs[0]} for the order${stored}.`;
-      if (pe && pe.extras) return `The specialty pizza takes ${plural(pe.extras, 'more card')} of any kind${stored}.`;
+      if (pe && pe.extras) return `The specialty pizza takes ${plural(pe.extras, 'more card')} of any kind, power cards too.`;
       if ((v.legal || []).some((l) => /^cheese /.test(l))) {
         return 'Extra Cheese: a cheese card on the pizza earns $1 more ($2 on a specialty pizza), or leave it off' +
           `${pe && pe.cheese_left_out ? ': this order asks for cheese, and without it you get no tip' : ''}.`;

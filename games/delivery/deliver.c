@@ -447,8 +447,9 @@ static void hand_now_of(const pd_state *st, int seat, hand_now *h, int minus_han
 }
 
 /* Can the units supply `left` (but `shorts` of it), with the rest paid from
- * hand: `extras` more market cards and `due` cards of any kind? The hand
- * cards the ingredients take in *hand_ingredients. */
+ * hand: `extras` (a specialty order's further cards) and `due` cards of any
+ * kind, power cards too? The hand cards the ingredients take in
+ * *hand_ingredients. */
 static bool supply_check(const hand_now *h, const needs *left, int shorts, int extras, int due, int *hand_ingredients)
 {
     matcher m = h->units;
@@ -458,7 +459,7 @@ static bool supply_check(const hand_now *h, const needs *left, int shorts, int e
     if (match_first(&m, h->stored, &stored) < required)
         return false;
     *hand_ingredients = required > stored ? required - stored : 0;
-    return h->market >= *hand_ingredients + extras && h->total >= *hand_ingredients + extras + due;
+    return h->market >= *hand_ingredients && h->total >= *hand_ingredients + extras + due;
 }
 
 /* Can the hand supply what the pizzeria does not, and pay the rest? */
@@ -537,7 +538,7 @@ static int list_slot(const pd_state *st, pb_action *out, int n, int slot, int ki
                         if (from_hand == CANNOT)
                             break;
                     }
-                    if (h->market >= from_hand + q.extras && h->total >= from_hand + q.extras + q.distance_cards)
+                    if (h->market >= from_hand && h->total >= from_hand + q.extras + q.distance_cards)
                         n = pd_add_action(out, n,
                                           PD_ACTION(kind, (slot == PD_COPY_SLOT ? 0 : slot) | v << 4 | modes << 8 |
                                                               (unsigned)(to + 1) << 12 |
@@ -689,15 +690,22 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
         return n;
     }
     if (pe->extras > 0) {
-        /* a specialty order's further cards: any market cards, in type order,
-         * while enough market cards of later types remain for the rest */
+        /* a specialty order's further cards: any hand cards, power cards too
+         * (as for a payment), in the payments' order (market cards by type,
+         * then power cards), while enough cards later in it remain for the
+         * rest, and then enough for the distance */
         int cap[PD_KEYS + 1];
         pd_capacities(st, s, false, -1, cap);
-        int powers = cap[1 + PD_TYPES];
-        for (int c = 0; c < PD_TYPES; c++) {
+        bool spare = pd_free_total(st, s) - 1 >= pe->extras - 1 + pe->due;
+        for (int c = 0; spare && c < PD_TYPES; c++) {
             pb_action a = PD_ACTION(PD_A_USE, c);
-            if (pd_free_cards(st, s, (pd_card)c) > 0 && pd_pay_key(a) >= pe->last_key &&
-                cap[pd_pay_key(a)] - powers >= pe->extras && pd_free_total(st, s) - 1 >= pe->extras - 1 + pe->due)
+            if (pd_free_cards(st, s, (pd_card)c) > 0 && pd_pay_key(a) >= pe->last_key && cap[pd_pay_key(a)] >= pe->extras)
+                n = pd_add_action(out, n, a);
+        }
+        uint64_t powers = st->player[s].powers & ~pe->paid_powers;
+        for (int i = 0; spare && i < 64; i++) {
+            pb_action a = PD_ACTION(PD_A_USE, PD_POWER_FLAG | i);
+            if ((powers >> i & 1) && pd_pay_key(a) >= pe->last_key && cap[pd_pay_key(a)] >= pe->extras)
                 n = pd_add_action(out, n, a);
         }
         return n;
@@ -964,12 +972,15 @@ void pd_delivery_step(pd_state *st, pb_action a)
         break;
     }
     case PD_A_USE:
-        pe->paid_cards[arg]++;
+        if (arg & PD_POWER_FLAG) /* a specialty order's further card: a power card */
+            pe->paid_powers |= 1ull << (arg & 63);
+        else
+            pe->paid_cards[arg]++;
         if (pe->nneeds > 0) {
             pop_need(pe);
         } else {
             pe->extras--;
-            pe->last_key = (uint16_t)(1 + arg);
+            pe->last_key = (uint16_t)pd_pay_key(a);
         }
         break;
     case PD_A_USE_STORED:

@@ -1190,6 +1190,55 @@ static void test_park_path_owner_may_always_use_it(void **state)
     }
 }
 
+/* Specialty orders: "2 additional cards from hand" are any hand cards,
+ * power cards too, as for property and distance payments. Meat Lovers from
+ * FD-1 to its own zone: 5 ingredients from hand, 2 extra cards and 1 space;
+ * the hand holds the 5 ingredients and 3 power cards, and that is enough. */
+static void test_specialty_extra_cards_may_be_power_cards(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 33);
+    others_without_powers(&st);
+    meat_lovers(&st, 0);
+    static const char *const fd[] = {"Financial District/Pepperoni", NULL};
+    pizzeria(&st, 0, "FD-1", 1, fd);
+    const char *const hand[] = {"Harlem/Pepperoni", "Harlem/Meatballs", "Midtown/Meatballs", "Harlem/Sausage",
+                                "Midtown/Sausage", NULL};
+    for (int i = 0; hand[i]; i++)
+        give(&st, 0, hand[i]);
+    int drone = give_power(&st, 0, "drone-delivery"), mob = give_power(&st, 0, "mob-boss"),
+        wizard = give_power(&st, 0, "financial-wizard");
+    pd_quote q;
+    int fd_village = pd_village_find(&rules->data.map, "FD");
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, fd_village, fd_village, 0, &q), 0);
+    assert_int_equal(q.hand_ingredients, 5);
+    assert_int_equal(q.extras, 2);
+    assert_int_equal(q.distance_cards, 1);
+    play(&st, "deliver 1 from FD to FD");
+    for (int i = 0; i < 5; i++) { /* the ingredients: market cards only */
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        int n = pd_legal_actions(&st, a);
+        assert_true(n > 0);
+        for (int k = 0; k < n; k++)
+            assert_int_equal(PD_ARG(a[k]) & PD_POWER_FLAG, 0);
+        assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+    }
+    assert_int_equal(st.pending.extras, 2);
+    play(&st, "use power:financial-wizard");
+    refused(&st, "use power:drone-delivery"); /* payments go in one fixed order */
+    play(&st, "use power:mob-boss");
+    assert_int_equal(st.phase, PD_PH_DISTANCE);
+    play(&st, "pay power:drone-delivery");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].money, 5 + 8);
+    assert_int_equal(st.player[0].hand_size, 0);
+    uint64_t spent = 1ull << drone | 1ull << mob | 1ull << wizard;
+    assert_int_equal(st.player[0].powers & spent, 0);
+    assert_int_equal(st.power_discard & spent, spent);
+}
+
 /* End of game: "count the number of cards in their tableau ... Also count
  * cards in storage or under any Power Card. Does not include any Global
  * Event cards": the cards under Farmer Brown and Cold Storage count, the
@@ -3442,6 +3491,7 @@ int main(void)
         cmocka_unit_test(test_park_path_and_boat),
         cmocka_unit_test(test_park_path_is_a_single_space_road),
         cmocka_unit_test(test_park_path_owner_may_always_use_it),
+        cmocka_unit_test(test_specialty_extra_cards_may_be_power_cards),
         cmocka_unit_test(test_end_score_counts_cards_under_power_cards),
         cmocka_unit_test(test_bait_and_switch),
         cmocka_unit_test(test_building_commissioner),
