@@ -1414,7 +1414,7 @@ const HELP = {
   build: 'To build, pick a free lot and a card of its village: the card becomes your pizzeria\'s top card, you pay the lot\'s price in money or cards ($1 each) and the pizzeria gets a disk. One pizzeria per village each. To upgrade, spend a card of the pizzeria\'s village or of Central Park: discard it for a disk, or add it to the pizzeria as a permanent ingredient (on top, its power becomes the pizzeria\'s). A pizzeria\'s reputation is its disks and cards, at most 5.',
   cheese: 'With Extra Cheese, a cheese card put on a pizza after its ingredients earns $1 more ($2 on a specialty pizza), once a pizza; a cheese card anywhere in a pizzeria is on every pizza from there. An order with a cheese card asks for cheese: delivered without, it earns no tip. Farmer Brown never takes cheese; Cold Storage may hold it.',
   deliver: 'To deliver, choose an order and one of your pizzerias. Each ingredient comes from the pizzeria\'s cards or a card from your hand. A specialty pizza goes to the delivery zone you choose. The route counts the door space as 1; the first spaces up to the pizzeria\'s disks are free, each space beyond costs a card. You earn the order\'s pay, its tip token and a power card; the top card of the pizzeria gives its power.',
-  end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards, disks on the board and tips. Ties: most deliveries, then most tip money.',
+  end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards (pizzerias, power cards in play and the cards under them), disks on the board and tips. Ties: most deliveries, then most tip money.',
   instant: 'Instant cards (Property Tax, Rough Delivery, Traffic Jam) are played on another player\'s turn, when their delivery is complete: everyone else holding a power card is asked in turn, clockwise from the deliverer, so being asked tells nothing. Rough Delivery and Traffic Jam send the delivery\'s tip token back face down; Property Tax makes an opponent pay half of each of their pizzerias\' reputation, rounded down, $5 at most, a dollar at a time. Out of Supplies is played on your own turn on an opponent: they pay $2, in money or with two cards, before their next delivery.',
   coop: 'Co-op: the team shares one money track and wins together when both goals are met (money and pizzas delivered); it loses at the third Health Inspector or when a Pizza Promotion finds no order card. Everyone\'s first action is a build on free property. Orders come only with promotions (Friday evening, and the Blue and Red tokens placed when the money reaches their markers). Before ending a turn you may pass up to two cards to the players beside you.',
 };
@@ -1475,7 +1475,7 @@ function teamOverHtml(ctx) {
       `<td><b>${esc(p.deliveries ?? '–')}</b></td><td>${esc(p.tips ?? '–')}</td><td>${esc(p.disks ?? '–')}</td><td>${esc(p.tableau ?? '–')}</td></tr>`;
   });
   out += '<table class="score pd-score-table pd-team-table"><tr><th>Player</th><th>Deliveries</th><th>Tips</th>' +
-    `<th title="disks on the board">Disks</th><th title="pizzeria cards and power cards in play">Tableau</th></tr>${rows.join('')}</table>`;
+    `<th title="disks on the board">Disks</th><th title="pizzeria cards, power cards in play and the cards under them">Tableau</th></tr>${rows.join('')}</table>`;
   return `${out}<p><a href="#/" class="button secondary">Back to the lobby</a></p>`;
 }
 
@@ -1494,7 +1494,7 @@ export function gameOverHtml(ctx) {
       `<td>${esc(p.disks ?? '–')}</td><td>${esc(p.tips ?? '–')}</td><td><b class="pd-score">${esc(p.score ?? '–')}</b></td>` +
       `<td>${esc(p.deliveries ?? '–')}</td></tr>`;
   });
-  out += '<table class="score pd-score-table"><tr><th>Player</th><th>Money</th><th title="pizzeria cards and power cards in play">Tableau</th>' +
+  out += '<table class="score pd-score-table"><tr><th>Player</th><th>Money</th><th title="pizzeria cards, power cards in play and the cards under them">Tableau</th>' +
     `<th title="disks on the board">Disks</th><th>Tips</th><th>Score</th><th>Deliveries</th></tr>${rows.join('')}</table>`;
   return `${out}<p><a href="#/" class="button secondary">Back to the lobby</a></p>`;
 }
