@@ -1823,8 +1823,8 @@ void dlv_print_result(FILE *out, const pb_game *g, const pb_state *st, const cha
         json_decref(r);
         return;
     }
-    fprintf(out, "(score = money + cards in the tableau, those under power cards too, + level disks on the\n"
-                 " board + tip money; a tie goes to the most deliveries, then the most tip money)\n");
+    fprintf(out, "(score = money + tableau cards, under power cards too, + disks on the board\n"
+                 " + tip money; a tie goes to the most deliveries, then the most tip money)\n");
     fprintf(out, "\n%s", json_array_size(w) > 1 ? "Shared win: " : "Winner: ");
     int best = 0;
     for (size_t k = 0; k < json_array_size(w); k++) {
