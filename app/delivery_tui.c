@@ -59,6 +59,9 @@ typedef struct dview {
     dspace space[PD_MAX_SPACES];
     dvillage village[PD_MAX_VILLAGES];
     dlot lot[PD_MAX_LOTS];
+    /* a road across grid cells with no space ('|' or '-'; upper case: the
+     * Park Path's, such as its single space's roads north and south) */
+    char link[MAX_ROWS][MAX_COLS];
 } dview;
 
 /* ---- Reading the view ---- */
@@ -193,6 +196,21 @@ static void read_map(dview *t)
         int z = space_of(t, t->village[v].zone);
         if (z >= 0)
             t->space[z].zone_of = v;
+    }
+    /* roads along a column or a row that pass cells without a space */
+    memset(t->link, 0, sizeof t->link);
+    json_array_foreach(jget(map, "roads"), i, a) {
+        int p = space_of(t, json_string_value(json_array_get(a, 0))), q = space_of(t, json_string_value(json_array_get(a, 1)));
+        if (p < 0 || q < 0)
+            continue;
+        const dspace *u = &t->space[p], *w = &t->space[q];
+        bool park = u->park || w->park;
+        if (u->col == w->col)
+            for (int r = (u->row < w->row ? u->row : w->row) + 1; r < (u->row < w->row ? w->row : u->row); r++)
+                t->link[r][u->col] = park ? 'I' : '|';
+        else if (u->row == w->row)
+            for (int c = (u->col < w->col ? u->col : w->col) + 1; c < (u->col < w->col ? w->col : u->col); c++)
+                t->link[u->row][c] = park ? 'H' : '-';
     }
     json_array_foreach(jget(map, "lots"), i, a) {
         if (t->nlots >= PD_MAX_LOTS)
@@ -415,12 +433,19 @@ static void draw_space(dview *t, const dspace *s, int x)
 
 static void draw_map_row(dview *t, int row)
 {
-    for (int c = 0; c < t->cols; c++)
-        for (int i = 0; i < t->nspaces; i++)
+    for (int c = 0; c < t->cols; c++) {
+        bool drawn = false;
+        for (int i = 0; i < t->nspaces && !drawn; i++)
             if (t->space[i].row == row && t->space[i].col == c && t->b.col <= MAP_X + c * CELL) {
                 draw_space(t, &t->space[i], MAP_X + c * CELL);
-                break;
+                drawn = true;
             }
+        char l = row < MAX_ROWS && c < MAX_COLS ? t->link[row][c] : 0;
+        if (!drawn && l && t->b.col <= MAP_X + c * CELL) { /* a road through a cell without a space */
+            tb_pad(&t->b, MAP_X + c * CELL);
+            cput(t, l == 'I' || l == 'H' ? "32" : NULL, l == 'I' || l == '|' ? "|" : "-");
+        }
+    }
 }
 
 /* The villages with their lots and the legend, each line from column x. */
@@ -479,7 +504,7 @@ static char *villages_panel(const dview *t, int x)
     static const char *const legend[] = {
         "HA     a village's delivery zone",
         ".r .b  subway stop, red / blue line (.s both)",
-        ".~     dock     :  Park Path (with its card)",
+        ".~     dock  :  Park Path: one space (its card)",
         "1 2 3  empty lot (HA-1 ..) beside its door",
         "B2     pizzeria of player B with 2 level disks",
     };
@@ -1476,7 +1501,8 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                          stored ? ", or from Cold Storage: \"use stored CARD\"" : "",
                          *first ? ", or \"short\" to leave it out and take NO TIP" : "");
             else if (jint(pe, "extras", 0))
-                snprintf(what, sizeof what, "The specialty pizza takes %d more card%s of any kind: \"use CARD\".",
+                snprintf(what, sizeof what, "The specialty pizza takes %d more card%s of any kind: \"use CARD\", "
+                         "or a power card, \"use power:ID\".",
                          jint(pe, "extras", 0), jint(pe, "extras", 0) == 1 ? "" : "s");
             else if (legal_has(t, "cheese"))
                 snprintf(what, sizeof what, "Extra Cheese: a cheese card on the pizza earns $1 more ($2 on a specialty "
@@ -1867,8 +1893,8 @@ void dlv_print_result(FILE *out, const pb_game *g, const pb_state *st, const cha
         json_decref(r);
         return;
     }
-    fprintf(out, "(score = money + cards in the tableau + level disks on the board + tip money;\n"
-                 " a tie goes to the most deliveries, then the most tip money)\n");
+    fprintf(out, "(score = money + tableau cards, under power cards too, + disks on the board\n"
+                 " + tip money; a tie goes to the most deliveries, then the most tip money)\n");
     fprintf(out, "\n%s", json_array_size(w) > 1 ? "Shared win: " : "Winner: ");
     int best = 0;
     for (size_t k = 0; k < json_array_size(w); k++) {

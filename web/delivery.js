@@ -555,7 +555,7 @@ export function boardHtml(ctx, { busy = false } = {}) {
     if (s.village) what.push(villageName(ctx, s.village));
     if (s.subway) what.push(`${s.subway === 'both' ? 'red and blue' : s.subway} subway station`);
     if (s.dock) what.push('dock');
-    if (s.park_path) what.push('Park Path (only with the Park Path card)');
+    if (s.park_path) what.push('Park Path: a single space road across the park (open while someone has the Park Path card)');
     if (step) what.push(`route space ${step}${step <= (pv.free ?? 0) ? ' (free)' : ' (costs a card)'}`);
     spaces += `<g class="${cls.join(' ')}" data-space="${esc(s.id)}"${step ? ` data-step="${step}"` : ''}><title>${esc(what.join(' · '))}</title>`;
     if (s.subway === 'both') {
@@ -695,7 +695,7 @@ function myPrompt(ctx) {
     case 'supply': {
       const stored = (v.legal || []).some((l) => /^use stored /.test(l)) ? ' (from your hand or from Cold Storage)' : '';
       if (pe && pe.needs && pe.needs.length) return `Supply ${pe.needs[0]} for the order${stored}.`;
-      if (pe && pe.extras) return `The specialty pizza takes ${plural(pe.extras, 'more card')} of any kind${stored}.`;
+      if (pe && pe.extras) return `The specialty pizza takes ${plural(pe.extras, 'more card')} of any kind, power cards too.`;
       if ((v.legal || []).some((l) => /^cheese /.test(l))) {
         return 'Extra Cheese: a cheese card on the pizza earns $1 more ($2 on a specialty pizza), or leave it off' +
           `${pe && pe.cheese_left_out ? ': this order asks for cheese, and without it you get no tip' : ''}.`;
@@ -1153,8 +1153,11 @@ function previewHtml(ctx, pv) {
   }
   const buttons = [];
   if (pv.plain) buttons.push(`<button type="button" id="delivery-confirm" data-action="${esc(pv.plain)}">Deliver order ${o.slot}${esc(to)}</button>`);
+  // Another way to go (a ride, the boat, the Park Path), with what it costs and pays.
   for (const mv of pv.moves.filter((x) => x !== pv.plain)) {
-    buttons.push(`<button type="button" class="secondary delivery-variant" data-action="${esc(mv)}">${esc(moveWords(ctx, mv))}</button>`);
+    const vq = (ctx.v.deliveries || []).find((d) => d.move === mv);
+    const what = vq ? `: ${plural(vq.length, 'space')}, ${plural(cardsOf(vq), 'card')}, $${vq.pay}` : '';
+    buttons.push(`<button type="button" class="secondary delivery-variant" data-action="${esc(mv)}">${esc(moveWords(ctx, mv) + what)}</button>`);
   }
   buttons.push('<button type="button" class="secondary small" data-pick="clear">clear</button>');
   const attrs = [`data-slot="${o.slot}"`, `data-from="${esc(pv.pizzeria.village)}"`, `data-owner="${pv.owner}"`, `data-to="${esc(pv.to || '')}"`, `data-length="${len ?? ''}"`];
@@ -1452,7 +1455,7 @@ const HELP = {
   build: 'To build, pick a free lot and a card of its village: the card becomes your pizzeria\'s top card, you pay the lot\'s price in money or cards ($1 each) and the pizzeria gets a disk. One pizzeria per village each. To upgrade, spend a card of the pizzeria\'s village or of Central Park: discard it for a disk, or add it to the pizzeria as a permanent ingredient (on top, its power becomes the pizzeria\'s); either way you may put another of its cards on top. A pizzeria\'s reputation is its disks and cards, at most 5 (7 while an Any Ingredient card is its only card). An upgrade at the limit still may come: then you remove a disk or a card below the top. Any Ingredient added sends every other card to the sewer, Any Meat (Any Vegetable) the other meats (vegetables); any card added later replaces an Any Ingredient card, a meat (vegetable) an Any Meat (Any Vegetable) card.',
   cheese: 'With Extra Cheese, a cheese card put on a pizza after its ingredients earns $1 more ($2 on a specialty pizza), once a pizza; a cheese card anywhere in a pizzeria is on every pizza from there. An order with a cheese card asks for cheese: delivered without, it earns no tip. Farmer Brown never takes cheese; Cold Storage may hold it.',
   deliver: 'To deliver, choose an order and one of your pizzerias. Each ingredient comes from the pizzeria\'s cards or a card from your hand. A specialty pizza goes to the delivery zone you choose. The route counts the door space as 1; the first spaces up to the pizzeria\'s disks are free, each space beyond costs a card. You earn the order\'s pay, its tip token and a power card; the top card of the pizzeria gives its power.',
-  end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards, disks on the board and tips. Ties: most deliveries, then most tip money.',
+  end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards (pizzerias, power cards in play and the cards under them), disks on the board and tips. Ties: most deliveries, then most tip money.',
   instant: 'Instant cards (Property Tax, Rough Delivery, Traffic Jam) are played on another player\'s turn, when their delivery is complete: everyone else holding a power card is asked in turn, clockwise from the deliverer, so being asked tells nothing. Rough Delivery and Traffic Jam send the delivery\'s tip token back face down; Property Tax makes an opponent pay half of each of their pizzerias\' reputation, rounded down, $5 at most, a dollar at a time. Property Tax is Timed too: you may also play it on your own turn, before or after your action, as your power card. Out of Supplies is played on your own turn on an opponent: they pay $2, in money or with two cards, before their next delivery.',
   coop: 'Co-op: the team shares one money track and wins together when both goals are met (money and pizzas delivered); it loses at the third Health Inspector or when a Pizza Promotion finds no order card. Everyone\'s first action is a build on free property. Orders come only with promotions (Friday evening, and the Blue and Red tokens placed when the money reaches their markers). Before ending a turn you may pass up to two cards to the players beside you.',
 };
@@ -1513,7 +1516,7 @@ function teamOverHtml(ctx) {
       `<td><b>${esc(p.deliveries ?? '–')}</b></td><td>${esc(p.tips ?? '–')}</td><td>${esc(p.disks ?? '–')}</td><td>${esc(p.tableau ?? '–')}</td></tr>`;
   });
   out += '<table class="score pd-score-table pd-team-table"><tr><th>Player</th><th>Deliveries</th><th>Tips</th>' +
-    `<th title="disks on the board">Disks</th><th title="pizzeria cards and power cards in play">Tableau</th></tr>${rows.join('')}</table>`;
+    `<th title="disks on the board">Disks</th><th title="pizzeria cards, power cards in play and the cards under them">Tableau</th></tr>${rows.join('')}</table>`;
   return `${out}<p><a href="#/" class="button secondary">Back to the lobby</a></p>`;
 }
 
@@ -1532,7 +1535,7 @@ export function gameOverHtml(ctx) {
       `<td>${esc(p.disks ?? '–')}</td><td>${esc(p.tips ?? '–')}</td><td><b class="pd-score">${esc(p.score ?? '–')}</b></td>` +
       `<td>${esc(p.deliveries ?? '–')}</td></tr>`;
   });
-  out += '<table class="score pd-score-table"><tr><th>Player</th><th>Money</th><th title="pizzeria cards and power cards in play">Tableau</th>' +
+  out += '<table class="score pd-score-table"><tr><th>Player</th><th>Money</th><th title="pizzeria cards, power cards in play and the cards under them">Tableau</th>' +
     `<th title="disks on the board">Disks</th><th>Tips</th><th>Score</th><th>Deliveries</th></tr>${rows.join('')}</table>`;
   return `${out}<p><a href="#/" class="button secondary">Back to the lobby</a></p>`;
 }

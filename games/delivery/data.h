@@ -102,6 +102,12 @@ typedef struct pd_map {
     /* Spaces moved over from one space to another, the first not counted,
      * per route mode; PD_NO_ROUTE where there is none. */
     uint8_t steps[PD_ROUTE_MODES][PD_MAX_SPACES][PD_MAX_SPACES];
+    /* The Park Path crossed: the street spaces next to it (its ends), and
+     * the steps from one end over Park Path spaces alone to another end
+     * (PD_NO_ROUTE between the same end, or ends it does not join). */
+    int nends;
+    uint8_t end[PD_MAX_SPACES];
+    uint8_t cross[PD_MAX_SPACES][PD_MAX_SPACES];
 } pd_map;
 
 typedef enum pd_park_use {
@@ -131,6 +137,14 @@ pd_park_use pd_route_park_use(const pd_map *m, int from, int to, unsigned modes)
  * trip. Returns the number of spaces, or -1 when there is no route or it
  * does not fit in `max`. */
 int pd_route(const pd_map *m, int from, int to, unsigned modes, uint8_t *spaces, int max);
+/* A delivery `via park`: the length of the shortest route that crosses the
+ * Park Path once (PD_ROUTE_PARK is implied), in at one end and out at
+ * another, even where going round is shorter; the subway ride and the boat
+ * trip that `modes` allows at most once each, before or after the park. -1
+ * when there is none. pd_route_across lists that route's spaces as pd_route
+ * does. */
+int pd_route_length_across(const pd_map *m, int from, int to, unsigned modes);
+int pd_route_across(const pd_map *m, int from, int to, unsigned modes, uint8_t *spaces, int max);
 
 /* Lookups by id, code or name; -1 when not found. Ids and codes match
  * without regard to case; names also ignore everything but letters and

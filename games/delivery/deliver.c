@@ -320,6 +320,14 @@ static bool all_of_group(const needs *nd, int group)
     return nd->n > 0;
 }
 
+/* A delivery's route length: `via park` the shortest route across the Park
+ * Path (a detour too: its owner may take one to be paid), else the streets
+ * with the rides and boat of `modes`. */
+static int way_length(const pd_map *map, int from, int to, unsigned modes)
+{
+    return modes & PD_ROUTE_PARK ? pd_route_length_across(map, from, to, modes) : pd_route_length(map, from, to, modes);
+}
+
 /* The route, the free range, the distance cards and the pay of seat's
  * delivery from owner's pizzeria, whatever the hand holds; -1 when there is
  * no such delivery. Another seat's pizzeria only with Copy Cat, never for a
@@ -361,7 +369,7 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     for (int v = 0; v < map->nvillages; v++) {
         if (to >= 0 && v != to)
             continue;
-        int len = pd_route_length(map, door, map->village[v].zone, modes);
+        int len = way_length(map, door, map->village[v].zone, modes);
         if (len >= 0 && (q->length < 0 || len < q->length)) {
             q->length = len;
             q->zone = map->village[v].zone;
@@ -369,12 +377,17 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     }
     if (q->length < 0)
         return -1;
-    /* a ride, a boat or the Park Path only where it shortens the route (the
-     * two subway colours count as one, for the Fast Pass) */
-    static const unsigned parts[] = {PD_ROUTE_PARK, PD_ROUTE_BOAT, PD_ROUTE_RED | PD_ROUTE_BLUE};
+    /* a ride or a boat only where it shortens the route (the two subway
+     * colours count as one, for the Fast Pass); the Park Path where it is
+     * shorter than going round, and for its owner always: the owner is paid
+     * for using it, others pay the owner */
+    static const unsigned parts[] = {PD_ROUTE_BOAT, PD_ROUTE_RED | PD_ROUTE_BLUE};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-        if ((modes & parts[i]) && pd_route_length(map, door, q->zone, modes & ~parts[i]) <= q->length)
+        if ((modes & parts[i]) && way_length(map, door, q->zone, modes & ~parts[i]) <= q->length)
             return -1;
+    int round = pd_route_length(map, door, q->zone, modes & ~PD_ROUTE_PARK);
+    if ((modes & PD_ROUTE_PARK) && !pd_has(st, seat, PD_PC_PARK_PATH) && round >= 0 && round <= q->length)
+        return -1;
     int power = top_power(st, seat, owner, village, slot);
     q->free_range = z->disks + (power == PD_TOP_EXTRA_SPACE);
     q->distance_cards = pd_distance_cards(st, seat, q->length, q->free_range, modes);
@@ -434,8 +447,9 @@ static void hand_now_of(const pd_state *st, int seat, hand_now *h, int minus_han
 }
 
 /* Can the units supply `left` (but `shorts` of it), with the rest paid from
- * hand: `extras` more market cards and `due` cards of any kind? The hand
- * cards the ingredients take in *hand_ingredients. */
+ * hand: `extras` (a specialty order's further cards) and `due` cards of any
+ * kind, power cards too? The hand cards the ingredients take in
+ * *hand_ingredients. */
 static bool supply_check(const hand_now *h, const needs *left, int shorts, int extras, int due, int *hand_ingredients)
 {
     matcher m = h->units;
@@ -445,7 +459,7 @@ static bool supply_check(const hand_now *h, const needs *left, int shorts, int e
     if (match_first(&m, h->stored, &stored) < required)
         return false;
     *hand_ingredients = required > stored ? required - stored : 0;
-    return h->market >= *hand_ingredients + extras && h->total >= *hand_ingredients + extras + due;
+    return h->market >= *hand_ingredients && h->total >= *hand_ingredients + extras + due;
 }
 
 /* Can the hand supply what the pizzeria does not, and pay the rest? */
@@ -524,7 +538,7 @@ static int list_slot(const pd_state *st, pb_action *out, int n, int slot, int ki
                         if (from_hand == CANNOT)
                             break;
                     }
-                    if (h->market >= from_hand + q.extras && h->total >= from_hand + q.extras + q.distance_cards)
+                    if (h->market >= from_hand && h->total >= from_hand + q.extras + q.distance_cards)
                         n = pd_add_action(out, n,
                                           PD_ACTION(kind, (slot == PD_COPY_SLOT ? 0 : slot) | v << 4 | modes << 8 |
                                                               (unsigned)(to + 1) << 12 |
@@ -773,15 +787,22 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
         return n;
     }
     if (pe->extras > 0) {
-        /* a specialty order's further cards: any market cards, in type order,
-         * while enough market cards of later types remain for the rest */
+        /* a specialty order's further cards: any hand cards, power cards too
+         * (as for a payment), in the payments' order (market cards by type,
+         * then power cards), while enough cards later in it remain for the
+         * rest, and then enough for the distance */
         int cap[PD_KEYS + 1];
         pd_capacities(st, s, false, -1, cap);
-        int powers = cap[1 + PD_TYPES];
-        for (int c = 0; c < PD_TYPES; c++) {
+        bool spare = pd_free_total(st, s) - 1 >= pe->extras - 1 + pe->due;
+        for (int c = 0; spare && c < PD_TYPES; c++) {
             pb_action a = PD_ACTION(PD_A_USE, c);
-            if (pd_free_cards(st, s, (pd_card)c) > 0 && pd_pay_key(a) >= pe->last_key &&
-                cap[pd_pay_key(a)] - powers >= pe->extras && pd_free_total(st, s) - 1 >= pe->extras - 1 + pe->due)
+            if (pd_free_cards(st, s, (pd_card)c) > 0 && pd_pay_key(a) >= pe->last_key && cap[pd_pay_key(a)] >= pe->extras)
+                n = pd_add_action(out, n, a);
+        }
+        uint64_t powers = st->player[s].powers & ~pe->paid_powers;
+        for (int i = 0; spare && i < 64; i++) {
+            pb_action a = PD_ACTION(PD_A_USE, PD_POWER_FLAG | i);
+            if ((powers >> i & 1) && pd_pay_key(a) >= pe->last_key && cap[pd_pay_key(a)] >= pe->extras)
                 n = pd_add_action(out, n, a);
         }
         return n;
@@ -1048,12 +1069,15 @@ void pd_delivery_step(pd_state *st, pb_action a)
         break;
     }
     case PD_A_USE:
-        pe->paid_cards[arg]++;
+        if (arg & PD_POWER_FLAG) /* a specialty order's further card: a power card */
+            pe->paid_powers |= 1ull << (arg & 63);
+        else
+            pe->paid_cards[arg]++;
         if (pe->nneeds > 0) {
             pop_need(pe);
         } else {
             pe->extras--;
-            pe->last_key = (uint16_t)(1 + arg);
+            pe->last_key = (uint16_t)pd_pay_key(a);
         }
         break;
     case PD_A_USE_STORED:

@@ -99,7 +99,8 @@ enum {
     PD_A_PAY_MONEY,
     PD_A_PAY_CARD,    /* card type */
     PD_A_PAY_POWER,   /* power card index: any power card in hand is worth $1 */
-    PD_A_USE,         /* card type, for the next ingredient still needed */
+    PD_A_USE,         /* card type, for the next ingredient still needed or a specialty
+                       * order's further card; PD_POWER_FLAG | index: a power card as one */
     PD_A_SHORT,       /* Onions: leave this ingredient out, take NO TIP */
     PD_A_END,         /* end the turn */
     PD_A_DISCARD,     /* card type */

@@ -487,8 +487,11 @@ unsigned pd_pay_key(pb_action a)
     switch (PD_KIND(a)) {
     case PD_A_PAY_MONEY:
         return 0;
-    case PD_A_PAY_CARD:
     case PD_A_USE:
+        if (PD_ARG(a) & PD_POWER_FLAG) /* a specialty order's further card: a power card */
+            return 1 + PD_TYPES + (PD_ARG(a) & 63);
+        return 1 + PD_ARG(a);
+    case PD_A_PAY_CARD:
     case PD_A_DISCARD:
         return 1 + PD_ARG(a);
     default:

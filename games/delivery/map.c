@@ -454,6 +454,43 @@ static void fill_routes(pd_map *m)
         }
 }
 
+/* The ends of the Park Path (street spaces next to one of its spaces) and
+ * the crossings between two of them over Park Path spaces alone: in at one
+ * end, out at another, never back out where it came in. */
+static void fill_crossings(pd_map *m)
+{
+    memset(m->cross, PD_NO_ROUTE, sizeof m->cross);
+    m->nends = 0;
+    for (int a = 0; a < m->nspaces; a++) {
+        const pd_space *s = &m->space[a];
+        bool end = false;
+        for (int k = 0; k < s->nnext; k++)
+            end |= !s->park_path && m->space[s->next[k]].park_path;
+        if (!end)
+            continue;
+        m->end[m->nends++] = (uint8_t)a;
+        int dist[PD_MAX_SPACES], item[PD_MAX_SPACES], head = 0, tail = 0;
+        for (int i = 0; i < m->nspaces; i++)
+            dist[i] = -1;
+        dist[a] = 0;
+        item[tail++] = a;
+        while (head < tail) {
+            int u = item[head++];
+            if (u != a && !m->space[u].park_path)
+                continue; /* out of the park: an end reached */
+            for (int k = 0; k < m->space[u].nnext; k++) {
+                int v = m->space[u].next[k];
+                if (dist[v] >= 0 || (u == a && !m->space[v].park_path))
+                    continue;
+                dist[v] = dist[u] + 1;
+                item[tail++] = v;
+                if (!m->space[v].park_path)
+                    m->cross[a][v] = (uint8_t)dist[v];
+            }
+        }
+    }
+}
+
 /* Every street space reached from the first by streets alone; every Park
  * Path space once the path is open. */
 static int check_connected(const pd_map *m, char *err, size_t errlen)
@@ -495,6 +532,7 @@ int pd_map_from_json(const json_t *j, pd_map *m, char *err, size_t errlen)
         read_lots(json_object_get(j, "lots"), m, err, errlen) != 0)
         return -1;
     fill_routes(m);
+    fill_crossings(m);
     return check_connected(m, err, errlen);
 }
 
@@ -586,4 +624,89 @@ int pd_route(const pd_map *m, int from, int to, unsigned modes, uint8_t *spaces,
         return -1;
     n--; /* p starts the second half too */
     return append_route(m, p, to, modes, spaces, &n, max) == 0 ? n : -1;
+}
+
+/* The best crossing of the Park Path from `from` to `to`: its ends a and b
+ * and the modes before and after it (a ride and a boat trip each on one
+ * side; the streets there, so the path is crossed once); its steps, or
+ * INT_MAX. */
+typedef struct crossing {
+    int a, b;
+    unsigned before, after;
+} crossing;
+
+static int best_crossing(const pd_map *m, int from, int to, unsigned modes, crossing *c)
+{
+    unsigned ride = modes & (PD_ROUTE_RED | PD_ROUTE_BLUE), boat = modes & PD_ROUTE_BOAT;
+    int best = INT_MAX;
+    if (!in_map(m, from) || !in_map(m, to))
+        return best;
+    for (unsigned split = 0; split < 4; split++) {
+        unsigned before = (split & 1 ? ride : 0) | (split & 2 ? boat : 0);
+        unsigned after = (split & 1 ? 0 : ride) | (split & 2 ? 0 : boat);
+        for (int i = 0; i < m->nends; i++) {
+            int a = m->end[i], to_a = m->steps[before][from][a];
+            if (to_a == PD_NO_ROUTE)
+                continue;
+            for (int k = 0; k < m->nends; k++) {
+                int b = m->end[k], over = m->cross[a][b], on = m->steps[after][b][to];
+                if (over == PD_NO_ROUTE || on == PD_NO_ROUTE || to_a + over + on >= best)
+                    continue;
+                best = to_a + over + on;
+                *c = (crossing){.a = a, .b = b, .before = before, .after = after};
+            }
+        }
+    }
+    return best;
+}
+
+int pd_route_length_across(const pd_map *m, int from, int to, unsigned modes)
+{
+    crossing c;
+    int steps = best_crossing(m, from, to, modes % PD_ROUTE_MODES, &c);
+    return steps == INT_MAX ? -1 : steps + 1; /* PD-T4: the door is space 1 */
+}
+
+/* The Park Path spaces from end a to end b, and b, appended to out[*n..]. */
+static int append_crossing(const pd_map *m, int a, int b, uint8_t *out, int *n, int max)
+{
+    int prev[PD_MAX_SPACES], item[PD_MAX_SPACES], head = 0, tail = 0;
+    uint8_t back[PD_MAX_SPACES];
+    int nback = 0;
+    for (int i = 0; i < m->nspaces; i++)
+        prev[i] = -2;
+    prev[a] = -1;
+    item[tail++] = a;
+    while (head < tail && prev[b] == -2) {
+        int u = item[head++];
+        if (u != a && !m->space[u].park_path)
+            continue;
+        for (int k = 0; k < m->space[u].nnext; k++) {
+            int v = m->space[u].next[k];
+            if (prev[v] != -2 || (u == a && !m->space[v].park_path))
+                continue;
+            prev[v] = u;
+            item[tail++] = v;
+        }
+    }
+    if (prev[b] == -2)
+        return -1;
+    for (int u = b; u != a; u = prev[u])
+        back[nback++] = (uint8_t)u;
+    if (*n + nback > max)
+        return -1;
+    while (nback > 0)
+        out[(*n)++] = back[--nback];
+    return 0;
+}
+
+int pd_route_across(const pd_map *m, int from, int to, unsigned modes, uint8_t *spaces, int max)
+{
+    crossing c;
+    int n = 0;
+    if (best_crossing(m, from, to, modes % PD_ROUTE_MODES, &c) == INT_MAX ||
+        append_route(m, from, c.a, c.before, spaces, &n, max) != 0 || append_crossing(m, c.a, c.b, spaces, &n, max) != 0)
+        return -1;
+    n--; /* b starts the last part too */
+    return append_route(m, c.b, to, c.after, spaces, &n, max) == 0 ? n : -1;
 }

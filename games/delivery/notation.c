@@ -9,6 +9,7 @@
  *   remove MT disk             remove MT Midtown/Ham  (over the reputation limit after an upgrade)
  *   pay $1                     pay Harlem/Ham    pay power:mob-boss
  *   use Harlem/Ham             short             extra Harlem/Ham
+ *   use power:mob-boss         (a specialty order's further card may be a power card)
  *   cheese Harlem/Extra-Cheese cheese stored Harlem/Extra-Cheese  (Extra Cheese on the pizza,
  *                              from hand or Cold Storage; "done" leaves it off)
  *   play power:drone-delivery  (a power card, before or after the action)
@@ -154,7 +155,10 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
     case PD_A_REFILL:
     case PD_A_EXTRA:
     case PD_A_DISCARD:
-        pd_card_word(d, (pd_card)arg, w1, sizeof w1);
+        if (PD_KIND(a) == PD_A_USE && (arg & PD_POWER_FLAG)) /* a specialty order's further card */
+            power_word(st, (int)(arg & 63), w1, sizeof w1);
+        else
+            pd_card_word(d, (pd_card)arg, w1, sizeof w1);
         wrote = snprintf(buf, n, "%s %s",
                          PD_KIND(a) == PD_A_PAY_CARD     ? "pay"
                          : PD_KIND(a) == PD_A_USE        ? "use"

@@ -51,13 +51,16 @@ static double mean_tip(const pd_state *st)
 }
 
 /* How well a pizzeria reaches the delivery zones: each zone within its free
- * range counts 1, one or two spaces further 0.6 or 0.3 (a card or two). */
+ * range counts 1, one or two spaces further 0.6 or 0.3 (a card or two). The
+ * Park Path counts while it is open (to everyone, while anyone owns it): it
+ * is one space across the park. */
 static double reach(const pd_state *st, const pd_pizzeria *z)
 {
     const pd_map *m = &st->rules->data.map;
+    unsigned park = pd_allowed_modes(st, st->seat) & PD_ROUTE_PARK;
     double r = 0;
     for (int v = 0; v < m->nvillages; v++) {
-        int over = pd_route_length(m, m->lot[z->lot].door, m->village[v].zone, PD_ROUTE_STREETS) - z->disks;
+        int over = pd_route_length(m, m->lot[z->lot].door, m->village[v].zone, park) - z->disks;
         r += over <= 0 ? 1.0 : over == 1 ? 0.6 : over == 2 ? 0.3 : 0.0;
     }
     return r;

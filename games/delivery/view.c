@@ -202,7 +202,8 @@ static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n
             continue;
         uint8_t spaces[PD_MAX_SPACES];
         int lot = st->player[owner].pizzeria[v].lot;
-        int len = pd_route(m, m->lot[lot].door, q.zone, modes, spaces, PD_MAX_SPACES);
+        int len = modes & PD_ROUTE_PARK ? pd_route_across(m, m->lot[lot].door, q.zone, modes, spaces, PD_MAX_SPACES)
+                                        : pd_route(m, m->lot[lot].door, q.zone, modes, spaces, PD_MAX_SPACES);
         json_t *route = json_array();
         for (int k = 0; k < len; k++)
             json_array_append_new(route, json_string(m->space[spaces[k]].id));

@@ -36,7 +36,8 @@ static int counted(const pd_map *m, const uint8_t *r, int n, unsigned modes)
     return len;
 }
 
-/* Every zone-to-zone route, in every mode, adds up to its length. */
+/* Every zone-to-zone route, in every mode, adds up to its length (across
+ * the Park Path too). */
 static void check_routes(const pd_map *m)
 {
     uint8_t r[PD_MAX_SPACES];
@@ -46,6 +47,13 @@ static void check_routes(const pd_map *m)
                 int from = m->village[a].zone, to = m->village[b].zone;
                 int len = pd_route_length(m, from, to, modes), n = pd_route(m, from, to, modes, r, PD_MAX_SPACES);
                 if (len < 1 || n < 1 || r[0] != from || r[n - 1] != to || counted(m, r, n, modes) != len)
+                    abort();
+                /* across the Park Path (`via park`): none, or one that adds up */
+                len = pd_route_length_across(m, from, to, modes);
+                n = pd_route_across(m, from, to, modes, r, PD_MAX_SPACES);
+                if (len != -1 && (len < 1 || n < 1 || r[0] != from || r[n - 1] != to || counted(m, r, n, modes) != len))
+                    abort();
+                if (len == -1 && n != -1)
                     abort();
             }
 }

@@ -4,8 +4,9 @@
  *
  * The default map (data/delivery/map.json) is a grid: column letters a..e
  * from west to east, row numbers 1..18 from north to south, so "c12" is the
- * middle avenue at row 12. Central Park fills c5..c7 (the Park Path); its
- * zone is c8, on the street south of it. Red stations: b3 b5 b10 b12 b15;
+ * middle avenue at row 12. Central Park fills rows 5..7 of column c: the
+ * Park Path is its one space c6, linked to c4 (north), c8 (south), b6 (west)
+ * and d6 (east); its zone is c8, on the street south of it. Red stations: b3 b5 b10 b12 b15;
  * blue: d3 d5 d9 d12 d16; docks: a2 a6 a10 a13 e13 c18. Zones: HA c3, UW b6,
  * UE d6, CP c8, HK b9, MT d10, GV b13, EV d13, FD c16. */
 #include <setjmp.h>
@@ -77,6 +78,33 @@ static int zones_apart(const char *a, const char *b, unsigned modes)
     return pd_route_length(&D->map, zone(a), zone(b), modes);
 }
 
+/* What a route's spaces add up to (a link or a boat trip 1, a subway ride
+ * 0), with its rides, boat trips and Park Path spaces counted. */
+typedef struct walked {
+    int length, rides, trips, path;
+} walked;
+
+static walked walk(const pd_map *m, const uint8_t *r, int n, unsigned modes)
+{
+    walked w = {.length = 1, .path = n > 0 && m->space[r[0]].park_path};
+    for (int i = 0; i + 1 < n; i++) {
+        const pd_space *s = &m->space[r[i]], *t = &m->space[r[i + 1]];
+        bool linked = false;
+        for (int k = 0; k < s->nnext; k++)
+            linked |= s->next[k] == r[i + 1];
+        w.path += t->park_path;
+        if (linked)
+            w.length++;
+        else if ((s->subway & modes) && (t->subway & modes))
+            w.rides++; /* a ride: 0 */
+        else if (s->dock && t->dock && (modes & PD_ROUTE_BOAT))
+            w.length++, w.trips++;
+        else
+            fail_msg("%s to %s in a route is neither a link, a ride nor a boat trip", s->id, t->id);
+    }
+    return w;
+}
+
 static const pd_power *power(const char *id)
 {
     int p = pd_power_find(&D->cards, id);
@@ -123,7 +151,7 @@ static void test_PD_D2_size_and_connected(void **state)
     for (int s = 0; s < m->nspaces; s++)
         m->space[s].park_path ? path++ : streets++;
     assert_int_equal(streets, 80);
-    assert_int_equal(path, 3);
+    assert_int_equal(path, 1); /* the Park Path: a single space road */
     assert_true(streets >= 60 && streets <= 120);
     for (int s = 0; s < m->nspaces; s++)
         if (!m->space[s].park_path)
@@ -276,13 +304,15 @@ static void test_PD_D2_neighbouring_zones_3_to_5(void **state)
     assert_int_equal(zones_apart("UE", "CP", PD_ROUTE_STREETS), 4);
 }
 
-/* PD-D2: Harlem's zone and the Financial District's are at least 14 apart. */
+/* PD-D2: Harlem's zone and the Financial District's are at least 14 apart
+ * by the streets; the Park Path (a power card, one space across the park)
+ * takes 4 off. */
 static void test_PD_D2_harlem_to_financial_district(void **state)
 {
     (void)state;
     assert_int_equal(zones_apart("HA", "FD", PD_ROUTE_STREETS), 16);
     assert_int_equal(zones_apart("FD", "HA", PD_ROUTE_STREETS), 16);
-    assert_int_equal(zones_apart("HA", "FD", PD_ROUTE_PARK), 14);
+    assert_int_equal(zones_apart("HA", "FD", PD_ROUTE_PARK), 12);
 }
 
 /* The westmost or eastmost space of its row, or the southernmost of its column. */
@@ -340,8 +370,9 @@ static void test_PD_D2_subway_lines(void **state)
     }
 }
 
-/* PD-D2: the Park Path crosses Central Park north-south (c5 c6 c7) and
- * east-west (b6 c6 d6); its spaces are part of no route while it is closed. */
+/* PD-D2: the Park Path is a single space road (c6) across Central Park
+ * north-south (c4 c6 c8) and east-west (b6 c6 d6): crossing it counts one
+ * space either way. It is part of no route while it is closed. */
 static void test_PD_D2_park_path(void **state)
 {
     (void)state;
@@ -355,7 +386,7 @@ static void test_PD_D2_park_path(void **state)
         }
     /* north-south: c4 (north of the park) to c8 (its zone, south of it) */
     assert_int_equal(route("c4", "c8", PD_ROUTE_STREETS), 7);
-    assert_int_equal(route("c4", "c8", PD_ROUTE_PARK), 5);
+    assert_int_equal(route("c4", "c8", PD_ROUTE_PARK), 3);
     /* east-west: the Upper West Side's zone to the Upper East Side's */
     assert_int_equal(route("b6", "d6", PD_ROUTE_STREETS), 7);
     assert_int_equal(route("b6", "d6", PD_ROUTE_PARK), 3);
@@ -599,10 +630,13 @@ static void test_PD_T4_route_park_path(void **state)
     const pd_map *m = &D->map;
     assert_int_equal(route("b6", "d6", PD_ROUTE_PARK), 3);
     assert_int_equal(pd_route_park_use(m, space("b6"), space("d6"), 0), PD_PARK_NEEDED);
-    /* c4 to b7: c4 b4 b5 b6 b7 or c4 c5 c6 b6 b7, both 5 */
-    assert_int_equal(route("c4", "b7", PD_ROUTE_STREETS), 5);
-    assert_int_equal(route("c4", "b7", PD_ROUTE_PARK), 5);
-    assert_int_equal(pd_route_park_use(m, space("c4"), space("b7"), 0), PD_PARK_OPTIONAL);
+    /* b4 to b8: b4 b5 b6 b7 b8 or b4 c4 c6 c8 b8, both 5 */
+    assert_int_equal(route("b4", "b8", PD_ROUTE_STREETS), 5);
+    assert_int_equal(route("b4", "b8", PD_ROUTE_PARK), 5);
+    assert_int_equal(pd_route_park_use(m, space("b4"), space("b8"), 0), PD_PARK_OPTIONAL);
+    /* c4 to b7 is shorter across the park: c4 c6 b6 b7 */
+    assert_int_equal(route("c4", "b7", PD_ROUTE_PARK), 4);
+    assert_int_equal(pd_route_park_use(m, space("c4"), space("b7"), 0), PD_PARK_NEEDED);
     assert_int_equal(pd_route_park_use(m, space("a2"), space("a3"), 0), PD_PARK_UNUSED);
     assert_int_equal(pd_route_park_use(m, zone("HA"), zone("FD"), 0), PD_PARK_NEEDED);
     /* with the subway the park no longer helps */
@@ -613,14 +647,64 @@ static void test_PD_T4_route_park_path(void **state)
     assert_int_equal(n, 3);
     assert_string_equal(m->space[r[1]].id, "c6");
     /* when it is optional, the route with the park open crosses it, without goes round */
-    n = pd_route(m, space("c4"), space("b7"), PD_ROUTE_PARK, r, LEN(r));
+    n = pd_route(m, space("b4"), space("b8"), PD_ROUTE_PARK, r, LEN(r));
     assert_int_equal(n, 5);
-    assert_string_equal(m->space[r[1]].id, "c5");
-    n = pd_route(m, space("c4"), space("b7"), PD_ROUTE_STREETS, r, LEN(r));
+    assert_string_equal(m->space[r[2]].id, "c6");
+    n = pd_route(m, space("b4"), space("b8"), PD_ROUTE_STREETS, r, LEN(r));
     assert_int_equal(n, 5);
     for (int i = 0; i < n; i++)
         assert_false(m->space[r[i]].park_path);
     assert_int_equal(pd_route(m, space("b6"), space("d6"), PD_ROUTE_PARK, r, 2), -1); /* too small */
+}
+
+/* A delivery `via park` crosses the Park Path once, even where going round
+ * is shorter (its owner is paid for it): in at one end, out at another,
+ * never back out where it came in; a ride or a boat trip once, before or
+ * after. */
+static void test_PD_T4_route_across_the_park(void **state)
+{
+    (void)state;
+    const pd_map *m = &D->map;
+    assert_int_equal(m->nends, 4); /* c4, b6, d6, c8 */
+    assert_int_equal(m->cross[space("c4")][space("c8")], 2);
+    assert_int_equal(m->cross[space("b6")][space("b6")], PD_NO_ROUTE);
+    assert_int_equal(pd_route_length_across(m, space("b6"), space("d6"), 0), 3);
+    /* a detour: b6 is 3 from a5 by the streets, 6 across the park */
+    assert_int_equal(route("a5", "b6", PD_ROUTE_PARK), 3);
+    assert_int_equal(pd_route_length_across(m, space("a5"), space("b6"), 0), 6);
+    uint8_t r[PD_MAX_SPACES];
+    int n = pd_route_across(m, space("a5"), space("b6"), 0, r, LEN(r));
+    assert_int_equal(n, 6);
+    int path = 0;
+    for (int i = 0; i < n; i++)
+        path += m->space[r[i]].park_path;
+    assert_int_equal(path, 1);
+    assert_int_equal(r[0], space("a5"));
+    assert_int_equal(r[n - 1], space("b6"));
+    /* even from the zone itself: out across the park and back round */
+    assert_int_equal(pd_route_length_across(m, space("b6"), space("b6"), 0), 6); /* b6 c6 c4 b4 b5 b6 */
+    assert_int_equal(pd_route_across(m, space("a5"), space("b6"), 0, r, 5), -1); /* too small */
+    /* the ride, once: Harlem to the Financial District by the red line
+     * (4) does not cross the park; across it, the ride comes after */
+    assert_int_equal(pd_route_length(m, zone("HA"), zone("FD"), PD_ROUTE_RED), 4);
+    assert_int_equal(pd_route_length_across(m, zone("HA"), zone("FD"), PD_ROUTE_RED), 7); /* c3 c4 c6 b6 b5 ride b15 c15 c16 */
+    /* every route across, in every mode, adds up to its length: one Park
+     * Path space, a ride and a boat trip at most once */
+    for (unsigned modes = 0; modes < PD_ROUTE_MODES; modes++)
+        for (int a = 0; a < m->nvillages; a++)
+            for (int b = 0; b < m->nvillages; b++) {
+                int from = m->village[a].zone, to = m->village[b].zone;
+                int len = pd_route_length_across(m, from, to, modes);
+                assert_true(len >= pd_route_length(m, from, to, modes | PD_ROUTE_PARK));
+                n = pd_route_across(m, from, to, modes, r, LEN(r));
+                assert_true(n >= len);
+                walked w = walk(m, r, n, modes);
+                assert_int_equal(w.length, len);
+                assert_int_equal(w.path, 1);
+                assert_true(w.rides <= 1 && w.trips <= 1);
+                assert_int_equal(r[0], from);
+                assert_int_equal(r[n - 1], to);
+            }
 }
 
 /* PD-T4 with the Motor Boat: from a dock to another dock is one space. */
@@ -696,24 +780,9 @@ static void test_PD_T4_routes_agree_with_lengths(void **state)
                     assert_int_equal(n, -1);
                     continue;
                 }
-                int counted = 1;
-                for (int i = 0; i + 1 < n; i++) {
-                    const pd_space *s = &m->space[r[i]], *t = &m->space[r[i + 1]];
-                    bool linked = false;
-                    for (int k = 0; k < s->nnext; k++)
-                        linked |= s->next[k] == r[i + 1];
-                    if (linked)
-                        counted++;
-                    else if ((s->subway & modes) && (t->subway & modes))
-                        ; /* a ride: 0 */
-                    else if (s->dock && t->dock && (modes & PD_ROUTE_BOAT))
-                        counted++;
-                    else
-                        fail_msg("%s to %s in a route is neither a link, a ride nor a boat trip", s->id, t->id);
-                }
                 assert_int_equal(r[0], a);
                 assert_int_equal(r[n - 1], b);
-                assert_int_equal(counted, len);
+                assert_int_equal(walk(m, r, n, modes).length, len);
                 /* more ways to travel never make a route longer */
                 for (unsigned less = 0; less < PD_ROUTE_MODES; less++)
                     if ((less & modes) == less && pd_route_length(m, a, b, less) > 0)
@@ -884,7 +953,7 @@ static void test_map_file_refused_with_reason(void **state)
 
     j = default_map();
     json_object_set_new(space_json(j, "c12"), "hydrant", json_true());
-    map_refused(j, "map: unknown field \"hydrant\" in space 57");
+    map_refused(j, "map: unknown field \"hydrant\" in space 55");
 
     j = default_map();
     json_object_set_new(space_json(j, "c12"), "id", json_string("c11"));
@@ -892,7 +961,7 @@ static void test_map_file_refused_with_reason(void **state)
 
     j = default_map();
     json_object_set_new(space_json(j, "c12"), "id", json_string("c 12"));
-    map_refused(j, "map: space 57: 'id' must be 1 to 7 letters, digits or '-'");
+    map_refused(j, "map: space 55: 'id' must be 1 to 7 letters, digits or '-'");
 
     j = default_map();
     json_object_set_new(space_json(j, "c12"), "x", json_integer(-1));
@@ -922,7 +991,7 @@ static void test_map_file_refused_with_reason(void **state)
     j = default_map();
     json_object_set_new(village_json(j, "CP"), "park", json_false());
     json_object_set_new(village_json(j, "UW"), "park", json_true());
-    map_refused(j, "map: space c5 is on the Park Path but not in the park");
+    map_refused(j, "map: space c6 is on the Park Path but not in the park");
 
     j = default_map();
     json_object_set_new(lot_json(j, "MT-2"), "door", json_string("c6"));
@@ -1055,7 +1124,7 @@ static void test_map_file_refused_with_reason(void **state)
     j = default_map();
     json_array_remove(json_object_get(j, "roads"), json_array_size(json_object_get(j, "roads")) - 1);
     json_array_remove(json_object_get(j, "roads"), json_array_size(json_object_get(j, "roads")) - 1);
-    map_refused(j, "map: Park Path space c5 cannot be reached from the streets");
+    map_refused(j, "map: Park Path space c6 cannot be reached from the streets");
 
     /* too many spaces */
     j = default_map();
@@ -1336,6 +1405,11 @@ static void test_custom_small_map(void **state)
     assert_int_equal(pd_route_length(m, n2, s2, PD_ROUTE_STREETS), 5);
     assert_int_equal(pd_route_length(m, n2, s2, PD_ROUTE_PARK), 4);
     assert_int_equal(pd_route_park_use(m, n2, s2, 0), PD_PARK_NEEDED);
+    /* across a path of two spaces: n2 p1 p2 s2; n1 to n3 across, n1 n2 p1
+     * p2 s2 s3 e2 n3 (8), not back out at n2 */
+    assert_int_equal(m->nends, 2);
+    assert_int_equal(pd_route_length_across(m, n2, s2, 0), 4);
+    assert_int_equal(pd_route_length_across(m, n1, pd_space_find(m, "n3"), 0), 8);
     /* n1 boat s1, s2 */
     assert_int_equal(pd_route_length(m, n1, s2, PD_ROUTE_BOAT), 3);
     /* n1 w2 ride s3: w2 is red, s3 red and blue */
@@ -1411,6 +1485,7 @@ int main(void)
         cmocka_unit_test(test_PD_P1_ingredient_powers),
         cmocka_unit_test(test_PD_T4_route_streets),
         cmocka_unit_test(test_PD_T4_route_park_path),
+        cmocka_unit_test(test_PD_T4_route_across_the_park),
         cmocka_unit_test(test_PD_T4_route_boat),
         cmocka_unit_test(test_PD_T4_route_subway),
         cmocka_unit_test(test_PD_T4_routes_agree_with_lengths),

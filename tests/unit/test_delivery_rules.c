@@ -1084,6 +1084,222 @@ static void test_park_path_and_boat(void **state)
     assert_int_equal(boat.distance_cards, boat.length - 1);
 }
 
+/* ---- Rules exactly as printed: the Park Path, specialty orders' extra
+ * cards, the end-of-game tableau ---- */
+
+static json_t *view_delivery(json_t *view, const char *move);
+
+/* The first legal decision, while a delivery still asks for its cards. */
+static void supply_and_pay(pd_state *st)
+{
+    while (st->phase == PD_PH_SUPPLY || st->phase == PD_PH_DISTANCE) {
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(st, a) > 0);
+        assert_int_equal(pd_apply(st, a[0], err, sizeof err), 0);
+        check(st);
+    }
+}
+
+/* The view's route of a delivery, as "a4 b4 c4 c6 c8". */
+static void view_route(json_t *d, char *out, size_t n)
+{
+    size_t i, at = 0;
+    json_t *s;
+    out[0] = 0;
+    json_array_foreach(json_object_get(d, "route"), i, s)
+        at += (size_t)snprintf(out + at, at < n ? n - at : 0, "%s%s", i ? " " : "", json_string_value(s));
+}
+
+/* Park Path: "a North, South, East, West, single space road through Central
+ * Park": crossing the park counts one space, north-south as east-west. From
+ * HA-3 (door a4) to Central Park's zone c8: 7 spaces round the park, 5
+ * across it (a4 b4 c4 c6 c8), so another player's path is worth its $1. */
+static void test_park_path_is_a_single_space_road(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 91);
+    others_without_powers(&st);
+    static const char *const ha[] = {"Harlem/Onions", NULL};
+    static const char *const a[] = {"Central Park/Onions", NULL};
+    pizzeria(&st, 0, "HA-3", 1, ha);
+    order(&st, 0, a);
+    give_from_deck(&st, 0, 10);
+    in_play(&st, 1, "park-path");
+    int v = pd_village_find(&rules->data.map, "HA");
+    pd_quote walk, path;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, v, -1, 0, &walk), 0);
+    assert_int_equal(walk.length, 7);
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, v, -1, PD_ROUTE_PARK, &path), 0);
+    assert_int_equal(path.length, 5);
+    assert_int_equal(path.distance_cards, 4);
+    assert_int_equal(path.pay, 1);
+    /* what the front ends preview: its length, cost, pay and route */
+    json_t *view = pd_view(&st, 0), *d = view_delivery(view, "deliver 1 from HA via park");
+    char route[128];
+    assert_non_null(d);
+    assert_int_equal(json_integer_value(json_object_get(d, "length")), 5);
+    assert_int_equal(json_integer_value(json_object_get(d, "distance_cards")), 4);
+    assert_int_equal(json_integer_value(json_object_get(d, "pay")), 1);
+    view_route(d, route, sizeof route);
+    assert_string_equal(route, "a4 b4 c4 c6 c8");
+    json_decref(view);
+    st.player[0].money = st.player[1].money = 5;
+    int hand = st.player[0].hand_size;
+    play(&st, "deliver 1 from HA via park");
+    supply_and_pay(&st);
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].hand_size, hand - 4);
+    assert_int_equal(st.player[0].money, 5 + 1 - 1); /* the order, less $1 to the path's owner */
+    assert_int_equal(st.player[1].money, 5 + 1);
+}
+
+/* Park Path: its owner may always go across it, a detour too, and then gets
+ * $2 from the bank ("If you use the park path, you get $2"); the others use
+ * it only where it is shorter (they would pay $1 for nothing). From UW-1
+ * (door a5) to the Upper West Side's zone b6: 3 by the streets; across the
+ * park a5 a4 b4 c4 c6 b6, 6 (in at one end, out at another: never b6 c6 b6). */
+static void test_park_path_owner_may_always_use_it(void **state)
+{
+    (void)state;
+    for (int owner = 0; owner < 2; owner++) {
+        pd_state st;
+        table(&st, 2, 92);
+        others_without_powers(&st);
+        static const char *const uw[] = {"Upper West Side/Onions", NULL};
+        static const char *const a[] = {"Upper West Side/Onions", NULL};
+        pizzeria(&st, 0, "UW-1", 1, uw);
+        order(&st, 0, a);
+        give_from_deck(&st, 0, 10);
+        in_play(&st, owner, "park-path");
+        int v = pd_village_find(&rules->data.map, "UW");
+        pd_quote walk, path;
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, v, -1, 0, &walk), 0);
+        assert_int_equal(walk.length, 3);
+        assert_int_equal(walk.pay, 1);
+        if (owner == 1) {
+            assert_int_equal(pd_delivery_quote(&st, 0, 0, v, -1, PD_ROUTE_PARK, &path), -1);
+            refused(&st, "deliver 1 from UW via park");
+            continue;
+        }
+        assert_int_equal(pd_delivery_quote(&st, 0, 0, v, -1, PD_ROUTE_PARK, &path), 0);
+        assert_int_equal(path.length, 6);
+        assert_int_equal(path.distance_cards, 5);
+        assert_int_equal(path.pay, 1 + 2);
+        /* both ways are moves, and the notation reads back what it writes */
+        pb_action a1;
+        char err[PB_ERR_LEN], text[128];
+        assert_int_equal(pd_action_parse(&st, "deliver 1 from UW via park", &a1, err, sizeof err), 0);
+        assert_int_equal(pd_action_text(&st, a1, 0, text, sizeof text), 0);
+        assert_string_equal(text, "deliver 1 from UW via park");
+        assert_int_equal(pd_action_parse(&st, "deliver 1 from UW", &a1, err, sizeof err), 0);
+        json_t *view = pd_view(&st, 0), *d = view_delivery(view, "deliver 1 from UW via park");
+        char route[128];
+        assert_non_null(d);
+        assert_int_equal(json_integer_value(json_object_get(d, "length")), 6);
+        assert_int_equal(json_integer_value(json_object_get(d, "pay")), 3);
+        view_route(d, route, sizeof route);
+        assert_string_equal(route, "a5 a4 b4 c4 c6 b6");
+        json_decref(view);
+        st.player[0].money = 5;
+        int hand = st.player[0].hand_size;
+        play(&st, "deliver 1 from UW via park");
+        supply_and_pay(&st);
+        assert_int_equal(st.player[0].hand_size, hand - 5);
+        assert_int_equal(st.player[0].money, 5 + 1 + 2);
+    }
+}
+
+/* Specialty orders: "2 additional cards from hand" are any hand cards,
+ * power cards too, as for property and distance payments. Meat Lovers from
+ * FD-1 to its own zone: 5 ingredients from hand, 2 extra cards and 1 space;
+ * the hand holds the 5 ingredients and 3 power cards, and that is enough. */
+static void test_specialty_extra_cards_may_be_power_cards(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 33);
+    others_without_powers(&st);
+    meat_lovers(&st, 0);
+    static const char *const fd[] = {"Financial District/Pepperoni", NULL};
+    pizzeria(&st, 0, "FD-1", 1, fd);
+    const char *const hand[] = {"Harlem/Pepperoni", "Harlem/Meatballs", "Midtown/Meatballs", "Harlem/Sausage",
+                                "Midtown/Sausage", NULL};
+    for (int i = 0; hand[i]; i++)
+        give(&st, 0, hand[i]);
+    int drone = give_power(&st, 0, "drone-delivery"), mob = give_power(&st, 0, "mob-boss"),
+        wizard = give_power(&st, 0, "financial-wizard");
+    pd_quote q;
+    int fd_village = pd_village_find(&rules->data.map, "FD");
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, fd_village, fd_village, 0, &q), 0);
+    assert_int_equal(q.hand_ingredients, 5);
+    assert_int_equal(q.extras, 2);
+    assert_int_equal(q.distance_cards, 1);
+    play(&st, "deliver 1 from FD to FD");
+    for (int i = 0; i < 5; i++) { /* the ingredients: market cards only */
+        pb_action a[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        int n = pd_legal_actions(&st, a);
+        assert_true(n > 0);
+        for (int k = 0; k < n; k++)
+            assert_int_equal(PD_ARG(a[k]) & PD_POWER_FLAG, 0);
+        assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+    }
+    assert_int_equal(st.pending.extras, 2);
+    play(&st, "use power:financial-wizard");
+    refused(&st, "use power:drone-delivery"); /* payments go in one fixed order */
+    play(&st, "use power:mob-boss");
+    assert_int_equal(st.phase, PD_PH_DISTANCE);
+    play(&st, "pay power:drone-delivery");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].money, 5 + 8);
+    assert_int_equal(st.player[0].hand_size, 0);
+    uint64_t spent = 1ull << drone | 1ull << mob | 1ull << wizard;
+    assert_int_equal(st.player[0].powers & spent, 0);
+    assert_int_equal(st.power_discard & spent, spent);
+}
+
+/* End of game: "count the number of cards in their tableau ... Also count
+ * cards in storage or under any Power Card. Does not include any Global
+ * Event cards": the cards under Farmer Brown and Cold Storage count, the
+ * global in play and the card under it (Ingredient Shortage) count for
+ * nobody (the hand is not counted either). */
+static void test_end_score_counts_cards_under_power_cards(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 5, 94); /* with the expansion's Ingredient Shortage */
+    others_without_powers(&st);
+    in_play(&st, 0, "farmer-brown");
+    in_play(&st, 0, "cold-storage");
+    pd_card farmed = card("Harlem/Ham"), cold[] = {card("Midtown/Onions"), card("Harlem/Onions")};
+    take_out(&st, farmed);
+    st.farmed[0] = farmed;
+    for (int i = 0; i < 2; i++) {
+        take_out(&st, cold[i]);
+        st.cold[st.ncold++] = cold[i];
+    }
+    int shortage = give_power(&st, 1, "ingredient-shortage");
+    st.player[1].powers &= ~(1ull << shortage);
+    st.global = (int8_t)shortage;
+    pd_card under = card("Midtown/Ham");
+    take_out(&st, under);
+    st.shortage = under;
+    check(&st);
+    st.player[0].money = st.player[1].money = 5;
+    int disks;
+    assert_int_equal(pd_tableau_cards(&st, 0, &disks), 2 + 1 + 2); /* 2 power cards, 3 cards under them */
+    assert_int_equal(pd_tableau_cards(&st, 1, &disks), 0);
+    assert_int_equal(pd_score(&st, 0), 5 + 5);
+    assert_int_equal(pd_score(&st, 1), 5);
+    json_t *score = pd_score_json(&st, NULL);
+    json_t *p0 = json_array_get(json_object_get(score, "players"), 0);
+    assert_int_equal(json_integer_value(json_object_get(p0, "tableau")), 5);
+    assert_int_equal(json_integer_value(json_object_get(p0, "score")), 10);
+    json_decref(score);
+}
+
 /* Bait and Switch: a hand card of the same ingredient replaces an order's
  * top card, moving the delivery; the old top card comes to hand. */
 static void test_bait_and_switch(void **state)
@@ -4905,6 +5121,10 @@ int main(void)
         cmocka_unit_test(test_health_inspector_power_card),
         cmocka_unit_test(test_long_distance),
         cmocka_unit_test(test_park_path_and_boat),
+        cmocka_unit_test(test_park_path_is_a_single_space_road),
+        cmocka_unit_test(test_park_path_owner_may_always_use_it),
+        cmocka_unit_test(test_specialty_extra_cards_may_be_power_cards),
+        cmocka_unit_test(test_end_score_counts_cards_under_power_cards),
         cmocka_unit_test(test_bait_and_switch),
         cmocka_unit_test(test_building_commissioner),
         cmocka_unit_test(test_farmer_brown),
