@@ -1310,9 +1310,11 @@ static void test_bait_and_switch(void **state)
     static const char *const a[] = {"Greenwich Village/Onions", "Harlem/Ham", NULL};
     order(&st, 2, a);
     give(&st, 0, "Midtown/Ham");
+    give(&st, 0, "Midtown/Pepperoni");
     give_power(&st, 0, "bait-and-switch");
     play(&st, "play power:bait-and-switch");
     refused(&st, "swap 3 Midtown/Onions"); /* not in hand */
+    refused(&st, "swap 3 Midtown/Pepperoni"); /* not the top card's ingredient (Ham) */
     play(&st, "swap 3 Midtown/Ham");
     assert_int_equal(pd_order_village(&st, 2), pd_village_find(&rules->data.map, "MT"));
     assert_int_equal(st.player[0].hand[card("Harlem/Ham")], 1);
@@ -3830,12 +3832,15 @@ static void test_any_ingredient_is_the_only_card(void **state)
     pizzeria(&st, 0, "HA-1", 2, ha);
     give(&st, 0, "Harlem/Any-Ingredient");
     give(&st, 0, "Harlem/Pineapple");
-    int any_in_sewer = st.sewer[card("Harlem/Any-Ingredient")];
+    int any_in_sewer = st.sewer[card("Harlem/Any-Ingredient")], onions = st.sewer[card("Harlem/Onions")],
+        ham = st.sewer[card("Harlem/Ham")];
     play(&st, "reputation");
     play(&st, "upgrade HA Harlem/Any-Ingredient add");
     const pd_pizzeria *z = pizzeria_in(&st, 0, "HA");
     assert_int_equal(z->ncards, 1);
     assert_int_equal(z->card[0], card("Harlem/Any-Ingredient"));
+    assert_int_equal(st.sewer[card("Harlem/Onions")], onions + 1); /* the others to the sewer */
+    assert_int_equal(st.sewer[card("Harlem/Ham")], ham + 1);
     assert_int_equal(pd_reputation_limit(&st, 0, pd_village_find(&rules->data.map, "HA")), 7);
     play(&st, "upgrade HA Harlem/Pineapple add");
     assert_int_equal(z->ncards, 1); /* the Pineapple replaced it */
@@ -5094,6 +5099,152 @@ static void test_five_or_six_players_need_the_expansion(void **state)
     pb_game_free(g);
 }
 
+/* ---- Persistent cards as printed: from the hand, covered, Any Vegetable
+ * added, Any Ingredient's six disks ---- */
+
+/* "When used as an ingredient card from your hand then power has no
+ * effect": an Any card from the hand is one ingredient of its kind, used up
+ * like any card; it is not the pizzeria's (no 7 for an Any Ingredient, no
+ * meat sent to the sewer for an Any Meat). The order asks for Sausage and
+ * Pepperoni; the pizzeria's Ham and Pineapple supply neither. */
+static void test_any_card_from_the_hand_is_only_an_ingredient(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 170);
+    static const char *const mt[] = {"Midtown/Ham", "Midtown/Pineapple", NULL};
+    static const char *const a[] = {"Harlem/Sausage", "Midtown/Pepperoni", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Any-Meat");
+    give(&st, 0, "Harlem/Onions"); /* for the space beyond the free range */
+    int mt_v = pd_village_find(&rules->data.map, "MT");
+    pd_quote q;
+    /* one wild meat from the hand is one meat, not both */
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, mt_v, -1, 0, &q), -1);
+    refused(&st, "deliver 1 from MT");
+    give(&st, 0, "Harlem/Any-Ingredient");
+    assert_int_equal(pd_reputation_limit(&st, 0, mt_v), 5); /* in hand it raises no limit */
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, mt_v, -1, 0, &q), 0);
+    assert_int_equal(q.hand_ingredients, 2);
+    assert_int_equal(q.distance_cards, 1);
+    assert_int_equal(q.pay, 2 + 1); /* the order and the Pineapple on top */
+    int money = st.player[0].money, any_meat = st.sewer[card("Harlem/Any-Meat")],
+        any_ingredient = st.sewer[card("Harlem/Any-Ingredient")];
+    play(&st, "deliver 1 from MT");
+    play(&st, "use Harlem/Any-Meat");
+    play(&st, "use Harlem/Any-Ingredient");
+    play(&st, "pay Harlem/Onions");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].money, money + 3);
+    assert_int_equal(st.player[0].hand_size, 0);
+    /* both used up, to the sewer like any card used */
+    assert_int_equal(st.sewer[card("Harlem/Any-Meat")], any_meat + 1);
+    assert_int_equal(st.sewer[card("Harlem/Any-Ingredient")], any_ingredient + 1);
+    /* the pizzeria is as it was: its Ham stays, its limit is 5 */
+    const pd_pizzeria *z = pizzeria_in(&st, 0, "MT");
+    assert_int_equal(z->ncards, 2);
+    assert_int_equal(z->card[0], card("Midtown/Ham"));
+    assert_int_equal(z->card[1], card("Midtown/Pineapple"));
+    assert_int_equal(pd_reputation(&st, 0, mt_v), 5);
+    assert_int_equal(pd_reputation_limit(&st, 0, mt_v), 5);
+}
+
+/* Persistent powers "are active at all times, even if covered by another
+ * card": an Any Meat under a Pineapple top supplies the order's Sausage,
+ * and stays in the pizzeria for the next pizza. */
+static void test_any_card_covered_still_supplies(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 171);
+    static const char *const mt[] = {"Midtown/Any-Meat", "Midtown/Pineapple", NULL};
+    static const char *const a[] = {"Harlem/Sausage", "Midtown/Onions", NULL};
+    pizzeria(&st, 0, "MT-1", 3, mt);
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Harlem/Peppers"); /* for the space beyond the free range */
+    int mt_v = pd_village_find(&rules->data.map, "MT");
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, mt_v, -1, 0, &q), 0);
+    assert_int_equal(q.hand_ingredients, 1); /* only the Onions: the covered Any Meat is the Sausage */
+    assert_int_equal(q.distance_cards, 1);
+    play(&st, "deliver 1 from MT");
+    refused(&st, "use Harlem/Peppers"); /* not on the order */
+    play(&st, "use Harlem/Onions");
+    play(&st, "pay Harlem/Peppers");
+    assert_int_equal(st.player[0].deliveries, 1);
+    assert_int_equal(st.player[0].hand_size, 0);
+    const pd_pizzeria *z = pizzeria_in(&st, 0, "MT");
+    assert_int_equal(z->ncards, 2);
+    assert_int_equal(z->card[0], card("Midtown/Any-Meat"));
+    assert_int_equal(z->card[1], card("Midtown/Pineapple"));
+}
+
+/* Any Veggie "can be your only permanent vegetable ingredient in your
+ * pizzeria. If added, discard all your other vegetables in the sewer": the
+ * Onions and the Tomatoes on top go, the Ham stays; the Any Vegetable takes
+ * the top; a meat added later leaves it. */
+static void test_any_vegetable_added_sends_the_other_vegetables_to_the_sewer(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 172);
+    static const char *const hk[] = {"Hell's Kitchen/Onions", "Hell's Kitchen/Ham", "Hell's Kitchen/Tomatoes", NULL};
+    pizzeria(&st, 0, "HK-1", 1, hk);
+    give(&st, 0, "Hell's Kitchen/Any-Vegetable");
+    give(&st, 0, "Hell's Kitchen/Sausage");
+    int onions = st.sewer[card("Hell's Kitchen/Onions")], tomatoes = st.sewer[card("Hell's Kitchen/Tomatoes")],
+        ham = st.sewer[card("Hell's Kitchen/Ham")];
+    play(&st, "reputation");
+    play(&st, "upgrade HK Hell's-Kitchen/Any-Vegetable add");
+    const pd_pizzeria *z = pizzeria_in(&st, 0, "HK");
+    assert_int_equal(z->ncards, 2);
+    assert_int_equal(z->card[0], card("Hell's Kitchen/Ham"));
+    assert_int_equal(z->card[1], card("Hell's Kitchen/Any-Vegetable")); /* on top, in the Tomatoes' place */
+    assert_int_equal(st.sewer[card("Hell's Kitchen/Onions")], onions + 1);
+    assert_int_equal(st.sewer[card("Hell's Kitchen/Tomatoes")], tomatoes + 1);
+    assert_int_equal(st.sewer[card("Hell's Kitchen/Ham")], ham);
+    assert_int_equal(pd_reputation(&st, 0, pd_village_find(&rules->data.map, "HK")), 1 + 2);
+    play(&st, "upgrade HK Hell's-Kitchen/Sausage add"); /* a meat: the Any Vegetable stays */
+    assert_int_equal(z->ncards, 3);
+    assert_int_equal(z->card[2], card("Hell's Kitchen/Any-Vegetable"));
+}
+
+/* "A pizzeria with an ANY INGREDIENT Multi-use card will max out at 7
+ * instead of 5 ... you can stack 6 levels on the board giving this pizzeria
+ * a free range delivery of 6 spaces": a sixth disk upgrade is kept (7, no
+ * trim), and a delivery's free range is 6. */
+static void test_any_ingredient_six_disks_free_range_six(void **state)
+{
+    (void)state;
+    pd_state st;
+    expansion_table(&st, 5, 173);
+    static const char *const any[] = {"Harlem/Any-Ingredient", NULL};
+    static const char *const a[] = {"Midtown/Onions", NULL};
+    pizzeria(&st, 0, "HA-1", 5, any);
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Ham");
+    give_from_deck(&st, 0, 10); /* for the distance */
+    int ha = pd_village_find(&rules->data.map, "HA");
+    assert_int_equal(pd_reputation(&st, 0, ha), 6);
+    int supply = st.player[0].disks;
+    play(&st, "reputation");
+    play(&st, "upgrade HA Harlem/Ham disk");
+    assert_int_not_equal(st.phase, PD_PH_TRIM); /* nothing over */
+    const pd_pizzeria *z = pizzeria_in(&st, 0, "HA");
+    assert_int_equal(z->disks, 6);
+    assert_int_equal(st.player[0].disks, supply - 1);
+    assert_int_equal(z->ncards, 1);
+    assert_int_equal(pd_reputation(&st, 0, ha), 7);
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote(&st, 0, 0, ha, -1, 0, &q), 0);
+    assert_int_equal(q.length, 12); /* HA-1 to Midtown's zone */
+    assert_int_equal(q.free_range, 6);
+    assert_int_equal(q.distance_cards, 12 - 6);
+    assert_int_equal(q.hand_ingredients, 0); /* the Any Ingredient is the Onions */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -5215,6 +5366,10 @@ int main(void)
         cmocka_unit_test(test_coop_promotion_on_the_pawns_day_waits_a_week),
         cmocka_unit_test(test_coop_extra_cheese),
         cmocka_unit_test(test_five_or_six_players_need_the_expansion),
+        cmocka_unit_test(test_any_card_from_the_hand_is_only_an_ingredient),
+        cmocka_unit_test(test_any_card_covered_still_supplies),
+        cmocka_unit_test(test_any_vegetable_added_sends_the_other_vegetables_to_the_sewer),
+        cmocka_unit_test(test_any_ingredient_six_disks_free_range_six),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
