@@ -1420,8 +1420,8 @@ static void arrange_prompt(const dview *t, char *out, size_t n)
                  (int)json_integer_value(p));
     }
     snprintf(out, n, "Ham: you keep order %d's token ($%d). Put the others back on orders %s, in the order you like "
-             "(only you see their values): \"arrange %d:$V ...\", each order with the value it gets, or a number "
-             "from the list.", jint(ham, "kept_from", 0), jint(ham, "value", 0), orders,
+             "(only you see their values): \"arrange %d:$V ...\", each order with the value it gets (\"-\": none, "
+             "when one is left without), or a number from the list.", jint(ham, "kept_from", 0), jint(ham, "value", 0), orders,
              (int)json_integer_value(json_array_get(places, 0)));
 }
 

@@ -52,7 +52,8 @@ function taxDue(v) {
 // on which order; another player's, "arrange ?", as what they may know.
 function arrangeWords(ctx, w) {
   if (w[1] === '?') return 'put the other tip tokens back on the orders (unseen)';
-  const put = w.slice(1).map((p) => p.split(':')).map(([slot, value]) => `${value} on order ${slot}`);
+  const put = w.slice(1).map((p) => p.split(':'))
+    .map(([slot, value]) => (value === '-' ? `none on order ${slot}` : `${value} on order ${slot}`));
   return `put the tips back: ${put.join(', ')}`;
 }
 

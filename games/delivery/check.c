@@ -217,6 +217,18 @@ static int check_pending(const pd_state *st, char *err, size_t errlen)
             return pb_errorf(err, errlen, "removing %d over the limit from village %d, %d over", pe->due, pe->village,
                              over);
     }
+    if ((st->phase == PD_PH_TIP || st->phase == PD_PH_ARRANGE) && pe->kind != PD_A_DELIVER)
+        return pb_errorf(err, errlen, "Ham's tip chosen with no delivery being made");
+    /* Ham: the token kept lies on an order, and so do the others to go back */
+    if (st->phase == PD_PH_ARRANGE) {
+        int8_t from[PD_ORDER_SLOTS], to[PD_ORDER_SLOTS];
+        if (pe->tip_slot < 0 || pe->tip_slot >= PD_ORDER_SLOTS || st->order[pe->tip_slot].tip == PD_NO_TIP)
+            return pb_errorf(err, errlen, "Ham keeps the token of order %d, which has none", pe->tip_slot + 1);
+        int k = pd_ham_places(st, from, to);
+        for (int i = 0; i < k; i++)
+            if ((from[i] != PD_HAM_NONE && st->order[from[i]].tip == PD_NO_TIP) || to[i] < 0 || to[i] >= PD_ORDER_SLOTS)
+                return pb_errorf(err, errlen, "Ham puts back a token from order %d onto order %d", from[i] + 1, to[i] + 1);
+    }
     if (pe->kind != PD_A_DELIVER)
         return 0;
     if (pe->owner >= st->players || pe->village >= PD_MAX_VILLAGES || st->player[pe->owner].pizzeria[pe->village].lot < 0)

@@ -671,19 +671,18 @@ int pd_ham_places(const pd_state *st, int8_t *from, int8_t *to)
         if (slot != pe->slot) /* the delivered order's new one gets a new token */
             to[nto++] = (int8_t)slot;
     }
-    if (nto > nfrom) { /* the delivered order had none: the kept token's order is left without */
-        int k = 0;
-        for (int i = 0; i < nto; i++)
-            if (to[i] != pe->tip_slot)
-                to[k++] = to[i];
-        nto = k;
-    }
+    /* the delivered order had none: one order is left without, and which
+     * is the deliverer's to choose (were it always the kept token's order,
+     * everyone would see which token was kept) */
+    if (nto > nfrom)
+        from[nfrom++] = PD_HAM_NONE;
     return nfrom;
 }
 
+/* The value of the token a place gets from `slot`; -1 for none. */
 static int tip_on(const pd_state *st, int slot)
 {
-    return st->tip_value[st->order[slot].tip];
+    return slot == PD_HAM_NONE ? -1 : st->tip_value[st->order[slot].tip];
 }
 
 /* Every way to put the tokens back, one for each sequence of values the
@@ -740,8 +739,10 @@ static void put_tips_back(pd_state *st)
     int8_t from[PD_ORDER_SLOTS], to[PD_ORDER_SLOTS];
     int k = pd_ham_places(st, from, to);
     uint8_t token[PD_ORDER_SLOTS];
-    for (int i = 0; i < k; i++)
-        token[i] = st->order[pe->arrangement >> 3 * i & 7].tip;
+    for (int i = 0; i < k; i++) {
+        int from_slot = pe->arrangement >> 3 * i & 7;
+        token[i] = from_slot >= PD_ORDER_SLOTS ? PD_NO_TIP : st->order[from_slot].tip; /* PD_HAM_NONE: none */
+    }
     for (int slot = 0; slot < PD_ORDER_SLOTS; slot++) {
         pd_order *o = &st->order[slot];
         if (o->tip != PD_NO_TIP)

@@ -156,7 +156,9 @@ bool pd_cheese_left_out(const pd_state *st);
 int pd_cheese_why(const pd_state *st, char *err, size_t errlen);
 /* Ham, once a token is chosen (pending.tip_slot): the orders the others lie
  * on now (`from`) and the orders they go back on (`to`), in slot order, as
- * many of each; their number. */
+ * many of each; their number. When the delivered order had no token, one
+ * place gets none: `from` then ends with PD_HAM_NONE. */
+#define PD_HAM_NONE 7
 int pd_ham_places(const pd_state *st, int8_t *from, int8_t *to);
 
 #endif

@@ -30,7 +30,8 @@
  *   block MT-2                 farm Midtown/Ham  (Building Commissioner, Farmer Brown)
  *   swap 2 Harlem/Ham          (Bait and Switch in play: once a turn, before or after the action)
  *   tip 3                      (Ham: keep order 3's tip token)
- *   arrange 1:$3 2:$1 4:$2     (Ham: the others back, each order with the value put on it)
+ *   arrange 1:$3 2:$1 4:$2     (Ham: the others back, each order with the value put on it;
+ *                               `4:-` an order left without when the delivered one had none)
  *   done                       end
  *   discard Harlem/Ham         discard power:mob-boss
  *   fine $2                    fine Harlem/Ham power:mob-boss   (the two in either order)
@@ -226,9 +227,12 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         size_t used = (size_t)snprintf(buf, n, "arrange");
         for (int i = 0; i < k && used < n; i++) {
             int slot = arg >> 3 * i & 7, tip = slot < PD_ORDER_SLOTS ? st->order[slot].tip : PD_NO_TIP;
-            if (tip == PD_NO_TIP)
+            if (slot == PD_HAM_NONE) /* the place left without a token */
+                used += (size_t)snprintf(buf + used, n - used, " %d:-", to[i] + 1);
+            else if (tip == PD_NO_TIP)
                 return -1;
-            used += (size_t)snprintf(buf + used, n - used, " %d:$%d", to[i] + 1, st->tip_value[tip]);
+            else
+                used += (size_t)snprintf(buf + used, n - used, " %d:$%d", to[i] + 1, st->tip_value[tip]);
         }
         return used < n ? 0 : -1;
     }

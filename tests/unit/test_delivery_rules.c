@@ -3540,6 +3540,25 @@ static void test_ham_keeps_a_tip_and_rearranges_the_others(void **state)
     assert_false(in_phase(&one, "arrange"));
     assert_int_equal(pd_tip_money(&one, 0), 2);
     assert_int_equal(tip_on(&one, 1), 1);
+
+    /* the delivered order had no token: one order is left without, and the
+     * deliverer chooses which (were it the kept token's order, everyone
+     * would see which was kept) */
+    pd_state none;
+    ham_table(&none, 144, tips);
+    none.tip_pool[none.ntip_pool++] = none.order[0].tip;
+    none.order[0].tip = PD_NO_TIP;
+    check(&none);
+    play(&none, "deliver 1 from MT");
+    play(&none, "tip 3");
+    assert_true(in_phase(&none, "arrange"));
+    assert_int_equal(pd_legal_actions(&none, NULL), 6); /* $2, $3 and none on orders 2, 3, 4 */
+    play(&none, "arrange 2:$3 3:- 4:$2");
+    assert_int_equal(pd_tip_money(&none, 0), 4);
+    assert_int_equal(tip_on(&none, 1), 3);
+    assert_int_equal(none.order[2].tip, PD_NO_TIP);
+    assert_int_equal(tip_on(&none, 3), 2);
+    check(&none);
 }
 
 /* Ham: only the deliverer sees the values, the one kept and where the
