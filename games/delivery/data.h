@@ -129,7 +129,8 @@ void pd_map_default(pd_map *m);
  * (an index out of range, or a Park Path space without PD_ROUTE_PARK). */
 int pd_route_length(const pd_map *m, int from, int to, unsigned modes);
 /* Whether the shortest routes with the Park Path open (PD_ROUTE_PARK is
- * added to `modes`) cross it: its owner is paid only when one does. */
+ * added to `modes`) cross it. A description of the map: who is paid follows
+ * the move (`via park`, pd_route_length_across), not this. */
 pd_park_use pd_route_park_use(const pd_map *m, int from, int to, unsigned modes);
 /* One shortest route as its spaces, `from` first and `to` last; with
  * PD_ROUTE_PARK it crosses the park whenever a shortest route can. Two
@@ -142,7 +143,9 @@ int pd_route(const pd_map *m, int from, int to, unsigned modes, uint8_t *spaces,
  * another, even where going round is shorter; the subway ride and the boat
  * trip that `modes` allows at most once each, before or after the park. -1
  * when there is none. pd_route_across lists that route's spaces as pd_route
- * does. */
+ * does: the way in and the way out may pass the same spaces, so it needs
+ * room for up to PD_MAX_ROUTE_ACROSS. */
+#define PD_MAX_ROUTE_ACROSS (2 * PD_MAX_SPACES + 2)
 int pd_route_length_across(const pd_map *m, int from, int to, unsigned modes);
 int pd_route_across(const pd_map *m, int from, int to, unsigned modes, uint8_t *spaces, int max);
 

@@ -200,9 +200,9 @@ static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n
         if (pd_delivery_quote_from(st, st->seat, owner, slot, v, to, modes, &q) != 0 ||
             pd_action_text(st, legal[i], st->seat, move, sizeof move) != 0)
             continue;
-        uint8_t spaces[PD_MAX_SPACES];
+        uint8_t spaces[PD_MAX_ROUTE_ACROSS];
         int lot = st->player[owner].pizzeria[v].lot;
-        int len = modes & PD_ROUTE_PARK ? pd_route_across(m, m->lot[lot].door, q.zone, modes, spaces, PD_MAX_SPACES)
+        int len = modes & PD_ROUTE_PARK ? pd_route_across(m, m->lot[lot].door, q.zone, modes, spaces, PD_MAX_ROUTE_ACROSS)
                                         : pd_route(m, m->lot[lot].door, q.zone, modes, spaces, PD_MAX_SPACES);
         json_t *route = json_array();
         for (int k = 0; k < len; k++)

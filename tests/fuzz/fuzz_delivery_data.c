@@ -40,7 +40,7 @@ static int counted(const pd_map *m, const uint8_t *r, int n, unsigned modes)
  * the Park Path too). */
 static void check_routes(const pd_map *m)
 {
-    uint8_t r[PD_MAX_SPACES];
+    uint8_t r[PD_MAX_ROUTE_ACROSS];
     for (unsigned modes = 0; modes < PD_ROUTE_MODES; modes++)
         for (int a = 0; a < m->nvillages; a++)
             for (int b = 0; b < m->nvillages; b++) {
@@ -50,7 +50,7 @@ static void check_routes(const pd_map *m)
                     abort();
                 /* across the Park Path (`via park`): none, or one that adds up */
                 len = pd_route_length_across(m, from, to, modes);
-                n = pd_route_across(m, from, to, modes, r, PD_MAX_SPACES);
+                n = pd_route_across(m, from, to, modes, r, PD_MAX_ROUTE_ACROSS);
                 if (len != -1 && (len < 1 || n < 1 || r[0] != from || r[n - 1] != to || counted(m, r, n, modes) != len))
                     abort();
                 if (len == -1 && n != -1)
