@@ -256,7 +256,7 @@ static void special_note(tui *t, const json_t *sp)
         name_unit(t, "taken by ", jint(sp, "taken_by", -1), 2);
 }
 
-/* NYS-S4: "Dibs! was revealed and went back to the box (not played in a
+/* NYS-S4: "Dibs! was revealed first and went back to the box (not played in a
  * 2-player game)", one line per Special this round's reveal replaced. */
 static void replaced_note(tui *t, const json_t *today)
 {
@@ -264,7 +264,7 @@ static void replaced_note(tui *t, const json_t *today)
     const json_t *r;
     json_array_foreach(jget(today, "replaced"), i, r) {
         char line[160];
-        snprintf(line, sizeof line, "%s was revealed and went back to the box (%s); %s replaces it.",
+        snprintf(line, sizeof line, "%s was revealed first and went back to the box (%s); %s replaces it.",
                  jstr(r, "name"), jstr(r, "why"), jstr(today, "name"));
         tb_para(&t->b, line, 0);
         tb_nl(&t->b);

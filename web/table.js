@@ -215,7 +215,7 @@ export function specialHtml(ctx) {
   if (t.taken_by != null) where += ` Taken by ${esc(who(ctx, t.taken_by))}.`;
   // NYS-S4: a Special revealed and sent back to the box is shown to everyone.
   const replaced = (t.replaced || []).map((r) =>
-    `<p class="replaced">${esc(r.name)} was revealed and went back to the box (${esc(r.why)}); ${esc(t.name)} replaces it.</p>`).join('');
+    `<p class="replaced">${esc(r.name)} was revealed first and went back to the box (${esc(r.why)}); ${esc(t.name)} replaces it.</p>`).join('');
   return `<h2>Special: <span id="special-name" data-slug="${esc(t.slug)}">${esc(t.name)}</span>` +
     `${t.scored ? ' <span class="muted" title="scored at the end">*</span>' : ''}</h2>` +
     `<p>${esc(t.text)}</p><p class="where">${where}</p>${replaced}`;

@@ -161,15 +161,18 @@ int nys_init_arranged(nys_state *st, const nys_rules *rules, uint64_t seed,
 
 /* ---- Rounds ---- */
 
-/* NYS-S4: Specials that cannot be played where they are revealed. */
+const char *nys_special_unplayable(const nys_state *st, int sp)
+{
+    if (st->players == 2 && (sp == NYS_CUT_IN_LINE || sp == NYS_DIBS || sp == NYS_YOU_LOVE_VEGGIES))
+        return "not played in a 2-player game";
+    if (st->round == st->rounds - 1 && (sp == NYS_CUT_IN_LINE || sp == NYS_SNEAK_A_SLICE))
+        return "not played in the last round";
+    return NULL;
+}
+
 static bool special_valid(const nys_state *st, int sp)
 {
-    bool last = st->round == st->rounds - 1;
-    if (last && (sp == NYS_CUT_IN_LINE || sp == NYS_SNEAK_A_SLICE))
-        return false;
-    if (st->players == 2 && (sp == NYS_CUT_IN_LINE || sp == NYS_DIBS || sp == NYS_YOU_LOVE_VEGGIES))
-        return false;
-    return true;
+    return !nys_special_unplayable(st, sp);
 }
 
 /* NYS-S4: reveal the round's Special, replacing it from the box until valid. */

@@ -300,6 +300,9 @@ int nys_check_invariants(const nys_state *st, char *err, size_t errlen);
 
 /* Is slice `id` edible for `seat` right now (NYS-T2)? */
 bool nys_edible(const nys_state *st, int id, int seat);
+/* NYS-S4: why Special `sp` cannot be played where this round reveals it
+ * ("not played in a 2-player game", "... in the last round"), or NULL. */
+const char *nys_special_unplayable(const nys_state *st, int sp);
 /* The table's news when a move starts a round: "Round 3: today's Special
  * is Buffet." and each Special revealed and sent back first (NYS-S4).
  * Returns the length written, 0 when the move started no round. */

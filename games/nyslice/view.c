@@ -76,13 +76,6 @@ static json_t *portion_name(const nys_state *st, int pid)
     return first < 0 ? json_string("special") : json_integer(first + 1);
 }
 
-/* NYS-S4: why a Special revealed this round went back to the box. */
-static const char *replaced_why(const nys_state *st, int sp)
-{
-    bool two = st->players == 2 && (sp == NYS_CUT_IN_LINE || sp == NYS_DIBS || sp == NYS_YOU_LOVE_VEGGIES);
-    return two ? "not played in a 2-player game" : "not played in the last round";
-}
-
 /* NYS-S4: the Specials this round's reveal showed everyone and sent back to
  * the box, each with the reason. */
 static json_t *replaced_specials(const nys_state *st)
@@ -91,7 +84,7 @@ static json_t *replaced_specials(const nys_state *st)
     for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
         if (st->replaced_now >> sp & 1u)
             json_array_append_new(a, json_pack("{s:s, s:s, s:s}", "slug", nys_special_slug(sp), "name",
-                                               nys_special_name(sp), "why", replaced_why(st, sp)));
+                                               nys_special_name(sp), "why", nys_special_unplayable(st, sp)));
     return a;
 }
 
@@ -105,8 +98,10 @@ int nys_round_news(const nys_state *before, const nys_state *after, char *buf, s
     for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
         if (after->replaced_now >> sp & 1u && len >= 0 && (size_t)len < n)
             len += snprintf(buf + len, n - (size_t)len, " %s was revealed first and went back to the box (%s).",
-                            nys_special_name(sp), replaced_why(after, sp));
-    return len < 0 ? 0 : len;
+                            nys_special_name(sp), nys_special_unplayable(after, sp));
+    /* one reveal sends back one Special but for a rare second: about 150 of
+     * the 256 characters a log entry holds; cut, it says so by its length */
+    return len < 0 ? 0 : (size_t)len < n ? len : (int)n - 1;
 }
 
 json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)

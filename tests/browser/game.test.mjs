@@ -115,7 +115,7 @@ test('a 2-player table shows the Special sent back, no columns for removed types
       await page.click('#create');
       await page.waitForSelector('#table:not([hidden])');
       const replaced = await page.locator('#special .replaced').innerText();
-      assert.match(replaced, /^Dibs! was revealed and went back to the box \(not played in a 2-player game\); .+ replaces it\.$/);
+      assert.match(replaced, /^Dibs! was revealed first and went back to the box \(not played in a 2-player game\); .+ replaces it\.$/);
       const heads = await page.locator('#players table.types th').allInnerTexts();
       assert.deepEqual([...new Set(heads)], ['4', '5', '6', '7', '9', '11'], 'no 3, 8 or 10 in a 2-player game');
       await page.screenshot({ path: join(SHOTS, 'browser-two-players.png'), fullPage: true });
