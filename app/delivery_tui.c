@@ -1485,7 +1485,7 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "the list.",
                      *first ? ", \"done\" to stop after one step" : "");
         } else if (is(phase, "trim")) {
-            snprintf(what, sizeof what, "The upgrade left your pizzeria in %s %d over its reputation limit: remove a "
+            snprintf(what, sizeof what, "The upgrade left your pizzeria in %s over its reputation limit by %d: remove a "
                      "disk (\"remove VILLAGE disk\", back to your supply) or a card below the top (\"remove VILLAGE "
                      "CARD\", to the sewer), one at a time.", jstr(pe, "village"), jint(pe, "due", 0));
         } else if (is(phase, "pay")) {

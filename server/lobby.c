@@ -829,6 +829,8 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         size_t i;
         json_t *a;
         pb_state *before = pb_state_clone(t->g, t->st);
+        if (!before)
+            pb_errorf(err, errlen, "out of memory");
         json_array_foreach(s.actions, i, a) {
             int seat = pb_current_seat(t->g, t->st);
             pb_action act;

@@ -719,7 +719,7 @@ function myPrompt(ctx) {
     case 'charity': return 'Charity Event: give two cards from your hand.';
     case 'crash': return 'Stock Market Crash: one of your pizzerias loses a disk or a card.';
     case 'trim': return `The upgrade left your pizzeria in ${pe ? villageName(ctx, pe.village) : 'that village'} ` +
-      `${pe ? pe.due : 1} over its reputation limit: remove a disk or a card below the top, one at a time.`;
+      `over its reputation limit by ${pe ? pe.due : 1}: remove a disk or a card below the top, one at a time.`;
     case 'soars': return 'Stock Market Soars: take two cards from the open market or the deck.';
     case 'instant': return `${who(ctx, (v.instant || {}).deliverer)} delivered: play an Instant card on it, or let it go.`;
     case 'tax': return `Property Tax${v.instant ? '' : ` from ${who(ctx, v.whose_turn)}`}: pay $${taxDue(v)} more, a dollar at a time (money, a card or a power card).`;

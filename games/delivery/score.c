@@ -126,11 +126,11 @@ static double best_step(const pd_state *st, int s, double turns)
                 continue;
         }
         /* an upgrade: the card to a disk, or to the pizzeria (replacing
-         * what an Any card replaces, PD-P2); over the limit, cards below the
-         * top go first (a disk reaches further), then disks. A pizzeria at
-         * its limit only trades (a card for a disk, one top for another):
-         * worth nothing here, so no reputation action is taken for it
-         * (counted, greedy won 88% of 2-player games against random, not 97%) */
+         * what an Any card replaces, PD-P2); what a replaced Any Ingredient
+         * card leaves over the limit goes, a card while there are two, then
+         * disks. A pizzeria at its limit only trades (a card for a disk, one
+         * top for another): counted as nothing here, or greedy spends its
+         * actions on trades */
         for (int u = 0; u < m->nvillages; u++) {
             const pd_pizzeria *z = &p->pizzeria[u];
             if (z->lot < 0 || (u != v && v != m->park) || z->disks + z->ncards >= pd_reputation_limit(st, s, u))

@@ -308,6 +308,15 @@ static json_t *coop_json(const pd_state *st)
     return j;
 }
 
+/* What Property Tax would take from each seat. */
+static json_t *property_taxes(const pd_state *st)
+{
+    json_t *taxes = json_array();
+    for (int s = 0; s < st->players; s++)
+        json_array_append_new(taxes, json_integer(pd_property_tax(st, s)));
+    return taxes;
+}
+
 json_t *pd_view(const pd_state *st, int seat)
 {
     int mover = pd_current_seat(st);
@@ -337,21 +346,13 @@ json_t *pd_view(const pd_state *st, int seat)
                                                                            : st->seat));
     if (st->phase == PD_PH_TAX) /* Property Tax: what its target still pays, and whether after a delivery */
         json_object_set_new(v, "tax", json_pack("{s:i,s:b}", "due", st->pending.due, "instant", !timed_tax));
-    if (pd_tax_in_game(st)) { /* what Property Tax would take from each seat: all public */
-        json_t *taxes = json_array();
-        for (int s = 0; s < st->players; s++)
-            json_array_append_new(taxes, json_integer(pd_property_tax(st, s)));
-        json_object_set_new(v, "property_tax", taxes);
-    }
-    if (pd_in_instants(st)) { /* the delivery the others may answer with Instant cards */
-        json_t *taxes = json_array(); /* what Property Tax would take from each seat */
-        for (int s = 0; s < st->players; s++)
-            json_array_append_new(taxes, json_integer(pd_property_tax(st, s)));
+    if (pd_tax_in_game(st)) /* what Property Tax would take from each seat: all public */
+        json_object_set_new(v, "property_tax", property_taxes(st));
+    if (pd_in_instants(st)) /* the delivery the others may answer with Instant cards */
         json_object_set_new(v, "instant", json_pack("{s:i,s:i,s:i,s:o}", "deliverer", st->instant_deliverer, "tips",
                                                     st->delivery_tips, "tax_due",
                                                     st->phase == PD_PH_TAX ? st->pending.due : 0, "property_tax",
-                                                    taxes));
-    }
+                                                    property_taxes(st)));
     if (st->known_top) { /* Buying Time's or Power Outage's cards on the deck: which, not their order */
         uint8_t top[PD_TYPES] = {0};
         for (int i = st->ndeck - st->known_top; i < st->ndeck; i++)

@@ -626,7 +626,7 @@ test('the web client: an upgrade that puts another card on top, and what goes ov
   assert.equal(moveWords(ctx, 'upgrade HA Harlem/Ham add'), 'Harlem: add Ham (Harlem) underneath');
   assert.equal(moveWords(ctx, 'remove HA disk'), 'take a disk off Harlem (back to the supply)');
   assert.equal(moveWords(ctx, 'remove HA Harlem/Onions'), 'remove Onions (Harlem) from the pizzeria in Harlem');
-  assert.match(statusHtml(ctx).prompt, /The upgrade left your pizzeria in Harlem 1 over its reputation limit/);
+  assert.match(statusHtml(ctx).prompt, /The upgrade left your pizzeria in Harlem over its reputation limit by 1/);
   const html = actionsHtml(ctx);
   assert.match(html, /<h2>Your move: bringing a pizzeria back to its reputation limit<\/h2>/);
   assert.match(html, /<div class="pd-group" data-group="remove"><h3>Over the reputation limit<\/h3>/);

@@ -456,7 +456,7 @@ static void test_over_the_limit_prompt(void **state)
             char *prompt = dlv_tui_prompt(v, &o);
             const json_t *pe = json_object_get(v, "pending");
             char want[160];
-            snprintf(want, sizeof want, "The upgrade left your pizzeria in %s %d over its reputation limit",
+            snprintf(want, sizeof want, "The upgrade left your pizzeria in %s over its reputation limit by %d",
                      json_string_value(json_object_get(pe, "village")), (int)json_integer_value(json_object_get(pe, "due")));
             if (!strstr(prompt, want))
                 fail_msg("\"%s\" not in:\n%s", want, prompt);
