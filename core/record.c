@@ -10,7 +10,11 @@
 #include <unistd.h>
 
 #define RECORD_FORMAT "pizzabox-record"
-#define RECORD_VERSION 1
+/* Version 2: the same file, written once New York Slice and New York Pizza
+ * Delivery played every rule as printed (Seconds, You Love Veggies, the Any
+ * cards, upgrades, the Park Path, Ham, ...). Version 1 files are read, but a
+ * game that used a corrected rule may no longer replay: the error says so. */
+#define RECORD_VERSION 2
 
 struct pb_record {
     char game[32];
@@ -227,11 +231,12 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
         snprintf(err, errlen, "record: 'format' must be \"%s\"", RECORD_FORMAT);
         goto out;
     }
-    if (ver && (!json_is_integer(ver) || json_integer_value(ver) != RECORD_VERSION)) {
-        snprintf(err, errlen, "record: unsupported version (this pizzabox reads version %d)",
+    if (ver && (!json_is_integer(ver) || json_integer_value(ver) < 1 || json_integer_value(ver) > RECORD_VERSION)) {
+        snprintf(err, errlen, "record: unsupported version (this pizzabox reads versions 1 to %d)",
                  RECORD_VERSION);
         goto out;
     }
+    bool before_corrections = ver && json_integer_value(ver) < 2;
     json_t *game = json_object_get(root, "game"), *config = json_object_get(root, "config");
     json_t *seed = json_object_get(root, "seed"), *actions = json_object_get(root, "actions");
     if (!json_is_string(game)) {
@@ -286,7 +291,10 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
         if (out->game->ops->action_from_text(out->game, out->state, t, &a, why, sizeof why) != 0 ||
             pb_record_add(out->record, out->game, out->state, a) != 0 ||
             out->game->ops->apply(out->game, out->state, a, why, sizeof why) != 0) {
-            snprintf(err, errlen, "record: action %zu %s does not replay: %s", i + 1, q, why);
+            snprintf(err, errlen, "record: action %zu %s does not replay: %s%s", i + 1, q, why,
+                     before_corrections ? " (a version 1 record: written before some rules were corrected to the "
+                                          "printed rules, so its game may not replay)"
+                                        : "");
             goto out;
         }
         out->actions++;

@@ -1055,8 +1055,27 @@ static void test_record_unknown_fields(void **state)
     json_object_set_new(rec, "format", json_string("chess-pgn"));
     expect_record_refused(rec, "format", NULL);
     rec = valid_record();
-    json_object_set_new(rec, "version", json_integer(2));
+    json_object_set_new(rec, "version", json_integer(3));
     expect_record_refused(rec, "version", NULL);
+    /* a version 1 record replays; one that no longer does says it is from
+     * before the rules were corrected, a version 2 record does not */
+    rec = valid_record();
+    json_object_set_new(rec, "version", json_integer(1));
+    char *text = dump_json(rec);
+    pb_replay r;
+    char err[ERR_SIZE] = "";
+    assert_int_equal(pb_replay_text(text, &r, err, sizeof err), 0);
+    pb_replay_free(&r);
+    free(text);
+    json_array_set_new(json_object_get(rec, "actions"), 2, json_string("take 12"));
+    expect_record_refused(rec, "action 3", "a version 1 record: written before some rules were corrected");
+    rec = valid_record();
+    json_array_set_new(json_object_get(rec, "actions"), 2, json_string("take 12"));
+    text = dump_json(rec);
+    assert_int_not_equal(pb_replay_text(text, &r, err, sizeof err), 0);
+    assert_null(strstr(err, "version 1"));
+    free(text);
+    json_decref(rec);
     rec = valid_record();
     json_object_set_new(rec, "game", json_string("chess"));
     expect_record_refused(rec, "chess", NULL);
