@@ -18,6 +18,7 @@
 #include "../ai/bot.h"
 #include "../core/record.h"
 #include "cli.h"
+#include "textbuf.h"
 #include "front.h"
 
 #define HINT_BOT "expert" /* by default the strongest bot suggests moves (hint, Enter) */
@@ -172,6 +173,38 @@ static void print_help(const play *p)
            "  quit            leave the game\n", p->front->rules_topics);
 }
 
+/* Print text of paragraphs (lines, blank lines between) wrapped to the
+ * terminal's 80 columns, whatever the width of its lines. */
+static void print_wrapped(const char *text, size_t n)
+{
+    tb b = {0};
+    char *para = malloc(n + 1);
+    size_t plen = 0;
+    for (const char *line = text, *end = text + n; para && line < end;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        if (len) {
+            if (plen)
+                para[plen++] = ' ';
+            memcpy(para + plen, line, len);
+            plen += len;
+        }
+        if ((!len || !nl || nl + 1 >= end) && plen) { /* a paragraph ends */
+            para[plen] = 0;
+            tb_para(&b, para, 0);
+            tb_nl(&b);
+            plen = 0;
+        }
+        if (!len && b.len)
+            tb_raw(&b, "\n", 1);
+        line += len + 1;
+    }
+    char *out = tb_done(&b);
+    fputs(out ? out : "", stdout);
+    free(out);
+    free(para);
+}
+
 /* Print a "## topic" section of the rules text, or the list of topics. */
 static void print_rules(const play *p, const char *topic)
 {
@@ -191,7 +224,7 @@ static void print_rules(const play *p, const char *topic)
         size_t len = strcspn(h + 4, "\n");
         if (len == strlen(topic) && strncasecmp(h + 4, topic, len) == 0) {
             const char *body = h + 4 + len + 1, *end = strstr(body, "\n## ");
-            printf("%.*s", (int)(end ? (size_t)(end - body) + 1 : strlen(body)), body);
+            print_wrapped(body, end ? (size_t)(end - body) + 1 : strlen(body));
             return;
         }
     }

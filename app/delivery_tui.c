@@ -678,6 +678,8 @@ static void draw_orders(dview *t)
         else
             snprintf(text, sizeof text, "$%d %s", jint(o, "pay", 0), json_is_true(jget(o, "tip")) ? "+tip" : "    ");
         put(t, text);
+        if (t->b.col >= 13) /* "$10 +tip $3" runs past the column: a space still parts them */
+            put(t, " ");
         tb_pad(&t->b, 13);
         const json_t *village = jget(o, "village");
         if (json_is_string(village)) {
@@ -955,6 +957,13 @@ static void draw_pending(dview *t)
         return;
     char text[160], card[96];
     heading(t, "Now:");
+    if (is(jstr(pe, "kind"), "upgrade")) { /* what an upgrade left over the limit */
+        snprintf(text, sizeof text, "bringing your pizzeria in %s back to its reputation limit: %d more to remove.",
+                 jstr(pe, "village"), jint(pe, "due", 0));
+        tb_para(&t->b, text, 3);
+        tb_nl(&t->b);
+        return;
+    }
     if (is(jstr(pe, "kind"), "build")) {
         short_card(t, jstr(pe, "card"), card, sizeof card);
         snprintf(text, sizeof text, "building on %s with %s;", jstr(pe, "lot"), card);
@@ -1238,7 +1247,7 @@ static const char *waiting_for(const char *phase)
         {"fine", "to pay a Health Inspector's fine"},
         {"block", "to reserve lots"},
         {"farm", "to take a card from the sewer"},
-        {"copy", "to decide whether to copy a delivery to Harlem (Harlem Rotary Pizzeria)"},
+        {"copy", "to copy a delivery to Harlem or not (Harlem Rotary Pizzeria)"},
         {"orders", "to change the orders (Hacker, Order Screw Up, System Error)"},
         {"spot", "to put a disk on a delivery zone (That's My Spot)"},
         {"charity", "to give two cards (Charity Event)"},
@@ -1486,8 +1495,9 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      *first ? ", \"done\" to stop after one step" : "");
         } else if (is(phase, "trim")) {
             snprintf(what, sizeof what, "The upgrade left your pizzeria in %s over its reputation limit by %d: remove a "
-                     "disk (\"remove VILLAGE disk\", back to your supply) or a card below the top (\"remove VILLAGE "
-                     "CARD\", to the sewer), one at a time.", jstr(pe, "village"), jint(pe, "due", 0));
+                     "disk (\"remove %s disk\", back to your supply) or a card below the top (\"remove %s CARD\", to "
+                     "the sewer), one at a time.", jstr(pe, "village"), jint(pe, "due", 0), jstr(pe, "village"),
+                     jstr(pe, "village"));
         } else if (is(phase, "pay")) {
             snprintf(what, sizeof what, "Pay for %s: $%d still due, a dollar or a card at a time: \"pay $1\", "
                      "\"pay CARD\", or just \"pay\" for the first way listed.", jstr(pe, "lot"), jint(pe, "due", 0));
@@ -1859,8 +1869,9 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
          * it would take is refused here; the answer fits the screen */
         short_move(t, json_string_value(json_array_get(legal, 0)), some[0], sizeof some[0]);
         snprintf(err, errlen, "\"%.30s\" is not a move you can make now.\n"
-                 "The decision is %s: type a number from the list,\n"
-                 "or a move like \"%.50s\" (help lists the commands).", line, waiting_for(t->phase), some[0]);
+                 "You are asked %s.\n"
+                 "Type a number from the list, or a move like\n"
+                 "\"%.50s\" (help lists the commands).", line, waiting_for(t->phase), some[0]);
         rc = -1;
     } else {
         snprintf(out, n, "%s", text); /* not this seat's move: the engine answers */

@@ -431,6 +431,19 @@ check "play: \"rules dibs\" prints the Dibs! rule" \
     "$(grep -q '^Dibs!: ' "$T/cmd.out" || echo "no \"Dibs!:\" line")"
 check "play: \"rules nosuch\" says there is no such topic" \
     "$(grep -q "no rules topic 'nosuch'" "$T/cmd.out" || echo "no message")"
+# Every rules topic of every game, wrapped to the terminal whatever its source's lines.
+for game in nyslice theory delivery; do
+    printf 'rules\nquit\n' | "$BIN" play --game "$game" --players 2 >"$T/topics.out" 2>&1
+    list=$(awk '/^You> rules/ { on = 1; next } on && /^(Topics:|       )/ { sub(/^Topics:/, ""); print } on && /^You>/ { exit }' \
+        "$T/topics.out")
+    { for topic in $list; do echo "rules $topic"; done; echo quit; } |
+        "$BIN" play --game "$game" --players 2 >"$T/rules-$game.out" 2>&1
+    widest=$(sed -n '/^You> rules /,$p' "$T/rules-$game.out" | LC_ALL=C.UTF-8 wc -L)
+    check "play --game $game: every rules topic ($(echo $list | wc -w)) fits 80 columns" \
+        "$([ "$(echo $list | wc -w)" -ge 5 ] || echo "topics: $list")" \
+        "$([ "$widest" -le 80 ] || echo "a line of $widest columns")" \
+        "$(grep -q 'no rules topic' "$T/rules-$game.out" && echo 'a listed topic is missing')"
+done
 tables=$(awk '$0 == "You> table" { on = 1 } on && /^NEW YORK SLICE/ { print "yes"; exit }' "$T/cmd.out")
 check "play: \"table\" shows the table again" "$([ "$tables" = yes ] || echo "no table after \"table\"")"
 check "play: after the commands the game finishes, the same game as with Enter only" "$(finished cmd)" \
