@@ -152,6 +152,21 @@ static void round1_special_to(nys_state *st, int owner)
     assert_int_equal(st->round, 1);
 }
 
+/* Round 2 of a 4-player scenario, seat 1 slicing: the division given, then
+ * seats 2, 3 and 0 take the portions at 4, 6 and 9, collecting everything,
+ * and seat 1 is left the portion at 1 and is placing it. */
+static void round2_to_slicer(nys_state *st, const char *division)
+{
+    static const char *const takes[] = {"take 4", "take 6", "take 9"};
+    ts_do(st, division);
+    for (int i = 0; i < LEN(takes); i++) {
+        ts_do(st, takes[i]);
+        if (i < 2)
+            collect_all(st);
+    }
+    collect_until_owner(st, 1);
+}
+
 static void deal4(nys_state *st, nys_rules *r, const char *const *stacks, int n,
                   const char *const *specials, int nspecials)
 {
@@ -1514,14 +1529,7 @@ static void test_NYS_T3_combo_craving_eats_at_once_then_only_when_gained(void **
     deal4(&st, &r, deal, LEN(deal), sp, LEN(sp));
     play(&st, "cut 2 5 8 11 special 3", "take 9", "take 3", "take 6", NULL);
     assert_int_equal(ts_collected(&st, 1, "c4/11") + ts_collected(&st, 1, "c6/7"), 2);
-    ts_do(&st, "cut 3 5 8 11 special 1");
-    static const char *const takes[] = {"take 4", "take 6", "take 9"};
-    for (int i = 0; i < LEN(takes); i++) {
-        ts_do(&st, takes[i]);
-        if (i < 2)
-            collect_all(&st);
-    }
-    collect_until_owner(&st, 1);
+    round2_to_slicer(&st, "cut 3 5 8 11 special 1");
     assert_int_equal(st.phase, NYS_PH_EAT_OR_KEEP);
     assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"9p1\",\"c5/9\",\"9p2\"],"
                                        "\"edible\":[true,true,true],\"offered\":\"c4/11\"}");
@@ -1598,14 +1606,7 @@ static void test_NYS_T4_supreme_waits_for_a_type(void **state)
     assert_seen(&st, &r, 1, 1, "collected", "[\"A\",\"S\"]");
     assert_seen(&st, &r, 1, 1, "supreme_waiting", "true");
     play(&st, "take 6", "take 9", NULL);
-    ts_do(&st, "cut 3 5 8 11 special 4");
-    static const char *const takes[] = {"take 4", "take 6", "take 9"};
-    for (int i = 0; i < LEN(takes); i++) {
-        ts_do(&st, takes[i]);
-        if (i < 2)
-            collect_all(&st);
-    }
-    collect_until_owner(&st, 1);
+    round2_to_slicer(&st, "cut 3 5 8 11 special 4");
     ts_do(&st, "eat 9p2");
     assert_int_equal(st.phase, NYS_PH_ATTACH);
     assert_int_equal(legal_count(&st), 2);
@@ -2239,14 +2240,7 @@ static void test_special_you_love_veggies(void **state)
     deal4(&st, &r, deal, LEN(deal), sp, LEN(sp));
     round1_special_to(&st, 1);
     assert_int_equal(ts_collected(&st, 2, "3a1"), 1);
-    ts_do(&st, "cut 3 5 8 11 special 1");
-    static const char *const takes[] = {"take 4", "take 6", "take 9"};
-    for (int i = 0; i < LEN(takes); i++) {
-        ts_do(&st, takes[i]);
-        if (i < 2)
-            collect_all(&st);
-    }
-    collect_until_owner(&st, 1);
+    round2_to_slicer(&st, "cut 3 5 8 11 special 1");
     assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"9p1\",\"9p2\"],"
                                        "\"edible\":[true,true,true],\"offered\":\"3\"}");
     play(&st, "eat 3", "collect all", NULL);
@@ -2283,14 +2277,8 @@ static void test_NYS_T3_you_love_veggies_only_when_received(void **state)
     play(&st, "cut 2 5 8 11 special 3", "take 3", NULL);
     assert_view(&st, &r, 0, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"10\",\"11\"],"
                                        "\"edible\":[true,false,false],\"offered\":null}");
-    play(&st, "eat 3", "take 6", "take 9", "cut 3 5 8 11 special 1", NULL);
-    static const char *const takes[] = {"take 4", "take 6", "take 9"};
-    for (int i = 0; i < LEN(takes); i++) {
-        ts_do(&st, takes[i]);
-        if (i < 2)
-            collect_all(&st);
-    }
-    collect_until_owner(&st, 1);
+    play(&st, "eat 3", "take 6", "take 9", NULL);
+    round2_to_slicer(&st, "cut 3 5 8 11 special 1");
     assert_view(&st, &r, 2, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"9p1\",\"9p2\"],"
                                        "\"edible\":[false,true,true],\"offered\":null}");
     refused_inedible(&st, "3");
@@ -2320,14 +2308,7 @@ static void test_NYS_E1_seconds_never_combos_nor_plain_veggies(void **state)
                         "buffet"};
     deal4(&st, &r, deal, LEN(deal), sp, LEN(sp));
     round1_special_to(&st, 1);
-    ts_do(&st, "cut 3 5 8 11 special 1");
-    static const char *const takes[] = {"take 4", "take 6", "take 9"};
-    for (int i = 0; i < LEN(takes); i++) {
-        ts_do(&st, takes[i]);
-        if (i < 2)
-            collect_all(&st);
-    }
-    collect_until_owner(&st, 1);
+    round2_to_slicer(&st, "cut 3 5 8 11 special 1");
     assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"c5/9\",\"9p1\",\"9p2\"],"
                                        "\"edible\":[true,true,true],\"offered\":null}");
     ts_do(&st, "collect all");
