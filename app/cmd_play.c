@@ -228,7 +228,15 @@ static void print_rules(const play *p, const char *topic)
             return;
         }
     }
-    printf("no rules topic '%s' (type 'rules' for the list)\n", topic);
+    char card[1024];
+    if (pb_explain(p->g, topic, card, sizeof card) == 0) { /* a card or a Special by name */
+        size_t len = strlen(card);
+        if (len + 1 < sizeof card)
+            memcpy(card + len, "\n", 2);
+        print_wrapped(card, strlen(card));
+        return;
+    }
+    printf("no rules topic, card or Special named '%s' (type 'rules' for the topics)\n", topic);
 }
 
 /* A bot's randomness for this decision depends only on the game's seed and

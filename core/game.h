@@ -134,6 +134,13 @@ typedef struct pb_game_ops {
      * round's Special, one sent back to the box), for the table's log:
      * written into buf, 0 when nothing. NULL: never anything. */
     int (*news)(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n);
+    /* The rules text of a named card, Special or other piece, found by the
+     * name a player types for it ("motor-boat", "Dibs!", "dibs"), for the
+     * terminal's `rules NAME` and the browser's tooltips: its name and text
+     * written into buf, 0; -1 when the game has nothing of that name. The
+     * same text the game's view gives, so every front end says the same.
+     * NULL: the game names nothing. */
+    int (*explain)(const pb_game *g, const char *name, char *buf, size_t n);
 } pb_game_ops;
 
 struct pb_game {
@@ -190,6 +197,13 @@ static inline void pb_news(const pb_game *g, const pb_state *before, const pb_st
 {
     if (n && !(g->ops->news && g->ops->news(g, before, after, buf, n) > 0))
         buf[0] = 0;
+}
+
+/* The rules text of a named card or piece (see pb_game_ops.explain); -1
+ * when the game has nothing of that name. */
+static inline int pb_explain(const pb_game *g, const char *name, char *buf, size_t n)
+{
+    return g->ops->explain ? g->ops->explain(g, name, buf, n) : -1;
 }
 
 /* Parse text notation and apply it; -1 with the reason in err. */
