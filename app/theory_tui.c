@@ -73,11 +73,10 @@ static void layout(tview *t)
         t->row[i] = t->cube[i][2] - t->minz;
         t->col[i] = (t->cube[i][0] - t->cube[i][1] - t->minxy) * 2;
     }
+    const json_t *labels = json_object_get(t->v, "labels"); /* the engine names the spaces */
     for (int i = 0; i < t->n; i++) {
-        int rank = 1;
-        for (int j = 0; j < t->n; j++)
-            rank += t->row[j] == t->row[i] && t->col[j] < t->col[i];
-        snprintf(t->label[i], sizeof t->label[i], "%c%d", 'a' + (t->row[i] < 26 ? t->row[i] : 25), rank);
+        const char *l = json_string_value(json_array_get(labels, (size_t)i));
+        snprintf(t->label[i], sizeof t->label[i], "%s", l ? l : "?");
     }
 }
 
@@ -140,14 +139,13 @@ static void put_line(tview *t, const char *s)
     tb_put(&t->b, s);
 }
 
-/* The cell a "put x,y,z" names, or -1. */
+/* The cell a "put d4" names, or -1. */
 static int cell_of_put(const tview *t, const char *text)
 {
-    int c[3];
-    if (sscanf(text, "put %d,%d,%d", &c[0], &c[1], &c[2]) != 3)
+    if (strncmp(text, "put ", 4) != 0)
         return -1;
     for (int i = 0; i < t->n; i++)
-        if (t->cube[i][0] == c[0] && t->cube[i][1] == c[1] && t->cube[i][2] == c[2])
+        if (strcmp(text + 4, t->label[i]) == 0)
             return i;
     return -1;
 }
@@ -329,6 +327,33 @@ static void draw_header(tview *t)
     }
 }
 
+/* Who had no space to add a topping on this round (PT-R1), and a neutral
+ * topping with nowhere to go: said, not left for the player to notice. */
+static void draw_skips(tview *t)
+{
+    size_t i;
+    const json_t *c;
+    json_array_foreach(json_object_get(t->v, "skipped"), i, c) {
+        int colour = (int)json_integer_value(c);
+        tb_pad(&t->b, 2);
+        if (colour == t->neutral && aint(json_object_get(t->v, "supply"), colour, 0) == 0) {
+            put_line(t, "The neutral has no topping left to place.");
+        } else if (colour == t->neutral) {
+            char text[96];
+            snprintf(text, sizeof text, "No empty space is beside line %d: no neutral topping this round.",
+                     jint(t->v, "die", 0));
+            put_line(t, text);
+        } else {
+            put_colour(t, colour);
+            tb_para(&t->b, aint(json_object_get(t->v, "supply"), colour, 0) == 0
+                               ? "had no topping left to add and skipped."
+                               : "had no space to add a topping on and skipped: every empty one is next to "
+                                 "one of its own.", 4);
+        }
+        tb_nl(&t->b);
+    }
+}
+
 static void draw_sides(tview *t)
 {
     const json_t *sides = json_object_get(t->v, "sides");
@@ -355,6 +380,7 @@ static void draw_sides(tview *t)
         put_line(t, text);
         tb_nl(&t->b);
     }
+    draw_skips(t);
 }
 
 char *th_tui_table(const json_t *view, const pb_tui_opts *o)
@@ -391,8 +417,9 @@ char *th_tui_prompt(const json_t *view, const pb_tui_opts *o)
     if (strcmp(phase, "cut") == 0) {
         int d = my_side(&t);
         snprintf(text, sizeof text,
-                 "Your cut: type a line 1-6 of the %s side (%s). The spaces show their row counted from "
-                 "that edge; line k runs between rows k and k+1. It stays secret until all have chosen.",
+                 "Your cut: type cut and a line 1-6 of the %s side (%s), e.g. \"cut 4\" or just \"4\". The "
+                 "spaces show their row counted from that edge; line k runs between rows k and k+1. It stays "
+                 "secret until all have chosen.",
                  d >= 0 ? side_name[d] : "?", d >= 0 ? side_place(&t, d) : "?");
     } else {
         const char *example = "";
@@ -401,12 +428,13 @@ char *th_tui_prompt(const json_t *view, const pb_tui_opts *o)
         example = cell >= 0 ? t.label[cell] : "d4";
         if (strcmp(phase, "neutral") == 0)
             snprintf(text, sizeof text,
-                     "Put the neutral (White) topping on a space next to line %d of its side: type one of "
-                     "the labels shown (e.g. \"%s\") or put x,y,z.", jint(view, "die", 0), example);
+                     "Put the neutral (White) topping on a space next to line %d of its side: type put and "
+                     "one of the labels shown (e.g. \"put %s\" or just \"%s\").", jint(view, "die", 0), example,
+                     example);
         else
             snprintf(text, sizeof text,
-                     "Add a topping: type one of the labels shown on the board (e.g. \"%s\") or put x,y,z.",
-                     example);
+                     "Add a topping: type put and one of the labels shown on the board (e.g. \"put %s\" or just "
+                     "\"%s\").", example, example);
     }
     tb_para(&t.b, text, 0);
     tb_nl(&t.b);
@@ -497,28 +525,10 @@ char *th_tui_banner(const json_t *view, const pb_tui_opts *o)
 
 /* ---- Input ---- */
 
+/* The engine reads the labels itself, so every front end takes the same words. */
 int th_ui_translate(const json_t *view, const char *line, char *out, size_t n, char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
-    tview t;
-    tview_init(&t, view, NULL);
-    char word[16];
-    size_t len = strlen(line);
-    size_t letters = 0;
-    while (isalpha((unsigned char)line[letters]))
-        letters++;
-    bool label = letters >= 1 && letters < len && strspn(line + letters, "0123456789") == len - letters;
-    if (label && len < sizeof word) {
-        for (size_t i = 0; i <= len; i++)
-            word[i] = (char)tolower((unsigned char)line[i]);
-        for (int c = 0; c < t.n; c++)
-            if (strcmp(word, t.label[c]) == 0) {
-                snprintf(out, n, "put %d,%d,%d", t.cube[c][0], t.cube[c][1], t.cube[c][2]);
-                return 0;
-            }
-        snprintf(err, errlen, "no space is labelled '%s' (labels go a1, a2, ... row by row from the top)", word);
-        return -1;
-    }
+    (void)view, (void)err, (void)errlen;
     snprintf(out, n, "%s", line);
     return 0;
 }

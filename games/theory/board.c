@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../../core/error.h"
 #include "../../core/jsonutil.h"
@@ -42,6 +43,31 @@ static int read_cube(const json_t *j, int out[3], const char *what, char *err, s
     return 0;
 }
 
+/* Labels as the terminal draws the board: one row per z (a: the smallest),
+ * counted from the left (smallest x - y) within the row. COORD_LIMIT keeps
+ * it to 19 rows of at most 19 spaces. */
+static void set_labels(th_board *b)
+{
+    int minz = COORD_LIMIT;
+    for (int i = 0; i < b->ncells; i++)
+        minz = b->cube[i][2] < minz ? b->cube[i][2] : minz;
+    for (int i = 0; i < b->ncells; i++) {
+        int rank = 1;
+        for (int j = 0; j < b->ncells; j++)
+            rank += b->cube[j][2] == b->cube[i][2] &&
+                    b->cube[j][0] - b->cube[j][1] < b->cube[i][0] - b->cube[i][1];
+        snprintf(b->label[i], sizeof b->label[i], "%c%d", 'a' + (b->cube[i][2] - minz), rank);
+    }
+}
+
+int th_cell_by_label(const th_board *b, const char *label)
+{
+    for (int i = 0; i < b->ncells; i++)
+        if (strcasecmp(b->label[i], label) == 0)
+            return i;
+    return -1;
+}
+
 static int read_cells(const json_t *cells, th_board *b, char *err, size_t errlen)
 {
     if (!json_is_array(cells) || json_array_size(cells) < 7 || json_array_size(cells) > TH_MAX_CELLS)
@@ -61,6 +87,7 @@ static int read_cells(const json_t *cells, th_board *b, char *err, size_t errlen
         b->ncells = i + 1; /* th_cell_at sees only the spaces read so far */
     }
     b->all = b->ncells == 64 ? ~0ull : (1ull << b->ncells) - 1;
+    set_labels(b);
     for (int i = 0; i < b->ncells; i++) {
         b->next[i] = 0;
         for (int j = 0; j < b->ncells; j++) {

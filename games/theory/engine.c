@@ -226,6 +226,7 @@ static void after_adds(th_state *st)
             st->phase = TH_PH_NEUTRAL;
             return;
         }
+        st->skipped |= 1u << TH_NEUTRAL; /* nowhere beside the line: no neutral topping */
     }
     st->phase = TH_PH_CUT;
     st->step = 0;
@@ -235,7 +236,7 @@ static void after_adds(th_state *st)
 static void next_adder(th_state *st)
 {
     while (st->step < st->players && th_placeable(st, in_order(st, st->step)) == 0)
-        st->step++;
+        st->skipped |= (uint8_t)(1u << in_order(st, st->step++));
     if (st->step == st->players)
         after_adds(st);
 }
@@ -244,6 +245,7 @@ static void start_round(th_state *st)
 {
     memset(st->cut, 0, sizeof st->cut);
     st->die = 0;
+    st->skipped = 0;
     st->phase = TH_PH_PLACE;
     st->step = 0;
     next_adder(st);
@@ -290,21 +292,40 @@ bool th_is_legal(const th_state *st, pb_action a)
     return a < TH_MAX_CELLS && (put_spaces(st) >> a & 1u);
 }
 
+/* A space of colour c next to `cell`, or -1. */
+static int own_neighbour(const th_state *st, int c, int cell)
+{
+    uint64_t m = st->occ[c] & st->rules->board.next[cell];
+    return m ? __builtin_ctzll(m) : -1;
+}
+
 int th_why_illegal(const th_state *st, pb_action a, char *err, size_t errlen)
 {
+    static const char *const colour_names[TH_COLOURS] = {"Red", "Green", "White"};
+    const th_board *b = &st->rules->board;
+    char asked[160];
+    th_asked_now(st, asked, sizeof asked);
     if (st->phase == TH_PH_OVER)
         return pb_errorf(err, errlen, "the game is over");
     if (st->phase == TH_PH_CUT)
-        return pb_errorf(err, errlen, "now is the time to cut: choose a line 1 to %d", TH_LINES);
+        return pb_errorf(err, errlen, "now is the time to cut: choose a line 1 to %d, e.g. cut 4 (or just 4)",
+                         TH_LINES);
     if (a >= TH_ACT_CUT)
-        return pb_errorf(err, errlen, "no cutting yet: the toppings go on first");
-    if (a >= (pb_action)st->rules->board.ncells)
+        return pb_errorf(err, errlen, "no cutting yet; now %s", asked);
+    if (a >= (pb_action)b->ncells)
         return pb_errorf(err, errlen, "there is no such space on the board");
-    if (occupied(st) >> a & 1u)
-        return pb_errorf(err, errlen, "that space already holds a topping");
+    const char *label = th_cell_name(b, (int)a);
+    pb_action legal[TH_MAX_CELLS];
+    const char *eg = th_legal_actions(st, legal) > 0 ? th_cell_name(b, (int)legal[0]) : "?";
+    for (int c = 0; c < TH_COLOURS; c++)
+        if (st->occ[c] >> a & 1u)
+            return pb_errorf(err, errlen, "%s already has a topping (%s); try an empty space, e.g. put %s", label,
+                             st->players == 2 && c == TH_NEUTRAL ? "the neutral White" : colour_names[c], eg);
     if (st->phase == TH_PH_NEUTRAL)
-        return pb_errorf(err, errlen, "the neutral topping goes next to the rolled line %d", st->die);
-    return pb_errorf(err, errlen, "that space is next to one of your own toppings");
+        return pb_errorf(err, errlen, "%s is not next to line %d: the neutral goes next to the die's line (e.g. put "
+                         "%s)", label, st->die, eg);
+    return pb_errorf(err, errlen, "%s is next to your topping on %s: none may go next to your own (e.g. put %s)",
+                     label, th_cell_name(b, own_neighbour(st, th_current_seat(st), (int)a)), eg);
 }
 
 int th_apply(th_state *st, pb_action a, char *err, size_t errlen)

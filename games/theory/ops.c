@@ -170,6 +170,12 @@ static int op_unseen_moves(const pb_game *g, const pb_state *st, int seat)
     return th_unseen_cuts(CST(st), seat);
 }
 
+static int op_news(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n)
+{
+    (void)g;
+    return th_news(CST(before), CST(after), buf, n);
+}
+
 static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, size_t errlen)
 {
     (void)g;
@@ -203,4 +209,5 @@ const pb_game_ops th_game_ops = {
     .result_facts = op_result_facts,
     .unseen_moves = op_unseen_moves,
     .check_invariants = op_check_invariants,
+    .news = op_news,
 };

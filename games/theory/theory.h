@@ -46,6 +46,7 @@ typedef struct th_board {
     char name[64];
     int ncells;
     int8_t cube[TH_MAX_CELLS][3];       /* x, y, z with x + y + z = 0 */
+    char label[TH_MAX_CELLS][4];        /* what a player types: "d4" (row d from the top, 4th from the left) */
     uint64_t next[TH_MAX_CELLS];        /* the spaces next to each space */
     uint64_t all;
     int axis[TH_SIDES];                 /* coordinate each side cuts along */
@@ -82,6 +83,10 @@ typedef struct th_state {
     uint64_t before[TH_COLOURS];  /* toppings just before it */
     uint8_t short_by[TH_COLOURS]; /* replacements that could not be made (PT-R6) */
     uint8_t safe;                 /* colours that were safe (PT-R4), a bit each */
+    /* This round, a bit each: seats that had no space to add a topping on
+     * and skipped (PT-R1); in a 2-player game bit TH_NEUTRAL: no empty space
+     * beside the die's line, so no neutral topping. */
+    uint8_t skipped;
     uint8_t winners;              /* seats, a bit each, once over */
     uint8_t end;                  /* th_end */
     pb_rng rng;                   /* the 2-player die */
@@ -96,6 +101,8 @@ json_t *th_board_to_json(const th_board *b);
 void th_board_default(th_board *b);
 /* The cell at cube coordinates, or -1. */
 int th_cell_at(const th_board *b, int x, int y, int z);
+/* The cell a player's label names ("d4", any case), or -1. */
+int th_cell_by_label(const th_board *b, const char *label);
 /* Fill r->region from r->board. */
 void th_rules_setup(th_rules *r);
 
@@ -144,7 +151,14 @@ int th_check_invariants(const th_state *st, char *err, size_t errlen);
 int th_action_to_text(const th_state *st, pb_action a, char *buf, size_t n);
 int th_action_text_for(const th_state *st, pb_action a, int viewer, char *buf, size_t n);
 int th_action_from_text(const th_state *st, const char *text, pb_action *a, char *err, size_t errlen);
-void th_cell_name(const th_board *b, int cell, char *buf, size_t n);
+/* The space's label ("d4"), or "?". */
+const char *th_cell_name(const th_board *b, int cell);
+/* What the mover is asked now, with a legal example: "add a topping: type
+ * a label, e.g. put d4"; short, so that a refusal with it fits a line. */
+void th_asked_now(const th_state *st, char *buf, size_t n);
+/* What everyone learned from a move beyond the move itself (core/game.h
+ * news): a reveal, the die, a player who skips; 0 when nothing. */
+int th_news(const th_state *before, const th_state *after, char *buf, size_t n);
 
 /* ---- view.c ---- */
 json_t *th_view(const th_state *st, int seat);

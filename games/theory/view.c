@@ -94,6 +94,10 @@ json_t *th_view(const th_state *st, int seat)
     for (int i = 0; i < b->ncells; i++)
         json_array_append_new(cells, json_pack("[i,i,i]", b->cube[i][0], b->cube[i][1], b->cube[i][2]));
     json_object_set_new(v, "cells", cells);
+    json_t *labels = json_array();
+    for (int i = 0; i < b->ncells; i++)
+        json_array_append_new(labels, json_string(th_cell_name(b, i)));
+    json_object_set_new(v, "labels", labels);
     json_object_set_new(v, "board", pieces(b, st->occ));
     json_t *sides = json_array();
     for (int d = 0; d < TH_SIDES; d++) {
@@ -117,6 +121,7 @@ json_t *th_view(const th_state *st, int seat)
     json_object_set_new(v, "supply", supply);
     json_object_set_new(v, "on_board", on_board);
     json_object_set_new(v, "die", st->die && !over ? json_integer(st->die) : json_null());
+    json_object_set_new(v, "skipped", colour_list(over ? 0 : st->skipped));
     json_object_set_new(v, "last", last_round(st));
     if (over)
         json_object_set_new(v, "result", json_pack("{s:o, s:s}", "winners", colour_list(st->winners), "end",

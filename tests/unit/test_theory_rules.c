@@ -457,9 +457,9 @@ static void test_PT_R1_legal_spaces(void **state)
 
     /* Seat 0, next to its start spaces and on them. */
     th_init(&st, &R3, 1);
-    refused(&st, "put -2,1,1", "that space is next to one of your own toppings");
-    refused(&st, "put -3,1,2", "that space already holds a topping");
-    refused(&st, "put 2,-3,1", "that space already holds a topping");
+    refused(&st, "put -2,1,1", "e2 is next to your topping on ");
+    refused(&st, "put -3,1,2", "f1 already has a topping (Red)");
+    refused(&st, "put 2,-3,1", "e6 already has a topping (Green)");
     /* Next to seat 1's start space is fine for seat 0. */
     act(&st, "put 1,-2,1");
     assert_true(st.occ[0] >> cell(1, -2, 1) & 1u);
@@ -478,10 +478,19 @@ static void test_PT_R1_skip_without_space(void **state)
     assert_int_equal(th_placeable(&st, 1), 0);
     assert_true(th_placeable(&st, 0) >> cell(1, -3, 2) & 1u);
     assert_int_equal(th_current_seat(&st), 0);
+    th_state before = st;
     act(&st, "put 1,-3,2");
     assert_int_equal(st.phase, TH_PH_PLACE);
     assert_int_equal(th_current_seat(&st), 2);
     assert_int_equal(st.supply[1], 10);
+    /* The table is told, in the log's news and in every view. */
+    char news[256];
+    assert_true(th_news(&before, &st, news, sizeof news) > 0);
+    assert_string_equal(news, "Green has no space to add a topping on (each empty one is next to one of Green's "
+                              "own) and skips.");
+    json_t *v = th_view(&st, PB_SPECTATOR);
+    ts_assert_json(json_object_get(v, "skipped"), "[1]");
+    json_decref(v);
     act(&st, "put 0,1,-1");
     assert_int_equal(st.phase, TH_PH_CUT);
     assert_int_equal(th_current_seat(&st), 0);
@@ -986,10 +995,9 @@ static void test_PT_2P2_die_and_neutral_topping(void **state)
         assert_int_equal(got, want);
         /* An empty space away from the line is refused. */
         int away = __builtin_ctzll(R2.board.all & ~occupied & ~want);
-        char text[32], name[24];
-        th_cell_name(&R2.board, away, name, sizeof name);
-        snprintf(text, sizeof text, "put %s", name);
-        refused(&st, text, "the neutral topping goes next to the rolled line");
+        char text[32];
+        snprintf(text, sizeof text, "put %s", th_cell_name(&R2.board, away));
+        refused(&st, text, "the neutral goes next to the die's line");
         assert_int_equal(th_action_text_for(&st, acts[0], 1, text, sizeof text), 0);
         assert_non_null(strstr(text, "(neutral)"));
 
@@ -1054,7 +1062,7 @@ static void test_PT_2P3_neutral_full_both_lose(void **state)
 /* ============================================================== notation */
 
 /* Every legal move's text reads back as the same move, in each phase; a
- * put is "put x,y,z" of its space, a cut its line number. */
+ * put is "put" and its space's label, a cut "cut" and its line number. */
 static void test_notation_round_trips(void **state)
 {
     (void)state;
@@ -1071,13 +1079,23 @@ static void test_notation_round_trips(void **state)
             pb_action back;
             assert_int_equal(th_action_to_text(&st, acts[i], text, sizeof text), 0);
             if (acts[i] > TH_ACT_CUT)
-                snprintf(want, sizeof want, "%u", acts[i] - TH_ACT_CUT);
+                snprintf(want, sizeof want, "cut %u", acts[i] - TH_ACT_CUT);
             else
-                snprintf(want, sizeof want, "put %d,%d,%d", R2.board.cube[acts[i]][0], R2.board.cube[acts[i]][1],
-                         R2.board.cube[acts[i]][2]);
+                snprintf(want, sizeof want, "put %s", R2.board.label[acts[i]]);
             assert_string_equal(text, want);
             if (th_action_from_text(&st, text, &back, err, sizeof err) != 0)
                 fail_msg("'%s' does not read back: %s", text, err);
+            assert_int_equal(back, acts[i]);
+            /* The short form the prompt offers, and a record's old form, read too. */
+            char old_form[32];
+            if (acts[i] > TH_ACT_CUT)
+                snprintf(old_form, sizeof old_form, "%u", acts[i] - TH_ACT_CUT);
+            else
+                snprintf(old_form, sizeof old_form, "put %d,%d,%d", R2.board.cube[acts[i]][0],
+                         R2.board.cube[acts[i]][1], R2.board.cube[acts[i]][2]);
+            assert_int_equal(th_action_from_text(&st, old_form, &back, err, sizeof err), 0);
+            assert_int_equal(back, acts[i]);
+            assert_int_equal(th_action_from_text(&st, text + 4, &back, err, sizeof err), 0);
             assert_int_equal(back, acts[i]);
         }
         if (st.phase == TH_PH_CUT)
@@ -1104,30 +1122,106 @@ static void test_notation_round_trips(void **state)
     }
 }
 
-/* Bad text gets a reason a player can act on, and changes nothing. */
-static void test_notation_bad_text(void **state)
+/* The labels: a1..a4 along the top row (z = -3) to g1..g4 along the
+ * bottom, counted from the left (smallest x - y); any case reads. */
+static void test_notation_labels(void **state)
+{
+    (void)state;
+    const th_board *b = &R3.board;
+    assert_string_equal(th_cell_name(b, cell(0, 3, -3)), "a1");
+    assert_string_equal(th_cell_name(b, cell(3, 0, -3)), "a4");
+    assert_string_equal(th_cell_name(b, cell(-3, 3, 0)), "d1");
+    assert_string_equal(th_cell_name(b, cell(0, 0, 0)), "d4");
+    assert_string_equal(th_cell_name(b, cell(3, -3, 0)), "d7");
+    assert_string_equal(th_cell_name(b, cell(0, -3, 3)), "g4");
+    assert_string_equal(th_cell_name(b, -1), "?");
+    assert_int_equal(th_cell_by_label(b, "D4"), cell(0, 0, 0));
+    assert_int_equal(th_cell_by_label(b, "d8"), -1);
+    for (int i = 0; i < b->ncells; i++)
+        assert_int_equal(th_cell_by_label(b, b->label[i]), i);
+}
+
+/* Every refusal says why, in the player's words, at real positions: the
+ * space by its label, what the rules forbid, and what is asked now with an
+ * example that is legal. Each input leaves the state unchanged. */
+typedef struct refusal {
+    const char *text, *why;
+} refusal;
+
+static void refuse_all(th_state *st, const refusal *list, int n)
+{
+    for (int i = 0; i < n; i++)
+        refused(st, list[i].text, list[i].why);
+}
+
+static void test_refusals_say_why(void **state)
 {
     (void)state;
     th_state st;
+    /* Round 1 of a 3-player game, Red (seat 0) to add: Red starts on e1 and
+     * f1, Green on e6 and f5, White on a2 and a3. */
     th_init(&st, &R3, 1);
-    refused(&st, "", "expected 'put x,y,z' (a space) or a cut line 1-6");
-    refused(&st, "put 1,2", "expected 'put x,y,z'");
-    refused(&st, "put a,b,c", "expected 'put x,y,z'");
-    refused(&st, "put 0,0,0,0", "expected 'put x,y,z'");
-    refused(&st, "take 0,0,0", "expected 'put x,y,z'");
-    refused(&st, "put 1,1,1", "1,1,1 is not a space on the board");
-    refused(&st, "put 4,-4,0", "4,-4,0 is not a space on the board");
-    refused(&st, "3", "no cutting yet: the toppings go on first");
-    refused(&st, "cut 3", "no cutting yet");
-    refused(&st, "cut 7", "a cut is a line number from 1 to 6");
+    char eg[32], why[128];
+    snprintf(eg, sizeof eg, "e.g. put %s", R3.board.label[__builtin_ctzll(th_placeable(&st, 0))]);
+    const refusal place[] = {
+        {"f2", "f2 is next to your topping on f1: none may go next to your own (e.g. put "},
+        {"put f2", "f2 is next to your topping on f1"},
+        {"put -2,0,2", "f2 is next to your topping on f1"},
+        {"put f1", "f1 already has a topping (Red)"},
+        {"E6", "e6 already has a topping (Green)"},
+        {"put a3", "a3 already has a topping (White); try an empty space, e.g. put "},
+        {"z9", "no space is labelled 'z9': labels go a1, a2, ... row by row from the top"},
+        {"put h1", "no space is labelled 'h1'"},
+        {"put 9,9,9", "9,9,9 is not a space on the board"},
+        {"take Z", "'take Z' is not a move; now add a topping: type a label, e.g. put "},
+        {"", "nothing typed; now add a topping"},
+        {"put", "'put' names no space; now add a topping"},
+        {"put 4", "'put 4' names no space"},
+        {"cut 3", "no cutting yet; now add a topping: type a label, e.g. put "},
+        {"3", "no cutting yet"},
+        {"cut 7", "there is no line '7': a cut is a line number from 1 to 6"},
+        {"cut", "a cut is a line number from 1 to 6, e.g. cut 4"},
+    };
+    refuse_all(&st, place, LEN(place));
+    refused(&st, "take Z", eg); /* the example is a space Red may use */
+    refused(&st, "f2", eg);
+
+    /* The cuts. */
     cut_phase(&st, 0);
-    refused(&st, "7", "a cut is a line number from 1 to 6");
-    refused(&st, "0", "a cut is a line number from 1 to 6");
-    refused(&st, "cut", "a cut is a line number from 1 to 6");
-    refused(&st, "cut 12", "a cut is a line number from 1 to 6");
-    refused(&st, "put 0,0,0", "now is the time to cut: choose a line 1 to 6");
-    /* "put" takes a space, never a line number. */
-    refused(&st, "put 4", "expected 'put x,y,z'");
+    const refusal cut[] = {
+        {"d4", "now is the time to cut: choose a line 1 to 6, e.g. cut 4"},
+        {"put 0,0,0", "now is the time to cut"},
+        {"0", "there is no line '0': a cut is a line number from 1 to 6"},
+        {"12", "there is no line '12'"},
+        {"take 2", "'take 2' is not a move; now choose a line 1 to 6, e.g. cut 4"},
+    };
+    refuse_all(&st, cut, LEN(cut));
+
+    /* 2 players: the neutral topping goes beside the die's line. */
+    th_init(&st, &R2, 5);
+    put_first(&st);
+    put_first(&st);
+    assert_int_equal(st.phase, TH_PH_NEUTRAL);
+    uint64_t beside = 0, empty = R2.board.all & ~(st.occ[0] | st.occ[1] | st.occ[2]);
+    pb_action acts[TH_MAX_CELLS];
+    for (int i = 0, n = th_legal_actions(&st, acts); i < n; i++)
+        beside |= 1ull << acts[i];
+    int away = __builtin_ctzll(empty & ~beside);
+    char text[16];
+    snprintf(text, sizeof text, "put %s", R2.board.label[away]);
+    snprintf(why, sizeof why, "%s is not next to line %d: the neutral goes next to the die's line (e.g. put %s)",
+             R2.board.label[away], st.die, R2.board.label[acts[0]]);
+    refused(&st, text, why);
+    snprintf(why, sizeof why, "no cutting yet; now put the neutral beside line %d, e.g. put %s", st.die,
+             R2.board.label[acts[0]]);
+    refused(&st, "cut 2", why);
+    refused(&st, "put e6", "e6 already has a topping (Green)");
+
+    /* Over. */
+    th_init(&st, &R3, 1);
+    cut_phase(&st, 199);
+    cut_lines(&st, 2, 3, 5);
+    refused(&st, "d4", "the game is over");
 }
 
 /* ============================================================ board files */
@@ -1436,12 +1530,25 @@ static void test_PT_2P2_neutral_topping_skipped(void **state)
         uint64_t occupied = st.occ[0] | st.occ[1] | st.occ[2];
         assert_int_equal((b->near[ns][die - 1] & b->all & ~occupied) != 0, !full_rows);
         put_first(&st);
+        th_state before = st;
         put_first(&st);
         assert_int_equal(st.phase, TH_PH_CUT);
         assert_int_equal(st.die, die);
         assert_int_equal(st.cut[ns], die);
         assert_int_equal(st.occ[TH_NEUTRAL], neutral);
+        char news[256], want[160];
+        th_news(&before, &st, news, sizeof news);
+        if (full_rows)
+            snprintf(want, sizeof want, "The die gives the neutral line %d. No empty space is beside line %d: no "
+                     "neutral topping this round.", die, die);
+        else
+            snprintf(want, sizeof want, "The die gives the neutral line %d. The neutral has no topping left to "
+                     "place.", die);
+        assert_string_equal(news, want);
         assert_int_equal(st.supply[TH_NEUTRAL], 16 - popcount(neutral));
+        json_t *v = th_view(&st, 0);
+        ts_assert_json(json_object_get(v, "skipped"), "[2]");
+        json_decref(v);
     }
 }
 
@@ -1513,7 +1620,8 @@ int main(void)
         cmocka_unit_test(test_PT_2P2_die_and_neutral_topping),
         cmocka_unit_test(test_PT_2P3_neutral_full_both_lose),
         cmocka_unit_test(test_notation_round_trips),
-        cmocka_unit_test(test_notation_bad_text),
+        cmocka_unit_test(test_notation_labels),
+        cmocka_unit_test(test_refusals_say_why),
         cmocka_unit_test(test_board_file_refused_with_reason),
         cmocka_unit_test(test_custom_board_round_trips),
         cmocka_unit_test(test_PT_R5_rulebook_example_slices_A_to_E),
