@@ -101,9 +101,16 @@ function cellKey(cube) {
   return cube.join(',');
 }
 
-function moveCell(move) {
-  const m = /^put\s+(-?\d+),(-?\d+),(-?\d+)$/.exec(move);
-  return m ? `${Number(m[1])},${Number(m[2])},${Number(m[3])}` : null;
+// A space's label as the log and the terminal print it ("d4"), from the view.
+function labelOf(v, i) {
+  return (v.labels || [])[i] || cellKey((v.cells || [])[i] || []);
+}
+
+// The space a move puts a topping on ("put d4"), as its key "x,y,z".
+function moveCell(v, move) {
+  const m = /^put\s+(\S+)$/.exec(move);
+  const i = m ? (v.labels || []).indexOf(m[1]) : -1;
+  return i >= 0 && v.cells[i] ? cellKey(v.cells[i]) : null;
 }
 
 // The legal spaces for this seat now (keys "x,y,z" -> the move), when placing.
@@ -111,16 +118,17 @@ function legalSpaces(ctx) {
   const out = new Map();
   if (!ctx.myTurn || (ctx.phase !== 'place' && ctx.phase !== 'neutral')) return out;
   for (const m of ctx.v.legal || []) {
-    const k = moveCell(m);
+    const k = moveCell(ctx.v, m);
     if (k) out.set(k, m);
   }
   return out;
 }
 
-// The legal cut lines (numbers) for this seat now.
+// The legal cut lines (numbers) for this seat now ("cut 4").
 export function legalLines(ctx) {
   if (!ctx.myTurn || ctx.phase !== 'cut') return [];
-  return (ctx.v.legal || []).filter((m) => /^[1-6]$/.test(m)).map(Number).sort((a, b) => a - b);
+  return (ctx.v.legal || []).map((m) => /^cut ([1-6])$/.exec(m)).filter(Boolean).map((m) => Number(m[1]))
+    .sort((a, b) => a - b);
 }
 
 // ---- The reveal's animation ----
@@ -200,12 +208,15 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
     if (ch) classes.push('changed', ch.to == null ? 'removed' : 'replaced');
     const what = c >= 0 ? `${COLOUR_NAMES[c]} (${owner(ctx, c)})` : 'empty';
     const change = ch ? `; round ${last.round}: ${COLOUR_NAMES[ch.from]} ${ch.to == null ? 'removed' : `replaced by ${COLOUR_NAMES[ch.to]}`}` : '';
-    const label = `${key}: ${what}${change}${move ? ' — click to put your topping here' : ''}`;
+    const name = labelOf(v, i);
+    const label = `${name}: ${what}${change}${move ? ' — click to put your topping here' : ''}`;
     const act = move ? ` data-action="${esc(move)}" tabindex="0" role="button" aria-label="${esc(label)}"` : '';
     const was = ch ? ` data-from="${ch.from}" data-to="${ch.to ?? -1}"` : '';
     let g = `<g class="${classes.join(' ')}" data-cell="${i}" data-xyz="${esc(key)}" data-colour="${c}"${was}${act}>` +
       `<title>${esc(label)}</title><polygon class="hex" points="${hexPoints(cx, cy, S * 0.95)}"/>`;
     if (move) g += `<circle class="legal-dot" cx="${f1(cx)}" cy="${f1(cy)}" r="3"/>`;
+    // The label the log names the space by, small, on an empty space.
+    if (c < 0) g += `<text class="cell-label" x="${f1(cx)}" y="${f1(cy + 13)}" font-size="7" text-anchor="middle" fill-opacity="0.55">${esc(name)}</text>`;
     // A topping: a disc with its colour's initial. During a reveal's animation
     // the old one (from `before`) fades out over the new one growing in.
     const topping = (col, extra) => `<g class="topping${extra}" data-colour="${col}">` +
@@ -232,7 +243,7 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
       const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
       const lx = b[0] + ((b[0] - a[0]) / len) * 9, ly = b[1] + ((b[1] - a[1]) / len) * 9;
       const title = `${SIDE_NAMES[d]} side, line ${k}${side.cut === k ? (side.colour === ctx.seat ? ' (your cut)' : ' (the die)') : ''}`;
-      const act = active ? ` data-action="${k}" tabindex="0" role="button" aria-label="${esc(`Cut line ${k}`)}"` : '';
+      const act = active ? ` data-action="cut ${k}" tabindex="0" role="button" aria-label="${esc(`Cut line ${k}`)}"` : '';
       linesSvg += `<g class="${classes.join(' ')}" data-side="${d}" data-line="${k}"${act}><title>${esc(title)}</title>` +
         `<line class="hit" x1="${f1(a[0])}" y1="${f1(a[1])}" x2="${f1(b[0])}" y2="${f1(b[1])}"/>` +
         `<line class="stroke" x1="${f1(a[0])}" y1="${f1(a[1])}" x2="${f1(b[0])}" y2="${f1(b[1])}"/>` +
@@ -407,7 +418,7 @@ export function actionsHtml(ctx) {
   const lines = legalLines(ctx);
   if (!lines.length) return '';
   const d = sideOf(ctx.v, ctx.seat);
-  const buttons = lines.map((k) => `<button type="button" class="pt-cut" data-action="${k}" data-line="${k}"` +
+  const buttons = lines.map((k) => `<button type="button" class="pt-cut" data-action="cut ${k}" data-line="${k}"` +
     ` title="cut along line ${k} of the ${SIDE_NAMES[d] || '?'} side">${k}</button>`);
   return `<h2>Your cut: a line of the ${SIDE_NAMES[d] || '?'} side</h2>` +
     `<p class="muted">Line 1 is nearest your edge. Nobody sees your choice until all three cuts are revealed.</p>` +
@@ -464,7 +475,9 @@ export function logHtml(ctx) {
   const log = ctx.msg.log || [];
   const first = Math.max(0, (ctx.msg.moves || log.length) - log.length);
   const words = (e) => (Number.isInteger(e.seat) && e.seat >= 0 ? logWords(ctx, e) : esc(e.text));
-  return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}</li>`).join('');
+  // What the move brought beyond itself: the reveal, the die, a player who skips.
+  const news = (e) => (e.news ? `<div class="news">${esc(e.news)}</div>` : '');
+  return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}${news(e)}</li>`).join('');
 }
 
 // ---- The end ----

@@ -85,6 +85,7 @@ function readTable() {
   const board = document.getElementById('theory-board');
   const cells = [...document.querySelectorAll('#theory-svg .cell')].map((g) => ({
     i: Number(g.dataset.cell), xyz: g.dataset.xyz, colour: Number(g.dataset.colour),
+    label: g.querySelector('.cell-label')?.textContent ?? null,
     legal: g.classList.contains('legal'), action: g.getAttribute('data-action'), role: g.getAttribute('role'),
   }));
   return {
@@ -131,7 +132,8 @@ async function placeTurn(page, t, st) {
   assert.ok(legal.length > 0, `round ${t.round}: highlighted spaces to ${t.phase}`);
   for (const c of legal) {
     assert.equal(c.colour, -1, 'only empty spaces are highlighted');
-    assert.equal(c.action, `put ${c.xyz}`, 'a highlighted space sends put x,y,z');
+    assert.match(c.label ?? '', /^[a-g][1-7]$/, 'an empty space shows its label');
+    assert.equal(c.action, `put ${c.label}`, 'a highlighted space sends put and its label, as the log says');
   }
   if (t.phase === 'neutral') {
     assert.match(t.die ?? '', /Die roll: [1-6]/, 'the die is shown');

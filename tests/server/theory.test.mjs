@@ -113,11 +113,22 @@ test('refused moves change nothing; a finished table replays from the start', T,
   const j = await create(ed, 3, ['human', 'random', 'random'], 'Ed');
   const first = await ed.waitFor((m) => m.type === 'view' && m.code === j.code && m.view.to_move === 0, 5000, 'my turn');
   const occupied = first.view.board.findIndex((c) => c >= 0);
-  const bad = ['put 9,9,9', `put ${first.view.cells[occupied].join(',')}`, '7', 'cut 3', 'take 2', ''];
-  for (const action of bad) {
+  const label = first.view.labels[occupied];
+  // Each refusal says why, naming the space by the label the log uses.
+  const bad = [
+    ['put 9,9,9', '9,9,9 is not a space on the board'],
+    [`put ${first.view.cells[occupied].join(',')}`, `${label} already has a topping`],
+    [`put ${label}`, `${label} already has a topping`],
+    ['z9', "no space is labelled 'z9'"],
+    ['7', "there is no line '7'"],
+    ['cut 3', 'no cutting yet; now add a topping: type a label, e.g. put '],
+    ['take 2', "'take 2' is not a move"],
+    ['', 'nothing typed'],
+  ];
+  for (const [action, why] of bad) {
     await ed.send({ type: 'act', code: j.code, action });
     const msg = await ed.waitFor((m) => m.type === 'error', 5000, `error for ${JSON.stringify(action)}`);
-    assert.ok(msg.message.length > 5, msg.message);
+    assert.ok(msg.message.includes(why), `${JSON.stringify(action)}: ${msg.message}`);
   }
   const look = await connect('look');
   await look.send({ type: 'spectate', code: j.code });
@@ -130,6 +141,12 @@ test('refused moves change nothing; a finished table replays from the start', T,
   await ed.waitFor((m) => m.type === 'view' && m.code === j.code && m.moves > first.moves, 5000, 'moved');
   const end = await playToEnd(ed, j.code, { rng: seeded(9), timeout: 50_000 });
   assertOver(end, 3);
+  // The log speaks the players' notation and tells each reveal.
+  const log = views(ed).filter((m) => m.code === j.code).flatMap((m) => m.log || []);
+  assert.ok(log.some((e) => /^put [a-g]\d$/.test(e.text)), 'puts logged by label');
+  assert.ok(!log.some((e) => /-?\d+,-?\d+,-?\d+/.test(`${e.text} ${e.news || ''}`)), 'no cube coordinates in the log');
+  assert.ok(log.some((e) => /^Round \d+'s cuts revealed: Red line [1-6], Green line [1-6], White line [1-6]\./.test(e.news || '')),
+    'a reveal in the log');
   await ed.send({ type: 'replay', code: j.code, step: 0 });
   const r = await ed.waitFor((m) => m.type === 'replay' && m.code === j.code, 5000, 'replay');
   assert.equal(r.view.phase, 'place');
