@@ -56,6 +56,15 @@ rc=$?
 check "replay: the saved Pizza Theory record replays to the same end" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/replay.err")")" \
     "$(grep -q '"end"' "$T/replay.out" || echo 'no result in replay')"
+check "record: moves are stored in the words typed (put d4, cut 4)" \
+    "$(grep -q '"put [a-g][1-7]"' "$T/solo.json" || echo 'no put by label')" \
+    "$(grep -q '"cut [1-6]"' "$T/solo.json" || echo 'no cut k')" \
+    "$(grep -E -q -e '"put -?[0-9]+,' "$T/solo.json" && echo 'cube coordinates stored')"
+"$BIN" replay "$(dirname "$0")/../fuzz/corpus/fuzz_record/theory.json" >"$T/old.out" 2>"$T/old.err"
+rc=$?
+check "replay: a record in the old notation (put x,y,z, a bare line) still replays" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/old.err")")" \
+    "$(grep -q '"end":"full"' "$T/old.out" || echo 'no result')"
 check "play: every line of a Pizza Theory game fits 80 columns" \
     "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/solo.out")"
 

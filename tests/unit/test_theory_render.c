@@ -157,6 +157,29 @@ static void test_board_labels(void **state)
     pb_game_free(g);
 }
 
+/* A skip is said on the table: a player with no space, and a neutral
+ * topping with nowhere beside the die's line. */
+static void test_skips_are_said(void **state)
+{
+    (void)state;
+    pb_game *g = new_game(2);
+    pb_state *st = pb_state_new(g, 5);
+    json_t *v = g->ops->view(g, st, 0);
+    pb_tui_opts o = {false, names, 0};
+    char *plain = th_tui_table(v, &o);
+    assert_null(strstr(plain, "skipped"));
+    json_object_set_new(v, "skipped", json_pack("[i, i]", 1, 2));
+    json_object_set_new(v, "die", json_integer(3));
+    char *table = th_tui_table(v, &o);
+    assert_non_null(strstr(table, "Bo (Green) had no space to add a topping on and skipped"));
+    assert_non_null(strstr(table, "No empty space is beside line 3: no neutral topping this round."));
+    free(plain);
+    free(table);
+    json_decref(v);
+    free(st);
+    pb_game_free(g);
+}
+
 static void test_every_game_has_a_front_end(void **state)
 {
     (void)state;
@@ -177,6 +200,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables_of_random_games),
         cmocka_unit_test(test_board_labels),
+        cmocka_unit_test(test_skips_are_said),
         cmocka_unit_test(test_every_game_has_a_front_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
