@@ -116,6 +116,12 @@ int th_action_from_text(const th_state *st, const char *text, pb_action *a, char
     size_t len = strlen(arg);
     while (len && arg[len - 1] == ' ')
         len--;
+    /* The log writes the neutral topping "put d4 (neutral)": that reads too. */
+    static const char neutral[] = "(neutral)";
+    if (put_word && st->phase == TH_PH_NEUTRAL && len >= sizeof neutral - 1 &&
+        strncasecmp(arg + len - (sizeof neutral - 1), neutral, sizeof neutral - 1) == 0)
+        for (len -= sizeof neutral - 1; len && arg[len - 1] == ' ';)
+            len--;
     char asked[160];
     th_asked_now(st, asked, sizeof asked);
     if (cut_word || (!put_word && all_digits(arg, len))) {

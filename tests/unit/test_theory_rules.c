@@ -1097,6 +1097,11 @@ static void test_notation_round_trips(void **state)
             assert_int_equal(back, acts[i]);
             assert_int_equal(th_action_from_text(&st, text + 4, &back, err, sizeof err), 0);
             assert_int_equal(back, acts[i]);
+            /* What the log prints reads back too: "put d4 (neutral)". */
+            char logged[48];
+            assert_int_equal(th_action_text_for(&st, acts[i], th_current_seat(&st), logged, sizeof logged), 0);
+            assert_int_equal(th_action_from_text(&st, logged, &back, err, sizeof err), 0);
+            assert_int_equal(back, acts[i]);
         }
         if (st.phase == TH_PH_CUT)
             act(&st, "cut 3");
