@@ -330,6 +330,8 @@ static int normalize(const pd_state *st, const char *text, char *out, size_t n, 
         char why[PB_ERR_LEN];
         if (strchr(w, '/') && pd_card_from_text(data_of(st), w, &c, why, sizeof why) == 0) {
             card_word(st, c, word, sizeof word);
+        } else if (typed && strchr(w, '/')) { /* every word with a '/' is a card */
+            return pb_errorf(err, errlen, "%s", why);
         } else if (typed && strncasecmp(w, "power:", 6) == 0) {
             int i = typed_power(st, w + 6, err, errlen);
             if (i < 0)
