@@ -494,7 +494,17 @@ int pd_delivery_quote_from(const pd_state *st, int seat, int owner, int slot, in
             q->cheese_cards += pd_free_cards(st, seat, (pd_card)c);
     for (int i = 0; q->cheese_bonus && pd_cold_usable(st, seat) && i < st->ncold; i++)
         q->cheese_cards += !(st->pending.stored_used >> i & 1) && is_cheese(st, st->cold[i]);
-    return hand_check(st, seat, owner, slot, village, q, &h);
+    if (hand_check(st, seat, owner, slot, village, q, &h) != 0)
+        return -1;
+    /* a tip unless there is none, Midtown Hi-Jinks takes it, the order's
+     * cheese is missing, or the hand can make it only with Onions' short */
+    needs left;
+    needs_left(st, seat, owner, slot, village, &left);
+    int ingredients;
+    q->tip = order_at(st, slot)->tip != PD_NO_TIP && !pd_tip_blocked(st, seat, st->rules->data.map.space[q->zone].village) &&
+             !(q->cheese_required && !q->cheese_in_pizzeria && !q->cheese_cards) &&
+             supply_check(&h, &left, 0, q->extras, q->distance_cards, &ingredients);
+    return 0;
 }
 
 int pd_deliver_owner(const pd_state *st, pb_action a)

@@ -454,6 +454,8 @@ typedef struct pd_quote {
     bool cheese_in_pizzeria;
     bool cheese_required;
     int cheese_cards;
+    bool tip;          /* the order's tip comes with it (not NO TIP: none on the order, Onions' short needed,
+                        * the order's cheese missing, Midtown Hi-Jinks) */
 } pd_quote;
 /* `to`: the zone village a specialty order goes to (-1: the order's own, or
  * for a specialty order the nearest). */
