@@ -154,7 +154,9 @@ export function cardParts(ctx, text) {
   if (slash < 0) return { code: null, village: t, ingredient: t };
   const village = t.slice(0, slash).replace(/-/g, ' ');
   const ingredient = t.slice(slash + 1).replace(/-/g, ' ');
-  return { code: m.byName.get(village.toLowerCase()) || null, village, ingredient };
+  const code = m.byName.get(village.toLowerCase()) || null;
+  // the notation writes the village's code (UW/Ham): the words name the village
+  return { code, village: code && m.village.get(code) ? m.village.get(code).name : village, ingredient };
 }
 
 // One key for a card however it is written.
@@ -1019,8 +1021,8 @@ export function infoHtml(ctx) {
     const powers = (v.powers || []).map((id) => {
       const a = powerPlay(id);
       const inner = `<b>★</b> ${esc(powerName(id))}`;
-      return a ? `<button type="button" class="pd-power playable" data-action="${esc(a)}" title="${esc(moveWords(ctx, a))}">${inner}</button>`
-        : `<span class="pd-power" title="power card">${inner}</span>`;
+      return a ? `<button type="button" class="pd-power playable" data-action="${esc(a)}" title="${esc(`${cardText(ctx, id)} — ${moveWords(ctx, a)}`)}">${inner}</button>`
+        : `<span class="pd-power" title="${esc(cardText(ctx, id))}">${inner}</span>`;
     });
     const total = v.hand.reduce((a, c) => a + c.count, 0);
     hand = `<h3>Your hand <span class="muted">(${plural(total, 'card')}${powers.length ? `, ${plural(powers.length, 'power card')}` : ''})</span></h3>` +
@@ -1258,7 +1260,7 @@ export function actionsHtml(ctx) {
     // a card played on an opponent: a row of players to choose from
     const targeted = shown.filter((l) => ON_SEAT.test(l));
     const buttons = shown.filter((l) => !ON_SEAT.test(l)).map((l) => `<button type="button" class="${g === 'done' || g === 'start' ? '' : 'secondary '}pd-move"` +
-      ` data-action="${esc(l)}" title="${esc(l)}">${esc(cap(buttonWords(ctx, l)))}</button>`);
+      ` data-action="${esc(l)}" title="${esc(moveTitle(ctx, l))}">${esc(cap(buttonWords(ctx, l)))}</button>`);
     const more = hidden ? ` <button type="button" class="small secondary" data-pick="clear">show all ${moves.length}</button>` : '';
     out += `<div class="pd-group" data-group="${g}"><h3>${title}${ui.lot && (g === 'build' || g === 'block') ? ` on ${esc(ui.lot)}` : ''}${more}</h3>` +
       `<div class="action-list">${buttons.join('')}</div>${targetRowsHtml(ctx, targeted, (seat) => targetWords(ctx, seat))}</div>`;
@@ -1302,6 +1304,12 @@ function targetRowsHtml(ctx, moves, what) {
 function targetWords(ctx, seat) {
   const pl = (ctx.v.players || [])[seat] || {};
   return `$${pl.money ?? '?'}${pl.supplies_due ? `, owes $${pl.supplies_due}` : ''}`;
+}
+
+// A move button's tooltip: what is typed, and the text of the power card it names.
+function moveTitle(ctx, l) {
+  const pw = String(l).match(/power:[a-z0-9-]+/);
+  return pw ? `${l} — ${cardText(ctx, pw[0])}` : l;
 }
 
 // A power card's text, when the view has it.

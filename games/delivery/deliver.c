@@ -494,7 +494,17 @@ int pd_delivery_quote_from(const pd_state *st, int seat, int owner, int slot, in
             q->cheese_cards += pd_free_cards(st, seat, (pd_card)c);
     for (int i = 0; q->cheese_bonus && pd_cold_usable(st, seat) && i < st->ncold; i++)
         q->cheese_cards += !(st->pending.stored_used >> i & 1) && is_cheese(st, st->cold[i]);
-    return hand_check(st, seat, owner, slot, village, q, &h);
+    if (hand_check(st, seat, owner, slot, village, q, &h) != 0)
+        return -1;
+    /* a tip unless there is none, Midtown Hi-Jinks takes it, the order's
+     * cheese is missing, or the hand can make it only with Onions' short */
+    needs left;
+    needs_left(st, seat, owner, slot, village, &left);
+    int ingredients;
+    q->tip = order_at(st, slot)->tip != PD_NO_TIP && !pd_tip_blocked(st, seat, st->rules->data.map.space[q->zone].village) &&
+             !(q->cheese_required && !q->cheese_in_pizzeria && !q->cheese_cards) &&
+             supply_check(&h, &left, 0, q->extras, q->distance_cards, &ingredients);
+    return 0;
 }
 
 int pd_deliver_owner(const pd_state *st, pb_action a)
@@ -572,17 +582,50 @@ int pd_list_copies(const pd_state *st, pb_action *out, int n)
 
 /* Can the rest be supplied and paid if the next need takes hand card
  * `card` or stored card `stored` (or is left out: both -1, `shorting`)? */
-static bool can_finish(const pd_state *st, int card, int stored, bool shorting)
+static bool can_finish_at(const pd_state *st, int card, int stored, bool shorting, int at)
 {
     const pd_pending *pe = &st->pending;
     needs rest = {0};
-    for (int i = 1; i < pe->nneeds; i++)
-        push_need(&rest, pe->need_ingredient[i], pe->need_group[i]);
+    for (int i = 0; i < pe->nneeds; i++)
+        if (i != at)
+            push_need(&rest, pe->need_ingredient[i], pe->need_group[i]);
     hand_now h;
     hand_now_of(st, st->seat, &h, card, stored);
     int shorts = pending_top_power(st) == PD_TOP_SHORT && !pe->shorted && !shorting;
     int ingredients;
     return supply_check(&h, &rest, shorts, pe->extras, pe->due, &ingredients);
+}
+
+static bool can_finish(const pd_state *st, int card, int stored, bool shorting)
+{
+    return can_finish_at(st, card, stored, shorting, 0);
+}
+
+/* The need a hand card goes to: the next one when it can, else the first
+ * later one it supplies while the rest can still be made (the ingredients
+ * come in any order); -1 when none. */
+static int need_for(const pd_state *st, pd_card c)
+{
+    const pd_pending *pe = &st->pending;
+    for (int i = 0; i < pe->nneeds; i++)
+        if (supplies(st, PD_CARD_INGREDIENT(c), pe->need_ingredient[i], pe->need_group[i]) &&
+            can_finish_at(st, c, -1, false, i))
+            return i;
+    return -1;
+}
+
+int pd_list_any_need(const pd_state *st, pb_action *out, int n)
+{
+    int listed = n;
+    for (int c = 0; c < PD_TYPES; c++) {
+        pb_action a = PD_ACTION(PD_A_USE, c);
+        bool seen = false;
+        for (int i = 0; out && i < listed && i < PB_MAX_ACTIONS; i++)
+            seen |= out[i] == a;
+        if (!seen && pd_free_cards(st, st->seat, (pd_card)c) > 0 && !is_cheese(st, (pd_card)c) && need_for(st, (pd_card)c) >= 0)
+            n = pd_add_action(out, n, a);
+    }
+    return n;
 }
 
 /* Sausage's choice is still to come. */
@@ -1070,6 +1113,14 @@ void pd_delivery_step(pd_state *st, pb_action a)
         break;
     }
     case PD_A_USE:
+        if (pe->nneeds > 0) { /* the need it goes to first */
+            int i = need_for(st, (pd_card)arg);
+            if (i > 0) {
+                int8_t ing = pe->need_ingredient[i], group = pe->need_group[i];
+                pe->need_ingredient[i] = pe->need_ingredient[0], pe->need_group[i] = pe->need_group[0];
+                pe->need_ingredient[0] = ing, pe->need_group[0] = group;
+            }
+        }
         if (arg & PD_POWER_FLAG) /* a specialty order's further card: a power card */
             pe->paid_powers |= 1ull << (arg & 63);
         else
@@ -1126,4 +1177,125 @@ void pd_delivery_step(pd_state *st, pb_action a)
         break;
     }
     next_stage(st);
+}
+
+/* ---- why a delivery cannot be made ---- */
+
+static const char *need_name(const pd_state *st, int ingredient, int group)
+{
+    if (ingredient >= 0)
+        return st->rules->data.cards.ingredient[ingredient].name;
+    return group == PD_MEAT ? "a meat" : group == PD_VEGETABLE ? "a vegetable" : "any ingredient";
+}
+
+/* The seat's pizzerias by village code, "MT, HK", or "none". */
+static void pizzerias_of(const pd_state *st, int seat, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int v = 0; v < st->rules->data.map.nvillages && used < n; v++)
+        if (st->player[seat].pizzeria[v].lot >= 0)
+            used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? ", " : "", st->rules->data.map.village[v].code);
+    if (!used)
+        snprintf(buf, n, "none yet: build one first");
+}
+
+/* A way the seat may not go, and the card that opens it. */
+static int mode_why(const pd_state *st, int seat, unsigned modes, char *err, size_t errlen)
+{
+    unsigned allowed = pd_allowed_modes(st, seat), sub = modes & (PD_ROUTE_RED | PD_ROUTE_BLUE);
+    bool pass = pd_has(st, seat, PD_PC_FAST_PASS) && st->pass_tokens[seat] > 0;
+    if ((modes & PD_ROUTE_PARK) && !(allowed & PD_ROUTE_PARK))
+        return pb_errorf(err, errlen, "the Park Path is closed: it opens when someone has Park Path in play");
+    if ((modes & PD_ROUTE_BOAT) && !(allowed & PD_ROUTE_BOAT))
+        return pb_errorf(err, errlen, "via boat takes Motor Boat in your tableau");
+    if (sub == (PD_ROUTE_RED | PD_ROUTE_BLUE) && !pass)
+        return pb_errorf(err, errlen, "via subway takes Subway Fast Pass in your tableau with a ride left");
+    if (sub && pass)
+        return pb_errorf(err, errlen, "with the Subway Fast Pass the ride is written \"via subway\"");
+    return pb_errorf(err, errlen, "via %s takes Subway Ticket %s in your tableau", sub == PD_ROUTE_RED ? "red" : "blue",
+                     sub == PD_ROUTE_RED ? "Red" : "Blue");
+}
+
+int pd_delivery_why(const pd_state *st, pb_action a, char *err, size_t errlen)
+{
+    const pd_map *map = &st->rules->data.map;
+    uint32_t arg = PD_ARG(a);
+    int slot = (int)(arg & 0xF), v = (int)(arg >> 4 & 0xF), to = (int)(arg >> 12 & 0xF) - 1, s = st->seat;
+    int owner = pd_deliver_owner(st, a);
+    unsigned modes = arg >> 8 & 0xF;
+    char list[64];
+    if (st->windfall)
+        return pb_errorf(err, errlen, "Windfall is in play: no delivery this turn");
+    if (st->banned == PD_A_DELIVER)
+        return pb_errorf(err, errlen, "not a second delivery this turn");
+    if (st->supplies_due[s])
+        return pb_errorf(err, errlen, "you owe $%d for Out of Supplies: pay it first (supplies $%d, or two cards)",
+                         PD_SUPPLIES_COST, PD_SUPPLIES_COST);
+    if (slot >= PD_ORDER_SLOTS || st->order[slot].kind < 0)
+        return pb_errorf(err, errlen, "there is no order %d on the table", slot + 1);
+    if (v >= map->nvillages || owner < 0 || owner >= st->players)
+        return pb_errorf(err, errlen, "no such pizzeria");
+    const pd_pizzeria *z = &st->player[owner].pizzeria[v];
+    if (z->lot < 0) {
+        pizzerias_of(st, s, list, sizeof list);
+        return pb_errorf(err, errlen, "you have no pizzeria in %s (yours: %s)", map->village[v].name, list);
+    }
+    if (z->disks == 0 || z->ncards == 0)
+        return pb_errorf(err, errlen, "the pizzeria in %s is closed (Stock Market Crash)", map->village[v].name);
+    if (!pd_modes_ok(st, s, modes))
+        return mode_why(st, s, modes, err, errlen);
+    int own = pd_order_village(st, slot);
+    if (own >= 0 && to >= 0 && to != own)
+        return pb_errorf(err, errlen, "order %d goes to %s; only a specialty order goes to a zone you choose", slot + 1,
+                         map->village[own].name);
+    int shortage = pd_short_ingredient(st);
+    needs all;
+    order_needs(st, slot, &all);
+    for (int i = 0; shortage >= 0 && i < all.n; i++)
+        if (all.ingredient[i] == shortage)
+            return pb_errorf(err, errlen, "Ingredient Shortage is in play: no pizza with %s",
+                             st->rules->data.cards.ingredient[shortage].name);
+    pd_quote q;
+    if (route_and_pay(st, s, owner, slot, v, to, modes, &q) != 0) {
+        int door = map->lot[z->lot].door, zone = map->village[to >= 0 ? to : own >= 0 ? own : v].zone;
+        int free_range = z->disks + (top_power(st, s, owner, v, slot) == PD_TOP_EXTRA_SPACE);
+        int len = way_length(map, door, zone, modes);
+        if (len >= 0 && pd_distance_cards(st, s, len, free_range, modes) < 0)
+            return pb_errorf(err, errlen, "too far: %d spaces, and Moped Delivery reaches %d", len, free_range + 5);
+        if (modes & PD_ROUTE_PARK)
+            return pb_errorf(err, errlen, "the Park Path does not shorten this route (only its owner goes through anyway)");
+        if (modes)
+            return pb_errorf(err, errlen, "that way does not shorten this route: deliver without it");
+        return pb_errorf(err, errlen, "there is no route from your pizzeria in %s", map->village[v].name);
+    }
+    /* the ingredients the pizzeria leaves to the hand */
+    needs left;
+    needs_left(st, s, owner, slot, v, &left);
+    hand_now h;
+    hand_now_of(st, s, &h, -1, -1);
+    matcher m = h.units;
+    m.nd = &left;
+    int stored, shorts = top_power(st, s, owner, v, slot) == PD_TOP_SHORT;
+    int matched = match_first(&m, h.stored, &stored);
+    if (matched < left.n - shorts) {
+        char missing[PB_ERR_LEN] = "";
+        size_t used = 0;
+        int k = 0, skip = shorts; /* Onions leaves one out */
+        for (int i = 0; i < left.n; i++)
+            if (m.unit_of[i] < 0 && !(skip && skip--) && used < sizeof missing)
+                used += (size_t)snprintf(missing + used, sizeof missing - used, "%s%s", k++ ? ", " : "",
+                                         need_name(st, left.ingredient[i], left.group[i]));
+        return pb_errorf(err, errlen, "missing ingredient: order %d needs %s from your hand, and you have no card of %s",
+                         slot + 1, missing, k > 1 ? "those" : "it");
+    }
+    int from_hand = left.n - shorts - stored > 0 ? left.n - shorts - stored : 0;
+    int spare = h.total - from_hand - q.extras;
+    if (q.extras && h.total - from_hand < q.extras)
+        return pb_errorf(err, errlen, "order %d takes %d more cards of any kind besides its ingredients, and you have %d",
+                         slot + 1, q.extras, h.total - from_hand);
+    if (spare < q.distance_cards)
+        return pb_errorf(err, errlen, "this delivery needs %d spaces: %d free, %d cards, and you have %d", q.length,
+                         q.free_range, q.distance_cards, spare > 0 ? spare : 0);
+    return pb_errorf(err, errlen, "that delivery cannot be made now");
 }

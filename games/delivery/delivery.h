@@ -416,7 +416,11 @@ int pd_next_promotion(const pd_state *st, int *orders);
 void pd_init(pd_state *st, const pd_rules *r, uint64_t seed);
 int pd_current_seat(const pd_state *st);
 int pd_legal_actions(const pd_state *st, pb_action *out);
+/* Legal now: listed, or a payment (discard, further card, ingredient) in
+ * another order than the listing's, which a player may name (pd_accepted_actions). */
 bool pd_is_legal(const pd_state *st, pb_action a);
+/* The listed moves and those other orders' next steps: what a player may type. */
+int pd_accepted_actions(const pd_state *st, pb_action *out);
 int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen);
 void pd_determinize(pd_state *st, int seat, pb_rng *rng);
 void pd_returns(const pd_state *st, double *out);
@@ -450,6 +454,8 @@ typedef struct pd_quote {
     bool cheese_in_pizzeria;
     bool cheese_required;
     int cheese_cards;
+    bool tip;          /* the order's tip comes with it (not NO TIP: none on the order, Onions' short needed,
+                        * the order's cheese missing, Midtown Hi-Jinks) */
 } pd_quote;
 /* `to`: the zone village a specialty order goes to (-1: the order's own, or
  * for a specialty order the nearest). */

@@ -1039,7 +1039,7 @@ int pd_legal_actions(const pd_state *st, pb_action *out)
     return n;
 }
 
-bool pd_is_legal(const pd_state *st, pb_action a)
+static bool listed_now(const pd_state *st, pb_action a)
 {
     int n;
     const pb_action *legal = legal_now(st, &n);
@@ -1047,6 +1047,81 @@ bool pd_is_legal(const pd_state *st, pb_action a)
         if (legal[i] == a)
             return true;
     return false;
+}
+
+static bool among(const pb_action *out, int n, pb_action a)
+{
+    for (int i = 0; i < n; i++)
+        if (out[i] == a)
+            return true;
+    return false;
+}
+
+static int add_new(pb_action *out, int n, pb_action a)
+{
+    return among(out, n, a) ? n : pd_add_action(out, n, a);
+}
+
+/* Payments in any order. The rules set none: a dollar, a card or a power
+ * card, whichever a player names, while what is left still pays the rest.
+ * The listing keeps one order (pd_pay_key) so that a search meets each way
+ * to pay once; these are the other orders' next steps, for a player who
+ * names them. Discards down to the hand limit alike; the ingredients of a
+ * delivery in any order are deliver.c's. */
+static int list_any_order(const pd_state *st, pb_action *out, int n)
+{
+    const pd_pending *pe = &st->pending;
+    int s = pd_current_seat(st);
+    if (s < 0)
+        return n;
+    const pd_player *p = &st->player[s];
+    bool money = st->phase == PD_PH_PAY || st->phase == PD_PH_TAX;
+    int keep = st->phase == PD_PH_PAY ? pe->card : -1, pay = PD_A_PAY_CARD, pay_power = PD_A_PAY_POWER;
+    switch (st->phase) {
+    case PD_PH_PAY:
+    case PD_PH_TAX:
+    case PD_PH_DISTANCE:
+        break;
+    case PD_PH_DISCARD:
+        pay = PD_A_DISCARD;
+        pay_power = PD_A_DISCARD_POWER;
+        break;
+    case PD_PH_SUPPLY:
+        if (pe->nneeds > 0)
+            return pd_list_any_need(st, out, n);
+        if (pe->extras == 0 || pd_free_total(st, s) - 1 < pe->extras - 1 + pe->due)
+            return n;
+        pay = pay_power = PD_A_USE;
+        break;
+    default:
+        return n;
+    }
+    if (money && pd_money(st, s) > pe->paid_money)
+        n = add_new(out, n, PD_ACTION(PD_A_PAY_MONEY, 0));
+    for (int c = 0; c < PD_TYPES; c++)
+        if (pd_free_cards(st, s, (pd_card)c) > (c == keep))
+            n = add_new(out, n, PD_ACTION(pay, c));
+    for (uint64_t m = p->powers & ~pe->paid_powers; m; m &= m - 1)
+        n = add_new(out, n, PD_ACTION(pay_power, (pay_power == PD_A_USE ? PD_POWER_FLAG : 0) | __builtin_ctzll(m)));
+    return n;
+}
+
+int pd_accepted_actions(const pd_state *st, pb_action *out)
+{
+    int n = pd_legal_actions(st, out);
+    return list_any_order(st, out, n);
+}
+
+bool pd_is_legal(const pd_state *st, pb_action a)
+{
+    if (listed_now(st, a))
+        return true;
+    static __thread pb_action more[PB_MAX_ACTIONS];
+    int k = PD_KIND(a);
+    if (k != PD_A_PAY_MONEY && k != PD_A_PAY_CARD && k != PD_A_PAY_POWER && k != PD_A_USE && k != PD_A_DISCARD &&
+        k != PD_A_DISCARD_POWER)
+        return false;
+    return among(more, list_any_order(st, more, 0), a);
 }
 
 /* ---------------------------------------------------------- apply */
@@ -1096,6 +1171,10 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         return pb_errorf(err, errlen, "the game is over");
     if (!pd_is_legal(st, a))
         return pd_why_illegal(st, a, err, errlen);
+    /* a payment in an order other than the listing's: the listing starts
+     * over from what is left (any order of it is one the rules allow) */
+    bool in_order = listed_now(st, a);
+    int phase = st->phase;
     pd_player *p = &st->player[st->seat];
     pd_pending *pe = &st->pending;
     uint32_t arg = PD_ARG(a);
@@ -1284,39 +1363,10 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
     default:
         break;
     }
+    if (!in_order && st->phase == phase)
+        pe->last_key = 0;
     settle(st);
     return 0;
-}
-
-int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
-{
-    static const char *const phase_names[] = {
-        "keeping a power card", "choosing the turn's action", "taking market cards",
-        "building or upgrading", "paying for the property", "supplying the ingredients",
-        "paying for the distance", "choosing a tip token (Ham)", "putting the other tip tokens back (Ham)",
-        "taking market cards", "ending the turn", "discarding down to the hand limit",
-        "paying a Health Inspector's fine", "reserving lots (Building Commissioner)",
-        "choosing a sewer card (Farmer Brown)", "copying a delivery to Harlem (Harlem Rotary Pizzeria)",
-        "changing the orders (Hacker, Order Screw Up, System Error)",
-        "choosing a delivery zone for a disk (That's My Spot)", "giving two cards (Charity Event)",
-        "losing a reputation level (Stock Market Crash)", "taking two cards (Stock Market Soars)",
-        "giving cards to the neighbours (Transfer Goods)",
-        "answering a delivery with an Instant card (or done)", "paying Property Tax",
-        "removing what is over the pizzeria's reputation limit", "over"};
-    _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
-    if (PD_KIND(a) == PD_A_CHEESE)
-        return pd_cheese_why(st, err, errlen);
-    bool supplies = PD_KIND(a) == PD_A_SUPPLIES_MONEY || PD_KIND(a) == PD_A_SUPPLIES_CARDS;
-    if (supplies && !st->supplies_due[pd_current_seat(st)])
-        return pb_errorf(err, errlen, "not a legal move: you owe nothing for Out of Supplies");
-    if (supplies && st->phase != PD_PH_START)
-        return pb_errorf(err, errlen, "not a legal move now: Out of Supplies is paid at the start of your turn, "
-                                      "before the action");
-    if (PD_KIND(a) == PD_A_INSTANT && st->phase != PD_PH_INSTANT)
-        return pb_errorf(err, errlen, "not a legal move now: Instant cards answer another player's delivery once "
-                                      "it is complete");
-    return pb_errorf(err, errlen, "not a legal move now (%s)",
-                     st->phase < sizeof phase_names / sizeof phase_names[0] ? phase_names[st->phase] : "?");
 }
 
 /* ---------------------------------------------------------- the end */

@@ -40,7 +40,10 @@ unsigned pd_pay_key(pb_action a);
 #define PD_KEYS (1 + PD_TYPES + 64)
 void pd_capacities(const pd_state *st, int seat, bool money, int keep, int *cap);
 int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool money, int keep);
+/* Why a move is not legal now, in the player's words (why.c); -1. */
 int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen);
+/* What the mover is asked now, as "keep one of ...". */
+void pd_asked_now(const pd_state *st, char *buf, size_t n);
 /* The money a seat pays from and is paid into: its own, or the team's. */
 int16_t *pd_purse(pd_state *st, int seat);
 /* A lot's price now (free in co-op's first round and for Real-Estate
@@ -63,6 +66,11 @@ bool pd_upgraded(const pd_state *st, pd_pizzeria *z, pd_card c, int how, int fro
 /* Could the mover build a pizzeria now, with `held_back` hand cards (power
  * cards about to be played) not paying? */
 bool pd_any_build(const pd_state *st, int held_back);
+
+/* news.c: what a move brought about that nobody chose, for the log (pb_game_ops.news) */
+int pd_news(const pd_state *before, const pd_state *after, char *buf, size_t n);
+/* explain.c: a named card's rules text (pb_game_ops.explain); -1 when none */
+int pd_explain(const pd_data *d, const char *name, char *buf, size_t n);
 
 /* instant.c */
 /* A delivery is complete and gave `tips` tip tokens: ask the others for
@@ -143,6 +151,11 @@ int pd_list_deliveries(const pd_state *st, pb_action *out, int n);
 int pd_list_copies(const pd_state *st, pb_action *out, int n);
 void pd_decline_copy(pd_state *st);
 int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n);
+/* The ingredients still needed, in any order: a hand card for any of them
+ * (not only the next) while the rest can still be supplied and paid. */
+int pd_list_any_need(const pd_state *st, pb_action *out, int n);
+/* Why the delivery `a` (PD_A_DELIVER) cannot be made, in err; -1. */
+int pd_delivery_why(const pd_state *st, pb_action a, char *err, size_t errlen);
 /* A legal DELIVER, COPY, USE, USE_STORED, SHORT, EXTRA, CHEESE, TIP,
  * ARRANGE, DONE or (already counted) PAY. */
 void pd_delivery_step(pd_state *st, pb_action a);

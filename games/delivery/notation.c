@@ -49,6 +49,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../../core/error.h"
 #include "delivery.h"
@@ -57,6 +58,21 @@
 static const pd_data *data_of(const pd_state *st)
 {
     return &st->rules->data;
+}
+
+/* A market card as the table shows it and a player types it: the village's
+ * code and the ingredient, spaces as '-' ("UW/Any-Meat"). */
+static void card_word(const pd_state *st, pd_card c, char *buf, size_t n)
+{
+    const pd_data *d = data_of(st);
+    if (PD_CARD_VILLAGE(c) < d->map.nvillages && PD_CARD_INGREDIENT(c) < d->cards.ningredients) {
+        snprintf(buf, n, "%s/%s", d->map.village[PD_CARD_VILLAGE(c)].code, d->cards.ingredient[PD_CARD_INGREDIENT(c)].name);
+        for (char *s = buf; *s; s++)
+            if (*s == ' ')
+                *s = '-';
+    } else {
+        pd_card_word(d, c, buf, n);
+    }
 }
 
 static void power_word(const pd_state *st, int i, char *buf, size_t n)
@@ -70,7 +86,7 @@ static void item_word(const pd_state *st, int item, char *buf, size_t n)
     if (item & PD_POWER_FLAG)
         power_word(st, item & 63, buf, n);
     else
-        pd_card_word(data_of(st), (pd_card)item, buf, n);
+        card_word(st, (pd_card)item, buf, n);
 }
 
 int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_t n)
@@ -114,14 +130,14 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         break;
     }
     case PD_A_TAKE_OPEN:
-        pd_card_word(d, (pd_card)arg, w1, sizeof w1);
+        card_word(st, (pd_card)arg, w1, sizeof w1);
         wrote = snprintf(buf, n, "take %s", w1);
         break;
     case PD_A_TAKE_DECK:
         wrote = snprintf(buf, n, "take deck");
         break;
     case PD_A_BUILD:
-        pd_card_word(d, (pd_card)(arg >> 8), w1, sizeof w1);
+        card_word(st, (pd_card)(arg >> 8), w1, sizeof w1);
         wrote = snprintf(buf, n, "build %s %s", d->map.lot[arg & 0xFF].id, w1);
         break;
     case PD_A_UPGRADE: {
@@ -130,9 +146,9 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         unsigned v = arg & 0xF, from = arg >> 20;
         bool top = from >= 1 && from <= PD_PIZZERIA_CARDS && v < PD_MAX_VILLAGES;
         const char *ingredient = "";
-        pd_card_word(d, (pd_card)(arg >> 8 & 0xFF), w1, sizeof w1);
+        card_word(st, (pd_card)(arg >> 8 & 0xFF), w1, sizeof w1);
         if (top) {
-            pd_card_word(d, st->player[st->seat].pizzeria[v].card[from - 1], w2, sizeof w2);
+            card_word(st, st->player[st->seat].pizzeria[v].card[from - 1], w2, sizeof w2);
             ingredient = strrchr(w2, '/') ? strrchr(w2, '/') + 1 : w2;
         }
         wrote = snprintf(buf, n, "upgrade %s %s %s%s%s", d->map.village[v % PD_MAX_VILLAGES].code, w1,
@@ -141,7 +157,7 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
     }
     case PD_A_REMOVE: /* over the reputation limit: a disk, or a card of that kind */
         if (arg >> 4)
-            pd_card_word(d, (pd_card)((arg >> 4) - 1), w1, sizeof w1);
+            card_word(st, (pd_card)((arg >> 4) - 1), w1, sizeof w1);
         wrote = snprintf(buf, n, "remove %s %s", d->map.village[arg & 0xF].code, arg >> 4 ? w1 : "disk");
         break;
     case PD_A_DONE:
@@ -159,7 +175,7 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         if (PD_KIND(a) == PD_A_USE && (arg & PD_POWER_FLAG)) /* a specialty order's further card */
             power_word(st, (int)(arg & 63), w1, sizeof w1);
         else
-            pd_card_word(d, (pd_card)arg, w1, sizeof w1);
+            card_word(st, (pd_card)arg, w1, sizeof w1);
         wrote = snprintf(buf, n, "%s %s",
                          PD_KIND(a) == PD_A_PAY_CARD     ? "pay"
                          : PD_KIND(a) == PD_A_USE        ? "use"
@@ -181,14 +197,14 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         wrote = snprintf(buf, n, "%s %s%s", PD_KIND(a) == PD_A_POWER ? "play" : "instant", w1, arg >> 8 ? w2 : "");
         break;
     case PD_A_SWAP:
-        pd_card_word(d, (pd_card)(arg >> 8), w1, sizeof w1);
+        card_word(st, (pd_card)(arg >> 8), w1, sizeof w1);
         wrote = snprintf(buf, n, "swap %u %s", (arg & 0xF) + 1, w1);
         break;
     case PD_A_BLOCK:
         wrote = snprintf(buf, n, "block %s", d->map.lot[arg & 0xFF].id);
         break;
     case PD_A_FARM:
-        pd_card_word(d, (pd_card)arg, w1, sizeof w1);
+        card_word(st, (pd_card)arg, w1, sizeof w1);
         wrote = snprintf(buf, n, "farm %s", w1);
         break;
     case PD_A_SHORT:
@@ -237,7 +253,7 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         return used < n ? 0 : -1;
     }
     case PD_A_HACK:
-        pd_card_word(d, (pd_card)(arg >> 8), w1, sizeof w1);
+        card_word(st, (pd_card)(arg >> 8), w1, sizeof w1);
         wrote = snprintf(buf, n, "hack %u.%u %s", (arg & 0xF) + 1, (arg >> 4 & 0xF) + 1, w1);
         break;
     case PD_A_SCREW:
@@ -264,7 +280,7 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         wrote = snprintf(buf, n, "pass %s %s", w1, arg >> 12 & 1 ? "right" : "left");
         break;
     case PD_A_CHEESE:
-        pd_card_word(d, (pd_card)(arg & 0xFF), w1, sizeof w1);
+        card_word(st, (pd_card)(arg & 0xFF), w1, sizeof w1);
         wrote = snprintf(buf, n, "cheese %s%s", arg & PD_CHEESE_STORED ? "stored " : "", w1);
         break;
     default:
@@ -273,29 +289,62 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
     return wrote >= 0 && (size_t)wrote < n ? 0 : -1;
 }
 
+/* A typed power card: its id, its name written with '-', or the start of
+ * one id ("power:finan"); -1 with the problem in err when it names none or
+ * several. */
+static int typed_power(const pd_state *st, const char *name, char *err, size_t errlen)
+{
+    const pd_cards *c = &data_of(st)->cards;
+    int found = pd_power_find(c, name), matches = 0;
+    if (found >= 0)
+        return found;
+    char list[PB_ERR_LEN] = "";
+    size_t used = 0, len = strlen(name);
+    for (int i = 0; i < c->npowers; i++)
+        if (len && strncasecmp(c->power[i].id, name, len) == 0) {
+            found = i;
+            if (used < sizeof list)
+                used += (size_t)snprintf(list + used, sizeof list - used, "%spower:%s", matches++ ? ", " : "", c->power[i].id);
+        }
+    if (matches == 1)
+        return found;
+    if (matches)
+        return pb_errorf(err, errlen, "power:%.40s could be %s: type more of it", name, list);
+    return pb_errorf(err, errlen, "there is no power card power:%.40s (`rules cards` lists them)", name);
+}
+
 /* Lower case, single spaces, and every word that names a card written the
- * way pd_action_text writes it. */
-static int normalize(const pd_state *st, const char *text, char *out, size_t n)
+ * way pd_action_text writes it. A typed text (`typed`) may name a power card
+ * by the start of its id; a problem with a word goes to err. */
+static int normalize(const pd_state *st, const char *text, char *out, size_t n, bool typed, char *err, size_t errlen)
 {
     char copy[256];
     if (strlen(text) >= sizeof copy)
-        return -1;
+        return pb_errorf(err, errlen, "a move is at most 255 characters");
     strcpy(copy, text);
     size_t used = 0;
     out[0] = 0;
     for (char *save = NULL, *w = strtok_r(copy, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
         char word[PD_CARD_NAME_LEN + 8];
         pd_card c;
-        char err[PB_ERR_LEN];
-        if (strchr(w, '/') && pd_card_from_text(data_of(st), w, &c, err, sizeof err) == 0)
-            pd_card_word(data_of(st), c, word, sizeof word);
-        else
+        char why[PB_ERR_LEN];
+        if (strchr(w, '/') && pd_card_from_text(data_of(st), w, &c, why, sizeof why) == 0) {
+            card_word(st, c, word, sizeof word);
+        } else if (typed && strchr(w, '/')) { /* every word with a '/' is a card */
+            return pb_errorf(err, errlen, "%s", why);
+        } else if (typed && strncasecmp(w, "power:", 6) == 0) {
+            int i = typed_power(st, w + 6, err, errlen);
+            if (i < 0)
+                return -1;
+            power_word(st, i, word, sizeof word);
+        } else {
             snprintf(word, sizeof word, "%s", w);
+        }
         for (char *p = word; *p; p++)
             *p = (char)tolower((unsigned char)*p);
         int wrote = snprintf(out + used, n - used, "%s%s", used ? " " : "", word);
         if (wrote < 0 || (size_t)wrote >= n - used)
-            return -1;
+            return pb_errorf(err, errlen, "a move is at most 255 characters");
         used += (size_t)wrote;
     }
     return 0;
@@ -377,33 +426,187 @@ static int copy_cat_why(const pd_state *st, const char *want, char *why, size_t 
     return 0;
 }
 
-/* The kind of move a text names by its first word, for the reasons some
- * kinds have of their own (pd_why_illegal); 0 for the others. */
-static pb_action kind_named(const char *want)
+/* ---- a text that names no move legal now: which move it names ---- */
+
+/* The moves a text may name, by kind: each kind's arguments are tried in
+ * turn and written out, so a refused text is read exactly as an accepted one
+ * (moves of two cards, and those whose text needs the phase, are left out). */
+enum { ARG_NONE, ARG_CARD, ARG_POWER, ARG_LOT_CARD, ARG_VILLAGE_CARD, ARG_SLOT, ARG_SLOT_CARD, ARG_DELIVERY,
+       ARG_TARGET, ARG_LOT, ARG_VILLAGE, ARG_REMOVE, ARG_CRASH, ARG_USE };
+static const struct {
+    const char *verb;
+    int kind, args;
+} named_kinds[] = {
+    {"keep", PD_A_KEEP, ARG_POWER},          {"market", PD_A_MARKET, ARG_NONE},
+    {"reputation", PD_A_REPUTATION, ARG_NONE}, {"deliver", PD_A_DELIVER, ARG_DELIVERY},
+    {"take", PD_A_TAKE_OPEN, ARG_CARD},      {"take", PD_A_TAKE_DECK, ARG_NONE},
+    {"build", PD_A_BUILD, ARG_LOT_CARD},     {"upgrade", PD_A_UPGRADE, ARG_VILLAGE_CARD},
+    {"done", PD_A_DONE, ARG_NONE},           {"pay", PD_A_PAY_MONEY, ARG_NONE},
+    {"pay", PD_A_PAY_CARD, ARG_CARD},        {"pay", PD_A_PAY_POWER, ARG_POWER},
+    {"use", PD_A_USE, ARG_USE},              {"short", PD_A_SHORT, ARG_NONE},
+    {"end", PD_A_END, ARG_NONE},             {"discard", PD_A_DISCARD, ARG_CARD},
+    {"discard", PD_A_DISCARD_POWER, ARG_POWER}, {"fine", PD_A_FINE_MONEY, ARG_NONE},
+    {"tip", PD_A_TIP, ARG_SLOT},             {"extra", PD_A_EXTRA, ARG_CARD},
+    {"play", PD_A_POWER, ARG_TARGET},        {"swap", PD_A_SWAP, ARG_SLOT_CARD},
+    {"block", PD_A_BLOCK, ARG_LOT},          {"farm", PD_A_FARM, ARG_CARD},
+    {"use", PD_A_USE_STORED, ARG_CARD},      {"refill", PD_A_REFILL, ARG_CARD},
+    {"spot", PD_A_SPOT, ARG_VILLAGE},        {"lose", PD_A_CRASH, ARG_CRASH},
+    {"cheese", PD_A_CHEESE, ARG_CARD},       {"instant", PD_A_INSTANT, ARG_TARGET},
+    {"supplies", PD_A_SUPPLIES_MONEY, ARG_NONE}, {"remove", PD_A_REMOVE, ARG_REMOVE},
+    /* named only, for the reasons of their kind */
+    {"fine", PD_A_FINE_CARDS, -1},           {"give", PD_A_CHARITY, -1},
+    {"supplies", PD_A_SUPPLIES_CARDS, -1},   {"hack", PD_A_HACK, -1},
+    {"screw", PD_A_SCREW, -1},               {"reorder", PD_A_REORDER, -1},
+    {"arrange", PD_A_ARRANGE, -1},           {"pass", PD_A_GIVE, -1},
+    {"copy", PD_A_COPY, -1},
+};
+
+/* Does the candidate read as `want`? */
+static bool reads_as(const pd_state *st, pb_action a, const char *want)
 {
-    static const struct {
-        const char *word;
-        int kind;
-    } kinds[] = {{"cheese ", PD_A_CHEESE}, {"supplies ", PD_A_SUPPLIES_MONEY}, {"instant ", PD_A_INSTANT}};
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (strncmp(want, kinds[i].word, strlen(kinds[i].word)) == 0)
-            return PD_ACTION(kinds[i].kind, 0);
-    return 0;
+    char have[256], norm[256];
+    return pd_action_text(st, a, PD_EVERYONE_SEES_ALL, have, sizeof have) == 0 &&
+           normalize(st, have, norm, sizeof norm, false, NULL, 0) == 0 && strcmp(norm, want) == 0;
+}
+
+/* The move of kind k the text names, whether legal or not; 0 when none. */
+static pb_action named_move(const pd_state *st, size_t k, const char *want)
+{
+    const pd_data *d = data_of(st);
+    int kind = named_kinds[k].kind, cards = PD_TYPES, powers = d->cards.npowers;
+    int villages = d->map.nvillages, lots = d->map.nlots;
+    uint32_t arg;
+    switch (named_kinds[k].args) {
+    case ARG_NONE:
+        return reads_as(st, PD_ACTION(kind, 0), want) ? PD_ACTION(kind, 0) : 0;
+    case ARG_USE: /* a card, or a specialty order's further card: a power card */
+        for (int i = 0; i < powers; i++)
+            if (reads_as(st, PD_ACTION(kind, PD_POWER_FLAG | i), want))
+                return PD_ACTION(kind, PD_POWER_FLAG | i);
+        /* fall through */
+    case ARG_CARD:
+        for (arg = 0; arg < (uint32_t)cards; arg++)
+            if (reads_as(st, PD_ACTION(kind, arg), want))
+                return PD_ACTION(kind, arg);
+        return 0;
+    case ARG_POWER:
+    case ARG_TARGET:
+        for (int t = 0; t <= (named_kinds[k].args == ARG_TARGET ? st->players : 0); t++)
+            for (int i = 0; i < powers; i++)
+                if (reads_as(st, PD_ACTION(kind, i | t << 8), want))
+                    return PD_ACTION(kind, i | t << 8);
+        return 0;
+    case ARG_LOT_CARD:
+        for (int l = 0; l < lots; l++)
+            for (int c = 0; c < cards; c++)
+                if (reads_as(st, PD_ACTION(kind, l | c << 8), want))
+                    return PD_ACTION(kind, l | c << 8);
+        return 0;
+    case ARG_VILLAGE_CARD:
+        for (int v = 0; v < villages; v++)
+            for (int c = 0; c < cards; c++)
+                for (int how = 0; how < 3; how++)
+                    if (reads_as(st, PD_ACTION(kind, v | c << 8 | how << 16), want))
+                        return PD_ACTION(kind, v | c << 8 | how << 16);
+        return 0;
+    case ARG_SLOT:
+    case ARG_SLOT_CARD:
+        for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+            for (int c = 0; c < (named_kinds[k].args == ARG_SLOT ? 1 : cards); c++)
+                if (reads_as(st, PD_ACTION(kind, slot | c << 8), want))
+                    return PD_ACTION(kind, slot | c << 8);
+        return 0;
+    case ARG_DELIVERY:
+        for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
+            for (int v = 0; v < villages; v++)
+                for (int to = 0; to <= villages; to++)
+                    for (uint32_t modes = 0; modes < PD_ROUTE_MODES; modes++)
+                        if (reads_as(st, PD_ACTION(kind, slot | v << 4 | modes << 8 | (uint32_t)to << 12), want))
+                            return PD_ACTION(kind, slot | v << 4 | modes << 8 | (uint32_t)to << 12);
+        return 0;
+    case ARG_LOT:
+    case ARG_VILLAGE:
+        for (int i = 0; i < (named_kinds[k].args == ARG_LOT ? lots : villages); i++)
+            if (reads_as(st, PD_ACTION(kind, i), want))
+                return PD_ACTION(kind, i);
+        return 0;
+    case ARG_REMOVE:
+    case ARG_CRASH:
+        for (int v = 0; v < villages; v++)
+            for (int w = 0; w <= (named_kinds[k].args == ARG_REMOVE ? cards : PD_PIZZERIA_CARDS); w++)
+                if (reads_as(st, PD_ACTION(kind, v | w << 4), want))
+                    return PD_ACTION(kind, v | w << 4);
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* The verbs of the moves legal now, for a text that starts with none. */
+static void verbs_now(const pb_action *legal, int k, const pd_state *st, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < k && used < n; i++) {
+        char text[256], verb[32];
+        if (pd_action_text(st, legal[i], st->seat, text, sizeof text) != 0 || sscanf(text, "%31s", verb) != 1)
+            continue;
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++) {
+            char other[256], v2[32];
+            seen = pd_action_text(st, legal[j], st->seat, other, sizeof other) == 0 &&
+                   sscanf(other, "%31s", v2) == 1 && strcmp(v2, verb) == 0;
+        }
+        if (!seen)
+            used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? ", " : "", verb);
+    }
+}
+
+/* Why the typed text is no move now, in err. */
+static int refuse(const pd_state *st, const char *text, const char *want, const pb_action *legal, int k, char *err,
+                  size_t errlen)
+{
+    char why[PB_ERR_LEN], example[128] = "", verb[32] = "";
+    sscanf(want, "%31s", verb);
+    bool known = false;
+    pb_action named = 0;
+    for (size_t i = 0; i < sizeof named_kinds / sizeof named_kinds[0]; i++)
+        if (strcmp(named_kinds[i].verb, verb) == 0) {
+            known = true;
+            if (!named && named_kinds[i].args >= 0)
+                named = named_move(st, i, want);
+            if (!named && named_kinds[i].args < 0)
+                named = PD_ACTION(named_kinds[i].kind, 0); /* reasons of its kind, and its phase */
+        }
+    if (k > 0)
+        pd_action_text(st, legal[0], st->seat, example, sizeof example);
+    if (!known) {
+        char verbs[PB_ERR_LEN];
+        verbs_now(legal, k, st, verbs, sizeof verbs);
+        return pb_errorf(err, errlen, "\"%.40s\": there is no move \"%.20s\"; now you can type %s (e.g. %s)", text,
+                         verb, verbs, example);
+    }
+    /* an order that is not there and another's pizzeria (Copy Cat) have
+     * reasons of their own, and so has every move the text names */
+    if (!order_missing(st, want, why, sizeof why) && copy_cat_why(st, want, why, sizeof why) != 0)
+        pd_why_illegal(st, named ? named : PD_ACTION(PD_A_KINDS, 0), why, sizeof why);
+    return pb_errorf(err, errlen, "\"%.60s\": %s; for example: %s", text, why, example);
 }
 
 int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen)
 {
     static __thread pb_action legal[PB_MAX_ACTIONS];
     char want[256], have[256];
-    if (normalize(st, text, want, sizeof want) != 0)
-        return pb_errorf(err, errlen, "a move is at most 255 characters");
+    if (normalize(st, text, want, sizeof want, true, err, errlen) != 0)
+        return -1;
     if (!want[0])
         return pb_errorf(err, errlen, "an empty move");
     if (st->phase == PD_PH_OVER)
         return pb_errorf(err, errlen, "the game is over");
-    int k = pd_legal_actions(st, legal);
+    int k = pd_accepted_actions(st, legal);
     for (int i = 0; i < k; i++) {
-        if (pd_action_text(st, legal[i], PD_EVERYONE_SEES_ALL, have, sizeof have) != 0 || normalize(st, have, have, sizeof have) != 0)
+        if (pd_action_text(st, legal[i], PD_EVERYONE_SEES_ALL, have, sizeof have) != 0 ||
+            normalize(st, have, have, sizeof have, false, NULL, 0) != 0)
             continue;
         bool pair = PD_KIND(legal[i]) == PD_A_FINE_CARDS || PD_KIND(legal[i]) == PD_A_CHARITY ||
                     PD_KIND(legal[i]) == PD_A_SUPPLIES_CARDS;
@@ -412,12 +615,5 @@ int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *er
             return 0;
         }
     }
-    char why[PB_ERR_LEN], example[128] = "";
-    /* an order that is not there and another's pizzeria (Copy Cat) have
-     * reasons of their own, and so have some kinds of move */
-    if (!order_missing(st, want, why, sizeof why) && copy_cat_why(st, want, why, sizeof why) != 0)
-        pd_why_illegal(st, kind_named(want), why, sizeof why);
-    if (k > 0)
-        pd_action_text(st, legal[0], PD_EVERYONE_SEES_ALL, example, sizeof example);
-    return pb_errorf(err, errlen, "\"%.60s\" is %s; for example: %s", text, why, example);
+    return refuse(st, text, want, legal, k, err, errlen);
 }

@@ -250,6 +250,16 @@ static bool op_asked_alike(const pb_game *g, const pb_state *st)
     return CST(st)->phase == PD_PH_INSTANT;
 }
 
+static int op_news(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n)
+{
+    (void)g;
+    return pd_news(CST(before), CST(after), buf, n);
+}
+
+static int op_explain(const pb_game *g, const char *name, char *buf, size_t n)
+{
+    return pd_explain(&RULES(g)->data, name, buf, n);
+}
 
 static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
 {
@@ -292,4 +302,6 @@ const pb_game_ops pd_game_ops = {
     .check_invariants = op_check_invariants,
     .cooperative = op_cooperative,
     .asked_alike = op_asked_alike,
+    .news = op_news,
+    .explain = op_explain,
 };

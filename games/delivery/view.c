@@ -214,7 +214,7 @@ static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n
                               q.distance_cards, "ingredient_cards", q.hand_ingredients, "extra_cards", q.extras,
                               "pay", q.pay, "zone", m->space[q.zone].id, "route", route);
         /* the pizzeria's owner: another player with Copy Cat */
-        json_object_update_new(d, json_pack("{s:i,s:s}", "owner", owner, "lot", m->lot[lot].id));
+        json_object_update_new(d, json_pack("{s:i,s:s,s:b}", "owner", owner, "lot", m->lot[lot].id, "tip", q.tip));
         if (q.cheese_bonus) /* Extra Cheese: what it earns, and where it would come from */
             json_object_update_new(d, json_pack("{s:i,s:b,s:b,s:i}", "cheese_bonus", q.cheese_bonus,
                                                 "cheese_in_pizzeria", q.cheese_in_pizzeria, "cheese_required",

@@ -314,6 +314,13 @@ async function oneMove(page, t, st) {
   const button = (action) => page.locator(`#actions button[data-action="${action}"]`);
   st.phases.add(t.phase);
   if (t.actions.some((a) => /^cheese /.test(a))) st.cheeseOffered++;
+  if (t.phase === 'keep') {
+    // choosing which power card to keep shows each card's text as its tooltip
+    for (const a of t.actions.filter((x) => /^keep power:/.test(x))) {
+      const title = await button(a).getAttribute('title');
+      assert.match(title, /^keep power:[a-z0-9-]+ — [^:]+: .{20,}/, `the keep button's tooltip gives the card's text: ${title}`);
+    }
+  }
   switch (t.phase) {
     case 'start':
       if (st.specialtyLooked < 2 && t.specialties.length && t.myVillages.length) {

@@ -837,7 +837,7 @@ test('Instant cards and Out of Supplies at a table of six people: every holder i
         before, stop: (m) => m.moves > oos && m.view.to_move === target && m.view.phase === 'start',
       });
       assert.equal(refused?.type, 'error', 'supplies $2 with nothing owed is refused');
-      assert.match(refused.message, /^"supplies \$2" is not a legal move: you owe nothing for Out of Supplies; for example: /);
+      assert.match(refused.message, /^"supplies \$2": you owe nothing for Out of Supplies; for example: /);
       const mine = await viewAt(cs[target], code1, owing.moves);
       if (!mine.view.legal.includes('supplies $2')) { // the bot's victim had no $2: the next game
         console.log(`# game ${k}: seat ${target + 1} owes $2 with $${mine.view.players[target].money}`);
@@ -938,7 +938,10 @@ test('Instant cards and Out of Supplies at a table of six people: every holder i
         const action = rec.actions[msg.moves];
         const clients = msg.moves < at.moves ? cs : back;
         const next = clients[0].messages.find((m) => isView(code2)(m) && m.moves > msg.moves);
-        assert.deepEqual(moves.get(msg.moves), { seat: msg.seat, text: action });
+        const entry = moves.get(msg.moves);
+        assert.deepEqual({ seat: entry.seat, text: entry.text }, { seat: msg.seat, text: action });
+        // the log says what the card did (the engine's news)
+        if (/traffic-jam|rough-delivery/.test(action)) assert.match(entry.news || '', /tip token goes back face down/);
         const html = actionsHtml(buildCtx(msg));
         const ins = msg.view.instant;
         assert.match(html, new RegExp(`<div id="delivery-instant" class="pd-group pd-instant" data-group="instant" data-deliverer="${ins.deliverer}"`));

@@ -8,12 +8,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../core/game.h"
 #include "../../games/delivery/delivery.h"
+#include "../../games/delivery/internal.h"
 
 static pd_rules *rules;
 
@@ -379,8 +381,10 @@ static void test_build_midtown_first_turn(void **state)
     assert_int_equal(rules->data.map.lot[pd_lot_find(&rules->data.map, "MT-2")].cost, 8);
     for (int i = 0; i < 5; i++)
         play(&st, "pay $1");
-    /* refused: cards are paid in one order, and after this one too few are left */
-    refused(&st, "pay Midtown/Tomatoes");
+    /* any order: the card meant for the upgrade may pay too (the rest still covers it) */
+    pd_state other = st;
+    play(&other, "pay Midtown/Tomatoes");
+    assert_int_equal(other.pending.due, 2);
     play(&st, "pay Harlem/Ham");
     play(&st, "pay Harlem/Onions");
     play(&st, "pay Financial-District/Ham");
@@ -809,7 +813,7 @@ static void test_notation_errors(void **state)
     pb_action a;
     char err[PB_ERR_LEN];
     assert_int_not_equal(pd_action_parse(&st, "take deck", &a, err, sizeof err), 0);
-    assert_non_null(strstr(err, "choosing the turn's action"));
+    assert_non_null(strstr(err, "you are asked to choose your action"));
     assert_non_null(strstr(err, "for example: market"));
     assert_int_not_equal(pd_action_parse(&st, "", &a, err, sizeof err), 0);
     assert_int_equal(pd_action_parse(&st, "  MARKET ", &a, err, sizeof err), 0);
@@ -1248,7 +1252,10 @@ static void test_specialty_extra_cards_may_be_power_cards(void **state)
     }
     assert_int_equal(st.pending.extras, 2);
     play(&st, "use power:financial-wizard");
-    refused(&st, "use power:drone-delivery"); /* payments go in one fixed order */
+    pd_state other = st; /* any order: the Drone card too, the Mob Boss then pays the distance */
+    play(&other, "use power:drone-delivery");
+    play(&other, "pay power:mob-boss");
+    assert_int_equal(other.player[0].deliveries, 1);
     play(&st, "use power:mob-boss");
     assert_int_equal(st.phase, PD_PH_DISTANCE);
     play(&st, "pay power:drone-delivery");
@@ -1868,7 +1875,7 @@ static void test_copy_cat(void **state)
     pd_quote q;
     assert_int_equal(pd_delivery_quote_from(&st, 0, 1, 0, hk, -1, 0, &q), -1);
     assert_non_null(strstr(refusal(&st, "deliver 1 from HK-2"), "Copy Cat"));
-    assert_non_null(strstr(refusal(&st, "deliver 1 from HK"), "not a legal move")); /* seat 0 has no pizzeria there */
+    assert_non_null(strstr(refusal(&st, "deliver 1 from HK"), "you have no pizzeria in Hell's Kitchen")); /* seat 0 has no pizzeria there */
 
     /* the spaces beyond their one disk, paid from the holder's hand */
     static const char *const fares[] = {"Upper West Side/Peppers", "Upper East Side/Peppers", "Harlem/Peppers",
@@ -2626,7 +2633,7 @@ static void test_coop_transfer_goods(void **state)
     char err[PB_ERR_LEN], seen[64];
     assert_int_equal(pd_action_parse(&st, "pass Harlem/Ham left", &a, err, sizeof err), 0);
     assert_int_equal(pd_action_text(&st, a, 1, seen, sizeof seen), 0);
-    assert_string_equal(seen, "pass Harlem/Ham left"); /* the receiver sees it */
+    assert_string_equal(seen, "pass HA/Ham left"); /* the receiver sees it, as the table names it */
     assert_int_equal(pd_action_text(&st, a, 2, seen, sizeof seen), 0);
     assert_string_equal(seen, "pass ? left");
     play(&st, "pass Harlem/Ham left");
@@ -3378,7 +3385,9 @@ static void test_property_tax(void **state)
     play(&st, "pay $1");
     refused(&st, "pay $1"); /* no money left */
     play(&st, "pay Midtown/Ham");
-    refused(&st, "pay Harlem/Pepperoni");  /* one order of payment: Midtown/Ham comes after it */
+    pd_state other = st; /* any order: the Pepperoni card as well */
+    play(&other, "pay Harlem/Pepperoni");
+    assert_int_equal(other.player[3].hand[PD_CARD(pd_village_find(&rules->data.map, "HA"), pd_ingredient_find(&rules->data.cards, "Pepperoni"))], 0);
     play(&st, "pay Midtown/Ham");
     assert_int_equal(st.player[3].money, 0);
     assert_int_equal(st.player[3].hand_size, 1);
@@ -5264,6 +5273,221 @@ static void test_any_ingredient_six_disks_free_range_six(void **state)
     assert_int_equal(q.hand_ingredients, 0); /* the Any Ingredient is the Onions */
 }
 
+/* ---- issue 19: the player's words ---- */
+
+/* Every refusal names its reason: illegal inputs in real positions, each
+ * with what its reason must say. */
+static void test_refusals_name_their_reason(void **state)
+{
+    (void)state;
+    pd_state st;
+    pd_rules_init(rules, 2, 0);
+    pd_init(&st, rules, 89);
+    assert_refused_with(&st, "market", "not now: you are asked to keep a power card: power:");
+    assert_refused_with(&st, "keep power:zzz", "there is no power card power:zzz");
+    assert_refused_with(&st, "keep power:subway-t", "could be power:subway-ticket-blue, power:subway-ticket-red");
+    table(&st, 2, 89);
+    static const char *const uw[] = {"Upper West Side/Ham", NULL};
+    static const char *const ue[] = {"Upper East Side/Ham", NULL};
+    static const char *const two[] = {"Midtown/Sausage", "Upper West Side/Onions", NULL};
+    pizzeria(&st, 0, "UW-2", 1, uw);
+    order(&st, 0, ue);
+    order(&st, 1, two);
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Midtown/Pepperoni");
+    st.player[0].money = 5;
+    static const struct {
+        const char *text, *why;
+    } start[] = {
+        {"deliver 1 from HA", "you have no pizzeria in Harlem (yours: UW)"},
+        {"deliver 5 from UW", "there is no order 5 (Orders 5 and 6 come with Pandemic)"},
+        {"deliver 1 from UW via boat", "via boat takes Motor Boat in your tableau"},
+        {"deliver 1 from UW", "this delivery needs "},
+        {"deliver 1 from UW", "and you have 2"},
+        {"deliver 2 from UW", "missing ingredient: order 2 needs Sausage from your hand"},
+        {"take deck", "not now: you are asked to choose your action"},
+        {"end", "choose your action first"},
+        {"frobnicate now", "there is no move \"frobnicate\"; now you can type market, reputation"},
+        {"play power:motor-boat", "you do not hold Motor Boat"},
+        {"swap 1 Harlem/Ham", "swap takes Bait and Switch in your tableau"},
+        {"keep power:finan", "not now: you are asked to choose your action"},
+        {"discard HA/Onions", "not now: you are asked to choose your action"},
+        {"instant power:traffic-jam", "Instant cards answer another player's delivery"},
+        {"supplies $2", "you owe nothing for Out of Supplies"},
+        {"take Harlem/Hamm", "no ingredient of that name"},
+    };
+    for (size_t i = 0; i < sizeof start / sizeof start[0]; i++)
+        assert_refused_with(&st, start[i].text, start[i].why);
+    /* the distance in numbers: spaces, the free ones, the cards, the hand */
+    pd_quote q;
+    int v = pd_village_find(&rules->data.map, "UW");
+    pd_delivery_quote(&st, 0, 0, v, -1, 0, &q);
+    char why[120];
+    snprintf(why, sizeof why, "this delivery needs %d spaces: %d free, %d cards, and you have 2", q.length, q.free_range,
+             q.distance_cards);
+    assert_refused_with(&st, "deliver 1 from UW", why);
+
+    play(&st, "reputation");
+    static const struct {
+        const char *text, *why;
+    } build[] = {
+        {"build MT-2 Midtown/Pepperoni", "not enough money: you have $5 and 1 other card ($1 each), it costs $8"},
+        {"build MT-3 Harlem/Onions", "a pizzeria in Midtown is built with a Midtown card; HA/Onions is not one"},
+        {"build UW-2 Upper-West-Side/Ham", "UW-2 is taken: your pizzeria is on it"},
+        {"build HA-1 Harlem/Ham", "you have no HA/Ham card in hand"},
+        {"upgrade HA Harlem/Onions disk", "you have no pizzeria in Harlem to upgrade"},
+        {"upgrade UW Harlem/Onions disk", "upgraded with a Upper West Side or Central Park card"},
+        {"fine $2", "not now: you are asked to build or upgrade"},
+    };
+    for (size_t i = 0; i < sizeof build / sizeof build[0]; i++)
+        assert_refused_with(&st, build[i].text, build[i].why);
+    play(&st, "build HA-1 Harlem/Onions");
+    assert_int_equal(st.phase, PD_PH_PAY);
+    assert_refused_with(&st, "pay Harlem/Onions", "that card is the one the pizzeria is built with");
+    assert_refused_with(&st, "pay power:motor-boat", "you do not hold Motor Boat");
+    assert_refused_with(&st, "take deck", "not now: you are asked to pay for the property: $2 still due");
+    st.player[0].money = 0;
+    assert_refused_with(&st, "pay $1", "not enough money: you have $0 left");
+}
+
+/* Payments in any order (the rules set none): a card, then money, then a
+ * card, where the listing's one order puts money first; the text of each is
+ * what is typed, and reads back as the same move (records replay). */
+static void test_payments_in_any_order(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 89);
+    give(&st, 0, "Harlem/Ham");
+    give(&st, 0, "Harlem/Onions");
+    give(&st, 0, "Midtown/Pepperoni");
+    st.player[0].money = 5;
+    play(&st, "reputation");
+    play(&st, "build HA-3 Harlem/Ham"); /* $3 */
+    /* a card before the money: not in the listing's one order (money first,
+     * for the search), accepted all the same */
+    pb_action listed[PB_MAX_ACTIONS], a;
+    int n = pd_legal_actions(&st, listed);
+    for (int i = 0; i < n; i++)
+        assert_int_not_equal(PD_KIND(listed[i]), PD_A_PAY_CARD);
+    play(&st, "pay Midtown/Pepperoni");
+    char err[PB_ERR_LEN], text[64];
+    assert_int_equal(pd_action_parse(&st, "pay $1", &a, err, sizeof err), 0);
+    assert_true(pd_is_legal(&st, a));
+    assert_int_equal(pd_action_text(&st, a, PD_EVERYONE_SEES_ALL, text, sizeof text), 0);
+    assert_string_equal(text, "pay $1");
+    play(&st, "pay $1");
+    play(&st, "pay Harlem/Onions");
+    assert_int_equal(st.lot_owner[pd_lot_find(&rules->data.map, "HA-3")], 0);
+    assert_int_equal(st.player[0].money, 4);
+    assert_int_equal(st.player[0].hand_size, 0);
+}
+
+/* The ingredients of a delivery in any order, not only the next one. */
+static void test_ingredients_in_any_order(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 89);
+    static const char *const uw[] = {"Upper West Side/Ham", NULL};
+    static const char *const two[] = {"Midtown/Sausage", "Upper West Side/Onions", NULL};
+    pizzeria(&st, 0, "UW-2", 1, uw);
+    order(&st, 0, two);
+    give(&st, 0, "Harlem/Sausage");
+    give(&st, 0, "Harlem/Onions");
+    give_from_deck(&st, 0, 6);
+    play(&st, "deliver 1 from UW");
+    play(&st, "use HA/Onions"); /* the order lists Sausage first */
+    play(&st, "use HA/Sausage");
+    assert_int_not_equal(st.phase, PD_PH_SUPPLY);
+}
+
+/* One notation: cards as the table shows them (the village's code), power
+ * cards by an unambiguous start of their id. */
+static void test_notation_as_the_table_shows(void **state)
+{
+    (void)state;
+    pd_state st;
+    pd_rules_init(rules, 2, 0);
+    pd_init(&st, rules, 89);
+    char text[80], err[PB_ERR_LEN];
+    pb_action a;
+    assert_int_equal(pd_action_text(&st, PD_ACTION(PD_A_TAKE_OPEN, card("Upper West Side/Any Meat")), PD_EVERYONE_SEES_ALL,
+                                    text, sizeof text), 0);
+    assert_string_equal(text, "take UW/Any-Meat");
+    int wizard = pd_power_find(&rules->data.cards, "financial-wizard");
+    st.kept_choice[0] |= 1ull << wizard;
+    assert_int_equal(pd_action_parse(&st, "keep power:finan", &a, err, sizeof err), 0);
+    assert_true(a == PD_ACTION(PD_A_KEEP, wizard));
+    assert_int_equal(pd_action_parse(&st, "KEEP POWER:Financial-Wizard", &a, err, sizeof err), 0);
+}
+
+/* `rules NAME`: every power card by id and by name, the ANY cards, Extra
+ * Cheese, an ingredient's power and the Health Inspector, from the cards
+ * file's texts (the ones the view gives). */
+static void test_explain_every_card(void **state)
+{
+    (void)state;
+    const pd_cards *c = &rules->data.cards;
+    char buf[512], name[64];
+    assert_int_equal(c->npowers, 22 + 26); /* the basic box's and the expansion's */
+    for (int i = 0; i < c->npowers; i++) {
+        assert_int_equal(pd_explain(&rules->data, c->power[i].id, buf, sizeof buf), 0);
+        assert_non_null(strstr(buf, c->power[i].name));
+        assert_non_null(strstr(buf, c->power[i].text));
+        snprintf(name, sizeof name, "%s", c->power[i].name);
+        for (char *p = name; *p; p++)
+            *p = (char)toupper((unsigned char)*p);
+        assert_int_equal(pd_explain(&rules->data, name, buf, sizeof buf), 0);
+        assert_non_null(strstr(buf, c->power[i].text));
+    }
+    static const char *const named[][2] = {
+        {"Any Meat", "Counts as any meat"}, {"any-veggie", "Counts as any vegetable"},
+        {"Any Ingredient", "reputation 7"},  {"Extra Cheese", "earns $1 more"},
+        {"HA/Ham", "Look at the tip tokens"}, {"power:motor-boat", "Motor Boat"},
+        {"health inspector", "fine"},
+    };
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
+        assert_int_equal(pd_explain(&rules->data, named[i][0], buf, sizeof buf), 0);
+        if (!strstr(buf, named[i][1]))
+            fail_msg("rules %s: \"%s\" lacks \"%s\"", named[i][0], buf, named[i][1]);
+    }
+    assert_int_equal(pd_explain(&rules->data, "no-such-card", buf, sizeof buf), -1);
+}
+
+/* The log's news: what a delivery paid and drew without a decision. */
+static void test_news_of_a_delivery(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 89);
+    static const char *const uw[] = {"Upper West Side/Ham", NULL};
+    static const char *const a[] = {"Upper East Side/Ham", NULL};
+    pizzeria(&st, 0, "UW-2", 1, uw);
+    order(&st, 0, a);
+    give_from_deck(&st, 0, 10);
+    in_play(&st, 1, "park-path");
+    char news[256] = "", all[1024] = "";
+    pd_state before = st;
+    play(&st, "deliver 1 from UW via park");
+    pd_news(&before, &st, news, sizeof news);
+    strcat(all, news);
+    while (st.player[0].deliveries == 0) { /* the distance, Ham's tip */
+        before = st;
+        pb_action moves[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(&st, moves) > 0);
+        assert_int_equal(pd_apply(&st, moves[0], err, sizeof err), 0);
+        pd_news(&before, &st, news, sizeof news);
+        strcat(all, news);
+    }
+    if (!strstr(all, "Park Path"))
+        fail_msg("news: \"%s\" (phase %d, deliveries %d, money %d %d)", all, st.phase, st.player[0].deliveries, st.player[0].money, st.player[1].money);
+    snprintf(news, sizeof news, "%s", all);
+    assert_non_null(strstr(news, "Player 1 pays player 2 $1 (Park Path)."));
+    assert_non_null(strstr(news, "Player 1 draws a power card."));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -5389,6 +5613,12 @@ int main(void)
         cmocka_unit_test(test_any_card_covered_still_supplies),
         cmocka_unit_test(test_any_vegetable_added_sends_the_other_vegetables_to_the_sewer),
         cmocka_unit_test(test_any_ingredient_six_disks_free_range_six),
+        cmocka_unit_test(test_refusals_name_their_reason),
+        cmocka_unit_test(test_payments_in_any_order),
+        cmocka_unit_test(test_ingredients_in_any_order),
+        cmocka_unit_test(test_notation_as_the_table_shows),
+        cmocka_unit_test(test_explain_every_card),
+        cmocka_unit_test(test_news_of_a_delivery),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,102 @@
+/* news.c -- New York Pizza Delivery: what a move brought about that no
+ * player chose, for the table's log (pb_game_ops.news): a Health Inspector
+ * drawn and the fines paid at once, the tolls a delivery paid (Park Path,
+ * Mob Boss, Financial Wizard, That's My Spot), the power card it drew, an
+ * Instant card's effect, what went back from a pizzeria over its limit.
+ * Only what everyone sees: never which power card was drawn. Players are
+ * named by seat number, as "on N" names them. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "delivery.h"
+#include "internal.h"
+
+typedef struct said {
+    char *buf;
+    size_t n, used;
+} said;
+
+static void say(said *s, const char *fmt, ...)
+{
+    if (s->used + 1 >= s->n)
+        return;
+    if (s->used)
+        s->buf[s->used++] = ' ';
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(s->buf + s->used, s->n - s->used, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        s->used = s->used + (size_t)k < s->n ? s->used + (size_t)k : s->n - 1;
+    s->buf[s->used] = 0;
+}
+
+static const char *power_name(const pd_state *st, pd_pc pc)
+{
+    int i = st->rules->pc[pc];
+    return i >= 0 ? st->rules->data.cards.power[i].name : "?";
+}
+
+/* The tolls a delivery paid: every other seat whose money grew. */
+static void tolls(said *s, const pd_state *b, const pd_state *a, int deliverer)
+{
+    static const pd_pc cards[] = {PD_PC_PARK_PATH, PD_PC_MOB_BOSS, PD_PC_FINANCIAL_WIZARD, PD_PC_MY_SPOT};
+    for (int t = 0; t < a->players; t++) {
+        int got = a->player[t].money - b->player[t].money;
+        if (t == deliverer || got <= 0 || a->rules->coop)
+            continue;
+        char why[96] = "";
+        size_t used = 0;
+        for (size_t k = 0; k < sizeof cards / sizeof cards[0]; k++)
+            if (pd_has(b, t, cards[k]) && used < sizeof why)
+                used += (size_t)snprintf(why + used, sizeof why - used, "%s%s", used ? ", " : "", power_name(b, cards[k]));
+        say(s, "Player %d pays player %d $%d (%s).", deliverer + 1, t + 1, got, used ? why : "a toll");
+    }
+}
+
+int pd_news(const pd_state *b, const pd_state *a, char *buf, size_t n)
+{
+    said s = {buf, n, 0};
+    if (!n)
+        return 0;
+    buf[0] = 0;
+    const pd_map *m = &a->rules->data.map;
+    int drawn = a->inspectors - b->inspectors;
+    if (drawn > 0)
+        say(&s, "A Health Inspector is drawn (%d of %d): everyone owes a $%d fine.", a->inspectors,
+            PD_INSPECTORS_TO_END, a->rules->data.cards.fine);
+    /* fines paid at once: all a seat could pay, or money when cards could not */
+    int chose = b->phase == PD_PH_FINE && a->phase != PD_PH_OVER ? pd_current_seat(b) : -1;
+    for (int t = 0; t < a->players; t++) {
+        int paid = b->fines_due[t] + (drawn > 0 ? drawn : 0) - a->fines_due[t] - (t == chose);
+        if (paid > 0)
+            say(&s, "Player %d pays the fine at once ($%d and %d card%s).", t + 1, pd_money(b, t) - pd_money(a, t),
+                pd_hand_total(b, t) - pd_hand_total(a, t), pd_hand_total(b, t) - pd_hand_total(a, t) == 1 ? "" : "s");
+    }
+    /* a delivery made: its tolls and the power card it drew */
+    for (int t = 0; t < a->players; t++) {
+        if (a->player[t].deliveries <= b->player[t].deliveries)
+            continue;
+        tolls(&s, b, a, t);
+        if (b->npower_deck > a->npower_deck)
+            say(&s, "Player %d draws a power card.", t + 1);
+    }
+    /* Instant cards: the tip sent back */
+    for (int t = 0; t < a->players; t++)
+        if (b->phase == PD_PH_INSTANT && a->player[t].ntips < b->player[t].ntips)
+            say(&s, "Player %d's tip token goes back face down.", t + 1);
+    if (a->phase == PD_PH_TAX && b->phase != PD_PH_TAX)
+        say(&s, "Player %d owes $%d Property Tax.", a->seat + 1, a->pending.due);
+    /* an upgrade at the limit: what went back at once (one way only) */
+    if (b->phase == PD_PH_REPUTATION && a->seat == b->seat && a->phase != PD_PH_TRIM)
+        for (int v = 0; v < m->nvillages; v++) {
+            const pd_pizzeria *zb = &b->player[b->seat].pizzeria[v], *za = &a->player[a->seat].pizzeria[v];
+            int limit = pd_limit_of(a, za);
+            if (zb->lot >= 0 && za->lot >= 0 && zb->disks + zb->ncards >= limit && za->disks + za->ncards == limit &&
+                (za->disks != zb->disks || za->ncards != zb->ncards || memcmp(za->card, zb->card, za->ncards)))
+                say(&s, "The pizzeria in %s is at its reputation limit of %d: what was over went at once.",
+                    m->village[v].name, limit);
+        }
+    return (int)s.used;
+}
