@@ -193,6 +193,12 @@ int nys_tui_portion_labels(const json_t *view, char *out, int max)
     const json_t *ps = jget(view, "portions");
     int n = (int)json_array_size(ps);
     for (int i = 0; i < n && i < max; i++) {
+        /* the engine's letter, which the notation and the log use too */
+        const char *letter = json_string_value(jget(json_array_get(ps, (size_t)i), "letter"));
+        if (letter && letter[0] >= 'A' && letter[0] <= 'Z') {
+            out[i] = letter[0];
+            continue;
+        }
         int low = portion_low(json_array_get(ps, (size_t)i)), rank = 0;
         for (int j = 0; j < n; j++) {
             int lj = portion_low(json_array_get(ps, (size_t)j));
@@ -781,8 +787,8 @@ static void prompt_place(const tui *t, char *out, size_t n)
         snprintf(out, n, "Place your slices: \"%s\" eats %s and collects the rest; \"collect all\" "
                  "eats none.", nums, k > 1 ? "those" : "that one");
     else
-        snprintf(out, n, "Place your slices: \"%s\" eats %s (or by token: \"%s\") and collects the "
-                 "rest; \"collect all\" eats none.", nums, k > 1 ? "those" : "that one", toks);
+        snprintf(out, n, "Place your slices: \"%s\" eats %s (or by number: \"%s\") and collects the "
+                 "rest; \"collect all\" eats none.", toks, k > 1 ? "those" : "that one", nums);
 }
 
 static void prompt_attach(const tui *t, char *out, size_t n, bool seconds)
