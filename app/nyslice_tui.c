@@ -1,16 +1,19 @@
 /* nyslice_tui.c -- New York Slice drawn for a terminal (see nyslice_tui.h).
  *
- * Layout of the table, top to bottom:
+ * Layout of the table, top to bottom, the pizza last so that it stays next
+ * to the prompt on a 24-line terminal even with six players:
+ *   one row per player with the type counts (a Guest Check in miniature:
+ *   halves as .5, '*' the leader of a type, '=' a tie for the lead), the
+ *   eaten count and the anchovies kept, then a line with the collection,
+ *   the eaten slices and the Specials;
  *   a header line (round, Slicer, stacks left, seat to move);
  *   the Special of the round, its text wrapped, and which portion it joins;
  *   the pizza as a loop: positions 1..6 left to right, 11..7 right to left
  *   below, half a cell in, each row followed (after division) by the portion
  *   letters, '|' where a cut falls, and who took a taken portion;
- *   the choosing order and the slices being placed, numbered 1..k;
- *   one row per player with the type counts (a Guest Check in miniature:
- *   halves as .5, '*' the leader of a type, '=' a tie for the lead), the
- *   eaten count and the anchovies kept, then a line with the collection,
- *   the eaten slices and the Specials.
+ *   the choosing order and the slices being placed, numbered 1..k.
+ * The Anchovy slice, "A" in the notation, is drawn "Anchovy": a bare A
+ * would read as portion A.
  * Everything comes from the view; the text is built in a growing buffer that
  * counts columns, so wrapping ignores colour escapes. */
 #include "nyslice_tui.h"
@@ -146,12 +149,21 @@ static void name_unit(tui *t, const char *label, int seat, int indent)
     put_name(t, seat, 14);
 }
 
+/* A token as drawn: the Anchovy slice in full. */
+static const char *shown(const char *tok)
+{
+    return strcmp(tok, "A") == 0 ? "Anchovy" : tok;
+}
+
 /* A slice token: pepperonis red, anchovies blue, a hidden slice magenta. */
 static void put_token(tb *b, const char *tok)
 {
-    if (!b->colour || tok[0] == '?' || tok[0] == 'S' || !strcmp(tok, "A")) {
-        const char *code = tok[0] == '?' ? C_HIDDEN : tok[0] == 'S' ? C_SUPREME
-                           : !strcmp(tok, "A") ? C_ANCH : NULL;
+    if (!strcmp(tok, "A")) {
+        tb_cput(b, b->colour ? C_ANCH : NULL, shown(tok));
+        return;
+    }
+    if (!b->colour || tok[0] == '?' || tok[0] == 'S') {
+        const char *code = tok[0] == '?' ? C_HIDDEN : tok[0] == 'S' ? C_SUPREME : NULL;
         tb_cput(b, b->colour ? code : NULL, tok);
         return;
     }
@@ -169,7 +181,7 @@ static void put_token(tb *b, const char *tok)
 /* A token on a wrapped line. */
 static void token_unit(tb *b, const char *tok, const char *suffix, int indent)
 {
-    tb_room(b, (int)(strlen(tok) + strlen(suffix)), indent, 1);
+    tb_room(b, (int)(strlen(shown(tok)) + strlen(suffix)), indent, 1);
     put_token(b, tok);
     tb_put(b, suffix);
 }
@@ -412,14 +424,15 @@ static void draw_placing(tui *t)
     const char *why = jstr(pl, "why"), *offered = json_string_value(jget(pl, "offered"));
     if (!json_is_object(pl))
         return;
+    /* "Ann - placing:", so that no verb has to agree with "You" */
     put_name(t, jint(pl, "seat", -1), 14);
-    tb_put(&t->b, !strcmp(why, "dibs") ? " places (Dibs!):" : !strcmp(why, "seconds") ? " (Seconds):"
-                                                                                   : " places:");
+    tb_put(&t->b, !strcmp(why, "dibs") ? " - placing (Dibs!):" : !strcmp(why, "seconds") ? " - Seconds:"
+                                                                                       : " - placing:");
     for (size_t i = 0; i < json_array_size(sl); i++) {
         const char *tok = json_string_value(json_array_get(sl, i));
         char num[16];
         snprintf(num, sizeof num, "%d:", (int)i + 1);
-        tb_room(&t->b, (int)(strlen(num) + strlen(tok ? tok : "?")), 2, i ? 2 : 1);
+        tb_room(&t->b, (int)(strlen(num) + strlen(shown(tok ? tok : "?"))), 2, i ? 2 : 1);
         tb_cput(&t->b, C_BOLD, num);
         put_token(&t->b, tok ? tok : "?");
     }
@@ -581,7 +594,7 @@ static int first_width(const json_t *list, bool waiting)
     const char *tok = json_string_value(json_array_get(list, 0));
     if (!tok)
         return 1;
-    return (int)strlen(tok) + (waiting && !strcmp(tok, "S") ? 9 : 0);
+    return (int)strlen(shown(tok)) + (waiting && !strcmp(tok, "S") ? 9 : 0);
 }
 
 /* The slices in a list of the view, or "-". */
@@ -658,13 +671,13 @@ char *nys_tui_table(const json_t *view, const pb_tui_opts *o)
 {
     tui t;
     tui_init(&t, view, o);
+    draw_players(&t);
+    tb_nl(&t.b);
     draw_header(&t);
     draw_special(&t);
     draw_ring(&t);
     draw_order(&t);
     draw_placing(&t);
-    tb_nl(&t.b);
-    draw_players(&t);
     return tb_done(&t.b);
 }
 
@@ -869,10 +882,11 @@ char *nys_tui_banner(const json_t *v, const pb_tui_opts *o)
     tui t;
     tui_init(&t, v, o);
     char line[160];
-    snprintf(line, sizeof line, "\n== Round %d of %d: ", jint(v, "round", 0), jint(v, "rounds", 0));
+    snprintf(line, sizeof line, "\n== Round %d of %d%s. Slicer: ", jint(v, "round", 0), jint(v, "rounds", 0),
+             jint(v, "round", 0) == jint(v, "rounds", 0) ? " (the last)" : "");
     tb_raw(&t.b, line, strlen(line));
     put_name(&t, t.slicer, 24);
-    snprintf(line, sizeof line, " slices. Today's Special: %s", jstr(today, "name"));
+    snprintf(line, sizeof line, ". Today's Special: %s", jstr(today, "name"));
     tb_put(&t.b, line);
     tb_nl(&t.b);
     replaced_note(&t, today);

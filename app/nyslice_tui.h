@@ -31,7 +31,7 @@ int nys_tui_portion_labels(const json_t *view, char *out, int max);
  * to the notation. */
 char *nys_tui_prompt(const json_t *view, const pb_tui_opts *o);
 
-/* "== Round N of 6: <Slicer> slices. Today's Special: <name>", or NULL
+/* "== Round N of 6. Slicer: <name>. Today's Special: <name>", or NULL
  * before the round's Special is revealed and once the game is over. */
 char *nys_tui_banner(const json_t *view, const pb_tui_opts *o);
 

@@ -310,6 +310,10 @@ const char *nys_special_unplayable(const nys_state *st, int sp);
  * is Buffet." and each Special revealed and sent back first (NYS-S4).
  * Returns the length written, 0 when the move started no round. */
 int nys_round_news(const nys_state *before, const nys_state *after, char *buf, size_t n);
+/* Everything the table's log should say about a move beyond the move
+ * itself (news.c): what the engine did alone, the next round's reveal, the
+ * end. Public facts only. Returns the length written, 0 for nothing. */
+int nys_news(const nys_rules *rules, const nys_state *before, const nys_state *after, char *buf, size_t n);
 /* Bit per type the seat could attach a Supreme to (NYS-T4). */
 uint16_t nys_attach_types(const nys_state *st, int seat);
 /* The ring portions a cut mask makes (a cut after position p separates p

@@ -101,7 +101,8 @@ int nys_round_news(const nys_state *before, const nys_state *after, char *buf, s
         return 0;
     const char *name = nys_special_name(after->today);
     bool bang = name[strlen(name) - 1] == '!'; /* "Dibs!" ends its own sentence */
-    int len = snprintf(buf, n, "Round %d: today's Special is %s%s", after->round + 1, name, bang ? "" : ".");
+    int len = snprintf(buf, n, "Round %d%s: today's Special is %s%s", after->round + 1,
+                       after->round + 1 == after->rounds ? " (the last)" : "", name, bang ? "" : ".");
     for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
         if (after->replaced_now >> sp & 1u && len >= 0 && (size_t)len < n)
             len += snprintf(buf + len, n - (size_t)len, " %s was revealed first and went back to the box (%s).",

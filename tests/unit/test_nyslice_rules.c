@@ -717,7 +717,8 @@ static void test_NYS_S4_two_player_replacements(void **state)
                 plain_step(&last);
             }
             assert_true(nys_round_news(&before, &last, news, sizeof news) > 0);
-            snprintf(want, sizeof want, "Round %d: today's Special is %s", round + 2, nys_special_name(last.today));
+            snprintf(want, sizeof want, "Round %d%s: today's Special is %s", round + 2,
+                     round + 2 == last.rounds ? " (the last)" : "", nys_special_name(last.today));
             assert_ptr_equal(strstr(news, want), news);
             snprintf(want, sizeof want, " %s was revealed first and went back to the box", back[round + 1]);
             assert_non_null(strstr(news, want));

@@ -148,10 +148,14 @@ static void check_grid_rows(const char *plain)
     assert_true(rows >= 2);
 }
 
-/* Each ring position as "NN token" ("--" when emptied by Dibs!), and after
+/* Each ring position as "NN token" ("--" when emptied by Dibs!, the
+ * Anchovy slice in full so that it is not read as portion A), and after
  * division its portion's letter right under the token. */
-static void check_ring(const json_t *v, const char *plain)
+static void check_ring(const json_t *v, const char *table)
 {
+    /* the pizza is drawn under the header, after the players' collections */
+    const char *plain = strstr(table, "NEW YORK SLICE");
+    assert_non_null(plain);
     const json_t *ring = json_object_get(v, "ring");
     char labels[26];
     int np = nys_tui_portion_labels(v, labels, 26);
@@ -160,7 +164,7 @@ static void check_ring(const json_t *v, const char *plain)
         char cell[32], under[256];
         const char *tok = jstring(r, "slice");
         int line;
-        snprintf(cell, sizeof cell, "%2d %s", (int)i + 1, tok ? tok : "--");
+        snprintf(cell, sizeof cell, "%2d %s", (int)i + 1, !tok ? "--" : strcmp(tok, "A") ? tok : "Anchovy");
         int col = find_cell(plain, cell, &line);
         if (col < 0)
             fail_msg("ring position %d not shown as '%s':\n%s", (int)i + 1, cell, plain);
@@ -583,7 +587,7 @@ static void test_hand_view_counts_leaders_and_marks(void **state)
         "  Bo (you)",
         "> Cy",
         "Slicer.  kept: 8p1 9p2 c8/10 S@9  ate 1: 9p3  specials: cut-in-line(used)",
-        "kept: 8 8a1 9p2 11 A S(waiting)  ate 0: -  specials: tiebreaker",
+        "kept: 8 8a1 9p2 11 Anchovy S(waiting)  ate 0: -  specials: tiebreaker",
         "ate 2: 11p2 ?",
         "3 Veggie", "4 Hawaiian", "9 Pepperoni", "11 Cheese",
     };
@@ -640,7 +644,7 @@ static void test_hand_view_colours(void **state)
     json_t *v = load_hand_view();
     pb_tui_opts o = {true, names, 1};
     char *t = nys_tui_table(v, &o);
-    const char *want[] = {"9\x1b[31mp2\x1b[0m", "7\x1b[31mp1\x1b[0m\x1b[94ma1\x1b[0m", "\x1b[94mA\x1b[0m",
+    const char *want[] = {"9\x1b[31mp2\x1b[0m", "7\x1b[31mp1\x1b[0m\x1b[94ma1\x1b[0m", "\x1b[94mAnchovy\x1b[0m",
                           "\x1b[1;32mBo\x1b[0m", "\x1b[35m?\x1b[0m", "\x1b[1mA\x1b[0m"};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         if (!strstr(t, want[i]))
