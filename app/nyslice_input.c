@@ -83,6 +83,25 @@ static int eat_by_number(const json_t *view, char **w, int nw, char *out, size_t
     return 0;
 }
 
+/* Are the words after "eat" numbers in the list ("eat 1 3", "eat all")
+ * rather than tokens? A token wins: "eat 3" eats a Veggie 3 being placed
+ * (as the log writes it), and "eat 3 9p2" is the notation. */
+static bool by_number(const json_t *view, char **w, int nw)
+{
+    const json_t *slices = json_object_get(json_object_get(view, "placing"), "slices");
+    int v;
+    for (int i = 0; i < nw; i++) {
+        if (!number(w[i], &v) && !(nw == 1 && is(w[i], "all")))
+            return false;
+        for (size_t k = 0; k < json_array_size(slices); k++) {
+            const char *tok = json_string_value(json_array_get(slices, k));
+            if (tok && !strcmp(w[i], tok))
+                return false;
+        }
+    }
+    return true;
+}
+
 int nys_ui_translate(const json_t *view, const char *line, char *out, size_t n, char *err, size_t errlen)
 {
     char copy[256];
@@ -108,7 +127,7 @@ int nys_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
         if ((nw == 1 && (is(w[0], "collect") || is(w[0], "none"))) ||
             (nw == 2 && is(w[0], "keep") && is(w[1], "all")))
             snprintf(out, n, "collect all");
-        else if (nw >= 2 && is(w[0], "eat") && (number(w[1], &v) || is(w[1], "all")))
+        else if (nw >= 2 && is(w[0], "eat") && by_number(view, w + 1, nw - 1))
             return eat_by_number(view, w, nw, out, n, err, errlen);
     } else if (strcmp(phase, "eat-or-keep") == 0 && nw == 1) {
         if (yes(w[0]))

@@ -792,13 +792,18 @@ static void prompt_place(const tui *t, char *out, size_t n)
             snprintf(toks + c, sizeof toks - c, " %s", json_string_value(json_array_get(sl, i)));
             k++;
         }
-    if (toks[4 + strspn(toks + 4, " 0123456789")] == 0) /* "eat 3" (a Veggie) would read as a number */
-        toks[0] = 0;
+    /* "eat 1 2" by number, unless a token being placed is a bare number (a
+     * Veggie 3): then "eat 3" is that slice */
+    for (size_t i = 0; i < json_array_size(sl); i++) {
+        const char *tok = json_string_value(json_array_get(sl, i));
+        if (tok && tok[strspn(tok, "0123456789")] == 0)
+            nums[0] = 0;
+    }
     if (!k)
         snprintf(out, n, "Place your slices: \"collect all\" collects them.");
-    else if (!toks[0])
+    else if (!nums[0])
         snprintf(out, n, "Place your slices: \"%s\" eats %s and collects the rest; \"collect all\" "
-                 "eats none.", nums, k > 1 ? "those" : "that one");
+                 "eats none.", toks, k > 1 ? "those" : "that one");
     else
         snprintf(out, n, "Place your slices: \"%s\" eats %s (or by number: \"%s\") and collects the "
                  "rest; \"collect all\" eats none.", toks, k > 1 ? "those" : "that one", nums);
@@ -833,9 +838,11 @@ static void prompt_actor(const tui *t, const char *phase, char *out, size_t n)
         prompt_take(t, out, n);
     else if (!strcmp(phase, "place"))
         prompt_place(t, out, n);
+    else if (!strcmp(phase, "eat-or-keep") && offered)
+        snprintf(out, n, "Eat or keep %s: \"eat %s\" eats it now, \"keep %s\" keeps it collected (or just "
+                 "\"eat\" / \"keep\").", offered, offered, offered);
     else if (!strcmp(phase, "eat-or-keep"))
-        snprintf(out, n, "Eat or keep %s: \"eat\" eats it now, \"keep\" keeps it collected.",
-                 offered ? offered : "this slice");
+        snprintf(out, n, "Eat or keep this slice: \"eat\" eats it now, \"keep\" keeps it collected.");
     else
         prompt_attach(t, out, n, !strcmp(phase, "seconds"));
 }
@@ -882,11 +889,16 @@ char *nys_tui_banner(const json_t *v, const pb_tui_opts *o)
     tui t;
     tui_init(&t, v, o);
     char line[160];
-    snprintf(line, sizeof line, "\n== Round %d of %d%s. Slicer: ", jint(v, "round", 0), jint(v, "rounds", 0),
+    tb_raw(&t.b, "\n", 1);
+    snprintf(line, sizeof line, "== Round %d of %d%s.", jint(v, "round", 0), jint(v, "rounds", 0),
              jint(v, "round", 0) == jint(v, "rounds", 0) ? " (the last)" : "");
-    tb_raw(&t.b, line, strlen(line));
+    tb_put(&t.b, line);
+    tb_room(&t.b, 8 + name_cols(&t, t.slicer, 24) + 1, 3, 1);
+    tb_put(&t.b, "Slicer: ");
     put_name(&t, t.slicer, 24);
-    snprintf(line, sizeof line, ". Today's Special: %s", jstr(today, "name"));
+    tb_put(&t.b, ".");
+    snprintf(line, sizeof line, "Today's Special: %s", jstr(today, "name"));
+    tb_room(&t.b, cols_of(line, strlen(line)), 3, 1);
     tb_put(&t.b, line);
     tb_nl(&t.b);
     replaced_note(&t, today);

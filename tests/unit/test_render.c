@@ -14,6 +14,7 @@
 
 #include "../../app/cli.h"
 #include "../../app/nyslice_tui.h"
+#include "../../app/nyslice_ui.h"
 #include "../../games/nyslice/nyslice.h"
 
 #define GAMES_PER_COUNT 6
@@ -392,38 +393,13 @@ static void test_hidden_mystery_shown_as_question_mark(void **state)
     assert_true(placing_checked >= 5);
 }
 
-/* Front-end forms in a prompt's example: "take B" names a portion by letter,
- * "eat 1 3" numbers the slices being placed. Written into the notation. */
+/* A prompt's example as the terminal reads it when typed (the notation,
+ * or "eat 1 3" numbering the slices being placed). */
 static void to_notation(const json_t *v, const char *cmd, char *out, size_t n)
 {
-    char labels[26];
-    int np = nys_tui_portion_labels(v, labels, 26);
-    const json_t *ps = json_object_get(v, "portions");
-    if (!strncmp(cmd, "take ", 5) && isupper((unsigned char)cmd[5])) {
-        for (int i = 0; i < np; i++)
-            if (labels[i] == cmd[5]) {
-                const json_t *name = json_object_get(json_array_get(ps, (size_t)i), "name");
-                if (json_is_string(name))
-                    snprintf(out, n, "take special");
-                else
-                    snprintf(out, n, "take %d", (int)json_integer_value(name));
-                return;
-            }
-        fail_msg("no portion %c", cmd[5]);
-    }
-    if (!strncmp(cmd, "eat ", 4) && cmd[4 + strspn(cmd + 4, " 0123456789")] == 0) {
-        const json_t *sl = json_object_get(json_object_get(v, "placing"), "slices");
-        size_t len = (size_t)snprintf(out, n, "eat");
-        char *end;
-        for (long k = strtol(cmd + 4, &end, 10); k > 0; k = strtol(end, &end, 10)) {
-            const char *tok = json_string_value(json_array_get(sl, (size_t)k - 1));
-            if (!tok)
-                fail_msg("example '%s': no slice %ld being placed", cmd, k);
-            len += (size_t)snprintf(out + len, n - len, " %s", tok);
-        }
-        return;
-    }
-    snprintf(out, n, "%s", cmd);
+    char err[PB_ERR_LEN];
+    if (nys_ui_translate(v, cmd, out, n, err, sizeof err) != 0)
+        fail_msg("example '%s' not read: %s", cmd, err);
 }
 
 /* Every quoted command in the prompt of the seat to move is legal now. */
