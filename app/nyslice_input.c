@@ -1,7 +1,8 @@
 /* nyslice_input.c -- what a New York Slice player types, turned into the
  * action notation (docs/records.md). The terminal accepts the notation
- * itself and a few friendlier forms: a portion by its letter ("B"),
- * slices to eat by their number in the list ("eat 1 3"), yes/no answers. */
+ * itself and a few shorter forms: a bare letter ("B" for "take B"), slices
+ * to eat by their number in the list ("eat 1 3"), yes/no answers. A taken
+ * portion passes to the engine, which says that it is taken. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,27 +39,18 @@ static bool number(const char *w, int *v)
     return true;
 }
 
-/* A portion named by its letter: the notation's name for it. */
+/* A portion named by its bare letter ("B"): "take B". */
 static int portion_by_letter(const json_t *view, const char *w, char *out, size_t n)
 {
     if (strlen(w) != 1 || !isalpha((unsigned char)w[0]))
         return -1;
     char labels[16];
     int np = nys_tui_portion_labels(view, labels, (int)sizeof labels);
-    json_t *portions = json_object_get(view, "portions");
-    for (int i = 0; i < np; i++) {
-        if (toupper((unsigned char)w[0]) != labels[i])
-            continue;
-        json_t *p = json_array_get(portions, (size_t)i);
-        if (json_object_get(p, "taken_by") != json_null())
-            return -1;
-        json_t *name = json_object_get(p, "name");
-        if (json_is_integer(name))
-            snprintf(out, n, "take %d", (int)json_integer_value(name));
-        else
-            snprintf(out, n, "take special");
-        return 0;
-    }
+    for (int i = 0; i < np; i++)
+        if (toupper((unsigned char)w[0]) == labels[i]) {
+            snprintf(out, n, "take %c", labels[i]);
+            return 0;
+        }
     return -1;
 }
 
@@ -91,6 +83,25 @@ static int eat_by_number(const json_t *view, char **w, int nw, char *out, size_t
     return 0;
 }
 
+/* Are the words after "eat" numbers in the list ("eat 1 3", "eat all")
+ * rather than tokens? A token wins: "eat 3" eats a Veggie 3 being placed
+ * (as the log writes it), and "eat 3 9p2" is the notation. */
+static bool by_number(const json_t *view, char **w, int nw)
+{
+    const json_t *slices = json_object_get(json_object_get(view, "placing"), "slices");
+    int v;
+    for (int i = 0; i < nw; i++) {
+        if (!number(w[i], &v) && !(nw == 1 && is(w[i], "all")))
+            return false;
+        for (size_t k = 0; k < json_array_size(slices); k++) {
+            const char *tok = json_string_value(json_array_get(slices, k));
+            if (tok && !strcmp(w[i], tok))
+                return false;
+        }
+    }
+    return true;
+}
+
 int nys_ui_translate(const json_t *view, const char *line, char *out, size_t n, char *err, size_t errlen)
 {
     char copy[256];
@@ -110,14 +121,13 @@ int nys_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
     if (!phase)
         return 0;
     if (strcmp(phase, "take") == 0) {
-        const char *which = nw == 1 ? w[0] : nw == 2 && is(w[0], "take") ? w[1] : NULL;
-        if (which && portion_by_letter(view, which, out, n) == 0)
+        if (nw == 1 && portion_by_letter(view, w[0], out, n) == 0)
             return 0;
     } else if (strcmp(phase, "place") == 0) {
         if ((nw == 1 && (is(w[0], "collect") || is(w[0], "none"))) ||
             (nw == 2 && is(w[0], "keep") && is(w[1], "all")))
             snprintf(out, n, "collect all");
-        else if (nw >= 2 && is(w[0], "eat") && (number(w[1], &v) || is(w[1], "all")))
+        else if (nw >= 2 && is(w[0], "eat") && by_number(view, w + 1, nw - 1))
             return eat_by_number(view, w, nw, out, n, err, errlen);
     } else if (strcmp(phase, "eat-or-keep") == 0 && nw == 1) {
         if (yes(w[0]))

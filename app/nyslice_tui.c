@@ -1,16 +1,19 @@
 /* nyslice_tui.c -- New York Slice drawn for a terminal (see nyslice_tui.h).
  *
- * Layout of the table, top to bottom:
+ * Layout of the table, top to bottom, the pizza last so that it stays next
+ * to the prompt on a 24-line terminal even with six players:
+ *   one row per player with the type counts (a Guest Check in miniature:
+ *   halves as .5, '*' the leader of a type, '=' a tie for the lead), the
+ *   eaten count and the anchovies kept, then a line with the collection,
+ *   the eaten slices and the Specials;
  *   a header line (round, Slicer, stacks left, seat to move);
  *   the Special of the round, its text wrapped, and which portion it joins;
  *   the pizza as a loop: positions 1..6 left to right, 11..7 right to left
  *   below, half a cell in, each row followed (after division) by the portion
  *   letters, '|' where a cut falls, and who took a taken portion;
- *   the choosing order and the slices being placed, numbered 1..k;
- *   one row per player with the type counts (a Guest Check in miniature:
- *   halves as .5, '*' the leader of a type, '=' a tie for the lead), the
- *   eaten count and the anchovies kept, then a line with the collection,
- *   the eaten slices and the Specials.
+ *   the choosing order and the slices being placed, numbered 1..k.
+ * The Anchovy slice, "A" in the notation, is drawn "Anchovy": a bare A
+ * would read as portion A.
  * Everything comes from the view; the text is built in a growing buffer that
  * counts columns, so wrapping ignores colour escapes. */
 #include "nyslice_tui.h"
@@ -146,12 +149,21 @@ static void name_unit(tui *t, const char *label, int seat, int indent)
     put_name(t, seat, 14);
 }
 
+/* A token as drawn: the Anchovy slice in full. */
+static const char *shown(const char *tok)
+{
+    return strcmp(tok, "A") == 0 ? "Anchovy" : tok;
+}
+
 /* A slice token: pepperonis red, anchovies blue, a hidden slice magenta. */
 static void put_token(tb *b, const char *tok)
 {
-    if (!b->colour || tok[0] == '?' || tok[0] == 'S' || !strcmp(tok, "A")) {
-        const char *code = tok[0] == '?' ? C_HIDDEN : tok[0] == 'S' ? C_SUPREME
-                           : !strcmp(tok, "A") ? C_ANCH : NULL;
+    if (!strcmp(tok, "A")) {
+        tb_cput(b, b->colour ? C_ANCH : NULL, shown(tok));
+        return;
+    }
+    if (!b->colour || tok[0] == '?' || tok[0] == 'S') {
+        const char *code = tok[0] == '?' ? C_HIDDEN : tok[0] == 'S' ? C_SUPREME : NULL;
         tb_cput(b, b->colour ? code : NULL, tok);
         return;
     }
@@ -169,7 +181,7 @@ static void put_token(tb *b, const char *tok)
 /* A token on a wrapped line. */
 static void token_unit(tb *b, const char *tok, const char *suffix, int indent)
 {
-    tb_room(b, (int)(strlen(tok) + strlen(suffix)), indent, 1);
+    tb_room(b, (int)(strlen(shown(tok)) + strlen(suffix)), indent, 1);
     put_token(b, tok);
     tb_put(b, suffix);
 }
@@ -193,6 +205,12 @@ int nys_tui_portion_labels(const json_t *view, char *out, int max)
     const json_t *ps = jget(view, "portions");
     int n = (int)json_array_size(ps);
     for (int i = 0; i < n && i < max; i++) {
+        /* the engine's letter, which the notation and the log use too */
+        const char *letter = json_string_value(jget(json_array_get(ps, (size_t)i), "letter"));
+        if (letter && letter[0] >= 'A' && letter[0] <= 'Z') {
+            out[i] = letter[0];
+            continue;
+        }
         int low = portion_low(json_array_get(ps, (size_t)i)), rank = 0;
         for (int j = 0; j < n; j++) {
             int lj = portion_low(json_array_get(ps, (size_t)j));
@@ -406,14 +424,15 @@ static void draw_placing(tui *t)
     const char *why = jstr(pl, "why"), *offered = json_string_value(jget(pl, "offered"));
     if (!json_is_object(pl))
         return;
+    /* "Ann - placing:", so that no verb has to agree with "You" */
     put_name(t, jint(pl, "seat", -1), 14);
-    tb_put(&t->b, !strcmp(why, "dibs") ? " places (Dibs!):" : !strcmp(why, "seconds") ? " (Seconds):"
-                                                                                   : " places:");
+    tb_put(&t->b, !strcmp(why, "dibs") ? " - placing (Dibs!):" : !strcmp(why, "seconds") ? " - Seconds:"
+                                                                                       : " - placing:");
     for (size_t i = 0; i < json_array_size(sl); i++) {
         const char *tok = json_string_value(json_array_get(sl, i));
         char num[16];
         snprintf(num, sizeof num, "%d:", (int)i + 1);
-        tb_room(&t->b, (int)(strlen(num) + strlen(tok ? tok : "?")), 2, i ? 2 : 1);
+        tb_room(&t->b, (int)(strlen(num) + strlen(shown(tok ? tok : "?"))), 2, i ? 2 : 1);
         tb_cput(&t->b, C_BOLD, num);
         put_token(&t->b, tok ? tok : "?");
     }
@@ -575,7 +594,7 @@ static int first_width(const json_t *list, bool waiting)
     const char *tok = json_string_value(json_array_get(list, 0));
     if (!tok)
         return 1;
-    return (int)strlen(tok) + (waiting && !strcmp(tok, "S") ? 9 : 0);
+    return (int)strlen(shown(tok)) + (waiting && !strcmp(tok, "S") ? 9 : 0);
 }
 
 /* The slices in a list of the view, or "-". */
@@ -652,13 +671,13 @@ char *nys_tui_table(const json_t *view, const pb_tui_opts *o)
 {
     tui t;
     tui_init(&t, view, o);
+    draw_players(&t);
+    tb_nl(&t.b);
     draw_header(&t);
     draw_special(&t);
     draw_ring(&t);
     draw_order(&t);
     draw_placing(&t);
-    tb_nl(&t.b);
-    draw_players(&t);
     return tb_done(&t.b);
 }
 
@@ -773,16 +792,21 @@ static void prompt_place(const tui *t, char *out, size_t n)
             snprintf(toks + c, sizeof toks - c, " %s", json_string_value(json_array_get(sl, i)));
             k++;
         }
-    if (toks[4 + strspn(toks + 4, " 0123456789")] == 0) /* "eat 3" (a Veggie) would read as a number */
-        toks[0] = 0;
+    /* "eat 1 2" by number, unless a token being placed is a bare number (a
+     * Veggie 3): then "eat 3" is that slice */
+    for (size_t i = 0; i < json_array_size(sl); i++) {
+        const char *tok = json_string_value(json_array_get(sl, i));
+        if (tok && tok[strspn(tok, "0123456789")] == 0)
+            nums[0] = 0;
+    }
     if (!k)
         snprintf(out, n, "Place your slices: \"collect all\" collects them.");
-    else if (!toks[0])
+    else if (!nums[0])
         snprintf(out, n, "Place your slices: \"%s\" eats %s and collects the rest; \"collect all\" "
-                 "eats none.", nums, k > 1 ? "those" : "that one");
+                 "eats none.", toks, k > 1 ? "those" : "that one");
     else
-        snprintf(out, n, "Place your slices: \"%s\" eats %s (or by token: \"%s\") and collects the "
-                 "rest; \"collect all\" eats none.", nums, k > 1 ? "those" : "that one", toks);
+        snprintf(out, n, "Place your slices: \"%s\" eats %s (or by number: \"%s\") and collects the "
+                 "rest; \"collect all\" eats none.", toks, k > 1 ? "those" : "that one", nums);
 }
 
 static void prompt_attach(const tui *t, char *out, size_t n, bool seconds)
@@ -814,9 +838,11 @@ static void prompt_actor(const tui *t, const char *phase, char *out, size_t n)
         prompt_take(t, out, n);
     else if (!strcmp(phase, "place"))
         prompt_place(t, out, n);
+    else if (!strcmp(phase, "eat-or-keep") && offered)
+        snprintf(out, n, "Eat or keep %s: \"eat %s\" eats it now, \"keep %s\" keeps it collected (or just "
+                 "\"eat\" / \"keep\").", offered, offered, offered);
     else if (!strcmp(phase, "eat-or-keep"))
-        snprintf(out, n, "Eat or keep %s: \"eat\" eats it now, \"keep\" keeps it collected.",
-                 offered ? offered : "this slice");
+        snprintf(out, n, "Eat or keep this slice: \"eat\" eats it now, \"keep\" keeps it collected.");
     else
         prompt_attach(t, out, n, !strcmp(phase, "seconds"));
 }
@@ -863,10 +889,16 @@ char *nys_tui_banner(const json_t *v, const pb_tui_opts *o)
     tui t;
     tui_init(&t, v, o);
     char line[160];
-    snprintf(line, sizeof line, "\n== Round %d of %d: ", jint(v, "round", 0), jint(v, "rounds", 0));
-    tb_raw(&t.b, line, strlen(line));
+    tb_raw(&t.b, "\n", 1);
+    snprintf(line, sizeof line, "== Round %d of %d%s.", jint(v, "round", 0), jint(v, "rounds", 0),
+             jint(v, "round", 0) == jint(v, "rounds", 0) ? " (the last)" : "");
+    tb_put(&t.b, line);
+    tb_room(&t.b, 8 + name_cols(&t, t.slicer, 24) + 1, 3, 1);
+    tb_put(&t.b, "Slicer: ");
     put_name(&t, t.slicer, 24);
-    snprintf(line, sizeof line, " slices. Today's Special: %s", jstr(today, "name"));
+    tb_put(&t.b, ".");
+    snprintf(line, sizeof line, "Today's Special: %s", jstr(today, "name"));
+    tb_room(&t.b, cols_of(line, strlen(line)), 3, 1);
     tb_put(&t.b, line);
     tb_nl(&t.b);
     replaced_note(&t, today);

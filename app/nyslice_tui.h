@@ -19,19 +19,19 @@
 char *nys_tui_table(const json_t *view, const pb_tui_opts *o);
 
 /* Labels of the portions: out[i] is the letter ('A', 'B', ...) of
- * view.portions[i]; portions are lettered in ring order by their lowest
- * position, the Special-only portion last. Fills at most max letters and
- * returns the number of portions (0 before division). */
+ * view.portions[i], as the view names it (views without letters: in ring
+ * order by lowest position, the Special-only portion last). Fills at most
+ * max letters and returns the number of portions (0 before division). */
 int nys_tui_portion_labels(const json_t *view, char *out, int max);
 
 /* One or two lines telling the player to move what to type now, with an
- * example in the notation of the current phase; for anyone else, who is being
- * waited for. "take B" names a portion by its letter and "eat 1 3" numbers
- * the slices being placed (1..k in view.placing): a front end translates
- * those two to the record notation; every other example is the notation. */
+ * example in the notation of the current phase ("take B", "eat 9p2"); for
+ * anyone else, who is being waited for. "eat 1 3" (the slices being placed
+ * numbered 1..k in view.placing) is also offered: a front end translates it
+ * to the notation. */
 char *nys_tui_prompt(const json_t *view, const pb_tui_opts *o);
 
-/* "== Round N of 6: <Slicer> slices. Today's Special: <name>", or NULL
+/* "== Round N of 6. Slicer: <name>. Today's Special: <name>", or NULL
  * before the round's Special is revealed and once the game is over. */
 char *nys_tui_banner(const json_t *view, const pb_tui_opts *o);
 

@@ -217,7 +217,7 @@ static void start_round(nys_state *st)
     for (int p = 0; p < NYS_RING; p++)
         st->loc[st->ring[p]] = NYS_LOC_RING;
     st->present = (uint16_t)(BIT(NYS_RING) - 1);
-    st->nportions = 0;
+    st->nportions = st->ring_portions = 0;
     st->taken = 0;
     st->special_portion = NYS_NONE;
     st->turn = 0;
@@ -416,6 +416,39 @@ int nys_sneak_target(const nys_state *st, int pos, int dir)
     return pos >= 0 && pos < NYS_RING && dir >= 0 && dir <= 1 ? sneak_target(st, runs, nr, pos, dir) : -1;
 }
 
+/* Why moving the slice at `pos` into `portion` is no Sneak-a-Slice move, in
+ * the words of the table (positions by number, portions by letter). */
+void nys_sneak_refusal(const nys_state *st, int pos, int portion, char *err, size_t errlen)
+{
+    run runs[NYS_RING];
+    int nr = remaining_runs(st, runs), from = nys_portion_at(st, pos);
+    char to = (char)nys_portion_letter(st, portion), own = (char)nys_portion_letter(st, from);
+    if (from < 0 || (st->taken >> from & 1u)) {
+        say(err, errlen, "the slice at position %d is in portion %c, which is already taken", pos + 1, own);
+        return;
+    }
+    if (portion < 0 || portion >= st->nportions || (st->taken >> portion & 1u)) {
+        say(err, errlen, "portion %c is already taken: Sneak-a-Slice moves a slice into a portion still on the table", to);
+        return;
+    }
+    if (from == portion) {
+        say(err, errlen, "position %d is already in portion %c", pos + 1, to);
+        return;
+    }
+    for (int r = 0; r < nr; r++) {
+        if (runs[r].pid != from || (runs[r].first != pos && runs[r].last != pos))
+            continue;
+        if (runs[r].count < 2 && from != st->special_portion) {
+            say(err, errlen, "moving position %d would leave portion %c empty", pos + 1, own);
+            return;
+        }
+        say(err, errlen, "portion %c is not next to position %d: the slice can only move into the "
+            "neighbouring portion on its side", to, pos + 1);
+        return;
+    }
+    say(err, errlen, "position %d is not at an end of portion %c: Sneak-a-Slice moves an end slice", pos + 1, own);
+}
+
 /* Write the legal sneak moves as payloads; returns the count. */
 static int sneak_moves(const nys_state *st, int *out)
 {
@@ -471,6 +504,24 @@ int nys_portion_first_pos(const nys_state *st, int portion)
     if (portion < 0 || portion > NYS_MAX_PLAYERS || !st->portion_mask[portion])
         return -1;
     return __builtin_ctz(st->portion_mask[portion]);
+}
+
+/* Portion ids run clockwise from after the lowest cut, and the last ring
+ * portion wraps past 11 to that cut, so it holds the lowest position: A. */
+int nys_portion_letter(const nys_state *st, int portion)
+{
+    int wrap = st->ring_portions - 1;
+    if (portion < 0 || portion >= st->nportions)
+        return 0;
+    return portion == wrap ? 'A' : portion > wrap ? 'A' + portion : 'B' + portion;
+}
+
+int nys_portion_by_letter(const nys_state *st, int letter)
+{
+    for (int pid = 0; pid < st->nportions; pid++)
+        if (nys_portion_letter(st, pid) == (letter >= 'a' && letter <= 'z' ? letter - 'a' + 'A' : letter))
+            return pid;
+    return -1;
 }
 
 static void begin_turn(nys_state *st);
@@ -838,18 +889,35 @@ int nys_legal_actions(const nys_state *st, pb_action *out)
     }
 }
 
-static const char *expected_in(int phase)
+/* "you have collected no 5: ... (types: 7 9)": a refused type and the
+ * types that would do; `what` has one %d for the type. */
+static void types_refusal(int type, uint16_t ok, const char *what, char *err, size_t errlen)
+{
+    if (!err)
+        return;
+    int len = snprintf(err, errlen, what, type);
+    const char *sep = " (";
+    for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE && len >= 0 && (size_t)len < errlen; t++)
+        if (ok >> t & 1u) {
+            len += snprintf(err + len, errlen - (size_t)len, "%s%d", sep, t);
+            sep = ", ";
+        }
+    if (ok && len >= 0 && (size_t)len < errlen)
+        snprintf(err + len, errlen - (size_t)len, ")");
+}
+
+const char *nys_phase_expects(int phase)
 {
     switch (phase) {
-    case NYS_PH_DIBS: return "Dibs! on a slice, or pass";
-    case NYS_PH_DIVIDE: return "a division of the pizza";
-    case NYS_PH_CUT_IN_LINE: return "cut-in-line, or pass";
-    case NYS_PH_SNEAK: return "a Sneak-a-Slice move, or pass";
-    case NYS_PH_TAKE: return "a portion to take";
-    case NYS_PH_PLACE: return "which slices to eat (the rest are collected)";
-    case NYS_PH_EAT_OR_KEEP: return "eat or keep";
+    case NYS_PH_DIBS: return "Dibs! on a slice, or \"pass\"";
+    case NYS_PH_DIVIDE: return "the Slicer's division of the pizza";
+    case NYS_PH_CUT_IN_LINE: return "\"cut-in-line\" or \"pass\"";
+    case NYS_PH_SNEAK: return "a Sneak-a-Slice move, or \"pass\"";
+    case NYS_PH_TAKE: return "a portion to take, by its letter";
+    case NYS_PH_PLACE: return "which of the slices just taken to eat (the rest are collected)";
+    case NYS_PH_EAT_OR_KEEP: return "\"eat\" or \"keep\" for the slice offered";
     case NYS_PH_ATTACH: return "a type to attach the Supreme to";
-    case NYS_PH_SECONDS: return "a type for Seconds, or pass";
+    case NYS_PH_SECONDS: return "a type for Seconds, or \"pass\"";
     default: return "nothing: the game is over";
     }
 }
@@ -870,7 +938,7 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
         [NYS_PH_OVER] = 0,
     };
     if (kind <= 0 || kind > 30 || !(allowed[st->phase] & BIT(kind))) {
-        say(err, errlen, "not now: the game expects %s", expected_in(st->phase));
+        say(err, errlen, "not now: the game expects %s", nys_phase_expects(st->phase));
         return false;
     }
     switch (kind) {
@@ -882,7 +950,7 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
     case NYS_A_DIBS:
         if (arg < NYS_RING && st->ring[arg] != NYS_NONE)
             return true;
-        say(err, errlen, "Dibs! needs a position that holds a slice");
+        say(err, errlen, "position %d holds no slice: Dibs! takes a slice of the pizza", arg + 1);
         return false;
     case NYS_A_DIVIDE:
         return divide_legal(st, (unsigned)arg & (BIT(NYS_RING) - 1), arg >> 11, err, errlen);
@@ -899,7 +967,10 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
     case NYS_A_TAKE:
         if (arg < st->nportions && !(st->taken >> arg & 1u))
             return true;
-        say(err, errlen, "that portion is not on the table");
+        if (arg < st->nportions)
+            say(err, errlen, "portion %c is already taken", nys_portion_letter(st, arg));
+        else
+            say(err, errlen, "that portion is not on the table");
         return false;
     case NYS_A_PLACE:
         if ((arg & ~st->new_edible) == 0 && place_canonical(st, (unsigned)arg))
@@ -914,12 +985,14 @@ bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen)
     case NYS_A_ATTACH:
         if (arg < 16 && (nys_attach_types(st, st->actor) >> arg & 1u))
             return true;
-        say(err, errlen, "the Supreme attaches to a type in your collection (NYS-T4)");
+        types_refusal(arg, nys_attach_types(st, st->actor), "you have collected no %d: the Supreme attaches to a "
+                      "type you collected", err, errlen);
         return false;
     case NYS_A_SECONDS:
         if (arg < 16 && (seconds_types(st, st->actor) >> arg & 1u))
             return true;
-        say(err, errlen, "Seconds eats one type of which you collected slices with pepperoni");
+        types_refusal(arg, seconds_types(st, st->actor), "you have no collected %d with pepperoni: Seconds eats "
+                      "slices of one type that carry pepperoni", err, errlen);
         return false;
     }
     say(err, errlen, "malformed action");
@@ -939,7 +1012,7 @@ static __attribute__((noinline)) void apply_sneak(nys_state *st, int pos, int di
 static __attribute__((noinline)) void apply_divide(nys_state *st, unsigned cuts, int spos)
 {
     int nring = nys_portions_from_cuts(st->present, cuts, st->portion_mask);
-    st->nportions = (uint8_t)nring;
+    st->nportions = st->ring_portions = (uint8_t)nring;
     if (spos == NYS_SPECIAL_ALONE) {
         st->special_portion = (uint8_t)nring;
         st->portion_mask[nring] = 0;

@@ -1,8 +1,12 @@
 /* notation.c -- New York Slice actions as text (docs/records.md).
  *
- * Ring positions are numbered 1..11 clockwise and keep their numbers for the
- * whole round (a slice taken with Dibs! leaves an empty position). A portion
- * is named by any of its positions; the canonical form uses the lowest. */
+ * The notation is what the table shows: ring positions are numbered 1..11
+ * clockwise and keep their numbers for the whole round (a slice taken with
+ * Dibs! leaves an empty position); once the pizza is divided, portions are
+ * named by letter (nys_portion_letter). Records written before the letters
+ * named a portion by any of its positions ("take 6", "sneak 5 to 6",
+ * "take special"): those forms are still read. Every refusal names its
+ * reason in the player's words. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -72,17 +76,12 @@ int nys_action_text_for(const nys_state *st, pb_action a, int viewer, char *buf,
     case NYS_A_SNEAK: {
         int pos = arg & 0xF;
         int target = nys_sneak_target(st, pos, arg >> 4);
-        add(buf, n, &len, "sneak %d to %d", pos + 1, nys_portion_first_pos(st, target) + 1);
+        add(buf, n, &len, "sneak %d to %c", pos + 1, nys_portion_letter(st, target));
         break;
     }
-    case NYS_A_TAKE: {
-        int first = nys_portion_first_pos(st, arg);
-        if (first < 0)
-            add(buf, n, &len, "take special");
-        else
-            add(buf, n, &len, "take %d", first + 1);
+    case NYS_A_TAKE:
+        add(buf, n, &len, "take %c", nys_portion_letter(st, arg));
         break;
-    }
     case NYS_A_PLACE:
         if (arg == 0)
             add(buf, n, &len, "collect all");
@@ -135,7 +134,7 @@ static int read_pos(const nys_state *st, const char *w, char *err, size_t errlen
     char *end;
     long v = strtol(w, &end, 10);
     if (!isdigit((unsigned char)w[0]) || *end || v < 1 || v > NYS_RING)
-        return pb_errorf(err, errlen, "'%s' is not a position 1-%d", w, NYS_RING);
+        return pb_errorf(err, errlen, "'%s' is not a position of the pizza: they are numbered 1 to %d", w, NYS_RING);
     if (st->ring[v - 1] == NYS_NONE)
         return pb_errorf(err, errlen, "position %ld is empty (its slice was taken with Dibs!)", v);
     return (int)v - 1;
@@ -146,7 +145,7 @@ static int read_type(const char *w, char *err, size_t errlen)
     char *end;
     long v = strtol(w, &end, 10);
     if (!isdigit((unsigned char)w[0]) || *end || v < NYS_MIN_TYPE || v > NYS_MAX_TYPE)
-        return pb_errorf(err, errlen, "'%s' is not a pizza type 3-11", w);
+        return pb_errorf(err, errlen, "'%s' is not a pizza type: the types are 3 to 11", w);
     return (int)v;
 }
 
@@ -186,6 +185,27 @@ static int parse_divide(const nys_state *st, char **w, int nw, pb_action *a, cha
     return 0;
 }
 
+static const char *count_words(int k)
+{
+    static const char *const words[] = {"no", "one", "two", "three", "four", "five", "six", "seven",
+                                        "eight", "nine", "ten", "eleven", "twelve"};
+    return k >= 0 && k < (int)(sizeof words / sizeof words[0]) ? words[k] : "many";
+}
+
+/* Why a slice being placed may not be eaten (NYS-T2, T3). */
+static int inedible(const nys_slice *s, const char *tok, char *err, size_t errlen)
+{
+    if (s->kind == NYS_ANCHOVY)
+        return pb_errorf(err, errlen, "the Anchovy slice (A) can never be eaten");
+    if (s->kind == NYS_COMBO)
+        return pb_errorf(err, errlen, "a Combo (%s) can only be eaten with Combo Craving", tok);
+    if (s->type == NYS_VEGGIE)
+        return pb_errorf(err, errlen, "a Veggie (%s) with no pepperoni can only be eaten with You Love "
+                                      "Veggies, on the turn you gain it", tok);
+    bool an = tok[0] == '8' || strncmp(tok, "11", 2) == 0;
+    return pb_errorf(err, errlen, "%s %s with no pepperoni cannot be eaten", an ? "an" : "a", tok);
+}
+
 /* "eat 9p2 7p1" (eat these, collect the rest), "collect all" or "eat none". */
 static int parse_place(const nys_state *st, char **w, int nw, pb_action *a, char *err, size_t errlen)
 {
@@ -198,29 +218,153 @@ static int parse_place(const nys_state *st, char **w, int nw, pb_action *a, char
         return pb_errorf(err, errlen, "name the slices to eat, e.g. 'eat 9p2 7p1', or 'collect all'");
     unsigned mask = 0;
     int n = st->qlen - st->qnew;
+    char tok[16], q[40];
     for (int k = 1; k < nw; k++) {
-        int found = -1;
-        bool present = false;
-        for (int i = 0; i < n && found < 0; i++) {
-            char tok[16];
+        nys_slice want;
+        pb_quote(w[k], q, sizeof q);
+        if (nys_slice_parse(w[k], &want, NULL) != 0)
+            return pb_errorf(err, errlen, "%s is not a slice: slices read like 9p2, 11a1, c8/10 or S", q);
+        int found = -1, present = 0, edible = 0, asked = 0;
+        for (int j = 1; j < nw; j++)
+            asked += strcmp(w[j], w[k]) == 0;
+        for (int i = 0; i < n; i++) {
             nys_slice_token(&st->slice[st->queue[st->qnew + i]], tok, sizeof tok);
-            if (strcmp(tok, w[k]) != 0 || (mask >> i & 1u))
+            if (strcmp(tok, w[k]) != 0)
                 continue;
-            present = true;
-            if (st->new_edible >> i & 1u)
+            present++;
+            edible += st->new_edible >> i & 1u;
+            if (found < 0 && !(mask >> i & 1u) && (st->new_edible >> i & 1u))
                 found = i;
         }
-        if (found < 0) {
-            char q[40];
-            pb_quote(w[k], q, sizeof q);
-            return present ? pb_errorf(err, errlen, "%s cannot be eaten: only slices with pepperoni "
-                                              "(and those a Special allows) can", q)
-                           : pb_errorf(err, errlen, "%s is not among the slices you are placing", q);
+        if (!present) {
+            char list[128] = "";
+            size_t len = 0;
+            for (int i = 0; i < n; i++) {
+                nys_slice_token(&st->slice[st->queue[st->qnew + i]], tok, sizeof tok);
+                add(list, sizeof list, &len, "%s%s", i ? " " : "", tok);
+            }
+            return pb_errorf(err, errlen, "%s is not among the slices you are placing (%s)", q, list);
         }
+        if (!edible)
+            return inedible(&want, w[k], err, errlen);
+        if (found < 0)
+            return pb_errorf(err, errlen, "you are placing %s %s, not %s", count_words(present), w[k],
+                             count_words(asked));
         mask |= 1u << found;
     }
     *a = NYS_ACTION(NYS_A_PLACE, mask);
     return 0;
+}
+
+/* A portion named as the table names it, by its letter; or, as records
+ * written before the letters did, by any of its positions ("take 6") or
+ * "special" for the portion holding the Special. The id, or -1 with why. */
+static int read_portion(const nys_state *st, const char *w, char *err, size_t errlen)
+{
+    char last = (char)('A' + st->nportions - 1);
+    if (strcasecmp(w, "special") == 0) {
+        if (st->special_portion == NYS_NONE)
+            return pb_errorf(err, errlen, "the Special is not on the table");
+        return st->special_portion;
+    }
+    if (isalpha((unsigned char)w[0]) && !w[1]) {
+        int pid = nys_portion_by_letter(st, w[0]);
+        if (pid < 0)
+            return pb_errorf(err, errlen, "there is no portion %c: the portions are A to %c",
+                             toupper((unsigned char)w[0]), last);
+        return pid;
+    }
+    if (isdigit((unsigned char)w[0])) {
+        int p = read_pos(st, w, err, errlen);
+        return p < 0 ? -1 : nys_portion_at(st, p);
+    }
+    char q[40];
+    pb_quote(w, q, sizeof q);
+    return pb_errorf(err, errlen, "%s is not a portion: portions are named by their letter, A to %c", q, last);
+}
+
+/* An example of what may be typed now: a division in even runs with the
+ * Special alone, else the first legal action. */
+static void example(const nys_state *st, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (st->phase == NYS_PH_DIVIDE) {
+        int occ[NYS_RING], m = 0, k = st->players == 2 ? 0 : st->players - 1;
+        unsigned cuts = 0;
+        for (int p = 0; p < NYS_RING; p++)
+            if (st->present >> p & 1u)
+                occ[m++] = p;
+        for (int i = 0; i < k && m >= k; i++)
+            cuts |= 1u << occ[(i + 1) * m / k - 1];
+        if (nys_action_to_text(st, NYS_DIVIDE(cuts, NYS_SPECIAL_ALONE), buf, n) == 0)
+            return;
+    }
+    pb_action *acts = malloc(sizeof *acts * PB_MAX_ACTIONS);
+    if (acts && nys_legal_actions(st, acts) > 0)
+        nys_action_to_text(st, acts[0], buf, n);
+    free(acts);
+}
+
+/* What the game waits for, with an example: for a move of the wrong
+ * kind now, or a word that is no move at all. */
+static int refuse(const nys_state *st, const char *why, char *err, size_t errlen)
+{
+    char ex[128];
+    example(st, ex, sizeof ex);
+    return pb_errorf(err, errlen, "%s: the game expects %s, e.g. \"%s\"", why, nys_phase_expects(st->phase), ex);
+}
+
+/* A known verb written wrongly ("dibs" alone): an example of that move. */
+static int refuse_form(const nys_state *st, const char *verb, const char *quoted, char *err, size_t errlen)
+{
+    pb_action *acts = malloc(sizeof *acts * PB_MAX_ACTIONS);
+    char ex[128] = "";
+    size_t len = strlen(verb);
+    int n = acts ? nys_legal_actions(st, acts) : 0;
+    for (int i = 0; i < n && !ex[0]; i++)
+        if (nys_action_to_text(st, acts[i], ex, sizeof ex) != 0 || strncasecmp(ex, verb, len) != 0)
+            ex[0] = 0;
+    free(acts);
+    if (!ex[0]) {
+        char why[96];
+        snprintf(why, sizeof why, "%s is not how the move is written", quoted);
+        return refuse(st, why, err, errlen);
+    }
+    return pb_errorf(err, errlen, "%s is not how the move is written: e.g. \"%s\"", quoted, ex);
+}
+
+static int parse_sneak(const nys_state *st, char **w, pb_action *a, char *err, size_t errlen)
+{
+    int p = read_pos(st, w[1], err, errlen), target;
+    if (p < 0 || (target = read_portion(st, w[3], err, errlen)) < 0)
+        return -1;
+    for (int dir = 1; dir >= 0; dir--)
+        if (nys_sneak_target(st, p, dir) == target) {
+            *a = NYS_ACTION(NYS_A_SNEAK, p | dir << 4);
+            return 0;
+        }
+    nys_sneak_refusal(st, p, target, err, errlen);
+    return -1;
+}
+
+static bool is(const char *w, const char *word)
+{
+    return strcasecmp(w, word) == 0;
+}
+
+/* The phase in which a verb is a move, or -1 for no verb of the notation. */
+static int phase_of(const char *verb)
+{
+    static const struct { const char *verb; int phase; } verbs[] = {
+        {"dibs", NYS_PH_DIBS},         {"cut", NYS_PH_DIVIDE},     {"special", NYS_PH_DIVIDE},
+        {"cut-in-line", NYS_PH_CUT_IN_LINE}, {"sneak", NYS_PH_SNEAK}, {"take", NYS_PH_TAKE},
+        {"collect", NYS_PH_PLACE},     {"keep", NYS_PH_EAT_OR_KEEP}, {"attach", NYS_PH_ATTACH},
+        {"seconds", NYS_PH_SECONDS},
+    };
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        if (is(verb, verbs[i].verb))
+            return verbs[i].phase;
+    return -1;
 }
 
 int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, char *err, size_t errlen)
@@ -238,61 +382,53 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, ch
     if (st->phase == NYS_PH_OVER)
         return pb_errorf(err, errlen, "the game is over");
     const char *verb = w[0];
-    int rc = -1;
-    if (strcasecmp(verb, "pass") == 0 && nw == 1) {
+    int phase = phase_of(verb);
+    char q[64];
+    pb_quote(text, q, sizeof q);
+    /* "eat" places new slices or eats the one offered; "pass" declines
+     * whatever power is offered now. */
+    if (is(verb, "eat"))
+        phase = st->phase == NYS_PH_PLACE ? NYS_PH_PLACE : NYS_PH_EAT_OR_KEEP;
+    if (is(verb, "pass") && nw == 1) {
         *a = NYS_ACTION(NYS_A_PASS, 0);
-        rc = 0;
-    } else if (strcasecmp(verb, "dibs") == 0 && nw == 2) {
+        return nys_is_legal(st, *a, NULL, 0) ? 0 : refuse(st, "there is nothing to pass on now", err, errlen);
+    }
+    if (phase < 0) {
+        char why[96];
+        snprintf(why, sizeof why, "%s is not a move", q);
+        return refuse(st, why, err, errlen);
+    }
+    if (phase != st->phase)
+        return refuse(st, "not now", err, errlen);
+    int rc = -1;
+    if (is(verb, "dibs") && nw == 2) {
         int p = read_pos(st, w[1], err, errlen);
         if (p < 0)
             return -1;
         *a = NYS_ACTION(NYS_A_DIBS, p);
         rc = 0;
-    } else if (strcasecmp(verb, "cut") == 0 || strcasecmp(verb, "special") == 0) {
+    } else if (phase == NYS_PH_DIVIDE) {
         if (parse_divide(st, w, nw, a, err, errlen) != 0)
             return -1;
         rc = 0;
-    } else if (strcasecmp(verb, "cut-in-line") == 0 && nw == 1) {
+    } else if (is(verb, "cut-in-line") && nw == 1) {
         *a = NYS_ACTION(NYS_A_CUT_IN_LINE, 0);
         rc = 0;
-    } else if (strcasecmp(verb, "sneak") == 0 && nw == 4 && strcasecmp(w[2], "to") == 0) {
-        int p = read_pos(st, w[1], err, errlen), q;
-        if (p < 0 || (q = read_pos(st, w[3], err, errlen)) < 0)
+    } else if (is(verb, "sneak") && nw == 4 && is(w[2], "to")) {
+        if (parse_sneak(st, w, a, err, errlen) != 0)
             return -1;
-        for (int dir = 1; dir >= 0; dir--) {
-            int target = nys_sneak_target(st, p, dir);
-            if (target >= 0 && target == nys_portion_at(st, q)) {
-                *a = NYS_ACTION(NYS_A_SNEAK, p | dir << 4);
-                rc = 0;
-                break;
-            }
-        }
-        if (rc != 0)
-            return pb_errorf(err, errlen, "Sneak-a-Slice moves an end slice into the adjacent portion "
-                                    "(%d cannot move to %d's portion)", p + 1, q + 1);
-    } else if (strcasecmp(verb, "take") == 0 && nw == 2) {
-        if (st->phase != NYS_PH_TAKE)
-            return pb_errorf(err, errlen, "not now: nobody is choosing a portion");
-        if (strcasecmp(w[1], "special") == 0) {
-            if (st->special_portion == NYS_NONE)
-                return pb_errorf(err, errlen, "the Special is not on the table");
-            *a = NYS_ACTION(NYS_A_TAKE, st->special_portion);
-        } else {
-            int p = read_pos(st, w[1], err, errlen);
-            if (p < 0)
-                return -1;
-            int pid = nys_portion_at(st, p);
-            *a = NYS_ACTION(NYS_A_TAKE, pid < 0 ? 0xFF : pid);
-        }
         rc = 0;
-    } else if (st->phase == NYS_PH_PLACE &&
-               (strcasecmp(verb, "eat") == 0 || strcasecmp(verb, "collect") == 0)) {
+    } else if (is(verb, "take") && nw == 2) {
+        int pid = read_portion(st, w[1], err, errlen);
+        if (pid < 0)
+            return -1;
+        *a = NYS_ACTION(NYS_A_TAKE, pid);
+        rc = 0;
+    } else if (phase == NYS_PH_PLACE) {
         if (parse_place(st, w, nw, a, err, errlen) != 0)
             return -1;
         rc = 0;
-    } else if ((strcasecmp(verb, "eat") == 0 || strcasecmp(verb, "keep") == 0) && nw <= 2) {
-        if (st->phase != NYS_PH_EAT_OR_KEEP)
-            return pb_errorf(err, errlen, "not now: no slice is waiting to be placed");
+    } else if (phase == NYS_PH_EAT_OR_KEEP && nw <= 2) {
         if (nw == 2) {
             int id = st->queue[st->qpos];
             char tok[16], shown[16];
@@ -302,19 +438,16 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a, ch
             if (strcmp(tok, w[1]) != 0 && !(id == st->supreme && strcmp(shown, w[1]) == 0))
                 return pb_errorf(err, errlen, "the slice offered is %s, not %s", tok, w[1]);
         }
-        *a = NYS_ACTION(strcasecmp(verb, "eat") == 0 ? NYS_A_EAT : NYS_A_KEEP, 0);
+        *a = NYS_ACTION(is(verb, "eat") ? NYS_A_EAT : NYS_A_KEEP, 0);
         rc = 0;
-    } else if ((strcasecmp(verb, "attach") == 0 || strcasecmp(verb, "seconds") == 0) && nw == 2) {
+    } else if ((is(verb, "attach") || is(verb, "seconds")) && nw == 2) {
         int t = read_type(w[1], err, errlen);
         if (t < 0)
             return -1;
-        *a = NYS_ACTION(strcasecmp(verb, "attach") == 0 ? NYS_A_ATTACH : NYS_A_SECONDS, t);
+        *a = NYS_ACTION(is(verb, "attach") ? NYS_A_ATTACH : NYS_A_SECONDS, t);
         rc = 0;
     }
-    if (rc != 0) {
-        char q[64];
-        pb_quote(text, q, sizeof q);
-        return pb_errorf(err, errlen, "unknown action %s (see docs/records.md)", q);
-    }
+    if (rc != 0)
+        return refuse_form(st, verb, q, err, errlen);
     return nys_is_legal(st, *a, err, errlen) ? 0 : -1;
 }

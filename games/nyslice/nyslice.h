@@ -237,6 +237,7 @@ typedef struct nys_state {
     uint16_t present;                     /* bit per position that holds a slice */
     uint16_t portion_mask[NYS_MAX_PLAYERS + 1]; /* ring positions per portion id */
     uint8_t nportions;
+    uint8_t ring_portions;                /* of which made of slices by the division (ids 0..) */
     uint8_t special_portion;              /* portion holding today's Special */
     uint8_t taken;                        /* bit per portion id */
     uint8_t taken_by[NYS_MAX_PLAYERS + 1];/* seat per portion id */
@@ -292,6 +293,8 @@ int nys_init_arranged(nys_state *st, const nys_rules *rules, uint64_t seed,
 int nys_current_seat(const nys_state *st);
 int nys_legal_actions(const nys_state *st, pb_action *out);
 bool nys_is_legal(const nys_state *st, pb_action a, char *err, size_t errlen);
+/* What a phase waits for, in words: "a portion to take". */
+const char *nys_phase_expects(int phase);
 pb_action nys_random_action(const nys_state *st, pb_rng *rng);
 int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen);
 void nys_determinize(nys_state *st, int seat, pb_rng *rng);
@@ -307,6 +310,10 @@ const char *nys_special_unplayable(const nys_state *st, int sp);
  * is Buffet." and each Special revealed and sent back first (NYS-S4).
  * Returns the length written, 0 when the move started no round. */
 int nys_round_news(const nys_state *before, const nys_state *after, char *buf, size_t n);
+/* Everything the table's log should say about a move beyond the move
+ * itself (news.c): what the engine did alone, the next round's reveal, the
+ * end. Public facts only. Returns the length written, 0 for nothing. */
+int nys_news(const nys_rules *rules, const nys_state *before, const nys_state *after, char *buf, size_t n);
 /* Bit per type the seat could attach a Supreme to (NYS-T4). */
 uint16_t nys_attach_types(const nys_state *st, int seat);
 /* The ring portions a cut mask makes (a cut after position p separates p
@@ -318,8 +325,18 @@ int nys_portion_at(const nys_state *st, int pos);
 /* Portion a Sneak-a-Slice move of the end slice at `pos` would join
  * (dir 0: the previous portion in ring order, 1: the next), or -1. */
 int nys_sneak_target(const nys_state *st, int pos, int dir);
+/* Why moving the end slice at `pos` into `portion` is refused (the move
+ * being illegal), in the words of the table. */
+void nys_sneak_refusal(const nys_state *st, int pos, int portion, char *err, size_t errlen);
 /* Lowest ring position of a portion, or -1 if it has no slices. */
 int nys_portion_first_pos(const nys_state *st, int portion);
+/* The letter players name a portion by ('A', 'B', ...; 0 if no such
+ * portion). Fixed for the round at the division: A is the portion holding
+ * the lowest position, then the others clockwise, the Special alone last;
+ * a Sneak-a-Slice move changes no letter. */
+int nys_portion_letter(const nys_state *st, int portion);
+/* The portion with this letter (either case), or -1. */
+int nys_portion_by_letter(const nys_state *st, int letter);
 /* Find the nth (0-based) in-play slice id with this token, or -1. */
 int nys_find_slice(const nys_state *st, const char *token, int nth);
 bool nys_owns(const nys_state *st, int seat, int special);

@@ -1,4 +1,5 @@
 /* ops.c -- New York Slice behind the game interface (core/game.h). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,8 +199,39 @@ static void op_result_facts(const pb_game *g, const pb_state *pst, pb_facts *f)
 
 static int op_news(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n)
 {
+    return nys_news(RULES(g), CST(before), CST(after), buf, n);
+}
+
+/* A name as players may type it, letters and digits only, lower case:
+ * "Dibs!", "dibs" and "DIBS" agree, "day-old pizza" and "Day-Old Pizza" too. */
+static void fold(const char *in, char *out, size_t n)
+{
+    size_t k = 0;
+    for (; *in && k + 1 < n; in++)
+        if (isalnum((unsigned char)*in))
+            out[k++] = (char)tolower((unsigned char)*in);
+    out[k] = 0;
+}
+
+/* A Special by its name or slug, with its text as the table shows it. */
+static int op_explain(const pb_game *g, const char *name, char *buf, size_t n)
+{
     (void)g;
-    return nys_round_news(CST(before), CST(after), buf, n);
+    char want[64], have[64];
+    fold(name, want, sizeof want);
+    for (int sp = 0; want[0] && sp < NYS_SPECIAL_COUNT; sp++) {
+        const char *full = nys_special_name(sp);
+        fold(full, have, sizeof have);
+        bool match = strcmp(want, have) == 0;
+        fold(nys_special_slug(sp), have, sizeof have);
+        /* "The Everyone-Else Diet" answers to "everyone-else-diet" too */
+        if (match || strcmp(want, have) == 0) {
+            snprintf(buf, n, "%s (a Special%s): %s", full, nys_special_scored(sp) ? ", scored at the end" : "",
+                     nys_special_text(sp));
+            return 0;
+        }
+    }
+    return -1;
 }
 
 static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
@@ -240,4 +272,5 @@ const pb_game_ops nys_game_ops = {
     .result_facts = op_result_facts,
     .check_invariants = op_check_invariants,
     .news = op_news,
+    .explain = op_explain,
 };

@@ -76,6 +76,13 @@ static json_t *portion_name(const nys_state *st, int pid)
     return first < 0 ? json_string("special") : json_integer(first + 1);
 }
 
+/* The letter the table, the notation and the log name a portion by. */
+static json_t *portion_letter(const nys_state *st, int pid)
+{
+    char l[2] = {(char)nys_portion_letter(st, pid), 0};
+    return pid < 0 || !l[0] ? json_null() : json_string(l);
+}
+
 /* NYS-S4: the Specials this round's reveal showed everyone and sent back to
  * the box, each with the reason. */
 static json_t *replaced_specials(const nys_state *st)
@@ -94,7 +101,8 @@ int nys_round_news(const nys_state *before, const nys_state *after, char *buf, s
         return 0;
     const char *name = nys_special_name(after->today);
     bool bang = name[strlen(name) - 1] == '!'; /* "Dibs!" ends its own sentence */
-    int len = snprintf(buf, n, "Round %d: today's Special is %s%s", after->round + 1, name, bang ? "" : ".");
+    int len = snprintf(buf, n, "Round %d%s: today's Special is %s%s", after->round + 1,
+                       after->round + 1 == after->rounds ? " (the last)" : "", name, bang ? "" : ".");
     for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
         if (after->replaced_now >> sp & 1u && len >= 0 && (size_t)len < n)
             len += snprintf(buf + len, n - (size_t)len, " %s was revealed first and went back to the box (%s).",
@@ -113,7 +121,10 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
     json_object_set_new(v, "player_count", json_integer(st->players));
     json_object_set_new(v, "round", json_integer(over ? st->rounds : st->round + 1));
     json_object_set_new(v, "rounds", json_integer(st->rounds));
-    json_object_set_new(v, "slicer", json_integer(st->slicer));
+    /* Once the last round is over the turn has passed on: name the last
+     * round's Slicer, who rotates one seat a round (NYS-R1). */
+    int slicer = st->round >= st->rounds ? (st->first_slicer + st->rounds - 1) % st->players : st->slicer;
+    json_object_set_new(v, "slicer", json_integer(slicer));
     json_object_set_new(v, "first_slicer", json_integer(st->first_slicer));
     json_t *names = json_object();
     for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++) {
@@ -141,6 +152,8 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
         json_object_set_new(today, "portion",
                             st->special_portion == NYS_NONE ? json_null()
                                                             : portion_name(st, st->special_portion));
+        json_object_set_new(today, "letter", st->special_portion == NYS_NONE
+                                                 ? json_null() : portion_letter(st, st->special_portion));
         json_object_set_new(today, "taken_by", seat_or_null(st->special_owner[sp]));
         json_object_set_new(today, "replaced", replaced_specials(st));
         json_object_set_new(v, "today", today);
@@ -155,6 +168,7 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
             json_t *pos = json_pack("{s:i}", "pos", p + 1);
             json_object_set_new(pos, "slice", id == NYS_NONE ? json_null() : token(st, id));
             json_object_set_new(pos, "portion", pid < 0 ? json_null() : portion_name(st, pid));
+            json_object_set_new(pos, "letter", portion_letter(st, pid));
             json_object_set_new(pos, "taken_by", pid >= 0 && (st->taken >> pid & 1u)
                                                      ? json_integer(st->taken_by[pid])
                                                      : json_null());
@@ -169,6 +183,7 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
                 }
             json_t *po = json_pack("{s:o, s:o, s:o, s:b}", "name", portion_name(st, pid), "positions",
                                    pos, "slices", sl, "special", pid == st->special_portion);
+            json_object_set_new(po, "letter", portion_letter(st, pid));
             json_object_set_new(po, "taken_by", (st->taken >> pid & 1u) ? json_integer(st->taken_by[pid])
                                                                        : json_null());
             json_array_append_new(portions, po);

@@ -170,7 +170,7 @@ END {
                 toplet = L[i + 1]
                 botlet = L[i + 3]
             }
-        } else if (s !~ /^ / && s ~ / places( \(Dibs!\))?: | \(Seconds\): /) {
+        } else if (s !~ /^ / && s ~ / - placing( \(Dibs!\))?: | - Seconds: /) {
             t = s
             for (j = i + 1; L[j] ~ /^  /; j++)
                 t = t " " L[j]
@@ -358,7 +358,7 @@ eatall_problem=$(awk '
         for (i = 1; i <= n; i++) t = t " " w[i]
         return t
     }
-    /^You places: / { t = $0; placing = 1; next }
+    /^You - placing: / { t = $0; placing = 1; next }
     placing && /^  / { t = t " " $0; next }
     { placing = 0 }
     $0 == "You> eat all" {

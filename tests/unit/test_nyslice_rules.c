@@ -77,13 +77,23 @@ static void eat_every_new(nys_state *st)
 }
 
 /* `eat <tok>` is refused: that slice is being placed but may not be eaten
- * (NYS-T2). */
+ * (NYS-T2), and the reason names the slice and why, in the words of the
+ * rules: "an 8 with no pepperoni", "a Combo (c5/9) ... Combo Craving". */
 static void refused_inedible(nys_state *st, const char *tok)
 {
     char text[64], why[160];
+    nys_slice s;
+    assert_int_equal(nys_slice_parse(tok, &s, NULL), 0);
     snprintf(text, sizeof text, "eat %s", tok);
-    snprintf(why, sizeof why,
-             "\"%s\" cannot be eaten: only slices with pepperoni (and those a Special allows) can", tok);
+    if (s.kind == NYS_ANCHOVY)
+        snprintf(why, sizeof why, "the Anchovy slice (A) can never be eaten");
+    else if (s.kind == NYS_COMBO)
+        snprintf(why, sizeof why, "a Combo (%s) can only be eaten with Combo Craving", tok);
+    else if (s.type == NYS_VEGGIE)
+        snprintf(why, sizeof why, "a Veggie (%s) with no pepperoni can only be eaten with You Love Veggies", tok);
+    else
+        snprintf(why, sizeof why, "%s %s with no pepperoni cannot be eaten",
+                 tok[0] == '8' || !strncmp(tok, "11", 2) ? "an" : "a", tok);
     ts_refused(st, text, why);
 }
 
@@ -707,7 +717,8 @@ static void test_NYS_S4_two_player_replacements(void **state)
                 plain_step(&last);
             }
             assert_true(nys_round_news(&before, &last, news, sizeof news) > 0);
-            snprintf(want, sizeof want, "Round %d: today's Special is %s", round + 2, nys_special_name(last.today));
+            snprintf(want, sizeof want, "Round %d%s: today's Special is %s", round + 2,
+                     round + 2 == last.rounds ? " (the last)" : "", nys_special_name(last.today));
             assert_ptr_equal(strstr(news, want), news);
             snprintf(want, sizeof want, " %s was revealed first and went back to the box", back[round + 1]);
             assert_non_null(strstr(news, want));
@@ -996,10 +1007,11 @@ static void test_NYS_R3_illegal_divisions_refused(void **state)
     ts_refused(&st, "cut 2 5 special alone", "4 players with the Special alone need 3 cuts (3 portions of slices), not 2");
     ts_refused(&st, "cut 2 5 8 11 special alone", "4 players with the Special alone need 3 cuts (3 portions of slices), not 4");
     ts_refused(&st, "cut 2 2 5 8 special 3", "cut 2 is named twice");
-    ts_refused(&st, "cut 2 5 8 12 special 3", "'12' is not a position 1-11");
+    ts_refused(&st, "cut 2 5 8 12 special 3", "'12' is not a position of the pizza: they are numbered 1 to 11");
     ts_refused(&st, "cut 2 5 8 11", "a division reads");
-    ts_refused(&st, "take 3", "nobody is choosing a portion");
-    ts_refused(&st, "pass", "not now: the game expects a division of the pizza");
+    ts_refused(&st, "take 3", "not now: the game expects the Slicer's division of the pizza");
+    ts_refused(&st, "pass", "there is nothing to pass on now: the game expects the Slicer's division of the pizza, "
+                            "e.g. \"cut 3 7 11 special alone\"");
 
     ts_rules(&r, 2);
     ts_deal(&st, &r, NULL, 0, NULL, NULL, 0);
@@ -1026,10 +1038,12 @@ static void test_NYS_R3_portions_of_a_division(void **state)
     json_t *v = nys_view(&st, &r, 0);
     json_t *portions = json_object_get(v, "portions");
     static const char *const want[] = {"[3,4,5]", "[6,7,8]", "[9,10,11]", "[1,2]"};
+    static const char *const letter[] = {"\"B\"", "\"C\"", "\"D\"", "\"A\""};
     assert_int_equal(json_array_size(portions), 4);
     for (int i = 0; i < 4; i++) {
         json_t *po = json_array_get(portions, (size_t)i);
         ts_assert_json(json_object_get(po, "positions"), want[i]);
+        ts_assert_json(json_object_get(po, "letter"), letter[i]);
         assert_int_equal(json_is_true(json_object_get(po, "special")), i == 0);
     }
     json_decref(v);
@@ -1040,10 +1054,11 @@ static void test_NYS_R3_portions_of_a_division(void **state)
     v = nys_view(&st, &r, 0);
     ts_assert_json(json_object_get(v, "portions"),
                 "[{\"name\":5,\"positions\":[5,6,7,8],\"slices\":[\"11\",\"3a1\",\"8a1\",\"11a1\"],"
-                "\"special\":false,\"taken_by\":null},"
+                "\"special\":false,\"letter\":\"B\",\"taken_by\":null},"
                 "{\"name\":1,\"positions\":[1,2,3,4,9,10,11],\"slices\":[\"7\",\"8\",\"3\",\"10\","
-                "\"c6/7\",\"c4/11\",\"A\"],\"special\":false,\"taken_by\":null},"
-                "{\"name\":\"special\",\"positions\":[],\"slices\":[],\"special\":true,\"taken_by\":null}]");
+                "\"c6/7\",\"c4/11\",\"A\"],\"special\":false,\"letter\":\"A\",\"taken_by\":null},"
+                "{\"name\":\"special\",\"positions\":[],\"slices\":[],\"special\":true,\"letter\":\"C\","
+                "\"taken_by\":null}]");
     json_decref(v);
     ts_do(&st, "take 10");
     assert_int_equal(ts_collected(&st, 1, "c4/11"), 1);
@@ -1098,7 +1113,7 @@ static void test_NYS_R4_cut_in_line_chooses_first(void **state)
     assert_int_equal(st.phase, NYS_PH_CUT_IN_LINE);
     assert_int_equal(nys_current_seat(&st), 3);
     assert_true(ts_is_legal(&st, "pass"));
-    ts_refused(&st, "take 3", "nobody is choosing a portion");
+    ts_refused(&st, "take B", "not now: the game expects \"cut-in-line\" or \"pass\"");
     ts_do(&st, "cut-in-line");
     assert_view(&st, &r, 0, "order", "[3,2,0,1]");
     assert_int_equal(nys_current_seat(&st), 3);
@@ -1157,7 +1172,8 @@ static void deal_sneak_round2(nys_state *st, nys_rules *r)
  * before seat 3 chooses, the remaining portions in ring order are 9-11,
  * 1-2, 3-5 -- and 3-5 touches 9-11 across the gap left by 6-8. Six end
  * moves are legal; a middle slice or a move into the taken portion is
- * refused. `sneak 5 to 9` moves the 6p1 across the gap; seat 3 takes it
+ * refused, each saying why. The portions are lettered A 1-2, B 3-5, C 6-8,
+ * D 9-11. `sneak 5 to D` moves the 6p1 across the gap; seat 3 takes it
  * with 9-11, seat 0 takes 3-5 without it. Never again: in round 3 seat 3
  * just chooses. */
 static void test_NYS_R5_sneak_moves_end_slice_across_gap(void **state)
@@ -1168,23 +1184,26 @@ static void test_NYS_R5_sneak_moves_end_slice_across_gap(void **state)
     deal_sneak_round2(&st, &r);
     ts_do(&st, "cut 2 5 8 11 special 3");
     assert_int_equal(st.phase, NYS_PH_TAKE);
-    ts_do(&st, "take 6");
+    ts_do(&st, "take C");
     collect_all(&st);
     assert_int_equal(st.phase, NYS_PH_SNEAK);
     assert_int_equal(nys_current_seat(&st), 3);
     assert_int_equal(legal_count(&st), 7);
-    static const char *const moves[] = {"sneak 9 to 3", "sneak 11 to 1", "sneak 1 to 9",
-                                        "sneak 2 to 3", "sneak 3 to 1", "sneak 5 to 9"};
+    static const char *const moves[] = {"sneak 9 to B", "sneak 11 to A", "sneak 1 to D",
+                                        "sneak 2 to B", "sneak 3 to A", "sneak 5 to D"};
     for (int i = 0; i < LEN(moves); i++)
         assert_true(ts_is_legal(&st, moves[i]));
-    ts_refused(&st, "sneak 4 to 9", "4 cannot move to 9's portion");
-    ts_refused(&st, "sneak 5 to 6", "5 cannot move to 6's portion");
-    ts_refused(&st, "take 3", "nobody is choosing a portion");
-    ts_do(&st, "sneak 5 to 9");
+    ts_refused(&st, "sneak 4 to D", "position 4 is not at an end of portion B");
+    ts_refused(&st, "sneak 5 to C", "portion C is already taken");
+    ts_refused(&st, "sneak 12 to C", "'12' is not a position of the pizza");
+    ts_refused(&st, "sneak 5 to E", "there is no portion E: the portions are A to D");
+    ts_refused(&st, "take B", "not now: the game expects a Sneak-a-Slice move, or \"pass\"");
+    ts_do(&st, "sneak 5 to D");
     assert_int_equal(st.phase, NYS_PH_TAKE);
-    ts_do(&st, "take 9");
+    ts_refused(&st, "take C", "portion C is already taken");
+    ts_do(&st, "take D");
     collect_all(&st);
-    ts_do(&st, "take 3");
+    ts_do(&st, "take B");
     collect_all(&st);
     assert_int_equal(ts_collected(&st, 3, "6p1"), 1);
     assert_int_equal(ts_collected(&st, 3, "11p3"), 1);
@@ -1202,8 +1221,9 @@ static void test_NYS_R5_sneak_moves_end_slice_across_gap(void **state)
  * Special alone. Round 2, `cut 1 2 5 11 special 1`: {1} + Special, {2},
  * 3-5, 6-11. Seat 2 takes 3-5. Seat 3 may move 1 either way and 6-11's ends
  * (6 touches {2} across the gap), never the lone 2: five legal actions.
- * `sneak 1 to 2` leaves the Special alone; seat 3 takes just the Special,
- * seat 0 takes 4p1 and 4p2 together. */
+ * Lettered A {1} + Special, B {2}, C 3-5, D 6-11. `sneak 1 to B` leaves the
+ * Special alone, still portion A; seat 3 takes just the Special, seat 0
+ * takes 4p1 and 4p2 together. */
 static void test_NYS_R5_sneak_never_empties_a_portion(void **state)
 {
     (void)state;
@@ -1211,25 +1231,27 @@ static void test_NYS_R5_sneak_never_empties_a_portion(void **state)
     nys_state st;
     deal_sneak_round2(&st, &r);
     ts_do(&st, "cut 1 2 5 11 special 1");
-    ts_do(&st, "take 3");
+    ts_do(&st, "take C");
     collect_all(&st);
     assert_int_equal(st.phase, NYS_PH_SNEAK);
     assert_int_equal(legal_count(&st), 5);
-    assert_true(ts_is_legal(&st, "sneak 1 to 6"));
-    assert_true(ts_is_legal(&st, "sneak 1 to 2"));
-    assert_true(ts_is_legal(&st, "sneak 6 to 2"));
-    assert_true(ts_is_legal(&st, "sneak 11 to 1"));
-    ts_refused(&st, "sneak 2 to 1", "2 cannot move to 1's portion");
-    ts_refused(&st, "sneak 2 to 6", "2 cannot move to 6's portion");
-    ts_refused(&st, "sneak 8 to 2", "8 cannot move to 2's portion");
-    ts_do(&st, "sneak 1 to 2");
+    assert_true(ts_is_legal(&st, "sneak 1 to D"));
+    assert_true(ts_is_legal(&st, "sneak 1 to B"));
+    assert_true(ts_is_legal(&st, "sneak 6 to B"));
+    assert_true(ts_is_legal(&st, "sneak 11 to A"));
+    ts_refused(&st, "sneak 2 to A", "moving position 2 would leave portion B empty");
+    ts_refused(&st, "sneak 2 to D", "moving position 2 would leave portion B empty");
+    ts_refused(&st, "sneak 8 to B", "position 8 is not at an end of portion D");
+    ts_refused(&st, "sneak 6 to D", "position 6 is already in portion D");
+    ts_do(&st, "sneak 1 to B");
     json_t *v = nys_view(&st, &r, 3);
     ts_assert_json(json_object_get(json_object_get(v, "today"), "portion"), "\"special\"");
+    ts_assert_json(json_object_get(json_object_get(v, "today"), "letter"), "\"A\"");
     json_decref(v);
-    ts_do(&st, "take special");
+    ts_do(&st, "take A");
     assert_int_equal(held(&st, &r, 3, "stuffed-crust"), 0);
     assert_int_equal(ts_collected(&st, 3, "4p1"), 0);
-    ts_do(&st, "take 1");
+    ts_do(&st, "take B");
     collect_all(&st);
     assert_int_equal(ts_collected(&st, 0, "4p1"), 1);
     assert_int_equal(ts_collected(&st, 0, "4p2"), 1);
@@ -1240,10 +1262,11 @@ static void test_NYS_R5_sneak_never_empties_a_portion(void **state)
  * Slicer seat 1, `cut 1 2 5 special 2`: {2} + Stuffed Crust, 3-5 and 6-1
  * (6..11 and 1). Seat 2 takes 3-5; seat 0 sees two portions, {2} and 6-1,
  * touching on both sides of 2. Moving 2 "back" or "onward" ends in the same
- * portion, so only the move onward is listed: `sneak 2 to 1` (6-1 is named
- * by its lowest position), `sneak 6 to 2`, `sneak 1 to 2` and pass. The
- * back twin is refused. After `sneak 2 to 6` (any position names the
- * portion) position 2 belongs to 6-1 and the Special is alone. */
+ * portion, so only the move onward is listed: `sneak 2 to A` (6-1 is A, it
+ * holds position 1; {2} is B), `sneak 6 to B`, `sneak 1 to B` and pass. The
+ * back twin is refused. After `sneak 2 to 6` (as records before the letters
+ * wrote it: any position names the portion) position 2 belongs to 6-1 and
+ * the Special is alone. */
 static void test_NYS_R5_lone_slice_between_two_portions_moves_onward_only(void **state)
 {
     (void)state;
@@ -1260,7 +1283,7 @@ static void test_NYS_R5_lone_slice_between_two_portions_moves_onward_only(void *
     collect_all(&st);
     assert_int_equal(st.phase, NYS_PH_SNEAK);
     assert_int_equal(nys_current_seat(&st), 0);
-    static const char *const want[] = {"pass", "sneak 2 to 1", "sneak 6 to 2", "sneak 1 to 2"};
+    static const char *const want[] = {"pass", "sneak 2 to A", "sneak 6 to B", "sneak 1 to B"};
     assert_legal_texts(&st, want, LEN(want));
     int six_to_one = nys_portion_at(&st, 5);
     assert_int_equal(nys_sneak_target(&st, 1, 1), six_to_one);
@@ -1435,7 +1458,7 @@ static void test_NYS_T2_placing_lists_each_choice_once(void **state)
     assert_false(nys_is_legal(&st, NYS_ACTION(NYS_A_PLACE, 1 << 2), NULL, 0));
     refused_inedible(&st, "8");
     refused_not_placing(&st, "9p1");
-    ts_refused(&st, "eat 9p2 9p2 9p2", "\"9p2\" is not among the slices you are placing");
+    ts_refused(&st, "eat 9p2 9p2 9p2", "you are placing two 9p2, not three");
     ts_do(&st, "eat 9p2 7p1");
     assert_int_equal(ts_eaten(&st, 1, "9p2"), 1);
     assert_int_equal(ts_eaten(&st, 1, "7p1"), 1);
@@ -1535,7 +1558,7 @@ static void test_NYS_T3_combo_craving_eats_at_once_then_only_when_gained(void **
                                        "\"edible\":[true,true,true],\"offered\":\"c4/11\"}");
     assert_int_equal(legal_count(&st), 2);
     ts_refused(&st, "eat c6/7", "the slice offered is c4/11, not c6/7");
-    ts_refused(&st, "collect c4/11", "unknown action");
+    ts_refused(&st, "collect c4/11", "not now: the game expects \"eat\" or \"keep\" for the slice offered, e.g. \"eat c4/11\"");
     ts_do(&st, "eat c4/11");
     assert_view(&st, &r, 2, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"9p1\",\"c5/9\",\"9p2\"],"
                                        "\"edible\":[true,true,true],\"offered\":\"c6/7\"}");
@@ -1575,8 +1598,8 @@ static void test_NYS_T4_supreme_attaches_to_a_type_in_collection(void **state)
     assert_true(ts_is_legal(&st, "attach 4"));
     assert_true(ts_is_legal(&st, "attach 9"));
     assert_true(ts_is_legal(&st, "attach 11"));
-    ts_refused(&st, "attach 5", "(NYS-T4)");
-    ts_refused(&st, "attach 8", "(NYS-T4)");
+    ts_refused(&st, "attach 5", "you have collected no 5: the Supreme attaches to a type you collected");
+    ts_refused(&st, "attach 8", "you have collected no 8");
     ts_do(&st, "attach 11");
     assert_seen(&st, &r, 2, 1, "collected", "[\"9p1\",\"c4/11\",\"S@11\"]");
     assert_int_equal(nys_current_seat(&st), 2);
@@ -1612,7 +1635,7 @@ static void test_NYS_T4_supreme_waits_for_a_type(void **state)
     assert_int_equal(legal_count(&st), 2);
     assert_true(ts_is_legal(&st, "attach 7"));
     assert_true(ts_is_legal(&st, "attach 11"));
-    ts_refused(&st, "attach 9", "(NYS-T4)");
+    ts_refused(&st, "attach 9", "you have collected no 9: the Supreme attaches to a type you collected");
     ts_do(&st, "attach 7");
     assert_seen(&st, &r, 0, 1, "collected", "[\"7\",\"11\",\"A\",\"S@7\"]");
     assert_seen(&st, &r, 0, 1, "supreme_waiting", "false");
@@ -1682,8 +1705,8 @@ static void test_NYS_E1_seconds_eats_one_type_with_supreme(void **state)
     assert_int_equal(nys_current_seat(&st), 0);
     assert_int_equal(legal_count(&st), 5);
     assert_true(ts_is_legal(&st, "seconds 4") && ts_is_legal(&st, "seconds 6") && ts_is_legal(&st, "seconds 7"));
-    ts_refused(&st, "seconds 5", "Seconds eats one type of which you collected slices with pepperoni");
-    ts_refused(&st, "seconds 11", "Seconds eats one type of which you collected slices with pepperoni");
+    ts_refused(&st, "seconds 5", "with pepperoni: Seconds eats slices of one type that carry pepperoni");
+    ts_refused(&st, "seconds 11", "with pepperoni: Seconds eats slices of one type that carry pepperoni");
     ts_do(&st, "seconds 9");
     assert_int_equal(st.phase, NYS_PH_EAT_OR_KEEP);
     assert_view(&st, &r, 1, "placing",
@@ -2325,7 +2348,7 @@ static void test_NYS_E1_seconds_never_combos_nor_plain_veggies(void **state)
     assert_int_equal(nys_current_seat(&st), 1);
     assert_true(ts_collected(&st, 1, "3") >= 1);
     assert_int_equal(ts_collected(&st, 1, "c5/9"), 1);
-    ts_refused(&st, "seconds 3", "Seconds eats one type of which you collected slices with pepperoni");
+    ts_refused(&st, "seconds 3", "with pepperoni: Seconds eats slices of one type that carry pepperoni");
     ts_do(&st, "seconds 9");
     int offered = 0;
     while (st.phase == NYS_PH_EAT_OR_KEEP) {

@@ -14,6 +14,7 @@
 
 #include "../../app/cli.h"
 #include "../../app/nyslice_tui.h"
+#include "../../app/nyslice_ui.h"
 #include "../../games/nyslice/nyslice.h"
 
 #define GAMES_PER_COUNT 6
@@ -148,10 +149,14 @@ static void check_grid_rows(const char *plain)
     assert_true(rows >= 2);
 }
 
-/* Each ring position as "NN token" ("--" when emptied by Dibs!), and after
+/* Each ring position as "NN token" ("--" when emptied by Dibs!, the
+ * Anchovy slice in full so that it is not read as portion A), and after
  * division its portion's letter right under the token. */
-static void check_ring(const json_t *v, const char *plain)
+static void check_ring(const json_t *v, const char *table)
 {
+    /* the pizza is drawn under the header, after the players' collections */
+    const char *plain = strstr(table, "NEW YORK SLICE");
+    assert_non_null(plain);
     const json_t *ring = json_object_get(v, "ring");
     char labels[26];
     int np = nys_tui_portion_labels(v, labels, 26);
@@ -160,7 +165,7 @@ static void check_ring(const json_t *v, const char *plain)
         char cell[32], under[256];
         const char *tok = jstring(r, "slice");
         int line;
-        snprintf(cell, sizeof cell, "%2d %s", (int)i + 1, tok ? tok : "--");
+        snprintf(cell, sizeof cell, "%2d %s", (int)i + 1, !tok ? "--" : strcmp(tok, "A") ? tok : "Anchovy");
         int col = find_cell(plain, cell, &line);
         if (col < 0)
             fail_msg("ring position %d not shown as '%s':\n%s", (int)i + 1, cell, plain);
@@ -288,8 +293,10 @@ static void test_tables_of_random_games(void **state)
     }
 }
 
-/* Letters follow the ring: lowest position first, the Special alone last. */
-static void check_labels(const json_t *v)
+/* Letters follow the ring as divided: lowest position first, the Special
+ * alone last (`in_order`: no Sneak-a-Slice move since, which moves a slice
+ * but no letter). */
+static void check_labels(const json_t *v, bool in_order)
 {
     const json_t *ps = json_object_get(v, "portions");
     char labels[26];
@@ -303,7 +310,7 @@ static void check_labels(const json_t *v)
             assert_int_not_equal(labels[i], labels[j]);
         assert_true(labels[i] >= 'A' && labels[i] < 'A' + n);
     }
-    for (int l = 1; l < n; l++)
+    for (int l = 1; l < n && in_order; l++)
         assert_true(low_of[l - 1] < low_of[l]);
 }
 
@@ -315,16 +322,21 @@ static void test_portion_labels_in_ring_order(void **state)
         pb_game *g = new_game(n);
         for (uint64_t seed = 1; seed <= 20; seed++) {
             pb_state *st = pb_state_new(g, seed);
+            const nys_state *ns = (const nys_state *)(const void *)st;
             pb_rng rng;
             pb_rng_seed(&rng, seed + 100);
+            int sneaked = -1; /* the round of the Sneak-a-Slice move */
             while (!pb_is_terminal(g, st)) {
                 json_t *v = g->ops->view(g, st, PB_SPECTATOR);
                 size_t np = json_array_size(json_object_get(v, "portions"));
                 divided += np > 0;
                 alone += np > 0 && json_is_string(json_object_get(json_object_get(v, "today"), "portion"));
-                check_labels(v);
+                check_labels(v, sneaked != ns->round);
                 json_decref(v);
+                unsigned used = ns->special_used;
                 step(g, st, &rng);
+                if ((ns->special_used ^ used) >> NYS_SNEAK_A_SLICE & 1u)
+                    sneaked = ns->round;
             }
             free(st);
         }
@@ -381,38 +393,13 @@ static void test_hidden_mystery_shown_as_question_mark(void **state)
     assert_true(placing_checked >= 5);
 }
 
-/* Front-end forms in a prompt's example: "take B" names a portion by letter,
- * "eat 1 3" numbers the slices being placed. Written into the notation. */
+/* A prompt's example as the terminal reads it when typed (the notation,
+ * or "eat 1 3" numbering the slices being placed). */
 static void to_notation(const json_t *v, const char *cmd, char *out, size_t n)
 {
-    char labels[26];
-    int np = nys_tui_portion_labels(v, labels, 26);
-    const json_t *ps = json_object_get(v, "portions");
-    if (!strncmp(cmd, "take ", 5) && isupper((unsigned char)cmd[5])) {
-        for (int i = 0; i < np; i++)
-            if (labels[i] == cmd[5]) {
-                const json_t *name = json_object_get(json_array_get(ps, (size_t)i), "name");
-                if (json_is_string(name))
-                    snprintf(out, n, "take special");
-                else
-                    snprintf(out, n, "take %d", (int)json_integer_value(name));
-                return;
-            }
-        fail_msg("no portion %c", cmd[5]);
-    }
-    if (!strncmp(cmd, "eat ", 4) && cmd[4 + strspn(cmd + 4, " 0123456789")] == 0) {
-        const json_t *sl = json_object_get(json_object_get(v, "placing"), "slices");
-        size_t len = (size_t)snprintf(out, n, "eat");
-        char *end;
-        for (long k = strtol(cmd + 4, &end, 10); k > 0; k = strtol(end, &end, 10)) {
-            const char *tok = json_string_value(json_array_get(sl, (size_t)k - 1));
-            if (!tok)
-                fail_msg("example '%s': no slice %ld being placed", cmd, k);
-            len += (size_t)snprintf(out + len, n - len, " %s", tok);
-        }
-        return;
-    }
-    snprintf(out, n, "%s", cmd);
+    char err[PB_ERR_LEN];
+    if (nys_ui_translate(v, cmd, out, n, err, sizeof err) != 0)
+        fail_msg("example '%s' not read: %s", cmd, err);
 }
 
 /* Every quoted command in the prompt of the seat to move is legal now. */
@@ -576,7 +563,7 @@ static void test_hand_view_counts_leaders_and_marks(void **state)
         "  Bo (you)",
         "> Cy",
         "Slicer.  kept: 8p1 9p2 c8/10 S@9  ate 1: 9p3  specials: cut-in-line(used)",
-        "kept: 8 8a1 9p2 11 A S(waiting)  ate 0: -  specials: tiebreaker",
+        "kept: 8 8a1 9p2 11 Anchovy S(waiting)  ate 0: -  specials: tiebreaker",
         "ate 2: 11p2 ?",
         "3 Veggie", "4 Hawaiian", "9 Pepperoni", "11 Cheese",
     };
@@ -633,7 +620,7 @@ static void test_hand_view_colours(void **state)
     json_t *v = load_hand_view();
     pb_tui_opts o = {true, names, 1};
     char *t = nys_tui_table(v, &o);
-    const char *want[] = {"9\x1b[31mp2\x1b[0m", "7\x1b[31mp1\x1b[0m\x1b[94ma1\x1b[0m", "\x1b[94mA\x1b[0m",
+    const char *want[] = {"9\x1b[31mp2\x1b[0m", "7\x1b[31mp1\x1b[0m\x1b[94ma1\x1b[0m", "\x1b[94mAnchovy\x1b[0m",
                           "\x1b[1;32mBo\x1b[0m", "\x1b[35m?\x1b[0m", "\x1b[1mA\x1b[0m"};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         if (!strstr(t, want[i]))
