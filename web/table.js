@@ -24,7 +24,7 @@ export function buildCtx(msg) {
   };
   ctx.portions = namePortions((v.portions || []).map((p) => ({
     key: String(p.name), name: p.name, positions: p.positions || [], slices: p.slices || [],
-    special: Boolean(p.special), takenBy: p.taken_by ?? null,
+    special: Boolean(p.special), takenBy: p.taken_by ?? null, letter: p.letter,
   })));
   ctx.byKey = new Map(ctx.portions.map((p) => [p.key, p]));
   return ctx;
@@ -34,13 +34,16 @@ export function who(ctx, seat) {
   return seat == null ? '?' : ctx.names[seat] || `Seat ${seat + 1}`;
 }
 
-// Letters A, B, C... by lowest position, the Special alone last (as the terminal does).
+// Letters A, B, C... as the engine names portions (the view's letter, fixed when
+// the pizza is divided); a draft has none yet: lowest position first, the
+// Special alone last, as the engine will letter them.
 function namePortions(portions) {
   const low = (p) => (p.positions.length ? Math.min(...p.positions) : Infinity);
   const order = portions.map((_, i) => i).sort((a, b) => low(portions[a]) - low(portions[b]) || a - b);
   order.forEach((idx, rank) => {
-    portions[idx].letter = String.fromCharCode(65 + rank);
-    portions[idx].colour = `c-${String.fromCharCode(65 + (rank % 7))}`; // style.css colours c-A..c-G
+    const letter = portions[idx].letter || String.fromCharCode(65 + rank);
+    portions[idx].letter = letter;
+    portions[idx].colour = `c-${String.fromCharCode(65 + ((letter.charCodeAt(0) - 65) % 7))}`; // style.css c-A..c-G
   });
   return portions;
 }
