@@ -48,6 +48,7 @@ typedef struct play {
     const char *hint_spec;
     bool tty, colour;
     pb_bot *hinter;
+    tb since[PB_MAX_SEATS];  /* hot-seat: what each human has not yet seen, in their words */
 } play;
 
 enum turn_result { TURN_MOVE, TURN_AGAIN, TURN_QUIT, TURN_EOF };
@@ -132,7 +133,7 @@ static int log_viewer(const play *p)
 /* A line for the log, as the watching seat may see the move. A formality
  * made at once for the watching human says so; to anyone else it is a move
  * like any other (that the seat could play nothing is its own secret). */
-static void announce(const play *p, int seat, pb_action a, bool at_once)
+static void announce(play *p, int seat, pb_action a, bool at_once)
 {
     char text[256];
     int viewer = log_viewer(p);
@@ -140,6 +141,17 @@ static void announce(const play *p, int seat, pb_action a, bool at_once)
         return;
     printf("  %s: %s%s\n", p->names[seat], text,
            at_once && viewer == seat ? " (nothing to decide: played at once)" : "");
+    if (p->humans < 2)
+        return;
+    /* Hot-seat: the hand-over clears the screen, so each other human is
+     * told the move later, as they may see it. */
+    char line[320];
+    for (int h = 0; h < p->players; h++)
+        if (p->seats[h].human && h != seat &&
+            p->g->ops->describe(p->g, p->st, a, h, text, sizeof text) == 0) {
+            int n = snprintf(line, sizeof line, "  %s: %s\n", p->names[seat], text);
+            tb_raw(&p->since[h], line, n < (int)sizeof line ? (size_t)n : sizeof line - 1);
+        }
 }
 
 static void announce_round(play *p)
@@ -152,6 +164,9 @@ static void announce_round(play *p)
     if (text) {
         p->last_round = round;
         fputs(text, stdout);
+        for (int h = 0; p->humans > 1 && h < p->players; h++) /* public words: a spectator's */
+            if (p->seats[h].human)
+                tb_raw(&p->since[h], text, strlen(text));
         free(text);
     }
     json_decref(v);
@@ -161,11 +176,12 @@ static void announce_round(play *p)
 
 static void print_help(const play *p)
 {
-    printf("Type your move (the prompt shows the form; Enter plays the suggested move),\n"
-           "or one of:\n"
+    printf("Type your move (the prompt shows the form; Enter shows the suggested move,\n"
+           "Enter again plays it), or one of:\n"
            "  help            this list\n"
            "  rules [topic]   the rules; topics:\n"
            "                  %s\n"
+           "  rules CARD      what a card or a Special does, named as you type it\n"
            "  hint            what the strongest bot would do, and why\n"
            "  table           show the table again\n"
            "  undo            take back your last decision (only against bots)\n"
@@ -323,20 +339,46 @@ static int undo(play *p, int seat)
 
 /* ---- A human's turn ---- */
 
-/* Hot-seat: clear the previous player's screen and wait for the next one. */
+/* Clear the screen and the terminal's scrollback: ESC[2J, then ESC[3J, as
+ * some terminals (tmux with scroll-on-clear, VTE) move a cleared screen into
+ * the scrollback. */
+static void clear_terminal(void)
+{
+    printf("\033[H\033[2J\033[3J");
+    fflush(stdout);
+}
+
+/* Hot-seat: hide everything the previous player typed or saw, wait for the
+ * next one, and tell them what happened since their last turn. */
 static int hand_over(play *p, int seat)
 {
-    if (p->tty)
-        printf("\033[H\033[2J");
+    if (p->tty) {
+        clear_terminal();
+        /* The line editor would give the previous player's lines back (up
+         * arrow, or a yank of a killed line): a fresh one forgets them. */
+        clear_history();
+        rl_initialize();
+    }
     printf("\n==== %s, your turn. Everyone else, look away. Press Enter. ====\n", p->names[seat]);
     char *line = read_line(p, "");
     if (!line)
         return -1;
     free(line);
     if (p->tty)
-        printf("\033[H\033[2J");
+        clear_terminal();
     p->last_human = seat;
     return 0;
+}
+
+/* What happened since the seat's last turn (hot-seat), shown or not, then
+ * forgotten. */
+static void since(play *p, int seat, bool show)
+{
+    tb *b = &p->since[seat];
+    if (show && b->len)
+        printf("Since your last turn:\n%.*s", (int)b->len, b->s);
+    free(b->s);
+    *b = (tb){0};
 }
 
 static enum command_result command(play *p, int seat, const char *text)
@@ -371,18 +413,33 @@ static enum command_result command(play *p, int seat, const char *text)
 
 static enum turn_result human_turn(play *p, int seat, pb_action *out)
 {
-    if (p->humans > 1 && seat != p->last_human && hand_over(p, seat) != 0)
+    bool handed = p->humans > 1 && seat != p->last_human;
+    if (handed && hand_over(p, seat) != 0)
         return TURN_EOF;
     show_table(p, seat);
+    since(p, seat, handed); /* without a hand-over it was seen as it happened */
     show_prompt(p, seat);
     char prompt[64];
     snprintf(prompt, sizeof prompt, "%s> ", p->names[seat]);
+    /* At a terminal a stray Enter must not spend anything: the first shows
+     * the suggestion, an Enter right after it (or after hint) plays it.
+     * Piped input is a script: there one empty line plays it. */
+    bool offered = !p->tty;
     for (;;) {
         char *raw = read_line(p, prompt);
         if (!raw)
             return TURN_EOF;
         char *line = trim(raw), err[PB_ERR_LEN], notation[256];
+        if (!*line && !offered) {
+            free(raw);
+            char text[256];
+            p->g->ops->action_to_text(p->g, p->st, suggest(p, seat, false), text, sizeof text);
+            printf("suggested: %s  (Enter again plays it; or type your own move)\n", text);
+            offered = true;
+            continue;
+        }
         enum command_result cr = *line ? command(p, seat, line) : NOT_A_COMMAND;
+        offered = !p->tty || (cr == CMD_DONE && strcasecmp(line, "hint") == 0);
         if (cr != NOT_A_COMMAND) {
             free(raw);
             if (cr == CMD_DONE)
@@ -625,6 +682,8 @@ static int start_resumed(play *p, const char *path, const char *seats)
 
 static void play_free(play *p)
 {
+    for (int s = 0; s < PB_MAX_SEATS; s++)
+        free(p->since[s].s);
     for (int s = 0; s < PB_MAX_SEATS; s++)
         pb_bot_free(p->seats[s].bot);
     pb_bot_free(p->hinter);

@@ -57,3 +57,14 @@ use_binary() {
     trap 'rm -rf "$T"' EXIT
     trap 'exit 130' INT TERM
 }
+
+# poll CMD ARGS...: run the command every tenth of a second until it
+# succeeds, for at most about 5 seconds; its last status.
+poll() {
+    i=0
+    while ! "$@"; do
+        i=$((i + 1))
+        [ $i -lt 50 ] || return 1
+        sleep 0.1 2>/dev/null || sleep 1
+    done
+}

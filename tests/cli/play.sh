@@ -6,7 +6,8 @@
 #
 # When stdin is not a terminal, play reads one line per prompt and echoes it
 # after the prompt ("You> take B"), so the output reads like a typed game.
-# A blank line plays the suggested move. Nothing here depends on which moves
+# A blank line plays the suggested move (at a terminal it takes two: see
+# play-tmux.sh). Nothing here depends on which moves
 # the bots happen to make: the moves of a game are read back from a first
 # run ("plan") and the later runs are built from them.
 #
@@ -430,7 +431,7 @@ check "play: \"rules\" lists the topics" \
 check "play: \"rules dibs\" prints the Dibs! rule" \
     "$(grep -q '^Dibs!: ' "$T/cmd.out" || echo "no \"Dibs!:\" line")"
 check "play: \"rules nosuch\" says there is no such topic" \
-    "$(grep -q "no rules topic 'nosuch'" "$T/cmd.out" || echo "no message")"
+    "$(grep -q "no rules topic, card or Special named 'nosuch'" "$T/cmd.out" || echo "no message")"
 # Every rules topic of every game, wrapped to the terminal whatever its source's lines.
 for game in nyslice theory delivery; do
     printf 'rules\nquit\n' | "$BIN" play --game "$game" --players 2 >"$T/topics.out" 2>&1
