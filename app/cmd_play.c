@@ -46,6 +46,7 @@ typedef struct play {
     int last_round;
     const char *record_path;
     const char *hint_spec;
+    const cli_common *options; /* the game's options when new (not from a record) */
     bool tty, colour;
     pb_bot *hinter;
     tb since[PB_MAX_SEATS];  /* hot-seat: what each human has not yet seen, in their words */
@@ -487,8 +488,14 @@ static int record_move(play *p, int seat, pb_action a, bool formality)
 static void finish(play *p)
 {
     show_table(p, log_viewer(p));
-    printf("\nThe game was dealt from seed %llu (pizzabox play --seed %llu deals it again).\n\n",
-           (unsigned long long)p->seed, (unsigned long long)p->seed);
+    char seats[PB_MAX_SEATS * CLI_SPEC_LEN] = "", again[8192];
+    for (int s = 0; s < p->players; s++)
+        snprintf(seats + strlen(seats), sizeof seats - strlen(seats), "%s%s", s ? "," : "", p->seats[s].spec);
+    if (cli_command_line(again, sizeof again, "play", p->g, p->options, p->seed, "--seats", seats) == 0)
+        printf("\nThe game was dealt from seed %llu; this deals it again:\n  %s\n\n",
+               (unsigned long long)p->seed, again);
+    else
+        printf("\nThe game was dealt from seed %llu.\n\n", (unsigned long long)p->seed);
     p->front->print_result(stdout, p->g, p->st, p->names);
 }
 
@@ -692,6 +699,21 @@ static void play_free(play *p)
     pb_game_free(p->g);
 }
 
+/* The bots' names, wrapped to 80 columns after "Bots:". */
+static void print_bots(void)
+{
+    int col = 5;
+    for (const char *w = pb_bot_names; *w;) {
+        int len = (int)strcspn(w, ",");
+        if (col + 1 + len + 1 > 80)
+            col = printf("\n     ") - 1;
+        col += printf(" %.*s%s", len, w, w[len] ? "," : "");
+        w += len;
+        w += strspn(w, ", ");
+    }
+    printf("\n");
+}
+
 enum { OPT_SEATS = 1, OPT_RECORD, OPT_RESUME, OPT_HINT, OPT_HELP };
 
 int cmd_play(int argc, char **argv)
@@ -706,7 +728,7 @@ int cmd_play(int argc, char **argv)
     int opt;
     opterr = 0;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((opt = cli_getopt("play", argc, argv, opts)) != -1) {
         int common = cli_common_option(&c, opt, optarg);
         if (common < 0)
             return EXIT_USAGE;
@@ -718,21 +740,25 @@ int cmd_play(int argc, char **argv)
         case OPT_RESUME: resume = optarg; break;
         case OPT_HINT: hint = optarg; break;
         case OPT_HELP:
-            printf("usage: pizzabox play [--game nyslice|theory|delivery] [--players N] [--seats human,greedy,...]\n"
-                   "                     [--seed S] [--record FILE] [--resume FILE] [--deck FILE]\n"
-                   "                     [--board FILE] [--hint BOT] [--expansion] [--extra-cheese]\n"
-                   "Plays a game at the terminal. Seats are 'human' or a bot (%s);\n"
+            printf("usage: pizzabox play [--game nyslice|theory|delivery] [--players N]\n"
+                   "       [--seats human,greedy,...] [--seed S] [--record FILE] [--resume FILE]\n"
+                   "       [--hint BOT] [--deck FILE] [--board FILE] [--expansion] [--extra-cheese]\n"
+                   "       [--coop [--difficulty 1..8]]\n"
+                   "Plays a game at the terminal. Seats are 'human' or a bot (see below);\n"
                    "the default is one human and greedy bots in the other seats (New York\n"
-                   "Slice: 4 players, Pizza Theory: 3). Several humans play\n"
-                   "hot-seat. --record keeps the game record up to date after every move;\n"
-                   "--resume continues a saved game. hint and Enter use the expert bot\n"
-                   "(--hint picks another). Type 'help' during the game. New York Pizza\n"
-                   "Delivery: --expansion adds the 5-6 player box's cards for 2 to 4 players,\n"
-                   "--extra-cheese the Extra Cheese mini expansion's cards.\n",
-                   pb_bot_names);
+                   "Slice: 4 players, Pizza Theory: 3, New York Pizza Delivery: 4). Several\n"
+                   "humans play hot-seat. --record keeps the game record up to date after every\n"
+                   "move; --resume continues a saved game (its record says the game, players\n"
+                   "and seed; --seats may change who plays). hint and Enter use the expert bot\n"
+                   "(--hint picks another). Type 'help' during the game.\n"
+                   "New York Slice: --deck plays with another deck. Pizza Theory: --board on\n"
+                   "another board. New York Pizza Delivery: --expansion adds the 5-6 player\n"
+                   "box's cards for 2 to 4 players, --extra-cheese the Extra Cheese mini\n"
+                   "expansion's cards; --coop plays the co-op game, --difficulty its row from\n"
+                   "1 (hardest) to 8 (easiest), default 4.\nBots:");
+            print_bots();
             return 0;
         default:
-            cli_error("play", "unknown option '%s' (see pizzabox play --help)", argv[optind - 1]);
             return EXIT_USAGE;
         }
     }
@@ -740,6 +766,14 @@ int cmd_play(int argc, char **argv)
         cli_error("play", "unexpected argument '%s'", argv[optind]);
         return EXIT_USAGE;
     }
+    if (resume && c.given) {
+        cli_error("play", "%s cannot change a game continued with --resume: its record says the game, "
+                  "the players and the seed", c.given);
+        return EXIT_USAGE;
+    }
+    if ((record && cli_check_output("play", "--record", record) != 0) ||
+        (resume && !record && cli_check_output("play", "--resume", resume) != 0))
+        return EXIT_USAGE;
     if (!c.seed_given)
         c.seed = pb_derive_seed((uint64_t)time(NULL), (uint64_t)getpid());
     play *p = calloc(1, sizeof *p);
@@ -751,6 +785,7 @@ int cmd_play(int argc, char **argv)
     p->last_human = p->last_round = -1;
     p->record_path = record ? record : resume;
     p->hint_spec = hint;
+    p->options = resume ? NULL : &c;
     int rc = resume ? start_resumed(p, resume, seats) : start_new(p, &c, seats);
     if (rc == 0)
         rc = make_seat_bots(p);

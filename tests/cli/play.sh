@@ -516,7 +516,9 @@ check "play: \"save FILE\" then \"quit\" mid-game: exit 0, the file is written, 
 sed -n p "$T/saved.json" >"$T/midgame.json"
 play_in "$T/enter" resume --resume "$T/saved.json"
 check "play --resume: the saved game continues and finishes" "$(finished resume)" \
-    "$(grep -q "dealt from seed $SEED " "$T/resume.out" || echo "the end does not name seed $SEED")"
+    "$(grep -q -E "dealt from seed $SEED[;.]" "$T/resume.out" || echo "the end does not name seed $SEED")" \
+    "$(grep -q -E "^  pizzabox play --game nyslice --players [0-9] --seats [a-z,]+ --seed $SEED\$" "$T/resume.out" ||
+        echo "no command that deals it again")"
 check "play --resume: the finished game equals the same seed played straight through (same seed, same game)" \
     "$(same_file "$T/saved.json" "$T/clean.json" "the game played straight through")" \
     "$([ "$(check_totals "$T/resume.out")" = "$(check_totals "$T/clean.out")" ] ||
@@ -685,5 +687,12 @@ play_in "$T/enter" hostile --seats human,deepblue
 bad_resume "play: an unknown bot in --seats exits 2" "deepblue"
 play_in "$T/enter" hostile --players 3 --seats human,greedy
 bad_resume "play: --players and --seats disagreeing exits 2" "--players 3"
+play_in "$T/enter" hostile --resume "$T/saved.json" --seed 5
+bad_resume "play --resume with --seed: the record's seed cannot change" \
+    "--seed cannot change a game continued with --resume"
+play_in "$T/enter" hostile --seed 1 --record "$T"
+bad_resume "play --record DIRECTORY: refused before the game starts" "that is a directory, not a file"
+play_in "$T/enter" hostile --hint
+bad_resume "play --hint without its value: says it needs a bot" "--hint needs a bot"
 
 summary play
