@@ -157,20 +157,15 @@ static void announce(play *p, int seat, pb_action a, bool at_once)
 
 static void announce_round(play *p)
 {
-    int viewer = log_viewer(p);
-    json_t *v = view_for(p, viewer);
-    int round = (int)json_integer_value(json_object_get(v, "round"));
-    pb_tui_opts o = {p->colour, p->names, viewer};
-    char *text = round != p->last_round ? p->front->round_banner(v, &o) : NULL;
+    pb_tui_opts o = {p->colour, p->names, log_viewer(p)};
+    char *text = pb_front_banner(p->front, p->g, p->st, &o, &p->last_round);
     if (text) {
-        p->last_round = round;
         fputs(text, stdout);
         for (int h = 0; p->humans > 1 && h < p->players; h++) /* public words: a spectator's */
             if (p->seats[h].human)
                 tb_raw(&p->since[h], text, strlen(text));
         free(text);
     }
-    json_decref(v);
 }
 
 /* ---- Commands other than moves ---- */

@@ -109,15 +109,9 @@ static int print_moves(const pb_replay *r)
     pb_state *st = pb_state_new(g, (uint64_t)json_integer_value(json_object_get(rec, "seed")));
     int rc = st ? 0 : -1, last_round = -1;
     for (size_t i = 0; rc == 0 && i < json_array_size(actions); i++) {
-        json_t *view = g->ops->view(g, st, PB_SPECTATOR);
-        int round = (int)json_integer_value(json_object_get(view, "round"));
-        char *banner = round != last_round ? front->round_banner(view, &o) : NULL;
-        if (banner) {
-            last_round = round;
-            fputs(banner, stdout);
-            free(banner);
-        }
-        json_decref(view);
+        char *banner = pb_front_banner(front, g, st, &o, &last_round);
+        fputs(banner ? banner : "", stdout);
+        free(banner);
         pb_action a;
         char text[256], err[PB_ERR_LEN];
         int seat = pb_current_seat(g, st);

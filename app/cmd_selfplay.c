@@ -333,15 +333,9 @@ int cmd_demo(int argc, char **argv)
     pb_tui_opts show = {false, names, PB_SPECTATOR};
     int seat, last_round = -1;
     while ((seat = pb_current_seat(g, st)) != PB_TERMINAL) {
-        json_t *view = g->ops->view(g, st, PB_SPECTATOR);
-        int round = (int)json_integer_value(json_object_get(view, "round"));
-        char *banner = round != last_round ? front->round_banner(view, &show) : NULL;
-        if (banner) {
-            last_round = round;
-            fputs(banner, stdout);
-            free(banner);
-        }
-        json_decref(view);
+        char *banner = pb_front_banner(front, g, st, &show, &last_round);
+        fputs(banner ? banner : "", stdout);
+        free(banner);
         pb_action act = pb_bot_choose(bots[seat], g, st, seat);
         char text[256], err[PB_ERR_LEN];
         g->ops->describe(g, st, act, seat, text, sizeof text); /* as its maker sees it */

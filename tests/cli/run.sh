@@ -429,28 +429,27 @@ check "--help of play, demo, sim, selfplay and bench lists every game option" "$
 
 # ---- The commands printed after a game really do it again ----
 
+# again DESC SAVED WANT: run the command ($again, the words after "pizzabox")
+# printed in the output kept as SAVED; it must be the pattern WANT and print
+# the same game.
+again() {
+    set -f
+    run $again
+    set +f
+    check "$1" "$([ "$rc" -eq 0 ] || echo "exit status $rc")" \
+        "$(case $again in $3) ;; *) echo "the command: $again" ;; esac)" \
+        "$(cmp -s "$T/out" "$T/$2" || echo 'a different game')"
+}
 run demo --game delivery --players 3 --expansion --extra-cheese --bots random --seed 9
 keep demo-d
 again=$(sed -n '1s/.*(pizzabox \(.*\) replays it)$/\1/p' "$T/demo-d")
-set -f
-run $again
-set +f
-check "demo: the \"replays it\" command names every option and plays the same game" \
-    "$([ "$rc" -eq 0 ] || echo "exit status $rc")" \
-    "$(case $again in *'--game delivery --players 3 --expansion --extra-cheese --bots random --seed 9') ;;
-        *) echo "the command: $again" ;; esac)" \
-    "$(cmp -s "$T/out" "$T/demo-d" || echo 'a different game')"
+again "demo: the \"replays it\" command names every option and plays the same game" demo-d \
+    'demo --game delivery --players 3 --expansion --extra-cheese --bots random --seed 9'
 run play --game delivery --players 2 --seats random,random --extra-cheese
 keep play-d
 again=$(sed -n '/this deals it again:$/{n;s/^  pizzabox //p;}' "$T/play-d")
-set -f
-run $again
-set +f
-check "play: the \"deals it again\" command (its seed drawn at random) plays the same game" \
-    "$([ "$rc" -eq 0 ] || echo "exit status $rc")" \
-    "$(case $again in 'play --game delivery --players 2 --extra-cheese --seats random,random --seed '[0-9]*) ;;
-        *) echo "the command: $again" ;; esac)" \
-    "$(cmp -s "$T/out" "$T/play-d" || echo 'a different game')"
+again "play: the \"deals it again\" command (its seed drawn at random) plays the same game" play-d \
+    'play --game delivery --players 2 --extra-cheese --seats random,random --seed [0-9]*'
 
 # ---- score of a record, replay --moves ----
 
