@@ -216,6 +216,29 @@ int cli_command_line(char *buf, size_t n, const char *cmd, const pb_game *g, con
     return strlen(buf) + 1 < n ? 0 : -1; /* a command cut short would do something else */
 }
 
+void cli_print_command(FILE *out, const char *line)
+{
+    int col = fprintf(out, "  ");
+    for (const char *w = line; *w;) {
+        int len = 0; /* 'a b' and it\'s are one word */
+        for (bool quoted = false; w[len] && (quoted || w[len] != ' '); len++)
+            if (!quoted && w[len] == '\\' && w[len + 1])
+                len++;
+            else
+                quoted ^= w[len] == '\'';
+        if (col > 2 && col + 1 + len + 2 > 80) { /* room for " \\" */
+            fprintf(out, " \\\n    ");
+            col = 4;
+        } else if (col > 2) {
+            col += fprintf(out, " ");
+        }
+        col += fprintf(out, "%.*s", len, w);
+        w += len;
+        w += strspn(w, " ");
+    }
+    fprintf(out, "\n");
+}
+
 /* A game's title from its id, or NULL for no such game. */
 static const char *game_title(const char *id)
 {

@@ -67,6 +67,10 @@ int cli_check_output_dir(const char *cmd, const char *opt, const char *dir);
 int cli_command_line(char *buf, size_t n, const char *cmd, const pb_game *g, const cli_common *c,
                      uint64_t seed, const char *opt, const char *value);
 
+/* Print a command line indented by two, wrapped to 80 columns between its
+ * words with " \" at the end of each line but the last, as a shell reads it. */
+void cli_print_command(FILE *out, const char *line);
+
 /* Take one of those options into c: 1 if opt was one, 0 if not, -1 after
  * printing why its value is bad. */
 int cli_common_option(cli_common *c, int opt, const char *arg);

@@ -486,11 +486,13 @@ static void finish(play *p)
     char seats[PB_MAX_SEATS * CLI_SPEC_LEN] = "", again[8192];
     for (int s = 0; s < p->players; s++)
         snprintf(seats + strlen(seats), sizeof seats - strlen(seats), "%s%s", s ? "," : "", p->seats[s].spec);
-    if (cli_command_line(again, sizeof again, "play", p->g, p->options, p->seed, "--seats", seats) == 0)
-        printf("\nThe game was dealt from seed %llu; this deals it again:\n  %s\n\n",
-               (unsigned long long)p->seed, again);
-    else
+    if (cli_command_line(again, sizeof again, "play", p->g, p->options, p->seed, "--seats", seats) == 0) {
+        printf("\nThe game was dealt from seed %llu; this deals it again:\n", (unsigned long long)p->seed);
+        cli_print_command(stdout, again);
+        printf("\n");
+    } else {
         printf("\nThe game was dealt from seed %llu.\n\n", (unsigned long long)p->seed);
+    }
     p->front->print_result(stdout, p->g, p->st, p->names);
 }
 

@@ -316,11 +316,14 @@ int cmd_demo(int argc, char **argv)
         return EXIT_USAGE;
     }
     char again[8192];
-    if (cli_command_line(again, sizeof again, "demo", g, &a.common, a.common.seed, "--bots", a.bots) == 0)
-        printf("%s, %d players, seed %llu (%s replays it)\n\n", g->ops->title, n,
-               (unsigned long long)a.common.seed, again);
-    else
+    if (cli_command_line(again, sizeof again, "demo", g, &a.common, a.common.seed, "--bots", a.bots) == 0) {
+        printf("%s, %d players, seed %llu; this plays it again:\n", g->ops->title, n,
+               (unsigned long long)a.common.seed);
+        cli_print_command(stdout, again);
+        printf("\n");
+    } else {
         printf("%s, %d players, seed %llu\n\n", g->ops->title, n, (unsigned long long)a.common.seed);
+    }
     pb_state *st = pb_state_new(g, a.common.seed);
     pb_record *rec = a.record ? pb_record_new(g, a.common.seed) : NULL;
     const char *names[PB_MAX_SEATS];

@@ -68,3 +68,11 @@ poll() {
         sleep 0.1 2>/dev/null || sleep 1
     done
 }
+
+# command_after MARKER FILE: the command printed on the lines after the line
+# ending in MARKER (continued with " \\"), as one line without "pizzabox ".
+command_after() {
+    awk -v m="$1" 'on { s = $0; more = sub(/ \\$/, "", s); sub(/^ +/, "", s); c = c (c == "" ? "" : " ") s
+                       if (!more) { sub(/^pizzabox /, "", c); print c; exit } }
+                   index($0, m) && substr($0, length($0) - length(m) + 1) == m { on = 1 }' "$2"
+}

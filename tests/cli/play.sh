@@ -517,8 +517,9 @@ sed -n p "$T/saved.json" >"$T/midgame.json"
 play_in "$T/enter" resume --resume "$T/saved.json"
 check "play --resume: the saved game continues and finishes" "$(finished resume)" \
     "$(grep -q -E "dealt from seed $SEED[;.]" "$T/resume.out" || echo "the end does not name seed $SEED")" \
-    "$(grep -q -E "^  pizzabox play --game nyslice --players [0-9] --seats [a-z,]+ --seed $SEED\$" "$T/resume.out" ||
-        echo "no command that deals it again")"
+    "$(command_after 'this deals it again:' "$T/resume.out" |
+        grep -q -E "^play --game nyslice --players [0-9] --seats [a-z,]+ --seed $SEED\$" ||
+        echo "no command that deals it again: $(command_after 'this deals it again:' "$T/resume.out")")"
 check "play --resume: the finished game equals the same seed played straight through (same seed, same game)" \
     "$(same_file "$T/saved.json" "$T/clean.json" "the game played straight through")" \
     "$([ "$(check_totals "$T/resume.out")" = "$(check_totals "$T/clean.out")" ] ||

@@ -442,14 +442,16 @@ again() {
 }
 run demo --game delivery --players 3 --expansion --extra-cheese --bots random --seed 9
 keep demo-d
-again=$(sed -n '1s/.*(pizzabox \(.*\) replays it)$/\1/p' "$T/demo-d")
-again "demo: the \"replays it\" command names every option and plays the same game" demo-d \
+again=$(command_after 'this plays it again:' "$T/demo-d")
+again "demo: the \"plays it again\" command names every option and plays the same game" demo-d \
     'demo --game delivery --players 3 --expansion --extra-cheese --bots random --seed 9'
 run play --game delivery --players 2 --seats random,random --extra-cheese
 keep play-d
-again=$(sed -n '/this deals it again:$/{n;s/^  pizzabox //p;}' "$T/play-d")
+again=$(command_after 'this deals it again:' "$T/play-d")
 again "play: the \"deals it again\" command (its seed drawn at random) plays the same game" play-d \
     'play --game delivery --players 2 --extra-cheese --seats random,random --seed [0-9]*'
+check "play and demo: the command lines fit 80 columns" \
+    "$(cat "$T/play-d" "$T/demo-d" | awk 'length > 80 { print "a line of " length " columns: " $0; exit }')"
 
 # ---- score of a record, replay --moves ----
 
