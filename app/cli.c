@@ -124,46 +124,42 @@ static void dir_of(const char *path, char *buf, size_t n)
         snprintf(buf, n, "%.*s", (int)(slash - path), path);
 }
 
-int cli_check_output(const char *cmd, const char *opt, const char *path)
+/* A file (or with want_dir a directory) the command will write at path:
+ * either it exists as such and may be written, or its directory may be
+ * written in. */
+static int check_output(const char *cmd, const char *opt, const char *path, bool want_dir)
 {
     struct stat sb;
     char dir[4096];
     if (!*path) {
-        cli_error(cmd, "%s needs a file name", opt);
+        cli_error(cmd, "%s needs %s", opt, want_dir ? "a directory" : "a file name");
         return -1;
     }
-    if (stat(path, &sb) == 0) {
-        if (S_ISDIR(sb.st_mode)) {
-            cli_error(cmd, "%s %s: that is a directory, not a file", opt, path);
-            return -1;
-        }
-        if (access(path, W_OK) != 0) {
-            cli_error(cmd, "%s %s: cannot write it: %s", opt, path, strerror(errno));
-            return -1;
-        }
-        return 0;
+    if (stat(path, &sb) != 0) {
+        dir_of(path, dir, sizeof dir);
+        return writable_dir(cmd, opt, path, dir);
     }
-    dir_of(path, dir, sizeof dir);
-    return writable_dir(cmd, opt, path, dir);
+    if ((S_ISDIR(sb.st_mode) != 0) != want_dir) {
+        cli_error(cmd, "%s %s: that is a %s", opt, path, want_dir ? "file, not a directory" : "directory, not a file");
+        return -1;
+    }
+    if (want_dir)
+        return writable_dir(cmd, opt, path, path);
+    if (access(path, W_OK) != 0) {
+        cli_error(cmd, "%s %s: cannot write it: %s", opt, path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int cli_check_output(const char *cmd, const char *opt, const char *path)
+{
+    return check_output(cmd, opt, path, false);
 }
 
 int cli_check_output_dir(const char *cmd, const char *opt, const char *dir)
 {
-    struct stat sb;
-    char parent[4096];
-    if (!*dir) {
-        cli_error(cmd, "%s needs a directory", opt);
-        return -1;
-    }
-    if (stat(dir, &sb) == 0) {
-        if (!S_ISDIR(sb.st_mode)) {
-            cli_error(cmd, "%s %s: that is a file, not a directory", opt, dir);
-            return -1;
-        }
-        return writable_dir(cmd, opt, dir, dir);
-    }
-    dir_of(dir, parent, sizeof parent); /* it will be made there */
-    return writable_dir(cmd, opt, dir, parent);
+    return check_output(cmd, opt, dir, true);
 }
 
 /* Append " word" to buf, quoted for the shell when it needs it. */
