@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../core/jsonutil.h"
 #include "../core/record.h"
@@ -43,9 +45,241 @@ int cli_parse_int(const char *opt, const char *text, int min, int max, int *out)
     return 0;
 }
 
+/* What an option's value is, for "--players needs a number". */
+static const char *value_of(const char *opt)
+{
+    static const struct {
+        const char *opt, *value;
+    } values[] = {{"game", "a game: nyslice, theory or delivery"},
+                  {"players", "a number"},
+                  {"seed", "a number"},
+                  {"games", "a number"},
+                  {"threads", "a number"},
+                  {"difficulty", "a row from 1 (hardest) to 8 (easiest)"},
+                  {"port", "a number"},
+                  {"bot-threads", "a number"},
+                  {"seats", "a list of seats, e.g. human,greedy"},
+                  {"bots", "a bot or a list of bots, e.g. greedy,random"},
+                  {"hint", "a bot, e.g. greedy"},
+                  {"shard", "i/k, e.g. 1/4"},
+                  {"code", "a table's code"},
+                  {"record-dir", "a directory"},
+                  {"web", "a directory"}};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+        if (strcmp(values[i].opt, opt) == 0)
+            return values[i].value;
+    return "a file name";
+}
+
+int cli_getopt(const char *cmd, int argc, char **argv, const struct option *opts)
+{
+    int index = -1;
+    int opt = getopt_long(argc, argv, ":", opts, &index);
+    const char *arg = argv[optind - 1];
+    if (opt == ':' || opt == '?') {
+        /* the option as typed, without a value given with = */
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+        for (int i = 0; opt == ':' && opts[i].name; i++)
+            if (opts[i].val == optopt && opts[i].has_arg == required_argument) {
+                cli_error(cmd, "--%s needs %s", opts[i].name, value_of(opts[i].name));
+                return CLI_BAD_OPTION;
+            }
+        cli_error(cmd, "unknown option '%s' (see pizzabox %s --help)", name, cmd);
+        return CLI_BAD_OPTION;
+    }
+    /* "--record --seed 3" would take "--seed" for the file */
+    if (opt > 0 && index >= 0 && opts[index].has_arg == required_argument && strncmp(optarg, "--", 2) == 0) {
+        cli_error(cmd, "--%s needs %s, not the option '%s'", opts[index].name, value_of(opts[index].name), optarg);
+        return CLI_BAD_OPTION;
+    }
+    return opt;
+}
+
+/* 0 when dir is a directory we may create files in; else -1 after saying
+ * so for path. */
+static int writable_dir(const char *cmd, const char *opt, const char *path, const char *dir)
+{
+    struct stat sb;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        cli_error(cmd, "%s %s: there is no directory %s", opt, path, dir);
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        cli_error(cmd, "%s %s: cannot write in %s: %s", opt, path, dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* The directory part of path ("." for a bare name) into buf. */
+static void dir_of(const char *path, char *buf, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(buf, n, ".");
+    else if (slash == path)
+        snprintf(buf, n, "/");
+    else
+        snprintf(buf, n, "%.*s", (int)(slash - path), path);
+}
+
+/* A file (or with want_dir a directory) the command will write at path:
+ * either it exists as such and may be written, or its directory may be
+ * written in. */
+static int check_output(const char *cmd, const char *opt, const char *path, bool want_dir)
+{
+    struct stat sb;
+    char dir[4096];
+    if (!*path) {
+        cli_error(cmd, "%s needs %s", opt, want_dir ? "a directory" : "a file name");
+        return -1;
+    }
+    if (stat(path, &sb) != 0) {
+        dir_of(path, dir, sizeof dir);
+        return writable_dir(cmd, opt, path, dir);
+    }
+    if ((S_ISDIR(sb.st_mode) != 0) != want_dir) {
+        cli_error(cmd, "%s %s: that is a %s", opt, path, want_dir ? "file, not a directory" : "directory, not a file");
+        return -1;
+    }
+    if (want_dir)
+        return writable_dir(cmd, opt, path, path);
+    if (access(path, W_OK) != 0) {
+        cli_error(cmd, "%s %s: cannot write it: %s", opt, path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int cli_check_output(const char *cmd, const char *opt, const char *path)
+{
+    return check_output(cmd, opt, path, false);
+}
+
+int cli_check_output_dir(const char *cmd, const char *opt, const char *dir)
+{
+    return check_output(cmd, opt, dir, true);
+}
+
+/* Append " word" to buf, quoted for the shell when it needs it. */
+static void append_word(char *buf, size_t n, const char *word)
+{
+    size_t len = strlen(buf);
+    if (len + 3 >= n) /* full: the caller sees it */
+        return;
+    bool plain = *word && strspn(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:=+@") ==
+                              strlen(word);
+    if (plain) {
+        snprintf(buf + len, n - len, " %s", word);
+        return;
+    }
+    len += (size_t)snprintf(buf + len, n - len, " '");
+    for (const char *c = word; *c && len + 5 < n; c++)
+        len += (size_t)snprintf(buf + len, n - len, *c == '\'' ? "'\\''" : "%c", *c);
+    snprintf(buf + len, n - len, "'");
+}
+
+int cli_command_line(char *buf, size_t n, const char *cmd, const pb_game *g, const cli_common *c,
+                     uint64_t seed, const char *opt, const char *value)
+{
+    const json_t *cfg = g->config;
+    const char *file_opt = json_object_get(cfg, "deck") ? "--deck" : json_object_get(cfg, "board") ? "--board" : NULL;
+    const char *file = !file_opt || !c ? NULL : c->deck ? c->deck : c->board;
+    if ((file_opt && !file) || json_object_get(cfg, "map") || json_object_get(cfg, "cards"))
+        return -1;
+    snprintf(buf, n, "pizzabox %s --game %s --players %d", cmd, g->ops->id, g->players);
+    /* the 5-6 player box's cards come by themselves at 5 and 6 */
+    if (json_is_true(json_object_get(cfg, "expansion")) && g->players < 5)
+        append_word(buf, n, "--expansion");
+    if (json_is_true(json_object_get(cfg, "extra_cheese")))
+        append_word(buf, n, "--extra-cheese");
+    if (json_is_true(json_object_get(cfg, "coop"))) {
+        char row[32];
+        snprintf(row, sizeof row, "%d", (int)json_integer_value(json_object_get(cfg, "difficulty")));
+        append_word(buf, n, "--coop");
+        append_word(buf, n, "--difficulty");
+        append_word(buf, n, row);
+    }
+    if (file) {
+        append_word(buf, n, file_opt);
+        append_word(buf, n, file);
+    }
+    append_word(buf, n, opt);
+    append_word(buf, n, value);
+    size_t len = strlen(buf);
+    snprintf(buf + len, n - len, " --seed %llu", (unsigned long long)seed);
+    return strlen(buf) + 1 < n ? 0 : -1; /* a command cut short would do something else */
+}
+
+void cli_print_command(FILE *out, const char *line)
+{
+    int col = fprintf(out, "  ");
+    for (const char *w = line; *w;) {
+        int len = 0; /* 'a b' and it\'s are one word */
+        for (bool quoted = false; w[len] && (quoted || w[len] != ' '); len++)
+            if (!quoted && w[len] == '\\' && w[len + 1])
+                len++;
+            else
+                quoted ^= w[len] == '\'';
+        if (col > 2 && col + 1 + len + 2 > 80) { /* room for " \\" */
+            fprintf(out, " \\\n    ");
+            col = 4;
+        } else if (col > 2) {
+            col += fprintf(out, " ");
+        }
+        col += fprintf(out, "%.*s", len, w);
+        w += len;
+        w += strspn(w, " ");
+    }
+    fprintf(out, "\n");
+}
+
+/* A game's title from its id, or NULL for no such game. */
+static const char *game_title(const char *id)
+{
+    const pb_game_ops *ops = pb_game_find(id);
+    return ops ? ops->title : NULL;
+}
+
+/* Options that belong to one game: a sentence when given for another. */
+static int check_game_options(const cli_common *c)
+{
+    const char *title = game_title(c->game);
+    if (!title) {
+        fprintf(stderr, "pizzabox: --game %s: there is no such game (%s", c->game, pb_games[0]->id);
+        for (int i = 1; pb_games[i]; i++)
+            fprintf(stderr, "%s%s", pb_games[i + 1] ? ", " : " or ", pb_games[i]->id);
+        fprintf(stderr, ")\n");
+        return -1;
+    }
+    const struct {
+        bool given;
+        const char *opt, *game;
+    } owned[] = {{c->deck != NULL, "--deck", "nyslice"},   {c->board != NULL, "--board", "theory"},
+                 {c->expansion, "--expansion", "delivery"}, {c->extra_cheese, "--extra-cheese", "delivery"},
+                 {c->coop, "--coop", "delivery"},           {c->difficulty > 0, "--difficulty", "delivery"}};
+    for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
+        if (owned[i].given && strcmp(owned[i].game, c->game) != 0) {
+            fprintf(stderr, "pizzabox: %s is for %s (add --game %s); this game is %s\n", owned[i].opt,
+                    game_title(owned[i].game), owned[i].game, title);
+            return -1;
+        }
+    if (c->difficulty && !c->coop) {
+        fprintf(stderr, "pizzabox: --difficulty picks the co-op game's row: add --coop\n");
+        return -1;
+    }
+    return 0;
+}
+
 int cli_common_option(cli_common *c, int opt, const char *arg)
 {
     uint64_t v;
+    if (opt >= CLI_OPT_GAME && opt <= CLI_OPT_EXTRA_CHEESE && !c->given) {
+        static const char *const names[] = {"--game",   "--players", "--seed",       "--deck",        "--board",
+                                            "--expansion", "--coop", "--difficulty", "--extra-cheese"};
+        c->given = names[opt - CLI_OPT_GAME];
+    }
     switch (opt) {
     case CLI_OPT_GAME:
         c->game = arg;
@@ -133,6 +367,8 @@ static int load_part(json_t *config, const char *key, const char *path)
 
 pb_game *cli_make_game(const cli_common *c)
 {
+    if (check_game_options(c) != 0)
+        return NULL;
     char err[PB_ERR_LEN];
     json_t *config = json_object();
     if (c->players)

@@ -2,6 +2,7 @@
 #ifndef PB_CLI_H
 #define PB_CLI_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@ typedef struct cli_common {
     bool coop;             /* --coop (New York Pizza Delivery's co-op game) */
     int difficulty;        /* --difficulty 1..8 (its row of markers), 0 = the default */
     bool extra_cheese;     /* --extra-cheese (New York Pizza Delivery: the Extra Cheese cards) */
+    const char *given;     /* the first of these options given (for play --resume), or NULL */
 } cli_common;
 
 /* The options every game command takes, for its getopt_long table. */
@@ -42,6 +44,32 @@ enum {
         {"board", required_argument, 0, CLI_OPT_BOARD}, {"expansion", no_argument, 0, CLI_OPT_EXPANSION}, \
         {"coop", no_argument, 0, CLI_OPT_COOP}, {"difficulty", required_argument, 0, CLI_OPT_DIFFICULTY}, \
         {"extra-cheese", no_argument, 0, CLI_OPT_EXTRA_CHEESE}
+
+#define CLI_BAD_OPTION '?' /* what cli_getopt returns after printing why */
+
+/* getopt_long for a subcommand: the next option's id, -1 after the last,
+ * or CLI_BAD_OPTION after printing what is wrong (an unknown option, an
+ * option without its value: "--players needs a number", a value that is
+ * another option). */
+int cli_getopt(const char *cmd, int argc, char **argv, const struct option *opts);
+
+/* An output file or directory the command will write: 0 when it can be
+ * written (its directory exists and is writable), else -1 after printing
+ * why. Checked before any game is played. */
+int cli_check_output(const char *cmd, const char *opt, const char *path);
+int cli_check_output_dir(const char *cmd, const char *opt, const char *dir);
+
+/* The command line that plays g again from seed with the same options
+ * (game, players, expansions, co-op row, deck or board file), and the option
+ * opt with its value (e.g. "--seats", "human,greedy"); c names the files, or
+ * NULL when the game comes from a record. -1 when it cannot be said (a
+ * record's own deck or board). */
+int cli_command_line(char *buf, size_t n, const char *cmd, const pb_game *g, const cli_common *c,
+                     uint64_t seed, const char *opt, const char *value);
+
+/* Print a command line indented by two, wrapped to 80 columns between its
+ * words with " \" at the end of each line but the last, as a shell reads it. */
+void cli_print_command(FILE *out, const char *line);
 
 /* Take one of those options into c: 1 if opt was one, 0 if not, -1 after
  * printing why its value is bad. */

@@ -87,7 +87,7 @@ int cmd_export(int argc, char **argv)
     int opt;
     opterr = 0;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((opt = cli_getopt("export", argc, argv, opts)) != -1) {
         switch (opt) {
         case OPT_DB: db = optarg; break;
         case OPT_CODE: code = optarg; break;
@@ -101,7 +101,6 @@ int cmd_export(int argc, char **argv)
                    "Bad input (no such database, unknown code, a table not finished): exit 2.\n");
             return 0;
         default:
-            cli_error("export", "unknown option '%s' (see pizzabox export --help)", argv[optind - 1]);
             return EXIT_USAGE;
         }
     }
@@ -113,6 +112,8 @@ int cmd_export(int argc, char **argv)
         cli_error("export", "give the server's database with --db FILE");
         return EXIT_USAGE;
     }
+    if (out && cli_check_output_dir("export", "--out", out) != 0)
+        return EXIT_USAGE;
     char err[PB_ERR_LEN];
     pb_store *store = pb_store_open_readonly(db, err, sizeof err);
     if (!store) {

@@ -46,8 +46,10 @@ typedef struct play {
     int last_round;
     const char *record_path;
     const char *hint_spec;
+    const cli_common *options; /* the game's options when new (not from a record) */
     bool tty, colour;
     pb_bot *hinter;
+    tb since[PB_MAX_SEATS];  /* hot-seat: what each human has not yet seen, in their words */
 } play;
 
 enum turn_result { TURN_MOVE, TURN_AGAIN, TURN_QUIT, TURN_EOF };
@@ -132,7 +134,7 @@ static int log_viewer(const play *p)
 /* A line for the log, as the watching seat may see the move. A formality
  * made at once for the watching human says so; to anyone else it is a move
  * like any other (that the seat could play nothing is its own secret). */
-static void announce(const play *p, int seat, pb_action a, bool at_once)
+static void announce(play *p, int seat, pb_action a, bool at_once)
 {
     char text[256];
     int viewer = log_viewer(p);
@@ -140,32 +142,42 @@ static void announce(const play *p, int seat, pb_action a, bool at_once)
         return;
     printf("  %s: %s%s\n", p->names[seat], text,
            at_once && viewer == seat ? " (nothing to decide: played at once)" : "");
+    if (p->humans < 2)
+        return;
+    /* Hot-seat: the hand-over clears the screen, so each other human is
+     * told the move later, as they may see it. */
+    char line[320];
+    for (int h = 0; h < p->players; h++)
+        if (p->seats[h].human && h != seat &&
+            p->g->ops->describe(p->g, p->st, a, h, text, sizeof text) == 0) {
+            int n = snprintf(line, sizeof line, "  %s: %s\n", p->names[seat], text);
+            tb_raw(&p->since[h], line, n < (int)sizeof line ? (size_t)n : sizeof line - 1);
+        }
 }
 
 static void announce_round(play *p)
 {
-    int viewer = log_viewer(p);
-    json_t *v = view_for(p, viewer);
-    int round = (int)json_integer_value(json_object_get(v, "round"));
-    pb_tui_opts o = {p->colour, p->names, viewer};
-    char *text = round != p->last_round ? p->front->round_banner(v, &o) : NULL;
+    pb_tui_opts o = {p->colour, p->names, log_viewer(p)};
+    char *text = pb_front_banner(p->front, p->g, p->st, &o, &p->last_round);
     if (text) {
-        p->last_round = round;
         fputs(text, stdout);
+        for (int h = 0; p->humans > 1 && h < p->players; h++) /* public words: a spectator's */
+            if (p->seats[h].human)
+                tb_raw(&p->since[h], text, strlen(text));
         free(text);
     }
-    json_decref(v);
 }
 
 /* ---- Commands other than moves ---- */
 
 static void print_help(const play *p)
 {
-    printf("Type your move (the prompt shows the form; Enter plays the suggested move),\n"
-           "or one of:\n"
+    printf("Type your move (the prompt shows the form; Enter shows the suggested move,\n"
+           "Enter again plays it), or one of:\n"
            "  help            this list\n"
            "  rules [topic]   the rules; topics:\n"
            "                  %s\n"
+           "  rules CARD      what a card or a Special does, named as you type it\n"
            "  hint            what the strongest bot would do, and why\n"
            "  table           show the table again\n"
            "  undo            take back your last decision (only against bots)\n"
@@ -323,20 +335,46 @@ static int undo(play *p, int seat)
 
 /* ---- A human's turn ---- */
 
-/* Hot-seat: clear the previous player's screen and wait for the next one. */
+/* Clear the screen and the terminal's scrollback: ESC[2J, then ESC[3J, as
+ * some terminals (tmux with scroll-on-clear, VTE) move a cleared screen into
+ * the scrollback. */
+static void clear_terminal(void)
+{
+    printf("\033[H\033[2J\033[3J");
+    fflush(stdout);
+}
+
+/* Hot-seat: hide everything the previous player typed or saw, wait for the
+ * next one, and tell them what happened since their last turn. */
 static int hand_over(play *p, int seat)
 {
-    if (p->tty)
-        printf("\033[H\033[2J");
+    if (p->tty) {
+        clear_terminal();
+        /* The line editor would give the previous player's lines back (up
+         * arrow, or a yank of a killed line): a fresh one forgets them. */
+        clear_history();
+        rl_initialize();
+    }
     printf("\n==== %s, your turn. Everyone else, look away. Press Enter. ====\n", p->names[seat]);
     char *line = read_line(p, "");
     if (!line)
         return -1;
     free(line);
     if (p->tty)
-        printf("\033[H\033[2J");
+        clear_terminal();
     p->last_human = seat;
     return 0;
+}
+
+/* What happened since the seat's last turn (hot-seat), shown or not, then
+ * forgotten. */
+static void since(play *p, int seat, bool show)
+{
+    tb *b = &p->since[seat];
+    if (show && b->len)
+        printf("Since your last turn:\n%.*s", (int)b->len, b->s);
+    free(b->s);
+    *b = (tb){0};
 }
 
 static enum command_result command(play *p, int seat, const char *text)
@@ -371,18 +409,33 @@ static enum command_result command(play *p, int seat, const char *text)
 
 static enum turn_result human_turn(play *p, int seat, pb_action *out)
 {
-    if (p->humans > 1 && seat != p->last_human && hand_over(p, seat) != 0)
+    bool handed = p->humans > 1 && seat != p->last_human;
+    if (handed && hand_over(p, seat) != 0)
         return TURN_EOF;
     show_table(p, seat);
+    since(p, seat, handed); /* without a hand-over it was seen as it happened */
     show_prompt(p, seat);
     char prompt[64];
     snprintf(prompt, sizeof prompt, "%s> ", p->names[seat]);
+    /* At a terminal a stray Enter must not spend anything: the first shows
+     * the suggestion, an Enter right after it (or after hint) plays it.
+     * Piped input is a script: there one empty line plays it. */
+    bool offered = !p->tty;
     for (;;) {
         char *raw = read_line(p, prompt);
         if (!raw)
             return TURN_EOF;
         char *line = trim(raw), err[PB_ERR_LEN], notation[256];
+        if (!*line && !offered) {
+            free(raw);
+            char text[256];
+            p->g->ops->action_to_text(p->g, p->st, suggest(p, seat, false), text, sizeof text);
+            printf("suggested: %s  (Enter again plays it; or type your own move)\n", text);
+            offered = true;
+            continue;
+        }
         enum command_result cr = *line ? command(p, seat, line) : NOT_A_COMMAND;
+        offered = !p->tty || (cr == CMD_DONE && strcasecmp(line, "hint") == 0);
         if (cr != NOT_A_COMMAND) {
             free(raw);
             if (cr == CMD_DONE)
@@ -430,8 +483,16 @@ static int record_move(play *p, int seat, pb_action a, bool formality)
 static void finish(play *p)
 {
     show_table(p, log_viewer(p));
-    printf("\nThe game was dealt from seed %llu (pizzabox play --seed %llu deals it again).\n\n",
-           (unsigned long long)p->seed, (unsigned long long)p->seed);
+    char seats[PB_MAX_SEATS * CLI_SPEC_LEN] = "", again[8192];
+    for (int s = 0; s < p->players; s++)
+        snprintf(seats + strlen(seats), sizeof seats - strlen(seats), "%s%s", s ? "," : "", p->seats[s].spec);
+    if (cli_command_line(again, sizeof again, "play", p->g, p->options, p->seed, "--seats", seats) == 0) {
+        printf("\nThe game was dealt from seed %llu; this deals it again:\n", (unsigned long long)p->seed);
+        cli_print_command(stdout, again);
+        printf("\n");
+    } else {
+        printf("\nThe game was dealt from seed %llu.\n\n", (unsigned long long)p->seed);
+    }
     p->front->print_result(stdout, p->g, p->st, p->names);
 }
 
@@ -626,11 +687,28 @@ static int start_resumed(play *p, const char *path, const char *seats)
 static void play_free(play *p)
 {
     for (int s = 0; s < PB_MAX_SEATS; s++)
+        free(p->since[s].s);
+    for (int s = 0; s < PB_MAX_SEATS; s++)
         pb_bot_free(p->seats[s].bot);
     pb_bot_free(p->hinter);
     pb_record_free(p->rec);
     free(p->st);
     pb_game_free(p->g);
+}
+
+/* The bots' names, wrapped to 80 columns after "Bots:". */
+static void print_bots(void)
+{
+    int col = 5;
+    for (const char *w = pb_bot_names; *w;) {
+        int len = (int)strcspn(w, ",");
+        if (col + 1 + len + 1 > 80)
+            col = printf("\n     ") - 1;
+        col += printf(" %.*s%s", len, w, w[len] ? "," : "");
+        w += len;
+        w += strspn(w, ", ");
+    }
+    printf("\n");
 }
 
 enum { OPT_SEATS = 1, OPT_RECORD, OPT_RESUME, OPT_HINT, OPT_HELP };
@@ -647,7 +725,7 @@ int cmd_play(int argc, char **argv)
     int opt;
     opterr = 0;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((opt = cli_getopt("play", argc, argv, opts)) != -1) {
         int common = cli_common_option(&c, opt, optarg);
         if (common < 0)
             return EXIT_USAGE;
@@ -659,21 +737,25 @@ int cmd_play(int argc, char **argv)
         case OPT_RESUME: resume = optarg; break;
         case OPT_HINT: hint = optarg; break;
         case OPT_HELP:
-            printf("usage: pizzabox play [--game nyslice|theory|delivery] [--players N] [--seats human,greedy,...]\n"
-                   "                     [--seed S] [--record FILE] [--resume FILE] [--deck FILE]\n"
-                   "                     [--board FILE] [--hint BOT] [--expansion] [--extra-cheese]\n"
-                   "Plays a game at the terminal. Seats are 'human' or a bot (%s);\n"
+            printf("usage: pizzabox play [--game nyslice|theory|delivery] [--players N]\n"
+                   "       [--seats human,greedy,...] [--seed S] [--record FILE] [--resume FILE]\n"
+                   "       [--hint BOT] [--deck FILE] [--board FILE] [--expansion] [--extra-cheese]\n"
+                   "       [--coop [--difficulty 1..8]]\n"
+                   "Plays a game at the terminal. Seats are 'human' or a bot (see below);\n"
                    "the default is one human and greedy bots in the other seats (New York\n"
-                   "Slice: 4 players, Pizza Theory: 3). Several humans play\n"
-                   "hot-seat. --record keeps the game record up to date after every move;\n"
-                   "--resume continues a saved game. hint and Enter use the expert bot\n"
-                   "(--hint picks another). Type 'help' during the game. New York Pizza\n"
-                   "Delivery: --expansion adds the 5-6 player box's cards for 2 to 4 players,\n"
-                   "--extra-cheese the Extra Cheese mini expansion's cards.\n",
-                   pb_bot_names);
+                   "Slice: 4 players, Pizza Theory: 3, New York Pizza Delivery: 4). Several\n"
+                   "humans play hot-seat. --record keeps the game record up to date after every\n"
+                   "move; --resume continues a saved game (its record says the game, players\n"
+                   "and seed; --seats may change who plays). hint and Enter use the expert bot\n"
+                   "(--hint picks another). Type 'help' during the game.\n"
+                   "New York Slice: --deck plays with another deck. Pizza Theory: --board on\n"
+                   "another board. New York Pizza Delivery: --expansion adds the 5-6 player\n"
+                   "box's cards for 2 to 4 players, --extra-cheese the Extra Cheese mini\n"
+                   "expansion's cards; --coop plays the co-op game, --difficulty its row from\n"
+                   "1 (hardest) to 8 (easiest), default 4.\nBots:");
+            print_bots();
             return 0;
         default:
-            cli_error("play", "unknown option '%s' (see pizzabox play --help)", argv[optind - 1]);
             return EXIT_USAGE;
         }
     }
@@ -681,6 +763,14 @@ int cmd_play(int argc, char **argv)
         cli_error("play", "unexpected argument '%s'", argv[optind]);
         return EXIT_USAGE;
     }
+    if (resume && c.given) {
+        cli_error("play", "%s cannot change a game continued with --resume: its record says the game, "
+                  "the players and the seed", c.given);
+        return EXIT_USAGE;
+    }
+    if ((record && cli_check_output("play", "--record", record) != 0) ||
+        (resume && !record && cli_check_output("play", "--resume", resume) != 0))
+        return EXIT_USAGE;
     if (!c.seed_given)
         c.seed = pb_derive_seed((uint64_t)time(NULL), (uint64_t)getpid());
     play *p = calloc(1, sizeof *p);
@@ -692,6 +782,7 @@ int cmd_play(int argc, char **argv)
     p->last_human = p->last_round = -1;
     p->record_path = record ? record : resume;
     p->hint_spec = hint;
+    p->options = resume ? NULL : &c;
     int rc = resume ? start_resumed(p, resume, seats) : start_new(p, &c, seats);
     if (rc == 0)
         rc = make_seat_bots(p);

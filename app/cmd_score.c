@@ -6,6 +6,7 @@
 #include "../core/record.h"
 #include "../games/nyslice/nyslice.h"
 #include "cli.h"
+#include "front.h"
 
 #define MAX_INPUT (4u << 20)
 
@@ -26,7 +27,7 @@ int cmd_score(int argc, char **argv)
     const char *deck_path = NULL;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = cli_getopt("score", argc, argv, opts)) != -1) {
         if (c == 'd') {
             deck_path = optarg;
         } else if (c == 'h') {
@@ -35,7 +36,6 @@ int cmd_score(int argc, char **argv)
                    "the Guest Check of every player as JSON. Bad input: exit 2.\n");
             return 0;
         } else {
-            cli_error("score", "unknown option '%s' (see pizzabox score --help)", argv[optind - 1]);
             return EXIT_USAGE;
         }
     }
@@ -61,6 +61,16 @@ int cmd_score(int argc, char **argv)
         cli_error("score", "%s", err);
         return EXIT_USAGE;
     }
+    json_t *probe = json_loads(text, 0, NULL);
+    const char *format = json_string_value(json_object_get(probe, "format"));
+    bool record = format && strcmp(format, "pizzabox-record") == 0;
+    json_decref(probe);
+    if (record) {
+        free(text);
+        cli_error("score", "%s is a game record, not a table: pizzabox replay %s prints its score report "
+                  "(replay --moves its moves)", argv[optind], argv[optind]);
+        return EXIT_USAGE;
+    }
     json_t *report = nys_score_file(text, &deck, err, sizeof err);
     free(text);
     if (!report) {
@@ -72,21 +82,87 @@ int cmd_score(int argc, char **argv)
     return 0;
 }
 
+/* Every move of a replayed record in the log's words, as a spectator sees
+ * it (nothing secret), with the round banners; then the result when the
+ * game is over. -1 when the record's actions do not replay (cannot happen
+ * after pb_replay_text accepted them). */
+static int print_moves(const pb_replay *r)
+{
+    const pb_game *g = r->game;
+    json_t *rec = pb_record_to_json(r->record), *names = json_object_get(rec, "names");
+    json_t *actions = json_object_get(rec, "actions");
+    char namebuf[PB_MAX_SEATS][64];
+    const char *nm[PB_MAX_SEATS];
+    for (int s = 0; s < g->players && s < PB_MAX_SEATS; s++) {
+        const char *given = json_string_value(json_array_get(names, (size_t)s));
+        if (given && *given)
+            snprintf(namebuf[s], sizeof namebuf[s], "%s", given);
+        else
+            cli_seat_name(s, namebuf[s], sizeof namebuf[s]);
+        for (char *c = namebuf[s]; *c; c++) /* names come from a file: one printable line */
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
+        nm[s] = namebuf[s];
+    }
+    const pb_front *front = pb_front_for(g);
+    pb_tui_opts o = {false, nm, PB_SPECTATOR};
+    pb_state *st = pb_state_new(g, (uint64_t)json_integer_value(json_object_get(rec, "seed")));
+    int rc = st ? 0 : -1, last_round = -1;
+    for (size_t i = 0; rc == 0 && i < json_array_size(actions); i++) {
+        char *banner = pb_front_banner(front, g, st, &o, &last_round);
+        fputs(banner ? banner : "", stdout);
+        free(banner);
+        pb_action a;
+        char text[256], err[PB_ERR_LEN];
+        int seat = pb_current_seat(g, st);
+        rc = g->ops->action_from_text(g, st, json_string_value(json_array_get(actions, i)), &a, err, sizeof err);
+        if (rc == 0 && g->ops->describe(g, st, a, PB_SPECTATOR, text, sizeof text) == 0)
+            printf("%4zu  %s: %s\n", i + 1, nm[seat], text);
+        if (rc == 0)
+            rc = g->ops->apply(g, st, a, err, sizeof err);
+    }
+    if (rc == 0 && pb_is_terminal(g, st)) {
+        printf("\n");
+        front->print_result(stdout, g, st, nm);
+    } else if (rc == 0) {
+        printf("\nThe record ends here, before the game is over (%zu moves).\n", json_array_size(actions));
+    }
+    free(st);
+    json_decref(rec);
+    return rc;
+}
+
 int cmd_replay(int argc, char **argv)
 {
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        printf("usage: pizzabox replay FILE|-\n"
-               "Re-applies every action of a game record and prints the final score report\n"
-               "(the same JSON as pizzabox score). A record that does not replay is rejected\n"
-               "with its first bad action named: exit 2.\n");
-        return 0;
+    bool moves = false;
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: pizzabox replay [--moves] FILE|-\n"
+                   "Re-applies every action of a game record and prints the final score report\n"
+                   "(the same JSON as pizzabox score). A record that does not replay is rejected\n"
+                   "with its first bad action named: exit 2. --moves prints the game move by move\n"
+                   "instead, in the words of the game's log as a spectator sees it (no secrets),\n"
+                   "then the result; a record of an unfinished game is fine there.\n");
+            return 0;
+        }
+        if (strcmp(argv[i], "--moves") == 0)
+            moves = true;
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            cli_error("replay", "unknown option '%s' (see pizzabox replay --help)", argv[i]);
+            return EXIT_USAGE;
+        } else if (path) {
+            cli_error("replay", "give one record file, or - for stdin");
+            return EXIT_USAGE;
+        } else
+            path = argv[i];
     }
-    if (argc != 2) {
+    if (!path) {
         cli_error("replay", "give one record file, or - for stdin");
         return EXIT_USAGE;
     }
     char err[PB_ERR_LEN];
-    char *text = pb_read_file(argv[1], MAX_INPUT, err, sizeof err);
+    char *text = pb_read_file(path, MAX_INPUT, err, sizeof err);
     if (!text) {
         cli_error("replay", "%s", err);
         return EXIT_USAGE;
@@ -95,14 +171,19 @@ int cmd_replay(int argc, char **argv)
     int rc = pb_replay_text(text, &r, err, sizeof err);
     free(text);
     if (rc != 0) {
-        cli_error("replay", "%s: %s", argv[1], err);
+        cli_error("replay", "%s: %s", path, err);
         return EXIT_USAGE;
+    }
+    if (moves) {
+        rc = print_moves(&r) == 0 ? 0 : 1;
+        pb_replay_free(&r);
+        return rc;
     }
     if (!pb_is_terminal(r.game, r.state)) {
         char who[32];
         cli_seat_name(pb_current_seat(r.game, r.state), who, sizeof who);
-        cli_error("replay", "%s: the record ends after %d actions, before the game is over (%s to move)",
-                  argv[1], r.actions, who);
+        cli_error("replay", "%s: the record ends after %d actions, before the game is over (%s to move; "
+                  "replay --moves shows them)", path, r.actions, who);
         pb_replay_free(&r);
         return EXIT_USAGE;
     }

@@ -14,6 +14,14 @@
 
 enum { OPT_GAMES = 1000, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD, OPT_HELP };
 
+/* Every command here takes every game option. */
+#define GAME_OPTIONS                                                                                          \
+    CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, CLI_OPT_BOARD, CLI_OPT_EXPANSION, CLI_OPT_COOP, \
+        CLI_OPT_DIFFICULTY, CLI_OPT_EXTRA_CHEESE
+#define GAME_OPTIONS_HELP \
+    "       [--deck FILE] [--board FILE] [--expansion] [--extra-cheese]\n" \
+    "       [--coop [--difficulty 1..8]]\n"
+
 static const struct option opts[] = {
     CLI_COMMON_OPTIONS,
     {"games", required_argument, 0, OPT_GAMES}, {"bots", required_argument, 0, OPT_BOTS},
@@ -41,7 +49,9 @@ static int parse_batch(const char *cmd, int argc, char **argv, const int *allowe
     int c;
     opterr = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = cli_getopt(cmd, argc, argv, opts)) != -1) {
+        if (c == CLI_BAD_OPTION)
+            return EXIT_USAGE;
         bool ok = c == OPT_HELP;
         for (int i = 0; allowed[i]; i++)
             ok = ok || allowed[i] == c;
@@ -97,25 +107,28 @@ static void free_bots(pb_bot **bots, int n)
 
 int cmd_selfplay(int argc, char **argv)
 {
-    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, CLI_OPT_BOARD, OPT_GAMES, OPT_BOTS,
-                                  OPT_RECORD_DIR, 0};
+    static const int allowed[] = {GAME_OPTIONS, OPT_GAMES, OPT_BOTS, OPT_RECORD_DIR, 0};
     batch_args a;
     if (parse_batch("selfplay", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
-        printf("usage: pizzabox selfplay --game nyslice|theory|delivery --players N --games K --seed S\n"
-               "                         [--bots random,...] [--record-dir DIR] [--deck FILE] [--board FILE]\n"
+        printf("usage: pizzabox selfplay --game nyslice|theory|delivery --players N --games K\n"
+               "       --seed S [--bots random,...] [--record-dir DIR]\n" GAME_OPTIONS_HELP
                "Plays K games between bots and prints one JSON line per game (seed, totals,\n"
-               "winners), then a summary line. The same arguments always print the same output.\n");
+               "winners), then a summary line. The same arguments always print the same output.\n"
+               "--record-dir keeps every game's record there. --deck: New York Slice; --board:\n"
+               "Pizza Theory; the others: New York Pizza Delivery (as in pizzabox play --help).\n");
         return 0;
     }
+    if (a.record_dir && cli_check_output_dir("selfplay", "--record-dir", a.record_dir) != 0)
+        return EXIT_USAGE;
     pb_game *g = cli_make_game(&a.common);
     if (!g)
         return EXIT_USAGE;
     if (a.record_dir && mkdir(a.record_dir, 0777) != 0 && errno != EEXIST) {
         cli_error("selfplay", "cannot create %s: %s", a.record_dir, strerror(errno));
         pb_game_free(g);
-        return 1;
+        return EXIT_USAGE;
     }
     int n = g->players, rc = 0;
     double wins[PB_MAX_SEATS] = {0}, totals[PB_MAX_SEATS] = {0};
@@ -230,12 +243,13 @@ static int bench_bot(const pb_game *g, const batch_args *a)
 
 int cmd_bench(int argc, char **argv)
 {
-    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, CLI_OPT_BOARD, OPT_GAMES, OPT_BOTS, 0};
+    static const int allowed[] = {GAME_OPTIONS, OPT_GAMES, OPT_BOTS, 0};
     batch_args a;
     if (parse_batch("bench", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
-        printf("usage: pizzabox bench --game nyslice|theory|delivery --players N --games K [--seed S] [--bots BOT]\n"
+        printf("usage: pizzabox bench --game nyslice|theory|delivery --players N --games K\n"
+               "       [--seed S] [--bots BOT]\n" GAME_OPTIONS_HELP
                "Plays K games of uniformly random moves on one thread (setup and scoring\n"
                "included) and prints games per second and nanoseconds per game. With\n"
                "--bots BOT, times that bot's decision in K mid-game positions instead.\n");
@@ -277,19 +291,21 @@ int cmd_bench(int argc, char **argv)
 
 int cmd_demo(int argc, char **argv)
 {
-    static const int allowed[] = {CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, CLI_OPT_BOARD, OPT_BOTS, OPT_RECORD, 0};
+    static const int allowed[] = {GAME_OPTIONS, OPT_BOTS, OPT_RECORD, 0};
     batch_args a;
     if (parse_batch("demo", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
-        printf("usage: pizzabox demo [--game nyslice|theory|delivery] [--players N] [--seed S] [--bots random,...]\n"
-               "                     [--record FILE] [--deck FILE] [--board FILE]\n"
-               "Plays one game between bots, printing every decision, then the result (the Guest Check).\n"
-               "--record writes the game record (replay it with pizzabox replay FILE).\n");
+        printf("usage: pizzabox demo [--game nyslice|theory|delivery] [--players N] [--seed S]\n"
+               "       [--bots random,...] [--record FILE]\n" GAME_OPTIONS_HELP
+               "Plays one game between bots, printing every decision, then the result (the\n"
+               "Guest Check). --record writes the game record (pizzabox replay FILE).\n");
         return 0;
     }
     if (!a.common.seed_given)
         a.common.seed = ((uint64_t)time(NULL) * 2654435761u) & 0xFFFFFFu;
+    if (a.record && cli_check_output("demo", "--record", a.record) != 0)
+        return EXIT_USAGE;
     pb_game *g = cli_make_game(&a.common);
     if (!g)
         return EXIT_USAGE;
@@ -299,8 +315,15 @@ int cmd_demo(int argc, char **argv)
         pb_game_free(g);
         return EXIT_USAGE;
     }
-    printf("%s, %d players, seed %llu (pizzabox demo --players %d --seed %llu replays it)\n\n",
-           g->ops->title, n, (unsigned long long)a.common.seed, n, (unsigned long long)a.common.seed);
+    char again[8192];
+    if (cli_command_line(again, sizeof again, "demo", g, &a.common, a.common.seed, "--bots", a.bots) == 0) {
+        printf("%s, %d players, seed %llu; this plays it again:\n", g->ops->title, n,
+               (unsigned long long)a.common.seed);
+        cli_print_command(stdout, again);
+        printf("\n");
+    } else {
+        printf("%s, %d players, seed %llu\n\n", g->ops->title, n, (unsigned long long)a.common.seed);
+    }
     pb_state *st = pb_state_new(g, a.common.seed);
     pb_record *rec = a.record ? pb_record_new(g, a.common.seed) : NULL;
     const char *names[PB_MAX_SEATS];
@@ -313,15 +336,9 @@ int cmd_demo(int argc, char **argv)
     pb_tui_opts show = {false, names, PB_SPECTATOR};
     int seat, last_round = -1;
     while ((seat = pb_current_seat(g, st)) != PB_TERMINAL) {
-        json_t *view = g->ops->view(g, st, PB_SPECTATOR);
-        int round = (int)json_integer_value(json_object_get(view, "round"));
-        char *banner = round != last_round ? front->round_banner(view, &show) : NULL;
-        if (banner) {
-            last_round = round;
-            fputs(banner, stdout);
-            free(banner);
-        }
-        json_decref(view);
+        char *banner = pb_front_banner(front, g, st, &show, &last_round);
+        fputs(banner ? banner : "", stdout);
+        free(banner);
         pb_action act = pb_bot_choose(bots[seat], g, st, seat);
         char text[256], err[PB_ERR_LEN];
         g->ops->describe(g, st, act, seat, text, sizeof text); /* as its maker sees it */

@@ -20,7 +20,7 @@ int cmd_serve(int argc, char **argv)
     int opt;
     opterr = 0;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((opt = cli_getopt("serve", argc, argv, opts)) != -1) {
         switch (opt) {
         case OPT_PORT:
             if (cli_parse_int("--port", optarg, 0, 65535, &o.port))
@@ -33,13 +33,13 @@ int cmd_serve(int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case OPT_HELP:
-            printf("usage: pizzabox serve [--port 8080] [--db var/pizzabox.db] [--web web] [--bot-threads N]\n"
+            printf("usage: pizzabox serve [--port 8080] [--db var/pizzabox.db] [--web web]\n"
+                   "       [--bot-threads N]\n"
                    "Serves the web client and the table protocol (docs/protocol.md) on one port;\n"
                    "every accepted move is in the SQLite database before anyone hears of it, and\n"
                    "unfinished tables continue after a restart. --port 0 picks a free port.\n");
             return 0;
         default:
-            cli_error("serve", "unknown option '%s' (see pizzabox serve --help)", argv[optind - 1]);
             return EXIT_USAGE;
         }
     }

@@ -5,6 +5,7 @@
  * not depend on threads or shards. Results are written in game order, and
  * all statistics are integer sums, so a sharded run merged with sim-merge
  * gives exactly the summary of one run. */
+#include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -267,8 +268,8 @@ static int simulate(const pb_game *g, const sim_plan *p, sim_stats *stats)
             rc = 1;
         }
         if (rc == 0 && out && !(r->out = fopen(out, "w"))) {
-            cli_error("sim", "cannot write %s", out);
-            rc = 1;
+            cli_error("sim", "cannot write %s: %s", out, strerror(errno));
+            rc = EXIT_USAGE;
         }
         if (rc == 0 && r->out) {
             char *h = json_dumps(header, JSON_COMPACT);
@@ -340,20 +341,21 @@ enum { OPT_BOTS = 1, OPT_GAMES, OPT_THREADS, OPT_SHARD, OPT_OUT, OPT_REPORT, OPT
 
 static void sim_usage(void)
 {
-    printf("usage: pizzabox sim --game nyslice|theory|delivery --players N --bots B1,B2,... --games K --seed S\n"
-           "                    [--threads T] [--shard i/k] [--rotate] [--out results.jsonl]\n"
-           "                    [--report report.html] [--deck FILE] [--board FILE] [--expansion]\n"
-           "                    [--extra-cheese] [--coop [--difficulty 1..8]]\n"
+    printf("usage: pizzabox sim --game nyslice|theory|delivery --players N --bots B1,B2,...\n"
+           "       --games K --seed S [--threads T] [--shard i/k] [--rotate]\n"
+           "       [--out results.jsonl] [--report report.html] [--deck FILE] [--board FILE]\n"
+           "       [--expansion] [--extra-cheese] [--coop [--difficulty 1..8]]\n"
            "Plays K games between bots on T threads (default: every core) and prints win\n"
            "shares by bot and by seat with 95%% intervals, scores, the first mover's\n"
-           "advantage, what each Special is worth, majorities (New York Slice) and game length. --rotate moves\n"
-           "the bots one seat on every game. --out writes one JSON line per game (after a\n"
-           "header line); --shard i/k plays only the i-th of k equal parts of the games, for\n"
-           "pizzabox sim-merge to combine. --report writes an HTML page with charts.\n"
-           "New York Pizza Delivery: --expansion adds the 5-6 player box's cards for 2 to 4\n"
-           "players, --extra-cheese the Extra Cheese mini expansion's cards; --coop plays the\n"
-           "co-op game and reports the team's win rate; without --difficulty it plays K\n"
-           "games at each of the 8 difficulty rows (1 HARD .. 8 EASY), one line a row.\n");
+           "advantage, what each Special is worth, majorities (New York Slice) and game\n"
+           "length. --rotate moves the bots one seat on every game. --out writes one JSON\n"
+           "line per game (after a header line); --shard i/k plays only the i-th of k\n"
+           "equal parts of the games, for pizzabox sim-merge to combine. --report writes\n"
+           "an HTML page with charts. New York Pizza Delivery: --expansion adds the 5-6\n"
+           "player box's cards for 2 to 4 players, --extra-cheese the Extra Cheese mini\n"
+           "expansion's cards; --coop plays the co-op game and reports the team's win\n"
+           "rate; without --difficulty it plays K games at each of the 8 difficulty rows\n"
+           "(1 HARD .. 8 EASY), one line a row.\n");
 }
 
 static int parse_shard(const char *text, int *i, int *k)
@@ -381,7 +383,7 @@ int cmd_sim(int argc, char **argv)
     bool rotate = false;
     opterr = 0;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((opt = cli_getopt("sim", argc, argv, opts)) != -1) {
         int common = cli_common_option(&c, opt, optarg);
         if (common < 0)
             return EXIT_USAGE;
@@ -406,7 +408,6 @@ int cmd_sim(int argc, char **argv)
         case OPT_ROTATE: rotate = true; break;
         case OPT_HELP: sim_usage(); return 0;
         default:
-            cli_error("sim", "unknown option '%s' (see pizzabox sim --help)", argv[optind - 1]);
             return EXIT_USAGE;
         }
     }
@@ -414,6 +415,9 @@ int cmd_sim(int argc, char **argv)
         cli_error("sim", "unexpected argument '%s'", argv[optind]);
         return EXIT_USAGE;
     }
+    if ((out && cli_check_output("sim", "--out", out) != 0) ||
+        (report && cli_check_output("sim", "--report", report) != 0))
+        return EXIT_USAGE;
     if (threads < 1)
         threads = 1;
     if (threads > 64)
@@ -550,22 +554,31 @@ static int merge_file(merge_plan *plan, const char *path, sim_stats *stats, bool
 
 int cmd_sim_merge(int argc, char **argv)
 {
+    enum { OPT_MERGE_REPORT = 1, OPT_MERGE_HELP };
+    static const struct option opts[] = {{"report", required_argument, 0, OPT_MERGE_REPORT},
+                                         {"help", no_argument, 0, OPT_MERGE_HELP},
+                                         {0, 0, 0, 0}};
     const char *report = NULL;
-    int i = 1;
-    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        printf("usage: pizzabox sim-merge [--report report.html] FILES...\n"
-               "Combines the --out files of sharded pizzabox sim runs into the summary one\n"
-               "run of all the games gives.\n");
-        return 0;
+    int opt;
+    optind = 1;
+    while ((opt = cli_getopt("sim-merge", argc, argv, opts)) != -1) {
+        if (opt == OPT_MERGE_HELP) {
+            printf("usage: pizzabox sim-merge [--report report.html] FILES...\n"
+                   "Combines the --out files of sharded pizzabox sim runs into the summary one\n"
+                   "run of all the games gives.\n");
+            return 0;
+        }
+        if (opt != OPT_MERGE_REPORT)
+            return EXIT_USAGE;
+        report = optarg;
     }
-    if (argc > 2 && strcmp(argv[1], "--report") == 0) {
-        report = argv[2];
-        i = 3;
-    }
+    int i = optind;
     if (i >= argc) {
         cli_error("sim-merge", "give the result files to merge");
         return EXIT_USAGE;
     }
+    if (report && cli_check_output("sim-merge", "--report", report) != 0)
+        return EXIT_USAGE;
     sim_stats *stats = calloc(1, sizeof *stats);
     merge_plan *plan = calloc(1, sizeof *plan);
     int rc = stats && plan ? 0 : 1;

@@ -36,3 +36,15 @@ const pb_front *pb_front_for(const pb_game *g)
 {
     return pb_front_find(g->ops->id);
 }
+
+char *pb_front_banner(const pb_front *f, const pb_game *g, const pb_state *st, const pb_tui_opts *o,
+                      int *last_round)
+{
+    json_t *v = g->ops->view(g, st, o->you);
+    int round = (int)json_integer_value(json_object_get(v, "round"));
+    char *text = round != *last_round ? f->round_banner(v, o) : NULL;
+    if (text)
+        *last_round = round;
+    json_decref(v);
+    return text;
+}

@@ -35,6 +35,11 @@ typedef struct pb_front {
     const char *rules_topics; /* a few topics, for the help text */
 } pb_front;
 
+/* The banner of the round the game is in, as o->you sees it, when it is not
+ * the round *last_round (then set to it); else NULL. The caller frees it. */
+char *pb_front_banner(const pb_front *f, const pb_game *g, const pb_state *st, const pb_tui_opts *o,
+                      int *last_round);
+
 /* The front end of a game (every registered game has one). */
 const pb_front *pb_front_for(const pb_game *g);
 const pb_front *pb_front_find(const char *game_id);

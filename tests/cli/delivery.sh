@@ -121,7 +121,7 @@ check "replay: the Extra Cheese game replays to the same scores" \
 rc=$?
 check "play --game nyslice --extra-cheese is refused" \
     "$([ $rc -eq 2 ] || echo "exit $rc")" \
-    "$(grep -q 'unknown field "extra_cheese"' "$T/nys-cheese.err" || echo 'no reason given')"
+    "$(grep -q -- '--extra-cheese is for New York Pizza Delivery' "$T/nys-cheese.err" || echo 'no reason given')"
 
 # ---- 4 players: one human and three bots ----
 blanks 4000 >"$T/four.in"

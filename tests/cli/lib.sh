@@ -57,3 +57,22 @@ use_binary() {
     trap 'rm -rf "$T"' EXIT
     trap 'exit 130' INT TERM
 }
+
+# poll CMD ARGS...: run the command every tenth of a second until it
+# succeeds, for at most about 5 seconds; its last status.
+poll() {
+    i=0
+    while ! "$@"; do
+        i=$((i + 1))
+        [ $i -lt 50 ] || return 1
+        sleep 0.1 2>/dev/null || sleep 1
+    done
+}
+
+# command_after MARKER FILE: the command printed on the lines after the line
+# ending in MARKER (continued with " \\"), as one line without "pizzabox ".
+command_after() {
+    awk -v m="$1" 'on { s = $0; more = sub(/ \\$/, "", s); sub(/^ +/, "", s); c = c (c == "" ? "" : " ") s
+                       if (!more) { sub(/^pizzabox /, "", c); print c; exit } }
+                   index($0, m) && substr($0, length($0) - length(m) + 1) == m { on = 1 }' "$2"
+}

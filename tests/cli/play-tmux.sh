@@ -69,15 +69,12 @@ history() {
 # wait_for PATTERN FILE: poll the pane (and its history) until a line
 # matches the extended regular expression PATTERN, for at most about 5
 # seconds. The last capture is left in FILE.
+seen() {
+    history "$2"
+    grep -E -q -- "$1" "$2"
+}
 wait_for() {
-    i=0
-    while [ $i -lt 50 ]; do
-        history "$2"
-        grep -E -q -- "$1" "$2" && return 0
-        nap
-        i=$((i + 1))
-    done
-    return 1
+    poll seen "$@"
 }
 
 # The number of "You>" prompts on the pane and in its history.
@@ -87,14 +84,11 @@ prompts() {
 }
 
 # wait_prompts N: until there are at least N prompts (about 5 seconds).
+at_least_prompts() {
+    [ "$(prompts)" -ge "$1" ]
+}
 wait_prompts() {
-    i=0
-    while [ $i -lt 50 ]; do
-        [ "$(prompts)" -ge "$1" ] && return 0
-        nap
-        i=$((i + 1))
-    done
-    return 1
+    poll at_least_prompts "$1"
 }
 
 # start ENV: the game in a new session; its exit status goes to $T/status.
@@ -169,14 +163,36 @@ fi
 wait_prompts 2
 screen "$T/s1"
 
-# A few Enters: each plays the suggested move; the screen changes.
+# Enter shows the suggested move and plays nothing; a second Enter plays it.
+n0=$(prompts)
+history "$T/before"
+tm send-keys -t pb Enter 2>/dev/null
+wait_for '^suggested: .*\(Enter again plays it; or type your own move\)$' "$T/asked"
+if grep -q '^suggested: ' "$T/asked" && [ "$(grep -c '^  You: ' "$T/asked")" -eq "$(grep -c '^  You: ' "$T/before")" ]; then
+    ok "tmux: one Enter shows the suggested move and plays nothing"
+else
+    not_ok "tmux: one Enter shows the suggested move and plays nothing" "last line: $(grep -v '^$' "$T/asked" | sed -n '$p')"
+fi
+# "table" in between: the next Enter asks again rather than play.
+tm send-keys -t pb table Enter Enter 2>/dev/null
+wait_prompts $((n0 + 3))
+history "$T/again"
+if [ "$(grep -c '^suggested: ' "$T/again")" -eq 2 ] && [ "$(grep -c '^  You: ' "$T/again")" -eq "$(grep -c '^  You: ' "$T/before")" ]; then
+    ok "tmux: after another command Enter asks again"
+else
+    not_ok "tmux: after another command Enter asks again" "$(grep -c '^suggested: ' "$T/again") questions"
+fi
+
+# Enter, Enter: each pair plays the suggested move; the screen changes.
 n0=$(prompts)
 changed=0
 moves=0
 for k in 1 2 3; do
     screen "$T/before"
     tm send-keys -t pb Enter 2>/dev/null
-    wait_prompts $((n0 + k)) || break
+    wait_prompts $((n0 + 2 * k - 1)) || break
+    tm send-keys -t pb Enter 2>/dev/null
+    wait_prompts $((n0 + 2 * k)) || break
     i=0
     while [ $i -lt 20 ]; do # let the table finish drawing
         screen "$T/after"
@@ -191,9 +207,9 @@ done
 history "$T/s2"
 suggested=$(grep -c '^(suggested) ' "$T/s2")
 if [ "$moves" -eq 3 ] && [ "$changed" -eq 3 ] && [ "$suggested" -ge 3 ]; then
-    ok "tmux: Enter plays the suggested move and the screen changes (3 times)"
+    ok "tmux: Enter twice plays the suggested move and the screen changes (3 times)"
 else
-    not_ok "tmux: Enter plays the suggested move and the screen changes (3 times)" \
+    not_ok "tmux: Enter twice plays the suggested move and the screen changes (3 times)" \
         "$moves prompts came back, the screen changed $changed times, $suggested suggested moves"
 fi
 if grep -q '^  You: ' "$T/s2" && grep -q '^  Greedy [23]: ' "$T/s2"; then

@@ -6,7 +6,8 @@
 #
 # When stdin is not a terminal, play reads one line per prompt and echoes it
 # after the prompt ("You> take B"), so the output reads like a typed game.
-# A blank line plays the suggested move. Nothing here depends on which moves
+# A blank line plays the suggested move (at a terminal it takes two: see
+# play-tmux.sh). Nothing here depends on which moves
 # the bots happen to make: the moves of a game are read back from a first
 # run ("plan") and the later runs are built from them.
 #
@@ -430,7 +431,7 @@ check "play: \"rules\" lists the topics" \
 check "play: \"rules dibs\" prints the Dibs! rule" \
     "$(grep -q '^Dibs!: ' "$T/cmd.out" || echo "no \"Dibs!:\" line")"
 check "play: \"rules nosuch\" says there is no such topic" \
-    "$(grep -q "no rules topic 'nosuch'" "$T/cmd.out" || echo "no message")"
+    "$(grep -q "no rules topic, card or Special named 'nosuch'" "$T/cmd.out" || echo "no message")"
 # Every rules topic of every game, wrapped to the terminal whatever its source's lines.
 for game in nyslice theory delivery; do
     printf 'rules\nquit\n' | "$BIN" play --game "$game" --players 2 >"$T/topics.out" 2>&1
@@ -515,7 +516,10 @@ check "play: \"save FILE\" then \"quit\" mid-game: exit 0, the file is written, 
 sed -n p "$T/saved.json" >"$T/midgame.json"
 play_in "$T/enter" resume --resume "$T/saved.json"
 check "play --resume: the saved game continues and finishes" "$(finished resume)" \
-    "$(grep -q "dealt from seed $SEED " "$T/resume.out" || echo "the end does not name seed $SEED")"
+    "$(grep -q -E "dealt from seed $SEED[;.]" "$T/resume.out" || echo "the end does not name seed $SEED")" \
+    "$(command_after 'this deals it again:' "$T/resume.out" |
+        grep -q -E "^play --game nyslice --players [0-9] --seats [a-z,]+ --seed $SEED\$" ||
+        echo "no command that deals it again: $(command_after 'this deals it again:' "$T/resume.out")")"
 check "play --resume: the finished game equals the same seed played straight through (same seed, same game)" \
     "$(same_file "$T/saved.json" "$T/clean.json" "the game played straight through")" \
     "$([ "$(check_totals "$T/resume.out")" = "$(check_totals "$T/clean.out")" ] ||
@@ -684,5 +688,12 @@ play_in "$T/enter" hostile --seats human,deepblue
 bad_resume "play: an unknown bot in --seats exits 2" "deepblue"
 play_in "$T/enter" hostile --players 3 --seats human,greedy
 bad_resume "play: --players and --seats disagreeing exits 2" "--players 3"
+play_in "$T/enter" hostile --resume "$T/saved.json" --seed 5
+bad_resume "play --resume with --seed: the record's seed cannot change" \
+    "--seed cannot change a game continued with --resume"
+play_in "$T/enter" hostile --seed 1 --record "$T"
+bad_resume "play --record DIRECTORY: refused before the game starts" "that is a directory, not a file"
+play_in "$T/enter" hostile --hint
+bad_resume "play --hint without its value: says it needs a bot" "--hint needs a bot"
 
 summary play

@@ -343,6 +343,137 @@ else
     not_ok "demo --seed 5: ends with a Guest Check and a winner line" "last line: $(sed -n '$p' "$T/demo1")"
 fi
 
+# ---- Options: a missing value, an option of another game, a bad output path ----
+
+run play --players
+expect_bad "play --players without its value: says what it needs" '--players needs a number'
+run sim --games
+expect_bad "sim --games without its value: says what it needs" '--games needs a number'
+run selfplay --seed
+expect_bad "selfplay --seed without its value: says what it needs" '--seed needs a number'
+run play --seed 3 --record
+expect_bad "play --record without its value: says it needs a file name" '--record needs a file name'
+run play --record --seed 3
+expect_bad "play --record followed by another option: names both" \
+    "--record needs a file name, not the option '--seed'"
+run serve --port
+expect_bad "serve --port without its value: says what it needs" '--port needs a number'
+run play --coop
+expect_bad "play --coop without --game delivery: a sentence naming the game" \
+    '--coop is for New York Pizza Delivery (add --game delivery)'
+run sim --game theory --expansion --games 2
+expect_bad "sim --game theory --expansion: a sentence naming the game" \
+    '--expansion is for New York Pizza Delivery (add --game delivery); this game is Pizza Theory'
+run play --game nyslice --board b.json
+expect_bad "play --board with New York Slice: a sentence" '--board is for Pizza Theory (add --game theory)'
+run demo --game delivery --difficulty 2
+expect_bad "demo --difficulty without --coop: a sentence" "--difficulty picks the co-op game's row: add --coop"
+run play --game nys
+expect_bad "play --game with no such game: names the games" 'there is no such game (nyslice, theory or delivery)'
+
+# Each refused with exit 2 before any game is played (nothing on stdout).
+mkdir "$T/ro" && chmod a-w "$T/ro"
+: >"$T/a-file"
+for args in "play --seed 1 --record $T/no-dir/game.json" "demo --seed 1 --record $T/no-dir/game.json" \
+    "sim --games 20 --out $T/no-dir/r.jsonl" "sim --games 20 --report $T/no-dir/r.html" \
+    "sim --games 20 --report $T" "selfplay --games 2 --record-dir $T/no-dir/sub" \
+    "selfplay --games 2 --record-dir $T/a-file" "export --db $T/x.db --out $T/no-dir/sub" \
+    "sim-merge --report $T/no-dir/r.html $T/a-file"; do
+    set -f
+    run $args
+    set +f
+    expect_bad "$(echo "$args" | sed "s|$T/||g"): a bad output path is refused before any game" "$T"
+done
+if [ -w "$T/ro" ]; then
+    ok "play --record in a directory without write permission # SKIP the directory is writable (root)"
+else
+    run play --seed 1 --record "$T/ro/game.json"
+    expect_bad "play --record in a directory without write permission: refused" 'cannot write in'
+fi
+
+# ---- --help: every option the README uses, 80 columns ----
+
+wide=""
+for cmd in play serve export demo score replay selfplay sim sim-merge bench; do
+    "$BIN" $cmd --help >"$T/help-$cmd" 2>&1 || wide="$wide $cmd(exit $?)"
+    n=$(awk 'length > 80 { n++ } END { print n + 0 }' "$T/help-$cmd")
+    [ "$n" -eq 0 ] || wide="$wide $cmd($n lines)"
+done
+check "--help of every command fits 80 columns" "${wide# }"
+# Every "build/pizzabox CMD ..." line of the README (with its continuation
+# lines): each --option must be in CMD --help.
+README=$(dirname "$0")/../../README.md
+awk '{ line = line $0 }
+     /\\$/ { sub(/\\$/, "", line); next }
+     { print line; line = "" }' "$README" | grep 'build/pizzabox [a-z]' |
+    sed 's/^.*build\/pizzabox \([a-z-]*\)/\1/' | while read -r cmd rest; do
+        for o in $(printf '%s\n' "$rest" | sed 's/#.*//' | grep -o -- '--[a-z][a-z-]*'); do
+            [ "$o" = "--help" ] || echo "$cmd $o"
+        done
+    done | sort -u >"$T/readme-options"
+missing=""
+while read -r cmd o; do
+    grep -q -- "\\[*$o[] =]" "$T/help-$cmd" 2>/dev/null || grep -q -- "$o\$" "$T/help-$cmd" 2>/dev/null ||
+        missing="$missing $cmd $o;"
+done <"$T/readme-options"
+check "--help of each command lists every option the README uses with it ($(awk 'END { print NR }' "$T/readme-options"))" \
+    "$([ -s "$T/readme-options" ] || echo 'no options read from the README')" "${missing# }"
+# --game delivery and its options work in play, demo, sim, selfplay and bench.
+missing=""
+for cmd in play demo sim selfplay bench; do
+    for o in --game --players --seed --deck --board --expansion --extra-cheese --coop --difficulty; do
+        grep -q -- "$o" "$T/help-$cmd" || missing="$missing $cmd $o;"
+    done
+done
+check "--help of play, demo, sim, selfplay and bench lists every game option" "${missing# }"
+
+# ---- The commands printed after a game really do it again ----
+
+# again DESC SAVED WANT: run the command ($again, the words after "pizzabox")
+# printed in the output kept as SAVED; it must be the pattern WANT and print
+# the same game.
+again() {
+    set -f
+    run $again
+    set +f
+    check "$1" "$([ "$rc" -eq 0 ] || echo "exit status $rc")" \
+        "$(case $again in $3) ;; *) echo "the command: $again" ;; esac)" \
+        "$(cmp -s "$T/out" "$T/$2" || echo 'a different game')"
+}
+run demo --game delivery --players 3 --expansion --extra-cheese --bots random --seed 9
+keep demo-d
+again=$(command_after 'this plays it again:' "$T/demo-d")
+again "demo: the \"plays it again\" command names every option and plays the same game" demo-d \
+    'demo --game delivery --players 3 --expansion --extra-cheese --bots random --seed 9'
+run play --game delivery --players 2 --seats random,random --extra-cheese
+keep play-d
+again=$(command_after 'this deals it again:' "$T/play-d")
+again "play: the \"deals it again\" command (its seed drawn at random) plays the same game" play-d \
+    'play --game delivery --players 2 --extra-cheese --seats random,random --seed [0-9]*'
+check "play and demo: the command lines fit 80 columns" \
+    "$(cat "$T/play-d" "$T/demo-d" | awk 'length > 80 { print "a line of " length " columns: " $0; exit }')"
+
+# ---- score of a record, replay --moves ----
+
+run score "$first_record"
+expect_bad "score given a game record: says to use replay" "is a game record, not a table: pizzabox replay"
+run replay --moves "$first_record"
+keep moves
+nmoves=$(grep -c -E '^ *[0-9]+  [^:]+: ' "$T/moves")
+nact=$(tr -d ' \n' <"$first_record" | sed 's/.*"actions":\[//' | grep -o '","' | awk 'END { print NR + 1 }')
+check "replay --moves: one numbered line per action, then the Guest Check and the winner" \
+    "$([ "$rc" -eq 0 ] || echo "exit status $rc")" \
+    "$([ "$nmoves" -eq "$nact" ] || echo "$nmoves move lines for $nact actions")" \
+    "$(grep -q '^GUEST CHECK' "$T/moves" || echo 'no Guest Check')" \
+    "$(sed -n '$p' "$T/moves" | grep -E -q '^(Winner|Shared win): ' || echo "last line: $(sed -n '$p' "$T/moves")")"
+run demo --game theory --seed 4 --bots random --record "$T/theory.json"
+run replay --moves "$T/theory.json"
+check "replay --moves: Pizza Theory's cuts are secret until the reveal (as a spectator sees them)" \
+    "$([ "$rc" -eq 0 ] || echo "exit status $rc")" \
+    "$(grep -q -E '^ *[0-9]+  .*: cut \?$' "$T/out" || echo 'no "cut ?" line')" \
+    "$(! grep -q -E '^ *[0-9]+  .*: cut [0-9]' "$T/out" || echo 'a cut is shown before its reveal')" \
+    "$(grep -q 'Round 1 revealed' "$T/out" || echo 'no reveal')"
+
 run frobnicate
 if [ "$rc" -eq 2 ] && [ ! -s "$T/out" ] && grep -q 'frobnicate' "$T/err"; then
     ok "unknown command: exit 2 naming it"
