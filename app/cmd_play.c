@@ -155,6 +155,45 @@ static void announce(play *p, int seat, pb_action a, bool at_once)
         }
 }
 
+/* Print lines of text, each wrapped at blanks to the terminal's width,
+ * a line's continuation indented by `indent` more than the line. */
+static void print_lines(const char *text, int indent)
+{
+    for (const char *line = text; *line;) {
+        size_t len = strcspn(line, "\n"), lead = strspn(line, " ");
+        int col = printf("%.*s", (int)lead, line);
+        for (const char *w = line + lead, *end = line + len; w < end;) {
+            size_t n = strcspn(w, " \n");
+            int wc = cols_of(w, n);
+            if (col > (int)lead && col + 1 + wc > TB_WIDTH)
+                col = printf("\n%*s", (int)lead + indent, "") - 1;
+            else if (col > (int)lead)
+                col += printf(" ");
+            col += wc;
+            printf("%.*s", (int)n, w);
+            w += n;
+            w += strspn(w, " ");
+        }
+        printf("\n");
+        line += len + (line[len] == '\n');
+    }
+}
+
+/* What everyone learned from the move beyond itself (a toll paid, a round's
+ * reveal, a player who skips), told in the log's words. */
+static void announce_news(play *p, const pb_state *before)
+{
+    char news[512], line[560];
+    pb_news(p->g, before, p->st, p->names, news, sizeof news);
+    if (!*news)
+        return;
+    int n = snprintf(line, sizeof line, "  %s\n", news);
+    print_lines(line, 2);
+    for (int h = 0; p->humans > 1 && h < p->players; h++) /* public words */
+        if (p->seats[h].human)
+            tb_raw(&p->since[h], line, n < (int)sizeof line ? (size_t)n : sizeof line - 1);
+}
+
 static void announce_round(play *p)
 {
     pb_tui_opts o = {p->colour, p->names, log_viewer(p)};
@@ -458,7 +497,7 @@ static enum turn_result human_turn(play *p, int seat, pb_action *out)
         free(raw);
         if (rc == 0)
             return TURN_MOVE;
-        printf("%s\n", err);
+        print_lines(err, 2);
         show_prompt(p, seat);
     }
 }
@@ -527,8 +566,13 @@ static int run(play *p)
             a = pb_bot_choose(p->seats[seat].bot, p->g, p->st, seat);
         }
         announce(p, seat, a, at_once);
-        if (record_move(p, seat, a, formality) != 0)
+        pb_state *before = pb_state_clone(p->g, p->st);
+        if (!before || record_move(p, seat, a, formality) != 0) {
+            free(before);
             return 1;
+        }
+        announce_news(p, before);
+        free(before);
     }
     finish(p);
     return 0;

@@ -132,8 +132,10 @@ typedef struct pb_game_ops {
     bool (*asked_alike)(const pb_game *g, const pb_state *st);
     /* What everyone learned from a move beyond the move itself (a new
      * round's Special, one sent back to the box), for the table's log:
-     * written into buf, 0 when nothing. NULL: never anything. */
-    int (*news)(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n);
+     * written into buf, 0 when nothing. Players are called by names[seat]
+     * (names NULL, or a name empty: "Player N"). NULL: never anything. */
+    int (*news)(const pb_game *g, const pb_state *before, const pb_state *after, const char *const *names, char *buf,
+                size_t n);
     /* The rules text of a named card, Special or other piece, found by the
      * name a player types for it ("motor-boat", "Dibs!", "dibs"), for the
      * terminal's `rules NAME` and the browser's tooltips: its name and text
@@ -193,9 +195,10 @@ static inline bool pb_is_asked_alike(const pb_game *g, const pb_state *st)
 bool pb_is_formality(const pb_game *g, const pb_state *st);
 
 /* The news a move brought (see pb_game_ops.news); "" when none. */
-static inline void pb_news(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n)
+static inline void pb_news(const pb_game *g, const pb_state *before, const pb_state *after, const char *const *names,
+                           char *buf, size_t n)
 {
-    if (n && !(g->ops->news && g->ops->news(g, before, after, buf, n) > 0))
+    if (n && !(g->ops->news && g->ops->news(g, before, after, names, buf, n) > 0))
         buf[0] = 0;
 }
 

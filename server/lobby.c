@@ -157,6 +157,14 @@ static json_t *players_of(const table *t)
 }
 
 /* Everything one connection sees of a table: its seat's view only. */
+/* The seats' names as the games take them (score reports, the log's news). */
+static const char *const *seat_names(const table *t, const char *names[PB_MAX_SEATS])
+{
+    for (int s = 0; s < t->players; s++)
+        names[s] = t->name[s];
+    return names;
+}
+
 static void send_view(pb_lobby *l, table *t, int conn, int seat)
 {
     json_t *log = json_array();
@@ -174,9 +182,7 @@ static void send_view(pb_lobby *l, table *t, int conn, int seat)
                             t->g->ops->view(t->g, t->st, seat >= 0 ? seat : PB_SPECTATOR));
     if (t->finished) {
         const char *names[PB_MAX_SEATS];
-        for (int s = 0; s < t->players; s++)
-            names[s] = t->name[s];
-        json_object_set_new(msg, "score", t->g->ops->score_report(t->g, t->st, names));
+        json_object_set_new(msg, "score", t->g->ops->score_report(t->g, t->st, seat_names(t, names)));
     }
     send_json(l, conn, msg);
 }
@@ -243,6 +249,7 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
     if (t->g->ops->action_to_text(t->g, t->st, a, text, sizeof text) != 0)
         return pb_errorf(err, errlen, "that move is not legal now");
     logged e = describe_move(t, a, seat);
+    const char *names[PB_MAX_SEATS];
     pb_state *next = pb_state_clone(t->g, t->st);
     if (!next)
         return pb_errorf(err, errlen, "out of memory");
@@ -251,7 +258,7 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
         free(next);
         return -1;
     }
-    pb_news(t->g, t->st, next, e.news, sizeof e.news);
+    pb_news(t->g, t->st, next, seat_names(t, names), e.news, sizeof e.news);
     free(t->st);
     t->st = next;
     t->log[t->moves % LOG_KEEP] = e;
@@ -837,10 +844,11 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
             if (!before || t->g->ops->action_from_text(t->g, t->st, json_string_value(a), &act, err, errlen) != 0)
                 break;
             logged e = describe_move(t, act, seat);
+            const char *names[PB_MAX_SEATS];
             pb_state_copy(t->g, before, t->st);
             if (t->g->ops->apply(t->g, t->st, act, err, errlen) != 0)
                 break;
-            pb_news(t->g, before, t->st, e.news, sizeof e.news);
+            pb_news(t->g, before, t->st, seat_names(t, names), e.news, sizeof e.news);
             t->log[t->moves % LOG_KEEP] = e;
             t->nlog = t->nlog < LOG_KEEP ? t->nlog + 1 : LOG_KEEP;
             t->moves++;

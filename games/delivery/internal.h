@@ -68,7 +68,7 @@ bool pd_upgraded(const pd_state *st, pd_pizzeria *z, pd_card c, int how, int fro
 bool pd_any_build(const pd_state *st, int held_back);
 
 /* news.c: what a move brought about that nobody chose, for the log (pb_game_ops.news) */
-int pd_news(const pd_state *before, const pd_state *after, char *buf, size_t n);
+int pd_news(const pd_state *before, const pd_state *after, const char *const *names, char *buf, size_t n);
 /* explain.c: a named card's rules text (pb_game_ops.explain); -1 when none */
 int pd_explain(const pd_data *d, const char *name, char *buf, size_t n);
 

@@ -4,7 +4,7 @@
  * Mob Boss, Financial Wizard, That's My Spot), the power card it drew, an
  * Instant card's effect, what went back from a pizzeria over its limit.
  * Only what everyone sees: never which power card was drawn. Players are
- * named by seat number, as "on N" names them. */
+ * called by the names the table gives them, else "Player N". */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +15,7 @@
 typedef struct said {
     char *buf;
     size_t n, used;
+    char who[PD_PLAYERS][48]; /* each seat's name */
 } said;
 
 static void say(said *s, const char *fmt, ...)
@@ -51,15 +52,21 @@ static void tolls(said *s, const pd_state *b, const pd_state *a, int deliverer)
         for (size_t k = 0; k < sizeof cards / sizeof cards[0]; k++)
             if (pd_has(b, t, cards[k]) && used < sizeof why)
                 used += (size_t)snprintf(why + used, sizeof why - used, "%s%s", used ? ", " : "", power_name(b, cards[k]));
-        say(s, "Player %d pays player %d $%d (%s).", deliverer + 1, t + 1, got, used ? why : "a toll");
+        say(s, "%s pays %s $%d (%s).", s->who[deliverer], s->who[t], got, used ? why : "a toll");
     }
 }
 
-int pd_news(const pd_state *b, const pd_state *a, char *buf, size_t n)
+int pd_news(const pd_state *b, const pd_state *a, const char *const *names, char *buf, size_t n)
 {
-    said s = {buf, n, 0};
+    said s = {buf, n, 0, {{0}}};
     if (!n)
         return 0;
+    for (int t = 0; t < a->players && t < PD_PLAYERS; t++) {
+        if (names && names[t] && *names[t])
+            snprintf(s.who[t], sizeof s.who[t], "%s", names[t]);
+        else
+            snprintf(s.who[t], sizeof s.who[t], "Player %d", t + 1);
+    }
     buf[0] = 0;
     const pd_map *m = &a->rules->data.map;
     int drawn = a->inspectors - b->inspectors;
@@ -71,7 +78,7 @@ int pd_news(const pd_state *b, const pd_state *a, char *buf, size_t n)
     for (int t = 0; t < a->players; t++) {
         int paid = b->fines_due[t] + (drawn > 0 ? drawn : 0) - a->fines_due[t] - (t == chose);
         if (paid > 0)
-            say(&s, "Player %d pays the fine at once ($%d and %d card%s).", t + 1, pd_money(b, t) - pd_money(a, t),
+            say(&s, "%s pays the fine at once ($%d and %d card%s).", s.who[t], pd_money(b, t) - pd_money(a, t),
                 pd_hand_total(b, t) - pd_hand_total(a, t), pd_hand_total(b, t) - pd_hand_total(a, t) == 1 ? "" : "s");
     }
     /* a delivery made: its tolls and the power card it drew */
@@ -80,14 +87,14 @@ int pd_news(const pd_state *b, const pd_state *a, char *buf, size_t n)
             continue;
         tolls(&s, b, a, t);
         if (b->npower_deck > a->npower_deck)
-            say(&s, "Player %d draws a power card.", t + 1);
+            say(&s, "%s draws a power card.", s.who[t]);
     }
     /* Instant cards: the tip sent back */
     for (int t = 0; t < a->players; t++)
         if (b->phase == PD_PH_INSTANT && a->player[t].ntips < b->player[t].ntips)
-            say(&s, "Player %d's tip token goes back face down.", t + 1);
+            say(&s, "%s's tip token goes back face down.", s.who[t]);
     if (a->phase == PD_PH_TAX && b->phase != PD_PH_TAX)
-        say(&s, "Player %d owes $%d Property Tax.", a->seat + 1, a->pending.due);
+        say(&s, "%s owes $%d Property Tax.", s.who[a->seat], a->pending.due);
     /* an upgrade at the limit: what went back at once (one way only) */
     if (b->phase == PD_PH_REPUTATION && a->seat == b->seat && a->phase != PD_PH_TRIM)
         for (int v = 0; v < m->nvillages; v++) {

@@ -250,10 +250,11 @@ static bool op_asked_alike(const pb_game *g, const pb_state *st)
     return CST(st)->phase == PD_PH_INSTANT;
 }
 
-static int op_news(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n)
+static int op_news(const pb_game *g, const pb_state *before, const pb_state *after, const char *const *names,
+                   char *buf, size_t n)
 {
     (void)g;
-    return pd_news(CST(before), CST(after), buf, n);
+    return pd_news(CST(before), CST(after), names, buf, n);
 }
 
 static int op_explain(const pb_game *g, const char *name, char *buf, size_t n)

@@ -197,8 +197,10 @@ static void op_result_facts(const pb_game *g, const pb_state *pst, pb_facts *f)
     }
 }
 
-static int op_news(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n)
+static int op_news(const pb_game *g, const pb_state *before, const pb_state *after, const char *const *names,
+                   char *buf, size_t n)
 {
+    (void)names; /* the news names nobody: "the Slicer", "its holder" */
     return nys_news(RULES(g), CST(before), CST(after), buf, n);
 }
 

@@ -170,9 +170,10 @@ static int op_unseen_moves(const pb_game *g, const pb_state *st, int seat)
     return th_unseen_cuts(CST(st), seat);
 }
 
-static int op_news(const pb_game *g, const pb_state *before, const pb_state *after, char *buf, size_t n)
+static int op_news(const pb_game *g, const pb_state *before, const pb_state *after, const char *const *names,
+                   char *buf, size_t n)
 {
-    (void)g;
+    (void)g, (void)names; /* players are called by their colours */
     return th_news(CST(before), CST(after), buf, n);
 }
 

@@ -5468,9 +5468,10 @@ static void test_news_of_a_delivery(void **state)
     give_from_deck(&st, 0, 10);
     in_play(&st, 1, "park-path");
     char news[256] = "", all[1024] = "";
+    static const char *const names[] = {"Ana", "Ben"}; /* the log calls players by the table's names */
     pd_state before = st;
     play(&st, "deliver 1 from UW via park");
-    pd_news(&before, &st, news, sizeof news);
+    pd_news(&before, &st, names, news, sizeof news);
     strcat(all, news);
     while (st.player[0].deliveries == 0) { /* the distance, Ham's tip */
         before = st;
@@ -5478,14 +5479,14 @@ static void test_news_of_a_delivery(void **state)
         char err[PB_ERR_LEN];
         assert_true(pd_legal_actions(&st, moves) > 0);
         assert_int_equal(pd_apply(&st, moves[0], err, sizeof err), 0);
-        pd_news(&before, &st, news, sizeof news);
+        pd_news(&before, &st, names, news, sizeof news);
         strcat(all, news);
     }
     if (!strstr(all, "Park Path"))
         fail_msg("news: \"%s\" (phase %d, deliveries %d, money %d %d)", all, st.phase, st.player[0].deliveries, st.player[0].money, st.player[1].money);
     snprintf(news, sizeof news, "%s", all);
-    assert_non_null(strstr(news, "Player 1 pays player 2 $1 (Park Path)."));
-    assert_non_null(strstr(news, "Player 1 draws a power card."));
+    assert_non_null(strstr(news, "Ana pays Ben $1 (Park Path)."));
+    assert_non_null(strstr(news, "Ana draws a power card."));
 }
 
 int main(void)
