@@ -686,7 +686,9 @@ test('the Instant card panel plays its card, or with none to play only lets the 
     await page.waitForFunction((m) => Number(document.getElementById('delivery-board').dataset.moves) > m, inst, { timeout: 10_000 });
     assert.equal(await page.locator('.toast.error').count(), 0, 'no error from the server');
     const told = await clients[(seat + 1) % 6].waitFor((m) => m.type === 'view' && m.code === one[0].code && m.moves > inst, 5000, 'the card played');
-    assert.deepEqual(told.log.find((e, i) => told.moves - told.log.length + i === inst), { seat, text: action });
+    const entry = told.log.find((e, i) => told.moves - told.log.length + i === inst);
+    assert.deepEqual({ seat: entry.seat, text: entry.text }, { seat, text: action });
+    if (/traffic-jam|rough-delivery/.test(action)) assert.match(entry.news || '', /tip token goes back face down/, 'the log says what the card did');
     assert.match((await page.locator('#log li').allInnerTexts()).join('\n'), new RegExp(`P${seat + 1}: play the Instant card`));
 
     // No card to play: at a table of people the seat is asked all the same
