@@ -1733,6 +1733,20 @@ static void join(const words *ws, char *out, size_t n)
     }
 }
 
+/* Does a word begin a move of the notation (games/delivery/notation.c)? */
+static bool notation_verb(const char *w)
+{
+    static const char *const verbs[] = {"arrange", "block",   "build", "cheese",  "copy",     "deliver", "discard",
+                                        "done",    "end",     "extra", "farm",    "fine",     "give",    "hack",
+                                        "instant", "keep",    "lose",  "market",  "pass",     "pay",     "play",
+                                        "refill",  "remove",  "reorder", "reputation", "screw", "short",  "spot",
+                                        "supplies", "swap",   "take",  "tip",     "upgrade",  "use"};
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        if (is(w, verbs[i]))
+            return true;
+    return false;
+}
+
 int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, char *err, size_t errlen)
 {
     dview *t = calloc(1, sizeof *t);
@@ -1864,17 +1878,18 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
                  "Type more of it, or its number in the list.", text, some[0], some[1], matches > 2 ? "\n   " : "",
                  matches > 2 ? some[2] : "", more);
         rc = -1;
-    } else if (nlegal && want.n) {
-        /* the engine reads a move by matching the same list, so nothing
-         * it would take is refused here; the answer fits the screen */
+    } else if (nlegal && want.n && !notation_verb(want.w[0])) {
+        /* not a move at all: what is asked, and how moves are typed */
         short_move(t, json_string_value(json_array_get(legal, 0)), some[0], sizeof some[0]);
-        snprintf(err, errlen, "\"%.30s\" is not a move you can make now.\n"
-                 "You are asked %s.\n"
+        snprintf(err, errlen, "\"%.30s\" is not a move: a move starts with a word such as\n"
+                 "market, deliver, take, build, pay or use. You are asked\n%s.\n"
                  "Type a number from the list, or a move like\n"
                  "\"%.50s\" (help lists the commands).", line, waiting_for(t->phase), some[0]);
         rc = -1;
     } else {
-        snprintf(out, n, "%s", text); /* not this seat's move: the engine answers */
+        /* a move the list does not have, or not this seat's move: the
+         * engine reads it and says why it cannot be made now */
+        snprintf(out, n, "%s", text);
     }
     free(t);
     return rc;

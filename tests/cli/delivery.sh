@@ -66,11 +66,16 @@ check "play --game delivery: the table has the map, villages, orders, market, pl
     "$(grep -q '^ A You ' "$T/two.out" || echo 'no player line')" \
     "$(grep -q '^Your hand ([0-9]*):' "$T/two.out" || echo 'no hand')"
 check "play --game delivery: bad input is refused with a reason" \
-    "$(grep -q '"launch the rocket" is not a move you can make now' "$T/two.out" ||
+    "$(grep -q '"launch the rocket" is not a move: a move starts with' "$T/two.out" ||
         echo 'nonsense not refused')" \
     "$(grep -q 'there is no move 99: the list goes from 1 to 2' "$T/two.out" || echo '99 not refused')" \
     "$(grep -q 'the open market lists [0-9]* cards: take 1 to take' "$T/two.out" || echo 'take 99 not refused')" \
     "$(grep -q '"keep" could be more than one move:' "$T/two.out" || echo 'keep alone not refused')"
+# A move the list does not have goes to the engine, which says why.
+printf 'deliver 2 from HA\nquit\n' | "$BIN" play --game delivery --players 2 --seed 7 --hint greedy >"$T/why.out" 2>&1
+check "play --game delivery: a move that cannot be made now is refused with the engine's reason" \
+    "$(grep -q '^"deliver 2 from ha" is not a legal move' "$T/why.out" ||
+        echo "refusal: $(grep -m1 'deliver 2' "$T/why.out" | tail -1)")"
 t1=$(nth_table "$T/two.out" 1)
 t2=$(nth_table "$T/two.out" 2)
 check "play --game delivery: bad input changes nothing" \

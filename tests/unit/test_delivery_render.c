@@ -195,13 +195,21 @@ static void check_friendly(const pb_game *g, const pb_state *st, const json_t *v
     assert_int_equal(dlv_ui_translate(v, "0", out, sizeof out, err, sizeof err), -1);
     assert_non_null(strstr(err, "there is no move 0"));
     assert_int_equal(dlv_ui_translate(v, "launch rocket", out, sizeof out, err, sizeof err), -1);
-    assert_non_null(strstr(err, "\"launch rocket\" is not a move you can make now.\nYou are asked "));
+    assert_non_null(strstr(err, "\"launch rocket\" is not a move: a move starts with a word such as\n"));
+    assert_non_null(strstr(err, "You are asked\n"));
     for (const char *row = err; *row;) { /* the refusal fits the terminal */
         size_t len = strcspn(row, "\n");
         if (len > 80)
             fail_msg("a refusal line of %zu columns: %.*s", len, (int)len, row);
         row += len + (row[len] == '\n');
     }
+    /* a move the list does not have goes to the engine, which says why */
+    assert_int_equal(dlv_ui_translate(v, "d 7 HA", out, sizeof out, err, sizeof err), 0);
+    assert_string_equal(out, "deliver 7 from ha");
+    pb_action a;
+    assert_int_equal(g->ops->action_from_text(g, st, out, &a, err, sizeof err), -1);
+    if (!strstr(err, "there is no order 7"))
+        fail_msg("the engine's refusal of \"d 7 HA\" in phase %s: %s", phase, err);
     /* the notation passes through: every legal move as the engine writes it,
      * in any case */
     size_t k;
