@@ -342,6 +342,18 @@ static const char *power_name(const dview *t, const char *id)
     return name ? name : id;
 }
 
+/* "Traffic Jam (instant): its text": a power card as the view explains it,
+ * or its id when the view has no text for it. */
+static void power_text(const dview *t, const char *id, char *out, size_t n)
+{
+    const json_t *card = jget(jget(t->v, "power_cards"), id);
+    const char *text = json_string_value(jget(card, "text")), *type = json_string_value(jget(card, "type"));
+    if (text)
+        snprintf(out, n, "%s (%s%s%s): %s", power_name(t, id), id, type ? ", " : "", type ? type : "", text);
+    else
+        snprintf(out, n, "%s", id);
+}
+
 /* What Property Tax on a seat would take (the engine's figure). */
 static int property_tax(const dview *t, int seat)
 {
@@ -895,8 +907,14 @@ static void draw_hand(dview *t)
     const json_t *keep = jget(t->v, "keep_from");
     if (json_array_size(keep)) {
         heading(t, "Dealt to you, keep one:");
-        json_array_foreach(keep, i, c) unit(t, NULL, json_string_value(c) ? json_string_value(c) : "?", 3, 1);
         tb_nl(&t->b);
+        json_array_foreach(keep, i, c) {
+            char explained[1024], line[1100];
+            power_text(t, json_string_value(c) ? json_string_value(c) : "?", explained, sizeof explained);
+            snprintf(line, sizeof line, "%d %s", (int)i + 1, explained);
+            tb_para(&t->b, line, 4);
+            tb_nl(&t->b);
+        }
     }
 }
 
@@ -1416,6 +1434,23 @@ static void tax_prompt(const dview *t, char *out, size_t n)
              ways & WAY_POWER ? "\"pay power:ID\", " : "");
 }
 
+/* "order 1 $3, order 2 $0, order 4 $5": the tip tokens the seat has
+ * looked at (Ham), but for order `except`'s. */
+static const char *tip_values(const dview *t, int except, char *out, size_t n)
+{
+    size_t i, len = 0;
+    const json_t *o;
+    out[0] = 0;
+    json_array_foreach(jget(t->v, "orders"), i, o) {
+        if ((int)i + 1 == except || !json_is_integer(jget(o, "tip_value")))
+            continue;
+        int wrote = snprintf(out + len, n - len, "%sorder %d $%d", len ? ", " : "", (int)i + 1, jint(o, "tip_value", 0));
+        if (wrote > 0 && (size_t)wrote < n - len)
+            len += (size_t)wrote;
+    }
+    return len ? out : "none seen";
+}
+
 /* Ham: the token kept, and how to put the others back. */
 static void arrange_prompt(const dview *t, char *out, size_t n)
 {
@@ -1428,9 +1463,11 @@ static void arrange_prompt(const dview *t, char *out, size_t n)
         snprintf(orders + len, sizeof orders - len, "%s%d", i == 0 ? "" : i + 1 < json_array_size(places) ? ", " : " and ",
                  (int)json_integer_value(p));
     }
-    snprintf(out, n, "Ham: you keep order %d's token ($%d). Put the others back on orders %s, in the order you like "
-             "(only you see their values): \"arrange %d:$V ...\", each order with the value it gets (\"-\": none, "
-             "when one is left without), or a number from the list.", jint(ham, "kept_from", 0), jint(ham, "value", 0), orders,
+    char values[160];
+    snprintf(out, n, "Ham: you keep order %d's token ($%d). Put the others (%s) back on orders %s, in the order you "
+             "like (only you see their values): \"arrange %d:$V ...\", each order with the value it gets (\"-\": none, "
+             "when one is left without), or a number from the list.", jint(ham, "kept_from", 0), jint(ham, "value", 0),
+             tip_values(t, jint(ham, "kept_from", 0), values, sizeof values), orders,
              (int)json_integer_value(json_array_get(places, 0)));
 }
 
@@ -1552,8 +1589,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "too) to your neighbours: \"pass CARD left\" to the next player, \"pass CARD right\" to the one "
                      "before; \"end\" passes no more.");
         } else if (is(phase, "tip")) {
-            snprintf(what, sizeof what, "Ham: you see the values of the tip tokens on the orders; keep one, \"tip N\" "
-                     "(order N's), then put the others back in the order you like.");
+            char values[160];
+            snprintf(what, sizeof what, "Ham: you look at the tip tokens on the orders: %s. Keep one, \"tip N\" "
+                     "(order N's), then put the others back in the order you like.",
+                     tip_values(t, -1, values, sizeof values));
         } else if (is(phase, "arrange")) {
             arrange_prompt(t, what, sizeof what);
         } else if (is(phase, "discard")) {

@@ -760,6 +760,8 @@ static void test_pandemic_and_power_outage_shown(void **state)
 }
 
 /* Friendly input: ambiguous beginnings are refused with the choices. */
+static void assert_shows(const char *text, const char *want);
+
 static void test_translate(void **state)
 {
     (void)state;
@@ -774,6 +776,21 @@ static void test_translate(void **state)
     assert_string_equal(err, "there is no move 3: the list goes from 1 to 2");
     assert_int_equal(dlv_ui_translate(v, "2", out, sizeof out, err, sizeof err), 0);
     assert_string_equal(out, json_string_value(json_array_get(json_object_get(v, "legal"), 1)));
+    /* both cards to keep are explained: name and text */
+    pb_tui_opts o = {false, names, pb_current_seat(g, st)};
+    char *table = dlv_tui_table(v, &o);
+    size_t i;
+    const json_t *id;
+    json_array_foreach(json_object_get(v, "keep_from"), i, id) {
+        const json_t *card = json_object_get(json_object_get(v, "power_cards"), json_string_value(id));
+        char want[1100];
+        snprintf(want, sizeof want, "%d %s (%s, %s): %s", (int)i + 1, json_string_value(json_object_get(card, "name")),
+                 json_string_value(id), json_string_value(json_object_get(card, "type")),
+                 json_string_value(json_object_get(card, "text")));
+        assert_shows(table, want);
+    }
+    assert_int_equal(i, 2);
+    free(table);
     json_decref(v);
     free(st);
     pb_game_free(g);
@@ -987,6 +1004,22 @@ static void check_timed_tax_play(const pb_game *g, const pb_state *st, const jso
 
 /* Ham: the deliverer reads the token kept and where the others go; the
  * others only wait for them to put the tokens back. */
+static int ham_looks; /* Ham's choice of a token, with the values looked at */
+
+/* The prompt shows the value of every tip token on the orders but order
+ * `except`'s (0-based; -1: all). */
+static void check_tip_values(const pb_state *st, const char *prompt, int except)
+{
+    const pd_state *pd = (const pd_state *)(const void *)st;
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++) {
+        if (slot == except || pd->order[slot].kind < 0 || pd->order[slot].tip == PD_NO_TIP)
+            continue;
+        char want[48];
+        snprintf(want, sizeof want, "order %d $%d", slot + 1, pd->tip_value[pd->order[slot].tip]);
+        assert_shows(prompt, want);
+    }
+}
+
 static void check_arrange(const pb_game *g, const pb_state *st, const json_t *v, int seat)
 {
     const pd_state *pd = (const pd_state *)(const void *)st;
@@ -996,6 +1029,7 @@ static void check_arrange(const pb_game *g, const pb_state *st, const json_t *v,
     snprintf(want, sizeof want, "Ham: you keep order %d's token ($%d).", kept + 1,
              pd->tip_value[pd->order[kept].tip]);
     assert_shows(prompt, want);
+    check_tip_values(st, prompt, kept);
     check_waiting(g, st, seat, "to put the other tip tokens back (Ham)");
     check_example(g, st, v, seat);
     check_listed_moves(g, st, v, seat);
@@ -1090,7 +1124,7 @@ static void test_instant_cards_and_out_of_supplies(void **state)
 
 static bool timed_tax_and_ham_seen(void)
 {
-    return timed_plays && timed_taxes && hams;
+    return timed_plays && timed_taxes && hams && ham_looks;
 }
 
 /* Property Tax played whenever it can be on its player's own turn, Ham's
@@ -1110,6 +1144,14 @@ static const char *look_at_timed_tax_and_ham(const pb_game *g, const pb_state *s
         check_arrange(g, st, v, mover);
         hams++;
     }
+    if (!strcmp(phase, "tip")) {
+        pb_tui_opts o = {false, names, mover};
+        char *prompt = dlv_tui_prompt(v, &o);
+        assert_shows(prompt, "Ham: you look at the tip tokens on the orders: order ");
+        check_tip_values(st, prompt, -1);
+        free(prompt);
+        ham_looks++;
+    }
     const char *move = timed ? timed : some_legal(v, "deliver ", rng);
     if (!move || (!timed && pb_rng_below(rng, 3) == 0))
         move = some_legal(v, "", rng);
@@ -1123,6 +1165,7 @@ static void test_property_tax_on_own_turn_and_ham(void **state)
     assert_true(timed_plays > 0);
     assert_true(timed_taxes > 0);
     assert_true(hams > 0);
+    assert_true(ham_looks > 0);
 }
 
 int main(void)
