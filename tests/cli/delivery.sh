@@ -60,7 +60,7 @@ check "play --game delivery: a whole 2-player game vs a bot ends with a result" 
 check "play --game delivery: the table has the map, villages, orders, market, players" \
     "$(grep -q '^NEW YORK PIZZA DELIVERY' "$T/two.out" || echo 'no header')" \
     "$(grep -q 'HA Harlem  *HA-1 ' "$T/two.out" || echo 'no village list')" \
-    "$(grep -q '^ \.~    UW    :     UE ' "$T/two.out" || echo 'no map row with UW and UE zones')" \
+    "$(grep -q '^ \.~     UW     :      UE ' "$T/two.out" || echo 'no map row with UW and UE zones')" \
     "$(grep -q '^Orders' "$T/two.out" || echo 'no orders')" \
     "$(grep -q '^Open market (take N): 1:' "$T/two.out" || echo 'no open market')" \
     "$(grep -q '^ A You ' "$T/two.out" || echo 'no player line')" \
@@ -137,7 +137,7 @@ check "play --game delivery: a whole 4-player game ends with four scores" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/four.err")")" \
     "$(ended "$T/four.out" || echo 'no result printed')" \
     "$(result_scores "$T/four.out" | awk 'END { if (NR != 4) print NR " score lines" }')" \
-    "$(grep -q 'pizzeria of player B with 2 level disks' "$T/four.out" || echo 'no legend')" \
+    "$(grep -q "XHK    player X's pizzeria in HK" "$T/four.out" || echo 'no legend')" \
     "$(grep -q '^ D Greedy 4 ' "$T/four.out" || echo 'no 4th player')" \
     "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/four.out")"
 check "play --game delivery: the Health Inspectors are counted to the end" \
