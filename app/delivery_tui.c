@@ -16,18 +16,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "../games/delivery/delivery.h"
 #include "textbuf.h"
 
 #define SEATS PD_PLAYERS
-#define CELL 6           /* map columns per grid column */
+#define CELL 7           /* map columns per grid column: a space, a blank, a lot's mark (BHK), a blank */
 #define MAP_X 1          /* the map's left edge */
 #define MAX_COLS 12      /* grid columns before scaling */
 #define MAX_ROWS 40      /* grid rows before scaling */
 #define LISTED 60        /* legal moves numbered in the table */
 #define WORDS 16         /* words of an input line */
 #define WORD_LEN 64
+#define W(t) tb_width(&(t)->b) /* the columns of a line */
 
 static const char *const seat_sgr[SEATS] = {"1;31", "1;34", "1;32", "1;33", "1;35", "1;36"};
 
@@ -48,9 +51,19 @@ typedef struct dlot {
     int village, cost, door, owner, disks;
 } dlot;
 
+/* How the table is laid out: everything at 80 columns when the output is
+ * no terminal (a log of a scripted game stays whole); on a terminal of at
+ * least 100x40 the orders beside the map; on a smaller one (80x24) no map,
+ * so that the orders, your moves and the last moves logged stay on screen. */
+enum layout { LAYOUT_FULL, LAYOUT_WIDE, LAYOUT_SHORT };
+
 typedef struct dview {
     const json_t *v;
     tb b;
+    enum layout layout;
+    int screen_rows; /* the terminal's rows, 0 when it is no terminal */
+    bool tight;      /* too tall for the screen: the players in short lines */
+    bool market_beside; /* wide: the open market fits beside the map */
     const char *phase;
     int players, you, to_move;
     const char *name[SEATS];
@@ -238,11 +251,60 @@ static void read_map(dview *t)
     }
 }
 
+/* ---- The terminal's size ---- */
+
+static int forced_cols, forced_rows;
+
+void dlv_tui_set_screen(int cols, int rows)
+{
+    forced_cols = cols, forced_rows = rows;
+}
+
+static int env_number(const char *name)
+{
+    const char *s = getenv(name);
+    return s && *s && strspn(s, "0123456789") == strlen(s) && strlen(s) < 5 ? atoi(s) : 0;
+}
+
+/* The size set for a test, else the terminal's on stdout (TIOCGWINSZ),
+ * else COLUMNS and LINES when both are exported; 0x0 when none is known. */
+static void screen_size(int *cols, int *rows)
+{
+    struct winsize ws;
+    *cols = *rows = 0;
+    if (forced_cols < 0 || forced_rows < 0)
+        return;
+    if (forced_cols > 0 && forced_rows > 0)
+        *cols = forced_cols, *rows = forced_rows;
+    else if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col && ws.ws_row)
+        *cols = ws.ws_col, *rows = ws.ws_row;
+    else if (env_number("COLUMNS") && env_number("LINES"))
+        *cols = env_number("COLUMNS"), *rows = env_number("LINES");
+}
+
+/* The layout and the line's width for the screen. */
+static void choose_layout(dview *t)
+{
+    int cols, rows;
+    screen_size(&cols, &rows);
+    t->screen_rows = rows;
+    if (!rows) {
+        t->layout = LAYOUT_FULL;
+    } else if (cols >= 100 && rows >= 40) {
+        t->layout = LAYOUT_WIDE;
+        t->b.width = 100;
+    } else {
+        t->layout = LAYOUT_SHORT;
+        t->b.width = cols < TB_WIDTH ? cols : TB_WIDTH;
+    }
+}
+
 /* The viewer, the names and the villages; the map too when it is drawn. */
 static void dview_init(dview *t, const json_t *v, const pb_tui_opts *o, bool map)
 {
     memset(t, 0, sizeof *t);
     t->v = v;
+    choose_layout(t);
     t->b.colour = o && o->colour;
     t->phase = jstr(v, "phase");
     t->players = jint(v, "player_count", 2);
@@ -313,7 +375,7 @@ static char seat_letter(int s)
 /* Text cut to the end of the line. */
 static void put(dview *t, const char *s)
 {
-    tb_text(&t->b, s, strlen(s), TB_WIDTH - t->b.col);
+    tb_text(&t->b, s, strlen(s), W(t) - t->b.col);
 }
 
 static void cput(dview *t, const char *sgr, const char *s)
@@ -342,6 +404,18 @@ static const char *power_name(const dview *t, const char *id)
     return name ? name : id;
 }
 
+/* "Traffic Jam (instant): its text": a power card as the view explains it,
+ * or its id when the view has no text for it. */
+static void power_text(const dview *t, const char *id, char *out, size_t n)
+{
+    const json_t *card = jget(jget(t->v, "power_cards"), id);
+    const char *text = json_string_value(jget(card, "text")), *type = json_string_value(jget(card, "type"));
+    if (text)
+        snprintf(out, n, "%s (%s%s%s): %s", power_name(t, id), id, type ? ", " : "", type ? type : "", text);
+    else
+        snprintf(out, n, "%s", id);
+}
+
 /* What Property Tax on a seat would take (the engine's figure). */
 static int property_tax(const dview *t, int seat)
 {
@@ -367,7 +441,7 @@ static void put_seat(dview *t, int s, int maxcols)
     char text[64];
     seat_words(t, s, text, sizeof text);
     tb_sgr(&t->b, seat_colour(s));
-    tb_text(&t->b, text, strlen(text), maxcols < TB_WIDTH - t->b.col ? maxcols : TB_WIDTH - t->b.col);
+    tb_text(&t->b, text, strlen(text), maxcols < W(t) - t->b.col ? maxcols : W(t) - t->b.col);
     tb_sgr(&t->b, seat_colour(s) ? "0" : NULL);
 }
 
@@ -419,8 +493,9 @@ static void draw_space(dview *t, const dspace *s, int x)
         if (lot->door != s - t->space || at > x + CELL - 2)
             continue;
         char tag[8];
-        if (lot->owner >= 0)
-            snprintf(tag, sizeof tag, "%c%d", seat_letter(lot->owner), lot->disks % 100);
+        if (lot->owner >= 0) /* one pizzeria a player in a village: a mark of its own */
+            snprintf(tag, sizeof tag, "%c%.2s", seat_letter(lot->owner),
+                     lot->village >= 0 ? t->village[lot->village].code : "?");
         else
             snprintf(tag, sizeof tag, "%.2s", lot_tag(t, lot));
         tb_pad(&t->b, at);
@@ -448,25 +523,50 @@ static void draw_map_row(dview *t, int row)
     }
 }
 
-/* The villages with their lots and the legend, each line from column x. */
-static char *villages_panel(const dview *t, int x)
+static void draw_orders(dview *t, int x);
+static void draw_market(dview *t, int x);
+
+/* The villages with their lots, then the legend or (wide) the orders, each
+ * line from column x. */
+/* Lines of a text. */
+static int lines_of(const char *s)
+{
+    int n = 0;
+    for (; s && *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+typedef struct panel_widths {
+    int code, name, lots;
+} panel_widths;
+
+/* The columns of the villages' codes, names and lots at their widest. */
+static panel_widths village_widths(const dview *t)
+{
+    panel_widths pw = {2, 0, 0};
+    for (int v = 0; v < t->nvillages; v++) {
+        int w = cols_of(t->village[v].name, strlen(t->village[v].name)), lw = 0;
+        pw.name = w > pw.name ? w : pw.name;
+        pw.code = (int)strlen(t->village[v].code) > pw.code ? (int)strlen(t->village[v].code) : pw.code;
+        for (int l = 0; l < t->nlots; l++)
+            if (t->lot[l].village == v)
+                lw += (lw ? 2 : 0) + cols_of(t->lot[l].id, strlen(t->lot[l].id)) + 1 + (t->lot[l].cost >= 10 ? 3 : 2);
+        pw.lots = lw > pw.lots ? lw : pw.lots;
+    }
+    return pw;
+}
+
+static char *villages_panel(dview *t, int x)
 {
     dview p = *t; /* a second buffer with the same names */
     memset(&p.b, 0, sizeof p.b);
     p.b.colour = t->b.colour;
+    p.b.width = t->b.width;
     /* code, name and lots in one line when they fit: the name gives way */
-    int code_w = 2, name_w = 0, lots_w = 0;
-    for (int v = 0; v < t->nvillages; v++) {
-        int w = cols_of(t->village[v].name, strlen(t->village[v].name)), lw = 0;
-        name_w = w > name_w ? w : name_w;
-        code_w = (int)strlen(t->village[v].code) > code_w ? (int)strlen(t->village[v].code) : code_w;
-        for (int l = 0; l < t->nlots; l++)
-            if (t->lot[l].village == v)
-                lw += (lw ? 2 : 0) + cols_of(t->lot[l].id, strlen(t->lot[l].id)) + 1 +
-                      (t->lot[l].cost >= 10 ? 3 : 2);
-        lots_w = lw > lots_w ? lw : lots_w;
-    }
-    int room = TB_WIDTH - x - code_w - 2 - lots_w;
+    panel_widths pw = village_widths(t);
+    int code_w = pw.code, name_w = pw.name, lots_w = pw.lots;
+    int room = W(t) - x - code_w - 2 - lots_w;
     name_w = name_w < room ? name_w : room < 8 ? 8 : room;
     tb_pad(&p.b, x);
     heading(&p, "Villages, lots: $price or owner+disks");
@@ -501,12 +601,22 @@ static char *villages_panel(const dview *t, int x)
             put(&p, "no lots");
         tb_nl(&p.b);
     }
+    if (t->layout == LAYOUT_WIDE) { /* the orders and the market beside the map, the legend below it */
+        draw_orders(&p, x);
+        size_t before = p.b.len;
+        tb_pad(&p.b, x);
+        draw_market(&p, x);
+        t->market_beside = lines_of(p.b.s) <= t->rows;
+        if (!t->market_beside && p.b.s) /* the map would grow: the market goes below it */
+            p.b.s[p.b.len = before] = 0;
+        return tb_done(&p.b);
+    }
     static const char *const legend[] = {
         "HA     a village's delivery zone",
         ".r .b  subway stop, red / blue line (.s both)",
         ".~     dock  :  Park Path: one space (its card)",
         "1 2 3  empty lot (HA-1 ..) beside its door",
-        "B2     pizzeria of player B with 2 level disks",
+        "XHK    player X's pizzeria in HK (disks: above)",
     };
     tb_nl(&p.b);
     for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
@@ -517,10 +627,20 @@ static char *villages_panel(const dview *t, int x)
     return tb_done(&p.b);
 }
 
+/* The map's legend on one line, under the map. */
+static void legend_line(dview *t)
+{
+    put(t, " HA zone  .r .b subway red/blue (.s both)  .~ dock  : Park Path  1 2 3 empty lots  "
+           "XHK X's pizzeria in HK");
+    tb_nl(&t->b);
+}
+
 static void draw_map(dview *t)
 {
     int width = t->cols * CELL;
-    bool beside = MAP_X + width + 2 + 40 <= TB_WIDTH;
+    /* the villages beside the map when their names fit, else below it */
+    panel_widths pw = village_widths(t);
+    bool beside = MAP_X + width + 2 + pw.code + 1 + pw.name + 1 + pw.lots <= W(t);
     int x = beside ? MAP_X + width + 2 : MAP_X;
     char *panel = villages_panel(t, x);
     const char *line = panel;
@@ -543,13 +663,15 @@ static void draw_map(dview *t)
             if (skip < len) {
                 tb_pad(&t->b, x);
                 tb_raw(&t->b, line + skip, len - skip);
-                t->b.col = TB_WIDTH; /* the panel's text ends the line */
+                t->b.col = W(t); /* the panel's text ends the line */
             }
             line = end ? end + 1 : NULL;
         }
         tb_nl(&t->b);
     }
     free(panel);
+    if (t->layout == LAYOUT_WIDE)
+        legend_line(t);
 }
 
 /* ---- The rest of the table ---- */
@@ -565,20 +687,27 @@ static void draw_header(dview *t)
         put(t, "  to move: ");
         put_seat(t, t->to_move, 24);
     }
-    snprintf(text, sizeof text, "Inspectors %d of %d", jint(t->v, "inspectors", 0), PD_INSPECTORS_TO_END);
-    tb_pad(&t->b, TB_WIDTH - (int)strlen(text) > t->b.col + 2 ? TB_WIDTH - (int)strlen(text) : t->b.col + 2);
-    put(t, text);
-    tb_nl(&t->b);
     int sewer = 0;
     size_t i;
     const json_t *c;
     json_array_foreach(jget(t->v, "sewer"), i, c)
         sewer += jint(c, "count", 0);
+    if (t->layout == LAYOUT_WIDE) { /* the rest of the counts are for `table` */
+        snprintf(text, sizeof text, "   market deck %d, sewer %d", jint(t->v, "deck", 0), sewer);
+        put(t, text);
+    }
+    snprintf(text, sizeof text, "Inspectors %d of %d", jint(t->v, "inspectors", 0), PD_INSPECTORS_TO_END);
+    tb_pad(&t->b, W(t) - (int)strlen(text) > t->b.col + 2 ? W(t) - (int)strlen(text) : t->b.col + 2);
+    put(t, text);
+    tb_nl(&t->b);
+    bool counts = t->layout == LAYOUT_FULL;
     snprintf(text, sizeof text, "Market deck %d, sewer %d card%s; power deck %d; tips %d face down + %d NO TIP",
              jint(t->v, "deck", 0), sewer, sewer == 1 ? "" : "s", jint(t->v, "power_deck", 0), jint(t->v, "tips_left", 0),
              jint(t->v, "no_tips", 0));
-    put(t, text);
-    tb_nl(&t->b);
+    if (counts) {
+        put(t, text);
+        tb_nl(&t->b);
+    }
     const json_t *top = jget(t->v, "deck_top");
     if (json_array_size(top)) { /* Buying Time's or Power Outage's cards: seen by all, order unknown */
         put(t, "On top of the market deck, in some order:");
@@ -656,16 +785,20 @@ static void draw_team(dview *t)
     }
 }
 
-static void draw_orders(dview *t)
+/* The orders, each line from column x. */
+static void draw_orders(dview *t, int x)
 {
+    tb_pad(&t->b, x);
     heading(t, "Orders");
-    put(t, "  (deliver to a zone; the last card names the village)");
+    put(t, t->layout == LAYOUT_SHORT ? "  (the last card names the village; the map and more: type table)"
+                                     : "  (deliver to a zone; the last card names the village)");
     tb_nl(&t->b);
     size_t i;
     const json_t *o;
     json_array_foreach(jget(t->v, "orders"), i, o) {
         char text[160];
         snprintf(text, sizeof text, " %d ", (int)i + 1);
+        tb_pad(&t->b, x);
         put(t, text);
         if (!json_is_object(o)) {
             put(t, i < PD_BOARD_SLOTS ? "(empty)" : "(empty: Pandemic's orders are not replaced)");
@@ -678,9 +811,9 @@ static void draw_orders(dview *t)
         else
             snprintf(text, sizeof text, "$%d %s", jint(o, "pay", 0), json_is_true(jget(o, "tip")) ? "+tip" : "    ");
         put(t, text);
-        if (t->b.col >= 13) /* "$10 +tip $3" runs past the column: a space still parts them */
+        if (t->b.col >= x + 13) /* "$10 +tip $3" runs past the column: a space still parts them */
             put(t, " ");
-        tb_pad(&t->b, 13);
+        tb_pad(&t->b, x + 13);
         const json_t *village = jget(o, "village");
         if (json_is_string(village)) {
             snprintf(text, sizeof text, "to %s", json_string_value(village));
@@ -688,28 +821,29 @@ static void draw_orders(dview *t)
         } else {
             put(t, dark ? "no zone" : "any zone");
         }
-        tb_pad(&t->b, 23);
+        tb_pad(&t->b, x + 23);
         if (json_is_true(jget(o, "specialty"))) {
             snprintf(text, sizeof text, "%s:", jstr(o, "name"));
-            unit(t, NULL, text, 23, 0);
+            unit(t, NULL, text, x + 23, 0);
             size_t k;
             const json_t *need;
             json_array_foreach(jget(o, "needs"), k, need) {
                 snprintf(text, sizeof text, "%d %s,", jint(need, "count", 0), jstr(need, "ingredient"));
-                unit(t, NULL, text, 23, 1);
+                unit(t, NULL, text, x + 23, 1);
             }
-            snprintf(text, sizeof text, "+%d cards of any kind", jint(o, "extra_cards", 0));
-            unit(t, NULL, text, 23, 1);
+            snprintf(text, sizeof text, t->layout == LAYOUT_FULL ? "+%d cards of any kind" : "+%d any",
+                     jint(o, "extra_cards", 0));
+            unit(t, NULL, text, x + 23, 1);
         } else if (dark) {
             snprintf(text, sizeof text, "no ingredients: Power Outage until %.40s's turn",
                      seat_name(t, jint(jget(t->v, "global_until"), "seat", -1)));
-            unit(t, NULL, text, 23, 0);
+            unit(t, NULL, text, x + 23, 0);
         } else {
             size_t k;
             const json_t *card;
             json_array_foreach(jget(o, "cards"), k, card) {
                 short_card(t, json_string_value(card) ? json_string_value(card) : "?", text, sizeof text);
-                unit(t, NULL, text, 23, k ? 2 : 0);
+                unit(t, NULL, text, x + 23, k ? 2 : 0);
             }
         }
         tb_nl(&t->b);
@@ -739,11 +873,12 @@ static void card_list(dview *t, const json_t *cards, bool numbered, int indent)
         unit(t, NULL, "none", indent, 1);
 }
 
-static void draw_market(dview *t)
+/* The open market, wrapped lines from column x + 3. */
+static void draw_market(dview *t, int x)
 {
     heading(t, "Open market");
     put(t, " (take N):");
-    card_list(t, jget(t->v, "open"), true, 3);
+    card_list(t, jget(t->v, "open"), true, x + 3);
     tb_nl(&t->b);
 }
 
@@ -778,7 +913,11 @@ static void draw_tableau(dview *t, const json_t *p)
     if (!json_array_size(tableau) && !farmed && !rides && !json_array_size(reserved))
         return;
     char text[128];
-    tb_pad(&t->b, 5);
+    const char *first = json_string_value(json_array_get(tableau, 0));
+    if (t->b.col) /* on a terminal, after the player's line when it fits with the first card */
+        tb_room(&t->b, 9 + (first ? (int)strlen(first) : 0), 5, 2);
+    else
+        tb_pad(&t->b, 5);
     put(t, "in play:");
     size_t k;
     const json_t *id;
@@ -814,9 +953,51 @@ static void draw_tableau(dview *t, const json_t *p)
     tb_nl(&t->b);
 }
 
+/* A short screen's line of a player: "B Bo $5, 12 disks left, ...". */
+static void short_player(dview *t, const json_t *p, int s)
+{
+    char text[200], money[16] = "team";
+    tb_pad(&t->b, 1);
+    put_seat(t, s, 12);
+    tb_pad(&t->b, 14);
+    if (!jget(t->v, "coop"))
+        snprintf(money, sizeof money, "$%d", jint(p, "money", 0));
+    snprintf(text, sizeof text, "%-5s %2d disks left %2d deliveries %2d tips", money, jint(p, "disks", 0),
+             jint(p, "deliveries", 0), jint(p, "tips", 0));
+    if (json_is_integer(jget(p, "tip_money")))
+        snprintf(text + strlen(text), sizeof text - strlen(text), " ($%d)", jint(p, "tip_money", 0));
+    if (is(t->phase, "over"))
+        snprintf(text + strlen(text), sizeof text - strlen(text), "  score %d", jint(p, "score", 0));
+    else
+        snprintf(text + strlen(text), sizeof text - strlen(text), "  hand %d+%d", jint(p, "hand", 0),
+                 jint(p, "powers", 0));
+    put(t, text);
+    if (s == t->you)
+        put(t, "  <- you");
+    tb_nl(&t->b);
+    if (s != t->you || !json_array_size(jget(p, "pizzerias")))
+        return;
+    heading(t, "     your pizzerias:");
+    size_t k;
+    const json_t *z;
+    json_array_foreach(jget(p, "pizzerias"), k, z) {
+        snprintf(text, sizeof text, "%s (%d disk%s, rep %d/%d)%s", jstr(z, "lot"), jint(z, "disks", 0),
+                 jint(z, "disks", 0) == 1 ? "" : "s", jint(z, "reputation", 0), jint(z, "limit", 5),
+                 k + 1 < json_array_size(jget(p, "pizzerias")) ? "," : "");
+        unit(t, NULL, text, 9, 1);
+    }
+    tb_nl(&t->b);
+}
+
 static void draw_players(dview *t)
 {
     bool over = is(t->phase, "over");
+    if (t->layout == LAYOUT_SHORT || t->tight) {
+        size_t i;
+        const json_t *p;
+        json_array_foreach(jget(t->v, "players"), i, p) short_player(t, p, jint(p, "seat", (int)i));
+        return;
+    }
     heading(t, "Players");
     tb_pad(&t->b, 16);
     put(t, over ? "money disks left  deliveries  tips       score" : "money disks left  deliveries  tips        hand");
@@ -855,7 +1036,9 @@ static void draw_players(dview *t)
         }
         if (s == t->you)
             put(t, "  <- you");
-        tb_nl(&t->b);
+        bool own_line = t->layout == LAYOUT_FULL || jint(p, "supplies_due", 0) || (t->layout == LAYOUT_SHORT && s != t->you);
+        if (own_line) /* else the power cards in play follow on the line */
+            tb_nl(&t->b);
         if (jint(p, "supplies_due", 0)) { /* Out of Supplies */
             tb_pad(&t->b, 5);
             snprintf(text, sizeof text, "owes $%d for Out of Supplies: no delivery until it is paid",
@@ -863,10 +1046,38 @@ static void draw_players(dview *t)
             put(t, text);
             tb_nl(&t->b);
         }
-        draw_tableau(t, p);
+        /* on a terminal the others' pizzerias are in the villages' list
+         * (wide) or for `table` (short), and on a short one their power
+         * cards in play too */
+        if (t->layout != LAYOUT_SHORT || s == t->you)
+            draw_tableau(t, p);
+        if (t->b.col)
+            tb_nl(&t->b);
         size_t k;
         const json_t *z;
-        json_array_foreach(jget(p, "pizzerias"), k, z) draw_pizzeria(t, z);
+        if (t->layout == LAYOUT_FULL)
+            json_array_foreach(jget(p, "pizzerias"), k, z) draw_pizzeria(t, z);
+        else if (s == t->you) { /* a wide terminal: side by side when they fit */
+            json_array_foreach(jget(p, "pizzerias"), k, z) {
+                char line[400];
+                int len = snprintf(line, sizeof line, "%s %d disk%s rep %d/%d:", jstr(z, "lot"), jint(z, "disks", 0),
+                                   jint(z, "disks", 0) == 1 ? "" : "s", jint(z, "reputation", 0), jint(z, "limit", 5));
+                size_t c;
+                const json_t *card;
+                json_array_foreach(jget(z, "cards"), c, card) {
+                    char name[96];
+                    short_card(t, json_string_value(card) ? json_string_value(card) : "?", name, sizeof name);
+                    len += snprintf(line + len, sizeof line - (size_t)len, " %s", name);
+                    if (len >= (int)sizeof line - 100)
+                        break;
+                }
+                if (*jstr(z, "power"))
+                    snprintf(line + len, sizeof line - (size_t)len, " (top: %s)", jstr(z, "power"));
+                unit(t, NULL, line, 5, 4);
+            }
+            if (t->b.col)
+                tb_nl(&t->b);
+        }
     }
 }
 
@@ -883,20 +1094,33 @@ static void draw_hand(dview *t)
     snprintf(text, sizeof text, "Your hand (%d):", cards);
     heading(t, text);
     card_list(t, jget(t->v, "hand"), false, 3);
-    tb_nl(&t->b);
     const json_t *powers = jget(t->v, "powers");
-    heading(t, "Your power cards:");
+    if (t->layout == LAYOUT_FULL) {
+        tb_nl(&t->b);
+        heading(t, "Your power cards:");
+    } else { /* on one line with the hand when it fits, with the first card */
+        const char *first = json_string_value(json_array_get(powers, 0));
+        tb_room(&t->b, 13 + (first ? (int)strlen(first) : 4), 3, 2);
+        heading(t, "power cards:");
+    }
     json_array_foreach(powers, i, c) unit(t, NULL, json_string_value(c) ? json_string_value(c) : "?", 3, 1);
-    if (json_array_size(powers))
-        unit(t, NULL, "(any of them pays $1 of a price or a space)", 3, 2);
-    else
+    if (json_array_size(powers)) {
+        if (t->layout == LAYOUT_FULL) /* on a terminal `rules` says it */
+            unit(t, NULL, "(any of them pays $1 of a price or a space)", 3, 2);
+    } else
         unit(t, NULL, "none", 3, 1);
     tb_nl(&t->b);
     const json_t *keep = jget(t->v, "keep_from");
     if (json_array_size(keep)) {
         heading(t, "Dealt to you, keep one:");
-        json_array_foreach(keep, i, c) unit(t, NULL, json_string_value(c) ? json_string_value(c) : "?", 3, 1);
         tb_nl(&t->b);
+        json_array_foreach(keep, i, c) {
+            char explained[1024], line[1100];
+            power_text(t, json_string_value(c) ? json_string_value(c) : "?", explained, sizeof explained);
+            snprintf(line, sizeof line, "%d %s", (int)i + 1, explained);
+            tb_para(&t->b, line, 4);
+            tb_nl(&t->b);
+        }
     }
 }
 
@@ -1108,7 +1332,7 @@ static void draw_delivery_move(dview *t, int number, const char *move, const jso
                      jint(q, "length", 0), jint(q, "free", 0), jint(q, "distance_cards", 0),
                      jint(q, "ingredient_cards", 0), jint(q, "extra_cards", 0), jint(q, "pay", 0), tip ? "+tip" : "",
                      cheese);
-            if (cols_of(text, strlen(text)) <= TB_WIDTH)
+            if (cols_of(text, strlen(text)) <= W(t))
                 break;
         }
     }
@@ -1116,15 +1340,19 @@ static void draw_delivery_move(dview *t, int number, const char *move, const jso
     tb_nl(&t->b);
 }
 
-static void draw_moves(dview *t)
+static void list_moves(dview *t)
 {
     const json_t *legal = jget(t->v, "legal");
     size_t n = json_array_size(legal);
     if (t->you < 0 || t->you != t->to_move || !n)
         return;
     heading(t, "Your moves");
-    put(t, " (type the number or the move; Enter plays the suggested one):");
-    tb_nl(&t->b);
+    if (t->layout == LAYOUT_FULL) {
+        put(t, " (type the number or the move; Enter plays the suggested one):");
+        tb_nl(&t->b);
+    } else { /* the first moves on the same line */
+        put(t, " (number or move):");
+    }
     char shown[LISTED][96];
     int listed = n < LISTED ? (int)n : LISTED, width = 0;
     for (int i = 0; i < listed; i++) {
@@ -1142,7 +1370,7 @@ static void draw_moves(dview *t)
         char text[112];
         snprintf(text, sizeof text, "%4d %.95s", i + 1, shown[i]);
         int at = (t->b.col + width - 1) / width * width;
-        if (t->b.col && at + cols_of(text, strlen(text)) > TB_WIDTH)
+        if (t->b.col && at + cols_of(text, strlen(text)) > W(t))
             tb_nl(&t->b), at = 0;
         tb_pad(&t->b, at);
         put(t, text);
@@ -1206,30 +1434,160 @@ static void draw_moves(dview *t)
     }
 }
 
+/* ---- What was drawn last, on a terminal ---- */
+
+/* Per seat (and the spectator), the view last drawn and its turn: within
+ * a turn a step of paying or supplying draws only what it changed, and
+ * the same view drawn again (the `table` command) is drawn whole. */
+static struct last_drawn {
+    char *view;
+    int turn, whose;
+} last_drawn[SEATS + 1];
+
+/* A step that only pays or supplies something already chosen. */
+static bool micro_step(const char *phase)
+{
+    static const char *const phases[] = {"pay", "supply", "distance", "tip", "arrange", "trim", "tax", "discard"};
+    for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
+        if (is(phase, phases[i]))
+            return true;
+    return false;
+}
+
+enum redraw { DRAW_TABLE, DRAW_STEP, DRAW_WHOLE };
+
+/* What to draw of the view on a terminal, remembering it. */
+static enum redraw redraw_of(dview *t)
+{
+    struct last_drawn *l = &last_drawn[t->you >= 0 && t->you < SEATS ? t->you : SEATS];
+    char *dump = json_dumps(t->v, JSON_COMPACT | JSON_SORT_KEYS);
+    int turn = jint(t->v, "turn", 0), whose = jint(t->v, "whose_turn", t->to_move);
+    enum redraw r = DRAW_TABLE;
+    if (dump && l->view && is(dump, l->view))
+        r = DRAW_WHOLE;
+    else if (l->view && micro_step(t->phase) && l->turn == turn && l->whose == whose)
+        r = DRAW_STEP;
+    free(l->view);
+    l->view = dump;
+    l->turn = turn, l->whose = whose;
+    return r;
+}
+
+
+/* Lines kept free on a terminal above the table: the blank line before it,
+ * a turn's banner and the last moves logged. */
+#define LOG_ROOM(t) ((t)->layout == LAYOUT_WIDE ? 5 : 3)
+
+/* Lines the list of moves may take on this screen: what the table and the
+ * prompt leave of it, with room for the log and the input line. */
+static int moves_room(const dview *t, const json_t *view, const pb_tui_opts *o)
+{
+    if (t->layout == LAYOUT_FULL)
+        return 1 << 20;
+    char *prompt = dlv_tui_prompt(view, o);
+    int room = t->screen_rows - lines_of(t->b.s) - lines_of(prompt) - 1 - LOG_ROOM(t);
+    free(prompt);
+    return room;
+}
+
+/* Your money and hand, while a step spends them. */
+static void draw_purse(dview *t)
+{
+    const json_t *me = json_array_get(jget(t->v, "players"), (size_t)t->you);
+    char text[64];
+    snprintf(text, sizeof text, "You have $%d; ", jint(me, "money", 0));
+    put(t, text);
+    int cards = 0;
+    size_t i;
+    const json_t *c;
+    json_array_foreach(jget(t->v, "hand"), i, c)
+        cards += jint(c, "count", 0);
+    snprintf(text, sizeof text, "your hand (%d):", cards);
+    put(t, text);
+    card_list(t, jget(t->v, "hand"), false, 3);
+    tb_nl(&t->b);
+}
+
+/* Your moves in at most `room` lines: those beyond are left to `table`. */
+static void draw_moves(dview *t, int room)
+{
+    size_t start = t->b.len;
+    if (t->layout != LAYOUT_FULL && json_array_size(jget(t->v, "keep_from")))
+        return; /* the two cards dealt, numbered above, are the moves */
+    list_moves(t);
+    if (t->b.oom || lines_of(t->b.s + start) <= room)
+        return;
+    size_t cut = start;
+    for (int k = 0; k < (room > 2 ? room : 2) - 1; k++)
+        cut += strcspn(t->b.s + cut, "\n") + 1;
+    if (cut >= t->b.len)
+        return; /* nothing would be left out */
+    t->b.len = cut;
+    t->b.s[cut] = 0;
+    t->b.col = 0;
+    put(t, "     ... and more: type table to list every move");
+    tb_nl(&t->b);
+}
+
+static void draw_table(dview *t, enum redraw r, const json_t *view, const pb_tui_opts *o);
+
 char *dlv_tui_table(const json_t *view, const pb_tui_opts *o)
 {
     dview *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
     dview_init(t, view, o, true);
-    draw_header(t);
-    draw_team(t);
-    tb_nl(&t->b);
-    draw_map(t);
-    tb_nl(&t->b);
-    draw_orders(t);
-    draw_market(t);
-    tb_nl(&t->b);
-    draw_players(t);
-    tb_nl(&t->b);
-    draw_hand(t);
-    draw_pending(t);
-    if (t->you >= 0 && t->you == t->to_move && json_array_size(jget(view, "legal")))
-        tb_nl(&t->b);
-    draw_moves(t);
+    enum redraw r = t->layout == LAYOUT_FULL ? DRAW_TABLE : redraw_of(t);
+    if (r == DRAW_WHOLE) { /* asked for again: everything, as a log has it */
+        t->layout = LAYOUT_FULL;
+        t->b.width = TB_WIDTH;
+    }
+    draw_table(t, r, view, o);
+    if (t->layout != LAYOUT_FULL && moves_room(t, view, o) < 0 && !t->b.oom) { /* too tall: again, tighter */
+        free(t->b.s);
+        t->b.s = NULL;
+        t->b.len = t->b.cap = 0;
+        t->b.col = 0;
+        t->tight = true;
+        draw_table(t, r, view, o);
+    }
     char *text = tb_done(&t->b);
     free(t);
     return text;
+}
+
+static void draw_table(dview *t, enum redraw r, const json_t *view, const pb_tui_opts *o)
+{
+    bool full = t->layout == LAYOUT_FULL, yours = t->you >= 0 && t->you == t->to_move;
+    if (r == DRAW_STEP) { /* the table stands: what the step changed */
+        tb_nl(&t->b);
+        draw_pending(t);
+        draw_purse(t);
+    } else {
+        draw_header(t);
+        draw_team(t);
+        if (full)
+            tb_nl(&t->b);
+        if (t->layout != LAYOUT_SHORT)
+            draw_map(t);
+        if (full)
+            tb_nl(&t->b);
+        if (t->layout != LAYOUT_WIDE)
+            draw_orders(t, 0);
+        if (!t->market_beside && !(t->tight && is(t->phase, "keep"))) /* a tight setup: the cards dealt */
+            draw_market(t, 0);
+        if (full)
+            tb_nl(&t->b);
+        if (!(t->tight && is(t->phase, "keep"))) /* at setup everyone has the same */
+            draw_players(t);
+        if (full)
+            tb_nl(&t->b);
+        draw_hand(t);
+        draw_pending(t);
+        if (full && yours && json_array_size(jget(view, "legal")))
+            tb_nl(&t->b);
+    }
+    draw_moves(t, moves_room(t, view, o));
 }
 
 /* ---- Prompt ---- */
@@ -1416,6 +1774,23 @@ static void tax_prompt(const dview *t, char *out, size_t n)
              ways & WAY_POWER ? "\"pay power:ID\", " : "");
 }
 
+/* "order 1 $3, order 2 $0, order 4 $5": the tip tokens the seat has
+ * looked at (Ham), but for order `except`'s. */
+static const char *tip_values(const dview *t, int except, char *out, size_t n)
+{
+    size_t i, len = 0;
+    const json_t *o;
+    out[0] = 0;
+    json_array_foreach(jget(t->v, "orders"), i, o) {
+        if ((int)i + 1 == except || !json_is_integer(jget(o, "tip_value")))
+            continue;
+        int wrote = snprintf(out + len, n - len, "%sorder %d $%d", len ? ", " : "", (int)i + 1, jint(o, "tip_value", 0));
+        if (wrote > 0 && (size_t)wrote < n - len)
+            len += (size_t)wrote;
+    }
+    return len ? out : "none seen";
+}
+
 /* Ham: the token kept, and how to put the others back. */
 static void arrange_prompt(const dview *t, char *out, size_t n)
 {
@@ -1428,9 +1803,11 @@ static void arrange_prompt(const dview *t, char *out, size_t n)
         snprintf(orders + len, sizeof orders - len, "%s%d", i == 0 ? "" : i + 1 < json_array_size(places) ? ", " : " and ",
                  (int)json_integer_value(p));
     }
-    snprintf(out, n, "Ham: you keep order %d's token ($%d). Put the others back on orders %s, in the order you like "
-             "(only you see their values): \"arrange %d:$V ...\", each order with the value it gets (\"-\": none, "
-             "when one is left without), or a number from the list.", jint(ham, "kept_from", 0), jint(ham, "value", 0), orders,
+    char values[160];
+    snprintf(out, n, "Ham: you keep order %d's token ($%d). Put the others (%s) back on orders %s, in the order you "
+             "like (only you see their values): \"arrange %d:$V ...\", each order with the value it gets (\"-\": none, "
+             "when one is left without), or a number from the list.", jint(ham, "kept_from", 0), jint(ham, "value", 0),
+             tip_values(t, jint(ham, "kept_from", 0), values, sizeof values), orders,
              (int)json_integer_value(json_array_get(places, 0)));
 }
 
@@ -1454,7 +1831,9 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         const json_t *legal = jget(view, "legal"), *pe = jget(view, "pending");
         const char *m0 = json_string_value(json_array_get(legal, 0));
         short_move(t, m0 ? m0 : "", example, sizeof example);
-        if (is(phase, "keep")) {
+        if (is(phase, "keep") && t->layout != LAYOUT_FULL) {
+            snprintf(what, sizeof what, "Keep 1 or 2 of the power cards dealt; the other goes back.");
+        } else if (is(phase, "keep")) {
             snprintf(what, sizeof what, "Keep one of the two power cards dealt to you; the other goes back into the "
                      "power deck. Type 1 or 2 from the list, or the move.");
         } else if (is(phase, "start")) {
@@ -1468,6 +1847,11 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
             json_array_foreach(jget(view, "deliveries"), i, q)
                 copy_cat |= copy_cat_delivery(t, q);
             supplies_prompt(t, owed, sizeof owed);
+            if (t->layout != LAYOUT_FULL && !*owed && !copy_cat && !*targeted_play(t, targets, sizeof targets) &&
+                !*swap_note(t) && !json_is_true(jget(view, "special_sale")))
+                snprintf(what, sizeof what, "One action: \"m\" market, \"r\" build or upgrade, \"d ORDER VILLAGE\" "
+                         "deliver%s.", *first ? "; a power card may come first" : "");
+            else
             snprintf(what, sizeof what, "%sYour turn, one action: \"m\" goes to market (2 cards), \"r\" builds or "
                      "upgrades (2 steps), \"d ORDER VILLAGE\" delivers an order from your pizzeria in that "
                      "village%s%s%s%s. %sType the move or its number in the list.", owed,
@@ -1486,6 +1870,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      is(phase, "bonus")   ? "Take a bonus card (Meatballs, East Village Mogul, Bonus Supplies)"
                      : is(phase, "soars") ? "Stock Market Soars: take two cards"
                                           : "Take a card");
+        } else if (is(phase, "reputation") && t->layout != LAYOUT_FULL) {
+            first_legal(t, "done", first, sizeof first);
+            snprintf(what, sizeof what, "Build or upgrade: \"build LOT CARD\", \"upgrade VILLAGE CARD disk|add|top\"%s "
+                     "(rules reputation).", *first ? ", \"done\"" : "");
         } else if (is(phase, "reputation")) {
             first_legal(t, "done", first, sizeof first);
             snprintf(what, sizeof what, "Build or upgrade: \"build LOT CARD\" (a card of that village; then you pay "
@@ -1552,8 +1940,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "too) to your neighbours: \"pass CARD left\" to the next player, \"pass CARD right\" to the one "
                      "before; \"end\" passes no more.");
         } else if (is(phase, "tip")) {
-            snprintf(what, sizeof what, "Ham: you see the values of the tip tokens on the orders; keep one, \"tip N\" "
-                     "(order N's), then put the others back in the order you like.");
+            char values[160];
+            snprintf(what, sizeof what, "Ham: you look at the tip tokens on the orders: %s. Keep one, \"tip N\" "
+                     "(order N's), then put the others back in the order you like.",
+                     tip_values(t, -1, values, sizeof values));
         } else if (is(phase, "arrange")) {
             arrange_prompt(t, what, sizeof what);
         } else if (is(phase, "discard")) {
@@ -1595,7 +1985,8 @@ char *dlv_tui_banner(const json_t *view, const pb_tui_opts *o)
         return NULL;
     dview_init(t, view, o, false);
     char text[160];
-    tb_nl(&t->b);
+    if (t->layout == LAYOUT_FULL)
+        tb_nl(&t->b);
     if (is(t->phase, "keep")) {
         heading(t, "== Setup: ");
         put(t, "each player keeps one of two power cards, from ");
@@ -1733,6 +2124,20 @@ static void join(const words *ws, char *out, size_t n)
     }
 }
 
+/* Does a word begin a move of the notation (games/delivery/notation.c)? */
+static bool notation_verb(const char *w)
+{
+    static const char *const verbs[] = {"arrange", "block",   "build", "cheese",  "copy",     "deliver", "discard",
+                                        "done",    "end",     "extra", "farm",    "fine",     "give",    "hack",
+                                        "instant", "keep",    "lose",  "market",  "pass",     "pay",     "play",
+                                        "refill",  "remove",  "reorder", "reputation", "screw", "short",  "spot",
+                                        "supplies", "swap",   "take",  "tip",     "upgrade",  "use"};
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        if (is(w, verbs[i]))
+            return true;
+    return false;
+}
+
 int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, char *err, size_t errlen)
 {
     dview *t = calloc(1, sizeof *t);
@@ -1864,17 +2269,18 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
                  "Type more of it, or its number in the list.", text, some[0], some[1], matches > 2 ? "\n   " : "",
                  matches > 2 ? some[2] : "", more);
         rc = -1;
-    } else if (nlegal && want.n) {
-        /* the engine reads a move by matching the same list, so nothing
-         * it would take is refused here; the answer fits the screen */
+    } else if (nlegal && want.n && !notation_verb(want.w[0])) {
+        /* not a move at all: what is asked, and how moves are typed */
         short_move(t, json_string_value(json_array_get(legal, 0)), some[0], sizeof some[0]);
-        snprintf(err, errlen, "\"%.30s\" is not a move you can make now.\n"
-                 "You are asked %s.\n"
+        snprintf(err, errlen, "\"%.30s\" is not a move: a move starts with a word such as\n"
+                 "market, deliver, take, build, pay or use. You are asked\n%s.\n"
                  "Type a number from the list, or a move like\n"
                  "\"%.50s\" (help lists the commands).", line, waiting_for(t->phase), some[0]);
         rc = -1;
     } else {
-        snprintf(out, n, "%s", text); /* not this seat's move: the engine answers */
+        /* a move the list does not have, or not this seat's move: the
+         * engine reads it and says why it cannot be made now */
+        snprintf(out, n, "%s", text);
     }
     free(t);
     return rc;

@@ -1,11 +1,12 @@
 /* delivery_tui.h -- New York Pizza Delivery at the terminal, drawn from one
- * seat's view (games/delivery/view.c): pure functions, view in, malloc'd
- * text out, every line at most 80 columns.
+ * seat's view (games/delivery/view.c): view in, malloc'd text out, every
+ * line at most 80 columns (100 on a terminal that wide); on a terminal the
+ * table also remembers the view it drew last for each seat.
  *
  * Cards are written short, `HK/Sausage` (the village's code), which the
  * notation also reads. Players are lettered by seat (A, B, ...), and on a
  * colour terminal coloured too; the map marks a pizzeria with its owner's
- * letter and level disks (`B2`). */
+ * letter and its village's code (`BHK`), one mark for each pizzeria. */
 #ifndef PB_DELIVERY_TUI_H
 #define PB_DELIVERY_TUI_H
 
@@ -13,6 +14,15 @@
 #include <stdio.h>
 
 #include "front.h"
+
+/* The table fits the terminal on stdout (TIOCGWINSZ, else COLUMNS and
+ * LINES): at least 100x40, the orders beside the map; smaller (80x24), no
+ * map, so that the orders, your moves and the moves logged before stay on
+ * screen. Within a turn a step that only pays or supplies draws what it
+ * changed; the same view drawn twice (`table`) is drawn whole, as it is
+ * when the output is no terminal. A size set here (cols, rows > 0) stands
+ * for the terminal's; -1, -1 draws as for no terminal; 0, 0 asks again. */
+void dlv_tui_set_screen(int cols, int rows);
 
 /* The map beside the villages and their lots, the orders, the open market,
  * every player with their pizzerias, your hand, what is being paid for, and

@@ -41,6 +41,11 @@ static int char_len(const unsigned char *s)
     return n;
 }
 
+int tb_width(const tb *b)
+{
+    return b->width > 0 ? b->width : TB_WIDTH;
+}
+
 /* Columns of the first n bytes of s. */
 int cols_of(const char *s, size_t n)
 {
@@ -55,8 +60,8 @@ int cols_of(const char *s, size_t n)
 /* Append up to n bytes of s, at most maxcols columns, made safe to print. */
 void tb_text(tb *b, const char *s, size_t n, int maxcols)
 {
-    if (maxcols > TB_WIDTH)
-        maxcols = TB_WIDTH;
+    if (maxcols > tb_width(b))
+        maxcols = tb_width(b);
     for (size_t i = 0; i < n && s[i] && maxcols > 0; maxcols--, b->col++) {
         int k = char_len((const unsigned char *)s + i);
         if (k && i + (size_t)k <= n)
@@ -69,7 +74,7 @@ void tb_text(tb *b, const char *s, size_t n, int maxcols)
 
 void tb_put(tb *b, const char *s)
 {
-    tb_text(b, s, strlen(s), TB_WIDTH);
+    tb_text(b, s, strlen(s), tb_width(b));
 }
 
 void tb_sgr(tb *b, const char *code)
@@ -111,7 +116,7 @@ void tb_room(tb *b, int w, int indent, int sep)
 {
     if (b->col == 0) {
         tb_pad(b, indent);
-    } else if (b->col + sep + w > TB_WIDTH) {
+    } else if (b->col + sep + w > tb_width(b)) {
         tb_nl(b);
         tb_pad(b, indent);
     } else {
@@ -140,7 +145,7 @@ void tb_para(tb *b, const char *text, int indent)
             break;
         tb_room(b, cols_of(s, n), indent, 1);
         tb_sgr(b, *s == '"' ? "1" : NULL);
-        tb_text(b, s, n, TB_WIDTH - b->col);
+        tb_text(b, s, n, tb_width(b) - b->col);
         tb_sgr(b, *s == '"' ? "0" : NULL);
         s += n;
     }

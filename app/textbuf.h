@@ -13,8 +13,12 @@ typedef struct tb {
     char *s;
     size_t len, cap;
     int col;
+    int width; /* columns of a line: 0 for TB_WIDTH, or a wider terminal's */
     bool colour, oom;
 } tb;
+
+/* The columns a line of b may take. */
+int tb_width(const tb *b);
 
 /* Append bytes as they are (escapes; no column counted). */
 void tb_raw(tb *b, const char *s, size_t n);

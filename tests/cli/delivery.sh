@@ -60,17 +60,22 @@ check "play --game delivery: a whole 2-player game vs a bot ends with a result" 
 check "play --game delivery: the table has the map, villages, orders, market, players" \
     "$(grep -q '^NEW YORK PIZZA DELIVERY' "$T/two.out" || echo 'no header')" \
     "$(grep -q 'HA Harlem  *HA-1 ' "$T/two.out" || echo 'no village list')" \
-    "$(grep -q '^ \.~    UW    :     UE ' "$T/two.out" || echo 'no map row with UW and UE zones')" \
+    "$(grep -q '^ \.~     UW     :      UE ' "$T/two.out" || echo 'no map row with UW and UE zones')" \
     "$(grep -q '^Orders' "$T/two.out" || echo 'no orders')" \
     "$(grep -q '^Open market (take N): 1:' "$T/two.out" || echo 'no open market')" \
     "$(grep -q '^ A You ' "$T/two.out" || echo 'no player line')" \
     "$(grep -q '^Your hand ([0-9]*):' "$T/two.out" || echo 'no hand')"
 check "play --game delivery: bad input is refused with a reason" \
-    "$(grep -q '"launch the rocket" is not a move you can make now' "$T/two.out" ||
+    "$(grep -q '"launch the rocket" is not a move: a move starts with' "$T/two.out" ||
         echo 'nonsense not refused')" \
     "$(grep -q 'there is no move 99: the list goes from 1 to 2' "$T/two.out" || echo '99 not refused')" \
     "$(grep -q 'the open market lists [0-9]* cards: take 1 to take' "$T/two.out" || echo 'take 99 not refused')" \
     "$(grep -q '"keep" could be more than one move:' "$T/two.out" || echo 'keep alone not refused')"
+# A move the list does not have goes to the engine, which says why.
+printf 'deliver 2 from HA\nquit\n' | "$BIN" play --game delivery --players 2 --seed 7 --hint greedy >"$T/why.out" 2>&1
+check "play --game delivery: a move that cannot be made now is refused with the engine's reason" \
+    "$(grep -q '^"deliver 2 from ha" is not a legal move' "$T/why.out" ||
+        echo "refusal: $(grep -m1 'deliver 2' "$T/why.out" | tail -1)")"
 t1=$(nth_table "$T/two.out" 1)
 t2=$(nth_table "$T/two.out" 2)
 check "play --game delivery: bad input changes nothing" \
@@ -132,7 +137,7 @@ check "play --game delivery: a whole 4-player game ends with four scores" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/four.err")")" \
     "$(ended "$T/four.out" || echo 'no result printed')" \
     "$(result_scores "$T/four.out" | awk 'END { if (NR != 4) print NR " score lines" }')" \
-    "$(grep -q 'pizzeria of player B with 2 level disks' "$T/four.out" || echo 'no legend')" \
+    "$(grep -q "XHK    player X's pizzeria in HK" "$T/four.out" || echo 'no legend')" \
     "$(grep -q '^ D Greedy 4 ' "$T/four.out" || echo 'no 4th player')" \
     "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/four.out")"
 check "play --game delivery: the Health Inspectors are counted to the end" \

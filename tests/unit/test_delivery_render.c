@@ -195,13 +195,21 @@ static void check_friendly(const pb_game *g, const pb_state *st, const json_t *v
     assert_int_equal(dlv_ui_translate(v, "0", out, sizeof out, err, sizeof err), -1);
     assert_non_null(strstr(err, "there is no move 0"));
     assert_int_equal(dlv_ui_translate(v, "launch rocket", out, sizeof out, err, sizeof err), -1);
-    assert_non_null(strstr(err, "\"launch rocket\" is not a move you can make now.\nYou are asked "));
+    assert_non_null(strstr(err, "\"launch rocket\" is not a move: a move starts with a word such as\n"));
+    assert_non_null(strstr(err, "You are asked\n"));
     for (const char *row = err; *row;) { /* the refusal fits the terminal */
         size_t len = strcspn(row, "\n");
         if (len > 80)
             fail_msg("a refusal line of %zu columns: %.*s", len, (int)len, row);
         row += len + (row[len] == '\n');
     }
+    /* a move the list does not have goes to the engine, which says why */
+    assert_int_equal(dlv_ui_translate(v, "d 7 HA", out, sizeof out, err, sizeof err), 0);
+    assert_string_equal(out, "deliver 7 from ha");
+    pb_action a;
+    assert_int_equal(g->ops->action_from_text(g, st, out, &a, err, sizeof err), -1);
+    if (!strstr(err, "there is no order 7"))
+        fail_msg("the engine's refusal of \"d 7 HA\" in phase %s: %s", phase, err);
     /* the notation passes through: every legal move as the engine writes it,
      * in any case */
     size_t k;
@@ -752,6 +760,8 @@ static void test_pandemic_and_power_outage_shown(void **state)
 }
 
 /* Friendly input: ambiguous beginnings are refused with the choices. */
+static void assert_shows(const char *text, const char *want);
+
 static void test_translate(void **state)
 {
     (void)state;
@@ -766,6 +776,21 @@ static void test_translate(void **state)
     assert_string_equal(err, "there is no move 3: the list goes from 1 to 2");
     assert_int_equal(dlv_ui_translate(v, "2", out, sizeof out, err, sizeof err), 0);
     assert_string_equal(out, json_string_value(json_array_get(json_object_get(v, "legal"), 1)));
+    /* both cards to keep are explained: name and text */
+    pb_tui_opts o = {false, names, pb_current_seat(g, st)};
+    char *table = dlv_tui_table(v, &o);
+    size_t i;
+    const json_t *id;
+    json_array_foreach(json_object_get(v, "keep_from"), i, id) {
+        const json_t *card = json_object_get(json_object_get(v, "power_cards"), json_string_value(id));
+        char want[1100];
+        snprintf(want, sizeof want, "%d %s (%s, %s): %s", (int)i + 1, json_string_value(json_object_get(card, "name")),
+                 json_string_value(id), json_string_value(json_object_get(card, "type")),
+                 json_string_value(json_object_get(card, "text")));
+        assert_shows(table, want);
+    }
+    assert_int_equal(i, 2);
+    free(table);
     json_decref(v);
     free(st);
     pb_game_free(g);
@@ -979,6 +1004,22 @@ static void check_timed_tax_play(const pb_game *g, const pb_state *st, const jso
 
 /* Ham: the deliverer reads the token kept and where the others go; the
  * others only wait for them to put the tokens back. */
+static int ham_looks; /* Ham's choice of a token, with the values looked at */
+
+/* The prompt shows the value of every tip token on the orders but order
+ * `except`'s (0-based; -1: all). */
+static void check_tip_values(const pb_state *st, const char *prompt, int except)
+{
+    const pd_state *pd = (const pd_state *)(const void *)st;
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++) {
+        if (slot == except || pd->order[slot].kind < 0 || pd->order[slot].tip == PD_NO_TIP)
+            continue;
+        char want[48];
+        snprintf(want, sizeof want, "order %d $%d", slot + 1, pd->tip_value[pd->order[slot].tip]);
+        assert_shows(prompt, want);
+    }
+}
+
 static void check_arrange(const pb_game *g, const pb_state *st, const json_t *v, int seat)
 {
     const pd_state *pd = (const pd_state *)(const void *)st;
@@ -988,6 +1029,7 @@ static void check_arrange(const pb_game *g, const pb_state *st, const json_t *v,
     snprintf(want, sizeof want, "Ham: you keep order %d's token ($%d).", kept + 1,
              pd->tip_value[pd->order[kept].tip]);
     assert_shows(prompt, want);
+    check_tip_values(st, prompt, kept);
     check_waiting(g, st, seat, "to put the other tip tokens back (Ham)");
     check_example(g, st, v, seat);
     check_listed_moves(g, st, v, seat);
@@ -1082,7 +1124,7 @@ static void test_instant_cards_and_out_of_supplies(void **state)
 
 static bool timed_tax_and_ham_seen(void)
 {
-    return timed_plays && timed_taxes && hams;
+    return timed_plays && timed_taxes && hams && ham_looks;
 }
 
 /* Property Tax played whenever it can be on its player's own turn, Ham's
@@ -1102,6 +1144,14 @@ static const char *look_at_timed_tax_and_ham(const pb_game *g, const pb_state *s
         check_arrange(g, st, v, mover);
         hams++;
     }
+    if (!strcmp(phase, "tip")) {
+        pb_tui_opts o = {false, names, mover};
+        char *prompt = dlv_tui_prompt(v, &o);
+        assert_shows(prompt, "Ham: you look at the tip tokens on the orders: order ");
+        check_tip_values(st, prompt, -1);
+        free(prompt);
+        ham_looks++;
+    }
     const char *move = timed ? timed : some_legal(v, "deliver ", rng);
     if (!move || (!timed && pb_rng_below(rng, 3) == 0))
         move = some_legal(v, "", rng);
@@ -1115,10 +1165,156 @@ static void test_property_tax_on_own_turn_and_ham(void **state)
     assert_true(timed_plays > 0);
     assert_true(timed_taxes > 0);
     assert_true(hams > 0);
+    assert_true(ham_looks > 0);
+}
+
+/* ---- On a terminal: 100x40 and 80x24 ---- */
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* Every line of a text at most `cols` columns; a price never runs into a
+ * word ("$4to"). */
+static void assert_fits(const char *text, int cols)
+{
+    int col = 0;
+    for (const char *s = text; *s; s++) {
+        col = *s == '\n' ? 0 : col + 1;
+        if (col > cols)
+            fail_msg("a line wider than %d columns in:\n%s", cols, text);
+        if (*s == '$' && isdigit((unsigned char)s[1])) {
+            const char *e = s + 1;
+            while (isdigit((unsigned char)*e))
+                e++;
+            if (isalpha((unsigned char)*e))
+                fail_msg("\"%.8s\" runs into a word in:\n%s", s, text);
+        }
+    }
+}
+
+/* The map's lines of a full table: from the top to the orders. */
+static void assert_unique_marks(const json_t *v, const char *table)
+{
+    const char *end = strstr(table, "\nOrders");
+    assert_non_null(end);
+    size_t i;
+    const json_t *p;
+    json_array_foreach(json_object_get(v, "players"), i, p) {
+        size_t k;
+        const json_t *z;
+        json_array_foreach(json_object_get(p, "pizzerias"), k, z) {
+            char mark[8];
+            snprintf(mark, sizeof mark, " %c%.2s", (int)('A' + i), json_string_value(json_object_get(z, "lot")));
+            const char *at = strstr(table, mark);
+            const char *again = at ? strstr(at + 1, mark) : NULL;
+            if (!at || at > end || (again && again < end)) {
+                fprintf(stderr, "%s", table);
+                fail_msg("pizzeria %s's mark \"%s\" not once on the map (above)",
+                         json_string_value(json_object_get(z, "lot")), mark + 1);
+            }
+        }
+    }
+}
+
+/* 2- and 4-player games seen by seat A on a terminal of cols x rows: each
+ * table fits; at a new position the orders and the moves are on screen
+ * with the prompt and lines left for the moves logged before; a step that
+ * only pays or supplies does not draw the table again; the same view asked
+ * for twice (`table`) is drawn whole, each pizzeria with a mark of its own. */
+static void play_on_screen(int cols, int rows, int players, uint64_t seed, int *steps, int *tables)
+{
+    dlv_tui_set_screen(cols, rows);
+    pb_game *g = new_game(players);
+    pb_state *st = pb_state_new(g, seed);
+    char err[PB_ERR_LEN];
+    pb_rng rng;
+    pb_rng_seed(&rng, seed);
+    int room = rows >= 40 ? 5 : 3; /* the blank line, a banner, the last moves logged */
+    for (int moves = 0; !pb_is_terminal(g, st) && moves < 3000; moves++) {
+        int mover = pb_current_seat(g, st);
+        if (mover == 0) {
+            json_t *v = g->ops->view(g, st, 0);
+            const char *phase = json_string_value(json_object_get(v, "phase"));
+            pb_tui_opts o = {moves % 2 == 0, names, 0};
+            char *table = dlv_tui_table(v, &o), *prompt = dlv_tui_prompt(v, &o);
+            char *plain = ts_strip_ansi(table), *plain_prompt = ts_strip_ansi(prompt);
+            assert_fits(plain, cols);
+            assert_fits(plain_prompt, cols);
+            bool whole = strstr(plain, "NEW YORK PIZZA DELIVERY") != NULL;
+            if (whole) {
+                (*tables)++;
+                const char *orders = strstr(plain, "Orders  (");
+                assert_non_null(orders);
+                for (int slot = 1; slot <= 4; slot++) {
+                    char want[8];
+                    snprintf(want, sizeof want, " %d $", slot);
+                    if (json_is_object(json_array_get(json_object_get(v, "orders"), (size_t)slot - 1)) &&
+                        !strstr(orders, want))
+                        fail_msg("order %d not on the %dx%d screen:\n%s", slot, cols, rows, plain);
+                }
+                int used = count_lines(plain) + count_lines(plain_prompt) + 1;
+                /* at 80x24 four players' lines may leave the log less room */
+                if (used > rows - room && (rows >= 40 || players <= 2)) {
+                    fprintf(stderr, "%s%s", plain, plain_prompt);
+                    fail_msg("%d lines with the prompt's at %dx%d (above), leaving no room for the log", used, cols,
+                             rows);
+                }
+            } else {
+                /* a step of paying or supplying: what is due and the moves */
+                (*steps)++;
+                if (!strstr(plain, "You have $") || !strstr(plain, "Your moves"))
+                    fail_msg("a %s step at %dx%d:\n%s", phase, cols, rows, plain);
+                assert_true(strcmp(phase, "pay") == 0 || strcmp(phase, "supply") == 0 ||
+                            strcmp(phase, "distance") == 0 || strcmp(phase, "trim") == 0 ||
+                            strcmp(phase, "tip") == 0 || strcmp(phase, "arrange") == 0 ||
+                            strcmp(phase, "tax") == 0 || strcmp(phase, "discard") == 0);
+                assert_true(count_lines(plain) + count_lines(plain_prompt) + 1 <= rows - room || players > 2);
+            }
+            if (strcmp(phase, "keep") != 0 && !strstr(plain, "Your moves"))
+                fail_msg("no moves on the %dx%d screen:\n%s", cols, rows, plain);
+            if (moves % 5 == 0) { /* `table`: the same view again, whole */
+                char *again = dlv_tui_table(v, &o), *plain_again = ts_strip_ansi(again);
+                assert_non_null(strstr(plain_again, "Villages, lots"));
+                assert_unique_marks(v, plain_again);
+                assert_fits(plain_again, 80);
+                free(again);
+                free(plain_again);
+            }
+            free(table);
+            free(prompt);
+            free(plain);
+            free(plain_prompt);
+            json_decref(v);
+        }
+        assert_int_equal(g->ops->apply(g, st, next_move(g, st, &rng, NULL, mover), err, sizeof err), 0);
+    }
+    free(st);
+    pb_game_free(g);
+    dlv_tui_set_screen(-1, -1);
+}
+
+static void test_terminal_layouts(void **state)
+{
+    (void)state;
+    int steps = 0, tables = 0;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        play_on_screen(100, 40, 2, seed, &steps, &tables);
+        play_on_screen(80, 24, 2, seed, &steps, &tables);
+        play_on_screen(100, 40, 4, seed + 10, &steps, &tables);
+        play_on_screen(80, 24, 4, seed + 10, &steps, &tables);
+    }
+    assert_true(steps > 20);
+    assert_true(tables > 100);
 }
 
 int main(void)
 {
+    dlv_tui_set_screen(-1, -1); /* drawn as for no terminal, wherever the tests run */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables_of_seeded_games),
         cmocka_unit_test(test_table_contents),
@@ -1131,6 +1327,7 @@ int main(void)
         cmocka_unit_test(test_pandemic_and_power_outage_shown),
         cmocka_unit_test(test_instant_cards_and_out_of_supplies),
         cmocka_unit_test(test_property_tax_on_own_turn_and_ham),
+        cmocka_unit_test(test_terminal_layouts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
