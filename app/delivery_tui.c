@@ -1348,7 +1348,7 @@ static void list_moves(dview *t)
         return;
     heading(t, "Your moves");
     if (t->layout == LAYOUT_FULL) {
-        put(t, " (type the number or the move; Enter plays the suggested one):");
+        put(t, " (type the number or the move; Enter suggests one):");
         tb_nl(&t->b);
     } else { /* the first moves on the same line */
         put(t, " (number or move):");

@@ -74,7 +74,7 @@ check "play --game delivery: bad input is refused with a reason" \
 # A move the list does not have goes to the engine, which says why.
 printf 'deliver 2 from HA\nquit\n' | "$BIN" play --game delivery --players 2 --seed 7 --hint greedy >"$T/why.out" 2>&1
 check "play --game delivery: a move that cannot be made now is refused with the engine's reason" \
-    "$(grep -q '^"deliver 2 from ha" is not a legal move' "$T/why.out" ||
+    "$(grep -q '^"deliver 2 from ha": not now: you are asked to keep a power card' "$T/why.out" ||
         echo "refusal: $(grep -m1 'deliver 2' "$T/why.out" | tail -1)")"
 t1=$(nth_table "$T/two.out" 1)
 t2=$(nth_table "$T/two.out" 2)

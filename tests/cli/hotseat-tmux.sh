@@ -137,7 +137,8 @@ start --game delivery --players 2 --seats human,human --seed 7
 wait_for '^==== Player 2, your turn' "$T/d0" && keys Enter
 wait_for '^Player 2> ' "$T/d1"
 hand=$(grep '^Your hand ' "$T/d1")
-dealt=$(sed -n 's/^Dealt to you, keep one: //p' "$T/d1")
+# the two cards dealt, listed as "    1 Name (id, type): text"
+dealt=$(sed -n 's/^    [12] [^(]*(\([a-z-]*\), .*/\1/p' "$T/d1")
 keys Enter
 keys Enter
 wait_for '^==== Player 1, your turn' "$T/d2"
