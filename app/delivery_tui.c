@@ -1326,7 +1326,9 @@ static void draw_delivery_move(dview *t, int number, const char *move, const jso
         snprintf(text, sizeof text, "%4d %.120s", number, move);
     } else {
         for (int narrow = 0; narrow < 2; narrow++) {
-            bool tip = order_has_tip(t, jint(q, "slot", 0));
+            /* the quote knows a tip lost (Onions short, Hi-Jinks), else the order's */
+            const json_t *quoted = jget(q, "tip");
+            bool tip = quoted ? json_is_true(quoted) : order_has_tip(t, jint(q, "slot", 0));
             cheese_note(q, narrow, &tip, cheese, sizeof cheese);
             snprintf(text, sizeof text, "%4d %-*.80s %6d %4d %4d %4d %5d  $%d%s%s", number, w < 80 ? w : 80, move,
                      jint(q, "length", 0), jint(q, "free", 0), jint(q, "distance_cards", 0),
