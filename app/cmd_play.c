@@ -269,6 +269,8 @@ static void print_rules(const play *p, const char *topic)
             col += printf(" %.*s", len, h + 4);
         }
         printf("\n");
+        if (p->g->ops->explain)
+            printf("and any card or Special by the name the table shows (rules NAME)\n");
         return;
     }
     for (const char *h = strstr(text, "\n## "); h; h = strstr(h + 1, "\n## ")) {
