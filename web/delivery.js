@@ -173,12 +173,20 @@ function ingredientClass(ingredient) {
   return 'any';
 }
 
+// What an ingredient's card does, as the rules text gives it (the view's ingredient_texts).
+function ingredientText(ctx, ingredient) {
+  const texts = ctx.v.ingredient_texts || {};
+  const key = Object.keys(texts).find((k) => k.toLowerCase() === String(ingredient).toLowerCase());
+  return key ? texts[key] : '';
+}
+
 // A card as a chip: the village's code on its colour, then the ingredient.
 export function cardChip(ctx, text, { count = 1, action = null, extra = '' } = {}) {
   const m = mapOf(ctx.v);
   const p = cardParts(ctx, text);
   const vi = p.code != null ? m.villageIndex.get(p.code) : -1;
-  const title = `${p.village}: ${p.ingredient}${count > 1 ? ` (${count} cards)` : ''}`;
+  const rule = ingredientText(ctx, p.ingredient);
+  const title = `${p.village}: ${p.ingredient}${count > 1 ? ` (${count} cards)` : ''}${rule ? ` — ${rule}` : ''}`;
   const inner = `<span class="pd-vtag pd-v${vi}">${esc(p.code || '?')}</span>` +
     `<i class="pd-ing ${ingredientClass(p.ingredient)}" aria-hidden="true"></i>${esc(p.ingredient)}` +
     `${count > 1 ? ` <b class="pd-count">×${esc(count)}</b>` : ''}`;

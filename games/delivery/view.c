@@ -277,6 +277,19 @@ static json_t *power_cards_json(const pd_state *st, int seat)
     return o;
 }
 
+/* What each ingredient's card does (its delivery power, an ANY card's or
+ * Extra Cheese's rule), by name, in the words `rules NAME` gives. */
+static json_t *ingredient_texts_json(const pd_state *st)
+{
+    const pd_cards *c = &st->rules->data.cards;
+    json_t *o = json_object();
+    char text[PD_TEXT_LEN + 128];
+    for (int i = 0; i < c->ningredients; i++)
+        if (pd_explain(&st->rules->data, c->ingredient[i].name, text, sizeof text) == 0)
+            json_object_set_new(o, c->ingredient[i].name, json_string(text));
+    return o;
+}
+
 /* PD-C1: the team's progress, the week tracker, how the game ended. */
 static json_t *coop_json(const pd_state *st)
 {
@@ -384,6 +397,7 @@ json_t *pd_view(const pd_state *st, int seat)
     if (st->phase != PD_PH_OVER)
         json_object_set_new(v, "pending", pending_json(st, seat));
     json_object_set_new(v, "power_cards", power_cards_json(st, seat));
+    json_object_set_new(v, "ingredient_texts", ingredient_texts_json(st));
     if (seat >= 0 && seat == mover) {
         static __thread pb_action legal[PB_MAX_ACTIONS];
         int n = pd_legal_actions(st, legal);

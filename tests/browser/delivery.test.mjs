@@ -320,6 +320,10 @@ async function oneMove(page, t, st) {
       const title = await button(a).getAttribute('title');
       assert.match(title, /^keep power:[a-z0-9-]+ — [^:]+: .{20,}/, `the keep button's tooltip gives the card's text: ${title}`);
     }
+    // and every card in the hand says what its ingredient does
+    const hand = await page.locator('.pd-card').evaluateAll((cs) => cs.map((c) => c.title));
+    assert.ok(hand.length > 0, 'cards on the table');
+    for (const h of hand) assert.match(h, /: [A-Za-z ]+( \(\d+ cards\))? — [^(]+ \((a meat|a vegetable|an ANY card|the Extra Cheese)[^)]*\): .{10,}/, `a card's tooltip gives its rule: ${h}`);
   }
   switch (t.phase) {
     case 'start':
