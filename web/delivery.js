@@ -65,10 +65,13 @@ export function who(ctx, seat) {
   return seat == null ? '?' : ctx.names[seat] || `Seat ${seat + 1}`;
 }
 
-// "subway-ticket-red" -> "Subway Ticket Red"
-export function powerName(id) {
-  return String(id || '').replace(/^power:/, '').split('-').filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+// A power card's printed name ("Pope of Greenwich Village"), from the view when
+// it shows the card, else from its id: "subway-ticket-red" -> "Subway Ticket Red".
+export function powerName(id, ctx = null) {
+  const key = String(id || '').replace(/^power:/, '');
+  const known = ctx && (ctx.v.power_cards || {})[key];
+  if (known) return known.name;
+  return key.split('-').filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
 }
 
 // ---- The map as data: lookups, built once per map ----
@@ -204,7 +207,7 @@ const VIA = { red: 'the red subway', blue: 'the blue subway', subway: 'the subwa
 
 function cardWords(ctx, text) {
   const p = cardParts(ctx, text);
-  if (/^power:/.test(text)) return `the power card ${powerName(text)}`;
+  if (/^power:/.test(text)) return `the power card ${powerName(text, ctx)}`;
   return p.code ? `${p.ingredient} (${p.village})` : p.ingredient;
 }
 
@@ -273,7 +276,7 @@ export function moveWords(ctx, text, seat = ctx.v.to_move) {
     return l ? `${id} ($${l.cost})` : id;
   };
   switch (verb) {
-    case 'keep': return w[1] === '?' ? 'keep a power card' : `keep ${powerName(w[1])}`;
+    case 'keep': return w[1] === '?' ? 'keep a power card' : `keep ${powerName(w[1], ctx)}`;
     case 'market': return 'go to market: take 2 cards';
     case 'reputation': return 'increase reputation: 2 builds or upgrades';
     case 'deliver': {
@@ -305,8 +308,8 @@ export function moveWords(ctx, text, seat = ctx.v.to_move) {
     case 'arrange': return arrangeWords(ctx, w);
     case 'discard': return `discard ${cardWords(ctx, w[1])}`;
     case 'fine': return /^\$/.test(w[1]) ? `pay the fine: ${w[1]}` : `pay the fine with ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])}`;
-    case 'play': return `play ${powerName(w[1])}${onWhom(ctx, w)}`;
-    case 'instant': return `play the Instant card ${powerName(w[1])}${onWhom(ctx, w)}`;
+    case 'play': return `play ${powerName(w[1], ctx)}${onWhom(ctx, w)}`;
+    case 'instant': return `play the Instant card ${powerName(w[1], ctx)}${onWhom(ctx, w)}`;
     case 'supplies': return /^\$/.test(w[1]) ? `pay ${w[1]} for Out of Supplies`
       : `pay Out of Supplies with ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])}`;
     case 'swap': return `swap ${cardWords(ctx, w[2])} into order ${w[1]} (Bait and Switch)`;
@@ -1028,7 +1031,7 @@ export function infoHtml(ctx) {
     };
     const powers = (v.powers || []).map((id) => {
       const a = powerPlay(id);
-      const inner = `<b>★</b> ${esc(powerName(id))}`;
+      const inner = `<b>★</b> ${esc(powerName(id, ctx))}`;
       return a ? `<button type="button" class="pd-power playable" data-action="${esc(a)}" title="${esc(`${cardText(ctx, id)} — ${moveWords(ctx, a)}`)}">${inner}</button>`
         : `<span class="pd-power" title="${esc(cardText(ctx, id))}">${inner}</span>`;
     });
@@ -1072,7 +1075,7 @@ export function infoHtml(ctx) {
     `<h2>Orders</h2><ol id="delivery-orders" class="pd-orders">${orders}</ol>` +
     `<h3>Open market</h3><div id="delivery-market" class="pd-cards">${open.join(' ') || '<span class="muted">empty</span>'} ${deck}</div>` +
     `<p class="muted pd-counts">Sewer: ${plural(sewer, 'card')} · power deck: ${esc(v.power_deck)} · tips left: ${esc(v.tips_left)}` +
-    `${v.global ? ` · in force for everyone: <span class="pd-power">★ ${esc(powerName(v.global))}</span>` +
+    `${v.global ? ` · in force for everyone: <span class="pd-power">★ ${esc(powerName(v.global, ctx))}</span>` +
       `${v.global_until ? ` ${esc(untilWhom(ctx))}` : ''}` : ''}` +
     `${v.shortage ? ` (no pizza with ${esc(v.shortage.split('/')[1] || v.shortage)} may be delivered)` : ''}</p>` +
     hand;
@@ -1304,7 +1307,7 @@ function targetRowsHtml(ctx, moves, what) {
         ` ${esc(who(ctx, seat))}${said ? ` <span class="pd-target-what">${esc(said)}</span>` : ''}</button>`;
     });
     return `<div class="pd-target" data-card="${esc(card.replace(/^power:/, ''))}"><span class="pd-power" title="${esc(cardText(ctx, card))}">` +
-      `<b>★</b> ${esc(powerName(card))}</span> on <span class="pd-target-seats">${buttons.join(' ')}</span></div>`;
+      `<b>★</b> ${esc(powerName(card, ctx))}</span> on <span class="pd-target-seats">${buttons.join(' ')}</span></div>`;
   }).join('');
 }
 
@@ -1317,13 +1320,14 @@ function targetWords(ctx, seat) {
 // A move button's tooltip: what is typed, and the text of the power card it names.
 function moveTitle(ctx, l) {
   const pw = String(l).match(/power:[a-z0-9-]+/);
-  return pw ? `${l} — ${cardText(ctx, pw[0])}` : l;
+  const words = cap(moveWords(ctx, l));
+  return pw ? `${words} — ${cardText(ctx, pw[0])}` : words;
 }
 
 // A power card's text, when the view has it.
 function cardText(ctx, card) {
   const pc = (ctx.v.power_cards || {})[String(card).replace(/^power:/, '')];
-  return pc ? `${pc.name}: ${pc.text}` : powerName(card);
+  return pc ? `${pc.name}: ${pc.text}` : powerName(card, ctx);
 }
 
 // The Instant cards' question: the delivery being answered, a button for
@@ -1338,7 +1342,7 @@ function instantHtml(ctx) {
   const cards = legal.filter((l) => /^instant \S+$/.test(l)).map((l) => {
     const card = l.split(' ')[1];
     return `<button type="button" class="pd-move pd-instant-card" data-action="${esc(l)}" title="${esc(cardText(ctx, card))}">` +
-      `${esc(`${powerName(card)}: ${name}'s ${back} back face down`)}</button>`;
+      `${esc(`${powerName(card, ctx)}: ${name}'s ${back} back face down`)}</button>`;
   });
   const taxed = legal.filter((l) => /^instant \S+ on \d+$/.test(l));
   const done = legal.includes('done')
@@ -1375,7 +1379,7 @@ function transferHtml(ctx) {
     items.get(w[1])[w[2]] = l;
   }
   const rows = [...items].map(([item, moves]) => {
-    const chip = /^power:/.test(item) ? `<span class="pd-power" title="power card"><b>★</b> ${esc(powerName(item))}</span>` : cardChip(ctx, item);
+    const chip = /^power:/.test(item) ? `<span class="pd-power" title="power card"><b>★</b> ${esc(powerName(item, ctx))}</span>` : cardChip(ctx, item);
     const buttons = ['left', 'right'].filter((d) => moves[d]).map((d) => {
       const to = who(ctx, d === 'left' ? left : right);
       const words = moveWords(ctx, moves[d], ctx.seat);
@@ -1422,7 +1426,7 @@ export function playersHtml(ctx) {
         `${pz.cards.length ? `<div class="pd-cards">${pz.cards.map((c, i) => cardChip(ctx, c, { extra: i === pz.cards.length - 1 ? 'top' : '' })).join(' ')}` +
           `${pz.power ? ` <span class="pd-top-power" title="the top card's delivery power">${esc(powerName(pz.power))}</span>` : ''}</div>` : ''}</li>`;
     }).join('');
-    const tableau = (pl.tableau || []).map((id) => `<span class="pd-power">★ ${esc(powerName(id))}</span>`).join(' ');
+    const tableau = (pl.tableau || []).map((id) => `<span class="pd-power">★ ${esc(powerName(id, ctx))}</span>`).join(' ');
     const extras = [];
     if (pl.farmer_brown) extras.push(`<span class="label">Under Farmer Brown</span> ${cardChip(ctx, pl.farmer_brown)}`);
     if (Array.isArray(pl.cold_storage)) {

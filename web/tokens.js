@@ -157,10 +157,10 @@ export function actionWords(text, who, typeNames) {
   if (verb === 'pass') return `${name} passed`;
   if (verb === 'dibs') return `${name} called Dibs! on the slice at ${esc(w[1])}`;
   if (verb === 'cut-in-line') return `${name} cut in line`;
-  if (verb === 'sneak') return `${name} sneaked the slice at ${esc(w[1])} into the portion of ${esc(w[3])}`;
+  if (verb === 'sneak') return `${name} sneaked the slice at ${esc(w[1])} into ${portionWords(w[3])}`;
   if (verb === 'cut' || verb === 'special') return divideWords(w, name);
   if (verb === 'take') {
-    return w[1] === 'special' ? `${name} took the Special alone` : `${name} took the portion at ${esc(w[1])}`;
+    return w[1] === 'special' ? `${name} took the Special alone` : `${name} took ${portionWords(w[1])}`;
   }
   if (verb === 'collect' || (verb === 'eat' && w[1] === 'none')) return `${name} collected everything`;
   if (verb === 'eat' && w.length === 1) return `${name} ate the slice offered`;
@@ -171,12 +171,18 @@ export function actionWords(text, who, typeNames) {
   return `${name}: ${esc(text)}`;
 }
 
+// A portion as the log names it: by its letter ("take B"); records written
+// before letters name it by a position it holds ("take 6").
+function portionWords(p) {
+  return /^[A-Za-z]$/.test(p || '') ? `portion ${esc(p.toUpperCase())}` : `the portion holding ${esc(p)}`;
+}
+
 function divideWords(w, name) {
   const at = w.findIndex((x) => x.toLowerCase() === 'special');
   const cuts = w.slice(1, at < 0 ? w.length : at);
   const where = at >= 0 ? w[at + 1] : '';
   const spec = where === 'alone' ? 'the Special is a portion of its own'
-    : `the Special goes with the portion at ${esc(where)}`;
+    : `the Special goes with the portion holding ${esc(where)}`;
   if (w[0].toLowerCase() === 'special') return `${name} divided: the whole pizza, and ${spec}`;
   return `${name} cut after ${esc(list(cuts))}; ${spec}`;
 }

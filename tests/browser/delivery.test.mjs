@@ -318,7 +318,7 @@ async function oneMove(page, t, st) {
     // choosing which power card to keep shows each card's text as its tooltip
     for (const a of t.actions.filter((x) => /^keep power:/.test(x))) {
       const title = await button(a).getAttribute('title');
-      assert.match(title, /^keep power:[a-z0-9-]+ — [^:]+: .{20,}/, `the keep button's tooltip gives the card's text: ${title}`);
+      assert.match(title, /^Keep [A-Z][^—]+ — [^:]+: .{20,}/, `the keep button's tooltip gives the card's text: ${title}`);
     }
     // and every card in the hand says what its ingredient does
     const hand = await page.locator('.pd-card').evaluateAll((cs) => cs.map((c) => c.title));
