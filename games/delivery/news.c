@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/text.h"
 #include "delivery.h"
 #include "internal.h"
 
@@ -18,19 +19,16 @@ typedef struct said {
     char who[PD_PLAYERS][48]; /* each seat's name */
 } said;
 
+static void say(said *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Append a sentence, separated from the last by a space. */
 static void say(said *s, const char *fmt, ...)
 {
-    if (s->used + 1 >= s->n)
-        return;
-    if (s->used)
-        s->buf[s->used++] = ' ';
+    pb_appendf(s->buf, s->n, &s->used, "%s", s->used ? " " : "");
     va_list ap;
     va_start(ap, fmt);
-    int k = vsnprintf(s->buf + s->used, s->n - s->used, fmt, ap);
+    pb_vappendf(s->buf, s->n, &s->used, fmt, ap);
     va_end(ap);
-    if (k > 0)
-        s->used = s->used + (size_t)k < s->n ? s->used + (size_t)k : s->n - 1;
-    s->buf[s->used] = 0;
 }
 
 static const char *power_name(const pd_state *st, pd_pc pc)

@@ -469,53 +469,44 @@ static bool reads_as(const pd_state *st, pb_action a, const char *want)
            normalize(st, have, norm, sizeof norm, false, NULL, 0) == 0 && strcmp(norm, want) == 0;
 }
 
+/* The first move of `kind` with argument x | y << 8 | z << 16 (x < nx, y < ny,
+ * z < nz) that reads as `want`; 0 when none. */
+static pb_action first_reading(const pd_state *st, int kind, const char *want, int nx, int ny, int nz)
+{
+    for (int x = 0; x < nx; x++)
+        for (int y = 0; y < ny; y++)
+            for (int z = 0; z < nz; z++)
+                if (reads_as(st, PD_ACTION(kind, x | y << 8 | z << 16), want))
+                    return PD_ACTION(kind, x | y << 8 | z << 16);
+    return 0;
+}
+
 /* The move of kind k the text names, whether legal or not; 0 when none. */
 static pb_action named_move(const pd_state *st, size_t k, const char *want)
 {
     const pd_data *d = data_of(st);
     int kind = named_kinds[k].kind, cards = PD_TYPES, powers = d->cards.npowers;
     int villages = d->map.nvillages, lots = d->map.nlots;
-    uint32_t arg;
     switch (named_kinds[k].args) {
     case ARG_NONE:
-        return reads_as(st, PD_ACTION(kind, 0), want) ? PD_ACTION(kind, 0) : 0;
+        return first_reading(st, kind, want, 1, 1, 1);
     case ARG_USE: /* a card, or a specialty order's further card: a power card */
         for (int i = 0; i < powers; i++)
             if (reads_as(st, PD_ACTION(kind, PD_POWER_FLAG | i), want))
                 return PD_ACTION(kind, PD_POWER_FLAG | i);
         /* fall through */
     case ARG_CARD:
-        for (arg = 0; arg < (uint32_t)cards; arg++)
-            if (reads_as(st, PD_ACTION(kind, arg), want))
-                return PD_ACTION(kind, arg);
-        return 0;
-    case ARG_POWER:
+        return first_reading(st, kind, want, cards, 1, 1);
+    case ARG_POWER: /* a power card; with a target, the seat played on (0: none) */
     case ARG_TARGET:
-        for (int t = 0; t <= (named_kinds[k].args == ARG_TARGET ? st->players : 0); t++)
-            for (int i = 0; i < powers; i++)
-                if (reads_as(st, PD_ACTION(kind, i | t << 8), want))
-                    return PD_ACTION(kind, i | t << 8);
-        return 0;
+        return first_reading(st, kind, want, powers, named_kinds[k].args == ARG_TARGET ? st->players + 1 : 1, 1);
     case ARG_LOT_CARD:
-        for (int l = 0; l < lots; l++)
-            for (int c = 0; c < cards; c++)
-                if (reads_as(st, PD_ACTION(kind, l | c << 8), want))
-                    return PD_ACTION(kind, l | c << 8);
-        return 0;
+        return first_reading(st, kind, want, lots, cards, 1);
     case ARG_VILLAGE_CARD:
-        for (int v = 0; v < villages; v++)
-            for (int c = 0; c < cards; c++)
-                for (int how = 0; how < 3; how++)
-                    if (reads_as(st, PD_ACTION(kind, v | c << 8 | how << 16), want))
-                        return PD_ACTION(kind, v | c << 8 | how << 16);
-        return 0;
+        return first_reading(st, kind, want, villages, cards, 3);
     case ARG_SLOT:
     case ARG_SLOT_CARD:
-        for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
-            for (int c = 0; c < (named_kinds[k].args == ARG_SLOT ? 1 : cards); c++)
-                if (reads_as(st, PD_ACTION(kind, slot | c << 8), want))
-                    return PD_ACTION(kind, slot | c << 8);
-        return 0;
+        return first_reading(st, kind, want, PD_ORDER_SLOTS, named_kinds[k].args == ARG_SLOT ? 1 : cards, 1);
     case ARG_DELIVERY:
         for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
             for (int v = 0; v < villages; v++)
@@ -526,10 +517,7 @@ static pb_action named_move(const pd_state *st, size_t k, const char *want)
         return 0;
     case ARG_LOT:
     case ARG_VILLAGE:
-        for (int i = 0; i < (named_kinds[k].args == ARG_LOT ? lots : villages); i++)
-            if (reads_as(st, PD_ACTION(kind, i), want))
-                return PD_ACTION(kind, i);
-        return 0;
+        return first_reading(st, kind, want, named_kinds[k].args == ARG_LOT ? lots : villages, 1, 1);
     case ARG_REMOVE:
     case ARG_CRASH:
         for (int v = 0; v < villages; v++)

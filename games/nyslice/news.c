@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/text.h"
 #include "nyslice.h"
 
 typedef struct news {
@@ -21,17 +22,11 @@ static void say(news *w, const char *fmt, ...) __attribute__((format(printf, 2, 
 /* Append a sentence, separated from the last by a space. */
 static void say(news *w, const char *fmt, ...)
 {
-    if (w->len + 2 >= w->n)
-        return;
-    if (w->len)
-        w->buf[w->len++] = ' ';
+    pb_appendf(w->buf, w->n, &w->len, "%s", w->len ? " " : "");
     va_list ap;
     va_start(ap, fmt);
-    int k = vsnprintf(w->buf + w->len, w->n - w->len, fmt, ap);
+    pb_vappendf(w->buf, w->n, &w->len, fmt, ap);
     va_end(ap);
-    if (k > 0)
-        w->len = w->len + (size_t)k < w->n ? w->len + (size_t)k : w->n - 1;
-    w->buf[w->len] = 0;
 }
 
 /* Did the slice leave the ring for `seat` during the move? */

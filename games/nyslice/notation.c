@@ -8,7 +8,6 @@
  * "take special"): those forms are still read. Every refusal names its
  * reason in the player's words. */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,22 +15,8 @@
 
 #include "../../core/error.h"
 #include "../../core/jsonutil.h"
+#include "../../core/text.h"
 #include "nyslice.h"
-
-/* Append formatted text to buf at *len, never overflowing. */
-static void add(char *buf, size_t n, size_t *len, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static void add(char *buf, size_t n, size_t *len, const char *fmt, ...)
-{
-    if (*len >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int w = vsnprintf(buf + *len, n - *len, fmt, ap);
-    va_end(ap);
-    if (w > 0)
-        *len += (size_t)w;
-}
 
 int nys_action_to_text(const nys_state *st, pb_action a, char *buf, size_t n)
 {
@@ -49,44 +34,44 @@ int nys_action_text_for(const nys_state *st, pb_action a, int viewer, char *buf,
     char tok[16];
     switch (NYS_ACTION_KIND(a)) {
     case NYS_A_PASS:
-        add(buf, n, &len, "pass");
+        pb_appendf(buf, n, &len, "pass");
         break;
     case NYS_A_DIBS:
-        add(buf, n, &len, "dibs %d", arg + 1);
+        pb_appendf(buf, n, &len, "dibs %d", arg + 1);
         break;
     case NYS_A_DIVIDE: {
         unsigned cuts = (unsigned)arg & 0x7FFu;
         int spos = arg >> 11;
         if (cuts) {
-            add(buf, n, &len, "cut");
+            pb_appendf(buf, n, &len, "cut");
             for (int p = 0; p < NYS_RING; p++)
                 if (cuts >> p & 1u)
-                    add(buf, n, &len, " %d", p + 1);
-            add(buf, n, &len, " ");
+                    pb_appendf(buf, n, &len, " %d", p + 1);
+            pb_appendf(buf, n, &len, " ");
         }
         if (spos == NYS_SPECIAL_ALONE)
-            add(buf, n, &len, "special alone");
+            pb_appendf(buf, n, &len, "special alone");
         else
-            add(buf, n, &len, "special %d", spos + 1);
+            pb_appendf(buf, n, &len, "special %d", spos + 1);
         break;
     }
     case NYS_A_CUT_IN_LINE:
-        add(buf, n, &len, "cut-in-line");
+        pb_appendf(buf, n, &len, "cut-in-line");
         break;
     case NYS_A_SNEAK: {
         int pos = arg & 0xF;
         int target = nys_sneak_target(st, pos, arg >> 4);
-        add(buf, n, &len, "sneak %d to %c", pos + 1, nys_portion_letter(st, target));
+        pb_appendf(buf, n, &len, "sneak %d to %c", pos + 1, nys_portion_letter(st, target));
         break;
     }
     case NYS_A_TAKE:
-        add(buf, n, &len, "take %c", nys_portion_letter(st, arg));
+        pb_appendf(buf, n, &len, "take %c", nys_portion_letter(st, arg));
         break;
     case NYS_A_PLACE:
         if (arg == 0)
-            add(buf, n, &len, "collect all");
+            pb_appendf(buf, n, &len, "collect all");
         else
-            add(buf, n, &len, "eat");
+            pb_appendf(buf, n, &len, "eat");
         for (int i = 0; i < st->qlen - st->qnew; i++)
             if (arg >> i & 1) {
                 int id = st->queue[st->qnew + i];
@@ -95,19 +80,19 @@ int nys_action_text_for(const nys_state *st, pb_action a, int viewer, char *buf,
                     snprintf(tok, sizeof tok, "?");
                 else
                     nys_slice_token(&st->slice[id], tok, sizeof tok);
-                add(buf, n, &len, " %s", tok);
+                pb_appendf(buf, n, &len, " %s", tok);
             }
         break;
     case NYS_A_EAT:
     case NYS_A_KEEP:
         nys_slice_token(&st->slice[st->queue[st->qpos]], tok, sizeof tok);
-        add(buf, n, &len, "%s %s", NYS_ACTION_KIND(a) == NYS_A_EAT ? "eat" : "keep", tok);
+        pb_appendf(buf, n, &len, "%s %s", NYS_ACTION_KIND(a) == NYS_A_EAT ? "eat" : "keep", tok);
         break;
     case NYS_A_ATTACH:
-        add(buf, n, &len, "attach %d", arg);
+        pb_appendf(buf, n, &len, "attach %d", arg);
         break;
     case NYS_A_SECONDS:
-        add(buf, n, &len, "seconds %d", arg);
+        pb_appendf(buf, n, &len, "seconds %d", arg);
         break;
     }
     return 0;
@@ -241,7 +226,7 @@ static int parse_place(const nys_state *st, char **w, int nw, pb_action *a, char
             size_t len = 0;
             for (int i = 0; i < n; i++) {
                 nys_slice_token(&st->slice[st->queue[st->qnew + i]], tok, sizeof tok);
-                add(list, sizeof list, &len, "%s%s", i ? " " : "", tok);
+                pb_appendf(list, sizeof list, &len, "%s%s", i ? " " : "", tok);
             }
             return pb_errorf(err, errlen, "%s is not among the slices you are placing (%s)", q, list);
         }

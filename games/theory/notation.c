@@ -5,13 +5,13 @@
  * too). Records written before the labels hold `put x,y,z` (the space's cube
  * coordinates) and a bare line number: both still read, so they replay. */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "../../core/error.h"
+#include "../../core/text.h"
 #include "theory.h"
 
 static const char *const colour_names[TH_COLOURS] = {"Red", "Green", "White"};
@@ -165,45 +165,32 @@ static int popcount(uint64_t m)
     return __builtin_popcountll(m);
 }
 
-/* Append to buf at *len, keeping it a string however short n is. */
-static void add(char *buf, size_t n, size_t *len, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void add(char *buf, size_t n, size_t *len, const char *fmt, ...)
-{
-    if (*len >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + *len, n - *len, fmt, ap);
-    va_end(ap);
-    *len = k < 0 ? *len : *len + (size_t)k < n ? *len + (size_t)k : n - 1;
-}
-
 /* The reveal of the cuts (PT-R2) and what it changed (PT-R4..R6). */
 static void reveal_news(const th_state *st, char *buf, size_t n, size_t *len)
 {
-    add(buf, n, len, "%sRound %d's cuts revealed:", *len ? " " : "", st->last_round);
+    pb_appendf(buf, n, len, "%sRound %d's cuts revealed:", *len ? " " : "", st->last_round);
     for (int d = 0; d < TH_SIDES; d++)
-        add(buf, n, len, " %s line %d%s", colour_names[st->last_side_colour[d]], st->last_cut[d],
+        pb_appendf(buf, n, len, " %s line %d%s", colour_names[st->last_side_colour[d]], st->last_cut[d],
             d < TH_SIDES - 1 ? "," : ".");
     bool any = false;
     for (int c = 0; c < TH_COLOURS; c++) {
         int lost = popcount(st->before[c] & ~st->occ[c]), gained = popcount(st->occ[c] & ~st->before[c]);
         if (!lost && !gained)
             continue;
-        add(buf, n, len, "%s %s", any ? ";" : "", colour_names[c]);
+        pb_appendf(buf, n, len, "%s %s", any ? ";" : "", colour_names[c]);
         if (lost) /* a colour may lose in one slice and gain in another */
-            add(buf, n, len, " lost %d%s", lost, gained ? " and" : "");
+            pb_appendf(buf, n, len, " lost %d%s", lost, gained ? " and" : "");
         if (gained)
-            add(buf, n, len, " gained %d", gained);
+            pb_appendf(buf, n, len, " gained %d", gained);
         any = true;
     }
-    add(buf, n, len, "%s", any ? "." : " No topping changed.");
+    pb_appendf(buf, n, len, "%s", any ? "." : " No topping changed.");
     for (int c = 0; c < TH_COLOURS; c++)
         if (st->safe >> c & 1u && popcount(st->before[c]))
-            add(buf, n, len, " %s was safe.", colour_names[c]);
+            pb_appendf(buf, n, len, " %s was safe.", colour_names[c]);
     for (int c = 0; c < TH_COLOURS; c++)
         if (st->short_by[c])
-            add(buf, n, len, " %s ran out: %d not replaced.", colour_names[c], st->short_by[c]);
+            pb_appendf(buf, n, len, " %s ran out: %d not replaced.", colour_names[c], st->short_by[c]);
 }
 
 int th_news(const th_state *before, const th_state *after, char *buf, size_t n)
@@ -218,20 +205,20 @@ int th_news(const th_state *before, const th_state *after, char *buf, size_t n)
     if (after->phase == TH_PH_OVER)
         return (int)len;
     if (after->die && !before->die)
-        add(buf, n, &len, "%sThe die gives the neutral line %d.", len ? " " : "", after->die);
+        pb_appendf(buf, n, &len, "%sThe die gives the neutral line %d.", len ? " " : "", after->die);
     unsigned skipped = new_round ? after->skipped : (unsigned)(after->skipped & ~before->skipped);
     for (int c = 0; c < TH_COLOURS; c++) {
         if (!(skipped >> c & 1u))
             continue;
         if (after->players == 2 && c == TH_NEUTRAL && after->supply[c] == 0)
-            add(buf, n, &len, "%sThe neutral has no topping left to place.", len ? " " : "");
+            pb_appendf(buf, n, &len, "%sThe neutral has no topping left to place.", len ? " " : "");
         else if (after->players == 2 && c == TH_NEUTRAL)
-            add(buf, n, &len, "%sNo empty space is beside line %d: no neutral topping this round.",
+            pb_appendf(buf, n, &len, "%sNo empty space is beside line %d: no neutral topping this round.",
                 len ? " " : "", after->die);
         else if (after->supply[c] == 0)
-            add(buf, n, &len, "%s%s has no topping left to add and skips.", len ? " " : "", colour_names[c]);
+            pb_appendf(buf, n, &len, "%s%s has no topping left to add and skips.", len ? " " : "", colour_names[c]);
         else
-            add(buf, n, &len, "%s%s has no space to add a topping on (each empty one is next to one of %s's own) "
+            pb_appendf(buf, n, &len, "%s%s has no space to add a topping on (each empty one is next to one of %s's own) "
                 "and skips.", len ? " " : "", colour_names[c], colour_names[c]);
     }
     return (int)len;

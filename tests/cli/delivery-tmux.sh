@@ -14,39 +14,9 @@
 # Skips (exit 0) without tmux. Uses its own tmux server (a socket in a
 # temporary directory), killed at exit.
 
-BIN=${1:-build/pizzabox}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "delivery-tmux: skipped (tmux not installed)"
-    exit 0
-fi
-if [ ! -x "$BIN" ]; then
-    echo "delivery-tmux: no executable at $BIN" >&2
-    exit 2
-fi
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-dtmux.XXXXXX") || exit 2
-SOCK=$T/tmux.sock
-unset TMUX
-tm() {
-    SHELL=/bin/sh tmux -S "$SOCK" -f /dev/null "$@"
-}
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$T"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
 . "$(dirname "$0")/lib.sh"
-
-nap() {
-    sleep 0.05 2>/dev/null || sleep 1
-}
-
-screen() {
-    tm capture-pane -p -t pb >"$1" 2>/dev/null
-}
+use_tmux delivery-tmux "${1:-}"
+NAP=0.05
 
 # The prompts "You> " written so far (the pane's output goes to $T/out).
 prompts() {
@@ -80,10 +50,8 @@ wait_change() {
 play_game() {
     cols=$1
     rows=$2
-    rm -f "$T/status"
-    tm kill-session -t pb >/dev/null 2>&1
-    tm new-session -d -s pb -x "$cols" -y "$rows" \
-        "NO_COLOR=1 \"$BIN\" play --game delivery --players 2 --seed $3 --hint greedy; echo \$? >\"$T/status\"; sleep 600" ||
+    tmux_session "$cols" "$rows" \
+        "NO_COLOR=1 \"$BIN\" play --game delivery --players 2 --seed $3 --hint greedy" "sleep 600" ||
         return 1
     : >"$T/out"
     tm pipe-pane -t pb -o "cat >>'$T/out'"

@@ -13,23 +13,8 @@
 # "not ok - ..." per check, then "hotseat-tmux: P passed, F failed"; exits
 # non-zero if any check failed.
 
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "hotseat-tmux: skipped (tmux not installed)"
-    exit 0
-fi
 . "$(dirname "$0")/lib.sh"
-use_binary hotseat-tmux "${1:-}"
-
-SOCK=$T/tmux.sock
-unset TMUX
-tm() {
-    SHELL=/bin/sh tmux -S "$SOCK" -f /dev/null "$@"
-}
-trap 'tm kill-server >/dev/null 2>&1; rm -rf "$T"' EXIT
-
-nap() {
-    sleep 0.1 2>/dev/null || sleep 1
-}
+use_tmux hotseat-tmux "${1:-}"
 
 # The whole pane: its history and the screen, blank lines left out.
 everything() {
@@ -56,9 +41,8 @@ keys() {
 
 # start ARGS...: pizzabox play ARGS in a fresh session.
 start() {
-    tm kill-session -t pb >/dev/null 2>&1
-    tm new-session -d -s pb -x 100 -y 50 \
-        "TERM=xterm-256color NO_COLOR=1; export TERM NO_COLOR; \"$BIN\" play --hint greedy $*; sleep 60"
+    tmux_session 100 50 \
+        "TERM=xterm-256color NO_COLOR=1; export TERM NO_COLOR; \"$BIN\" play --hint greedy $*" "sleep 60"
 }
 
 # only_handover FILE NAME: empty when the pane holds the hand-over line to

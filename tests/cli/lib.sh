@@ -5,7 +5,9 @@
 # "ok - ..." / "not ok - ..." line each and keep the counts; summary NAME
 # prints "NAME: P passed, F failed" and returns non-zero if any check failed.
 # use_binary NAME [PATH] sets BIN to the pizzabox binary (absolute) and T to a
-# temporary directory removed at exit.
+# temporary directory removed at exit. use_tmux NAME [PATH] does the same for
+# a test on a real terminal and gives it tm, tmux_session, screen, history
+# and nap (see below).
 
 passed=0
 failed=0
@@ -56,6 +58,55 @@ use_binary() {
     T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-$1.XXXXXX") || exit 2
     trap 'rm -rf "$T"' EXIT
     trap 'exit 130' INT TERM
+}
+
+# use_tmux NAME [PATH]: exit 0 ("skipped") when tmux is not installed, else
+# use_binary NAME PATH. Then tm ARGS... runs tmux on a server of the test's
+# own (socket $SOCK, in $T; a script may point SOCK at another one there),
+# with $T/tmux.conf (empty; a script may add settings before its first
+# session) and /bin/sh for the commands. Every server in $T is killed at exit.
+use_tmux() {
+    if ! command -v tmux >/dev/null 2>&1; then
+        echo "$1: skipped (tmux not installed)"
+        exit 0
+    fi
+    use_binary "$1" "${2:-}"
+    SOCK=$T/tmux.sock
+    : >"$T/tmux.conf"
+    unset TMUX
+    trap 'for s in "$T"/*.sock; do [ -S "$s" ] && tmux -S "$s" kill-server >/dev/null 2>&1; done; rm -rf "$T"' EXIT
+}
+
+tm() {
+    SHELL=/bin/sh tmux -S "$SOCK" -f "$T/tmux.conf" "$@"
+}
+
+# tmux_session COLS ROWS COMMAND [THEN]: a new detached COLSxROWS session
+# "pb", in place of any earlier one, runs the shell line COMMAND; its exit
+# status goes to $T/status, then THEN runs (e.g. "sleep 60" to keep the
+# pane there).
+tmux_session() {
+    rm -f "$T/status"
+    tm kill-session -t pb >/dev/null 2>&1
+    tm new-session -d -s pb -x "$1" -y "$2" "$3; echo \$? >\"$T/status\"${4:+; $4}"
+}
+
+# screen FILE [OPTIONS...]: the visible pane into FILE (capture-pane
+# OPTIONS, e.g. -e for the colours). history FILE: the pane and all its
+# history, wrapped lines joined.
+screen() {
+    out=$1
+    shift
+    tm capture-pane -p "$@" -t pb >"$out" 2>/dev/null
+}
+
+history() {
+    screen "$1" -J -S -
+}
+
+# nap: a short wait for the program to answer ($NAP seconds, default 0.1).
+nap() {
+    sleep "${NAP:-0.1}" 2>/dev/null || sleep 1
 }
 
 # poll CMD ARGS...: run the command every tenth of a second until it

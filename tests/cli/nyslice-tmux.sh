@@ -16,46 +16,12 @@
 # Skips (exit 0) when tmux is not installed. Uses its own tmux server (a
 # socket in a temporary directory), killed at exit.
 
-BIN=${1:-build/pizzabox}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "nyslice-tmux: skipped (tmux not installed)"
-    exit 0
-fi
-if [ ! -x "$BIN" ]; then
-    echo "nyslice-tmux: no executable at $BIN" >&2
-    exit 2
-fi
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-nys-tmux.XXXXXX") || exit 2
-SOCK=$T/tmux.sock
-unset TMUX
-# Our own server and configuration: a long history, and the pane kept
-# after the program ends so that its last screen can be read.
-printf 'set -g history-limit 100000\nset -g remain-on-exit on\n' >"$T/tmux.conf"
-tm() {
-    SHELL=/bin/sh tmux -S "$SOCK" -f "$T/tmux.conf" "$@"
-}
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$T"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
 . "$(dirname "$0")/lib.sh"
-
-nap() {
-    sleep 0.05 2>/dev/null || sleep 1
-}
-
-# The visible 24 lines; the whole history with wrapped lines joined.
-screen() {
-    tm capture-pane -p -t pb >"$1" 2>/dev/null
-}
-history() {
-    tm capture-pane -p -J -S - -t pb >"$1" 2>/dev/null
-}
+use_tmux nyslice-tmux "${1:-}"
+NAP=0.05
+# A long history, and the pane kept after the program ends so that its last
+# screen can be read.
+printf 'set -g history-limit 100000\nset -g remain-on-exit on\n' >"$T/tmux.conf"
 
 # The last non-empty line of the visible screen.
 last_line() {
@@ -101,11 +67,9 @@ suggestion() {
 # start PLAYERS SEED: a game in a new 80x24 session, waiting at its first
 # prompt; its exit status goes to $T/status.
 start() {
-    rm -f "$T/status"
     typed=0
-    tm kill-server >/dev/null 2>&1
-    tm new-session -d -s pb -x 80 -y 24 \
-        "NO_COLOR=1 TERM=xterm-256color; export NO_COLOR TERM; \"$BIN\" play --game nyslice --players $1 --seed $2 --hint greedy; echo \$? >\"$T/status\"" &&
+    tmux_session 80 24 \
+        "NO_COLOR=1 TERM=xterm-256color; export NO_COLOR TERM; \"$BIN\" play --game nyslice --players $1 --seed $2 --hint greedy" &&
         wait_ready 1
 }
 

@@ -11,38 +11,8 @@
 # or "not ok - ..." per check, then "play-tmux: P passed, F failed"; exits
 # non-zero if any check failed.
 
-BIN=${1:-build/pizzabox}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "play-tmux: skipped (tmux not installed)"
-    exit 0
-fi
-if [ ! -x "$BIN" ]; then
-    echo "play-tmux: no executable at $BIN" >&2
-    exit 2
-fi
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-tmux.XXXXXX") || exit 2
-SOCK=$T/tmux.sock
-unset TMUX
-# Our own server, no user configuration, commands run by /bin/sh.
-tm() {
-    SHELL=/bin/sh tmux -S "$SOCK" -f /dev/null "$@"
-}
-cleanup() {
-    for SOCK in "$T/tmux.sock" "$T/tmux2.sock"; do
-        tm kill-server >/dev/null 2>&1
-    done
-    rm -rf "$T"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
 . "$(dirname "$0")/lib.sh"
-
-nap() {
-    sleep 0.1 2>/dev/null || sleep 1
-}
+use_tmux play-tmux "${1:-}"
 
 # quit_session: type "quit" and give the program up to 5 s to end.
 quit_session() {
@@ -54,21 +24,10 @@ quit_session() {
     done
 }
 
-# screen FILE [-e]: the visible pane (with -e, with its colours) into FILE.
-screen() {
-    out=$1
-    shift
-    tm capture-pane -p "$@" -t pb >"$out" 2>/dev/null
-}
-
-# The pane with its scrollback, so text that scrolled off still counts.
-history() {
-    tm capture-pane -p -S -1000 -t pb >"$1" 2>/dev/null
-}
-
-# wait_for PATTERN FILE: poll the pane (and its history) until a line
-# matches the extended regular expression PATTERN, for at most about 5
-# seconds. The last capture is left in FILE.
+# wait_for PATTERN FILE: poll the pane (and its history, so text that
+# scrolled off still counts) until a line matches the extended regular
+# expression PATTERN, for at most about 5 seconds. The last capture is left
+# in FILE.
 seen() {
     history "$2"
     grep -E -q -- "$1" "$2"
@@ -93,9 +52,7 @@ wait_prompts() {
 
 # start ENV: the game in a new session; its exit status goes to $T/status.
 start() {
-    rm -f "$T/status"
-    tm new-session -d -s pb -x 100 -y 50 \
-        "$1 TERM=xterm-256color; export TERM; \"$BIN\" play --seed 7 --players 3; echo \$? >\"$T/status\""
+    tmux_session 100 50 "$1 TERM=xterm-256color; export TERM; \"$BIN\" play --seed 7 --players 3"
 }
 
 # ---- A game with colours ----

@@ -17,40 +17,9 @@
 # Skips (exit 0) when tmux is not installed. Uses its own tmux server (a
 # socket in a temporary directory), killed at exit. About 20-40 s.
 
-BIN=${1:-build/pizzabox}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "theory-tmux: skipped (tmux not installed)"
-    exit 0
-fi
-if [ ! -x "$BIN" ]; then
-    echo "theory-tmux: no executable at $BIN" >&2
-    exit 2
-fi
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/pizzabox-theory-tmux.XXXXXX") || exit 2
-SOCK=$T/tmux.sock
-unset TMUX
-tm() {
-    SHELL=/bin/sh tmux -S "$SOCK" -f /dev/null "$@"
-}
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$T"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
 . "$(dirname "$0")/lib.sh"
-
-nap() {
-    sleep 0.1 2>/dev/null || sleep 1
-}
-
-# The whole game so far: the pane and its history, wrapped lines joined.
-history() {
-    tm capture-pane -p -J -S - -t pb >"$1" 2>/dev/null
-}
+use_tmux theory-tmux "${1:-}"
+echo 'set -g history-limit 50000' >"$T/tmux.conf"
 
 over() {
     [ -f "$T/status" ]
@@ -93,8 +62,8 @@ answer() {
 
 # ---- Start ----
 
-if ! tm start-server \; set-option -g history-limit 50000 \; new-session -d -s pb -x 80 -y 24 \
-    "NO_COLOR=1 TERM=xterm-256color; export NO_COLOR TERM; \"$BIN\" play --game theory --players 2 --seed 1; echo \$? >\"$T/status\"; sleep 30"; then
+if ! tmux_session 80 24 \
+    "NO_COLOR=1 TERM=xterm-256color; export NO_COLOR TERM; \"$BIN\" play --game theory --players 2 --seed 1" "sleep 30"; then
     not_ok "theory-tmux: a detached 80x24 session starts"
     summary theory-tmux
     exit 1

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../../core/record.h"
+#include "../../core/text.h"
 
 #define ERR_SIZE PB_ERR_LEN
 
@@ -1315,10 +1316,30 @@ static void test_score_refuses_impossible_eaten_slices(void **state)
     json_decref(ok);
 }
 
+/* ---- Text built in a buffer (pb_appendf, behind the logs' lines) ---- */
+
+static void test_appendf_cuts_to_fit(void **state)
+{
+    (void)state;
+    char buf[12];
+    size_t len = 0;
+    pb_appendf(buf, sizeof buf, &len, "take %c", 'B');
+    assert_string_equal(buf, "take B");
+    assert_int_equal(len, 6);
+    /* too long: cut, still a string, and nothing more fits after it */
+    pb_appendf(buf, sizeof buf, &len, " and %d more", 12345);
+    assert_string_equal(buf, "take B and ");
+    assert_int_equal(len, sizeof buf - 1);
+    pb_appendf(buf, sizeof buf, &len, "x");
+    assert_string_equal(buf, "take B and ");
+    assert_int_equal(len, sizeof buf - 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tokens_of_default_deck_round_trip),
+        cmocka_unit_test(test_appendf_cuts_to_fit),
         cmocka_unit_test(test_tokens_of_the_spec_parse),
         cmocka_unit_test(test_malformed_tokens_refused),
         cmocka_unit_test(test_attached_supreme_needs_attached_slot),

@@ -43,47 +43,38 @@ static void test_refusals_say_why(void **state)
     nys_rules r;
     nys_state st;
     deal(&st, &r);
-    static const char *const dividing[][2] = {
-        {"take B", "not now: the game expects the Slicer's division of the pizza, e.g. \"cut 3 7 11 special alone\""},
-        {"cut 2 5 9 special 3", "4 players need 4 cuts when the Special goes with slices (4 portions), not 3"},
-        {"cut 2 5 8 12 special 3", "'12' is not a position of the pizza: they are numbered 1 to 11"},
-        {"cut 2 2 5 8 special 3", "cut 2 is named twice"},
-        {"cut 3 7 11 special", "a division reads"},
-        {"dibs 4", "not now: the game expects the Slicer's division"},
-        {"pass", "there is nothing to pass on now"},
-        {"log", "\"log\" is not a move: the game expects the Slicer's division of the pizza, e.g. \"cut"},
-    };
-    for (int i = 0; i < LEN(dividing); i++)
-        ts_refused(&st, dividing[i][0], dividing[i][1]);
+    /* While the Slicer divides the pizza: */
+    ts_refused(&st, "take B", "not now: the game expects the Slicer's division of the pizza, e.g. \"cut 3 7 11 special alone\"");
+    ts_refused(&st, "cut 2 5 9 special 3", "4 players need 4 cuts when the Special goes with slices (4 portions), not 3");
+    ts_refused(&st, "cut 2 5 8 12 special 3", "'12' is not a position of the pizza: they are numbered 1 to 11");
+    ts_refused(&st, "cut 2 2 5 8 special 3", "cut 2 is named twice");
+    ts_refused(&st, "cut 3 7 11 special", "a division reads");
+    ts_refused(&st, "dibs 4", "not now: the game expects the Slicer's division");
+    ts_refused(&st, "pass", "there is nothing to pass on now");
+    ts_refused(&st, "log", "\"log\" is not a move: the game expects the Slicer's division of the pizza, e.g. \"cut");
     ts_do(&st, "cut 6 7 8 11 special 7");
 
-    static const char *const choosing[][2] = {
-        {"take E", "there is no portion E: the portions are A to D"},
-        {"take x1", "\"x1\" is not a portion: portions are named by their letter, A to D"},
-        {"take 12", "'12' is not a position of the pizza"},
-        {"take", "\"take\" is not how the move is written: e.g. \"take "},
-        {"eat 9p2", "not now: the game expects a portion to take, by its letter, e.g. \"take "},
-        {"cut 1 2 3 4 special 1", "not now: the game expects a portion to take"},
-        {"hint please", "\"hint please\" is not a move: the game expects a portion to take"},
-    };
-    for (int i = 0; i < LEN(choosing); i++)
-        ts_refused(&st, choosing[i][0], choosing[i][1]);
+    /* While a portion is chosen: */
+    ts_refused(&st, "take E", "there is no portion E: the portions are A to D");
+    ts_refused(&st, "take x1", "\"x1\" is not a portion: portions are named by their letter, A to D");
+    ts_refused(&st, "take 12", "'12' is not a position of the pizza");
+    ts_refused(&st, "take", "\"take\" is not how the move is written: e.g. \"take ");
+    ts_refused(&st, "eat 9p2", "not now: the game expects a portion to take, by its letter, e.g. \"take ");
+    ts_refused(&st, "cut 1 2 3 4 special 1", "not now: the game expects a portion to take");
+    ts_refused(&st, "hint please", "\"hint please\" is not a move: the game expects a portion to take");
     ts_do(&st, "take a"); /* seat 1, letters in either case */
 
-    static const char *const placing[][2] = {
-        {"eat 8", "an 8 with no pepperoni cannot be eaten"},
-        {"eat 3", "a Veggie (3) with no pepperoni can only be eaten with You Love Veggies"},
-        {"eat c5/9", "a Combo (c5/9) can only be eaten with Combo Craving"},
-        {"eat A", "the Anchovy slice (A) can never be eaten"},
-        {"eat 9p2 9p2 9p2", "you are placing two 9p2, not three"},
-        {"eat 6p1", "\"6p1\" is not among the slices you are placing (9p2 9p2 8 3 c5/9 A)"},
-        {"eat 9x", "\"9x\" is not a slice: slices read like 9p2"},
-        {"keep", "not now: the game expects which of the slices just taken to eat (the rest are collected), "
-                 "e.g. \"collect all\""},
-        {"take B", "not now: the game expects which of the slices just taken to eat"},
-    };
-    for (int i = 0; i < LEN(placing); i++)
-        ts_refused(&st, placing[i][0], placing[i][1]);
+    /* While the slices just taken are placed: */
+    ts_refused(&st, "eat 8", "an 8 with no pepperoni cannot be eaten");
+    ts_refused(&st, "eat 3", "a Veggie (3) with no pepperoni can only be eaten with You Love Veggies");
+    ts_refused(&st, "eat c5/9", "a Combo (c5/9) can only be eaten with Combo Craving");
+    ts_refused(&st, "eat A", "the Anchovy slice (A) can never be eaten");
+    ts_refused(&st, "eat 9p2 9p2 9p2", "you are placing two 9p2, not three");
+    ts_refused(&st, "eat 6p1", "\"6p1\" is not among the slices you are placing (9p2 9p2 8 3 c5/9 A)");
+    ts_refused(&st, "eat 9x", "\"9x\" is not a slice: slices read like 9p2");
+    ts_refused(&st, "keep", "not now: the game expects which of the slices just taken to eat (the rest are collected), "
+                            "e.g. \"collect all\"");
+    ts_refused(&st, "take B", "not now: the game expects which of the slices just taken to eat");
     ts_do(&st, "eat 9p2 9p2");
 
     ts_refused(&st, "take A", "portion A is already taken");

@@ -1,0 +1,14 @@
+/* text.h -- building a line of text in a buffer the caller provides. */
+#ifndef PB_TEXT_H
+#define PB_TEXT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* Append formatted text to the string buf (n bytes) at *len, advancing *len.
+ * Never overflows: what does not fit is cut, buf stays a string and *len at
+ * most n - 1 (nothing happens once *len >= n). */
+void pb_appendf(char *buf, size_t n, size_t *len, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void pb_vappendf(char *buf, size_t n, size_t *len, const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
+
+#endif
