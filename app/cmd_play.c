@@ -161,6 +161,11 @@ static void print_lines(const char *text, int indent)
 {
     for (const char *line = text; *line;) {
         size_t len = strcspn(line, "\n"), lead = strspn(line, " ");
+        if (cols_of(line, len) <= TB_WIDTH) { /* fits: as it is */
+            printf("%.*s\n", (int)len, line);
+            line += len + (line[len] == '\n');
+            continue;
+        }
         int col = printf("%.*s", (int)lead, line);
         for (const char *w = line + lead, *end = line + len; w < end;) {
             size_t n = strcspn(w, " \n");
@@ -307,7 +312,14 @@ static pb_action suggest(play *p, int seat, bool explain)
     if (explain) {
         char text[256];
         p->g->ops->action_to_text(p->g, p->st, a, text, sizeof text);
-        printf("hint: %s  (%s)\n", text, pb_bot_why(p->hinter));
+        /* "hint: MOVE  (why)", the why on lines of its own when too long */
+        char line[1024];
+        int n = snprintf(line, sizeof line, "hint: %s  (%s)", text, pb_bot_why(p->hinter));
+        if (n > 0 && cols_of(line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1) > TB_WIDTH) {
+            printf("hint: %s\n", text);
+            snprintf(line, sizeof line, "  (%s)", pb_bot_why(p->hinter));
+        }
+        print_lines(line, 1);
     }
     return a;
 }
@@ -471,7 +483,9 @@ static enum turn_result human_turn(play *p, int seat, pb_action *out)
             free(raw);
             char text[256];
             p->g->ops->action_to_text(p->g, p->st, suggest(p, seat, false), text, sizeof text);
-            printf("suggested: %s  (Enter again plays it; or type your own move)\n", text);
+            char said[512];
+            snprintf(said, sizeof said, "suggested: %s  (Enter again plays it; or type your own move)", text);
+            print_lines(said, 2);
             offered = true;
             continue;
         }

@@ -39,19 +39,14 @@ static bool number(const char *w, int *v)
     return true;
 }
 
-/* A portion named by its bare letter ("B"): "take B". */
-static int portion_by_letter(const json_t *view, const char *w, char *out, size_t n)
+/* A portion named by its bare letter ("B"): "take B" (a letter no portion
+ * has goes to the game too, which says which letters there are). */
+static int portion_by_letter(const char *w, char *out, size_t n)
 {
     if (strlen(w) != 1 || !isalpha((unsigned char)w[0]))
         return -1;
-    char labels[16];
-    int np = nys_tui_portion_labels(view, labels, (int)sizeof labels);
-    for (int i = 0; i < np; i++)
-        if (toupper((unsigned char)w[0]) == labels[i]) {
-            snprintf(out, n, "take %c", labels[i]);
-            return 0;
-        }
-    return -1;
+    snprintf(out, n, "take %c", toupper((unsigned char)w[0]));
+    return 0;
 }
 
 /* "eat 1 3" / "eat all": slices by their number in the placing list. */
@@ -121,7 +116,7 @@ int nys_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
     if (!phase)
         return 0;
     if (strcmp(phase, "take") == 0) {
-        if (nw == 1 && portion_by_letter(view, w[0], out, n) == 0)
+        if (nw == 1 && portion_by_letter(w[0], out, n) == 0)
             return 0;
     } else if (strcmp(phase, "place") == 0) {
         if ((nw == 1 && (is(w[0], "collect") || is(w[0], "none"))) ||

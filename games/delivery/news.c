@@ -16,7 +16,9 @@
 typedef struct said {
     char *buf;
     size_t n, used;
-    char who[PD_PLAYERS][48]; /* each seat's name */
+    char who[PD_PLAYERS][48];   /* each seat's name */
+    char whose[PD_PLAYERS][52]; /* and its possessive */
+    const char *verb_s[PD_PLAYERS]; /* "draws", or "draw" for a terminal's "You" */
 } said;
 
 static void say(said *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -50,13 +52,13 @@ static void tolls(said *s, const pd_state *b, const pd_state *a, int deliverer)
         for (size_t k = 0; k < sizeof cards / sizeof cards[0]; k++)
             if (pd_has(b, t, cards[k]) && used < sizeof why)
                 used += (size_t)snprintf(why + used, sizeof why - used, "%s%s", used ? ", " : "", power_name(b, cards[k]));
-        say(s, "%s pays %s $%d (%s).", s->who[deliverer], s->who[t], got, used ? why : "a toll");
+        say(s, "%s pay%s %s $%d (%s).", s->who[deliverer], s->verb_s[deliverer], s->who[t], got, used ? why : "a toll");
     }
 }
 
 int pd_news(const pd_state *b, const pd_state *a, const char *const *names, char *buf, size_t n)
 {
-    said s = {buf, n, 0, {{0}}};
+    said s = {.buf = buf, .n = n};
     if (!n)
         return 0;
     for (int t = 0; t < a->players && t < PD_PLAYERS; t++) {
@@ -64,6 +66,12 @@ int pd_news(const pd_state *b, const pd_state *a, const char *const *names, char
             snprintf(s.who[t], sizeof s.who[t], "%s", names[t]);
         else
             snprintf(s.who[t], sizeof s.who[t], "Player %d", t + 1);
+        bool you = strcmp(s.who[t], "You") == 0;
+        s.verb_s[t] = you ? "" : "s";
+        if (you)
+            snprintf(s.whose[t], sizeof s.whose[t], "Your");
+        else
+            snprintf(s.whose[t], sizeof s.whose[t], "%s's", s.who[t]);
     }
     buf[0] = 0;
     const pd_map *m = &a->rules->data.map;
@@ -76,7 +84,7 @@ int pd_news(const pd_state *b, const pd_state *a, const char *const *names, char
     for (int t = 0; t < a->players; t++) {
         int paid = b->fines_due[t] + (drawn > 0 ? drawn : 0) - a->fines_due[t] - (t == chose);
         if (paid > 0)
-            say(&s, "%s pays the fine at once ($%d and %d card%s).", s.who[t], pd_money(b, t) - pd_money(a, t),
+            say(&s, "%s pay%s the fine at once ($%d and %d card%s).", s.who[t], s.verb_s[t], pd_money(b, t) - pd_money(a, t),
                 pd_hand_total(b, t) - pd_hand_total(a, t), pd_hand_total(b, t) - pd_hand_total(a, t) == 1 ? "" : "s");
     }
     /* a delivery made: its tolls and the power card it drew */
@@ -85,14 +93,14 @@ int pd_news(const pd_state *b, const pd_state *a, const char *const *names, char
             continue;
         tolls(&s, b, a, t);
         if (b->npower_deck > a->npower_deck)
-            say(&s, "%s draws a power card.", s.who[t]);
+            say(&s, "%s draw%s a power card.", s.who[t], s.verb_s[t]);
     }
     /* Instant cards: the tip sent back */
     for (int t = 0; t < a->players; t++)
         if (b->phase == PD_PH_INSTANT && a->player[t].ntips < b->player[t].ntips)
-            say(&s, "%s's tip token goes back face down.", s.who[t]);
+            say(&s, "%s tip token goes back face down.", s.whose[t]);
     if (a->phase == PD_PH_TAX && b->phase != PD_PH_TAX)
-        say(&s, "%s owes $%d Property Tax.", s.who[a->seat], a->pending.due);
+        say(&s, "%s owe%s $%d Property Tax.", s.who[a->seat], s.verb_s[a->seat], a->pending.due);
     /* an upgrade at the limit: what went back at once (one way only) */
     if (b->phase == PD_PH_REPUTATION && a->seat == b->seat && a->phase != PD_PH_TRIM)
         for (int v = 0; v < m->nvillages; v++) {

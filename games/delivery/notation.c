@@ -379,10 +379,16 @@ static bool order_missing(const pd_state *st, const char *want, char *why, size_
         if (end == p || (*end && *end != ' ' && *end != '.'))
             return false;
         if (slot < 1 || slot > PD_ORDER_SLOTS || st->order[slot - 1].kind < 0) {
+            int last = PD_BOARD_SLOTS; /* the table's orders: 5 and 6 only with Pandemic */
+            for (int o = PD_BOARD_SLOTS; o < PD_ORDER_SLOTS; o++)
+                if (st->order[o].kind >= 0)
+                    last = o + 1;
+            char range[48];
+            snprintf(range, sizeof range, "the orders on the table are numbered 1 to %d", last);
             snprintf(why, n, "not a legal move: there is no order %ld (%s)", slot,
                      slot > PD_BOARD_SLOTS && slot <= PD_ORDER_SLOTS ? "Orders 5 and 6 come with Pandemic"
                      : slot >= 1 && slot <= PD_BOARD_SLOTS           ? "its slot is empty"
-                                                                     : "orders are numbered 1 to 6");
+                                                                     : range);
             return true;
         }
         if (!tip && pd_order_dark(st, (int)slot - 1)) {
@@ -574,6 +580,10 @@ static int refuse(const pd_state *st, const char *text, const char *want, const 
         return pb_errorf(err, errlen, "\"%.40s\": there is no move \"%.20s\"; now you can type %s (e.g. %s)", text,
                          verb, verbs, example);
     }
+    int dollars;
+    if ((st->phase == PD_PH_PAY || st->phase == PD_PH_TAX) && sscanf(want, "pay $%d", &dollars) == 1 && dollars != 1)
+        return pb_errorf(err, errlen, "\"%.60s\": money is paid a dollar at a time: pay $1, as often as is due; "
+                         "for example: %s", text, example);
     /* an order that is not there and another's pizzeria (Copy Cat) have
      * reasons of their own, and so has every move the text names */
     if (!order_missing(st, want, why, sizeof why) && copy_cat_why(st, want, why, sizeof why) != 0)

@@ -228,8 +228,9 @@ static int op_explain(const pb_game *g, const char *name, char *buf, size_t n)
         fold(nys_special_slug(sp), have, sizeof have);
         /* "The Everyone-Else Diet" answers to "everyone-else-diet" too */
         if (match || strcmp(want, have) == 0) {
-            snprintf(buf, n, "%s (a Special%s): %s", full, nys_special_scored(sp) ? ", scored at the end" : "",
-                     nys_special_text(sp));
+            /* the rules topic of the same slug says more, and what to type */
+            snprintf(buf, n, "%s (a Special%s): %s (More, and what to type: rules %s)", full,
+                     nys_special_scored(sp) ? ", scored at the end" : "", nys_special_text(sp), nys_special_slug(sp));
             return 0;
         }
     }

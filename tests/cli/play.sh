@@ -458,7 +458,7 @@ for s in $SEED $((SEED + 1)) $((SEED + 2)); do
     play_in "$T/hint.in" hint --seed "$s" --seats "$SEATS"
     p=$(finished hint)
     [ -z "$p" ] || hint_lines="$hint_lines; seed $s: $p"
-    nh=$(grep -c '^hint: [^ ].*  (.*)$' "$T/hint.out")
+    nh=$(grep -c '^hint: [^ ]' "$T/hint.out")
     np=$(grep -c '^You> hint$' "$T/hint.out")
     [ "$nh" -gt 0 ] && [ "$nh" -eq "$np" ] || hint_lines="$hint_lines; seed $s: $nh \"hint: MOVE  (why)\" lines for $np hints"
     p=$(awk '/^hint: / { h = substr($0, 7); sub(/  \(.*/, "", h); next }

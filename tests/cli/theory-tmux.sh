@@ -96,7 +96,7 @@ check "theory-tmux: an illegal move shows its reason on the screen" "${refusals#
 turns=0 puts=0 cuts=0 short=0 mismatch=""
 while ! over && [ $turns -lt 80 ]; do
     type_line hint || break
-    move=$(answer | sed -n 's/^hint: \(put [a-s][0-9]*\|cut [1-6]\)  .*/\1/p' | head -1)
+    move=$(answer | sed -n 's/^hint: \(put [a-s][0-9]*\|cut [1-6]\)\(  .*\)\{0,1\}$/\1/p' | head -1)
     if [ -z "$move" ]; then
         mismatch="$mismatch; no hint at turn $turns: $(answer | head -1)"
         break

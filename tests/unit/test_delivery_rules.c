@@ -2302,7 +2302,7 @@ static void test_pandemic(void **state)
     expansion_table(&st, 5, 130);
     others_without_powers(&st);
     assert_refused_with(&st, "deliver 5 from MT", "there is no order 5 (Orders 5 and 6 come with Pandemic)");
-    assert_refused_with(&st, "deliver 7 from MT", "there is no order 7 (orders are numbered 1 to 6)");
+    assert_refused_with(&st, "deliver 7 from MT", "there is no order 7 (the orders on the table are numbered 1 to 4)");
     assert_int_equal(view_orders(&st), 4);
     int orders = st.norder_deck, p = give_power(&st, 0, "pandemic");
     play(&st, "play power:pandemic");
@@ -5346,6 +5346,7 @@ static void test_refusals_name_their_reason(void **state)
     assert_refused_with(&st, "pay Harlem/Onions", "that card is the one the pizzeria is built with");
     assert_refused_with(&st, "pay power:motor-boat", "you do not hold Motor Boat");
     assert_refused_with(&st, "take deck", "not now: you are asked to pay for the property: $2 still due");
+    assert_refused_with(&st, "pay $2", "money is paid a dollar at a time: pay $1, as often as is due");
     st.player[0].money = 0;
     assert_refused_with(&st, "pay $1", "not enough money: you have $0 left");
 }
@@ -5468,7 +5469,8 @@ static void test_news_of_a_delivery(void **state)
     give_from_deck(&st, 0, 10);
     in_play(&st, 1, "park-path");
     char news[256] = "", all[1024] = "";
-    static const char *const names[] = {"Ana", "Ben"}; /* the log calls players by the table's names */
+    /* the log calls players by the table's names, the terminal's "You" too */
+    static const char *const names[] = {"You", "Ben"};
     pd_state before = st;
     play(&st, "deliver 1 from UW via park");
     pd_news(&before, &st, names, news, sizeof news);
@@ -5485,8 +5487,8 @@ static void test_news_of_a_delivery(void **state)
     if (!strstr(all, "Park Path"))
         fail_msg("news: \"%s\" (phase %d, deliveries %d, money %d %d)", all, st.phase, st.player[0].deliveries, st.player[0].money, st.player[1].money);
     snprintf(news, sizeof news, "%s", all);
-    assert_non_null(strstr(news, "Ana pays Ben $1 (Park Path)."));
-    assert_non_null(strstr(news, "Ana draws a power card."));
+    assert_non_null(strstr(news, "You pay Ben $1 (Park Path)."));
+    assert_non_null(strstr(news, "You draw a power card."));
 }
 
 int main(void)
