@@ -50,6 +50,9 @@ typedef struct play {
     bool tty, colour;
     pb_bot *hinter;
     tb since[PB_MAX_SEATS];  /* hot-seat: what each human has not yet seen, in their words */
+    char run[1024];          /* a bot's run of moves of one verb (pay, pay, pay), told as one line */
+    int run_seat;
+    char run_verb[24];
 } play;
 
 enum turn_result { TURN_MOVE, TURN_AGAIN, TURN_QUIT, TURN_EOF };
@@ -134,14 +137,45 @@ static int log_viewer(const play *p)
 /* A line for the log, as the watching seat may see the move. A formality
  * made at once for the watching human says so; to anyone else it is a move
  * like any other (that the seat could play nothing is its own secret). */
+static void print_lines(const char *text, int indent);
+
+/* Print the bot's run of moves being gathered, if any. */
+static void flush_run(play *p)
+{
+    if (!p->run[0])
+        return;
+    size_t n = strlen(p->run);
+    if (n + 1 < sizeof p->run)
+        memcpy(p->run + n, "\n", 2);
+    print_lines(p->run, 4);
+    p->run[0] = 0;
+}
+
 static void announce(play *p, int seat, pb_action a, bool at_once)
 {
     char text[256];
     int viewer = log_viewer(p);
     if (p->g->ops->describe(p->g, p->st, a, viewer, text, sizeof text) != 0)
         return;
-    printf("  %s: %s%s\n", p->names[seat], text,
-           at_once && viewer == seat ? " (nothing to decide: played at once)" : "");
+    /* a bot's steps of one kind (a payment card by card) share a line, so
+     * the move they pay for stays on screen */
+    char verb[sizeof p->run_verb];
+    snprintf(verb, sizeof verb, "%.*s", (int)strcspn(text, " "), text);
+    size_t used = strlen(p->run);
+    if (p->run[0] && p->run_seat == seat && strcmp(p->run_verb, verb) == 0 &&
+        used + strlen(text) + 3 < sizeof p->run) {
+        snprintf(p->run + used, sizeof p->run - used, "; %s", text);
+    } else {
+        flush_run(p);
+        if (!p->seats[seat].human) {
+            snprintf(p->run, sizeof p->run, "  %s: %s", p->names[seat], text);
+            p->run_seat = seat;
+            snprintf(p->run_verb, sizeof p->run_verb, "%s", verb);
+        } else {
+            printf("  %s: %s%s\n", p->names[seat], text,
+                   at_once && viewer == seat ? " (nothing to decide: played at once)" : "");
+        }
+    }
     if (p->humans < 2)
         return;
     /* Hot-seat: the hand-over clears the screen, so each other human is
@@ -192,6 +226,7 @@ static void announce_news(play *p, const pb_state *before)
     pb_news(p->g, before, p->st, p->names, news, sizeof news);
     if (!*news)
         return;
+    flush_run(p);
     int n = snprintf(line, sizeof line, "  %s\n", news);
     print_lines(line, 2);
     for (int h = 0; p->humans > 1 && h < p->players; h++) /* public words */
@@ -204,6 +239,7 @@ static void announce_round(play *p)
     pb_tui_opts o = {p->colour, p->names, log_viewer(p)};
     char *text = pb_front_banner(p->front, p->g, p->st, &o, &p->last_round);
     if (text) {
+        flush_run(p);
         fputs(text, stdout);
         for (int h = 0; p->humans > 1 && h < p->players; h++) /* public words: a spectator's */
             if (p->seats[h].human)
@@ -537,6 +573,7 @@ static int record_move(play *p, int seat, pb_action a, bool formality)
 
 static void finish(play *p)
 {
+    flush_run(p);
     show_table(p, log_viewer(p));
     char seats[PB_MAX_SEATS * CLI_SPEC_LEN] = "", again[8192];
     for (int s = 0; s < p->players; s++)
@@ -566,6 +603,7 @@ static int run(play *p)
             p->g->ops->legal_actions(p->g, p->st, only);
             a = only[0];
         } else if (p->seats[seat].human) {
+            flush_run(p);
             enum turn_result r = human_turn(p, seat, &a);
             if (r == TURN_AGAIN)
                 continue;
