@@ -862,7 +862,7 @@ test('Instant cards and Out of Supplies at a table of six people: every holder i
       }
       const oweHtml = actionsHtml(buildCtx(mine));
       assert.match(oweHtml, /<p class="pd-owe">You owe \$2 \(Out of Supplies\): no delivery until you pay it/);
-      assert.match(oweHtml, /data-action="supplies \$2" title="supplies \$2">Pay \$2 for Out of Supplies</);
+      assert.match(oweHtml, /data-action="supplies \$2" title="Pay \$2 for Out of Supplies">Pay \$2 for Out of Supplies</);
       const money = mine.view.players[target].money;
       cs[target].skip();
       await cs[target].send({ type: 'act', code: code1, action: 'supplies $2' });
