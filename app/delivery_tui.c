@@ -1833,11 +1833,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         const json_t *legal = jget(view, "legal"), *pe = jget(view, "pending");
         const char *m0 = json_string_value(json_array_get(legal, 0));
         short_move(t, m0 ? m0 : "", example, sizeof example);
-        if (is(phase, "keep") && t->layout != LAYOUT_FULL) {
-            snprintf(what, sizeof what, "Keep 1 or 2 of the power cards dealt; the other goes back.");
-        } else if (is(phase, "keep")) {
-            snprintf(what, sizeof what, "Keep one of the two power cards dealt to you; the other goes back into the "
-                     "power deck. Type 1 or 2 from the list, or the move.");
+        if (is(phase, "keep")) {
+            snprintf(what, sizeof what, "Keep one of the two power cards dealt to you (1 or 2); the other goes back%s",
+                     t->layout != LAYOUT_FULL ? "." : " into the power deck. Type keep 1, keep 2, or the move.");
+            snprintf(example, sizeof example, "keep 1");
         } else if (is(phase, "start")) {
             const json_t *d = json_array_get(jget(view, "deliveries"), 0);
             if (d)
@@ -2075,7 +2074,7 @@ static bool words_match(const words *have, const words *want, int n)
  * problem with a seat that is not an opponent. */
 static int read_target(const dview *t, char *w, char *err, size_t errlen)
 {
-    int s = strlen(w) == 1 && isalpha((unsigned char)*w) ? *w - 'a' : digits(w) ? atoi(w) - 1 : -2;
+    int s = strlen(w) == 1 && isalpha((unsigned char)*w) ? tolower((unsigned char)*w) - 'a' : digits(w) ? atoi(w) - 1 : -2;
     char last = seat_letter(t->players - 1);
     if (s == -2)
         snprintf(err, errlen, "\"on %.20s\": name the player by letter (A to %c) or seat number (1 to %d)", w, last,
@@ -2126,6 +2125,18 @@ static void join(const words *ws, char *out, size_t n)
     }
 }
 
+/* A word of the notation's own that is no card, village or lot: read in
+ * any case, written in lower case. */
+static bool keyword(const char *w)
+{
+    static const char *const kw[] = {"from", "via",  "to",     "on",   "deck", "d",   "red", "blue", "subway",
+                                     "boat", "park", "stored", "disk", "add",  "top", "left", "right"};
+    for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+        if (strcasecmp(w, kw[i]) == 0)
+            return true;
+    return false;
+}
+
 /* Does a word begin a move of the notation (games/delivery/notation.c)? */
 static bool notation_verb(const char *w)
 {
@@ -2153,9 +2164,26 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
     words in;
     split(t, line, &in, false);
     char text[512];
+    /* the verb and the notation's own words in lower case; cards, villages
+     * and lots as typed, so that a refusal quotes them as the player wrote
+     * them (the notation reads any case) */
     for (int i = 0; i < in.n; i++)
-        for (char *s = in.w[i]; *s; s++)
-            *s = (char)tolower((unsigned char)*s);
+        if (i == 0 || keyword(in.w[i]))
+            for (char *s = in.w[i]; *s; s++)
+                *s = (char)tolower((unsigned char)*s);
+    /* keep 1, keep 2 (or 1, 2): the power cards dealt, as numbered */
+    const json_t *dealt = jget(view, "keep_from");
+    if (json_array_size(dealt) && (in.n == 1 || (in.n == 2 && is(in.w[0], "keep"))) && digits(in.w[in.n - 1])) {
+        int k = atoi(in.w[in.n - 1]);
+        if (k < 1 || k > (int)json_array_size(dealt)) {
+            snprintf(err, errlen, "there is no power card %d: keep 1 or keep 2, as numbered", k);
+            rc = -1;
+        } else {
+            snprintf(out, n, "keep power:%s", json_string_value(json_array_get(dealt, (size_t)k - 1)));
+        }
+        free(t);
+        return rc;
+    }
     /* a number from the list of moves */
     if (in.n == 1 && digits(in.w[0]) && nlegal) {
         int k = atoi(in.w[0]), listed = nlegal < LISTED ? nlegal : LISTED;
@@ -2227,6 +2255,14 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
         return -1;
     }
     join(&in, text, sizeof text);
+    /* a build or an upgrade is the reputation action's step, not an action */
+    if (in.n && (is(in.w[0], "build") || is(in.w[0], "upgrade")) && is(t->phase, "start") &&
+        legal_has(t, "reputation")) {
+        snprintf(err, errlen, "\"%.40s\": %s is a step of the reputation action:\n"
+                 "type r (reputation) first, then %s.", text, in.w[0], in.w[0]);
+        free(t);
+        return -1;
+    }
     /* match the legal moves, card names written either way */
     words want;
     split(t, text, &want, true);

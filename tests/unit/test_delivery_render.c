@@ -193,7 +193,7 @@ static void check_friendly(const pb_game *g, const pb_state *st, const json_t *v
     if (fine)
         assert_reads_as(g, st, v, "fine", fine);
     assert_int_equal(dlv_ui_translate(v, "0", out, sizeof out, err, sizeof err), -1);
-    assert_non_null(strstr(err, "there is no move 0"));
+    assert_non_null(strstr(err, strcmp(phase, "keep") ? "there is no move 0" : "there is no power card 0"));
     assert_int_equal(dlv_ui_translate(v, "launch rocket", out, sizeof out, err, sizeof err), -1);
     assert_non_null(strstr(err, "\"launch rocket\" is not a move: a move starts with a word such as\n"));
     assert_non_null(strstr(err, "You are asked\n"));
@@ -205,7 +205,7 @@ static void check_friendly(const pb_game *g, const pb_state *st, const json_t *v
     }
     /* a move the list does not have goes to the engine, which says why */
     assert_int_equal(dlv_ui_translate(v, "d 7 HA", out, sizeof out, err, sizeof err), 0);
-    assert_string_equal(out, "deliver 7 from ha");
+    assert_string_equal(out, "deliver 7 from HA");
     pb_action a;
     assert_int_equal(g->ops->action_from_text(g, st, out, &a, err, sizeof err), -1);
     if (!strstr(err, "there is no order 7"))
@@ -773,7 +773,7 @@ static void test_translate(void **state)
     assert_int_equal(dlv_ui_translate(v, "keep", out, sizeof out, err, sizeof err), -1);
     assert_non_null(strstr(err, "\"keep\" could be more than one move:\n   keep power:"));
     assert_int_equal(dlv_ui_translate(v, "3", out, sizeof out, err, sizeof err), -1);
-    assert_string_equal(err, "there is no move 3: the list goes from 1 to 2");
+    assert_string_equal(err, "there is no power card 3: keep 1 or keep 2, as numbered");
     assert_int_equal(dlv_ui_translate(v, "2", out, sizeof out, err, sizeof err), 0);
     assert_string_equal(out, json_string_value(json_array_get(json_object_get(v, "legal"), 1)));
     /* both cards to keep are explained: name and text */
@@ -791,6 +791,38 @@ static void test_translate(void **state)
     }
     assert_int_equal(i, 2);
     free(table);
+    /* keep 1 / keep 2 (and 1 / 2) keep the card numbered so; the prompt says so */
+    char *prompt = dlv_tui_prompt(v, &o);
+    assert_shows(prompt, "Keep one of the two power cards dealt to you (1 or 2); the other goes back");
+    free(prompt);
+    static const char *const kept[][2] = {{"keep 1", "0"}, {"KEEP 2", "1"}, {"1", "0"}, {"2", "1"}, {"keep  2", "1"}};
+    for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
+        char want[96];
+        snprintf(want, sizeof want, "keep power:%s",
+                 json_string_value(json_array_get(json_object_get(v, "keep_from"), (size_t)atoi(kept[k][1]))));
+        assert_reads_as(g, st, v, kept[k][0], want);
+    }
+    assert_int_equal(dlv_ui_translate(v, "keep 3", out, sizeof out, err, sizeof err), -1);
+    assert_string_equal(err, "there is no power card 3: keep 1 or keep 2, as numbered");
+    /* a move passed to the engine keeps the player's cards and villages as typed */
+    assert_int_equal(dlv_ui_translate(v, "build HA-1 UE/Tomatoes", out, sizeof out, err, sizeof err), 0);
+    assert_string_equal(out, "build HA-1 UE/Tomatoes");
+    assert_int_equal(dlv_ui_translate(v, "D 1 FROM HA", out, sizeof out, err, sizeof err), 0);
+    assert_string_equal(out, "deliver 1 from HA");
+    assert_int_equal(dlv_ui_translate(v, "d 2 MT Boat", out, sizeof out, err, sizeof err), 0);
+    assert_string_equal(out, "deliver 2 from MT via boat");
+    json_decref(v);
+    /* at the action step a build is refused with the way to it: r first */
+    while (((pd_state *)(void *)st)->phase != PD_PH_START) {
+        static pb_action all[PB_MAX_ACTIONS];
+        assert_true(g->ops->legal_actions(g, st, all) > 0);
+        assert_int_equal(g->ops->apply(g, st, all[0], err, sizeof err), 0);
+    }
+    v = g->ops->view(g, st, pb_current_seat(g, st));
+    assert_non_null(legal_starting(v, "reputation"));
+    assert_int_equal(dlv_ui_translate(v, "b FD-1 FD/Pineapple", out, sizeof out, err, sizeof err), -1);
+    assert_string_equal(err, "\"build FD-1 FD/Pineapple\": build is a step of the reputation action:\n"
+                             "type r (reputation) first, then build.");
     json_decref(v);
     free(st);
     pb_game_free(g);
