@@ -734,6 +734,68 @@ static void draw_header(dview *t)
     }
 }
 
+/* ---- What a payment in progress leaves ----
+ * While a build or a delivery is paid for, the money paid so far and the
+ * cards set aside stay in the view's purse and hand (the engine moves them
+ * when the payment ends): the table shows what is left. */
+
+/* The seat paying for the pending build or delivery, or -1. */
+static int payer(const dview *t)
+{
+    const json_t *pe = jget(t->v, "pending");
+    const char *kind = jstr(pe, "kind");
+    if (is(kind, "copy")) /* Harlem Rotary: its holder, whose pizzeria it comes from */
+        return jint(pe, "owner", -1);
+    return is(kind, "build") || is(kind, "deliver") ? jint(t->v, "whose_turn", -1) : -1;
+}
+
+/* The cards of a [{card, count}] list. */
+static int count_cards(const json_t *cards)
+{
+    int n = 0;
+    size_t i;
+    const json_t *c;
+    json_array_foreach(cards, i, c)
+        n += jint(c, "count", 0);
+    return n;
+}
+
+/* A player's money (p: their entry in "players") less what is paid so far. */
+static int money_left(const dview *t, int seat, const json_t *p)
+{
+    return jint(p, "money", 0) - (seat == payer(t) ? jint(jget(t->v, "pending"), "money", 0) : 0);
+}
+
+/* A player's hand size less the cards set aside. */
+static int hand_left(const dview *t, int seat, const json_t *p)
+{
+    return jint(p, "hand", 0) - (seat == payer(t) ? count_cards(jget(jget(t->v, "pending"), "cards")) : 0);
+}
+
+/* Your hand less the cards set aside: a new list, NULL when out of memory. */
+static json_t *your_hand_left(const dview *t)
+{
+    json_t *left = json_deep_copy(jget(t->v, "hand"));
+    if (!json_is_array(left) || t->you < 0 || t->you != payer(t))
+        return left;
+    size_t i, k;
+    const json_t *c;
+    json_array_foreach(jget(jget(t->v, "pending"), "cards"), i, c) {
+        json_t *h;
+        json_array_foreach(left, k, h) {
+            if (!is(jstr(h, "card"), jstr(c, "card")))
+                continue;
+            int count = jint(h, "count", 0) - jint(c, "count", 0);
+            if (count > 0)
+                json_object_set_new(h, "count", json_integer(count));
+            else
+                json_array_remove(left, k);
+            break;
+        }
+    }
+    return left;
+}
+
 /* PD-C1: the team's progress, the week tracker and what comes next, always
  * in sight in a co-op game. */
 static void draw_team(dview *t)
@@ -762,7 +824,7 @@ static void draw_team(dview *t)
     }
     heading(t, "TEAM (co-op)");
     snprintf(text, sizeof text, " money $%d of $%d, pizzas %d of %d; today is %s; next promotion: %s.",
-             jint(c, "money", 0), jint(c, "money_goal", 0), jint(c, "pizzas", 0), jint(c, "pizzas_goal", 0),
+             money_left(t, payer(t), c), jint(c, "money_goal", 0), jint(c, "pizzas", 0), jint(c, "pizzas_goal", 0),
              jstr(c, "day"), next);
     tb_para(&t->b, text, 2);
     tb_nl(&t->b);
@@ -961,7 +1023,7 @@ static void short_player(dview *t, const json_t *p, int s)
     put_seat(t, s, 12);
     tb_pad(&t->b, 14);
     if (!jget(t->v, "coop"))
-        snprintf(money, sizeof money, "$%d", jint(p, "money", 0));
+        snprintf(money, sizeof money, "$%d", money_left(t, s, p));
     snprintf(text, sizeof text, "%-5s %2d disks left %2d deliveries %2d tips", money, jint(p, "disks", 0),
              jint(p, "deliveries", 0), jint(p, "tips", 0));
     if (json_is_integer(jget(p, "tip_money")))
@@ -969,7 +1031,7 @@ static void short_player(dview *t, const json_t *p, int s)
     if (is(t->phase, "over"))
         snprintf(text + strlen(text), sizeof text - strlen(text), "  score %d", jint(p, "score", 0));
     else
-        snprintf(text + strlen(text), sizeof text - strlen(text), "  hand %d+%d", jint(p, "hand", 0),
+        snprintf(text + strlen(text), sizeof text - strlen(text), "  hand %d+%d", hand_left(t, s, p),
                  jint(p, "powers", 0));
     put(t, text);
     if (s == t->you)
@@ -1014,7 +1076,7 @@ static void draw_players(dview *t)
             snprintf(text, sizeof text, "%-5s %10d  %10d  %4d", "team", jint(p, "disks", 0), jint(p, "deliveries", 0),
                      jint(p, "tips", 0));
         else
-            snprintf(text, sizeof text, "$%-4d %10d  %10d  %4d", jint(p, "money", 0), jint(p, "disks", 0),
+            snprintf(text, sizeof text, "$%-4d %10d  %10d  %4d", money_left(t, s, p), jint(p, "disks", 0),
                      jint(p, "deliveries", 0), jint(p, "tips", 0));
         put(t, text);
         if (json_is_integer(jget(p, "tip_money"))) {
@@ -1027,7 +1089,7 @@ static void draw_players(dview *t)
             cput(t, "1", text);
         } else {
             int powers = jint(p, "powers", 0);
-            snprintf(text, sizeof text, "%4d", jint(p, "hand", 0));
+            snprintf(text, sizeof text, "%4d", hand_left(t, s, p));
             put(t, text);
             if (powers) {
                 snprintf(text, sizeof text, " + %d power", powers);
@@ -1085,15 +1147,14 @@ static void draw_hand(dview *t)
 {
     if (t->you < 0 || t->you >= t->players || is(t->phase, "over"))
         return;
-    int cards = 0;
     size_t i;
     const json_t *c;
-    json_array_foreach(jget(t->v, "hand"), i, c)
-        cards += jint(c, "count", 0);
+    json_t *hand = your_hand_left(t);
     char text[96];
-    snprintf(text, sizeof text, "Your hand (%d):", cards);
+    snprintf(text, sizeof text, "Your hand (%d):", count_cards(hand));
     heading(t, text);
-    card_list(t, jget(t->v, "hand"), false, 3);
+    card_list(t, hand, false, 3);
+    json_decref(hand);
     const json_t *powers = jget(t->v, "powers");
     if (t->layout == LAYOUT_FULL) {
         tb_nl(&t->b);
@@ -1492,21 +1553,18 @@ static int moves_room(const dview *t, const json_t *view, const pb_tui_opts *o)
     return room;
 }
 
-/* Your money and hand, while a step spends them. */
+/* Your money and hand, what is left of them while a step spends them. */
 static void draw_purse(dview *t)
 {
     const json_t *me = json_array_get(jget(t->v, "players"), (size_t)t->you);
     char text[64];
-    snprintf(text, sizeof text, "You have $%d; ", jint(me, "money", 0));
+    json_t *hand = your_hand_left(t);
+    const json_t *team = jget(t->v, "coop"); /* in co-op the team's money is the only money */
+    snprintf(text, sizeof text, "You have $%d; your hand (%d):", money_left(t, t->you, team ? team : me),
+             count_cards(hand));
     put(t, text);
-    int cards = 0;
-    size_t i;
-    const json_t *c;
-    json_array_foreach(jget(t->v, "hand"), i, c)
-        cards += jint(c, "count", 0);
-    snprintf(text, sizeof text, "your hand (%d):", cards);
-    put(t, text);
-    card_list(t, jget(t->v, "hand"), false, 3);
+    card_list(t, hand, false, 3);
+    json_decref(hand);
     tb_nl(&t->b);
 }
 

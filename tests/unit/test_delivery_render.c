@@ -224,6 +224,96 @@ static void check_friendly(const pb_game *g, const pb_state *st, const json_t *v
     }
 }
 
+/* ---- a payment in progress ---- */
+
+/* The short name the table writes for a card ("FD/Meatballs"). */
+static void short_name(const json_t *v, const char *card, char *out, size_t n)
+{
+    const char *slash = strrchr(card, '/');
+    snprintf(out, n, "%s", card);
+    size_t i;
+    const json_t *village;
+    json_array_foreach(json_object_get(json_object_get(v, "map"), "villages"), i, village) {
+        const char *name = json_string_value(json_object_get(village, "name"));
+        if (slash && strlen(name) == (size_t)(slash - card) && strncmp(card, name, strlen(name)) == 0)
+            snprintf(out, n, "%s%s", json_string_value(json_object_get(village, "code")), slash);
+    }
+    for (char *s = out; *s; s++)
+        *s = *s == ' ' ? '-' : *s;
+}
+
+static int cards_in(const json_t *cards)
+{
+    int n = 0;
+    size_t i;
+    const json_t *c;
+    json_array_foreach(cards, i, c)
+        n += (int)json_integer_value(json_object_get(c, "count"));
+    return n;
+}
+
+static int payments_seen; /* tables drawn while a payment had something set aside */
+
+/* While the seat pays for a build or a delivery, its table shows what is
+ * left: its hand without the cards set aside (their count too; a card all
+ * set aside not listed) and its money less what is paid so far, in its own
+ * row and, drawn as a step, beside "You have". */
+static void check_payment_left(const json_t *v, int seat, const char *table)
+{
+    const json_t *pe = json_object_get(v, "pending"), *aside = json_object_get(pe, "cards");
+    const char *kind = json_string_value(json_object_get(pe, "kind"));
+    int paid = (int)json_integer_value(json_object_get(pe, "money"));
+    if (!kind || (strcmp(kind, "build") && strcmp(kind, "deliver")) || (!cards_in(aside) && !paid) ||
+        json_integer_value(json_object_get(v, "whose_turn")) != seat)
+        return;
+    const json_t *me = json_array_get(json_object_get(v, "players"), (size_t)seat);
+    int money = (int)json_integer_value(json_object_get(me, "money")) - paid;
+    int left = cards_in(json_object_get(v, "hand")) - cards_in(aside);
+    char want[96];
+    const char *hand = strstr(table, "Your hand ("), *purse = strstr(table, "You have $");
+    if (hand) {
+        snprintf(want, sizeof want, "Your hand (%d):", left);
+        if (strncmp(hand, want, strlen(want)) != 0)
+            fail_msg("\"%s\" wanted, %d set aside and $%d paid:\n%s", want, cards_in(aside), paid, table);
+        char row[32];
+        snprintf(row, sizeof row, "\n %c %s ", 'A' + seat, names[seat]);
+        const char *mine = strstr(table, row);
+        snprintf(want, sizeof want, "$%d ", money);
+        if (json_object_get(v, "coop")) { /* the team's money, in its panel */
+            money = (int)json_integer_value(json_object_get(json_object_get(v, "coop"), "money")) - paid;
+            mine = strstr(table, "TEAM (co-op)");
+            snprintf(want, sizeof want, "money $%d of", money);
+        }
+        if (!mine || !strstr(mine, want) || strstr(mine, want) > strchr(mine + 1, '\n'))
+            fail_msg("%s's row without %s, $%d paid so far:\n%s", names[seat], want, paid, table);
+    } else {
+        assert_non_null(purse);
+        if (json_object_get(v, "coop"))
+            money = (int)json_integer_value(json_object_get(json_object_get(v, "coop"), "money")) - paid;
+        snprintf(want, sizeof want, "You have $%d; your hand (%d):", money, left);
+        if (strncmp(purse, want, strlen(want)) != 0)
+            fail_msg("\"%s\" wanted:\n%s", want, table);
+        hand = purse;
+    }
+    const char *end = hand + strlen(hand), *now = strstr(hand, "Now:"), *moves = strstr(hand, "Your moves");
+    end = now && now < end ? now : end;
+    end = moves && moves < end ? moves : end;
+    size_t i, k;
+    const json_t *c, *h;
+    json_array_foreach(aside, i, c)
+        json_array_foreach(json_object_get(v, "hand"), k, h) {
+            if (strcmp(json_string_value(json_object_get(c, "card")), json_string_value(json_object_get(h, "card"))) ||
+                json_integer_value(json_object_get(c, "count")) != json_integer_value(json_object_get(h, "count")))
+                continue;
+            char name[96];
+            short_name(v, json_string_value(json_object_get(c, "card")), name, sizeof name);
+            const char *at = strstr(hand, name);
+            if (at && at < end)
+                fail_msg("%s, set aside, still listed in the hand:\n%s", name, table);
+        }
+    payments_seen++;
+}
+
 /* ---- secrecy ---- */
 
 typedef char *(*seat_render)(const pb_game *g, const pb_state *st, int seat);
@@ -302,7 +392,10 @@ static void test_tables_of_seeded_games(void **state)
             int mover = pb_current_seat(g, st);
             for (int seat = -1; seat < players; seat++) {
                 json_t *v = g->ops->view(g, st, seat);
-                free(render(v, seat, moves % 3 == 0));
+                char *drawn = render(v, seat, moves % 3 == 0), *plain = ts_strip_ansi(drawn);
+                check_payment_left(v, seat, plain);
+                free(drawn);
+                free(plain);
                 if (seat >= 0 && seat == mover) {
                     const char *phase = json_string_value(json_object_get(v, "phase"));
                     int k = 0;
@@ -334,6 +427,7 @@ static void test_tables_of_seeded_games(void **state)
     /* the planted leak of another seat's hand is caught */
     assert_true(leaks_caught > 0);
     assert_true(deliveries_listed > 0);
+    assert_true(payments_seen > 0);
     /* the games went through the decisions worth drawing */
     static const char *const wanted[] = {"keep", "start", "market", "reputation", "pay",
                                          "supply", "distance", "fine", "transfer"};
@@ -1275,6 +1369,7 @@ static void play_on_screen(int cols, int rows, int players, uint64_t seed, int *
             pb_tui_opts o = {moves % 2 == 0, names, 0};
             char *table = dlv_tui_table(v, &o), *prompt = dlv_tui_prompt(v, &o);
             char *plain = ts_strip_ansi(table), *plain_prompt = ts_strip_ansi(prompt);
+            check_payment_left(v, 0, plain);
             assert_fits(plain, cols);
             assert_fits(plain_prompt, cols);
             bool whole = strstr(plain, "NEW YORK PIZZA DELIVERY") != NULL;
