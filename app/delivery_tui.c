@@ -63,6 +63,8 @@ typedef struct dview {
     enum layout layout;
     int screen_rows; /* the terminal's rows, 0 when it is no terminal */
     bool tight;      /* too tall for the screen: the players in short lines */
+    bool rivals;     /* wide: the other players' pizzerias too (when they fit) */
+    bool moves_cut;  /* the list of moves was cut to the screen */
     bool market_beside; /* wide: the open market fits beside the map */
     const char *phase;
     int players, you, to_move;
@@ -1015,7 +1017,20 @@ static void draw_tableau(dview *t, const json_t *p)
     tb_nl(&t->b);
 }
 
-/* A short screen's line of a player: "B Bo $5, 12 disks left, ...". */
+/* Does any player's row show tip money (your own, or everyone's at the end)? */
+static bool tip_money_shown(const dview *t)
+{
+    size_t i;
+    const json_t *p;
+    json_array_foreach(jget(t->v, "players"), i, p)
+        if (json_is_integer(jget(p, "tip_money")))
+            return true;
+    return false;
+}
+
+/* A short screen's line of a player, "B Bo   $5    disks 12  delivered 3
+ * tips 2 ($5)  hand 5+1": each word before its number, in columns of a
+ * fixed width, so that no number reads with the next word. */
 static void short_player(dview *t, const json_t *p, int s)
 {
     char text[200], money[16] = "team";
@@ -1024,14 +1039,18 @@ static void short_player(dview *t, const json_t *p, int s)
     tb_pad(&t->b, 14);
     if (!jget(t->v, "coop"))
         snprintf(money, sizeof money, "$%d", money_left(t, s, p));
-    snprintf(text, sizeof text, "%-5s %2d disks left %2d deliveries %2d tips", money, jint(p, "disks", 0),
+    snprintf(text, sizeof text, "%-5s disks %2d  delivered %2d  tips %2d", money, jint(p, "disks", 0),
              jint(p, "deliveries", 0), jint(p, "tips", 0));
-    if (json_is_integer(jget(p, "tip_money")))
-        snprintf(text + strlen(text), sizeof text - strlen(text), " ($%d)", jint(p, "tip_money", 0));
+    if (tip_money_shown(t)) {
+        char tips[16] = "";
+        if (json_is_integer(jget(p, "tip_money")))
+            snprintf(tips, sizeof tips, "($%d)", jint(p, "tip_money", 0));
+        snprintf(text + strlen(text), sizeof text - strlen(text), " %-6s", tips);
+    }
     if (is(t->phase, "over"))
-        snprintf(text + strlen(text), sizeof text - strlen(text), "  score %d", jint(p, "score", 0));
+        snprintf(text + strlen(text), sizeof text - strlen(text), "  score %3d", jint(p, "score", 0));
     else
-        snprintf(text + strlen(text), sizeof text - strlen(text), "  hand %d+%d", hand_left(t, s, p),
+        snprintf(text + strlen(text), sizeof text - strlen(text), "  hand %2d+%d", hand_left(t, s, p),
                  jint(p, "powers", 0));
     put(t, text);
     if (s == t->you)
@@ -1108,9 +1127,9 @@ static void draw_players(dview *t)
             put(t, text);
             tb_nl(&t->b);
         }
-        /* on a terminal the others' pizzerias are in the villages' list
-         * (wide) or for `table` (short), and on a short one their power
-         * cards in play too */
+        /* on a wide terminal the others' pizzerias are drawn when the
+         * table fits the screen with them, else only in the villages' list;
+         * on a short one they, and their power cards in play, are for `table` */
         if (t->layout != LAYOUT_SHORT || s == t->you)
             draw_tableau(t, p);
         if (t->b.col)
@@ -1119,7 +1138,7 @@ static void draw_players(dview *t)
         const json_t *z;
         if (t->layout == LAYOUT_FULL)
             json_array_foreach(jget(p, "pizzerias"), k, z) draw_pizzeria(t, z);
-        else if (s == t->you) { /* a wide terminal: side by side when they fit */
+        else if (s == t->you || t->rivals) { /* a wide terminal: side by side when they fit */
             json_array_foreach(jget(p, "pizzerias"), k, z) {
                 char line[400];
                 int len = snprintf(line, sizeof line, "%s %d disk%s rep %d/%d:", jstr(z, "lot"), jint(z, "disks", 0),
@@ -1585,6 +1604,7 @@ static void draw_moves(dview *t, int room)
     t->b.len = cut;
     t->b.s[cut] = 0;
     t->b.col = 0;
+    t->moves_cut = true;
     put(t, "     ... and more: type table to list every move");
     tb_nl(&t->b);
 }
@@ -1602,13 +1622,19 @@ char *dlv_tui_table(const json_t *view, const pb_tui_opts *o)
         t->layout = LAYOUT_FULL;
         t->b.width = TB_WIDTH;
     }
+    t->rivals = t->layout == LAYOUT_WIDE;
     draw_table(t, r, view, o);
-    if (t->layout != LAYOUT_FULL && moves_room(t, view, o) < 0 && !t->b.oom) { /* too tall: again, tighter */
+    /* too tall: again without the others' pizzerias (they never cut the
+     * moves short), then with the players in short lines */
+    while (t->layout != LAYOUT_FULL && !t->tight && ((t->rivals && t->moves_cut) || moves_room(t, view, o) < 0) &&
+           !t->b.oom) {
         free(t->b.s);
         t->b.s = NULL;
         t->b.len = t->b.cap = 0;
         t->b.col = 0;
-        t->tight = true;
+        t->moves_cut = false;
+        t->tight = !t->rivals;
+        t->rivals = false;
         draw_table(t, r, view, o);
     }
     char *text = tb_done(&t->b);

@@ -1347,6 +1347,64 @@ static void assert_unique_marks(const json_t *v, const char *table)
     }
 }
 
+/* Each player's row keeps its columns: on a short screen every number after
+ * its word ("disks 12  delivered  3  tips  2"), else under the header's
+ * words, right-aligned, so that no number runs into the next word. */
+static void assert_player_rows(const json_t *v, const char *table)
+{
+    const char *header = strstr(table, "\nPlayers");
+    size_t i;
+    const json_t *p;
+    json_array_foreach(json_object_get(v, "players"), i, p) {
+        char row[32], want[64];
+        snprintf(row, sizeof row, "\n %c %s ", (int)('A' + i), names[i]);
+        const char *at = strstr(table, row);
+        if (!at)
+            continue; /* a tight setup leaves the players out */
+        at++;
+        int disks = (int)json_integer_value(json_object_get(p, "disks")),
+            delivered = (int)json_integer_value(json_object_get(p, "deliveries")),
+            tips = (int)json_integer_value(json_object_get(p, "tips"));
+        if (header && header < at) {
+            assert_non_null(strstr(header, "money disks left  deliveries  tips"));
+            snprintf(want, sizeof want, "%10d  %10d  %4d", disks, delivered, tips);
+            if (strncmp(at + 22, want, strlen(want)) != 0)
+                fail_msg("%s's row out of its columns (\"%s\" at column 22):\n%s", names[i], want, table);
+        } else {
+            snprintf(want, sizeof want, "disks %2d  delivered %2d  tips %2d", disks, delivered, tips);
+            const char *found = strstr(at, want);
+            if (!found || found != at + 20) {
+                fprintf(stderr, "%s", table);
+                fail_msg("%s's row without \"%s\" at column 20 (above)", names[i], want);
+            }
+        }
+    }
+}
+
+static int rivals_shown; /* wide tables listing another player's pizzeria with its cards */
+
+/* On a wide screen the others' pizzerias, with their cards and top card,
+ * are listed when the table fits with them, never at the cost of moves. */
+static void look_for_rivals(const json_t *v, const char *table)
+{
+    size_t i;
+    const json_t *p;
+    json_array_foreach(json_object_get(v, "players"), i, p) {
+        const json_t *z = json_array_get(json_object_get(p, "pizzerias"), 0);
+        if (i == 0 || !z)
+            continue;
+        char want[48];
+        snprintf(want, sizeof want, "\n     %s %d disk", json_string_value(json_object_get(z, "lot")),
+                 (int)json_integer_value(json_object_get(z, "disks")));
+        if (!strstr(table, want))
+            continue;
+        if (strstr(table, "... and more: type table"))
+            fail_msg("the others' pizzerias cut the moves short:\n%s", table);
+        rivals_shown++;
+        return;
+    }
+}
+
 /* 2- and 4-player games seen by seat A on a terminal of cols x rows: each
  * table fits; at a new position the orders and the moves are on screen
  * with the prompt and lines left for the moves logged before; a step that
@@ -1375,6 +1433,9 @@ static void play_on_screen(int cols, int rows, int players, uint64_t seed, int *
             bool whole = strstr(plain, "NEW YORK PIZZA DELIVERY") != NULL;
             if (whole) {
                 (*tables)++;
+                assert_player_rows(v, plain);
+                if (cols >= 100 && rows >= 40)
+                    look_for_rivals(v, plain);
                 const char *orders = strstr(plain, "Orders  (");
                 assert_non_null(orders);
                 for (int slot = 1; slot <= 4; slot++) {
@@ -1437,6 +1498,7 @@ static void test_terminal_layouts(void **state)
     }
     assert_true(steps > 20);
     assert_true(tables > 100);
+    assert_true(rivals_shown > 0);
 }
 
 int main(void)
