@@ -768,10 +768,26 @@ static int money_left(const dview *t, int seat, const json_t *p)
     return jint(p, "money", 0) - (seat == payer(t) ? jint(jget(t->v, "pending"), "money", 0) : 0);
 }
 
+/* The cards set aside, [{card, count}]: those paid so far, and a build's
+ * card; a new list, NULL when out of memory. */
+static json_t *set_aside(const dview *t)
+{
+    const json_t *pe = jget(t->v, "pending");
+    json_t *cards = json_deep_copy(jget(pe, "cards"));
+    if (json_is_array(cards) && is(jstr(pe, "kind"), "build"))
+        json_array_append_new(cards, json_pack("{s:s,s:i}", "card", jstr(pe, "card"), "count", 1));
+    return cards;
+}
+
 /* A player's hand size less the cards set aside. */
 static int hand_left(const dview *t, int seat, const json_t *p)
 {
-    return jint(p, "hand", 0) - (seat == payer(t) ? count_cards(jget(jget(t->v, "pending"), "cards")) : 0);
+    if (seat != payer(t))
+        return jint(p, "hand", 0);
+    json_t *aside = set_aside(t);
+    int left = jint(p, "hand", 0) - count_cards(aside);
+    json_decref(aside);
+    return left;
 }
 
 /* Your hand less the cards set aside: a new list, NULL when out of memory. */
@@ -780,9 +796,10 @@ static json_t *your_hand_left(const dview *t)
     json_t *left = json_deep_copy(jget(t->v, "hand"));
     if (!json_is_array(left) || t->you < 0 || t->you != payer(t))
         return left;
+    json_t *aside = set_aside(t);
     size_t i, k;
     const json_t *c;
-    json_array_foreach(jget(jget(t->v, "pending"), "cards"), i, c) {
+    json_array_foreach(aside, i, c) {
         json_t *h;
         json_array_foreach(left, k, h) {
             if (!is(jstr(h, "card"), jstr(c, "card")))
@@ -795,6 +812,7 @@ static json_t *your_hand_left(const dview *t)
             break;
         }
     }
+    json_decref(aside);
     return left;
 }
 
@@ -1272,12 +1290,15 @@ static void draw_pending(dview *t)
         short_card(t, jstr(pe, "card"), card, sizeof card);
         snprintf(text, sizeof text, "building on %s with %s;", jstr(pe, "lot"), card);
         unit(t, NULL, text, 3, 1);
-        snprintf(text, sizeof text, "$%d still to pay; paid so far $%d", jint(pe, "due", 0), jint(pe, "money", 0));
+        int money = jint(pe, "money", 0);
+        bool cards = json_array_size(jget(pe, "cards")) > 0;
+        snprintf(text, sizeof text, "$%d still to pay%s", jint(pe, "due", 0), money || cards ? "; paid so far" : "");
         unit(t, NULL, text, 3, 1);
-        if (json_array_size(jget(pe, "cards"))) {
-            unit(t, NULL, "and", 3, 1);
+        snprintf(text, sizeof text, "$%d%s", money, cards ? " and" : "");
+        if (money)
+            unit(t, NULL, text, 3, 1);
+        if (cards)
             card_list(t, jget(pe, "cards"), false, 3);
-        }
         tb_nl(&t->b);
         return;
     }

@@ -255,17 +255,25 @@ static int cards_in(const json_t *cards)
 static int payments_seen; /* tables drawn while a payment had something set aside */
 
 /* While the seat pays for a build or a delivery, its table shows what is
- * left: its hand without the cards set aside (their count too; a card all
- * set aside not listed) and its money less what is paid so far, in its own
- * row and, drawn as a step, beside "You have". */
+ * left: its hand without the cards set aside, the build's card too (their
+ * count as well; a card all set aside not listed) and its money less what
+ * is paid so far, in its own row and, drawn as a step, beside "You have". */
 static void check_payment_left(const json_t *v, int seat, const char *table)
 {
-    const json_t *pe = json_object_get(v, "pending"), *aside = json_object_get(pe, "cards");
+    const json_t *pe = json_object_get(v, "pending");
     const char *kind = json_string_value(json_object_get(pe, "kind"));
     int paid = (int)json_integer_value(json_object_get(pe, "money"));
-    if (!kind || (strcmp(kind, "build") && strcmp(kind, "deliver")) || (!cards_in(aside) && !paid) ||
+    if (!kind || (strcmp(kind, "build") && strcmp(kind, "deliver")) ||
         json_integer_value(json_object_get(v, "whose_turn")) != seat)
         return;
+    /* the cards paid so far, and a build's card */
+    json_t *aside = json_deep_copy(json_object_get(pe, "cards"));
+    if (!strcmp(kind, "build"))
+        json_array_append_new(aside, json_pack("{s:O,s:i}", "card", json_object_get(pe, "card"), "count", 1));
+    if (!cards_in(aside) && !paid) {
+        json_decref(aside);
+        return;
+    }
     const json_t *me = json_array_get(json_object_get(v, "players"), (size_t)seat);
     int money = (int)json_integer_value(json_object_get(me, "money")) - paid;
     int left = cards_in(json_object_get(v, "hand")) - cards_in(aside);
@@ -311,6 +319,7 @@ static void check_payment_left(const json_t *v, int seat, const char *table)
             if (at && at < end)
                 fail_msg("%s, set aside, still listed in the hand:\n%s", name, table);
         }
+    json_decref(aside);
     payments_seen++;
 }
 
