@@ -63,6 +63,8 @@ typedef struct dview {
     enum layout layout;
     int screen_rows; /* the terminal's rows, 0 when it is no terminal */
     bool tight;      /* too tall for the screen: the players in short lines */
+    bool rivals;     /* wide: the other players' pizzerias too (when they fit) */
+    bool moves_cut;  /* the list of moves was cut to the screen */
     bool market_beside; /* wide: the open market fits beside the map */
     const char *phase;
     int players, you, to_move;
@@ -734,6 +736,86 @@ static void draw_header(dview *t)
     }
 }
 
+/* ---- What a payment in progress leaves ----
+ * While a build or a delivery is paid for, the money paid so far and the
+ * cards set aside stay in the view's purse and hand (the engine moves them
+ * when the payment ends): the table shows what is left. */
+
+/* The seat paying for the pending build or delivery, or -1. */
+static int payer(const dview *t)
+{
+    const json_t *pe = jget(t->v, "pending");
+    const char *kind = jstr(pe, "kind");
+    if (is(kind, "copy")) /* Harlem Rotary: its holder, whose pizzeria it comes from */
+        return jint(pe, "owner", -1);
+    return is(kind, "build") || is(kind, "deliver") ? jint(t->v, "whose_turn", -1) : -1;
+}
+
+/* The cards of a [{card, count}] list. */
+static int count_cards(const json_t *cards)
+{
+    int n = 0;
+    size_t i;
+    const json_t *c;
+    json_array_foreach(cards, i, c)
+        n += jint(c, "count", 0);
+    return n;
+}
+
+/* A player's money (p: their entry in "players") less what is paid so far. */
+static int money_left(const dview *t, int seat, const json_t *p)
+{
+    return jint(p, "money", 0) - (seat == payer(t) ? jint(jget(t->v, "pending"), "money", 0) : 0);
+}
+
+/* The cards set aside, [{card, count}]: those paid so far, and a build's
+ * card; a new list, NULL when out of memory. */
+static json_t *set_aside(const dview *t)
+{
+    const json_t *pe = jget(t->v, "pending");
+    json_t *cards = json_deep_copy(jget(pe, "cards"));
+    if (json_is_array(cards) && is(jstr(pe, "kind"), "build"))
+        json_array_append_new(cards, json_pack("{s:s,s:i}", "card", jstr(pe, "card"), "count", 1));
+    return cards;
+}
+
+/* A player's hand size less the cards set aside. */
+static int hand_left(const dview *t, int seat, const json_t *p)
+{
+    if (seat != payer(t))
+        return jint(p, "hand", 0);
+    json_t *aside = set_aside(t);
+    int left = jint(p, "hand", 0) - count_cards(aside);
+    json_decref(aside);
+    return left;
+}
+
+/* Your hand less the cards set aside: a new list, NULL when out of memory. */
+static json_t *your_hand_left(const dview *t)
+{
+    json_t *left = json_deep_copy(jget(t->v, "hand"));
+    if (!json_is_array(left) || t->you < 0 || t->you != payer(t))
+        return left;
+    json_t *aside = set_aside(t);
+    size_t i, k;
+    const json_t *c;
+    json_array_foreach(aside, i, c) {
+        json_t *h;
+        json_array_foreach(left, k, h) {
+            if (!is(jstr(h, "card"), jstr(c, "card")))
+                continue;
+            int count = jint(h, "count", 0) - jint(c, "count", 0);
+            if (count > 0)
+                json_object_set_new(h, "count", json_integer(count));
+            else
+                json_array_remove(left, k);
+            break;
+        }
+    }
+    json_decref(aside);
+    return left;
+}
+
 /* PD-C1: the team's progress, the week tracker and what comes next, always
  * in sight in a co-op game. */
 static void draw_team(dview *t)
@@ -762,7 +844,7 @@ static void draw_team(dview *t)
     }
     heading(t, "TEAM (co-op)");
     snprintf(text, sizeof text, " money $%d of $%d, pizzas %d of %d; today is %s; next promotion: %s.",
-             jint(c, "money", 0), jint(c, "money_goal", 0), jint(c, "pizzas", 0), jint(c, "pizzas_goal", 0),
+             money_left(t, payer(t), c), jint(c, "money_goal", 0), jint(c, "pizzas", 0), jint(c, "pizzas_goal", 0),
              jstr(c, "day"), next);
     tb_para(&t->b, text, 2);
     tb_nl(&t->b);
@@ -953,7 +1035,20 @@ static void draw_tableau(dview *t, const json_t *p)
     tb_nl(&t->b);
 }
 
-/* A short screen's line of a player: "B Bo $5, 12 disks left, ...". */
+/* Does any player's row show tip money (your own, or everyone's at the end)? */
+static bool tip_money_shown(const dview *t)
+{
+    size_t i;
+    const json_t *p;
+    json_array_foreach(jget(t->v, "players"), i, p)
+        if (json_is_integer(jget(p, "tip_money")))
+            return true;
+    return false;
+}
+
+/* A short screen's line of a player, "B Bo   $5    disks 12  delivered 3
+ * tips 2 ($5)  hand 5+1": each word before its number, in columns of a
+ * fixed width, so that no number reads with the next word. */
 static void short_player(dview *t, const json_t *p, int s)
 {
     char text[200], money[16] = "team";
@@ -961,15 +1056,19 @@ static void short_player(dview *t, const json_t *p, int s)
     put_seat(t, s, 12);
     tb_pad(&t->b, 14);
     if (!jget(t->v, "coop"))
-        snprintf(money, sizeof money, "$%d", jint(p, "money", 0));
-    snprintf(text, sizeof text, "%-5s %2d disks left %2d deliveries %2d tips", money, jint(p, "disks", 0),
+        snprintf(money, sizeof money, "$%d", money_left(t, s, p));
+    snprintf(text, sizeof text, "%-5s disks %2d  delivered %2d  tips %2d", money, jint(p, "disks", 0),
              jint(p, "deliveries", 0), jint(p, "tips", 0));
-    if (json_is_integer(jget(p, "tip_money")))
-        snprintf(text + strlen(text), sizeof text - strlen(text), " ($%d)", jint(p, "tip_money", 0));
+    if (tip_money_shown(t)) {
+        char tips[16] = "";
+        if (json_is_integer(jget(p, "tip_money")))
+            snprintf(tips, sizeof tips, "($%d)", jint(p, "tip_money", 0));
+        snprintf(text + strlen(text), sizeof text - strlen(text), " %-6s", tips);
+    }
     if (is(t->phase, "over"))
-        snprintf(text + strlen(text), sizeof text - strlen(text), "  score %d", jint(p, "score", 0));
+        snprintf(text + strlen(text), sizeof text - strlen(text), "  score %3d", jint(p, "score", 0));
     else
-        snprintf(text + strlen(text), sizeof text - strlen(text), "  hand %d+%d", jint(p, "hand", 0),
+        snprintf(text + strlen(text), sizeof text - strlen(text), "  hand %2d+%d", hand_left(t, s, p),
                  jint(p, "powers", 0));
     put(t, text);
     if (s == t->you)
@@ -1014,7 +1113,7 @@ static void draw_players(dview *t)
             snprintf(text, sizeof text, "%-5s %10d  %10d  %4d", "team", jint(p, "disks", 0), jint(p, "deliveries", 0),
                      jint(p, "tips", 0));
         else
-            snprintf(text, sizeof text, "$%-4d %10d  %10d  %4d", jint(p, "money", 0), jint(p, "disks", 0),
+            snprintf(text, sizeof text, "$%-4d %10d  %10d  %4d", money_left(t, s, p), jint(p, "disks", 0),
                      jint(p, "deliveries", 0), jint(p, "tips", 0));
         put(t, text);
         if (json_is_integer(jget(p, "tip_money"))) {
@@ -1027,7 +1126,7 @@ static void draw_players(dview *t)
             cput(t, "1", text);
         } else {
             int powers = jint(p, "powers", 0);
-            snprintf(text, sizeof text, "%4d", jint(p, "hand", 0));
+            snprintf(text, sizeof text, "%4d", hand_left(t, s, p));
             put(t, text);
             if (powers) {
                 snprintf(text, sizeof text, " + %d power", powers);
@@ -1046,9 +1145,9 @@ static void draw_players(dview *t)
             put(t, text);
             tb_nl(&t->b);
         }
-        /* on a terminal the others' pizzerias are in the villages' list
-         * (wide) or for `table` (short), and on a short one their power
-         * cards in play too */
+        /* on a wide terminal the others' pizzerias are drawn when the
+         * table fits the screen with them, else only in the villages' list;
+         * on a short one they, and their power cards in play, are for `table` */
         if (t->layout != LAYOUT_SHORT || s == t->you)
             draw_tableau(t, p);
         if (t->b.col)
@@ -1057,7 +1156,7 @@ static void draw_players(dview *t)
         const json_t *z;
         if (t->layout == LAYOUT_FULL)
             json_array_foreach(jget(p, "pizzerias"), k, z) draw_pizzeria(t, z);
-        else if (s == t->you) { /* a wide terminal: side by side when they fit */
+        else if (s == t->you || t->rivals) { /* a wide terminal: side by side when they fit */
             json_array_foreach(jget(p, "pizzerias"), k, z) {
                 char line[400];
                 int len = snprintf(line, sizeof line, "%s %d disk%s rep %d/%d:", jstr(z, "lot"), jint(z, "disks", 0),
@@ -1085,15 +1184,14 @@ static void draw_hand(dview *t)
 {
     if (t->you < 0 || t->you >= t->players || is(t->phase, "over"))
         return;
-    int cards = 0;
     size_t i;
     const json_t *c;
-    json_array_foreach(jget(t->v, "hand"), i, c)
-        cards += jint(c, "count", 0);
+    json_t *hand = your_hand_left(t);
     char text[96];
-    snprintf(text, sizeof text, "Your hand (%d):", cards);
+    snprintf(text, sizeof text, "Your hand (%d):", count_cards(hand));
     heading(t, text);
-    card_list(t, jget(t->v, "hand"), false, 3);
+    card_list(t, hand, false, 3);
+    json_decref(hand);
     const json_t *powers = jget(t->v, "powers");
     if (t->layout == LAYOUT_FULL) {
         tb_nl(&t->b);
@@ -1192,12 +1290,15 @@ static void draw_pending(dview *t)
         short_card(t, jstr(pe, "card"), card, sizeof card);
         snprintf(text, sizeof text, "building on %s with %s;", jstr(pe, "lot"), card);
         unit(t, NULL, text, 3, 1);
-        snprintf(text, sizeof text, "$%d still to pay; paid so far $%d", jint(pe, "due", 0), jint(pe, "money", 0));
+        int money = jint(pe, "money", 0);
+        bool cards = json_array_size(jget(pe, "cards")) > 0;
+        snprintf(text, sizeof text, "$%d still to pay%s", jint(pe, "due", 0), money || cards ? "; paid so far" : "");
         unit(t, NULL, text, 3, 1);
-        if (json_array_size(jget(pe, "cards"))) {
-            unit(t, NULL, "and", 3, 1);
+        snprintf(text, sizeof text, "$%d%s", money, cards ? " and" : "");
+        if (money)
+            unit(t, NULL, text, 3, 1);
+        if (cards)
             card_list(t, jget(pe, "cards"), false, 3);
-        }
         tb_nl(&t->b);
         return;
     }
@@ -1492,21 +1593,18 @@ static int moves_room(const dview *t, const json_t *view, const pb_tui_opts *o)
     return room;
 }
 
-/* Your money and hand, while a step spends them. */
+/* Your money and hand, what is left of them while a step spends them. */
 static void draw_purse(dview *t)
 {
     const json_t *me = json_array_get(jget(t->v, "players"), (size_t)t->you);
     char text[64];
-    snprintf(text, sizeof text, "You have $%d; ", jint(me, "money", 0));
+    json_t *hand = your_hand_left(t);
+    const json_t *team = jget(t->v, "coop"); /* in co-op the team's money is the only money */
+    snprintf(text, sizeof text, "You have $%d; your hand (%d):", money_left(t, t->you, team ? team : me),
+             count_cards(hand));
     put(t, text);
-    int cards = 0;
-    size_t i;
-    const json_t *c;
-    json_array_foreach(jget(t->v, "hand"), i, c)
-        cards += jint(c, "count", 0);
-    snprintf(text, sizeof text, "your hand (%d):", cards);
-    put(t, text);
-    card_list(t, jget(t->v, "hand"), false, 3);
+    card_list(t, hand, false, 3);
+    json_decref(hand);
     tb_nl(&t->b);
 }
 
@@ -1527,6 +1625,7 @@ static void draw_moves(dview *t, int room)
     t->b.len = cut;
     t->b.s[cut] = 0;
     t->b.col = 0;
+    t->moves_cut = true;
     put(t, "     ... and more: type table to list every move");
     tb_nl(&t->b);
 }
@@ -1544,13 +1643,19 @@ char *dlv_tui_table(const json_t *view, const pb_tui_opts *o)
         t->layout = LAYOUT_FULL;
         t->b.width = TB_WIDTH;
     }
+    t->rivals = t->layout == LAYOUT_WIDE;
     draw_table(t, r, view, o);
-    if (t->layout != LAYOUT_FULL && moves_room(t, view, o) < 0 && !t->b.oom) { /* too tall: again, tighter */
+    /* too tall: again without the others' pizzerias (they never cut the
+     * moves short), then with the players in short lines */
+    while (t->layout != LAYOUT_FULL && !t->tight && ((t->rivals && t->moves_cut) || moves_room(t, view, o) < 0) &&
+           !t->b.oom) {
         free(t->b.s);
         t->b.s = NULL;
         t->b.len = t->b.cap = 0;
         t->b.col = 0;
-        t->tight = true;
+        t->moves_cut = false;
+        t->tight = !t->rivals;
+        t->rivals = false;
         draw_table(t, r, view, o);
     }
     char *text = tb_done(&t->b);
@@ -1833,11 +1938,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         const json_t *legal = jget(view, "legal"), *pe = jget(view, "pending");
         const char *m0 = json_string_value(json_array_get(legal, 0));
         short_move(t, m0 ? m0 : "", example, sizeof example);
-        if (is(phase, "keep") && t->layout != LAYOUT_FULL) {
-            snprintf(what, sizeof what, "Keep 1 or 2 of the power cards dealt; the other goes back.");
-        } else if (is(phase, "keep")) {
-            snprintf(what, sizeof what, "Keep one of the two power cards dealt to you; the other goes back into the "
-                     "power deck. Type 1 or 2 from the list, or the move.");
+        if (is(phase, "keep")) {
+            snprintf(what, sizeof what, "Keep one of the two power cards dealt to you (1 or 2); the other goes back%s",
+                     t->layout != LAYOUT_FULL ? "." : " into the power deck. Type keep 1, keep 2, or the move.");
+            snprintf(example, sizeof example, "keep 1");
         } else if (is(phase, "start")) {
             const json_t *d = json_array_get(jget(view, "deliveries"), 0);
             if (d)
@@ -2075,7 +2179,7 @@ static bool words_match(const words *have, const words *want, int n)
  * problem with a seat that is not an opponent. */
 static int read_target(const dview *t, char *w, char *err, size_t errlen)
 {
-    int s = strlen(w) == 1 && isalpha((unsigned char)*w) ? *w - 'a' : digits(w) ? atoi(w) - 1 : -2;
+    int s = strlen(w) == 1 && isalpha((unsigned char)*w) ? tolower((unsigned char)*w) - 'a' : digits(w) ? atoi(w) - 1 : -2;
     char last = seat_letter(t->players - 1);
     if (s == -2)
         snprintf(err, errlen, "\"on %.20s\": name the player by letter (A to %c) or seat number (1 to %d)", w, last,
@@ -2126,6 +2230,18 @@ static void join(const words *ws, char *out, size_t n)
     }
 }
 
+/* A word of the notation's own that is no card, village or lot: read in
+ * any case, written in lower case. */
+static bool keyword(const char *w)
+{
+    static const char *const kw[] = {"from", "via",  "to",     "on",   "deck", "d",   "red", "blue", "subway",
+                                     "boat", "park", "stored", "disk", "add",  "top", "left", "right"};
+    for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+        if (strcasecmp(w, kw[i]) == 0)
+            return true;
+    return false;
+}
+
 /* Does a word begin a move of the notation (games/delivery/notation.c)? */
 static bool notation_verb(const char *w)
 {
@@ -2153,9 +2269,26 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
     words in;
     split(t, line, &in, false);
     char text[512];
+    /* the verb and the notation's own words in lower case; cards, villages
+     * and lots as typed, so that a refusal quotes them as the player wrote
+     * them (the notation reads any case) */
     for (int i = 0; i < in.n; i++)
-        for (char *s = in.w[i]; *s; s++)
-            *s = (char)tolower((unsigned char)*s);
+        if (i == 0 || keyword(in.w[i]))
+            for (char *s = in.w[i]; *s; s++)
+                *s = (char)tolower((unsigned char)*s);
+    /* keep 1, keep 2 (or 1, 2): the power cards dealt, as numbered */
+    const json_t *dealt = jget(view, "keep_from");
+    if (json_array_size(dealt) && (in.n == 1 || (in.n == 2 && is(in.w[0], "keep"))) && digits(in.w[in.n - 1])) {
+        int k = atoi(in.w[in.n - 1]);
+        if (k < 1 || k > (int)json_array_size(dealt)) {
+            snprintf(err, errlen, "there is no power card %d: keep 1 or keep 2, as numbered", k);
+            rc = -1;
+        } else {
+            snprintf(out, n, "keep power:%s", json_string_value(json_array_get(dealt, (size_t)k - 1)));
+        }
+        free(t);
+        return rc;
+    }
     /* a number from the list of moves */
     if (in.n == 1 && digits(in.w[0]) && nlegal) {
         int k = atoi(in.w[0]), listed = nlegal < LISTED ? nlegal : LISTED;
@@ -2227,6 +2360,14 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
         return -1;
     }
     join(&in, text, sizeof text);
+    /* a build or an upgrade is the reputation action's step, not an action */
+    if (in.n && (is(in.w[0], "build") || is(in.w[0], "upgrade")) && is(t->phase, "start") &&
+        legal_has(t, "reputation")) {
+        snprintf(err, errlen, "\"%.40s\": %s is a step of the reputation action:\n"
+                 "type r (reputation) first, then %s.", text, in.w[0], in.w[0]);
+        free(t);
+        return -1;
+    }
     /* match the legal moves, card names written either way */
     words want;
     split(t, text, &want, true);

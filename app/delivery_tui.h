@@ -16,8 +16,9 @@
 #include "front.h"
 
 /* The table fits the terminal on stdout (TIOCGWINSZ, else COLUMNS and
- * LINES): at least 100x40, the orders beside the map; smaller (80x24), no
- * map, so that the orders, your moves and the moves logged before stay on
+ * LINES): at least 100x40, the orders beside the map and the others'
+ * pizzerias when they fit with the moves; smaller (80x24), no map and a
+ * line a player, so that the orders, your moves and the moves logged before stay on
  * screen. Within a turn a step that only pays or supplies draws what it
  * changed; the same view drawn twice (`table`) is drawn whole, as it is
  * when the output is no terminal. A size set here (cols, rows > 0) stands

@@ -61,7 +61,7 @@ play_game() {
     tm send-keys -t pb "deliver 2 from HA" Enter
     wait_change 1
     screen "$T/now"
-    grep -q '^"deliver 2 from ha": not now: you are asked to keep a power card' "$T/now" ||
+    grep -q '^"deliver 2 from HA": not now: you are asked to keep a power card' "$T/now" ||
         refused="the refusal of \"deliver 2 from HA\": $(grep -A1 'deliver 2 from' "$T/now" | tail -1)"
     while [ $k -lt 600 ] && [ ! -f "$T/status" ]; do
         k=$((k + 1))

@@ -68,14 +68,20 @@ check "play --game delivery: the table has the map, villages, orders, market, pl
 check "play --game delivery: bad input is refused with a reason" \
     "$(grep -q '"launch the rocket" is not a move: a move starts with' "$T/two.out" ||
         echo 'nonsense not refused')" \
-    "$(grep -q 'there is no move 99: the list goes from 1 to 2' "$T/two.out" || echo '99 not refused')" \
+    "$(grep -q 'there is no power card 99: keep 1 or keep 2, as numbered' "$T/two.out" || echo '99 not refused')" \
     "$(grep -q 'the open market lists [0-9]* cards: take 1 to take' "$T/two.out" || echo 'take 99 not refused')" \
     "$(grep -q '"keep" could be more than one move:' "$T/two.out" || echo 'keep alone not refused')"
 # A move the list does not have goes to the engine, which says why.
-printf 'deliver 2 from HA\nquit\n' | "$BIN" play --game delivery --players 2 --seed 7 --hint greedy >"$T/why.out" 2>&1
+# Its cards and villages are quoted as typed; keep 2 keeps the second card.
+printf 'd 2 HA\nbuild HA-1 UE/Tomatoes\nkeep 2\nb FD-1 FD/Pineapple\nquit\n' |
+    "$BIN" play --game delivery --players 2 --seed 7 --hint greedy >"$T/why.out" 2>&1
 check "play --game delivery: a move that cannot be made now is refused with the engine's reason" \
-    "$(grep -q '^"deliver 2 from ha": not now: you are asked to keep a power card' "$T/why.out" ||
-        echo "refusal: $(grep -m1 'deliver 2' "$T/why.out" | tail -1)")"
+    "$(grep -q '^"deliver 2 from HA": not now: you are asked to keep a power card' "$T/why.out" ||
+        echo "refusal: $(grep -m1 'deliver 2' "$T/why.out" | tail -1)")" \
+    "$(grep -q '^"build HA-1 UE/Tomatoes": not now' "$T/why.out" || echo 'the build not quoted as typed')" \
+    "$(grep -q '^  You: keep power:' "$T/why.out" || echo 'keep 2 not taken')" \
+    "$(grep -q 'build is a step of the reputation action:' "$T/why.out" || echo 'a build before r not explained')" \
+    "$(grep -q '^type r (reputation) first, then build.' "$T/why.out" || echo 'r first not said')"
 t1=$(nth_table "$T/two.out" 1)
 t2=$(nth_table "$T/two.out" 2)
 check "play --game delivery: bad input changes nothing" \

@@ -193,7 +193,7 @@ static void check_friendly(const pb_game *g, const pb_state *st, const json_t *v
     if (fine)
         assert_reads_as(g, st, v, "fine", fine);
     assert_int_equal(dlv_ui_translate(v, "0", out, sizeof out, err, sizeof err), -1);
-    assert_non_null(strstr(err, "there is no move 0"));
+    assert_non_null(strstr(err, strcmp(phase, "keep") ? "there is no move 0" : "there is no power card 0"));
     assert_int_equal(dlv_ui_translate(v, "launch rocket", out, sizeof out, err, sizeof err), -1);
     assert_non_null(strstr(err, "\"launch rocket\" is not a move: a move starts with a word such as\n"));
     assert_non_null(strstr(err, "You are asked\n"));
@@ -205,7 +205,7 @@ static void check_friendly(const pb_game *g, const pb_state *st, const json_t *v
     }
     /* a move the list does not have goes to the engine, which says why */
     assert_int_equal(dlv_ui_translate(v, "d 7 HA", out, sizeof out, err, sizeof err), 0);
-    assert_string_equal(out, "deliver 7 from ha");
+    assert_string_equal(out, "deliver 7 from HA");
     pb_action a;
     assert_int_equal(g->ops->action_from_text(g, st, out, &a, err, sizeof err), -1);
     if (!strstr(err, "there is no order 7"))
@@ -222,6 +222,105 @@ static void check_friendly(const pb_game *g, const pb_state *st, const json_t *v
         assert_reads_as(g, st, v, json_string_value(m), json_string_value(m));
         assert_reads_as(g, st, v, upper, json_string_value(m));
     }
+}
+
+/* ---- a payment in progress ---- */
+
+/* The short name the table writes for a card ("FD/Meatballs"). */
+static void short_name(const json_t *v, const char *card, char *out, size_t n)
+{
+    const char *slash = strrchr(card, '/');
+    snprintf(out, n, "%s", card);
+    size_t i;
+    const json_t *village;
+    json_array_foreach(json_object_get(json_object_get(v, "map"), "villages"), i, village) {
+        const char *name = json_string_value(json_object_get(village, "name"));
+        if (slash && strlen(name) == (size_t)(slash - card) && strncmp(card, name, strlen(name)) == 0)
+            snprintf(out, n, "%s%s", json_string_value(json_object_get(village, "code")), slash);
+    }
+    for (char *s = out; *s; s++)
+        *s = *s == ' ' ? '-' : *s;
+}
+
+static int cards_in(const json_t *cards)
+{
+    int n = 0;
+    size_t i;
+    const json_t *c;
+    json_array_foreach(cards, i, c)
+        n += (int)json_integer_value(json_object_get(c, "count"));
+    return n;
+}
+
+static int payments_seen; /* tables drawn while a payment had something set aside */
+
+/* While the seat pays for a build or a delivery, its table shows what is
+ * left: its hand without the cards set aside, the build's card too (their
+ * count as well; a card all set aside not listed) and its money less what
+ * is paid so far, in its own row and, drawn as a step, beside "You have". */
+static void check_payment_left(const json_t *v, int seat, const char *table)
+{
+    const json_t *pe = json_object_get(v, "pending");
+    const char *kind = json_string_value(json_object_get(pe, "kind"));
+    int paid = (int)json_integer_value(json_object_get(pe, "money"));
+    if (!kind || (strcmp(kind, "build") && strcmp(kind, "deliver")) ||
+        json_integer_value(json_object_get(v, "whose_turn")) != seat)
+        return;
+    /* the cards paid so far, and a build's card */
+    json_t *aside = json_deep_copy(json_object_get(pe, "cards"));
+    if (!strcmp(kind, "build"))
+        json_array_append_new(aside, json_pack("{s:O,s:i}", "card", json_object_get(pe, "card"), "count", 1));
+    if (!cards_in(aside) && !paid) {
+        json_decref(aside);
+        return;
+    }
+    const json_t *me = json_array_get(json_object_get(v, "players"), (size_t)seat);
+    int money = (int)json_integer_value(json_object_get(me, "money")) - paid;
+    int left = cards_in(json_object_get(v, "hand")) - cards_in(aside);
+    char want[96];
+    const char *hand = strstr(table, "Your hand ("), *purse = strstr(table, "You have $");
+    if (hand) {
+        snprintf(want, sizeof want, "Your hand (%d):", left);
+        if (strncmp(hand, want, strlen(want)) != 0)
+            fail_msg("\"%s\" wanted, %d set aside and $%d paid:\n%s", want, cards_in(aside), paid, table);
+        char row[32];
+        snprintf(row, sizeof row, "\n %c %s ", 'A' + seat, names[seat]);
+        const char *mine = strstr(table, row);
+        snprintf(want, sizeof want, "$%d ", money);
+        if (json_object_get(v, "coop")) { /* the team's money, in its panel */
+            money = (int)json_integer_value(json_object_get(json_object_get(v, "coop"), "money")) - paid;
+            mine = strstr(table, "TEAM (co-op)");
+            snprintf(want, sizeof want, "money $%d of", money);
+        }
+        if (!mine || !strstr(mine, want) || strstr(mine, want) > strchr(mine + 1, '\n'))
+            fail_msg("%s's row without %s, $%d paid so far:\n%s", names[seat], want, paid, table);
+    } else {
+        assert_non_null(purse);
+        if (json_object_get(v, "coop"))
+            money = (int)json_integer_value(json_object_get(json_object_get(v, "coop"), "money")) - paid;
+        snprintf(want, sizeof want, "You have $%d; your hand (%d):", money, left);
+        if (strncmp(purse, want, strlen(want)) != 0)
+            fail_msg("\"%s\" wanted:\n%s", want, table);
+        hand = purse;
+    }
+    const char *end = hand + strlen(hand), *now = strstr(hand, "Now:"), *moves = strstr(hand, "Your moves");
+    end = now && now < end ? now : end;
+    end = moves && moves < end ? moves : end;
+    size_t i, k;
+    const json_t *c, *h;
+    json_array_foreach(aside, i, c)
+        json_array_foreach(json_object_get(v, "hand"), k, h) {
+            if (strcmp(json_string_value(json_object_get(c, "card")), json_string_value(json_object_get(h, "card"))) ||
+                json_integer_value(json_object_get(c, "count")) != json_integer_value(json_object_get(h, "count")))
+                continue;
+            char name[96];
+            short_name(v, json_string_value(json_object_get(c, "card")), name, sizeof name);
+            const char *at = strstr(hand, name);
+            if (at && at < end)
+                fail_msg("%s, set aside, still listed in the hand:\n%s", name, table);
+        }
+    json_decref(aside);
+    payments_seen++;
 }
 
 /* ---- secrecy ---- */
@@ -302,7 +401,10 @@ static void test_tables_of_seeded_games(void **state)
             int mover = pb_current_seat(g, st);
             for (int seat = -1; seat < players; seat++) {
                 json_t *v = g->ops->view(g, st, seat);
-                free(render(v, seat, moves % 3 == 0));
+                char *drawn = render(v, seat, moves % 3 == 0), *plain = ts_strip_ansi(drawn);
+                check_payment_left(v, seat, plain);
+                free(drawn);
+                free(plain);
                 if (seat >= 0 && seat == mover) {
                     const char *phase = json_string_value(json_object_get(v, "phase"));
                     int k = 0;
@@ -334,6 +436,7 @@ static void test_tables_of_seeded_games(void **state)
     /* the planted leak of another seat's hand is caught */
     assert_true(leaks_caught > 0);
     assert_true(deliveries_listed > 0);
+    assert_true(payments_seen > 0);
     /* the games went through the decisions worth drawing */
     static const char *const wanted[] = {"keep", "start", "market", "reputation", "pay",
                                          "supply", "distance", "fine", "transfer"};
@@ -773,7 +876,7 @@ static void test_translate(void **state)
     assert_int_equal(dlv_ui_translate(v, "keep", out, sizeof out, err, sizeof err), -1);
     assert_non_null(strstr(err, "\"keep\" could be more than one move:\n   keep power:"));
     assert_int_equal(dlv_ui_translate(v, "3", out, sizeof out, err, sizeof err), -1);
-    assert_string_equal(err, "there is no move 3: the list goes from 1 to 2");
+    assert_string_equal(err, "there is no power card 3: keep 1 or keep 2, as numbered");
     assert_int_equal(dlv_ui_translate(v, "2", out, sizeof out, err, sizeof err), 0);
     assert_string_equal(out, json_string_value(json_array_get(json_object_get(v, "legal"), 1)));
     /* both cards to keep are explained: name and text */
@@ -791,6 +894,38 @@ static void test_translate(void **state)
     }
     assert_int_equal(i, 2);
     free(table);
+    /* keep 1 / keep 2 (and 1 / 2) keep the card numbered so; the prompt says so */
+    char *prompt = dlv_tui_prompt(v, &o);
+    assert_shows(prompt, "Keep one of the two power cards dealt to you (1 or 2); the other goes back");
+    free(prompt);
+    static const char *const kept[][2] = {{"keep 1", "0"}, {"KEEP 2", "1"}, {"1", "0"}, {"2", "1"}, {"keep  2", "1"}};
+    for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
+        char want[96];
+        snprintf(want, sizeof want, "keep power:%s",
+                 json_string_value(json_array_get(json_object_get(v, "keep_from"), (size_t)atoi(kept[k][1]))));
+        assert_reads_as(g, st, v, kept[k][0], want);
+    }
+    assert_int_equal(dlv_ui_translate(v, "keep 3", out, sizeof out, err, sizeof err), -1);
+    assert_string_equal(err, "there is no power card 3: keep 1 or keep 2, as numbered");
+    /* a move passed to the engine keeps the player's cards and villages as typed */
+    assert_int_equal(dlv_ui_translate(v, "build HA-1 UE/Tomatoes", out, sizeof out, err, sizeof err), 0);
+    assert_string_equal(out, "build HA-1 UE/Tomatoes");
+    assert_int_equal(dlv_ui_translate(v, "D 1 FROM HA", out, sizeof out, err, sizeof err), 0);
+    assert_string_equal(out, "deliver 1 from HA");
+    assert_int_equal(dlv_ui_translate(v, "d 2 MT Boat", out, sizeof out, err, sizeof err), 0);
+    assert_string_equal(out, "deliver 2 from MT via boat");
+    json_decref(v);
+    /* at the action step a build is refused with the way to it: r first */
+    while (((pd_state *)(void *)st)->phase != PD_PH_START) {
+        static pb_action all[PB_MAX_ACTIONS];
+        assert_true(g->ops->legal_actions(g, st, all) > 0);
+        assert_int_equal(g->ops->apply(g, st, all[0], err, sizeof err), 0);
+    }
+    v = g->ops->view(g, st, pb_current_seat(g, st));
+    assert_non_null(legal_starting(v, "reputation"));
+    assert_int_equal(dlv_ui_translate(v, "b FD-1 FD/Pineapple", out, sizeof out, err, sizeof err), -1);
+    assert_string_equal(err, "\"build FD-1 FD/Pineapple\": build is a step of the reputation action:\n"
+                             "type r (reputation) first, then build.");
     json_decref(v);
     free(st);
     pb_game_free(g);
@@ -1221,6 +1356,64 @@ static void assert_unique_marks(const json_t *v, const char *table)
     }
 }
 
+/* Each player's row keeps its columns: on a short screen every number after
+ * its word ("disks 12  delivered  3  tips  2"), else under the header's
+ * words, right-aligned, so that no number runs into the next word. */
+static void assert_player_rows(const json_t *v, const char *table)
+{
+    const char *header = strstr(table, "\nPlayers");
+    size_t i;
+    const json_t *p;
+    json_array_foreach(json_object_get(v, "players"), i, p) {
+        char row[32], want[64];
+        snprintf(row, sizeof row, "\n %c %s ", (int)('A' + i), names[i]);
+        const char *at = strstr(table, row);
+        if (!at)
+            continue; /* a tight setup leaves the players out */
+        at++;
+        int disks = (int)json_integer_value(json_object_get(p, "disks")),
+            delivered = (int)json_integer_value(json_object_get(p, "deliveries")),
+            tips = (int)json_integer_value(json_object_get(p, "tips"));
+        if (header && header < at) {
+            assert_non_null(strstr(header, "money disks left  deliveries  tips"));
+            snprintf(want, sizeof want, "%10d  %10d  %4d", disks, delivered, tips);
+            if (strncmp(at + 22, want, strlen(want)) != 0)
+                fail_msg("%s's row out of its columns (\"%s\" at column 22):\n%s", names[i], want, table);
+        } else {
+            snprintf(want, sizeof want, "disks %2d  delivered %2d  tips %2d", disks, delivered, tips);
+            const char *found = strstr(at, want);
+            if (!found || found != at + 20) {
+                fprintf(stderr, "%s", table);
+                fail_msg("%s's row without \"%s\" at column 20 (above)", names[i], want);
+            }
+        }
+    }
+}
+
+static int rivals_shown; /* wide tables listing another player's pizzeria with its cards */
+
+/* On a wide screen the others' pizzerias, with their cards and top card,
+ * are listed when the table fits with them, never at the cost of moves. */
+static void look_for_rivals(const json_t *v, const char *table)
+{
+    size_t i;
+    const json_t *p;
+    json_array_foreach(json_object_get(v, "players"), i, p) {
+        const json_t *z = json_array_get(json_object_get(p, "pizzerias"), 0);
+        if (i == 0 || !z)
+            continue;
+        char want[48];
+        snprintf(want, sizeof want, "\n     %s %d disk", json_string_value(json_object_get(z, "lot")),
+                 (int)json_integer_value(json_object_get(z, "disks")));
+        if (!strstr(table, want))
+            continue;
+        if (strstr(table, "... and more: type table"))
+            fail_msg("the others' pizzerias cut the moves short:\n%s", table);
+        rivals_shown++;
+        return;
+    }
+}
+
 /* 2- and 4-player games seen by seat A on a terminal of cols x rows: each
  * table fits; at a new position the orders and the moves are on screen
  * with the prompt and lines left for the moves logged before; a step that
@@ -1243,11 +1436,15 @@ static void play_on_screen(int cols, int rows, int players, uint64_t seed, int *
             pb_tui_opts o = {moves % 2 == 0, names, 0};
             char *table = dlv_tui_table(v, &o), *prompt = dlv_tui_prompt(v, &o);
             char *plain = ts_strip_ansi(table), *plain_prompt = ts_strip_ansi(prompt);
+            check_payment_left(v, 0, plain);
             assert_fits(plain, cols);
             assert_fits(plain_prompt, cols);
             bool whole = strstr(plain, "NEW YORK PIZZA DELIVERY") != NULL;
             if (whole) {
                 (*tables)++;
+                assert_player_rows(v, plain);
+                if (cols >= 100 && rows >= 40)
+                    look_for_rivals(v, plain);
                 const char *orders = strstr(plain, "Orders  (");
                 assert_non_null(orders);
                 for (int slot = 1; slot <= 4; slot++) {
@@ -1310,6 +1507,7 @@ static void test_terminal_layouts(void **state)
     }
     assert_true(steps > 20);
     assert_true(tables > 100);
+    assert_true(rivals_shown > 0);
 }
 
 int main(void)
