@@ -790,6 +790,24 @@ static int hand_left(const dview *t, int seat, const json_t *p)
     return left;
 }
 
+/* A player's power cards in hand less those paid with so far. */
+static int powers_left(const dview *t, int seat, const json_t *p)
+{
+    int n = jint(p, "powers", 0);
+    return seat == payer(t) ? n - (int)json_array_size(jget(jget(t->v, "pending"), "powers")) : n;
+}
+
+/* Is your power card `id` paid with already (so no longer in hand)? */
+static bool power_paid(const dview *t, const char *id)
+{
+    size_t i;
+    const json_t *c;
+    if (t->you < 0 || t->you != payer(t))
+        return false;
+    json_array_foreach(jget(jget(t->v, "pending"), "powers"), i, c) if (is(json_string_value(c), id)) return true;
+    return false;
+}
+
 /* Your hand less the cards set aside: a new list, NULL when out of memory. */
 static json_t *your_hand_left(const dview *t)
 {
@@ -1069,7 +1087,7 @@ static void short_player(dview *t, const json_t *p, int s)
         snprintf(text + strlen(text), sizeof text - strlen(text), "  score %3d", jint(p, "score", 0));
     else
         snprintf(text + strlen(text), sizeof text - strlen(text), "  hand %2d+%d", hand_left(t, s, p),
-                 jint(p, "powers", 0));
+                 powers_left(t, s, p));
     put(t, text);
     if (s == t->you)
         put(t, "  <- you");
@@ -1125,7 +1143,7 @@ static void draw_players(dview *t)
             snprintf(text, sizeof text, "%4d", jint(p, "score", 0));
             cput(t, "1", text);
         } else {
-            int powers = jint(p, "powers", 0);
+            int powers = powers_left(t, s, p);
             snprintf(text, sizeof text, "%4d", hand_left(t, s, p));
             put(t, text);
             if (powers) {
@@ -1201,8 +1219,14 @@ static void draw_hand(dview *t)
         tb_room(&t->b, 13 + (first ? (int)strlen(first) : 4), 3, 2);
         heading(t, "power cards:");
     }
-    json_array_foreach(powers, i, c) unit(t, NULL, json_string_value(c) ? json_string_value(c) : "?", 3, 1);
-    if (json_array_size(powers)) {
+    size_t held = 0;
+    json_array_foreach(powers, i, c) {
+        if (power_paid(t, json_string_value(c)))
+            continue; /* set aside with the payment */
+        unit(t, NULL, json_string_value(c) ? json_string_value(c) : "?", 3, 1);
+        held++;
+    }
+    if (held) {
         if (t->layout == LAYOUT_FULL) /* on a terminal `rules` says it */
             unit(t, NULL, "(any of them pays $1 of a price or a space)", 3, 2);
     } else

@@ -138,9 +138,9 @@ static json_t *pending_json(const pd_state *st, int viewer)
     const pd_pending *pe = &st->pending;
     const pd_map *m = &st->rules->data.map;
     if (pe->kind == PD_A_BUILD)
-        return json_pack("{s:s,s:s,s:o,s:i,s:i,s:o}", "kind", "build", "lot", m->lot[pe->lot].id, "card",
+        return json_pack("{s:s,s:s,s:o,s:i,s:i,s:o,s:o}", "kind", "build", "lot", m->lot[pe->lot].id, "card",
                          card_json(st, pe->card), "due", pe->due, "money", pe->paid_money, "cards",
-                         counts_json(st, pe->paid_cards));
+                         counts_json(st, pe->paid_cards), "powers", powers_json(st, pe->paid_powers));
     if (pe->kind == PD_A_UPGRADE) /* over the reputation limit: what still goes */
         return json_pack("{s:s,s:s,s:i}", "kind", "upgrade", "village", m->village[pe->village].code, "due", pe->due);
     if (pe->kind != PD_A_DELIVER)
@@ -159,6 +159,7 @@ static json_t *pending_json(const pd_state *st, int viewer)
                           pe->slot == PD_COPY_SLOT ? json_null() : json_integer(pe->slot + 1), "from",
                           m->village[pe->village].code, "needs", needs, "extras", pe->extras, "due", pe->due,
                           "cards", counts_json(st, pe->paid_cards), "stored", stored, "short", pe->shorted);
+    json_object_set_new(j, "powers", powers_json(st, pe->paid_powers)); /* power cards paid, as the log told */
     /* whose pizzeria it comes from: another player's with Copy Cat */
     json_object_set_new(j, "owner", json_integer(pe->owner));
     json_object_set_new(j, "lot", json_string(m->lot[st->player[pe->owner].pizzeria[pe->village].lot].id));

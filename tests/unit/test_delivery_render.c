@@ -258,6 +258,8 @@ static int payments_seen; /* tables drawn while a payment had something set asid
  * left: its hand without the cards set aside, the build's card too (their
  * count as well; a card all set aside not listed) and its money less what
  * is paid so far, in its own row and, drawn as a step, beside "You have". */
+static int powers_paid_seen; /* payments with a power card the checks met */
+
 static void check_payment_left(const json_t *v, int seat, const char *table)
 {
     const json_t *pe = json_object_get(v, "pending");
@@ -266,6 +268,16 @@ static void check_payment_left(const json_t *v, int seat, const char *table)
     if (!kind || (strcmp(kind, "build") && strcmp(kind, "deliver")) ||
         json_integer_value(json_object_get(v, "whose_turn")) != seat)
         return;
+    /* a power card paid with is no longer listed as held */
+    size_t pi;
+    const json_t *pw;
+    json_array_foreach(json_object_get(pe, "powers"), pi, pw) {
+        const char *line = strstr(table, "power cards:"), *eol = line ? strchr(line, '\n') : NULL;
+        const char *at = line ? strstr(line, json_string_value(pw)) : NULL;
+        if (at && (!eol || at < eol))
+            fail_msg("%s, paid with, is still listed among the power cards held:\n%s", json_string_value(pw), table);
+        powers_paid_seen++;
+    }
     /* the cards paid so far, and a build's card */
     json_t *aside = json_deep_copy(json_object_get(pe, "cards"));
     if (!strcmp(kind, "build"))
@@ -437,6 +449,7 @@ static void test_tables_of_seeded_games(void **state)
     assert_true(leaks_caught > 0);
     assert_true(deliveries_listed > 0);
     assert_true(payments_seen > 0);
+    assert_true(powers_paid_seen > 0); /* a power card among a payment's */
     /* the games went through the decisions worth drawing */
     static const char *const wanted[] = {"keep", "start", "market", "reputation", "pay",
                                          "supply", "distance", "fine", "transfer"};
