@@ -56,8 +56,8 @@ static void set_labels(th_board *b)
         for (int j = 0; j < b->ncells; j++)
             rank += b->cube[j][2] == b->cube[i][2] &&
                     b->cube[j][0] - b->cube[j][1] < b->cube[i][0] - b->cube[i][1];
-        /* at most 19 (two digits): said so for the compiler's length check */
-        snprintf(b->label[i], sizeof b->label[i], "%c%d", 'a' + (b->cube[i][2] - minz), rank < 99 ? rank : 99);
+        /* at most 19: two digits, said so for the compiler's length check */
+        snprintf(b->label[i], sizeof b->label[i], "%c%u", 'a' + (b->cube[i][2] - minz), (unsigned)rank % 100u);
     }
 }
 
