@@ -6,7 +6,7 @@
 // New York Slice with table.js and ring.js, Pizza Theory with theory.js,
 // New York Pizza Delivery with delivery.js.
 import { Connection } from './net.js';
-import { seatSelects, tablesHtml, mineHtml, playerOptions, gameName, GAMES } from './lobby.js';
+import { seatSelects, tablesHtml, mineHtml, playerOptions, gameName, gameAbout, GAMES } from './lobby.js';
 import * as T from './table.js';
 import * as TH from './theory.js';
 import * as DL from './delivery.js';
@@ -318,6 +318,7 @@ function coopChosen() {
 // The player counts of the chosen game (Pizza Theory: 2 or 3; a co-op
 // delivery table may be played alone).
 function chooseGame() {
+  $('#game-about').textContent = gameAbout($('#game').value);
   const count = $('#players-count');
   const current = Number(count.value);
   if (coopChosen()) {
@@ -833,6 +834,7 @@ function toast(text, kind = 'error') {
 function wire() {
   $('#seat-list').innerHTML = seatSelects();
   $('#game').addEventListener('change', chooseGame);
+  $('#game-about').textContent = gameAbout($('#game').value);
   $('#players-count').addEventListener('change', showSeats);
   $('#difficulty').innerHTML = difficultyOptions();
   $('#coop').addEventListener('change', chooseGame);

@@ -4,10 +4,24 @@ import { esc } from './tokens.js';
 
 // The games a table may play (the `game` of `create`), with their player counts.
 export const GAMES = {
-  nyslice: { name: 'New York Slice', players: [2, 3, 4, 5, 6], dflt: 4 },
-  theory: { name: 'Pizza Theory', players: [2, 3], dflt: 3 },
-  delivery: { name: 'New York Pizza Delivery', players: [2, 3, 4, 5, 6], dflt: 4 },
+  nyslice: {
+    name: 'New York Slice', players: [2, 3, 4, 5, 6], dflt: 4,
+    about: 'I cut, you choose: each round the Slicer divides the pizza and the others pick their portions; lead the slice types you collect, or eat slices for points.',
+  },
+  theory: {
+    name: 'Pizza Theory', players: [2, 3], dflt: 3,
+    about: 'Add toppings to a hexagon pizza, then everyone picks a cut line at once, in secret: the cuts decide whose toppings stay.',
+  },
+  delivery: {
+    name: 'New York Pizza Delivery', players: [2, 3, 4, 5, 6], dflt: 4,
+    about: 'Build pizzerias across Manhattan, gather ingredients and deliver orders by street, subway and boat; or play co-op, as one team against the goals.',
+  },
 };
+
+// A line on what a game is, for the lobby.
+export function gameAbout(id) {
+  return (GAMES[id] && GAMES[id].about) || '';
+}
 
 export function gameName(id) {
   return (GAMES[id] && GAMES[id].name) || id || 'New York Slice';

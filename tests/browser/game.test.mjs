@@ -60,6 +60,11 @@ test('two browsers create and join a table with two bots and play to the Guest C
     const ann = await open(1200, 1000), bo = await open(390, 844); // a desktop and a phone
 
     await ann.goto(url);
+    // the lobby says in a line what each game is
+    assert.match(await ann.locator('#game-about').innerText(), /^I cut, you choose: /);
+    await ann.selectOption('#game', 'theory');
+    assert.match(await ann.locator('#game-about').innerText(), /hexagon pizza/);
+    await ann.selectOption('#game', 'nyslice');
     await ann.fill('#name', 'Ann');
     await ann.selectOption('#players-count', '4');
     await ann.selectOption('select[name=seat1]', 'human');
