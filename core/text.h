@@ -11,4 +11,12 @@
 void pb_appendf(char *buf, size_t n, size_t *len, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void pb_vappendf(char *buf, size_t n, size_t *len, const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
 
+/* Sentences told one after another (a log entry's news): each separated
+ * from the last by a blank, cut like pb_appendf. */
+typedef struct pb_sentences {
+    char *buf;
+    size_t n, len;
+} pb_sentences;
+void pb_say(pb_sentences *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 #endif

@@ -5,7 +5,6 @@
  * Instant card's effect, what went back from a pizzeria over its limit.
  * Only what everyone sees: never which power card was drawn. Players are
  * called by the names the table gives them, else "Player N". */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,24 +13,11 @@
 #include "internal.h"
 
 typedef struct said {
-    char *buf;
-    size_t n, used;
+    pb_sentences out;
     char who[PD_PLAYERS][48];   /* each seat's name */
     char whose[PD_PLAYERS][52]; /* and its possessive */
     const char *verb_s[PD_PLAYERS]; /* "draws", or "draw" for a terminal's "You" */
 } said;
-
-static void say(said *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Append a sentence, separated from the last by a space. */
-static void say(said *s, const char *fmt, ...)
-{
-    pb_appendf(s->buf, s->n, &s->used, "%s", s->used ? " " : "");
-    va_list ap;
-    va_start(ap, fmt);
-    pb_vappendf(s->buf, s->n, &s->used, fmt, ap);
-    va_end(ap);
-}
 
 static const char *power_name(const pd_state *st, pd_pc pc)
 {
@@ -52,13 +38,13 @@ static void tolls(said *s, const pd_state *b, const pd_state *a, int deliverer)
         for (size_t k = 0; k < sizeof cards / sizeof cards[0]; k++)
             if (pd_has(b, t, cards[k]) && used < sizeof why)
                 used += (size_t)snprintf(why + used, sizeof why - used, "%s%s", used ? ", " : "", power_name(b, cards[k]));
-        say(s, "%s pay%s %s $%d (%s).", s->who[deliverer], s->verb_s[deliverer], s->who[t], got, used ? why : "a toll");
+        pb_say(&s->out, "%s pay%s %s $%d (%s).", s->who[deliverer], s->verb_s[deliverer], s->who[t], got, used ? why : "a toll");
     }
 }
 
 int pd_news(const pd_state *b, const pd_state *a, const char *const *names, char *buf, size_t n)
 {
-    said s = {.buf = buf, .n = n};
+    said s = {.out = {buf, n, 0}};
     if (!n)
         return 0;
     for (int t = 0; t < a->players && t < PD_PLAYERS; t++) {
@@ -77,14 +63,14 @@ int pd_news(const pd_state *b, const pd_state *a, const char *const *names, char
     const pd_map *m = &a->rules->data.map;
     int drawn = a->inspectors - b->inspectors;
     if (drawn > 0)
-        say(&s, "A Health Inspector is drawn (%d of %d): everyone owes a $%d fine.", a->inspectors,
+        pb_say(&s.out, "A Health Inspector is drawn (%d of %d): everyone owes a $%d fine.", a->inspectors,
             PD_INSPECTORS_TO_END, a->rules->data.cards.fine);
     /* fines paid at once: all a seat could pay, or money when cards could not */
     int chose = b->phase == PD_PH_FINE && a->phase != PD_PH_OVER ? pd_current_seat(b) : -1;
     for (int t = 0; t < a->players; t++) {
         int paid = b->fines_due[t] + (drawn > 0 ? drawn : 0) - a->fines_due[t] - (t == chose);
         if (paid > 0)
-            say(&s, "%s pay%s the fine at once ($%d and %d card%s).", s.who[t], s.verb_s[t], pd_money(b, t) - pd_money(a, t),
+            pb_say(&s.out, "%s pay%s the fine at once ($%d and %d card%s).", s.who[t], s.verb_s[t], pd_money(b, t) - pd_money(a, t),
                 pd_hand_total(b, t) - pd_hand_total(a, t), pd_hand_total(b, t) - pd_hand_total(a, t) == 1 ? "" : "s");
     }
     /* a delivery made: its tolls and the power card it drew */
@@ -93,14 +79,14 @@ int pd_news(const pd_state *b, const pd_state *a, const char *const *names, char
             continue;
         tolls(&s, b, a, t);
         if (b->npower_deck > a->npower_deck)
-            say(&s, "%s draw%s a power card.", s.who[t], s.verb_s[t]);
+            pb_say(&s.out, "%s draw%s a power card.", s.who[t], s.verb_s[t]);
     }
     /* Instant cards: the tip sent back */
     for (int t = 0; t < a->players; t++)
         if (b->phase == PD_PH_INSTANT && a->player[t].ntips < b->player[t].ntips)
-            say(&s, "%s tip token goes back face down.", s.whose[t]);
+            pb_say(&s.out, "%s tip token goes back face down.", s.whose[t]);
     if (a->phase == PD_PH_TAX && b->phase != PD_PH_TAX)
-        say(&s, "%s owe%s $%d Property Tax.", s.who[a->seat], s.verb_s[a->seat], a->pending.due);
+        pb_say(&s.out, "%s owe%s $%d Property Tax.", s.who[a->seat], s.verb_s[a->seat], a->pending.due);
     /* an upgrade at the limit: what went back at once (one way only) */
     if (b->phase == PD_PH_REPUTATION && a->seat == b->seat && a->phase != PD_PH_TRIM)
         for (int v = 0; v < m->nvillages; v++) {
@@ -108,8 +94,8 @@ int pd_news(const pd_state *b, const pd_state *a, const char *const *names, char
             int limit = pd_limit_of(a, za);
             if (zb->lot >= 0 && za->lot >= 0 && zb->disks + zb->ncards >= limit && za->disks + za->ncards == limit &&
                 (za->disks != zb->disks || za->ncards != zb->ncards || memcmp(za->card, zb->card, za->ncards)))
-                say(&s, "The pizzeria in %s is at its reputation limit of %d: what was over went at once.",
+                pb_say(&s.out, "The pizzeria in %s is at its reputation limit of %d: what was over went at once.",
                     m->village[v].name, limit);
         }
-    return (int)s.used;
+    return (int)s.out.len;
 }

@@ -5,29 +5,11 @@
  * draw), a new round with its Special and any Special sent back, and the
  * end. Only public facts: seats are not named (the game knows no names),
  * the Slicer is "the Slicer", and a Mystery slice is never shown. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../../core/text.h"
 #include "nyslice.h"
-
-typedef struct news {
-    char *buf;
-    size_t n, len;
-} news;
-
-static void say(news *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Append a sentence, separated from the last by a space. */
-static void say(news *w, const char *fmt, ...)
-{
-    pb_appendf(w->buf, w->n, &w->len, "%s", w->len ? " " : "");
-    va_list ap;
-    va_start(ap, fmt);
-    pb_vappendf(w->buf, w->n, &w->len, fmt, ap);
-    va_end(ap);
-}
 
 /* Did the slice leave the ring for `seat` during the move? */
 static bool gained(const nys_state *before, const nys_state *after, int id, int seat)
@@ -58,7 +40,7 @@ static bool portion_tokens(const nys_state *before, const nys_state *after, int 
 /* NYS-T1: the Slicer gets the last portion without choosing; and a portion
  * the mover took, or a slice taken with Dibs!, is collected without a
  * question when none of it may be eaten (NYS-T2). */
-static void auto_portions(news *w, const nys_state *before, const nys_state *after)
+static void auto_portions(pb_sentences *w, const nys_state *before, const nys_state *after)
 {
     if (before->phase != NYS_PH_TAKE && before->phase != NYS_PH_PLACE && before->phase != NYS_PH_EAT_OR_KEEP &&
         before->phase != NYS_PH_ATTACH && before->phase != NYS_PH_DIBS)
@@ -82,13 +64,13 @@ static void auto_portions(news *w, const nys_state *before, const nys_state *aft
         char letter = (char)nys_portion_letter(before, pid);
         if (before->phase == NYS_PH_TAKE && seat == before->actor) {
             if (collected)
-                say(w, "Nothing in portion %c may be eaten: %s collected.", letter, toks);
+                pb_say(w, "Nothing in portion %c may be eaten: %s collected.", letter, toks);
         } else if (special_alone) {
-            say(w, "The Slicer gets the last portion, %c: the Special alone.", letter);
+            pb_say(w, "The Slicer gets the last portion, %c: the Special alone.", letter);
         } else if (collected) {
-            say(w, "The Slicer gets the last portion, %c: nothing in it may be eaten, %s collected.", letter, toks);
+            pb_say(w, "The Slicer gets the last portion, %c: nothing in it may be eaten, %s collected.", letter, toks);
         } else {
-            say(w, "The Slicer gets the last portion, %c.", letter);
+            pb_say(w, "The Slicer gets the last portion, %c.", letter);
         }
     }
     /* Dibs!: one slice out of the pizza. */
@@ -98,32 +80,32 @@ static void auto_portions(news *w, const nys_state *before, const nys_state *aft
             if (id != NYS_NONE && before->loc[id] == NYS_LOC_RING &&
                 NYS_LOC_KIND(after->loc[id]) == NYS_LOC_COLLECTED && after->round == before->round) {
                 nys_slice_token(&before->slice[id], toks, sizeof toks);
-                say(w, "%s collected: it may not be eaten.", toks);
+                pb_say(w, "%s collected: it may not be eaten.", toks);
             }
         }
 }
 
 int nys_news(const nys_rules *rules, const nys_state *before, const nys_state *after, char *buf, size_t n)
 {
-    news w = {buf, n, 0};
+    pb_sentences w = {buf, n, 0};
     if (!n)
         return 0;
     buf[0] = 0;
     auto_portions(&w, before, after);
     if (before->mystery == NYS_NONE && after->mystery != NYS_NONE)
-        say(&w, "A Mystery slice is drawn from the spares: only its taker sees it.");
+        pb_say(&w, "A Mystery slice is drawn from the spares: only its taker sees it.");
     if (!before->supreme_type && after->supreme_type && before->phase != NYS_PH_ATTACH)
-        say(&w, "The Supreme joins the %d %s, the only type its holder collected.", after->supreme_type,
+        pb_say(&w, "The Supreme joins the %d %s, the only type its holder collected.", after->supreme_type,
             rules->deck.type_name[after->supreme_type]);
     char round[256];
     if (nys_round_news(before, after, round, sizeof round) > 0)
-        say(&w, "%s", round);
+        pb_say(&w, "%s", round);
     if (after->phase == NYS_PH_OVER && before->phase != NYS_PH_OVER) {
         int sec = after->special_owner[NYS_SECONDS];
         bool asked = before->placing == NYS_PLACING_SECONDS;
         if (sec != NYS_NONE && !asked)
-            say(&w, "Seconds is not played: its holder has no collected slice with pepperoni.");
-        say(&w, "The game is over: the Guest Check has the scores.");
+            pb_say(&w, "Seconds is not played: its holder has no collected slice with pepperoni.");
+        pb_say(&w, "The game is over: the Guest Check has the scores.");
     }
     return (int)w.len;
 }
