@@ -95,6 +95,7 @@ struct pb_lobby {
     char *list_cache; /* the last `tables` answer, until a table changes */
     bool seed_fixed;  /* PIZZABOX_TABLE_SEED (tests): every new table is dealt from `seed` */
     uint64_t seed;
+    uint64_t bot_key; /* bots' choices are seeded from it: random, so nobody can work them out from a table's id */
     peer *peers;
     int npeers, peers_cap;
     time_t last_evict;
@@ -387,7 +388,7 @@ static void ask_bot_if_needed(pb_lobby *l, table *t)
     job->moves = t->position;
     job->seat = seat;
     snprintf(job->bot, sizeof job->bot, "%s", t->player[seat]);
-    job->seed = pb_derive_seed((uint64_t)t->id, (uint64_t)t->moves);
+    job->seed = pb_derive_seed(l->bot_key ^ (uint64_t)t->id, (uint64_t)t->moves);
     job->game = t->g;
     t->bot_asked = true;
     t->jobs++;
@@ -1684,6 +1685,8 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     }
     l->store = store;
     l->io = *io;
+    if (getrandom(&l->bot_key, sizeof l->bot_key, 0) != (ssize_t)sizeof l->bot_key)
+        l->bot_key = (uint64_t)rand();
     /* For tests only: a known deal, so that a recorded game can be played
      * again move by move. Anyone who knows the seed knows every card to
      * come: a server people play on never has it. */
@@ -1699,6 +1702,7 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
         }
         l->seed_fixed = true;
         l->seed = seed;
+        l->bot_key = seed; /* the same game again, bots' moves included */
         fprintf(stderr, "pizzabox serve: every new table is dealt from seed %llu (PIZZABOX_TABLE_SEED): for tests only\n",
                 seed);
     }

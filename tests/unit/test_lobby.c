@@ -480,10 +480,37 @@ static void test_hostile_numbers_names_and_restart_grace(void **state)
     assert_int_equal(system(msg), 0);
 }
 
+/* Bots' seeds are not a function of the table's id and move count (which
+ * anyone can count): two servers seed the same table's first bot move
+ * differently. */
+static uint64_t first_bot_seed(void)
+{
+    char err[PB_ERR_LEN];
+    static capture c;
+    pb_store *store = pb_store_open(":memory:", err, sizeof err);
+    pb_lobby_io io = {&c, on_send, on_bot, NULL, 0};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"greedy\",\"human\"]}");
+    assert_int_equal(c.njobs, 1);
+    uint64_t seed = c.jobs[0]->seed;
+    run_bots(l, &c);
+    pb_lobby_free(l);
+    pb_store_close(store);
+    clear(&c);
+    return seed;
+}
+
+static void test_bot_seeds_unpredictable(void **state)
+{
+    (void)state;
+    assert_true(first_bot_seed() != first_bot_seed());
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
                                        cmocka_unit_test(test_waiting_clock_chat_undo_rematch),
-                                       cmocka_unit_test(test_hostile_numbers_names_and_restart_grace)};
+                                       cmocka_unit_test(test_hostile_numbers_names_and_restart_grace),
+                                       cmocka_unit_test(test_bot_seeds_unpredictable)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
