@@ -215,7 +215,7 @@ function onRoute() {
 // Show a table: subscribed already, or resume our seat, or watch, or ask.
 function openTable(code) {
   if (state.subscribed.has(code)) {
-    if (state.views.has(code)) renderTable();
+    if (state.views.has(code)) { replayLinkOpened(state.views.get(code)); renderTable(); }
     else showLoading(code);
     return;
   }
