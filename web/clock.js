@@ -86,7 +86,7 @@ export function clockChip(ms, mode, { since = null, out = false } = {}) {
   const text = out ? 'out of time' : formatLeft(ms, mode);
   return `<span class="${cls.join(' ')}" data-left="${Math.round(ms)}" data-mode="${esc(mode)}"` +
     `${running ? ` data-since="${since}"` : ''} title="${label}">` +
-    `<span aria-hidden="true">⏱</span> <span class="t">${text}</span></span>`;
+    `<span class="t">${text}</span></span>`;
 }
 
 // ---- The panels ----
