@@ -25,7 +25,8 @@ const clients = [];
 before(async () => {
   assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
   mkdirSync(SHOTS, { recursive: true });
-  server = await startServer(join(tempDir('pizzabox-notify-'), 'notify.db'));
+  // bots paced as people see them, so a bot's turn (and its "thinking…") lasts a moment
+  server = await startServer(join(tempDir('pizzabox-notify-'), 'notify.db'), { botPace: 500 });
   url = `http://localhost:${server.port}/`;
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
 });
@@ -89,7 +90,10 @@ async function move(page) {
 async function playUntil(pages, done, what, ms = 30_000) {
   const deadline = Date.now() + ms;
   while (!(await done())) {
-    assert.ok(Date.now() < deadline, `not within ${ms} ms: ${what}`);
+    if (Date.now() > deadline) {
+      const seen = await Promise.all([ann, bo].map((p) => p.locator('#status').innerText().catch(() => '?')));
+      assert.fail(`not within ${ms} ms: ${what}; Ann sees: ${seen[0]}; Bo sees: ${seen[1]}`);
+    }
     let moved = false;
     for (const p of pages) if (!moved) moved = await move(p);
     await pages[0].waitForTimeout(moved ? 250 : 100);
@@ -161,7 +165,7 @@ test('a real-time clock chosen at creation shows on the players\' panels, none o
   const t1 = seconds(await clockOf(mover, seat).locator('.t').innerText());
   await mover.waitForTimeout(2300);
   const t2 = seconds(await clockOf(mover, seat).locator('.t').innerText());
-  assert.ok(t2 <= t1 - 2 && t2 >= t1 - 3, `the clock counts down: ${t1} then ${t2}`);
+  assert.ok(t2 < t1 && t2 >= t1 - 4, `the clock counts down: ${t1} then ${t2}`);
   const still = seconds(await clockOf(mover, 1 - seat).locator('.t').innerText());
   await mover.waitForTimeout(1100);
   assert.equal(seconds(await clockOf(mover, 1 - seat).locator('.t').innerText()), still, 'the other clock stands');
