@@ -13,7 +13,7 @@ import * as DL from './delivery.js';
 import { renderRing } from './ring.js';
 import { loadRules, rulesAsked, rulesNow, rulesAll } from './rules.js';
 import { esc } from './tokens.js';
-import { clockFormHtml, wireClockForm, clockFromForm, noteView, decoratePlayers, startClocks } from './clock.js';
+import { clockFormHtml, wireClockForm, clockFromForm, noteView, decoratePlayers, myClockHtml, startClocks } from './clock.js';
 import { initNotify, askPermission, noticeView, noticeTables, tableTitle, lobbyTitle, mineHtml } from './notify.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -536,6 +536,7 @@ function drawTable(ctx) {
     $('#players').innerHTML = T.playersHtml(ctx);
   }
   decoratePlayers($('#players'), ctx.msg, state.views.get(ctx.code));
+  $('#headline').insertAdjacentHTML('beforeend', myClockHtml(ctx.msg, state.views.get(ctx.code)));
   renderLog(ctx);
   renderRules(ctx);
   renderShare(ctx.code);

@@ -143,6 +143,13 @@ export function decoratePlayers(container, shown, latest) {
   }
 }
 
+// My own time, for the status line (the panels may be below the fold).
+export function myClockHtml(shown, latest) {
+  if (shown.replaying || !Number.isInteger(latest.seat)) return '';
+  const chip = seatClockHtml(latest, latest.seat);
+  return chip ? ` <span class="my-clock">your time ${chip}</span>` : '';
+}
+
 // Once a second: every running clock in the page counts down.
 function tick() {
   const now = performance.now();

@@ -160,16 +160,18 @@ test('a real-time clock chosen at creation shows on the players\' panels, none o
   await playUntil([ann], async () => (await myTurn(ann)) || (await myTurn(bo)), 'a human to move', 10_000);
   const mover = (await myTurn(ann)) ? ann : bo;
   const seat = mover === ann ? 0 : 1;
-  assert.equal(await mover.locator('.seat-clock.running').count(), 1, 'one clock runs');
+  assert.equal(await mover.locator('#players .seat-clock.running').count(), 1, 'one clock runs');
   assert.equal(await clockOf(mover, seat).getAttribute('class'), 'seat-clock running');
   const t1 = seconds(await clockOf(mover, seat).locator('.t').innerText());
   await mover.waitForTimeout(2300);
   const t2 = seconds(await clockOf(mover, seat).locator('.t').innerText());
   assert.ok(t2 < t1 && t2 >= t1 - 4, `the clock counts down: ${t1} then ${t2}`);
+  assert.equal(await mover.locator('#headline .my-clock .seat-clock.running').count(), 1, 'my time in the status line too');
   const still = seconds(await clockOf(mover, 1 - seat).locator('.t').innerText());
   await mover.waitForTimeout(1100);
   assert.equal(seconds(await clockOf(mover, 1 - seat).locator('.t').innerText()), still, 'the other clock stands');
   await ann.screenshot({ path: join(SHOTS, 'notify-table.png') });
+  await ann.locator('#players').screenshot({ path: join(SHOTS, 'notify-table-players.png') });
   await bo.locator('#players').screenshot({ path: join(SHOTS, 'notify-table-phone.png') });
 });
 
@@ -237,6 +239,18 @@ test('the lobby\'s Your seats shows the game, whose turn it is and the clock', {
   assert.equal(await hers.locator('.seat-clock').count(), 1);
   assert.notEqual(await bo.title(), TURN_TITLE);
   await bo.screenshot({ path: join(SHOTS, 'notify-lobby-phone.png'), fullPage: true });
+});
+
+test('"hand to a bot" is offered only once a player has been gone a while', { timeout: 30_000 }, async () => {
+  await ann.goto(`${url}#/t/${code}`);
+  await ann.waitForSelector('#table:not([hidden]) #players .player');
+  await ann.waitForTimeout(300);
+  assert.equal(await ann.locator('.hand-to-bot').count(), 0, 'not while Bo is here');
+  await bo.context().close();
+  await ann.waitForTimeout(1000);
+  assert.equal(await ann.locator('.hand-to-bot').count(), 0, 'not at once when Bo goes');
+  await ann.locator('#players .player[data-seat="1"] .hand-to-bot').waitFor({ timeout: 9000 });
+  assert.equal(await ann.locator('.hand-to-bot').count(), 1, 'only for Bo, never for the bot');
 });
 
 test('a code the server does not know is answered at once, under the form', { timeout: 30_000 }, async () => {
