@@ -109,13 +109,14 @@ function over(msg) {
 
 // The time a seat has, as a chip ('' for bots and tables without a clock).
 // A replay or a finished table shows its times standing still.
-export function seatClockHtml(msg, seat, { live = true } = {}) {
+export function seatClockHtml(msg, seat) {
   const c = clockOf(msg);
-  const left = c ? c.left[seat] : null;
-  if (typeof left !== 'number') return '';
-  const out = Boolean((c.out || [])[seat]);
-  const running = live && !over(msg) && !msg.waiting && c.running === seat && arrived.has(msg);
-  return clockChip(left, c.mode, { since: running ? arrived.get(msg) : null, out });
+  if (!c) return '';
+  const out = Boolean((c.out || [])[seat]); // its seat went to a bot, which has no time of its own
+  const left = c.left[seat];
+  if (typeof left !== 'number' && !out) return '';
+  const running = !over(msg) && !msg.waiting && c.running === seat && arrived.has(msg);
+  return clockChip(left || 0, c.mode, { since: running ? arrived.get(msg) : null, out });
 }
 
 // A bot to move is searching: "thinking…" on its panel.
@@ -127,16 +128,17 @@ export function thinking(msg, seat) {
 
 // Adds the clocks and the thinking marks to the drawn player panels
 // (every game's panel is a .player[data-seat] with a .who line). `shown` is the
-// message drawn (a replay's), `latest` the last view (where the clock lives).
+// message drawn, `latest` the last view (where the clock lives); a replay's
+// earlier moves show neither (the times kept are the game's last).
 export function decoratePlayers(container, shown, latest) {
-  const replaying = Boolean(shown.replaying);
+  if (shown.replaying) return;
   for (const panel of container.querySelectorAll('.player[data-seat]')) {
     const seat = Number(panel.dataset.seat);
     const who = panel.querySelector('.who');
     if (!who) continue;
-    const chip = seatClockHtml(latest, seat, { live: !replaying });
+    const chip = seatClockHtml(latest, seat);
     if (chip) who.insertAdjacentHTML('beforeend', ` ${chip}`);
-    if (!replaying && thinking(latest, seat)) {
+    if (thinking(latest, seat)) {
       who.insertAdjacentHTML('beforeend', ' <span class="thinking" role="status">thinking…</span>');
       panel.classList.add('bot-thinking');
     }
