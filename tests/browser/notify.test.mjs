@@ -11,6 +11,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, startServer, tempDir, Client, humanTable, driveSeats, humanMove } from '../server/helpers.mjs';
+import { formatLeft } from '../../web/clock.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build', 'screenshots');
@@ -239,6 +240,39 @@ test('the lobby\'s Your seats shows the game, whose turn it is and the clock', {
   assert.equal(await hers.locator('.seat-clock').count(), 1);
   assert.notEqual(await bo.title(), TURN_TITLE);
   await bo.screenshot({ path: join(SHOTS, 'notify-lobby-phone.png'), fullPage: true });
+});
+
+test('time left reads as minutes and seconds, or days and hours on a turn-based clock', () => {
+  assert.equal(formatLeft(180_000, 'realtime'), '3:00');
+  assert.equal(formatLeft(59_001, 'realtime'), '1:00', 'seconds rounded up: 0:00 only when out');
+  assert.equal(formatLeft(400, 'realtime'), '0:01');
+  assert.equal(formatLeft(-5, 'realtime'), '0:00');
+  assert.equal(formatLeft(3 * 3600_000 + 65_000, 'realtime'), '3:01:05');
+  assert.equal(formatLeft(24 * 3600_000, 'turn'), '1 d 0 h');
+  assert.equal(formatLeft(5 * 3600_000 + 7 * 60_000, 'turn'), '5 h 07 min');
+  assert.equal(formatLeft(90_000, 'turn'), '1:30', 'the last hour of a turn by the second');
+});
+
+test('Pizza Theory and New York Pizza Delivery panels show the clock too, turn-based in days and hours', { timeout: 30_000 }, async () => {
+  const page = await open(1366, 768);
+  await page.goto(url);
+  await page.fill('#name', 'Ann');
+  for (const [game, mode, field, value, shown] of [['theory', 'turn', '#clock-hours', '48', /^(2 d 0 h|1 d 23 h)$/],
+    ['delivery', 'realtime', '#clock-minutes', '7', /^(7:00|6:5\d)$/]]) {
+    await page.goto(`${url}#/`);
+    await page.selectOption('#game', game);
+    await page.selectOption('#players-count', '2');
+    await page.selectOption('select[name=seat1]', 'greedy');
+    await page.selectOption('#clock-mode', mode);
+    await page.fill(field, value);
+    await page.click('#create');
+    await page.waitForSelector('#table:not([hidden])');
+    const mine = page.locator('#players .player[data-seat="0"] .seat-clock .t');
+    await mine.waitFor({ timeout: 5000 });
+    assert.match(await mine.innerText(), shown, `${game}: ${mode} clock`);
+    assert.equal(await page.locator('#players .player[data-seat="1"] .seat-clock').count(), 0, `${game}: none on the bot`);
+  }
+  await page.context().close();
 });
 
 test('"hand to a bot" is offered only once a player has been gone a while', { timeout: 30_000 }, async () => {
