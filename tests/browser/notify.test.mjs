@@ -275,6 +275,32 @@ test('Pizza Theory and New York Pizza Delivery panels show the clock too, turn-b
   await page.context().close();
 });
 
+test('the create form offers the player counts and seats the server accepts for each game', { timeout: 40_000 }, async () => {
+  const page = await open(1366, 768);
+  const offers = { nyslice: ['2', '3', '4', '5', '6'], theory: ['2', '3'], delivery: ['2', '3', '4', '5', '6'],
+    coop: ['1', '2', '3', '4', '5', '6'] };
+  for (const [kind, counts] of Object.entries(offers)) {
+    const game = kind === 'coop' ? 'delivery' : kind;
+    for (const n of [counts[0], counts[counts.length - 1]]) {
+      await page.goto(`${url}#/`); // eight tables: as many as one connection may sit at
+      await page.fill('#name', 'Ann');
+      await page.selectOption('#game', game);
+      if (kind === 'coop') await page.check('#coop');
+      assert.deepEqual(await page.locator('#players-count option').allInnerTexts(), counts, `${kind}: the player counts`);
+      await page.selectOption('#players-count', n);
+      assert.equal(await page.locator('#seat-list li:not([hidden])').count(), Number(n), `${kind}: a seat box per player`);
+      assert.deepEqual(await page.locator('select[name=seat0] option').allInnerTexts(), ['Human'], 'the creator\'s seat is a human\'s');
+      assert.ok((await page.locator('select[name=seat1] option').allInnerTexts()).length === 7, 'a human or any of the six bots');
+      for (let i = 1; i < Number(n); i++) await page.selectOption(`select[name=seat${i}]`, 'random');
+      await page.click('#create');
+      await page.waitForSelector('#table:not([hidden]), .toast.error', { timeout: 5000 });
+      assert.equal(await page.locator('.toast.error').count(), 0,
+        `${kind} with ${n}: ${await page.locator('.toast.error').allInnerTexts()}`);
+    }
+  }
+  await page.context().close();
+});
+
 test('"hand to a bot" is offered only once a player has been gone a while', { timeout: 30_000 }, async () => {
   await ann.goto(`${url}#/t/${code}`);
   await ann.waitForSelector('#table:not([hidden]) #players .player');
