@@ -202,6 +202,7 @@ test('the title, a sound and a desktop notification (tab hidden) tell a player i
     thinking ||= await ann.locator('#players .player[data-seat="2"] .thinking').count() > 0;
     return thinking;
   }, 'the bot seen thinking');
+  await ann.locator('#players').screenshot({ path: join(SHOTS, 'notify-thinking.png') }).catch(() => {}); // the bot may be done already
   assert.equal(await ann.locator('#players .player[data-seat="0"] .thinking, #players .player[data-seat="1"] .thinking').count(), 0);
 });
 
