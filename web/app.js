@@ -149,7 +149,12 @@ function onTables(msg) {
   state.tables = Array.isArray(msg.tables) ? msg.tables : [];
   noticeTables(state.tables, seatOf);
   if (state.route.page === 'lobby') renderLobby();
-  if (!$('#join-prompt').hidden) renderPromptInfo();
+  if (!$('#join-prompt').hidden) {
+    // A shared link to a finished table: nothing to join, its replay instead.
+    const t = state.tables.find((x) => x.code === state.route.code);
+    if (t && t.finished && !store.seat(t.code)) location.replace(`#/t/${encodeURIComponent(t.code)}/replay`);
+    else renderPromptInfo();
+  }
 }
 
 function onReplay(msg) {
