@@ -166,7 +166,12 @@ function onReplay(msg) {
 function onError(msg) {
   const text = msg.message || 'the server refused that';
   setBusy(false);
-  if (state.codeAsked && state.route.page === 'lobby') { codeMessage(`${state.codeAsked}: ${text}.`); state.codeAsked = null; return; }
+  if (state.codeAsked && state.route.page === 'lobby') {
+    // "Join by code" is answered under its form ("no table with that code")
+    codeMessage(`${state.codeAsked}: ${text}.`);
+    state.codeAsked = null;
+    return;
+  }
   if (state.resuming) {
     // Our seat could not be resumed: say why and offer the choices.
     state.resumeFailed = { code: state.resuming, message: text };

@@ -139,7 +139,7 @@ export function decoratePlayers(container, shown, latest) {
     const chip = seatClockHtml(latest, seat);
     if (chip) who.insertAdjacentHTML('beforeend', ` ${chip}`);
     if (thinking(latest, seat)) {
-      who.insertAdjacentHTML('beforeend', ' <span class="thinking" role="status">thinking…</span>');
+      who.insertAdjacentHTML('beforeend', ' <span class="thinking">thinking…</span>');
       panel.classList.add('bot-thinking');
     }
   }
