@@ -218,6 +218,8 @@ test('the mute toggle is kept across a reload and silences the next turn', { tim
   await bo.waitForSelector('#table:not([hidden]) #players .player');
   assert.equal(await bo.locator('#sound-toggle').getAttribute('aria-pressed'), 'false', 'still muted after a reload');
   assert.match(await bo.locator('#sound-toggle').innerText(), /muted/);
+  const back = seconds(await clockOf(bo, 1).locator('.t').innerText());
+  assert.ok(back > 100 && back < 200, `Bo's time is back after the reload: ${back} s`);
   await bo.click('#headline'); // a gesture: the page may make sounds now
 
   await playUntil([bo, ann], async () => !(await myTurn(bo)), 'Bo done');
