@@ -820,14 +820,16 @@ static void on_list(pb_lobby *l, int conn)
                                                    !human || h->name[s][0]));
         }
         int to_move = t && !t->waiting ? pb_current_seat(t->g, t->st) : -1;
-        json_array_append_new(tables, json_pack("{s:s, s:s, s:i, s:o, s:i, s:b, s:b, s:o, s:o}", "code", h->code,
-                                                "game", h->game, "players", h->players, "seats", seats, "moves",
-                                                h->moves, "finished", h->finished, "waiting", t && t->waiting,
-                                                "to_move", to_move >= 0 ? json_integer(to_move) : json_null(),
-                                                "clock_left",
+        json_t *mode = t && t->clock ? json_object_get(t->clock, "mode") : NULL;
+        json_array_append_new(tables, json_pack("{s:s, s:s, s:i, s:o, s:i, s:b, s:b, s:o, s:o, s:O}", "code",
+                                                h->code, "game", h->game, "players", h->players, "seats", seats,
+                                                "moves", h->moves, "finished", h->finished, "waiting",
+                                                t && t->waiting, "to_move",
+                                                to_move >= 0 ? json_integer(to_move) : json_null(), "clock_left",
                                                 t && running_seat(t) >= 0
                                                     ? json_integer(time_left(l, t, running_seat(t)))
-                                                    : json_null()));
+                                                    : json_null(),
+                                                "clock_mode", mode ? mode : json_null()));
     }
     free(heads);
     json_t *msg = json_pack("{s:s, s:o}", "type", "tables", "tables", tables);
