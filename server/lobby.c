@@ -212,19 +212,29 @@ static void random_hex(char *out, int bytes)
         snprintf(out + 2 * i, 3, "%02x", buf[i]);
 }
 
-/* A short code people can read out: no 0/O, 1/I. */
+/* A short code people can read out: no 0/O, 1/I. Four characters while
+ * a few random tries find a free one, then five, and so on: codes are
+ * never reused, so the short ones run out, and the search always ends
+ * (CODE_MAX characters would take 32^12 tables to fill). */
+#define CODE_MAX 12
 static void new_code(pb_lobby *l, char *out)
 {
     static const char letters[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    do {
-        unsigned char r[4];
-        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-            for (int i = 0; i < 4; i++)
+    for (int len = 4, tries = 0;; tries++) {
+        if (tries == 16 && len < CODE_MAX) {
+            len++;
+            tries = 0;
+        }
+        unsigned char r[CODE_MAX];
+        if (getrandom(r, (size_t)len, 0) != (ssize_t)len)
+            for (int i = 0; i < len; i++)
                 r[i] = (unsigned char)rand();
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < len; i++)
             out[i] = letters[r[i] % (sizeof letters - 1)];
-        out[4] = 0;
-    } while (find_table(l, out) || pb_store_find_code(l->store, out) >= 0);
+        out[len] = 0;
+        if (!find_table(l, out) && pb_store_find_code(l->store, out) < 0)
+            return;
+    }
 }
 
 /* ---- Views ---- */

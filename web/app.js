@@ -420,7 +420,7 @@ function typedCode() {
   const code = $('#join-code').value.trim().toUpperCase();
   codeMessage('');
   if (!code) codeMessage('Type a table code.');
-  else if (!/^[A-Z0-9]{4}$/.test(code)) codeMessage(`${code}: a table code is 4 letters and digits, like K7QX.`);
+  else if (!/^[A-Z0-9]{4,12}$/.test(code)) codeMessage(`${code}: a table code is 4 or more letters and digits, like K7QX.`);
   else return code;
   $('#join-code').focus();
   return '';
