@@ -14,3 +14,10 @@ void pb_sha256_hex(const void *data, size_t n, char out[PB_SHA256_HEX])
         snprintf(out + 2 * i, 3, "%02x", digest[i]);
     out[2 * (len < 32 ? len : 32)] = 0;
 }
+
+void pb_deal_commitment(uint64_t seed, const char *salt, char out[PB_SHA256_HEX])
+{
+    char text[256];
+    int n = snprintf(text, sizeof text, "pizzabox-deal:%llu:%s", (unsigned long long)seed, salt);
+    pb_sha256_hex(text, n > 0 && n < (int)sizeof text ? (size_t)n : 0, out);
+}

@@ -9,6 +9,7 @@
 
 #include "../ai/bot.h"
 #include "../core/error.h"
+#include "../core/hash.h"
 #include "../core/jsonutil.h"
 #include "../core/text.h"
 
@@ -60,6 +61,8 @@ typedef struct table {
     int who_cap;
     json_t *events;      /* [{move, seat, kind, text}] */
     char rematch[16];
+    uint64_t seed;       /* the deal, revealed at the end with ... */
+    char salt[72];       /* ... the secret of its commitment ("" for a table from before) */
     int chat_lines;
     time_t last_seen;    /* someone was at the table (the list leaves out abandoned tables) */
     bool grace_told[PB_MAX_SEATS]; /* a view went out when the seat could go to a bot */
@@ -360,6 +363,16 @@ static void send_view(pb_lobby *l, table *t, int conn, int seat)
     json_object_set_new(msg, "clock", clock_of(l, t));
     json_object_set(msg, "events", t->events);
     json_object_set_new(msg, "undo", json_boolean(undo_point(t, seat) >= 0));
+    if (t->salt[0]) { /* the commitment from the start; the deal itself once the game is over */
+        char sha[PB_SHA256_HEX];
+        pb_deal_commitment(t->seed, t->salt, sha);
+        json_t *deal = json_pack("{s:s}", "sha256", sha);
+        if (t->finished) {
+            json_object_set_new(deal, "seed", json_integer((json_int_t)t->seed));
+            json_object_set_new(deal, "salt", json_string(t->salt));
+        }
+        json_object_set_new(msg, "deal", deal);
+    }
     if (t->rematch[0])
         json_object_set_new(msg, "rematch", json_string(t->rematch));
     if (t->finished) {
@@ -918,7 +931,11 @@ static table *new_table(pb_lobby *l, const char *game, const json_t *config, con
     t->waiting = true;
     t->last_seen = now_s(l);
     t->st = pb_state_new(t->g, seed);
+    t->seed = seed;
+    random_hex(t->salt, 32);
     t->id = t->st ? pb_store_create_table(l->store, game, t->g->config, seed, t->code, err, errlen) : -1;
+    if (t->id > 0 && pb_store_set_salt(l->store, t->id, t->salt, err, errlen) != 0)
+        t->id = -1;
     if (t->id > 0 && clock && pb_store_set_clock(l->store, t->id, clock, err, errlen) != 0)
         t->id = -1;
     for (int s = 0; s < n && t->id > 0; s++) {
@@ -1647,6 +1664,8 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         t->id = id;
         snprintf(t->code, sizeof t->code, "%s", s.code);
         snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
+        snprintf(t->salt, sizeof t->salt, "%s", s.salt);
+        t->seed = s.seed;
         t->players = t->g->players;
         t->events = json_incref(s.events);
         set_clock(t, json_incref(s.clock));
