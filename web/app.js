@@ -13,6 +13,7 @@ import * as DL from './delivery.js';
 import { renderRing } from './ring.js';
 import { loadRules, rulesAsked, rulesNow, rulesAll } from './rules.js';
 import { esc } from './tokens.js';
+import { wireTips, hideStale } from './tips.js';
 
 const $ = (sel) => document.querySelector(sel);
 const LIST_EVERY_MS = 4000;
@@ -450,6 +451,7 @@ function renderTable() {
   if (!ctx) return;
   const focused = focusedSelector();
   drawTable(ctx);
+  hideStale();
   const again = focused && document.querySelector(focused);
   if (again && again !== document.activeElement && typeof again.focus === 'function') again.focus();
 }
@@ -832,6 +834,7 @@ function toast(text, kind = 'error') {
 // ---- Start ----
 
 function wire() {
+  wireTips();
   $('#seat-list').innerHTML = seatSelects();
   $('#game').addEventListener('change', chooseGame);
   $('#game-about').textContent = gameAbout($('#game').value);
