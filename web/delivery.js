@@ -1629,7 +1629,7 @@ export function gameOverHtml(ctx) {
     return `<tr class="${won ? 'winner' : ''}" data-seat="${esc(seat)}"><td><span class="pd-swatch pd-p${seat}" aria-hidden="true"></span>` +
       `${esc(who(ctx, seat))}${won ? ' ★' : ''}</td><td>${esc(p.money ?? '–')}</td><td>${esc(p.tableau ?? '–')}</td>` +
       `<td>${esc(p.disks ?? '–')}</td><td>${p.tips != null ? `$${esc(p.tips)}` : '–'}` +
-      `${p.tip_tokens != null ? ` <span class="muted">(${esc(plural(p.tip_tokens, 'token'))})</span>` : ''}</td><td><b class="pd-score">${esc(p.score ?? '–')}</b></td>` +
+      `${p.tip_tokens != null ? ` <span class="muted pd-tip-tokens">(${esc(plural(p.tip_tokens, 'token'))})</span>` : ''}</td><td><b class="pd-score">${esc(p.score ?? '–')}</b></td>` +
       `<td>${esc(p.deliveries ?? '–')}</td></tr>`;
   });
   // PD-E1 in words: what each column is and how the score adds up.
@@ -1637,6 +1637,6 @@ export function gameOverHtml(ctx) {
     'and the cards under them) + level <b>disks</b> on the board + the value of the <b>tip</b> tokens. A tie goes to ' +
     'the most deliveries, then the most tip money.</p>' +
     '<table class="score pd-score-table"><tr><th scope="col">Player</th><th scope="col">Money</th><th scope="col">Tableau</th>' +
-    `<th scope="col">Disks</th><th scope="col">Tips</th><th scope="col">Score</th><th scope="col">Deliveries</th></tr>${rows.join('')}</table>`;
+    `<th scope="col">Disks</th><th scope="col">Tips</th><th scope="col">Score</th><th scope="col">Deliv&shy;eries</th></tr>${rows.join('')}</table>`;
   return `${out}<p><a href="#/" class="button secondary">Back to the lobby</a></p>`;
 }

@@ -71,6 +71,9 @@ async function shots(p, name) {
   for (const [size, tag] of [[DESK, 'desktop'], [PHONE, 'phone']]) {
     await p.setViewportSize(size);
     await p.screenshot({ path: join(SHOTS, `explain-${name}-${tag}.png`), fullPage: true });
+    // The score sheet (or the board) alone, to look at closely.
+    const part = p.locator(name.startsWith('end-') ? '#game-over' : '#board');
+    await part.screenshot({ path: join(SHOTS, `explain-${name}-${tag}-part.png`) });
   }
   await p.setViewportSize(DESK);
 }
