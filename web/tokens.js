@@ -199,13 +199,17 @@ export function numberedLog(msg) {
 
 // The log entries a seat has not answered yet: the others' moves since its
 // own last one (all of the log's when it has none there). A spectator, or a
-// replay, sees the last move alone. Each game's board marks what they did.
+// replay, sees the last player's last moves (a Delivery turn is several).
+// Each game's board marks what they did.
 export function recentMoves(ctx) {
   const log = numberedLog(ctx.msg);
   const byPlayer = (e) => Number.isInteger(e.seat) && e.seat >= 0;
   if (ctx.seat == null) {
-    for (let i = log.length - 1; i >= 0; i--) if (byPlayer(log[i])) return [log[i]];
-    return [];
+    const players = log.filter(byPlayer);
+    const last = players.length ? players[players.length - 1].seat : null;
+    let k = players.length;
+    while (k > 0 && players[k - 1].seat === last) k--;
+    return players.slice(k);
   }
   let i = log.length;
   while (i > 0 && log[i - 1].seat !== ctx.seat) i--;
