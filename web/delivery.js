@@ -1344,7 +1344,8 @@ export function actionsHtml(ctx) {
       ` data-action="${esc(l)}" title="${esc(moveTitle(ctx, l))}">${esc(cap(buttonWords(ctx, l)))}</button>`);
     const more = hidden ? ` <button type="button" class="small secondary" data-pick="clear">show all ${moves.length}</button>` : '';
     out += `<div class="pd-group" data-group="${g}"><h3>${title}${ui.lot && (g === 'build' || g === 'block') ? ` on ${esc(ui.lot)}` : ''}${more}</h3>` +
-      `<div class="action-list">${buttons.join('')}</div>${targetRowsHtml(ctx, targeted, (seat) => targetWords(ctx, seat))}</div>`;
+      `<div class="action-list">${buttons.join('')}</div>${g === 'keep' ? keepTexts(ctx) : ''}` +
+      `${targetRowsHtml(ctx, targeted, (seat) => targetWords(ctx, seat))}</div>`;
   }
   if (ctx.phase === 'start' && v.special_sale && !groups.has('deliver')) {
     out += `<p class="pd-sale">${esc(SALE_WORDS)} No delivery can be made with every ingredient twice.</p>`;
@@ -1395,14 +1396,22 @@ function moveTitle(ctx, l) {
 }
 
 // A power card's text, when the view has it.
+function cardText(ctx, card) {
+  const pc = (ctx.v.power_cards || {})[String(card).replace(/^power:/, '')];
+  return pc ? `${pc.name}: ${pc.text}` : powerName(card, ctx);
+}
+
 // A power card's text as a tooltip (tips.js: hover, focus or a tap).
 function powerTip(ctx, card) {
   return ` data-tip="${esc(cardText(ctx, card))}" tabindex="0"`;
 }
 
-function cardText(ctx, card) {
-  const pc = (ctx.v.power_cards || {})[String(card).replace(/^power:/, '')];
-  return pc ? `${pc.name}: ${pc.text}` : powerName(card, ctx);
+// The two power cards dealt to keep, printed: a phone has no hover to read a button's tooltip.
+function keepTexts(ctx) {
+  const cards = ctx.v.keep_from || [];
+  if (!cards.length) return '';
+  return `<ul class="pd-keep-texts">${cards.map((id) => `<li data-card="${esc(String(id).replace(/^power:/, ''))}">` +
+    `${esc(cardText(ctx, id))}</li>`).join('')}</ul>`;
 }
 
 // The Instant cards' question: the delivery being answered, a button for

@@ -3,7 +3,7 @@
 // the server: app.js owns the drafts (cuts being made, slices chosen to eat)
 // and the clicks; these functions only read them.
 import {
-  MIN_TYPE, MAX_TYPE, esc, chip, chips, specialName, leadMarks, halfText, actionWords, recentMoves,
+  MIN_TYPE, MAX_TYPE, SPECIALS, esc, chip, chips, specialName, leadMarks, halfText, actionWords, recentMoves,
 } from './tokens.js';
 import { ruleText } from './rules.js';
 
@@ -45,8 +45,8 @@ export function specialTip(sp) {
 }
 
 // The attributes that give an element a Special's tooltip (tips.js), focusable for keyboards.
-export function specialTipAttrs(sp) {
-  return ` data-tip="${esc(specialTip(sp))}" tabindex="0"`;
+export function specialTipAttrs(sp, focusable = true) {
+  return ` data-tip="${esc(specialTip(sp))}"${focusable ? ' tabindex="0"' : ''}`;
 }
 
 // Letters A, B, C... as the engine names portions (the view's letter, fixed when
@@ -487,8 +487,20 @@ export function logHtml(ctx) {
   // An entry without a seat is the table's own news: shown as written.
   const words = (e) => (Number.isInteger(e.seat) && e.seat >= 0 ? actionWords(e.text, who(ctx, e.seat), ctx.typeNames) : esc(e.text));
   // What everyone learned beyond the move (a new round's Special, one sent back) goes under it.
-  const news = (e) => (e.news ? `<div class="news">${esc(e.news)}</div>` : '');
+  const news = (e) => (e.news ? `<div class="news">${newsHtml(e.news)}</div>` : '');
   return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}${news(e)}</li>`).join('');
+}
+
+// The news as written, each Special it names with its text as a tooltip.
+const SPECIAL_BY_NAME = new Map(Object.entries(SPECIALS).map(([slug, name]) => [name.replace(/\*$/, ''), slug]));
+const SPECIAL_NAMES = new RegExp([...SPECIAL_BY_NAME.keys()].sort((a, b) => b.length - a.length)
+  .map((n) => esc(n).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+
+function newsHtml(text) {
+  return esc(text).replace(SPECIAL_NAMES, (name) => {
+    const slug = SPECIAL_BY_NAME.get(name.replace(/&#39;/g, "'").replace(/&amp;/g, '&'));
+    return `<span class="special-ref" data-slug="${esc(slug)}"${specialTipAttrs({ slug }, false)}>${name}</span>`;
+  });
 }
 
 // ---- Replaying a finished table ----

@@ -2,6 +2,8 @@
 // card): shown while the mouse is over it or it has the focus, and on a
 // phone by a tap (a second tap, or a tap elsewhere, hides it). A native
 // `title` does neither on a touch screen, so these elements carry none.
+// A button with a tooltip (a power card to play) is read before it is
+// played on a phone: the first tap shows its text, the second plays it.
 //
 // One box, #tip, placed under (or above) the element and kept inside the
 // window. The table is redrawn on every view: an element that is gone takes
@@ -80,16 +82,28 @@ export function wireTips() {
     if (el && !touching) showTip(el);
   });
   document.addEventListener('focusout', () => { if (!pinned) hideTip(); });
+  // A tap on a button with a tooltip: the first shows it, the second goes through.
+  document.addEventListener('click', (ev) => {
+    const el = tipOf(ev.target);
+    if (!touching || !el || !el.matches('button')) return;
+    if (anchor === el && pinned) { hideTip(); return; }
+    ev.preventDefault();
+    ev.stopPropagation();
+    showTip(el, true);
+  }, true);
   // A tap (or a click on something that does nothing else) pins the tip;
   // tapping it again, or anywhere else, takes it away.
   document.addEventListener('click', (ev) => {
     const el = tipOf(ev.target);
     if (!el) { if (anchor) hideTip(); return; }
-    if (!touching && el.closest('button, [role=button], [data-action], [data-pick]')) return; // a mouse click plays it
+    if (el.matches('button') || (!touching && el.closest('[role=button], [data-action], [data-pick]'))) return; // it acts
     if (anchor === el && pinned) hideTip();
     else showTip(el, true);
   });
-  document.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') hideTip(); });
+  document.addEventListener('keydown', (ev) => {
+    touching = false; // Enter on a focused button plays it at once
+    if (ev.key === 'Escape') hideTip();
+  });
   window.addEventListener('scroll', () => { if (anchor) place(anchor); }, { passive: true });
   window.addEventListener('resize', () => { if (anchor) place(anchor); });
 }

@@ -289,3 +289,82 @@ test('the portion an opponent just took is outlined until my next move; a specta
     assert.equal(await still.count(), 0, 'after Ann\'s move the old highlight is gone');
     assert.deepEqual(problems, [], 'no errors in the pages');
   });
+
+// Play the client's seat until `done(view message)`, with a spectator's page open from the start.
+async function watchUntil(t, done, timeout = 60_000) {
+  const watcher = await page(DESK);
+  await watcher.goto(`${url}#/t/${t.code}`);
+  await watcher.click('#prompt-watch');
+  await watcher.waitForSelector('#table:not([hidden])');
+  const stop = (m) => m.view.to_move === m.seat && done(m);
+  const at = await playToEnd(t.client, t.code, { stop, timeout });
+  assert.notEqual(at.view.phase, 'over', 'stopped before the end');
+  await watcher.waitForFunction((n) => Number(document.querySelector('#log li:last-child')?.value) >= n, at.moves);
+  return { watcher, at };
+}
+
+const lastRun = (log, seat) => {
+  let k = log.length;
+  while (k > 0 && log[k - 1].seat === seat) k--;
+  return k < log.length ? log.slice(k) : [];
+};
+
+test('Pizza Theory outlines the topping just placed; Delivery the pizzeria and the route just delivered',
+  { timeout: 120_000 }, async () => {
+    // Pizza Theory: a spectator sees Greedy 2's last topping outlined, with its name in the space's title.
+    const th = await botTable({ game: 'theory', players: 2, seats: ['human', 'greedy'] });
+    const { watcher, at } = await watchUntil(th, (m) => lastRun(m.log, 1).some((e) => /^put /.test(e.text)));
+    const put = lastRun(at.log, 1).filter((e) => /^put /.test(e.text)).pop().text.split(' ')[1];
+    const cell = watcher.locator('#theory-svg .cell.recent');
+    await cell.first().waitFor();
+    assert.equal(await cell.count(), 1, 'one topping outlined');
+    assert.match(await cell.locator('title').textContent(), new RegExp(`^${put}: .*just placed by Greedy 2`));
+    assert.match(await watcher.locator('.pt-legend').innerText(), /just placed/);
+    await shots(watcher, 'highlight-theory');
+    await watcher.context().close();
+
+    // New York Pizza Delivery: the pizzeria Greedy 2 delivered from, the route and the zone it reached.
+    const pd = await botTable({ game: 'delivery', players: 2, seats: ['human', 'greedy'] });
+    const seen = await watchUntil(pd, (m) => lastRun(m.log, 1).some((e) => /^deliver /.test(e.text)), 90_000);
+    const w = seen.watcher;
+    const from = /^deliver \d+ from (\S+)/.exec(lastRun(seen.at.log, 1).find((e) => /^deliver /.test(e.text)).text)[1];
+    const lot = seen.at.view.players[1].pizzerias.find((z) => z.village === from || z.lot === from).lot;
+    await w.locator(`#delivery-svg .pd-lot.recent[data-lot="${lot}"]`).waitFor();
+    assert.match(await w.locator(`#delivery-svg .pd-lot[data-lot="${lot}"] title`).textContent(), /Greedy 2 just delivered from it/);
+    assert.equal(await w.locator('#delivery-svg .pd-zone.recent').count(), 1, 'the zone reached is ringed');
+    const route = w.locator('#delivery-svg .pd-recent-route');
+    assert.equal(await route.count(), 1, 'the route is drawn');
+    assert.ok(Number(await route.getAttribute('data-length')) >= 1);
+    await shots(w, 'highlight-delivery');
+    assert.deepEqual(problems, [], 'no errors in the pages');
+  });
+
+test('Delivery\'s power cards explain themselves on a phone: printed when dealt, a tap on one in hand', { timeout: 60_000 },
+  async () => {
+    const t = await botTable({ game: 'delivery', players: 2, seats: ['human', 'greedy'] });
+    const first = await t.client.waitFor((m) => m.type === 'view' && m.view.phase === 'keep' && m.view.to_move === 0, 10_000, 'keep');
+    const phone = await page(PHONE, { phone: true });
+    await openSeat(phone, t);
+    const texts = phone.locator('.pd-keep-texts li');
+    await texts.first().waitFor();
+    assert.equal(await texts.count(), 2, 'both cards dealt are printed');
+    for (const id of first.view.keep_from) {
+      const card = first.view.power_cards[String(id).replace(/^power:/, '')];
+      assert.match(await phone.locator('.pd-keep-texts').innerText(), new RegExp(card.text.slice(0, 20).replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')));
+    }
+    await phone.locator('#actions button[data-action^="keep power:"]').first().tap();
+    const held = phone.locator('#delivery-hand .pd-power');
+    await held.first().waitFor();
+    const tipText = await held.first().getAttribute('data-tip');
+    assert.match(tipText, /^[^:]+: .{15,}/, `the card in hand carries its text: ${tipText}`);
+    // A tap shows the text; a card that can be played is not played by that first tap.
+    const before = await lastMove(phone);
+    await held.first().tap();
+    await phone.locator('#tip').waitFor({ state: 'visible' });
+    assert.equal(await phone.locator('#tip').innerText(), tipText, 'a tap shows it');
+    await phone.screenshot({ path: join(SHOTS, 'explain-tooltip-power-phone.png') });
+    await phone.waitForTimeout(300);
+    assert.equal(await lastMove(phone), before, 'the first tap only shows the text');
+    assert.equal(await phone.locator('#tip').isVisible(), true, 'and it stays until the next tap');
+    assert.deepEqual(problems, [], 'no errors in the pages');
+  });
