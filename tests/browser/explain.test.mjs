@@ -13,6 +13,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, startServer, tempDir, Client, playToEnd } from '../server/helpers.mjs';
+import { clickMove } from './slice-clicks.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build', 'screenshots');
@@ -219,26 +220,6 @@ test('the end screens show every game\'s full score sheet', { timeout: 150_000 }
 // The number of the last move in the page's log.
 const lastMove = (p) => p.evaluate(() => Number(document.querySelector('#log li:last-child')?.value || 0));
 
-// One move by clicks for Ann (New York Slice), as a player would; false when not her turn.
-async function clickMove(p) {
-  const table = p.locator('#table');
-  if (await table.getAttribute('data-my-turn') !== 'true') return false;
-  const phase = await table.getAttribute('data-phase');
-  if (phase === 'divide') {
-    await p.click('#special-alone');
-    await p.click('#even-cuts');
-    await p.click('#divide');
-  } else if (phase === 'take') {
-    await p.locator('.portion.active').first().click();
-  } else if (phase === 'place' && await p.locator('#confirm-place').isVisible()) {
-    await p.click('#confirm-place');
-  } else {
-    const b = p.locator('#actions button[data-action]:not([disabled])').first();
-    if (!(await b.count())) return false;
-    await b.click();
-  }
-  return true;
-}
 
 test('the portion an opponent just took is outlined until my next move; a spectator sees the last move',
   { timeout: 90_000 }, async () => {
