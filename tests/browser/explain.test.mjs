@@ -265,7 +265,8 @@ test('the portion an opponent just took is outlined until my next move; a specta
       if (!moved) await p.waitForTimeout(80);
     }
     assert.ok(moved, 'Ann gets a move');
-    await p.waitForFunction((n) => Number(document.querySelector('#log li:last-child')?.value) > n, seen.moves);
+    // (Ann's own move in the log: a bot may have moved in between.)
+    await p.waitForFunction((n) => [...document.querySelectorAll('#log li[data-seat="0"]')].some((li) => li.value > n), seen.moves);
     const still = p.locator(`#portions .portion.recent[data-name="${seen.name}"]`);
     assert.equal(await still.count(), 0, 'after Ann\'s move the old highlight is gone');
     assert.deepEqual(problems, [], 'no errors in the pages');
