@@ -469,11 +469,12 @@ function learnRoutes(ctx) {
   const m = mapOf(v);
   const before = ctx.msg.replaying ? null : lastOrders.get(ctx.code);
   for (const e of numberedLog(ctx.msg)) {
-    const w = /^deliver (\d+) from (\S+)(?: to (\S+))?/.exec(String(e.text || ''));
+    // (a Harlem Rotary Pizzeria copy goes to Harlem)
+    const w = /^(?:deliver (\d+)|copy) from (\S+)(?: to (\S+))?/.exec(String(e.text || ''));
     const key = `${ctx.code}:${e.move}`;
     if (!w || routes.has(key)) continue;
-    const order = before && before.moves <= e.move ? (before.orders || [])[Number(w[1]) - 1] : null;
-    const village = w[3] || (order && order.village) || null;
+    const order = w[1] && before && before.moves <= e.move ? (before.orders || [])[Number(w[1]) - 1] : null;
+    const village = w[3] || (w[1] ? order && order.village : HARLEM) || null;
     const lot = m.lot.get(pizzeriaLot(v, e.seat, w[2]) || w[2]);
     const zone = village ? m.village.get(village)?.zone : null;
     const route = lot && zone ? shortestRoute(v, lot.door, zone, { park: /via park/.test(e.text) }) : null;
@@ -494,9 +495,9 @@ export function recentOnMap(ctx) {
     if (w) { lots.set(w[1], e.seat); continue; }
     w = /^(?:upgrade|remove) (\S+)/.exec(text);
     if (w) { const lot = pizzeriaLot(v, e.seat, w[1]); if (lot) lots.set(lot, e.seat); continue; }
-    w = /^deliver (\d+) from (\S+)/.exec(text);
+    w = /^(?:deliver \d+|copy) from (\S+)/.exec(text);
     if (w) {
-      const lot = pizzeriaLot(v, e.seat, w[2]) || w[2];
+      const lot = pizzeriaLot(v, e.seat, w[1]) || w[1];
       lots.set(lot, e.seat);
       deliveries.push({ seat: e.seat, lot, ...(routes.get(`${ctx.code}:${e.move}`) || {}) });
     }
