@@ -3,21 +3,29 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../server/serve.h"
 #include "cli.h"
 
 int cmd_serve(int argc, char **argv)
 {
-    enum { OPT_PORT = 1, OPT_DB, OPT_WEB, OPT_BOTS, OPT_PACE, OPT_HELP };
+    enum { OPT_PORT = 1, OPT_DB, OPT_WEB, OPT_BOTS, OPT_PACE, OPT_QUOTA, OPT_CLOSE, OPT_PROXY, OPT_HELP };
     static const struct option opts[] = {{"port", required_argument, 0, OPT_PORT},
                                          {"db", required_argument, 0, OPT_DB},
                                          {"web", required_argument, 0, OPT_WEB},
                                          {"bot-threads", required_argument, 0, OPT_BOTS},
                                          {"bot-pace", required_argument, 0, OPT_PACE},
+                                         {"tables-per-client", required_argument, 0, OPT_QUOTA},
+                                         {"close-after", required_argument, 0, OPT_CLOSE},
+                                         {"trust-proxy", no_argument, 0, OPT_PROXY},
                                          {"help", no_argument, 0, OPT_HELP},
                                          {0, 0, 0, 0}};
-    pb_serve_opts o = {8080, "var/pizzabox.db", "web", "docs", 1, 800};
+    /* Bots think on every core but one (the service thread's). */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    pb_serve_opts o = {.port = 8080, .db = "var/pizzabox.db", .web = "web", .docs = "docs",
+                       .bot_threads = cores > 2 ? (int)(cores - 1 < 8 ? cores - 1 : 8) : 1, .bot_pace_ms = 800,
+                       .tables_per_client = 16, .close_after_hours = 72};
     int opt;
     opterr = 0;
     optind = 1;
@@ -37,14 +45,29 @@ int cmd_serve(int argc, char **argv)
             if (cli_parse_int("--bot-pace", optarg, 0, 10000, &o.bot_pace_ms))
                 return EXIT_USAGE;
             break;
+        case OPT_QUOTA:
+            if (cli_parse_int("--tables-per-client", optarg, 0, 2000, &o.tables_per_client))
+                return EXIT_USAGE;
+            break;
+        case OPT_CLOSE:
+            if (cli_parse_int("--close-after", optarg, 0, 24 * 365, &o.close_after_hours))
+                return EXIT_USAGE;
+            break;
+        case OPT_PROXY: o.trust_proxy = true; break;
         case OPT_HELP:
             printf("usage: pizzabox serve [--port 8080] [--db var/pizzabox.db] [--web web]\n"
-                   "       [--bot-threads N] [--bot-pace MS]\n"
+                   "       [--bot-threads N] [--bot-pace MS] [--tables-per-client N]\n"
+                   "       [--close-after HOURS] [--trust-proxy]\n"
                    "Serves the web client and the table protocol (docs/protocol.md) on one port;\n"
                    "every accepted move is in the SQLite database before anyone hears of it, and\n"
                    "unfinished tables continue after a restart. --port 0 picks a free port.\n"
                    "--bot-pace: a bot's move is shown no sooner than MS milliseconds after the\n"
-                   "move before it (800; 0 for at once).\n");
+                   "move before it (800; 0 for at once). --bot-threads: bots' worker threads (the\n"
+                   "cores less one). --tables-per-client: unfinished tables one address may make\n"
+                   "(16; 0 for no limit). --close-after: an unfinished table nobody has been at for\n"
+                   "that many hours is closed (72; 0 for never). --trust-proxy: behind a reverse\n"
+                   "proxy on this machine, the client's address is the last in X-Forwarded-For\n"
+                   "(otherwise connections from this machine count for no one: tests, benchmarks).\n");
             return 0;
         default:
             return EXIT_USAGE;

@@ -74,6 +74,7 @@ typedef struct table {
     bool out[PB_MAX_SEATS];
     int64_t turn_start;  /* when the seat to move began its turn */
     struct replays *replays; /* finished tables: what replays are served from, once asked */
+    char owner[64];      /* the address that made it ("" unknown: made before a restart, or local) */
     /* A bot move held for its pace. */
     bool held;
     pb_action held_action;
@@ -97,6 +98,7 @@ struct replays {
  * watches under. */
 typedef struct peer {
     int conn;
+    char address[64]; /* "" when it counts for no one */
     double chat_tokens;
     int64_t chat_last;
     char name[4 * NAME_MAX_LEN + 1];
@@ -447,6 +449,12 @@ static void ask_bot_if_needed(pb_lobby *l, table *t)
     snprintf(job->bot, sizeof job->bot, "%s", t->player[seat]);
     job->seed = pb_derive_seed(l->bot_key ^ (uint64_t)t->id, (uint64_t)t->moves);
     job->game = t->g;
+    /* Bots' time is shared by who made the tables: one client's many
+     * tables wait for each other, not everyone else's. */
+    uint64_t owner = 1469598103934665603u; /* FNV-1a of the address */
+    for (const char *c = t->owner; *c; c++)
+        owner = (owner ^ (unsigned char)*c) * 1099511628211u;
+    job->owner = t->owner[0] ? owner : (uint64_t)t->id;
     t->bot_asked = true;
     t->jobs++;
     l->io.ask_bot(l->io.ctx, job);
@@ -835,6 +843,15 @@ static bool known_bot(const char *spec)
 
 /* ---- Requests ---- */
 
+/* Unfinished tables made from an address. */
+static int tables_of_owner(const pb_lobby *l, const char *address)
+{
+    int n = 0;
+    for (int i = 0; i < l->ntables; i++)
+        n += !l->tables[i]->finished && strcmp(l->tables[i]->owner, address) == 0;
+    return n;
+}
+
 static int unfinished_tables(const pb_lobby *l)
 {
     int n = 0;
@@ -1005,6 +1022,15 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "too many tables");
         return;
     }
+    peer *maker = peer_of(l, conn);
+    if (maker && maker->address[0] && l->io.tables_per_client > 0 &&
+        tables_of_owner(l, maker->address) >= l->io.tables_per_client) {
+        char m[160];
+        snprintf(m, sizeof m, "too many tables: %d unfinished tables made from your address; finish or leave one first",
+                 l->io.tables_per_client);
+        send_error(l, conn, m);
+        return;
+    }
     int humans = 0;
     const char *player[PB_MAX_SEATS];
     for (int s = 0; s < n; s++) {
@@ -1060,6 +1086,8 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, err);
         return;
     }
+    if (maker)
+        snprintf(t->owner, sizeof t->owner, "%s", maker->address);
     const char *name = json_string_value(json_object_get(msg, "name"));
     if (take_seat(l, t, creator_of(t), conn, name, err, sizeof err) != 0)
         send_error(l, conn, err);
@@ -1123,6 +1151,29 @@ static void watch_seats(pb_lobby *l)
     }
 }
 
+/* Unfinished tables nobody has been at for close_after_hours (plus the
+ * hours of a move on a turn-based clock) are closed: out of memory and of
+ * the lists, no longer restored; their moves stay in the database. */
+static void close_abandoned(pb_lobby *l, time_t now)
+{
+    if (l->io.close_after_hours <= 0)
+        return;
+    int kept = 0;
+    for (int i = 0; i < l->ntables; i++) {
+        table *t = l->tables[i];
+        time_t limit = (time_t)l->io.close_after_hours * 3600 + (t->clock && t->turn_based ? t->per_move_ms / 1000 : 0);
+        char err[PB_ERR_LEN];
+        if (!t->finished && t->jobs == 0 && !attended(t) && now - t->last_seen >= limit &&
+            pb_store_close_table(l->store, t->id, err, sizeof err) == 0) {
+            table_free(t);
+            free(l->list_cache);
+            l->list_cache = NULL;
+        } else
+            l->tables[kept++] = t;
+    }
+    l->ntables = kept;
+}
+
 void pb_lobby_tick(pb_lobby *l)
 {
     make_held_moves(l);
@@ -1131,6 +1182,7 @@ void pb_lobby_tick(pb_lobby *l)
         l->last_evict = now;
         watch_seats(l);
         evict_idle(l, now, PB_LOBBY_FINISHED_GRACE);
+        close_abandoned(l, now);
     }
 }
 
@@ -1163,7 +1215,9 @@ static table *table_of(pb_lobby *l, int conn, const json_t *msg)
     table *t = find_table(l, code);
     if (!t)
         t = load_finished(l, code);
-    if (!t)
+    if (!t && code && pb_store_is_closed(l->store, pb_store_find_code(l->store, code)))
+        send_error(l, conn, "that table was closed: nobody came back to it for a long time");
+    else if (!t)
         send_error(l, conn, "no table with that code");
     else if (t->finished)
         t->idle_since = now_s(l);
@@ -1663,6 +1717,13 @@ void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len)
         send_error(l, conn, m);
     }
     json_decref(msg);
+}
+
+void pb_lobby_connect(pb_lobby *l, int conn, const char *address)
+{
+    peer *p = peer_of(l, conn);
+    if (p)
+        snprintf(p->address, sizeof p->address, "%s", address ? address : "");
 }
 
 static void forget_peer(pb_lobby *l, int conn)

@@ -27,6 +27,7 @@ typedef struct pb_bot_job {
     uint64_t seed;
     const pb_game *game;  /* immutable, owned by the lobby, alive while the table is */
     pb_state *state;      /* owned by the job */
+    uint64_t owner;       /* who the table is for: bots' time is shared fairly between owners */
 } pb_bot_job;
 
 typedef struct pb_lobby_io {
@@ -41,6 +42,12 @@ typedef struct pb_lobby_io {
     /* A bot's move is made no sooner than this many milliseconds after the
      * move before it (0: at once); pb_lobby_tick makes the ones held. */
     int bot_pace_ms;
+    /* Unfinished tables one address may have made (0: no limit). */
+    int tables_per_client;
+    /* An unfinished table with no person at it for this many hours is
+     * closed (0: never); one on a turn-based clock gets its hours per move
+     * on top. */
+    int close_after_hours;
 } pb_lobby_io;
 
 #define PB_LOBBY_MAX_TABLES 2000
@@ -54,6 +61,10 @@ typedef struct pb_lobby_io {
 pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t errlen);
 void pb_lobby_free(pb_lobby *l);
 
+/* A new connection and the address it comes from ("" when it counts for no
+ * one: the server's own machine, tests, benchmarks); the quotas per client
+ * and the fair share of bots' time go by it. */
+void pb_lobby_connect(pb_lobby *l, int conn, const char *address);
 /* One message from a connection (any bytes: checked here). */
 void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len);
 /* The connection is gone: its seats stay, without anyone watching. */

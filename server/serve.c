@@ -14,6 +14,7 @@
 #include "../ai/bot.h"
 #include "../core/clock.h"
 #include "../core/error.h"
+#include "botqueue.h"
 #include "lobby.h"
 
 #define MAX_CONNS 8192
@@ -25,6 +26,8 @@
 #define STRIKES 10         /* refusals for rate told before the rest are ignored */
 #define MAX_PER_ADDRESS 256 /* WebSocket connections from one address (loopback: no limit) */
 #define TICK_US (100 * 1000) /* lobby housekeeping: bots' paced moves, clocks */
+#define PING_AFTER_S 30     /* a quiet connection is pinged after this ... */
+#define HANG_UP_AFTER_S 75  /* ... and closed when nothing came back by then (browsers answer pings) */
 
 typedef struct outmsg {
     struct outmsg *next;
@@ -42,7 +45,7 @@ typedef struct conn {
     bool drop;          /* close now */
     double tokens, last;
     int strikes;
-    char addr[64];      /* the peer's address, numeric */
+    char addr[64];      /* the client's address, numeric (client_address) */
 } conn;
 
 typedef struct done_move {
@@ -52,10 +55,6 @@ typedef struct done_move {
     pb_action action;
 } done_move;
 
-typedef struct job_node {
-    struct job_node *next;
-    pb_bot_job *job;
-} job_node;
 
 typedef struct server {
     lws_sorted_usec_list_t tick; /* the lobby's housekeeping timer */
@@ -65,8 +64,9 @@ typedef struct server {
     conn *conns[MAX_CONNS];
     pthread_mutex_t lock;        /* guards the two queues below */
     pthread_cond_t work;
-    job_node *jobs, *jobs_tail;
+    pb_botqueue *jobs;           /* fair between the tables' owners */
     done_move *done;
+    bool trust_proxy;
     bool stopping;
 } server;
 
@@ -115,20 +115,18 @@ static void queue_text(void *ctx, int id, const char *text)
 static void ask_bot(void *ctx, pb_bot_job *job)
 {
     server *s = ctx;
-    job_node *n = malloc(sizeof *n);
-    if (!n) {
+    pthread_mutex_lock(&s->lock);
+    if (pb_botqueue_push(s->jobs, job) != 0) {
+        /* Out of memory: answered as a bot that could not move, so the
+         * lobby asks again later and knows the job is over. */
+        done_move *d = malloc(sizeof *d);
+        if (d) {
+            *d = (done_move){.next = s->done, .table = job->table, .moves = -1};
+            s->done = d;
+        }
         free(job->state);
         free(job);
-        return;
     }
-    n->next = NULL;
-    n->job = job;
-    pthread_mutex_lock(&s->lock);
-    if (s->jobs_tail)
-        s->jobs_tail->next = n;
-    else
-        s->jobs = n;
-    s->jobs_tail = n;
     pthread_cond_signal(&s->work);
     pthread_mutex_unlock(&s->lock);
 }
@@ -138,19 +136,14 @@ static void *bot_worker(void *arg)
     server *s = arg;
     for (;;) {
         pthread_mutex_lock(&s->lock);
-        while (!s->jobs && !s->stopping)
+        while (pb_botqueue_empty(s->jobs) && !s->stopping)
             pthread_cond_wait(&s->work, &s->lock);
         if (s->stopping) {
             pthread_mutex_unlock(&s->lock);
             return NULL;
         }
-        job_node *n = s->jobs;
-        s->jobs = n->next;
-        if (!s->jobs)
-            s->jobs_tail = NULL;
+        pb_bot_job *job = pb_botqueue_pop(s->jobs);
         pthread_mutex_unlock(&s->lock);
-        pb_bot_job *job = n->job;
-        free(n);
         char err[PB_ERR_LEN];
         pb_bot *bot = pb_bot_new(job->bot, job->seed, err, sizeof err);
         done_move *d = malloc(sizeof *d);
@@ -193,18 +186,32 @@ typedef struct session {
     int id;
 } session;
 
-/* The peer's numeric address; an IPv4 peer of a dual-stack socket is
- * written as plain IPv4. */
-static void peer_address(struct lws *wsi, char *out, size_t n)
-{
-    char buf[64] = "";
-    lws_get_peer_simple(wsi, buf, sizeof buf);
-    snprintf(out, n, "%s", strncmp(buf, "::ffff:", 7) == 0 ? buf + 7 : buf);
-}
-
 static bool is_loopback(const char *addr)
 {
     return strncmp(addr, "127.", 4) == 0 || strcmp(addr, "::1") == 0;
+}
+
+/* The client's numeric address, as the limits count it; an IPv4 peer of a
+ * dual-stack socket is written as plain IPv4. Behind a reverse proxy on
+ * this machine (--trust-proxy) it is the last address the proxy put in
+ * X-Forwarded-For; otherwise a loopback peer is "" and counts for no one
+ * (tests and benchmarks). */
+#define ADDRESS_LEN 64
+static void client_address(const server *s, struct lws *wsi, char out[ADDRESS_LEN])
+{
+    char buf[256] = "";
+    lws_get_peer_simple(wsi, buf, ADDRESS_LEN);
+    snprintf(out, ADDRESS_LEN, "%.63s", strncmp(buf, "::ffff:", 7) == 0 ? buf + 7 : buf);
+    if (!is_loopback(out))
+        return;
+    out[0] = 0;
+    if (s->trust_proxy && lws_hdr_copy(wsi, buf, sizeof buf, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+        const char *last = strrchr(buf, ',');
+        last = last ? last + 1 : buf;
+        while (*last == ' ')
+            last++;
+        snprintf(out, ADDRESS_LEN, "%.63s", last);
+    }
 }
 
 /* The WebSocket is at /ws only, and a browser's page must come from this
@@ -229,9 +236,9 @@ static bool upgrade_allowed(struct lws *wsi)
 static bool address_allowed(const server *s, struct lws *wsi)
 {
     char addr[64];
-    peer_address(wsi, addr, sizeof addr);
-    if (is_loopback(addr))
-        return true; /* benchmarks, tests, and a reverse proxy on this machine */
+    client_address(s, wsi, addr);
+    if (!addr[0])
+        return true; /* counts for no one */
     int n = 0;
     for (int i = 0; i < MAX_CONNS; i++)
         n += s->conns[i] && strcmp(s->conns[i]->addr, addr) == 0;
@@ -246,7 +253,7 @@ static int new_conn(server *s, struct lws *wsi)
             if (!c)
                 return -1;
             c->wsi = wsi;
-            peer_address(wsi, c->addr, sizeof c->addr);
+            client_address(s, wsi, c->addr);
             c->tokens = BURST;
             c->last = pb_now();
             s->conns[i] = c;
@@ -354,6 +361,8 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         /* Again here: handshakes made at the same moment all passed the
          * filter before any of them was counted. */
         ss->id = address_allowed(s, wsi) ? new_conn(s, wsi) : -1;
+        if (ss->id >= 0)
+            pb_lobby_connect(s->lobby, ss->id, s->conns[ss->id]->addr);
         return ss->id < 0 ? -1 : 0;
     case LWS_CALLBACK_RECEIVE:
         return conn_of(s, ss->id, wsi) ? receive(s, wsi, ss->id, in, len) : -1;
@@ -393,10 +402,12 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
         return pb_errorf(err, errlen, "out of memory");
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->work, NULL);
-    int rc = 0;
-    if (!(s->store = pb_store_open(o->db, err, errlen)))
+    int rc = (s->jobs = pb_botqueue_new()) ? 0 : pb_errorf(err, errlen, "out of memory");
+    if (rc == 0 && !(s->store = pb_store_open(o->db, err, errlen)))
         rc = -1;
-    pb_lobby_io io = {s, queue_text, ask_bot, NULL, o->bot_pace_ms};
+    s->trust_proxy = o->trust_proxy;
+    pb_lobby_io io = {.ctx = s, .send = queue_text, .ask_bot = ask_bot, .bot_pace_ms = o->bot_pace_ms,
+                      .tables_per_client = o->tables_per_client, .close_after_hours = o->close_after_hours};
     if (rc == 0 && !(s->lobby = pb_lobby_new(s->store, &io, err, errlen)))
         rc = -1;
     static const struct lws_protocol_vhost_options markdown = {NULL, NULL, ".md", "text/plain; charset=utf-8"};
@@ -421,6 +432,11 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     info.mounts = &web_mount;
     info.user = s;
     info.headers = &no_frames;
+    /* Dead and silent connections go: pinged when quiet, closed when no
+     * answer comes. */
+    static const lws_retry_bo_t idle = {.secs_since_valid_ping = PING_AFTER_S,
+                                        .secs_since_valid_hangup = HANG_UP_AFTER_S};
+    info.retry_and_idle_policy = &idle;
     info.ka_time = 60; /* TCP keepalive finds dropped clients */
     info.ka_probes = 3;
     info.ka_interval = 10;
@@ -453,13 +469,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     for (int i = 0; i < MAX_CONNS; i++)
         if (s->conns[i])
             drop_conn(s, i);
-    while (s->jobs) {
-        job_node *n = s->jobs;
-        s->jobs = n->next;
-        free(n->job->state);
-        free(n->job);
-        free(n);
-    }
+    pb_botqueue_free(s->jobs);
     while (s->done) {
         done_move *d = s->done;
         s->done = d->next;

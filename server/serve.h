@@ -4,6 +4,7 @@
 #ifndef PB_SERVE_H
 #define PB_SERVE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct pb_serve_opts {
@@ -13,6 +14,9 @@ typedef struct pb_serve_opts {
     const char *docs;     /* directory served at /docs (rules texts) */
     int bot_threads;
     int bot_pace_ms;      /* a bot's move no sooner than this after the move before */
+    int tables_per_client; /* unfinished tables one address may make (0: no limit) */
+    int close_after_hours; /* unfinished tables nobody is at are closed after this (0: never) */
+    bool trust_proxy;     /* behind a reverse proxy on this machine: the client is in X-Forwarded-For */
 } pb_serve_opts;
 
 /* Run the server until SIGINT/SIGTERM. Prints "listening on URL" once

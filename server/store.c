@@ -97,6 +97,8 @@ static int db_error(pb_store *s, const char *what, char *err, size_t errlen)
     return pb_errorf(err, errlen, "store: %s: %s", what, sqlite3_errmsg(s->db));
 }
 
+static int run(pb_store *s, const char *sql, const char *types, ...);
+
 /* Called on the committing thread after each commit: wakes the
  * checkpointer once the log is long. (Setting it turns off SQLite's own
  * checkpoints on commit.) */
@@ -367,6 +369,25 @@ int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, cons
     return rc;
 }
 
+int pb_store_close_table(pb_store *s, int64_t table, char *err, size_t errlen)
+{
+    if (run(s, "UPDATE tables SET finished = 2 WHERE id = ?", "I", table) != 0)
+        return db_error(s, "close", err, errlen);
+    return 0;
+}
+
+bool pb_store_is_closed(pb_store *s, int64_t table)
+{
+    sqlite3_stmt *st;
+    bool closed = false;
+    if (sqlite3_prepare_v2(s->db, "SELECT finished FROM tables WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_int64(st, 1, table);
+    closed = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) == 2;
+    sqlite3_finalize(st);
+    return closed;
+}
+
 int pb_store_finish(pb_store *s, int64_t table, char *err, size_t errlen)
 {
     sqlite3_stmt *st;
@@ -526,7 +547,7 @@ int pb_store_heads(pb_store *s, pb_table_head *out, int max)
     if (max <= 0 || sqlite3_prepare_v2(s->db,
                                        "SELECT id, game, code, config, finished, "
                                        "(SELECT ifnull(max(idx) + 1, 0) FROM actions WHERE table_id = tables.id) "
-                                       "FROM tables ORDER BY id DESC LIMIT ?",
+                                       "FROM tables WHERE finished != 2 ORDER BY id DESC LIMIT ?",
                                        -1, &st, NULL) != SQLITE_OK)
         return max <= 0 ? 0 : -1;
     sqlite3_bind_int(st, 1, max);

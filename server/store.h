@@ -42,6 +42,10 @@ bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *toke
  * then it must not be confirmed. */
 int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, const char *text, int64_t at,
                            char *err, size_t errlen);
+/* Close an unfinished table nobody came back to: it leaves the lists and
+ * is no longer restored (its moves stay in the database). */
+int pb_store_close_table(pb_store *s, int64_t table, char *err, size_t errlen);
+bool pb_store_is_closed(pb_store *s, int64_t table);
 /* Mark a table finished. */
 int pb_store_finish(pb_store *s, int64_t table, char *err, size_t errlen);
 

@@ -128,7 +128,7 @@ static void test_games_hostile_input_and_restart(void **state)
     snprintf(db, sizeof db, "%s/l.db", path);
     static capture c;
     pb_store *store = pb_store_open(db, err, sizeof err);
-    pb_lobby_io io = {&c, on_send, on_bot, NULL, 0};
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
     assert_non_null(l);
     static const char *const hostile[] = {
@@ -242,7 +242,7 @@ static void test_waiting_clock_chat_undo_rematch(void **state)
     snprintf(db, sizeof db, "%s/l.db", path);
     static capture c;
     pb_store *store = pb_store_open(db, err, sizeof err);
-    pb_lobby_io io = {&c, on_send, on_bot, fake_now, 0};
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot, .now_ms = fake_now};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
     assert_non_null(l);
 
@@ -429,7 +429,7 @@ static void test_hostile_numbers_names_and_restart_grace(void **state)
     snprintf(db, sizeof db, "%s/l.db", path);
     static capture c;
     pb_store *store = pb_store_open(db, err, sizeof err);
-    pb_lobby_io io = {&c, on_send, on_bot, fake_now, 0};
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot, .now_ms = fake_now};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
     /* 4294967298 is not 2 */
     expect_error(l, &c, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":4294967298,"
@@ -489,7 +489,7 @@ static uint64_t first_bot_seed(void)
     char err[PB_ERR_LEN];
     static capture c;
     pb_store *store = pb_store_open(":memory:", err, sizeof err);
-    pb_lobby_io io = {&c, on_send, on_bot, NULL, 0};
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
     say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"greedy\",\"human\"]}");
     assert_int_equal(c.njobs, 1);
@@ -537,7 +537,7 @@ static void test_codes_never_run_out(void **state)
     sqlite3_close(raw);
     static capture c;
     pb_store *store = pb_store_open(db, err, sizeof err);
-    pb_lobby_io io = {&c, on_send, on_bot, NULL, 0};
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
     assert_non_null(l);
     say(l, 1, "{\"type\":\"create\",\"game\":\"theory\",\"players\":2,\"seats\":[\"human\",\"greedy\"]}");
@@ -551,12 +551,80 @@ static void test_codes_never_run_out(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* One address may make only so many unfinished tables (others are not held
+ * up by it); an unfinished table nobody comes back to is closed, and says
+ * so when asked for. */
+static void test_quota_per_client_and_abandoned_tables_closed(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], msg[256], code[16];
+    assert_non_null(mkdtemp(path));
+    snprintf(db, sizeof db, "%s/l.db", path);
+    static capture c;
+    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot, .now_ms = fake_now, .tables_per_client = 3,
+                      .close_after_hours = 2};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    const char *create = "{\"type\":\"create\",\"game\":\"theory\",\"players\":2,\"seats\":[\"human\",\"human\"]}";
+    /* Three connections from one address make three tables; a fourth is refused. */
+    for (int conn = 1; conn <= 4; conn++)
+        pb_lobby_connect(l, conn, "203.0.113.9");
+    pb_lobby_connect(l, 5, "198.51.100.7");
+    pb_lobby_connect(l, 6, ""); /* this machine: counts for no one */
+    for (int conn = 1; conn <= 3; conn++) {
+        clear(&c);
+        say(l, conn, create);
+        joined_code(&c, conn, code, sizeof code);
+    }
+    expect_error(l, &c, 4, create, "too many tables: 3 unfinished tables made from your address");
+    clear(&c);
+    say(l, 5, create);
+    joined_code(&c, 5, code, sizeof code);
+    for (int i = 0; i < 4; i++) {
+        clear(&c);
+        say(l, 6, create);
+        joined_code(&c, 6, code, sizeof code);
+    }
+    assert_int_equal(pb_lobby_tables(l), 8);
+
+    /* Everyone leaves; two hours later the tables are closed. */
+    for (int conn = 1; conn <= 6; conn++)
+        pb_lobby_disconnect(l, conn);
+    fake_ms += 3600 * 1000;
+    pb_lobby_tick(l);
+    assert_int_equal(pb_lobby_tables(l), 8);
+    fake_ms += 3600 * 1000 + 1000;
+    pb_lobby_tick(l);
+    assert_int_equal(pb_lobby_tables(l), 0);
+    snprintf(msg, sizeof msg, "{\"type\":\"spectate\",\"code\":\"%s\"}", code);
+    expect_error(l, &c, 7, msg, "closed");
+    clear(&c);
+    say(l, 7, "{\"type\":\"list\"}");
+    json_t *tables = sent(&c, 7, "tables");
+    assert_int_equal(json_array_size(json_object_get(tables, "tables")), 0);
+    json_decref(tables);
+    /* Closed tables are not restored, and the quota is free again. */
+    pb_lobby_free(l);
+    l = pb_lobby_new(store, &io, err, sizeof err);
+    assert_int_equal(pb_lobby_tables(l), 0);
+    pb_lobby_connect(l, 8, "203.0.113.9");
+    clear(&c);
+    say(l, 8, create);
+    joined_code(&c, 8, code, sizeof code);
+    pb_lobby_free(l);
+    pb_store_close(store);
+    clear(&c);
+    snprintf(msg, sizeof msg, "rm -rf %s", path);
+    assert_int_equal(system(msg), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
                                        cmocka_unit_test(test_waiting_clock_chat_undo_rematch),
                                        cmocka_unit_test(test_hostile_numbers_names_and_restart_grace),
                                        cmocka_unit_test(test_bot_seeds_unpredictable),
-                                       cmocka_unit_test(test_codes_never_run_out)};
+                                       cmocka_unit_test(test_codes_never_run_out),
+                                       cmocka_unit_test(test_quota_per_client_and_abandoned_tables_closed)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
