@@ -1,0 +1,269 @@
+// fit.test.mjs -- nothing is cut off or overlaps, at 1366x768 and on a 390x844 phone.
+//
+// For each game (New York Slice, Pizza Theory, New York Pizza Delivery) one
+// person plays against bots, and at every phase a user meets (the lobby, the
+// join prompt of a shared link, the table at the start, mid-game, the end with
+// the score, a replay) the page is measured at both sizes:
+//  - the document does not scroll sideways, and no visible element (a card, the
+//    board, a player panel, a button, the log...) reaches past the viewport;
+//  - no two boxes laid out side by side in the same parent overlap (generic: every
+//    visible element's in-flow children, so panels added later are measured too);
+//  - no element that hides or scrolls its overflow (overflow hidden/auto) has
+//    text wider than itself, i.e. nothing is cut.
+// Failures name the element and the numbers. Screenshots of every phase go to
+// build/screenshots/GAME-PHASE-WIDTHxHEIGHT.png.
+//
+// The person's moves are sent as `act` over the page's own WebSocket (a random
+// legal move from the view's `legal`), so a whole game takes seconds.
+// A last test checks keyboard use: every control has an accessible name, focus
+// is visible, and a New York Slice portion can be taken with Tab and Enter.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { BIN, ROOT, startServer, tempDir } from '../server/helpers.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'build', 'screenshots');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SIZES = [{ width: 1366, height: 768 }, { width: 390, height: 844 }];
+
+let browser, server, url;
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
+  mkdirSync(SHOTS, { recursive: true });
+  // Bots at full speed when the server paces them (--bot-pace), so whole games fit in the test.
+  const help = execFileSync(BIN, ['serve', '--help'], { encoding: 'utf8' });
+  const args = help.includes('--bot-pace') ? ['--bot-pace', '0'] : [];
+  server = await startServer(join(tempDir('pizzabox-fit-'), 'fit.db'), { args, env: { PIZZABOX_TABLE_SEED: '7' } });
+  url = `http://localhost:${server.port}/`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+});
+after(async () => {
+  await browser?.close();
+  server?.proc.kill('SIGKILL');
+});
+
+/* Every WebSocket the page opens is kept as window.__pb.ws, and the last view of each table in __pb.views. */
+function spySockets() {
+  const Native = window.WebSocket;
+  window.__pb = { ws: null, views: {} };
+  window.WebSocket = class extends Native {
+    constructor(...a) {
+      super(...a);
+      window.__pb.ws = this;
+      this.addEventListener('message', (ev) => {
+        try {
+          const m = JSON.parse(ev.data);
+          if (m.type === 'view') window.__pb.views[m.code] = m;
+        } catch { /* not JSON: not ours to judge */ }
+      });
+    }
+  };
+}
+
+async function newPage(size, problems) {
+  const ctx = await browser.newContext({ viewport: size });
+  await ctx.addInitScript(spySockets);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => problems.push(`page error: ${e}`));
+  return page;
+}
+
+// ---- The measures (run in the page) ----
+
+/* What is wrong with the layout now: a list of sentences naming the element and the numbers. */
+function fitProblems() {
+  const W = window.innerWidth;
+  const out = [];
+  const de = document.documentElement;
+  if (de.scrollWidth > W) out.push(`the page scrolls sideways: document scrollWidth ${de.scrollWidth} > innerWidth ${W}`);
+
+  const name = (el) => {
+    const part = (e) => e.tagName.toLowerCase() + (e.id ? `#${e.id}` : '') +
+      [...e.classList].slice(0, 3).map((c) => `.${c}`).join('');
+    const path = [part(el)];
+    for (let e = el.parentElement; e && e !== document.body && path.length < 4; e = e.parentElement) {
+      path.unshift(part(e));
+      if (e.id) break;
+    }
+    const text = (el.textContent || el.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    return `${path.join(' > ')}${text ? ` "${text}"` : ''}`;
+  };
+  const px = (n) => Math.round(n * 10) / 10;
+  const shown = (el) => {
+    const cs = getComputedStyle(el);
+    if (cs.display === 'none' || cs.visibility === 'hidden') return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  const clips = (cs) => cs.overflowX !== 'visible';
+  const inSvg = (el) => el instanceof SVGElement && el.tagName.toLowerCase() !== 'svg';
+  const formControl = (el) => ['INPUT', 'SELECT', 'TEXTAREA', 'OPTION'].includes(el.tagName);
+
+  const els = [...document.body.querySelectorAll('*')].filter((el) =>
+    !inSvg(el) && !['SCRIPT', 'STYLE', 'TITLE', 'BR', 'WBR', 'OPTION'].includes(el.tagName) && !el.closest('[hidden]') && shown(el));
+
+  // An element inside a box that clips or scrolls its overflow is judged by that box.
+  const clipped = new Map();
+  const insideClip = (el) => {
+    const p = el.parentElement;
+    if (!p || p === document.body) return false;
+    if (!clipped.has(p)) {
+      const cs = getComputedStyle(p);
+      clipped.set(p, (clips(cs) && p !== de) || cs.position === 'fixed' || insideClip(p));
+    }
+    return clipped.get(p);
+  };
+
+  for (const el of els) {
+    const cs = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    if (cs.position !== 'fixed' && !insideClip(el) && (r.right > W + 0.5 || r.left < -0.5)) {
+      out.push(`${name(el)} reaches past the ${W}px viewport: left ${px(r.left)}, right ${px(r.right)}, width ${px(r.width)}`);
+    }
+    if (!formControl(el) && (clips(cs) || cs.overflowY === 'hidden' || cs.overflowY === 'clip')) {
+      if (clips(cs) && el.scrollWidth > el.clientWidth + 1) {
+        out.push(`${name(el)} cuts its content (overflow-x ${cs.overflowX}): scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}`);
+      }
+      if ((cs.overflowY === 'hidden' || cs.overflowY === 'clip') && el.scrollHeight > el.clientHeight + 1) {
+        out.push(`${name(el)} cuts its content (overflow-y ${cs.overflowY}): scrollHeight ${el.scrollHeight} > clientHeight ${el.clientHeight}`);
+      }
+    }
+  }
+
+  // Boxes laid out side by side: in-flow, non-inline children of one parent
+  // (display: contents passed through), pairwise.
+  const laidOut = (parent) => {
+    const kids = [];
+    for (const k of parent.children) {
+      if (inSvg(k) || k.hasAttribute('hidden')) continue;
+      const cs = getComputedStyle(k);
+      if (cs.display === 'contents') { kids.push(...laidOut(k)); continue; }
+      if (cs.display === 'none' || cs.display === 'inline' || cs.visibility === 'hidden') continue;
+      if (cs.position === 'absolute' || cs.position === 'fixed' || cs.float !== 'none') continue;
+      if (['SCRIPT', 'STYLE', 'TITLE', 'BR', 'WBR', 'OPTION'].includes(k.tagName)) continue;
+      const r = k.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) kids.push([k, r]);
+    }
+    return kids;
+  };
+  for (const parent of [document.body, ...els]) {
+    if (parent instanceof SVGElement || getComputedStyle(parent).display === 'contents') continue;
+    const kids = laidOut(parent);
+    for (let i = 0; i < kids.length; i++) {
+      for (let j = i + 1; j < kids.length; j++) {
+        const [a, ra] = kids[i], [b, rb] = kids[j];
+        const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (w > 1 && h > 1) {
+          out.push(`${name(a)} [${px(ra.left)},${px(ra.top)} ${px(ra.width)}x${px(ra.height)}] overlaps ` +
+            `${name(b)} [${px(rb.left)},${px(rb.top)} ${px(rb.width)}x${px(rb.height)}] by ${px(w)}x${px(h)}`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/* Measure the page at both sizes and keep a screenshot of each; problems are collected, not thrown. */
+async function check(page, game, phase, problems) {
+  const start = page.viewportSize();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const tag = `${game}-${phase}-${size.width}x${size.height}`;
+    await page.screenshot({ path: join(SHOTS, `${tag}.png`), fullPage: true });
+    for (const p of await page.evaluate(fitProblems)) problems.push(`${tag}: ${p}`);
+  }
+  await page.setViewportSize(start);
+}
+
+// ---- Driving a table ----
+
+/* The table's last view as the page received it. */
+const lastView = (page, code) => page.evaluate((c) => {
+  const m = window.__pb.views[c];
+  return m ? { moves: m.moves, phase: m.view.phase, legal: m.view.legal || [], mine: m.view.to_move === m.seat } : null;
+}, code);
+
+/* Play random legal moves for the page's seat over its own socket until `done(view)` (bots move by themselves). */
+async function playUntil(page, code, done, { seed = 1, ms = 60_000 } = {}) {
+  let r = seed;
+  const rand = (n) => { r = (r * 1103515245 + 12345) % 2147483648; return r % n; };
+  const deadline = Date.now() + ms;
+  let sent = -1, sentAt = 0;
+  for (;;) {
+    const v = await lastView(page, code); 
+    if (v && done(v)) return v;
+    assert.ok(Date.now() < deadline, `table ${code} did not get there in ${ms} ms (at ${JSON.stringify(v)})`);
+    // A move refused (an error toast) leaves the view as it was: another after a while.
+    if (v && v.phase !== 'over' && v.mine && (v.moves !== sent || Date.now() - sentAt > 500)) {
+      sent = v.moves;
+      sentAt = Date.now();
+      if (!v.legal.length && v.phase === 'divide') { // New York Slice lists no divisions: the page's tools make one
+        for (const b of ['#special-alone', '#even-cuts', '#divide']) await page.click(b);
+        continue;
+      }
+      const action = v.legal[rand(v.legal.length)];
+      await page.evaluate(([c, a]) => window.__pb.ws.send(JSON.stringify({ type: 'act', code: c, action: a })), [code, action]);
+    }
+    await page.waitForTimeout(15);
+  }
+}
+
+/* Create a table from the lobby form: the page's person in seat 1, bots in the others. */
+async function createTable(page, game, bots) {
+  await page.goto(url);
+  await page.fill('#name', 'Ann');
+  await page.selectOption('#game', game);
+  await page.selectOption('#players-count', String(bots.length + 1));
+  for (const [i, b] of bots.entries()) await page.selectOption(`select[name=seat${i + 1}]`, b);
+}
+
+async function fitsThroughAGame(game, bots, { mid }) {
+  const problems = [];
+  const page = await newPage(SIZES[0], problems);
+  await createTable(page, game, bots);
+  await check(page, game, 'lobby', problems);
+  await page.click('#create');
+  await page.waitForSelector('#table:not([hidden])');
+  await page.waitForFunction(() => Object.keys(window.__pb.views).length > 0);
+  const code = await page.evaluate(() => Object.keys(window.__pb.views)[0]);
+  await check(page, game, 'start', problems);
+
+  // Someone else opens the share link: the join prompt.
+  const other = await newPage(SIZES[1], problems);
+  await other.goto(`${url}#/t/${code}`);
+  await other.waitForSelector('#join-prompt:not([hidden])');
+  await other.waitForFunction(() => document.querySelector('#prompt-info').textContent.trim() !== '');
+  await check(other, game, 'join-prompt', problems);
+  await other.context().close();
+
+  const start = await lastView(page, code);
+  await playUntil(page, code, (v) => v.moves >= start.moves + mid && v.mine);
+  await page.waitForTimeout(100); // the page draws the view before it is measured
+  await check(page, game, 'mid', problems);
+  const end = await playUntil(page, code, (v) => v.phase === 'over');
+  await page.waitForSelector('#game-over:not([hidden])');
+  await check(page, game, 'end', problems);
+
+  // The replay half-way through, by the replay panel's own slider.
+  await page.locator('#replay-step').fill(String(Math.floor(end.moves / 2)));
+  await page.waitForSelector('#replay-label:has-text("After move")');
+  await check(page, game, 'replay', problems);
+  await page.context().close();
+  assert.deepEqual(problems, [], `${problems.length} layout problems:\n${problems.join('\n')}`);
+}
+
+test('New York Slice fits at 1366x768 and 390x844: lobby, join prompt, start, mid-game, end, replay', { timeout: 60_000 },
+  () => fitsThroughAGame('nyslice', ['greedy', 'random'], { mid: 8 }));
+
+test('Pizza Theory fits at 1366x768 and 390x844: lobby, join prompt, start, mid-game, end, replay', { timeout: 60_000 },
+  () => fitsThroughAGame('theory', ['greedy', 'random'], { mid: 12 }));
+
+test('New York Pizza Delivery fits at 1366x768 and 390x844: lobby, join prompt, start, mid-game, end, replay', { timeout: 90_000 },
+  () => fitsThroughAGame('delivery', ['random'], { mid: 40 }));
