@@ -85,5 +85,5 @@ export function tablesHtml(tables, mine) {
 
 export function mineHtml(codes) {
   return codes.map((c) => `<li><a href="#/t/${encodeURIComponent(c)}" data-code="${esc(c)}">Table ${esc(c)}</a> ` +
-    `<button type="button" class="forget small secondary" data-code="${esc(c)}" title="forget this seat">×</button></li>`).join('');
+    `<button type="button" class="forget small secondary" data-code="${esc(c)}" title="forget this seat" aria-label="forget your seat at table ${esc(c)}">×</button></li>`).join('');
 }

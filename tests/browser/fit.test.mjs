@@ -169,8 +169,39 @@ function fitProblems() {
   return out;
 }
 
+// ---- Names (Chromium's accessibility tree, by the DevTools protocol) ----
+
+const CONTROL_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'combobox', 'listbox', 'checkbox',
+  'radio', 'switch', 'slider', 'spinbutton', 'menuitem', 'tab']);
+
+/* The controls a screen reader would announce without a name: none may have a name without a letter or digit ("×", "▶|"). */
+async function unnamedControls(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const bad = [];
+    for (const n of nodes) {
+      if (n.ignored || !CONTROL_ROLES.has(n.role?.value)) continue;
+      const name = String(n.name?.value ?? '').trim();
+      if (/[\p{L}\p{N}]/u.test(name)) continue;
+      const { node } = await cdp.send('DOM.describeNode', { backendNodeId: n.backendDOMNodeId });
+      const attrs = [];
+      for (let i = 0; i + 1 < (node.attributes || []).length; i += 2) {
+        if (['id', 'class', 'name', 'data-action', 'data-step', 'data-code', 'type'].includes(node.attributes[i])) {
+          attrs.push(`${node.attributes[i]}="${node.attributes[i + 1]}"`);
+        }
+      }
+      bad.push(`a ${n.role.value} has no accessible name${name ? ` (only "${name}")` : ''}: <${node.localName} ${attrs.join(' ')}>`);
+    }
+    return bad;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /* Measure the page at both sizes and keep a screenshot of each; problems are collected, not thrown. */
 async function check(page, game, phase, problems) {
+  for (const p of await unnamedControls(page)) problems.push(`${game}-${phase}: ${p}`);
   const start = page.viewportSize();
   for (const size of SIZES) {
     await page.setViewportSize(size);
