@@ -298,3 +298,54 @@ test('Pizza Theory fits at 1366x768 and 390x844: lobby, join prompt, start, mid-
 
 test('New York Pizza Delivery fits at 1366x768 and 390x844: lobby, join prompt, start, mid-game, end, replay', { timeout: 90_000 },
   () => fitsThroughAGame('delivery', ['random'], { mid: 40 }));
+
+test('keyboard: focus is visible on every control, and a New York Slice portion is taken with Tab and Enter', { timeout: 60_000 }, async () => {
+  const problems = [];
+  const page = await newPage(SIZES[0], problems);
+  await createTable(page, 'nyslice', ['greedy', 'random']);
+  await page.click('#create');
+  await page.waitForFunction(() => Object.keys(window.__pb.views).length > 0);
+  const code = await page.evaluate(() => Object.keys(window.__pb.views)[0]);
+  const taking = await playUntil(page, code, (v) => v.phase === 'take' && v.mine);
+  await page.waitForSelector('.portion.active');
+
+  // Tab round the whole page once: every control reached shows its focus; then on to a portion to take.
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  let portion = null, first = null, round = false;
+  for (let i = 0; i < 150 && !(round && portion); i++) {
+    await page.keyboard.press('Tab');
+    const f = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const cs = getComputedStyle(el);
+      const html = !(el instanceof SVGElement);
+      const path = [];
+      for (let e = el; e && e !== document.body; e = e.parentElement) path.unshift([...e.parentElement.children].indexOf(e));
+      return {
+        key: path.join('/'),
+        what: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} "${(el.textContent || '').trim().slice(0, 30)}"`,
+        html, visible: !html || (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2),
+        outline: `${cs.outlineStyle} ${cs.outlineWidth}`,
+        // the notation names a portion by its letter (the list's swatch), the Special alone by `special`
+        portion: !el.matches('.portion.active') ? null
+          : el.dataset.name === 'special' ? 'special' : el.querySelector('.swatch').textContent.trim(),
+      };
+    });
+    if (!f) continue;
+    if (first === null) first = f.key;
+    else if (f.key === first) round = true;
+    if (!round && !f.visible) problems.push(`${f.what} has no visible focus (outline ${f.outline})`);
+    portion = f.portion;
+  }
+  assert.ok(portion, 'Tab reaches a portion to take');
+  await page.keyboard.press('Enter');
+  // Nobody else moves while it is our turn: the next move is the one Enter sent.
+  await page.waitForFunction(([c, n]) => window.__pb.views[c].moves > n, [code, taking.moves], { timeout: 5000 });
+  const mine = await page.evaluate((c) => {
+    const m = window.__pb.views[c];
+    return m.log.filter((e) => e.seat === m.seat && /^take /.test(e.text)).at(-1);
+  }, code);
+  assert.equal(mine?.text, `take ${portion}`, 'the move taken is the focused portion');
+  await page.context().close();
+  assert.deepEqual(problems, [], problems.join('\n'));
+});
