@@ -19,11 +19,10 @@
 // is visible, and a New York Slice portion can be taken with Tab and Enter.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { BIN, ROOT, startServer, tempDir } from '../server/helpers.mjs';
+import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build', 'screenshots');
@@ -35,10 +34,8 @@ let browser, server, url;
 before(async () => {
   assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
   mkdirSync(SHOTS, { recursive: true });
-  // Bots at full speed when the server paces them (--bot-pace), so whole games fit in the test.
-  const help = execFileSync(BIN, ['serve', '--help'], { encoding: 'utf8' });
-  const args = help.includes('--bot-pace') ? ['--bot-pace', '0'] : [];
-  server = await startServer(join(tempDir('pizzabox-fit-'), 'fit.db'), { args, env: { PIZZABOX_TABLE_SEED: '7' } });
+  // Bots at full speed (startServer's botPace 0), so whole games fit in the test.
+  server = await startServer(join(tempDir('pizzabox-fit-'), 'fit.db'), { env: { PIZZABOX_TABLE_SEED: '7' } });
   url = `http://localhost:${server.port}/`;
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
 });
