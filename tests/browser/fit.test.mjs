@@ -2,8 +2,8 @@
 //
 // For each game (New York Slice, Pizza Theory, New York Pizza Delivery) one
 // person plays against bots, and at every phase a user meets (the lobby, the
-// join prompt of a shared link, the table at the start, mid-game, the end with
-// the score, a replay) the page is measured at both sizes:
+// table waiting for a friend, the join prompt of its shared link, the table at
+// the start, mid-game, the end with the score, a replay) the page is measured at both sizes:
 //  - the document does not scroll sideways, and no visible element (a card, the
 //    board, a player panel, a button, the log...) reaches past the viewport;
 //  - no two boxes laid out side by side in the same parent overlap (generic: every
@@ -252,24 +252,36 @@ async function createTable(page, game, bots) {
   for (const [i, b] of bots.entries()) await page.selectOption(`select[name=seat${i + 1}]`, b);
 }
 
+/* The page's table, once it shows one: its code, from the address. */
+async function tableCode(page) {
+  await page.waitForSelector('#table:not([hidden])');
+  await page.waitForFunction(() => /^#\/t\/[^/]+$/.test(location.hash) && window.__pb.views[decodeURIComponent(location.hash.slice(4))]);
+  return page.evaluate(() => decodeURIComponent(location.hash.slice(4)));
+}
+
 async function fitsThroughAGame(game, bots, { mid }) {
   const problems = [];
   const page = await newPage(SIZES[0], problems);
   await createTable(page, game, bots);
   await check(page, game, 'lobby', problems);
-  await page.click('#create');
-  await page.waitForSelector('#table:not([hidden])');
-  await page.waitForFunction(() => Object.keys(window.__pb.views).length > 0);
-  const code = await page.evaluate(() => Object.keys(window.__pb.views)[0]);
-  await check(page, game, 'start', problems);
 
-  // Someone else opens the share link: the join prompt.
+  // A table with a seat for a friend waits for them; the friend opens the share link: the join prompt.
+  await page.selectOption('select[name=seat1]', 'human');
+  await page.click('#create');
+  const waiting = await tableCode(page);
+  await check(page, game, 'waiting', problems);
   const other = await newPage(SIZES[1], problems);
-  await other.goto(`${url}#/t/${code}`);
+  await other.goto(`${url}#/t/${waiting}`);
   await other.waitForSelector('#join-prompt:not([hidden])');
   await other.waitForFunction(() => document.querySelector('#prompt-info').textContent.trim() !== '');
   await check(other, game, 'join-prompt', problems);
   await other.context().close();
+
+  // The table played here: the page's person and bots.
+  await createTable(page, game, bots);
+  await page.click('#create');
+  const code = await tableCode(page);
+  await check(page, game, 'start', problems);
 
   const start = await lastView(page, code);
   await playUntil(page, code, (v) => v.moves >= start.moves + mid && v.mine);
@@ -287,13 +299,13 @@ async function fitsThroughAGame(game, bots, { mid }) {
   assert.deepEqual(problems, [], `${problems.length} layout problems:\n${problems.join('\n')}`);
 }
 
-test('New York Slice fits at 1366x768 and 390x844: lobby, join prompt, start, mid-game, end, replay', { timeout: 60_000 },
+test('New York Slice fits at 1366x768 and 390x844: lobby, waiting, join prompt, start, mid-game, end, replay', { timeout: 60_000 },
   () => fitsThroughAGame('nyslice', ['greedy', 'random'], { mid: 8 }));
 
-test('Pizza Theory fits at 1366x768 and 390x844: lobby, join prompt, start, mid-game, end, replay', { timeout: 60_000 },
+test('Pizza Theory fits at 1366x768 and 390x844: lobby, waiting, join prompt, start, mid-game, end, replay', { timeout: 60_000 },
   () => fitsThroughAGame('theory', ['greedy', 'random'], { mid: 12 }));
 
-test('New York Pizza Delivery fits at 1366x768 and 390x844: lobby, join prompt, start, mid-game, end, replay', { timeout: 90_000 },
+test('New York Pizza Delivery fits at 1366x768 and 390x844: lobby, waiting, join prompt, start, mid-game, end, replay', { timeout: 90_000 },
   () => fitsThroughAGame('delivery', ['random'], { mid: 40 }));
 
 test('keyboard: focus is visible on every control, and a New York Slice portion is taken with Tab and Enter', { timeout: 60_000 }, async () => {
@@ -301,8 +313,7 @@ test('keyboard: focus is visible on every control, and a New York Slice portion 
   const page = await newPage(SIZES[0], problems);
   await createTable(page, 'nyslice', ['greedy', 'random']);
   await page.click('#create');
-  await page.waitForFunction(() => Object.keys(window.__pb.views).length > 0);
-  const code = await page.evaluate(() => Object.keys(window.__pb.views)[0]);
+  const code = await tableCode(page);
   const taking = await playUntil(page, code, (v) => v.phase === 'take' && v.mine);
   await page.waitForSelector('.portion.active');
 
