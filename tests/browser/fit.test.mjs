@@ -357,3 +357,29 @@ test('keyboard: focus is visible on every control, and a New York Slice portion 
   await page.context().close();
   assert.deepEqual(problems, [], problems.join('\n'));
 });
+
+test('keyboard: a Pizza Theory topping is put on a space with Tab and Enter', { timeout: 30_000 }, async () => {
+  const problems = [];
+  const page = await newPage(SIZES[1], problems);
+  await createTable(page, 'theory', ['greedy', 'random']);
+  await page.click('#create');
+  const code = await tableCode(page);
+  const placing = await playUntil(page, code, (v) => v.phase === 'place' && v.mine);
+  await page.waitForSelector('#theory-svg .cell.legal');
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  let space = null;
+  for (let i = 0; i < 60 && !space; i++) {
+    await page.keyboard.press('Tab');
+    space = await page.evaluate(() => document.activeElement?.closest?.('#theory-svg .cell.legal')?.dataset.action ?? null);
+  }
+  assert.ok(space, 'Tab reaches a space to put a topping on');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(([c, n]) => window.__pb.views[c].moves > n, [code, placing.moves], { timeout: 5000 });
+  const mine = await page.evaluate((c) => {
+    const m = window.__pb.views[c];
+    return m.log.filter((e) => e.seat === m.seat).at(-1);
+  }, code);
+  assert.equal(mine?.text, space, 'the topping went on the focused space');
+  await page.context().close();
+  assert.deepEqual(problems, []);
+});
