@@ -6,6 +6,8 @@
 // the start, mid-game, the end with the score, a replay) the page is measured at both sizes:
 //  - the document does not scroll sideways, and no visible element (a card, the
 //    board, a player panel, a button, the log...) reaches past the viewport;
+//  - nothing spills sideways out of the panel (a box with a border or background)
+//    it is drawn in;
 //  - no two boxes laid out side by side in the same parent overlap (generic: every
 //    visible element's in-flow children, so panels added later are measured too);
 //  - no element that hides or scrolls its overflow (overflow hidden/auto) has
@@ -116,11 +118,33 @@ function fitProblems() {
     return clipped.get(p);
   };
 
+  // A panel: the nearest box drawn with a border or a background (a card, a player, a button...).
+  const panels = new Map();
+  const panelOf = (el) => {
+    if (!el || el === document.body || el === de || el.tagName === 'MAIN') return null;
+    if (!panels.has(el)) {
+      const cs = getComputedStyle(el);
+      const drawn = parseFloat(cs.borderLeftWidth) > 0 || parseFloat(cs.borderRightWidth) > 0 ||
+        !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(cs.backgroundColor);
+      panels.set(el, drawn && cs.display !== 'inline' ? el : panelOf(el.parentElement));
+    }
+    return panels.get(el);
+  };
+
   for (const el of els) {
     const cs = getComputedStyle(el);
     const r = el.getBoundingClientRect();
     if (cs.position !== 'fixed' && !insideClip(el) && (r.right > W + 0.5 || r.left < -0.5)) {
       out.push(`${name(el)} reaches past the ${W}px viewport: left ${px(r.left)}, right ${px(r.right)}, width ${px(r.width)}`);
+    }
+    // Nothing spills sideways out of the panel it is drawn in (into a neighbour or the page's margin).
+    const card = panelOf(el.parentElement);
+    if (card && cs.position !== 'fixed' && cs.position !== 'absolute' && !insideClip(el)) {
+      const c = card.getBoundingClientRect();
+      if (r.right > c.right + 0.5 || r.left < c.left - 0.5) {
+        out.push(`${name(el)} spills out of its panel ${name(card).split(' "')[0]}: left ${px(r.left)}, right ${px(r.right)}; ` +
+          `the panel from ${px(c.left)} to ${px(c.right)}`);
+      }
     }
     if (!formControl(el) && (clips(cs) || cs.overflowY === 'hidden' || cs.overflowY === 'clip')) {
       if (clips(cs) && el.scrollWidth > el.clientWidth + 1) {
