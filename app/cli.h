@@ -103,6 +103,7 @@ void cli_seat_name(int seat, char *buf, size_t n);
 
 int cmd_score(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_verify(int argc, char **argv); /* cmd_verify.c */
 int cmd_selfplay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_demo(int argc, char **argv);

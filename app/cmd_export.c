@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "../core/error.h"
+#include "../core/hash.h"
 #include "../core/jsonutil.h"
 #include "../core/record.h"
 #include "../server/store.h"
@@ -39,6 +40,11 @@ static int table_record(pb_store *store, int64_t id, char *code, pb_replay *out,
     json_t *rec = json_pack("{s:s, s:i, s:s, s:O, s:I, s:o, s:o, s:O}", "format", "pizzabox-record", "version", 1,
                             "game", t.game, "config", t.config, "seed", (json_int_t)t.seed, "names", names, "seats",
                             seats, "actions", t.actions);
+    if (rec && t.salt[0]) { /* the commitment every player saw, and its secret: pizzabox verify */
+        char sha[PB_SHA256_HEX];
+        pb_deal_commitment(t.seed, t.salt, sha);
+        json_object_set_new(rec, "deal", json_pack("{s:s, s:s}", "sha256", sha, "salt", t.salt));
+    }
     char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
     json_decref(rec);
     int rc = -1;

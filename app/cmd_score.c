@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "front.h"
 
-#define MAX_INPUT (4u << 20)
+#define MAX_INPUT PB_RECORD_MAX_BYTES
 
 static void print_json(json_t *j)
 {

@@ -58,6 +58,7 @@ function seat(ws, onJoined, onDone) {
     lastMoves = m.moves;
     seen.set(m.code, Math.max(seen.get(m.code) ?? 0, m.moves));
     if (m.view.phase === 'over') { onDone(); return; }
+    if (m.waiting) return; // not everyone has joined yet
     if (m.view.to_move === m.seat && Date.now() < deadline && !sentAt && !thinking) {
       thinking = true;
       setTimeout(() => {
@@ -103,12 +104,24 @@ console.log(`${TABLES} tables, ${TABLES * SEATS} connections, think ${THINK_MS} 
   `max ${q(1).toFixed(1)} ms; ${finished} games finished; ${errors} errors`);
 // Nothing acknowledged may be missing: the server's count of every table's
 // moves is at least what its players were shown.
-const check = await open();
-const listed = await new Promise((resolve) => {
-  check.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === 'tables') resolve(m.tables); };
-  check.send(JSON.stringify({ type: 'list' }));
-});
-const onServer = new Map(listed.map((t) => [t.code, t.moves]));
+// Each table is asked by its code (the list holds only the newest 500),
+// eight at a time: what one connection may watch.
+const onServer = new Map();
+const codes = [...seen.keys()];
+for (let i = 0; i < codes.length; i += 8) {
+  const batch = codes.slice(i, i + 8);
+  const check = await open();
+  await new Promise((resolve) => {
+    check.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.type === 'view' && !onServer.has(m.code)) onServer.set(m.code, m.moves);
+      if (batch.every((c) => onServer.has(c))) resolve();
+    };
+    for (const code of batch) check.send(JSON.stringify({ type: 'spectate', code }));
+    setTimeout(resolve, 5000);
+  });
+  check.close();
+}
 const lost = [...seen].filter(([code, moves]) => !(onServer.get(code) >= moves)).length;
 console.log(lost ? `${lost} tables lost moves` : `nothing lost: every table has all ${[...seen.values()].reduce((a, b) => a + b, 0)} moves its players saw`);
 // A sanitizer build (make tsan-test runs this against a TSan server) fails

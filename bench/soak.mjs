@@ -247,7 +247,7 @@ class Player {
   }
 
   maybeAct(m) {
-    if (stopping || this.over || this.gone || m.view.to_move !== m.seat || m.moves <= this.lastActed ||
+    if (stopping || this.over || this.gone || m.waiting || m.view.to_move !== m.seat || m.moves <= this.lastActed ||
         this.thinking || this.pending) return;
     this.thinking = true;
     const think = ++this.think, gen = this.gen;
@@ -256,7 +256,7 @@ class Player {
       this.thinking = false;
       if (gen !== this.gen || stopping || this.over || this.gone) return;
       const v = this.lastView; // the newest view of this connection
-      if (v.view.phase === 'over' || v.view.to_move !== v.seat || v.moves <= this.lastActed || this.pending) return;
+      if (v.waiting || v.view.phase === 'over' || v.view.to_move !== v.seat || v.moves <= this.lastActed || this.pending) return;
       if (!this.noDrops && rng() < LEAVE_PER_MOVE && this.table.players.filter((p) => !p.gone).length > 1) {
         this.leave();
         return;

@@ -23,6 +23,7 @@ struct pb_record {
     json_t *names;   /* array of strings, or NULL */
     json_t *seats;   /* who plays each seat ("human", a bot spec), or NULL */
     json_t *actions; /* array of strings */
+    json_t *deal;    /* {"sha256", "salt"}: the commitment to the seed made before the game, or NULL */
 };
 
 pb_record *pb_record_new(const pb_game *g, uint64_t seed)
@@ -45,6 +46,7 @@ void pb_record_free(pb_record *r)
     json_decref(r->names);
     json_decref(r->seats);
     json_decref(r->actions);
+    json_decref(r->deal);
     free(r);
 }
 
@@ -92,6 +94,23 @@ void pb_record_truncate(pb_record *r, int nactions)
         json_array_remove(r->actions, json_array_size(r->actions) - 1);
 }
 
+void pb_record_set_deal(pb_record *r, const char *sha256, const char *salt)
+{
+    json_decref(r->deal);
+    r->deal = json_pack("{s:s, s:s}", "sha256", sha256, "salt", salt);
+}
+
+const char *pb_record_deal(const pb_record *r, const char **salt)
+{
+    *salt = json_string_value(json_object_get(r->deal, "salt"));
+    return json_string_value(json_object_get(r->deal, "sha256"));
+}
+
+uint64_t pb_record_seed(const pb_record *r)
+{
+    return r->seed;
+}
+
 int pb_record_length(const pb_record *r)
 {
     return (int)json_array_size(r->actions);
@@ -106,6 +125,8 @@ json_t *pb_record_to_json(const pb_record *r)
         json_object_set(o, "names", r->names);
     if (r->seats)
         json_object_set(o, "seats", r->seats);
+    if (r->deal)
+        json_object_set(o, "deal", r->deal);
     json_object_set(o, "actions", r->actions);
     return o;
 }
@@ -223,7 +244,7 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
         goto out;
     }
     static const char *const known[] = {"format", "version", "game", "config", "seed",
-                                        "names", "seats", "actions", NULL};
+                                        "names", "seats", "deal", "actions", NULL};
     if (pb_json_known_keys(root, known, "record: ", "the record", err, errlen))
         goto out;
     json_t *fmt = json_object_get(root, "format"), *ver = json_object_get(root, "version");
@@ -272,6 +293,15 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
     if (read_seat_list(root, "names", out, pb_record_set_names, err, errlen) != 0 ||
         read_seat_list(root, "seats", out, pb_record_set_seats, err, errlen) != 0)
         goto out;
+    json_t *deal = json_object_get(root, "deal");
+    const char *sha = json_string_value(json_object_get(deal, "sha256")),
+               *salt = json_string_value(json_object_get(deal, "salt"));
+    if (deal && (!json_is_object(deal) || !sha || !salt || strlen(sha) != 64 || strlen(salt) > 128)) {
+        snprintf(err, errlen, "record: 'deal' must be {\"sha256\": 64 hex digits, \"salt\": the salt revealed}");
+        goto out;
+    }
+    if (deal)
+        pb_record_set_deal(out->record, sha, salt);
     size_t i;
     json_t *act;
     json_array_foreach(actions, i, act) {

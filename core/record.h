@@ -22,6 +22,12 @@ void pb_record_set_seats(pb_record *r, const char *const *seats, int n);
 /* The name / player of a seat, or NULL when the record has none. */
 const char *pb_record_name(const pb_record *r, int seat);
 const char *pb_record_seat(const pb_record *r, int seat);
+/* The commitment to the seed shown before the game (core/hash.h) and the
+ * salt revealed after it. */
+void pb_record_set_deal(pb_record *r, const char *sha256, const char *salt);
+/* The commitment, or NULL when the record has none (*salt set with it). */
+const char *pb_record_deal(const pb_record *r, const char **salt);
+uint64_t pb_record_seed(const pb_record *r);
 /* Keep only the first nactions actions. */
 void pb_record_truncate(pb_record *r, int nactions);
 int pb_record_length(const pb_record *r);
@@ -42,6 +48,9 @@ typedef struct pb_replay {
  * message (for a bad action: its number, its text and why) in err. */
 int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen);
 void pb_replay_free(pb_replay *r);
+
+/* The largest record file read (4 MiB). */
+#define PB_RECORD_MAX_BYTES (4u << 20)
 
 /* Read a whole file (or stdin for "-") into a new NUL-terminated buffer,
  * at most max_bytes; NULL with a message in err. */

@@ -9,6 +9,7 @@
 
 #include "../ai/bot.h"
 #include "../core/error.h"
+#include "../core/hash.h"
 #include "../core/jsonutil.h"
 #include "../core/text.h"
 
@@ -60,6 +61,8 @@ typedef struct table {
     int who_cap;
     json_t *events;      /* [{move, seat, kind, text}] */
     char rematch[16];
+    uint64_t seed;       /* the deal, revealed at the end with ... */
+    char salt[72];       /* ... the secret of its commitment ("" for a table from before) */
     int chat_lines;
     time_t last_seen;    /* someone was at the table (the list leaves out abandoned tables) */
     bool grace_told[PB_MAX_SEATS]; /* a view went out when the seat could go to a bot */
@@ -95,6 +98,7 @@ struct pb_lobby {
     char *list_cache; /* the last `tables` answer, until a table changes */
     bool seed_fixed;  /* PIZZABOX_TABLE_SEED (tests): every new table is dealt from `seed` */
     uint64_t seed;
+    uint64_t bot_key; /* bots' choices are seeded from it: random, so nobody can work them out from a table's id */
     peer *peers;
     int npeers, peers_cap;
     time_t last_evict;
@@ -146,6 +150,15 @@ static void send_json(pb_lobby *l, int conn, json_t *msg)
 static void send_error(pb_lobby *l, int conn, const char *message)
 {
     send_json(l, conn, json_pack("{s:s, s:s}", "type", "error", "message", message));
+}
+
+/* A count or an index from a message: the number when it is a whole number
+ * from 0 to a million, else -1 (never a huge number cut down to a small
+ * one: 4294967298 is not 2). */
+static int small_number(const json_t *v)
+{
+    json_int_t n = json_integer_value(v);
+    return json_is_integer(v) && n >= 0 && n <= 1000000 ? (int)n : -1;
 }
 
 /* ---- Tables ---- */
@@ -202,19 +215,29 @@ static void random_hex(char *out, int bytes)
         snprintf(out + 2 * i, 3, "%02x", buf[i]);
 }
 
-/* A short code people can read out: no 0/O, 1/I. */
+/* A short code people can read out: no 0/O, 1/I. Four characters while
+ * a few random tries find a free one, then five, and so on: codes are
+ * never reused, so the short ones run out, and the search always ends
+ * (CODE_MAX characters would take 32^12 tables to fill). */
+#define CODE_MAX 12
 static void new_code(pb_lobby *l, char *out)
 {
     static const char letters[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    do {
-        unsigned char r[4];
-        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-            for (int i = 0; i < 4; i++)
+    for (int len = 4, tries = 0;; tries++) {
+        if (tries == 16 && len < CODE_MAX) {
+            len++;
+            tries = 0;
+        }
+        unsigned char r[CODE_MAX];
+        if (getrandom(r, (size_t)len, 0) != (ssize_t)len)
+            for (int i = 0; i < len; i++)
                 r[i] = (unsigned char)rand();
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < len; i++)
             out[i] = letters[r[i] % (sizeof letters - 1)];
-        out[4] = 0;
-    } while (find_table(l, out) || pb_store_find_code(l->store, out) >= 0);
+        out[len] = 0;
+        if (!find_table(l, out) && pb_store_find_code(l->store, out) < 0)
+            return;
+    }
 }
 
 /* ---- Views ---- */
@@ -340,6 +363,16 @@ static void send_view(pb_lobby *l, table *t, int conn, int seat)
     json_object_set_new(msg, "clock", clock_of(l, t));
     json_object_set(msg, "events", t->events);
     json_object_set_new(msg, "undo", json_boolean(undo_point(t, seat) >= 0));
+    if (t->salt[0]) { /* the commitment from the start; the deal itself once the game is over */
+        char sha[PB_SHA256_HEX];
+        pb_deal_commitment(t->seed, t->salt, sha);
+        json_t *deal = json_pack("{s:s}", "sha256", sha);
+        if (t->finished) {
+            json_object_set_new(deal, "seed", json_integer((json_int_t)t->seed));
+            json_object_set_new(deal, "salt", json_string(t->salt));
+        }
+        json_object_set_new(msg, "deal", deal);
+    }
     if (t->rematch[0])
         json_object_set_new(msg, "rematch", json_string(t->rematch));
     if (t->finished) {
@@ -378,7 +411,7 @@ static void ask_bot_if_needed(pb_lobby *l, table *t)
     job->moves = t->position;
     job->seat = seat;
     snprintf(job->bot, sizeof job->bot, "%s", t->player[seat]);
-    job->seed = pb_derive_seed((uint64_t)t->id, (uint64_t)t->moves);
+    job->seed = pb_derive_seed(l->bot_key ^ (uint64_t)t->id, (uint64_t)t->moves);
     job->game = t->g;
     t->bot_asked = true;
     t->jobs++;
@@ -514,7 +547,8 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
         return pb_errorf(err, errlen, "that move is not legal now");
     logged e = describe_move(t, a, seat);
     const char *names[PB_MAX_SEATS];
-    bool formal = strcmp(t->player[seat], "human") == 0 && pb_is_formality(t->g, t->st) && only_person(t, seat);
+    bool formal = strcmp(t->player[seat], "human") == 0 && pb_is_formality(t->g, t->st) && only_person(t, seat) &&
+                  t->nwatchers == 0;
     int64_t at = now_ms(l);
     pb_state *next = pb_state_clone(t->g, t->st);
     if (!next || !who_room(t)) {
@@ -553,15 +587,16 @@ static bool only_person(const table *t, int seat)
 /* A human seat asked a formality (core/game.h: a question every seat is
  * asked alike, with one answer for this one) is answered by the server, as
  * the seat's own move, stored like any other: a record replays exactly.
- * Only at a table of one person and bots: other people would learn from
- * the question skipped that the seat had nothing to answer with. Bots
- * answer their own. Stops at the first that cannot be stored. */
+ * Only at a table of one person and bots that nobody watches: other people
+ * (spectators too) would learn from the question skipped that the seat had
+ * nothing to answer with. Bots answer their own. Stops at the first that
+ * cannot be stored. */
 static void answer_formalities(pb_lobby *l, table *t)
 {
     pb_action *legal = NULL;
     while (!t->finished && pb_is_formality(t->g, t->st)) {
         int seat = pb_current_seat(t->g, t->st);
-        if (strcmp(t->player[seat], "human") != 0 || !only_person(t, seat))
+        if (strcmp(t->player[seat], "human") != 0 || !only_person(t, seat) || t->nwatchers > 0)
             break;
         char err[PB_ERR_LEN];
         if (!legal && !(legal = malloc(sizeof *legal * PB_MAX_ACTIONS)))
@@ -649,13 +684,40 @@ static int seat_of(const table *t, int conn)
     return -1;
 }
 
-/* At most NAME_MAX_LEN characters (not bytes: names are UTF-8), no control
- * characters. */
+/* The length in bytes of a character at c that is invisible or turns the
+ * text's direction (C1 controls, soft hyphen, zero-width spaces and marks,
+ * bidirectional embeddings, overrides and isolates, the byte order mark),
+ * or 0. The zero-width joiner stays: emoji are made with it. */
+static size_t invisible_at(const unsigned char *c)
+{
+    if (c[0] == 0xC2 && (c[1] <= 0x9F || c[1] == 0xAD) && c[1] >= 0x80)
+        return 2;
+    if (c[0] == 0xD8 && c[1] == 0x9C)
+        return 2;
+    if (c[0] == 0xE1 && c[1] == 0xA0 && c[2] == 0x8E)
+        return 3;
+    if (c[0] == 0xE2 && c[1] == 0x80 && ((c[2] >= 0x8B && c[2] <= 0x8F && c[2] != 0x8D) || (c[2] >= 0xAA && c[2] <= 0xAE)))
+        return 3;
+    if (c[0] == 0xE2 && c[1] == 0x81 && ((c[2] >= 0xA0 && c[2] <= 0xA4) || (c[2] >= 0xA6 && c[2] <= 0xA9)))
+        return 3;
+    if (c[0] == 0xEF && c[1] == 0xBB && c[2] == 0xBF)
+        return 3;
+    return 0;
+}
+
+/* At most NAME_MAX_LEN characters (not bytes: names are UTF-8), control
+ * characters shown as '?', invisible and direction-changing ones left out
+ * (a name cannot hide or turn the text around it). */
 static void clean_name(const char *in, char *out, size_t n)
 {
     size_t len = 0;
     const unsigned char *c = (const unsigned char *)in;
-    for (int chars = 0; *c && chars < NAME_MAX_LEN; chars++) {
+    for (int chars = 0; *c && chars < NAME_MAX_LEN;) {
+        size_t skip = invisible_at(c);
+        if (skip) {
+            c += skip;
+            continue;
+        }
         /* One whole character at a time (the input is valid UTF-8). */
         size_t k = *c >= 0xF0 ? 4 : *c >= 0xE0 ? 3 : *c >= 0xC0 ? 2 : 1;
         if (len + k >= n)
@@ -664,7 +726,10 @@ static void clean_name(const char *in, char *out, size_t n)
         for (; i < k && c[i]; i++)
             out[len++] = c[i] < 0x20 || c[i] == 0x7f ? '?' : (char)c[i];
         c += i;
+        chars++;
     }
+    while (len > 0 && out[len - 1] == ' ')
+        len--;
     out[len] = 0;
 }
 
@@ -707,7 +772,9 @@ static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name
     char token[33];
     random_hex(token, 16);
     char clean[4 * NAME_MAX_LEN + 1];
-    clean_name(name && *name ? name : "Player", clean, sizeof clean);
+    clean_name(name ? name : "", clean, sizeof clean);
+    if (!clean[0] || strspn(clean, " ") == strlen(clean))
+        snprintf(clean, sizeof clean, "Player");
     if (pb_store_set_seat(l->store, t->id, seat, "human", clean, token, err, errlen) != 0)
         return -1;
     snprintf(t->name[seat], sizeof t->name[seat], "%s", clean);
@@ -776,14 +843,16 @@ static void on_list(pb_lobby *l, int conn)
                                                    !human || h->name[s][0]));
         }
         int to_move = t && !t->waiting ? pb_current_seat(t->g, t->st) : -1;
-        json_array_append_new(tables, json_pack("{s:s, s:s, s:i, s:o, s:i, s:b, s:b, s:o, s:o}", "code", h->code,
-                                                "game", h->game, "players", h->players, "seats", seats, "moves",
-                                                h->moves, "finished", h->finished, "waiting", t && t->waiting,
-                                                "to_move", to_move >= 0 ? json_integer(to_move) : json_null(),
-                                                "clock_left",
+        json_t *mode = t && t->clock ? json_object_get(t->clock, "mode") : NULL;
+        json_array_append_new(tables, json_pack("{s:s, s:s, s:i, s:o, s:i, s:b, s:b, s:o, s:o, s:O}", "code",
+                                                h->code, "game", h->game, "players", h->players, "seats", seats,
+                                                "moves", h->moves, "finished", h->finished, "waiting",
+                                                t && t->waiting, "to_move",
+                                                to_move >= 0 ? json_integer(to_move) : json_null(), "clock_left",
                                                 t && running_seat(t) >= 0
                                                     ? json_integer(time_left(l, t, running_seat(t)))
-                                                    : json_null()));
+                                                    : json_null(),
+                                                "clock_mode", mode ? mode : json_null()));
     }
     free(heads);
     json_t *msg = json_pack("{s:s, s:o}", "type", "tables", "tables", tables);
@@ -862,7 +931,11 @@ static table *new_table(pb_lobby *l, const char *game, const json_t *config, con
     t->waiting = true;
     t->last_seen = now_s(l);
     t->st = pb_state_new(t->g, seed);
+    t->seed = seed;
+    random_hex(t->salt, 32);
     t->id = t->st ? pb_store_create_table(l->store, game, t->g->config, seed, t->code, err, errlen) : -1;
+    if (t->id > 0 && pb_store_set_salt(l->store, t->id, t->salt, err, errlen) != 0)
+        t->id = -1;
     if (t->id > 0 && clock && pb_store_set_clock(l->store, t->id, clock, err, errlen) != 0)
         t->id = -1;
     for (int s = 0; s < n && t->id > 0; s++) {
@@ -888,8 +961,8 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
     char err[PB_ERR_LEN] = "out of memory";
     const char *game = json_string_value(json_object_get(msg, "game"));
     json_t *players = json_object_get(msg, "players"), *seats = json_object_get(msg, "seats");
-    int n = (int)json_integer_value(players);
-    if (!game || !json_is_integer(players) || n < 1 || n > PB_MAX_SEATS || !json_is_array(seats) ||
+    int n = small_number(players);
+    if (!game || n < 1 || n > PB_MAX_SEATS || !json_is_array(seats) ||
         (int)json_array_size(seats) != n) {
         send_error(l, conn, "create needs game, players and one seat per player");
         return;
@@ -1080,8 +1153,7 @@ static void on_join(pb_lobby *l, int conn, const json_t *msg)
     }
     /* The seat asked for when it is free (a rematch: one's old seat), else
      * the first free one. */
-    json_t *want = json_object_get(msg, "seat");
-    int ask = json_is_integer(want) ? (int)json_integer_value(want) : -1;
+    int ask = small_number(json_object_get(msg, "seat"));
     if (ask < 0 || ask >= t->players || t->taken[ask] || strcmp(t->player[ask], "human") != 0)
         ask = -1;
     for (int s = 0; s < t->players; s++)
@@ -1099,10 +1171,9 @@ static void on_resume(pb_lobby *l, int conn, const json_t *msg)
     table *t = table_of(l, conn, msg);
     if (!t)
         return;
-    json_t *seat = json_object_get(msg, "seat");
-    int s = (int)json_integer_value(seat);
+    int s = small_number(json_object_get(msg, "seat"));
     const char *token = json_string_value(json_object_get(msg, "token"));
-    if (!json_is_integer(seat) || s < 0 || s >= t->players || strcmp(t->player[s], "human") != 0 ||
+    if (s < 0 || s >= t->players || strcmp(t->player[s], "human") != 0 ||
         !pb_store_check_token(l->store, t->id, s, token)) {
         send_error(l, conn, "that seat and token do not match");
         return;
@@ -1190,12 +1261,11 @@ static void on_bot(pb_lobby *l, int conn, const json_t *msg)
     table *t = table_of(l, conn, msg);
     if (!t)
         return;
-    json_t *seat = json_object_get(msg, "seat");
-    int s = (int)json_integer_value(seat);
+    int s = small_number(json_object_get(msg, "seat"));
     char err[PB_ERR_LEN];
     if (seat_of(t, conn) < 0)
         send_error(l, conn, "only a player at the table may hand a seat to a bot");
-    else if (!json_is_integer(seat) || s < 0 || s >= t->players || !can_hand_to_bot(l, t, s))
+    else if (s < 0 || s >= t->players || !can_hand_to_bot(l, t, s))
         send_error(l, conn, "only the seat of a player gone for a few seconds can go to a bot");
     else if (seat_to_bot(l, t, s, "bot", "left the table", err, sizeof err) != 0)
         send_error(l, conn, err);
@@ -1217,11 +1287,10 @@ static void on_replay(pb_lobby *l, int conn, const json_t *msg)
     table *t = table_of(l, conn, msg);
     if (!t)
         return;
-    json_t *step = json_object_get(msg, "step");
-    int k = (int)json_integer_value(step);
+    int k = small_number(json_object_get(msg, "step"));
     pb_stored_table st;
     char err[PB_ERR_LEN];
-    if (!t->finished || !json_is_integer(step) || k < 0 || k > t->moves) {
+    if (!t->finished || k < 0 || k > t->moves) {
         send_error(l, conn, "replay needs a finished table and a step from 0 to its moves");
         return;
     }
@@ -1317,9 +1386,9 @@ static const char *chat_problem(const char *text)
     int chars = 0;
     bool visible = false;
     for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
-        bool c1 = c[0] == 0xC2 && c[1] >= 0x80 && c[1] <= 0x9F; /* U+0080..U+009F */
-        if (*c < 0x20 || *c == 0x7f || c1)
-            return "chat text may not hold control characters (new lines, tabs and the like)";
+        if (*c < 0x20 || *c == 0x7f || invisible_at(c))
+            return "chat text may not hold control or invisible characters (new lines, tabs, direction marks "
+                   "and the like)";
         chars += (*c & 0xC0) != 0x80;
         visible |= *c != ' ';
     }
@@ -1552,6 +1621,12 @@ void pb_lobby_disconnect(pb_lobby *l, int conn)
             if (t->watcher[w] == conn) {
                 t->watcher[w--] = t->watcher[--t->nwatchers];
                 t->idle_since = now_s(l);
+                if (t->nwatchers == 0 && !t->finished && pb_is_formality(t->g, t->st)) {
+                    /* the last spectator gone: a question left to the lone person is the server's again */
+                    answer_formalities(l, t);
+                    broadcast(l, t);
+                    ask_bot_if_needed(l, t);
+                }
             }
     }
 }
@@ -1589,11 +1664,14 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         t->id = id;
         snprintf(t->code, sizeof t->code, "%s", s.code);
         snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
+        snprintf(t->salt, sizeof t->salt, "%s", s.salt);
+        t->seed = s.seed;
         t->players = t->g->players;
         t->events = json_incref(s.events);
         set_clock(t, json_incref(s.clock));
         for (int q = 0; q < t->players; q++) {
             t->conn[q] = -1;
+            t->left_at[q] = now_s(l); /* after a restart, everyone gets the grace to come back */
             snprintf(t->player[q], sizeof t->player[q], "%s", s.player[q][0] ? s.player[q] : "human");
             snprintf(t->name[q], sizeof t->name[q], "%s", s.name[q]);
             t->taken[q] = strcmp(t->player[q], "human") != 0 || s.name[q][0];
@@ -1638,6 +1716,8 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     }
     l->store = store;
     l->io = *io;
+    if (getrandom(&l->bot_key, sizeof l->bot_key, 0) != (ssize_t)sizeof l->bot_key)
+        l->bot_key = (uint64_t)rand();
     /* For tests only: a known deal, so that a recorded game can be played
      * again move by move. Anyone who knows the seed knows every card to
      * come: a server people play on never has it. */
@@ -1653,6 +1733,7 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
         }
         l->seed_fixed = true;
         l->seed = seed;
+        l->bot_key = seed; /* the same game again, bots' moves included */
         fprintf(stderr, "pizzabox serve: every new table is dealt from seed %llu (PIZZABOX_TABLE_SEED): for tests only\n",
                 seed);
     }

@@ -8,9 +8,13 @@
 // helpers.mjs (a seat only ever sees its own view, spectators the public one).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join as pathJoin } from 'node:path';
 import {
-  Client, startServer, stopServers, tempDir, removeTempDir, playToEnd, humanMove, seeded, sleep, leakProblems, withTimeout,
+  Client, startServer, stopServers, tempDir, removeTempDir, playToEnd, humanMove, seeded, sleep, leakProblems, withTimeout, BIN,
 } from './helpers.mjs';
 
 const T = { timeout: 30_000 };   // per test: nothing may hang
@@ -723,6 +727,38 @@ test('a finished game replays from step 0 to its last move', T, async () => {
   assertNoLeaks();
 });
 
+test('a deal anyone can verify: its commitment shown from the start, seed and salt at the end, pizzabox verify', T, async () => {
+  const ann = await connect('deal-ann');
+  const j = await create(ann, ['human', 'greedy']);
+  const first = await ann.waitFor((m) => m.type === 'view' && m.code === j.code, 5000, 'first view');
+  assert.match(first.deal.sha256, /^[0-9a-f]{64}$/);
+  assert.ok(!('seed' in first.deal) && !('salt' in first.deal), 'nothing of the deal before the end');
+  const end = await playToEnd(ann, j.code, { rng: seeded(12) });
+  assert.equal(end.deal.sha256, first.deal.sha256, 'the same commitment throughout');
+  const { seed, salt } = end.deal;
+  assert.equal(createHash('sha256').update(`pizzabox-deal:${seed}:${salt}`).digest('hex'), first.deal.sha256);
+  // The exported record carries it; pizzabox verify proves it, and refuses a record changed after the fact.
+  const rec = JSON.parse(execFileSync(BIN, ['export', '--db', server.db, '--code', j.code], { encoding: 'utf8' }));
+  assert.deepEqual(rec.deal, { sha256: first.deal.sha256, salt });
+  assert.equal(rec.seed, seed);
+  const file = pathJoin(dir, 'deal.json');
+  writeFileSync(file, JSON.stringify(rec));
+  assert.match(execFileSync(BIN, ['verify', file], { encoding: 'utf8' }), /^verified: the deal \(seed \d+\) was fixed/);
+  const refused = (r) => {
+    writeFileSync(file, JSON.stringify(r));
+    try { execFileSync(BIN, ['verify', file], { stdio: 'pipe' }); } catch (e) { return { code: e.status, text: String(e.stderr) }; }
+    return { code: 0, text: '' };
+  };
+  const other = refused({ ...rec, seed: (seed + 1) % 1000, actions: [] });
+  assert.equal(other.code, 2);
+  assert.match(other.text, /does not match its commitment|does not replay|before the game is over/);
+  const salted = refused({ ...rec, deal: { ...rec.deal, salt: '00' + salt.slice(2) } });
+  assert.equal(salted.code, 2);
+  assert.match(salted.text, /the deal does not match its commitment/);
+  const none = refused({ ...rec, deal: undefined });
+  assert.match(none.text, /no deal commitment/);
+});
+
 // ---------------------------------------------------------------------------
 // 9. Handing a seat to a bot
 
@@ -769,6 +805,34 @@ test('a seat whose player left goes to a bot, which plays it to the end', T, asy
 
 // ---------------------------------------------------------------------------
 // 5. The view-leak check, over everything every client received
+
+/* A WebSocket handshake by hand: 'upgraded' or 'refused'. */
+function handshake(path, headers = {}) {
+  return new Promise((resolve) => {
+    const req = http.request({ port: server.port, path, headers: {
+      Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', ...headers } });
+    req.on('upgrade', (res, socket) => { socket.destroy(); resolve('upgraded'); });
+    req.on('response', (res) => { res.resume(); resolve('refused'); });
+    req.on('error', () => resolve('refused'));
+    req.setTimeout(3000, () => { req.destroy(); resolve('refused'); });
+    req.end();
+  });
+}
+
+test('the WebSocket is at /ws for pages of this server only; pages may not be framed', T, async () => {
+  const host = `localhost:${server.port}`;
+  assert.equal(await handshake('/ws'), 'upgraded', 'a client that is not a browser (no Origin)');
+  assert.equal(await handshake('/ws', { Origin: `http://${host}` }), 'upgraded', 'the server\'s own page');
+  assert.equal(await handshake('/ws', { Origin: 'http://evil.example' }), 'refused', 'another site\'s page');
+  assert.equal(await handshake('/ws', { Origin: `http://${host}.evil.example` }), 'refused', 'a look-alike host');
+  assert.equal(await handshake('/'), 'refused', 'the upgrade anywhere else');
+  assert.equal(await handshake('/ws/../x'), 'refused');
+  const page = await fetch(`http://${host}/`);
+  assert.equal(page.headers.get('x-frame-options'), 'DENY');
+  assert.equal(page.headers.get('content-security-policy'), "frame-ancestors 'none'");
+  assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+});
 
 test('no message to any client leaked another seat\'s view', T, (t) => {
   assertNoLeaks();

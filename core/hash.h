@@ -1,0 +1,20 @@
+/* hash.h -- SHA-256 (OpenSSL's libcrypto) written as hex, for the server's
+ * seat tokens and the commitments to a table's deal. */
+#ifndef PB_HASH_H
+#define PB_HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PB_SHA256_HEX 65 /* 64 hex digits and the end */
+
+/* The SHA-256 of n bytes, as 64 lowercase hex digits. */
+void pb_sha256_hex(const void *data, size_t n, char out[PB_SHA256_HEX]);
+
+/* A commitment to a deal (docs/records.md, "Deals anyone can verify"): the
+ * SHA-256 of the text "pizzabox-deal:SEED:SALT", SEED in decimal, SALT the
+ * server's secret for the table (hex). Shown before the first move, the seed
+ * and salt revealed at the end: the deal was fixed in advance. */
+void pb_deal_commitment(uint64_t seed, const char *salt, char out[PB_SHA256_HEX]);
+
+#endif
