@@ -301,8 +301,10 @@ async function fitsThroughAGame(game, bots, { mid }) {
   await check(other, game, 'join-prompt', problems);
   await other.context().close();
 
-  // The table played here: the page's person and bots.
+  // Back in the lobby, which lists the seat at the waiting table; then the table played here: the page's person and bots.
   await createTable(page, game, bots);
+  await page.waitForSelector(`#tables [data-code="${waiting}"]`);
+  await check(page, game, 'lobby-seats', problems);
   await page.click('#create');
   const code = await tableCode(page);
   await check(page, game, 'start', problems);
@@ -323,13 +325,13 @@ async function fitsThroughAGame(game, bots, { mid }) {
   assert.deepEqual(problems, [], `${problems.length} layout problems:\n${problems.join('\n')}`);
 }
 
-test('New York Slice fits at 1366x768 and 390x844: lobby, waiting, join prompt, start, mid-game, end, replay', { timeout: 60_000 },
+test('New York Slice fits at 1366x768 and 390x844: lobby, waiting, join prompt, lobby with a seat, start, mid-game, end, replay', { timeout: 60_000 },
   () => fitsThroughAGame('nyslice', ['greedy', 'random'], { mid: 8 }));
 
-test('Pizza Theory fits at 1366x768 and 390x844: lobby, waiting, join prompt, start, mid-game, end, replay', { timeout: 60_000 },
+test('Pizza Theory fits at 1366x768 and 390x844: lobby, waiting, join prompt, lobby with a seat, start, mid-game, end, replay', { timeout: 60_000 },
   () => fitsThroughAGame('theory', ['greedy', 'random'], { mid: 12 }));
 
-test('New York Pizza Delivery fits at 1366x768 and 390x844: lobby, waiting, join prompt, start, mid-game, end, replay', { timeout: 90_000 },
+test('New York Pizza Delivery fits at 1366x768 and 390x844: lobby, waiting, join prompt, lobby with a seat, start, mid-game, end, replay', { timeout: 90_000 },
   () => fitsThroughAGame('delivery', ['random'], { mid: 40 }));
 
 test('keyboard: focus is visible on every control, and a New York Slice portion is taken with Tab and Enter', { timeout: 60_000 }, async () => {
