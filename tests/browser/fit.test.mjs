@@ -1,9 +1,10 @@
 // fit.test.mjs -- nothing is cut off or overlaps, at 1366x768 and on a 390x844 phone.
 //
 // For each game (New York Slice, Pizza Theory, New York Pizza Delivery) one
-// person plays against bots, and at every phase a user meets (the lobby, the
-// table waiting for a friend, the join prompt of its shared link, the table at
-// the start, mid-game, the end with the score, a replay) the page is measured at both sizes:
+// person plays against bots (on a real-time clock, a turn-based one, none), and
+// at every phase a user meets (the lobby, the table waiting for a friend, the
+// join prompt of its shared link, the lobby listing that seat, the table at the
+// start, mid-game, the end with the score, a replay) the page is measured at both sizes:
 //  - the document does not scroll sideways, and no visible element (a card, the
 //    board, a player panel, a button, the log...) reaches past the viewport;
 //  - nothing spills sideways out of the panel (a box with a border or background)
@@ -17,8 +18,9 @@
 //
 // The person's moves are sent as `act` over the page's own WebSocket (a random
 // legal move from the view's `legal`), so a whole game takes seconds.
-// A last test checks keyboard use: every control has an accessible name, focus
-// is visible, and a New York Slice portion can be taken with Tab and Enter.
+// Every phase also checks that every control has an accessible name; the last
+// tests check keyboard use: focus is visible round the page, and a New York
+// Slice portion and a Pizza Theory space can be taken with Tab and Enter.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -267,9 +269,10 @@ async function playUntil(page, code, done, { seed = 1, ms = 60_000 } = {}) {
   }
 }
 
-/* Create a table from the lobby form: the page's person in seat 1, bots in the others. */
-async function createTable(page, game, bots) {
+/* Fill the lobby's form for a table: the page's person in seat 1, bots in the others, a clock when asked. */
+async function createTable(page, game, bots, clock = null) {
   await page.goto(url);
+  if (clock) await page.selectOption('#clock-mode', clock);
   await page.fill('#name', 'Ann');
   await page.selectOption('#game', game);
   await page.selectOption('#players-count', String(bots.length + 1));
@@ -283,10 +286,10 @@ async function tableCode(page) {
   return page.evaluate(() => decodeURIComponent(location.hash.slice(4)));
 }
 
-async function fitsThroughAGame(game, bots, { mid }) {
+async function fitsThroughAGame(game, bots, { mid, clock = null }) {
   const problems = [];
   const page = await newPage(SIZES[0], problems);
-  await createTable(page, game, bots);
+  await createTable(page, game, bots, clock);
   await check(page, game, 'lobby', problems);
 
   // A table with a seat for a friend waits for them; the friend opens the share link: the join prompt.
@@ -302,7 +305,7 @@ async function fitsThroughAGame(game, bots, { mid }) {
   await other.context().close();
 
   // Back in the lobby, which lists the seat at the waiting table; then the table played here: the page's person and bots.
-  await createTable(page, game, bots);
+  await createTable(page, game, bots, clock);
   await page.waitForSelector(`#tables [data-code="${waiting}"]`);
   await check(page, game, 'lobby-seats', problems);
   await page.click('#create');
@@ -326,10 +329,10 @@ async function fitsThroughAGame(game, bots, { mid }) {
 }
 
 test('New York Slice fits at 1366x768 and 390x844: lobby, waiting, join prompt, lobby with a seat, start, mid-game, end, replay', { timeout: 60_000 },
-  () => fitsThroughAGame('nyslice', ['greedy', 'random'], { mid: 8 }));
+  () => fitsThroughAGame('nyslice', ['greedy', 'random'], { mid: 8, clock: 'realtime' }));
 
 test('Pizza Theory fits at 1366x768 and 390x844: lobby, waiting, join prompt, lobby with a seat, start, mid-game, end, replay', { timeout: 60_000 },
-  () => fitsThroughAGame('theory', ['greedy', 'random'], { mid: 12 }));
+  () => fitsThroughAGame('theory', ['greedy', 'random'], { mid: 12, clock: 'turn' }));
 
 test('New York Pizza Delivery fits at 1366x768 and 390x844: lobby, waiting, join prompt, lobby with a seat, start, mid-game, end, replay', { timeout: 90_000 },
   () => fitsThroughAGame('delivery', ['random'], { mid: 40 }));
