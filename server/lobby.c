@@ -73,6 +73,7 @@ typedef struct table {
     int64_t left[PB_MAX_SEATS]; /* at the start of the running turn */
     bool out[PB_MAX_SEATS];
     int64_t turn_start;  /* when the seat to move began its turn */
+    struct replays *replays; /* finished tables: what replays are served from, once asked */
     /* A bot move held for its pace. */
     bool held;
     pb_action held_action;
@@ -80,6 +81,17 @@ typedef struct table {
 } table;
 
 #define FORMAL 0x80
+
+/* A finished table's replays, built on the first request: its actions, its
+ * public log, and the position every REPLAY_EVERY moves, so that a step is
+ * at most that many moves away (a replay is a few moves of work, not a
+ * game's). */
+#define REPLAY_EVERY 16
+struct replays {
+    json_t *actions, *log;
+    pb_state **at; /* at[i]: the position after i * REPLAY_EVERY moves */
+    int n;
+};
 
 /* What the lobby keeps of a connection: its chat allowance and the name it
  * watches under. */
@@ -188,6 +200,14 @@ static void table_free(table *t)
     free(t->who);
     json_decref(t->events);
     json_decref(t->clock);
+    if (t->replays) {
+        for (int i = 0; i < t->replays->n; i++)
+            free(t->replays->at[i]);
+        free(t->replays->at);
+        json_decref(t->replays->actions);
+        json_decref(t->replays->log);
+        free(t->replays);
+    }
     free(t);
 }
 
@@ -341,7 +361,8 @@ static int creator_of(const table *t)
     return 0;
 }
 
-static void send_view(pb_lobby *l, table *t, int conn, int seat)
+/* The `view` message for a seat (-1: spectators), as text to send. */
+static char *view_text(pb_lobby *l, table *t, int seat)
 {
     json_t *log = json_array(), *present = json_array(), *botable = json_array();
     for (int i = 0; i < t->nlog; i++) {
@@ -379,7 +400,17 @@ static void send_view(pb_lobby *l, table *t, int conn, int seat)
         const char *names[PB_MAX_SEATS];
         json_object_set_new(msg, "score", t->g->ops->score_report(t->g, t->st, seat_names(t, names)));
     }
-    send_json(l, conn, msg);
+    char *text = json_dumps(msg, JSON_COMPACT);
+    json_decref(msg);
+    return text;
+}
+
+static void send_view(pb_lobby *l, table *t, int conn, int seat)
+{
+    char *text = view_text(l, t, seat);
+    if (text)
+        l->io.send(l->io.ctx, conn, text);
+    free(text);
 }
 
 static void broadcast(pb_lobby *l, table *t)
@@ -389,8 +420,11 @@ static void broadcast(pb_lobby *l, table *t)
     for (int s = 0; s < t->players; s++)
         if (t->conn[s] >= 0)
             send_view(l, t, t->conn[s], s);
-    for (int i = 0; i < t->nwatchers; i++)
-        send_view(l, t, t->watcher[i], -1);
+    /* One spectators' view, made once for them all (up to MAX_WATCHERS). */
+    char *text = t->nwatchers ? view_text(l, t, -1) : NULL;
+    for (int i = 0; text && i < t->nwatchers; i++)
+        l->io.send(l->io.ctx, t->watcher[i], text);
+    free(text);
 }
 
 /* ---- Moves ---- */
@@ -1281,6 +1315,41 @@ static json_t *events_upto(const table *t, int moves)
     return out;
 }
 
+/* The replays of a finished table (built once); NULL with a message. */
+static struct replays *replays_of(pb_lobby *l, table *t, char *err, size_t errlen)
+{
+    if (t->replays)
+        return t->replays;
+    pb_stored_table st;
+    if (pb_store_load(l->store, t->id, &st, err, errlen) != 0)
+        return NULL;
+    struct replays *r = calloc(1, sizeof *r);
+    int slots = t->moves / REPLAY_EVERY + 1;
+    if (r && (r->at = calloc((size_t)slots, sizeof *r->at)) && (r->log = stored_log(l, t, t->moves, -1, err, errlen))) {
+        r->actions = json_incref(st.actions);
+        pb_state *s = pb_state_new(t->g, st.seed);
+        for (int k = 0; s && k <= t->moves; k++) {
+            if (k % REPLAY_EVERY == 0 && !(r->at[r->n++] = pb_state_clone(t->g, s)))
+                break;
+            if (k < t->moves)
+                pb_apply_text(t->g, s, json_string_value(json_array_get(st.actions, (size_t)k)), err, errlen);
+        }
+        free(s);
+        t->replays = r->n == slots ? r : NULL;
+    }
+    if (!t->replays && r) {
+        for (int i = 0; i < r->n; i++)
+            free(r->at[i]);
+        free(r->at);
+        json_decref(r->actions);
+        json_decref(r->log);
+        free(r);
+        pb_errorf(err, errlen, "the replay could not be built");
+    }
+    pb_stored_table_free(&st);
+    return t->replays;
+}
+
 /* The public view of a finished game after `step` moves, with its log. */
 static void on_replay(pb_lobby *l, int conn, const json_t *msg)
 {
@@ -1288,28 +1357,26 @@ static void on_replay(pb_lobby *l, int conn, const json_t *msg)
     if (!t)
         return;
     int k = small_number(json_object_get(msg, "step"));
-    pb_stored_table st;
     char err[PB_ERR_LEN];
     if (!t->finished || k < 0 || k > t->moves) {
         send_error(l, conn, "replay needs a finished table and a step from 0 to its moves");
         return;
     }
-    if (pb_store_load(l->store, t->id, &st, err, sizeof err) != 0) {
-        send_error(l, conn, err);
+    struct replays *r = replays_of(l, t, err, sizeof err);
+    pb_state *s = r ? pb_state_clone(t->g, r->at[k / REPLAY_EVERY]) : NULL;
+    for (int i = k - k % REPLAY_EVERY; s && i < k; i++)
+        pb_apply_text(t->g, s, json_string_value(json_array_get(r->actions, (size_t)i)), err, sizeof err);
+    if (!s) {
+        send_error(l, conn, r ? "out of memory" : err);
         return;
     }
-    pb_state *s = pb_state_new(t->g, st.seed);
-    for (int i = 0; s && i < k; i++)
-        pb_apply_text(t->g, s, json_string_value(json_array_get(st.actions, (size_t)i)), err, sizeof err);
-    json_t *log = s ? stored_log(l, t, k, -1, err, sizeof err) : NULL;
-    if (log)
-        send_json(l, conn, json_pack("{s:s, s:s, s:i, s:o, s:o, s:o}", "type", "replay", "code", t->code, "step", k,
-                                     "view", t->g->ops->view(t->g, s, PB_SPECTATOR), "log", log, "events",
-                                     events_upto(t, k)));
-    else
-        send_error(l, conn, s ? err : "out of memory");
+    json_t *log = json_array();
+    for (int i = 0; i < k; i++)
+        json_array_append(log, json_array_get(r->log, (size_t)i));
+    send_json(l, conn, json_pack("{s:s, s:s, s:i, s:o, s:o, s:o}", "type", "replay", "code", t->code, "step", k,
+                                 "view", t->g->ops->view(t->g, s, PB_SPECTATOR), "log", log, "events",
+                                 events_upto(t, k)));
     free(s);
-    pb_stored_table_free(&st);
 }
 
 /* The whole log, as the asker's seat sees it. */

@@ -15,6 +15,7 @@ import { loadRules, rulesAsked, rulesNow, rulesAll } from './rules.js';
 import { esc } from './tokens.js';
 import { clockFormHtml, wireClockForm, clockFromForm, noteView, decoratePlayers, myClockHtml, startClocks } from './clock.js';
 import { initNotify, askPermission, noticeView, noticeTables, tableTitle, lobbyTitle, mineHtml } from './notify.js';
+import { wireTips, hideStale } from './tips.js';
 
 const $ = (sel) => document.querySelector(sel);
 const LIST_EVERY_MS = 4000;
@@ -513,6 +514,7 @@ function renderTable() {
   if (!ctx) return;
   const focused = focusedSelector();
   drawTable(ctx);
+  hideStale();
   const again = focused && document.querySelector(focused);
   if (again && again !== document.activeElement && typeof again.focus === 'function') again.focus();
 }
@@ -897,6 +899,7 @@ function toast(text, kind = 'error') {
 // ---- Start ----
 
 function wire() {
+  wireTips();
   $('#seat-list').innerHTML = seatSelects();
   $('#clock-form').innerHTML = clockFormHtml();
   wireClockForm($('#clock-form'));

@@ -9,7 +9,7 @@
 // player's pizzerias can be picked too (by their lot). Nothing here talks to the
 // server: elements carry `data-action` (a move's notation, sent by app.js) or
 // `data-pick` (a selection kept here, see pick()).
-import { esc } from './tokens.js';
+import { esc, recentMoves, numberedLog } from './tokens.js';
 
 // ---- Names and colours ----
 
@@ -449,6 +449,62 @@ export function previewOf(ctx) {
   };
 }
 
+// ---- What the others just did ----
+//
+// A delivery's order is replaced at once, so where it went is read from the
+// orders of the view before it: each table keeps its last orders, and the
+// route of every delivery seen arrive (by the streets, as the board draws
+// routes) is kept by its move number.
+
+const lastOrders = new Map();   // code -> {moves, orders}
+const routes = new Map();       // `${code}:${move}` -> {route, zone, village}
+
+function pizzeriaLot(v, seat, from) {
+  const pz = ((v.players || [])[seat]?.pizzerias || []).find((p) => p.village === from || p.lot === from);
+  return pz ? pz.lot : null;
+}
+
+function learnRoutes(ctx) {
+  const v = ctx.v;
+  const m = mapOf(v);
+  const before = ctx.msg.replaying ? null : lastOrders.get(ctx.code);
+  for (const e of numberedLog(ctx.msg)) {
+    // (a Harlem Rotary Pizzeria copy goes to Harlem)
+    const w = /^(?:deliver (\d+)|copy) from (\S+)(?: to (\S+))?/.exec(String(e.text || ''));
+    const key = `${ctx.code}:${e.move}`;
+    if (!w || routes.has(key)) continue;
+    const order = w[1] && before && before.moves <= e.move ? (before.orders || [])[Number(w[1]) - 1] : null;
+    const village = w[3] || (w[1] ? order && order.village : HARLEM) || null;
+    const lot = m.lot.get(pizzeriaLot(v, e.seat, w[2]) || w[2]);
+    const zone = village ? m.village.get(village)?.zone : null;
+    const route = lot && zone ? shortestRoute(v, lot.door, zone, { park: /via park/.test(e.text) }) : null;
+    routes.set(key, { route, zone, village });
+  }
+  if (!ctx.msg.replaying) lastOrders.set(ctx.code, { moves: ctx.msg.moves, orders: v.orders || [] });
+}
+
+// Since this seat's last move: lots built or upgraded (lot -> seat), and the deliveries.
+export function recentOnMap(ctx) {
+  learnRoutes(ctx);
+  const v = ctx.v;
+  const lots = new Map();
+  const deliveries = [];
+  for (const e of recentMoves(ctx)) {
+    const text = String(e.text || '');
+    let w = /^build (\S+)/.exec(text);
+    if (w) { lots.set(w[1], e.seat); continue; }
+    w = /^(?:upgrade|remove) (\S+)/.exec(text);
+    if (w) { const lot = pizzeriaLot(v, e.seat, w[1]); if (lot) lots.set(lot, e.seat); continue; }
+    w = /^(?:deliver \d+|copy) from (\S+)/.exec(text);
+    if (w) {
+      const lot = pizzeriaLot(v, e.seat, w[1]) || w[1];
+      lots.set(lot, e.seat);
+      deliveries.push({ seat: e.seat, lot, ...(routes.get(`${ctx.code}:${e.move}`) || {}) });
+    }
+  }
+  return { lots, deliveries };
+}
+
 // ---- The map ----
 
 const R = 6;             // a space's radius
@@ -592,6 +648,17 @@ export function boardHtml(ctx, { busy = false } = {}) {
     routeSvg = `<polyline class="pd-route" data-length="${pv.route.length}" points="${pts}"/>`;
   }
 
+  // The others' deliveries since this seat's last move, and the zones they reached.
+  const recent = recentOnMap(ctx);
+  const recentZones = new Set();
+  for (const d of recent.deliveries) {
+    if (d.zone) recentZones.add(d.zone);
+    if (!d.route || d.route.length < 2) continue;
+    const pts = d.route.map((id) => `${m.space.get(id).x},${m.space.get(id).y}`).join(' ');
+    routeSvg += `<polyline class="pd-recent-route pd-p${d.seat}" data-seat="${d.seat}" data-length="${d.route.length}" points="${pts}">` +
+      `<title>${esc(`${who(ctx, d.seat)} just delivered to ${villageName(ctx, d.village)}`)}</title></polyline>`;
+  }
+
   // Spaces: stations filled with their line's colour, the Park Path green.
   let spaces = '';
   for (const s of map.spaces) {
@@ -633,7 +700,7 @@ export function boardHtml(ctx, { busy = false } = {}) {
     const s = m.space.get(vl.zone);
     if (!s) continue;
     const target = pv && pv.zone === vl.zone;
-    zones += `<g class="pd-zone${target ? ' target' : ''}" data-village="${esc(vl.code)}" data-space="${esc(s.id)}"${zonePick(vl.code)}>` +
+    zones += `<g class="pd-zone${target ? ' target' : ''}${recentZones.has(vl.zone) ? ' recent' : ''}" data-village="${esc(vl.code)}" data-space="${esc(s.id)}"${zonePick(vl.code)}>` +
       `<title>${esc(`${vl.name}: delivery zone (${s.id})`)}</title><circle cx="${s.x}" cy="${s.y}" r="${R + 4.5}"/></g>`;
     (ordersAt.get(vl.zone) || []).forEach((o, k, all) => {
       const bx = s.x + (k - (all.length - 1) / 2) * 13, by = s.y - R - 13;
@@ -669,6 +736,10 @@ export function boardHtml(ctx, { busy = false } = {}) {
     if (own) {
       const mine = own.seat === ctx.seat;
       cls.push('pizzeria', `pd-p${own.seat}`);
+      if (recent.lots.has(l.id)) {
+        cls.push('recent');
+        title.push(`${who(ctx, own.seat)} just ${recent.deliveries.some((d) => d.lot === l.id) ? 'delivered from it' : 'built or upgraded it'}`);
+      }
       if (mine) cls.push('mine');
       title.push(`${who(ctx, own.seat)}'s pizzeria, reputation ${own.pz.reputation} of ${own.pz.limit} (${plural(own.pz.disks, 'disk')}, ${plural(own.pz.cards.length, 'card')})`);
       if (own.pz.cards.length) title.push(`top: ${own.pz.cards[own.pz.cards.length - 1]}`);
@@ -1068,8 +1139,8 @@ export function infoHtml(ctx) {
     const powers = (v.powers || []).map((id) => {
       const a = powerPlay(id);
       const inner = `<b>★</b> ${esc(powerName(id, ctx))}`;
-      return a ? `<button type="button" class="pd-power playable" data-action="${esc(a)}" title="${esc(`${cardText(ctx, id)} — ${moveWords(ctx, a)}`)}">${inner}</button>`
-        : `<span class="pd-power" title="${esc(cardText(ctx, id))}">${inner}</span>`;
+      return a ? `<button type="button" class="pd-power playable" data-action="${esc(a)}" data-tip="${esc(`${cardText(ctx, id)} — ${moveWords(ctx, a)}`)}">${inner}</button>`
+        : `<span class="pd-power"${powerTip(ctx, id)}>${inner}</span>`;
     });
     const total = v.hand.reduce((a, c) => a + c.count, 0);
     hand = `<h3>Your hand <span class="muted">(${plural(total, 'card')}${powers.length ? `, ${plural(powers.length, 'power card')}` : ''})</span></h3>` +
@@ -1111,7 +1182,7 @@ export function infoHtml(ctx) {
     `<h2>Orders</h2><ol id="delivery-orders" class="pd-orders">${orders}</ol>` +
     `<h3>Open market</h3><div id="delivery-market" class="pd-cards">${open.join(' ') || '<span class="muted">empty</span>'} ${deck}</div>` +
     `<p class="muted pd-counts">Sewer: ${plural(sewer, 'card')} · power deck: ${esc(v.power_deck)} · tips left: ${esc(v.tips_left)}` +
-    `${v.global ? ` · in force for everyone: <span class="pd-power">★ ${esc(powerName(v.global, ctx))}</span>` +
+    `${v.global ? ` · in force for everyone: <span class="pd-power"${powerTip(ctx, v.global)}>★ ${esc(powerName(v.global, ctx))}</span>` +
       `${v.global_until ? ` ${esc(untilWhom(ctx))}` : ''}` : ''}` +
     `${v.shortage ? ` (no pizza with ${esc(v.shortage.split('/')[1] || v.shortage)} may be delivered)` : ''}</p>` +
     hand;
@@ -1310,7 +1381,8 @@ export function actionsHtml(ctx) {
       ` data-action="${esc(l)}" title="${esc(moveTitle(ctx, l))}">${esc(cap(buttonWords(ctx, l)))}</button>`);
     const more = hidden ? ` <button type="button" class="small secondary" data-pick="clear">show all ${moves.length}</button>` : '';
     out += `<div class="pd-group" data-group="${g}"><h3>${title}${ui.lot && (g === 'build' || g === 'block') ? ` on ${esc(ui.lot)}` : ''}${more}</h3>` +
-      `<div class="action-list">${buttons.join('')}</div>${targetRowsHtml(ctx, targeted, (seat) => targetWords(ctx, seat))}</div>`;
+      `<div class="action-list">${buttons.join('')}</div>${g === 'keep' ? keepTexts(ctx) : ''}` +
+      `${targetRowsHtml(ctx, targeted, (seat) => targetWords(ctx, seat))}</div>`;
   }
   if (ctx.phase === 'start' && v.special_sale && !groups.has('deliver')) {
     out += `<p class="pd-sale">${esc(SALE_WORDS)} No delivery can be made with every ingredient twice.</p>`;
@@ -1342,7 +1414,7 @@ function targetRowsHtml(ctx, moves, what) {
         ` title="${esc(words)}" aria-label="${esc(`${words}${said ? ` (${said})` : ''}`)}"><span class="pd-swatch pd-p${seat}" aria-hidden="true"></span>` +
         ` ${esc(who(ctx, seat))}${said ? ` <span class="pd-target-what">${esc(said)}</span>` : ''}</button>`;
     });
-    return `<div class="pd-target" data-card="${esc(card.replace(/^power:/, ''))}"><span class="pd-power" title="${esc(cardText(ctx, card))}">` +
+    return `<div class="pd-target" data-card="${esc(card.replace(/^power:/, ''))}"><span class="pd-power"${powerTip(ctx, card)}>` +
       `<b>★</b> ${esc(powerName(card, ctx))}</span> on <span class="pd-target-seats">${buttons.join(' ')}</span></div>`;
   }).join('');
 }
@@ -1366,6 +1438,19 @@ function cardText(ctx, card) {
   return pc ? `${pc.name}: ${pc.text}` : powerName(card, ctx);
 }
 
+// A power card's text as a tooltip (tips.js: hover, focus or a tap).
+function powerTip(ctx, card) {
+  return ` data-tip="${esc(cardText(ctx, card))}" tabindex="0"`;
+}
+
+// The two power cards dealt to keep, printed: a phone has no hover to read a button's tooltip.
+function keepTexts(ctx) {
+  const cards = ctx.v.keep_from || [];
+  if (!cards.length) return '';
+  return `<ul class="pd-keep-texts">${cards.map((id) => `<li data-card="${esc(String(id).replace(/^power:/, ''))}">` +
+    `${esc(cardText(ctx, id))}</li>`).join('')}</ul>`;
+}
+
 // The Instant cards' question: the delivery being answered, a button for
 // each card the viewer may play on it (Property Tax on each opponent it
 // would cost something, with the tax), and "let it go".
@@ -1377,7 +1462,7 @@ function instantHtml(ctx) {
   const back = ins.tips === 1 ? 'tip token goes' : `${ins.tips} tip tokens go`;
   const cards = legal.filter((l) => /^instant \S+$/.test(l)).map((l) => {
     const card = l.split(' ')[1];
-    return `<button type="button" class="pd-move pd-instant-card" data-action="${esc(l)}" title="${esc(cardText(ctx, card))}">` +
+    return `<button type="button" class="pd-move pd-instant-card" data-action="${esc(l)}" data-tip="${esc(cardText(ctx, card))}">` +
       `${esc(`${powerName(card, ctx)}: ${name}'s ${back} back face down`)}</button>`;
   });
   const taxed = legal.filter((l) => /^instant \S+ on \d+$/.test(l));
@@ -1415,7 +1500,7 @@ function transferHtml(ctx) {
     items.get(w[1])[w[2]] = l;
   }
   const rows = [...items].map(([item, moves]) => {
-    const chip = /^power:/.test(item) ? `<span class="pd-power" title="power card"><b>★</b> ${esc(powerName(item, ctx))}</span>` : cardChip(ctx, item);
+    const chip = /^power:/.test(item) ? `<span class="pd-power"${powerTip(ctx, item)}><b>★</b> ${esc(powerName(item, ctx))}</span>` : cardChip(ctx, item);
     const buttons = ['left', 'right'].filter((d) => moves[d]).map((d) => {
       const to = who(ctx, d === 'left' ? left : right);
       const words = moveWords(ctx, moves[d], ctx.seat);
@@ -1462,7 +1547,7 @@ export function playersHtml(ctx) {
         `${pz.cards.length ? `<div class="pd-cards">${pz.cards.map((c, i) => cardChip(ctx, c, { extra: i === pz.cards.length - 1 ? 'top' : '' })).join(' ')}` +
           `${pz.power ? ` <span class="pd-top-power" title="the top card's delivery power">${esc(powerName(pz.power))}</span>` : ''}</div>` : ''}</li>`;
     }).join('');
-    const tableau = (pl.tableau || []).map((id) => `<span class="pd-power">★ ${esc(powerName(id, ctx))}</span>`).join(' ');
+    const tableau = (pl.tableau || []).map((id) => `<span class="pd-power"${powerTip(ctx, id)}>★ ${esc(powerName(id, ctx))}</span>`).join(' ');
     const extras = [];
     if (pl.farmer_brown) extras.push(`<span class="label">Under Farmer Brown</span> ${cardChip(ctx, pl.farmer_brown)}`);
     if (Array.isArray(pl.cold_storage)) {
@@ -1590,10 +1675,15 @@ export function gameOverHtml(ctx) {
     const won = winners.includes(seat);
     return `<tr class="${won ? 'winner' : ''}" data-seat="${esc(seat)}"><td><span class="pd-swatch pd-p${seat}" aria-hidden="true"></span>` +
       `${esc(who(ctx, seat))}${won ? ' ★' : ''}</td><td>${esc(p.money ?? '–')}</td><td>${esc(p.tableau ?? '–')}</td>` +
-      `<td>${esc(p.disks ?? '–')}</td><td>${esc(p.tips ?? '–')}</td><td><b class="pd-score">${esc(p.score ?? '–')}</b></td>` +
+      `<td>${esc(p.disks ?? '–')}</td><td>${p.tips != null ? `$${esc(p.tips)}` : '–'}` +
+      `${p.tip_tokens != null ? ` <span class="muted pd-tip-tokens">(${esc(plural(p.tip_tokens, 'token'))})</span>` : ''}</td><td><b class="pd-score">${esc(p.score ?? '–')}</b></td>` +
       `<td>${esc(p.deliveries ?? '–')}</td></tr>`;
   });
-  out += '<table class="score pd-score-table"><tr><th>Player</th><th>Money</th><th title="pizzeria cards, power cards in play and the cards under them">Tableau</th>' +
-    `<th title="disks on the board">Disks</th><th>Tips</th><th>Score</th><th>Deliveries</th></tr>${rows.join('')}</table>`;
+  // PD-E1 in words: what each column is and how the score adds up.
+  out += '<p class="muted pd-score-help"><b>Score</b> = money + <b>tableau</b> (pizzeria cards, power cards in play ' +
+    'and the cards under them) + level <b>disks</b> on the board + the value of the <b>tip</b> tokens. A tie goes to ' +
+    'the most deliveries, then the most tip money.</p>' +
+    '<table class="score pd-score-table"><tr><th scope="col">Player</th><th scope="col">Money</th><th scope="col">Tableau</th>' +
+    `<th scope="col">Disks</th><th scope="col">Tips</th><th scope="col">Score</th><th scope="col">Deliv&shy;eries</th></tr>${rows.join('')}</table>`;
   return `${out}<p><a href="#/" class="button secondary">Back to the lobby</a></p>`;
 }

@@ -80,7 +80,15 @@ function wedge(slot, model) {
   if (model.slicesActive && slot.token && !(portion && portion.takenBy != null)) classes.push('active');
   if (model.selected && model.selected.has(slot.pos)) classes.push('selected');
   if (portion && portion.takenBy == null) classes.push(portion.colour);
-  const title = slot.token ? `${slot.pos}: ${tokenWords(slot.token, model.typeNames)}` : `${slot.pos}: empty`;
+  // What another player just did: the portion they took, the slice they moved or took.
+  const recent = model.recent || { portions: new Map(), positions: new Map() };
+  const just = (slot.portion != null && recent.portions.has(slot.portion)) || recent.positions.has(slot.pos);
+  if (just) classes.push('recent');
+  let title = slot.token ? `${slot.pos}: ${tokenWords(slot.token, model.typeNames)}` : `${slot.pos}: empty`;
+  if (just) {
+    const seat = recent.portions.get(slot.portion) ?? recent.positions.get(slot.pos);
+    title += ` (just taken by ${model.names[seat] || `Seat ${seat + 1}`})`;
+  }
   let body = `<path class="wedge" d="${wedgePath(a - STEP / 2 + SEAM, a + STEP / 2 - SEAM)}"/>`;
   const [px, py] = pt(93, a);
   body += text(px, py + 3, 'pos', slot.pos);
@@ -135,7 +143,8 @@ function takerLabels(model, slots) {
     const short = name.length > 9 ? `${name.slice(0, 8)}…` : name;
     // Written away from the crust: leftwards on the left side, rightwards on the right.
     const side = x > 15 ? ' r' : x < -15 ? ' l' : '';
-    out += text(x, y + 3.5, `taker${side}`, short);
+    const just = model.recent && model.recent.portions.has(key) ? ' recent' : '';
+    out += text(x, y + 3.5, `taker${side}${just}`, short);
   }
   return out;
 }
@@ -154,9 +163,12 @@ function disc(d) {
   if (d.taken) classes.push('taken');
   if (d.selected) classes.push('selected');
   if (d.colour && !d.taken) classes.push(d.colour);
+  if (d.recent) classes.push('recent');
   const focus = d.active ? ' tabindex="0" role="button"' : '';
-  return `<g id="special-disc" class="${classes.join(' ')}"${d.key != null ? ` data-portion="${esc(d.key)}"` : ''}${focus}>` +
-    `<title>${esc(d.title || 'the Special')}</title>` +
+  // Its text as a tooltip (tips.js) that a tap shows too, not a <title>.
+  const tip = d.active ? '' : ' tabindex="0"';
+  return `<g id="special-disc" class="${classes.join(' ')}"${d.key != null ? ` data-portion="${esc(d.key)}"` : ''}${focus}${tip}` +
+    ` data-tip="${esc(d.title || 'the Special')}" aria-label="${esc(d.title || 'the Special')}">` +
     `<circle r="${R_DISC}"/>` +
     text(0, -4, 'star', '★') + text(0, 11, 'disc-label', d.label || '') + '</g>';
 }
@@ -168,6 +180,6 @@ export function renderRing(model) {
   out += slots.map((s) => wedge(s, model)).join('');
   for (let p = 1; p <= N; p++) out += gap(p, model, slots);
   out += takerLabels(model, slots);
-  out += disc(model.disc);
+  out += disc(model.disc && { ...model.disc, recent: Boolean(model.recent && model.recent.portions.has(model.disc.key)) });
   return `${out}</svg>`;
 }

@@ -3,8 +3,9 @@
 // the server: app.js owns the drafts (cuts being made, slices chosen to eat)
 // and the clicks; these functions only read them.
 import {
-  MIN_TYPE, MAX_TYPE, esc, chip, chips, specialName, leadMarks, halfText, actionWords,
+  MIN_TYPE, MAX_TYPE, SPECIALS, esc, chip, chips, specialName, leadMarks, halfText, actionWords, recentMoves,
 } from './tokens.js';
+import { ruleText } from './rules.js';
 
 // ---- The context every piece reads ----
 
@@ -32,6 +33,20 @@ export function buildCtx(msg) {
 
 export function who(ctx, seat) {
   return seat == null ? '?' : ctx.names[seat] || `Seat ${seat + 1}`;
+}
+
+// A Special's tooltip: its name and printed text (from the view; the rules
+// text of its slug for one the view names only).
+export function specialTip(sp) {
+  const scored = sp.scored ?? /\*$/.test(specialName(sp.slug));
+  const name = sp.name || specialName(sp.slug).replace(/\*$/, '');
+  if (!sp.text) return ruleText('nyslice', sp.slug) || name;
+  return `${name}${scored ? ' (scored at the end)' : ''}: ${sp.text}`;
+}
+
+// The attributes that give an element a Special's tooltip (tips.js), focusable for keyboards.
+export function specialTipAttrs(sp, focusable = true) {
+  return ` data-tip="${esc(specialTip(sp))}"${focusable ? ' tabindex="0"' : ''}`;
 }
 
 // Letters A, B, C... as the engine names portions (the view's letter, fixed when
@@ -111,6 +126,29 @@ function draftPortions(ctx, draft) {
   return namePortions(list);
 }
 
+// ---- What the others just did ----
+
+// The portions taken (and slices moved or taken by Dibs!) since this seat's
+// last move: {portions: Map key -> seat, positions: Map pos -> seat}.
+export function recentOnPizza(ctx) {
+  const portions = new Map(), positions = new Map();
+  for (const e of recentMoves(ctx)) {
+    const w = String(e.text || '').trim().split(/\s+/);
+    const verb = (w[0] || '').toLowerCase();
+    if (verb === 'take') {
+      const arg = w[1] || '';
+      const p = arg === 'special' ? ctx.byKey.get('special')
+        : /^[A-Za-z]$/.test(arg) ? ctx.portions.find((x) => x.letter === arg.toUpperCase())
+          : ctx.portions.find((x) => x.positions.includes(Number(arg)));
+      // The letters start again each round: only the portion that seat holds now.
+      if (p && p.takenBy === e.seat) portions.set(p.key, e.seat);
+    } else if ((verb === 'dibs' || verb === 'sneak') && /^\d+$/.test(w[1] || '')) {
+      positions.set(Number(w[1]), e.seat);
+    }
+  }
+  return { portions, positions };
+}
+
 // ---- The ring ----
 
 // Gaps where the portions of the view meet: after p when the next slice is in another portion.
@@ -143,6 +181,7 @@ export function ringModel(ctx, draft) {
     slicesActive: Boolean(drafting) || taking,
     selected: drafting && typeof draft.special === 'number' ? new Set([draft.special]) : null,
     disc: discModel(ctx, drafting ? draft : null, portions, taking),
+    recent: drafting ? { portions: new Map(), positions: new Map() } : recentOnPizza(ctx),
     names: ctx.names,
     typeNames: ctx.typeNames,
   };
@@ -152,7 +191,7 @@ export function ringModel(ctx, draft) {
 function discModel(ctx, draft, portions, taking) {
   const today = ctx.v.today;
   if (!today || !(ctx.v.ring || []).length) return null;
-  const title = `${today.name}: ${today.text}`;
+  const title = specialTip(today);
   const special = portions.find((p) => p.special);
   if (draft) {
     return {
@@ -176,6 +215,7 @@ export function portionsHtml(ctx, draft) {
   const portions = drafting ? draftPortions(ctx, draft) : ctx.portions;
   if (!portions.length) return '';
   const taking = ctx.myTurn && ctx.phase === 'take';
+  const recent = recentOnPizza(ctx);
   const items = [...portions].sort((a, b) => a.letter.localeCompare(b.letter)).map((p) => {
     const taken = p.takenBy != null;
     const classes = ['portion'];
@@ -184,7 +224,9 @@ export function portionsHtml(ctx, draft) {
     if (drafting && p.special) classes.push('selected');
     const what = p.key === 'special' ? '<span class="muted">the Special alone</span>' : chips(p.slices, ctx.typeNames);
     const extra = p.special && p.key !== 'special' ? ' <span class="star" title="with the Special">+★</span>' : '';
-    const by = taken ? ` <span class="taken-by">taken by ${esc(who(ctx, p.takenBy))}</span>` : '';
+    const just = !drafting && recent.portions.has(p.key);
+    if (just) classes.push('recent');
+    const by = taken ? ` <span class="taken-by">${just ? 'just ' : ''}taken by ${esc(who(ctx, p.takenBy))}</span>` : '';
     const focus = classes.includes('active') ? ' tabindex="0" role="button"' : '';
     return `<li class="${classes.join(' ')}" data-name="${esc(p.key)}"${focus}>` +
       `<span class="swatch ${taken ? 'grey' : p.colour}">${p.letter}</span> ${what}${extra}${by}</li>`;
@@ -218,8 +260,8 @@ export function specialHtml(ctx) {
   if (t.taken_by != null) where += ` Taken by ${esc(who(ctx, t.taken_by))}.`;
   // NYS-S4: a Special revealed and sent back to the box is shown to everyone.
   const replaced = (t.replaced || []).map((r) =>
-    `<p class="replaced">${esc(r.name)} was revealed first and went back to the box (${esc(r.why)}); ${esc(t.name)} replaces it.</p>`).join('');
-  return `<h2>Special: <span id="special-name" data-slug="${esc(t.slug)}">${esc(t.name)}</span>` +
+    `<p class="replaced"><span class="special-ref" data-slug="${esc(r.slug)}"${specialTipAttrs(r)}>${esc(r.name)}</span> was revealed first and went back to the box (${esc(r.why)}); ${esc(t.name)} replaces it.</p>`).join('');
+  return `<h2>Special: <span id="special-name" class="special-ref" data-slug="${esc(t.slug)}"${specialTipAttrs(t)}>${esc(t.name)}</span>` +
     `${t.scored ? ' <span class="muted" title="scored at the end">*</span>' : ''}</h2>` +
     `<p>${esc(t.text)}</p><p class="where">${where}</p>${replaced}`;
 }
@@ -397,7 +439,8 @@ function typeGrid(ctx, tally, marks) {
 function specialsLine(pl) {
   if (!(pl.specials || []).length) return '';
   const tags = pl.specials.map((s) => `<span class="special-tag${s.used ? ' used' : ''}" data-slug="${esc(s.slug)}"` +
-    ` title="round ${esc(s.round)}${s.used ? ', used' : ''}">${esc(specialName(s.slug))}${s.used ? ' (used)' : ''}</span>`);
+    `${specialTipAttrs(s)} aria-label="${esc(`${specialName(s.slug)}, taken in round ${s.round}${s.used ? ', used' : ''}`)}">` +
+    `${esc(specialName(s.slug))}${s.used ? ' (used)' : ''}</span>`);
   return `<div class="line"><span class="label">Specials</span> ${tags.join(' ')}</div>`;
 }
 
@@ -445,8 +488,20 @@ export function logHtml(ctx) {
   // An entry without a seat is the table's own news: shown as written.
   const words = (e) => (Number.isInteger(e.seat) && e.seat >= 0 ? actionWords(e.text, who(ctx, e.seat), ctx.typeNames) : esc(e.text));
   // What everyone learned beyond the move (a new round's Special, one sent back) goes under it.
-  const news = (e) => (e.news ? `<div class="news">${esc(e.news)}</div>` : '');
+  const news = (e) => (e.news ? `<div class="news">${newsHtml(e.news)}</div>` : '');
   return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}${news(e)}</li>`).join('');
+}
+
+// The news as written, each Special it names with its text as a tooltip.
+const SPECIAL_BY_NAME = new Map(Object.entries(SPECIALS).map(([slug, name]) => [name.replace(/\*$/, ''), slug]));
+const SPECIAL_NAMES = new RegExp([...SPECIAL_BY_NAME.keys()].sort((a, b) => b.length - a.length)
+  .map((n) => esc(n).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+
+function newsHtml(text) {
+  return esc(text).replace(SPECIAL_NAMES, (name) => {
+    const slug = SPECIAL_BY_NAME.get(name.replace(/&#39;/g, "'").replace(/&amp;/g, '&'));
+    return `<span class="special-ref" data-slug="${esc(slug)}"${specialTipAttrs({ slug }, false)}>${name}</span>`;
+  });
 }
 
 // ---- Replaying a finished table ----
@@ -475,23 +530,52 @@ export function replayHtml(total, step) {
 
 // ---- The end ----
 
-// NYS-E5: the You Like Anchovies! holder's line reads Pepperoni + Anchovies.
-function pepperoniCell(p) {
-  const plus = p.pepperoni_line === 'Pepperoni + Anchovies';
-  return `<td title="${esc(p.pepperoni_line || 'Pepperoni - Anchovies')}">${esc(p.pepperoni)}` +
-    `${plus ? ' <span class="muted">(+ Anchovies)</span>' : ''}</td>`;
-}
-
-// The server may add a score report ({players: [{name, total, ...}], winners}) to the final view.
-function scoreTable(ctx, score) {
-  const rows = (score.players || []).map((p, i) => {
-    const won = (score.winners || []).includes(i);
-    const name = ctx.msg.names && ctx.msg.names[i] ? ctx.msg.names[i] : p.name;
-    return `<tr class="${won ? 'winner' : ''}" data-seat="${i}"><td>${esc(name)}${won ? ' ★' : ''}</td><td>${esc(p.majorities)}</td>` +
-      `<td>${esc(p.specials)}</td>${pepperoniCell(p)}<td><b>${esc(p.total)}</b></td><td>${esc(p.eaten)}</td></tr>`;
+// The Guest Check as the score pad lays it out: a column per player, a row
+// per pizza type (the slices collected, and the type's points for the one
+// who scored it), then the Types, Special* and Pepperoni lines, the total
+// and the slices eaten that break a tie. The score report (games/nyslice/
+// score.c) gives the lines; the counts per type come from the collections.
+function guestCheck(ctx, score) {
+  const lines = score.players || [];
+  const players = ctx.v.players || [];
+  const { tallies } = leadMarks(players);
+  const winners = score.winners || [];
+  const cols = lines.map((_, i) => i);
+  const cell = (i, body, cls = '') => `<td data-seat="${i}"${cls ? ` class="${cls}"` : ''}>${body}</td>`;
+  const row = (key, head, cells, cls = '') =>
+    `<tr data-line="${key}"${cls ? ` class="${cls}"` : ''}><th scope="row">${head}</th>${cells.join('')}</tr>`;
+  const head = cols.map((i) => {
+    const won = winners.includes(i);
+    return `<th scope="col" data-seat="${i}"${won ? ' class="winner"' : ''}>${esc(who(ctx, i))}${won ? ' ★' : ''}</th>`;
   });
-  return '<table class="score"><tr><th>Player</th><th>Types</th><th>Specials</th><th>Pepperoni − Anchovies</th>' +
-    `<th>Total</th><th>Eaten</th></tr>${rows.join('')}</table>`;
+  const rows = [];
+  const inPlay = ctx.v.types_in_play;
+  for (let k = MIN_TYPE; k <= MAX_TYPE; k++) {
+    if (Array.isArray(inPlay) && !inPlay.includes(k)) continue;
+    const name = ctx.typeNames[k] ? ` ${esc(ctx.typeNames[k])}` : '';
+    rows.push(row(`type-${k}`, `<span class="gc-type">${k}</span>${name}`, cols.map((i) => {
+      const won = (lines[i].types_won || []).includes(k);
+      const count = tallies[i] ? tallies[i].count2[k] : 0;
+      return cell(i, `${halfText(count)}${won ? ` <b class="gc-points">+${k}</b>` : ''}`, won ? 'won' : '');
+    }), 'gc-type-row'));
+  }
+  rows.push(row('majorities', 'Types', cols.map((i) => cell(i, `<b>${esc(lines[i].majorities)}</b>`)), 'gc-line'));
+  rows.push(row('specials', 'Special*', cols.map((i) => {
+    const held = ((players[i] || {}).specials || []).map((sp) =>
+      `<span class="special-tag${sp.used ? ' used' : ''}" data-slug="${esc(sp.slug)}"${specialTipAttrs(sp)}>${esc(specialName(sp.slug))}</span>`);
+    return cell(i, `<b>${esc(lines[i].specials)}</b>${held.length ? `<div class="gc-specials">${held.join(' ')}</div>` : ''}`);
+  }), 'gc-line'));
+  // NYS-E5: the You Like Anchovies! holder's line reads Pepperoni + Anchovies.
+  rows.push(row('pepperoni', 'Pepperoni − Anchovies', cols.map((i) => {
+    const plus = lines[i].pepperoni_line === 'Pepperoni + Anchovies';
+    return cell(i, `<b>${esc(lines[i].pepperoni)}</b>${plus ? ' <span class="muted">(+ Anchovies)</span>' : ''}`);
+  }), 'gc-line'));
+  rows.push(row('total', 'Total', cols.map((i) => cell(i, `<b class="gc-total">${esc(lines[i].total)}</b>`)), 'gc-total-row'));
+  rows.push(row('eaten', 'Slices eaten <span class="muted">(breaks a tie)</span>', cols.map((i) => cell(i, esc(lines[i].eaten)))));
+  return '<p class="muted gc-help">Each type scores its number for the player with the most collected slices of it ' +
+    '(a Combo counts half of each of its types); Special* adds the blue Specials; each pepperoni eaten is +1 and each ' +
+    'anchovy collected −1.</p>' +
+    `<div class="gc-wrap"><table class="score guest-check"><tr><th scope="col">Guest Check</th>${head.join('')}</tr>${rows.join('')}</table></div>`;
 }
 
 export function gameOverHtml(ctx) {
@@ -500,7 +584,7 @@ export function gameOverHtml(ctx) {
   if (score && Array.isArray(score.players)) {
     const winners = (score.winners || []).map((s) => esc(who(ctx, s)));
     if (winners.length) out += `<p class="winners">${winners.length > 1 ? 'Shared win' : 'Winner'}: ${winners.join(' and ')}</p>`;
-    out += scoreTable(ctx, score);
+    out += guestCheck(ctx, score);
   } else {
     out += '<p>The final collections are below.</p>';
   }

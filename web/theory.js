@@ -4,7 +4,7 @@
 // coordinates; legal spaces and the cut lines of the side you face carry a
 // `data-action` (the move's notation), which app.js sends when clicked.
 // Nothing here talks to the server.
-import { esc } from './tokens.js';
+import { esc, recentMoves } from './tokens.js';
 
 // ---- Names ----
 
@@ -131,6 +131,21 @@ export function legalLines(ctx) {
     .sort((a, b) => a - b);
 }
 
+// ---- What the others just did ----
+
+// Since this seat's last move: the spaces others put a topping on (label ->
+// seat and whether it was the neutral), and whether a cut was revealed.
+export function recentOnBoard(ctx) {
+  const puts = new Map();
+  let cut = false;
+  for (const e of recentMoves(ctx)) {
+    const m = /^put\s+(\S+)(\s+\(neutral\))?$/.exec(String(e.text || ''));
+    if (m) puts.set(m[1], { seat: e.seat, neutral: Boolean(m[2]) });
+    else if (/^(?:cut\s+)?([1-6?])$/.test(String(e.text || '').replace(/^cut\s+/, ''))) cut = true;
+  }
+  return { puts, cut };
+}
+
 // ---- The reveal's animation ----
 //
 // A reveal seen arrive (view.last with a new round) animates its replacements
@@ -194,6 +209,7 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
   const lines = legalLines(ctx);
   const mySide = ctx.seat == null ? -1 : sideOf(v, ctx.seat);
   const changed = new Map((last ? last.changed || [] : []).map((ch) => [ch.cell, ch]));
+  const recent = recentOnBoard(ctx);
 
   let cellsSvg = '';
   cells.forEach((cube, i) => {
@@ -206,10 +222,13 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
     if (move) classes.push('legal');
     if (showLast) classes.push(`region-${last.regions[i]}`);
     if (ch) classes.push('changed', ch.to == null ? 'removed' : 'replaced');
+    const put = recent.puts.get(labelOf(v, i));
+    if (put) classes.push('recent');
     const what = c >= 0 ? `${COLOUR_NAMES[c]} (${owner(ctx, c)})` : 'empty';
     const change = ch ? `; round ${last.round}: ${COLOUR_NAMES[ch.from]} ${ch.to == null ? 'removed' : `replaced by ${COLOUR_NAMES[ch.to]}`}` : '';
     const name = labelOf(v, i);
-    const label = `${name}: ${what}${change}${move ? ' — click to put your topping here' : ''}`;
+    const just = put ? `; just placed by ${owner(ctx, put.seat)}${put.neutral ? ' (the neutral topping)' : ''}` : '';
+    const label = `${name}: ${what}${change}${just}${move ? ' — click to put your topping here' : ''}`;
     const act = move ? ` data-action="${esc(move)}" tabindex="0" role="button" aria-label="${esc(label)}"` : '';
     const was = ch ? ` data-from="${ch.from}" data-to="${ch.to ?? -1}"` : '';
     let g = `<g class="${classes.join(' ')}" data-cell="${i}" data-xyz="${esc(key)}" data-colour="${c}"${was}${act}>` +
@@ -226,6 +245,7 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
     if (c >= 0) g += topping(c, ch && animating ? ' swap swap-in' : '');
     if (ch && animating) g += topping(ch.from, ' swap swap-out');
     if (ch) g += `<circle class="change-ring" cx="${f1(cx)}" cy="${f1(cy)}" r="${S * 0.8}"/>`;
+    if (put) g += `<polygon class="recent-mark" points="${hexPoints(cx, cy, S * 0.86)}"/>`;
     cellsSvg += `${g}</g>`;
   });
 
@@ -259,7 +279,7 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
       const side = sides[d];
       if (!side || !k) return;
       const [a, b] = lineEnds(sideAxis(side, d), side.lines[k - 1]);
-      revealedSvg += `<line class="revealed-cut line-col-${last.side_colours[d]}" data-side="${d}" data-line="${k}"` +
+      revealedSvg += `<line class="revealed-cut line-col-${last.side_colours[d]}${recent.cut ? ' recent' : ''}" data-side="${d}" data-line="${k}"` +
         ` x1="${f1(a[0])}" y1="${f1(a[1])}" x2="${f1(b[0])}" y2="${f1(b[1])}"><title>${esc(`Round ${last.round}: ${SIDE_NAMES[d]} side cut line ${k}`)}</title></line>`;
     });
   }
@@ -288,8 +308,10 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
   const toggle = last
     ? `<button type="button" id="theory-last" class="small secondary" aria-pressed="${ui.showLast}">` +
       `${ui.showLast ? 'Hide' : 'Show'} round ${last.round}'s cut</button>` : '';
-  const legend = showLast
-    ? `<p class="muted pt-legend">Shaded: the slices of round ${last.round}'s cut; ringed: the toppings it changed.</p>` : '';
+  const legendBits = [];
+  if (showLast) legendBits.push(`Shaded: the slices of round ${last.round}'s cut; ringed: the toppings it changed.`);
+  if (recent.puts.size) legendBits.push('Outlined in gold: the toppings just placed.');
+  const legend = legendBits.length ? `<p class="muted pt-legend">${legendBits.join(' ')}</p>` : '';
   return `<div class="pt-head"><h2>${esc(v.board_name || 'Pizza Theory')}</h2>${toggle}</div>${svg}${legend}`;
 }
 
@@ -501,7 +523,11 @@ export function gameOverHtml(ctx) {
     const n = score && score.neutral_on_board != null ? score.neutral_on_board : (v.on_board || [])[v.neutral];
     rows.push(`<tr data-seat="neutral"><td>neutral</td><td>${colourHtml(v.neutral)}</td><td>${esc(n)}</td><td>–</td></tr>`);
   }
-  out += '<table class="score"><tr><th>Player</th><th>Colour</th><th>On the pizza</th>' +
-    `<th title="replacements not made in the last round">Short</th></tr>${rows.join('')}</table>`;
+  // The two numbers the end turns on, said in words above them.
+  out += `<p class="muted pt-score-help"><b>Toppings</b>: how many of a colour's ${esc(v.toppings || 16)} are on the pizza at the end; ` +
+    `all ${esc(v.toppings || 16)} wins. <b>Shortfall</b>: replacements a colour won but could not make because its supply ` +
+    'ran out; when two fill the pizza in the same round, the toppings plus the shortfall decide.</p>' +
+    '<table class="score pt-score"><tr><th scope="col">Player</th><th scope="col">Colour</th>' +
+    `<th scope="col">Toppings on the pizza</th><th scope="col">Shortfall</th></tr>${rows.join('')}</table>`;
   return `${out}<p><a href="#/" class="button secondary">Back to the lobby</a></p>`;
 }

@@ -1,5 +1,6 @@
 // tokens.js -- slice tokens (docs/records.md) read and drawn as HTML, the
-// Specials' names, and the action notation turned into words for the log.
+// Specials' names, the action notation turned into words for the log, and
+// the moves that just happened (for every game's highlights).
 
 export const MIN_TYPE = 3;
 export const MAX_TYPE = 11;
@@ -185,4 +186,32 @@ function divideWords(w, name) {
     : `the Special goes with the portion holding ${esc(where)}`;
   if (w[0].toLowerCase() === 'special') return `${name} divided: the whole pizza, and ${spec}`;
   return `${name} cut after ${esc(list(cuts))}; ${spec}`;
+}
+
+// ---- What just happened ----
+
+// The log with each entry's move number (from 0), as newer servers send it.
+export function numberedLog(msg) {
+  const log = msg.log || [];
+  const first = Math.max(0, (msg.moves || log.length) - log.length);
+  return log.map((e, i) => (Number.isInteger(e.move) ? e : { ...e, move: first + i }));
+}
+
+// The log entries a seat has not answered yet: the others' moves since its
+// own last one (all of the log's when it has none there). A spectator, or a
+// replay, sees the last player's last moves (a Delivery turn is several).
+// Each game's board marks what they did.
+export function recentMoves(ctx) {
+  const log = numberedLog(ctx.msg);
+  const byPlayer = (e) => Number.isInteger(e.seat) && e.seat >= 0;
+  if (ctx.seat == null) {
+    const players = log.filter(byPlayer);
+    const last = players.length ? players[players.length - 1].seat : null;
+    let k = players.length;
+    while (k > 0 && players[k - 1].seat === last) k--;
+    return players.slice(k);
+  }
+  let i = log.length;
+  while (i > 0 && log[i - 1].seat !== ctx.seat) i--;
+  return log.slice(i).filter((e) => byPlayer(e) && e.seat !== ctx.seat);
 }

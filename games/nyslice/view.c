@@ -90,8 +90,9 @@ static json_t *replaced_specials(const nys_state *st)
     json_t *a = json_array();
     for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
         if (st->replaced_now >> sp & 1u)
-            json_array_append_new(a, json_pack("{s:s, s:s, s:s}", "slug", nys_special_slug(sp), "name",
-                                               nys_special_name(sp), "why", nys_special_unplayable(st, sp)));
+            json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}", "slug", nys_special_slug(sp), "name",
+                                               nys_special_name(sp), "why", nys_special_unplayable(st, sp),
+                                               "text", nys_special_text(sp)));
     return a;
 }
 
@@ -224,9 +225,12 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
         json_t *sps = json_array();
         for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
             if (st->special_owner[sp] == p)
-                json_array_append_new(sps, json_pack("{s:s, s:b, s:i}", "slug", nys_special_slug(sp),
+                /* name and printed text too: the browser's tooltips show them */
+                json_array_append_new(sps, json_pack("{s:s, s:b, s:i, s:s, s:s, s:b}", "slug", nys_special_slug(sp),
                                                      "used", (st->special_used >> sp) & 1u,
-                                                     "round", st->special_round[sp] + 1));
+                                                     "round", st->special_round[sp] + 1, "name",
+                                                     nys_special_name(sp), "text", nys_special_text(sp),
+                                                     "scored", nys_special_scored(sp)));
         int eaten = 0;
         for (int i = 0; i < st->nslices; i++)
             eaten += st->loc[i] == (NYS_LOC_EATEN | p);

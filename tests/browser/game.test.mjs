@@ -10,6 +10,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
+import { clickMove } from './slice-clicks.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build', 'screenshots');
@@ -21,27 +22,6 @@ after(async () => {
   await browser?.close();
   server?.proc.kill('SIGKILL');
 });
-
-/* One move for whoever's page says it is their turn; false if not their turn. */
-async function move(page) {
-  const table = page.locator('#table');
-  if (await table.getAttribute('data-my-turn') !== 'true') return false;
-  const phase = await table.getAttribute('data-phase');
-  if (phase === 'divide') {
-    await page.click('#special-alone');
-    await page.click('#even-cuts');
-    await page.click('#divide');
-  } else if (phase === 'take') {
-    await page.locator('.portion.active').first().click();
-  } else if (phase === 'place' && await page.locator('#confirm-place').isVisible()) {
-    await page.click('#confirm-place');
-  } else {
-    const b = page.locator('#actions button[data-action]:not([disabled])').first();
-    if (!(await b.count())) return false;
-    await b.click();
-  }
-  return true;
-}
 
 test('two browsers create and join a table with two bots and play to the Guest Check', { timeout: 240_000 },
   async () => {
@@ -86,7 +66,7 @@ test('two browsers create and join a table with two bots and play to the Guest C
       const overA = await ann.locator('#game-over').isVisible();
       const overB = await bo.locator('#game-over').isVisible();
       if (overA && overB) break;
-      const moved = (await move(ann)) || (await move(bo));
+      const moved = (await clickMove(ann)) || (await clickMove(bo));
       if (!shot && await ann.locator('#table').getAttribute('data-phase') === 'take') {
         await ann.screenshot({ path: join(SHOTS, 'browser-table.png'), fullPage: true });
         shot = true;
@@ -129,7 +109,7 @@ test('a 2-player table shows the Special sent back, no columns for removed types
       await page.setViewportSize({ width: 1200, height: 1000 });
       const deadline = Date.now() + 200_000;
       while (Date.now() < deadline && !(await page.locator('#game-over').isVisible())) {
-        const moved = await move(page);
+        const moved = await clickMove(page);
         await page.waitForTimeout(moved ? 120 : 100);
       }
       assert.ok(await page.locator('#game-over').isVisible(), 'the game ends');

@@ -542,6 +542,28 @@ static void test_NYS_C5_fourteen_specials(void **state)
     assert_int_equal(nys_special_from_slug("free-soda"), -1);
 }
 
+/* NYS-C5: a Special a player holds is shown with its name and printed text
+ * (the browser's tooltips read them), and whether it is scored at the end. */
+static void test_NYS_C5_held_special_in_view_has_its_text(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st;
+    ts_rules(&r, 3);
+    nys_init(&st, &r, 7);
+    int sp = nys_special_from_slug("buffet");
+    st.special_owner[sp] = 1;
+    json_t *v = nys_view(&st, &r, 0);
+    json_t *held = json_array_get(json_object_get(player_in(v, 1), "specials"), 0);
+    assert_non_null(held);
+    assert_string_equal(json_string_value(json_object_get(held, "slug")), "buffet");
+    assert_string_equal(json_string_value(json_object_get(held, "name")), "Buffet");
+    assert_string_equal(json_string_value(json_object_get(held, "text")), nys_special_text(sp));
+    assert_non_null(strstr(json_string_value(json_object_get(held, "text")), "+1 point for each pizza type"));
+    assert_true(json_is_true(json_object_get(held, "scored")));
+    json_decref(v);
+}
+
 /* ================================================================= setup */
 
 static census census_of_game(int players)
@@ -2500,6 +2522,7 @@ int main(void)
         cmocka_unit_test(test_NYS_S3_rounds_and_specials_per_stack),
         cmocka_unit_test(test_NYS_S4_two_player_replacements),
         cmocka_unit_test(test_NYS_S4_cut_in_line_in_last_round_replaced),
+        cmocka_unit_test(test_NYS_C5_held_special_in_view_has_its_text),
         cmocka_unit_test(test_NYS_S4_never_revealed_where_invalid),
         cmocka_unit_test(test_NYS_S5_first_slicer_table_choice_and_rotation),
         cmocka_unit_test(test_NYS_S5_first_slicer_drawn_from_seed),
