@@ -541,6 +541,43 @@ function mapActions(ctx) {
   return { buildLots, upgradeVillages, deliverFrom, deliverOrders };
 }
 
+// Where a village's name goes: the empty block (four of its spaces round it,
+// no lot in it) nearest its middle, so no street, space, delivery zone or lot
+// covers the name; else the middle of one of its streets away from the
+// delivery zones (and their order pins) and lots, drawn over the street with
+// a halo; else its middle. Kept per map.
+function villageLabelAt(m, code, list) {
+  m.labelAt ??= new Map();
+  if (m.labelAt.has(code)) return m.labelAt.get(code);
+  const mx = list.reduce((a, s) => a + s.x, 0) / list.length;
+  const my = list.reduce((a, s) => a + s.y, 0) / list.length;
+  const here = new Set(list.map((s) => `${s.x},${s.y}`));
+  const lots = [...m.lotPlace.values()];
+  let best = [mx, my], bestD = Infinity;
+  const B = 40; // a block: two half blocks (the tiles' T)
+  for (const s of list) {
+    const [x, y] = [s.x + B / 2, s.y + B / 2];
+    const corners = [[s.x + B, s.y], [s.x, s.y + B], [s.x + B, s.y + B]];
+    if (!corners.every(([a, b]) => here.has(`${a},${b}`))) continue;
+    if (lots.some((l) => Math.abs(l.x - x) < B / 2 && Math.abs(l.y - y) < B / 2)) continue;
+    const d = Math.hypot(x - mx, y - my);
+    if (d < bestD) { best = [x, y]; bestD = d; }
+  }
+  if (bestD === Infinity) {
+    const zones = new Set([...m.village.values()].map((vl) => vl.zone));
+    for (const s of list) for (const [dx, dy] of [[0, B], [B, 0]]) {
+      const [x, y] = [s.x + dx / 2, s.y + dy / 2];
+      const t = list.find((u) => u.x === s.x + dx && u.y === s.y + dy);
+      if (!t || zones.has(s.id) || zones.has(t.id)) continue;
+      if (lots.some((l) => Math.abs(l.x - x) < 20 && Math.abs(l.y - y) < 14)) continue; // a lot beside the street would cover it
+      const d = Math.hypot(x - mx, y - my);
+      if (d < bestD) { best = [x, y]; bestD = d; }
+    }
+  }
+  m.labelAt.set(code, best);
+  return best;
+}
+
 export function boardHtml(ctx, { busy = false } = {}) {
   const v = ctx.v;
   const m = mapOf(v);
@@ -567,10 +604,9 @@ export function boardHtml(ctx, { busy = false } = {}) {
       tiles += `<rect class="pd-tile" x="${s.x - T}" y="${s.y - T}" width="${2 * T}" height="${2 * T}" fill="${fill}" data-village="${esc(vl.code)}"${zonePick(vl.code)}/>`;
     }
     if (list.length) {
-      const cx = list.reduce((a, s) => a + s.x, 0) / list.length;
-      const cy = list.reduce((a, s) => a + s.y, 0) / list.length;
+      const [cx, cy] = villageLabelAt(m, vl.code, list);
       const hint = choosable.has(vl.code) ? ': click to deliver the specialty pizza here' : '';
-      labels += `<text class="pd-vlabel" x="${f1(cx)}" y="${f1(cy + 6)}" data-village="${esc(vl.code)}"${zonePick(vl.code)}>${esc(vl.code)}` +
+      labels += `<text class="pd-vlabel" x="${f1(cx)}" y="${f1(cy + 6)}" stroke="${fill}" data-village="${esc(vl.code)}"${zonePick(vl.code)}>${esc(vl.code)}` +
         `<title>${esc(vl.name + hint)}</title></text>`;
     }
   });
@@ -747,8 +783,8 @@ export function boardHtml(ctx, { busy = false } = {}) {
   const svg = `<svg id="delivery-svg" class="${svgCls.join(' ')}" viewBox="${vb.join(' ')}" role="group"` +
     ` aria-label="${esc(map.name || 'the map')}" data-route="${pv && pv.route ? pv.route.length : ''}">` +
     `<rect class="pd-water" x="${vb[0]}" y="${vb[1]}" width="${vb[2]}" height="${vb[3]}"/>` +
-    `<g class="pd-tiles">${tiles}</g><g class="pd-vlabels">${labels}</g><g class="pd-roads">${roads}</g>` +
-    `<g class="pd-subway">${subway}</g><g class="pd-docks">${docks}</g><g class="pd-route-line">${routeSvg}</g>` +
+    `<g class="pd-tiles">${tiles}</g><g class="pd-roads">${roads}</g>` +
+    `<g class="pd-subway">${subway}</g><g class="pd-vlabels">${labels}</g><g class="pd-docks">${docks}</g><g class="pd-route-line">${routeSvg}</g>` +
     `<g class="pd-doors">${doors}</g><g class="pd-zones-rings">${zones}</g><g class="pd-spaces">${spaces}</g><g class="pd-lots">${lots}</g><g class="pd-pins">${pins}</g></svg>`;
   const villages = map.villages.map((vl, i) => `<span class="pd-vkey"><span class="pd-vtag pd-v${i}">${esc(vl.code)}</span> ${esc(vl.name)}</span>`).join(' ');
   const legend = `<p class="pd-villages">${villages}</p>` + '<p class="pd-legend muted"><span class="pd-key lot">$</span> lot and its price · ' +

@@ -520,11 +520,11 @@ export function replayMsg(msg, replay) {
 export function replayHtml(total, step) {
   const at = step == null ? total : step;
   return '<h2>Replay</h2><div class="row replay-row">' +
-    '<button type="button" class="small secondary" data-step="0" title="the start">|◀</button>' +
-    `<button type="button" class="small secondary" data-step="${Math.max(0, at - 1)}" title="one move back">◀</button>` +
+    '<button type="button" class="small secondary" data-step="0" title="the start" aria-label="Replay: the start">|◀</button>' +
+    `<button type="button" class="small secondary" data-step="${Math.max(0, at - 1)}" title="one move back" aria-label="Replay: one move back">◀</button>` +
     `<input type="range" id="replay-step" min="0" max="${total}" value="${at}" aria-label="move">` +
-    `<button type="button" class="small secondary" data-step="${Math.min(total, at + 1)}" title="one move on">▶</button>` +
-    `<button type="button" class="small secondary" data-step="${total}" title="the end">▶|</button></div>` +
+    `<button type="button" class="small secondary" data-step="${Math.min(total, at + 1)}" title="one move on" aria-label="Replay: one move on">▶</button>` +
+    `<button type="button" class="small secondary" data-step="${total}" title="the end" aria-label="Replay: the end">▶|</button></div>` +
     `<p id="replay-label" class="muted">${step == null ? 'The final position.' : `After move ${step} of ${total}.`}</p>`;
 }
 

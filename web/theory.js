@@ -233,9 +233,10 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
     const was = ch ? ` data-from="${ch.from}" data-to="${ch.to ?? -1}"` : '';
     let g = `<g class="${classes.join(' ')}" data-cell="${i}" data-xyz="${esc(key)}" data-colour="${c}"${was}${act}>` +
       `<title>${esc(label)}</title><polygon class="hex" points="${hexPoints(cx, cy, S * 0.95)}"/>`;
-    if (move) g += `<circle class="legal-dot" cx="${f1(cx)}" cy="${f1(cy)}" r="3"/>`;
+    // The dot and the label stay near the centre: cut lines run 15 units from it (between rows).
+    if (move) g += `<circle class="legal-dot" cx="${f1(cx)}" cy="${f1(cy - 5)}" r="2.6"/>`;
     // The label the log names the space by, small, on an empty space.
-    if (c < 0) g += `<text class="cell-label" x="${f1(cx)}" y="${f1(cy + 13)}" font-size="7" text-anchor="middle" fill-opacity="0.55">${esc(name)}</text>`;
+    if (c < 0) g += `<text class="cell-label" x="${f1(cx)}" y="${f1(cy + 7)}" font-size="7" text-anchor="middle" fill-opacity="0.55">${esc(name)}</text>`;
     // A topping: a disc with its colour's initial. During a reveal's animation
     // the old one (from `before`) fades out over the new one growing in.
     const topping = (col, extra) => `<g class="topping${extra}" data-colour="${col}">` +

@@ -1,0 +1,414 @@
+// fit.test.mjs -- nothing is cut off or overlaps, at 1366x768 and on a 390x844 phone.
+//
+// For each game (New York Slice, Pizza Theory, New York Pizza Delivery) one
+// person plays against bots (on a real-time clock, a turn-based one, none), and
+// at every phase a user meets (the lobby, the table waiting for a friend, the
+// join prompt of its shared link, the lobby listing that seat, the table at the
+// start, mid-game, the end with the score, a replay) the page is measured at both sizes:
+//  - the document does not scroll sideways, and no visible element (a card, the
+//    board, a player panel, a button, the log...) reaches past the viewport;
+//  - nothing spills sideways out of the panel (a box with a border or background)
+//    it is drawn in;
+//  - no two boxes laid out side by side in the same parent overlap (generic: every
+//    visible element's in-flow children, so panels added later are measured too);
+//  - no element that hides or scrolls its overflow (overflow hidden/auto) has
+//    text wider than itself, i.e. nothing is cut.
+// Failures name the element and the numbers. Screenshots of every phase go to
+// build/screenshots/GAME-PHASE-WIDTHxHEIGHT.png.
+//
+// The person's moves are sent as `act` over the page's own WebSocket (a random
+// legal move from the view's `legal`), so a whole game takes seconds.
+// Every phase also checks that every control has an accessible name; the last
+// tests check keyboard use: focus is visible round the page, and a New York
+// Slice portion and a Pizza Theory space can be taken with Tab and Enter.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'build', 'screenshots');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SIZES = [{ width: 1366, height: 768 }, { width: 390, height: 844 }];
+
+let browser, server, url;
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
+  mkdirSync(SHOTS, { recursive: true });
+  // Bots at full speed (startServer's botPace 0), so whole games fit in the test.
+  server = await startServer(join(tempDir('pizzabox-fit-'), 'fit.db'), { env: { PIZZABOX_TABLE_SEED: '7' } });
+  url = `http://localhost:${server.port}/`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+});
+after(async () => {
+  await browser?.close();
+  server?.proc.kill('SIGKILL');
+});
+
+/* Every WebSocket the page opens is kept as window.__pb.ws, and the last view of each table in __pb.views. */
+function spySockets() {
+  const Native = window.WebSocket;
+  window.__pb = { ws: null, views: {} };
+  window.WebSocket = class extends Native {
+    constructor(...a) {
+      super(...a);
+      window.__pb.ws = this;
+      this.addEventListener('message', (ev) => {
+        try {
+          const m = JSON.parse(ev.data);
+          if (m.type === 'view') window.__pb.views[m.code] = m;
+        } catch { /* not JSON: not ours to judge */ }
+      });
+    }
+  };
+}
+
+async function newPage(size, problems) {
+  const ctx = await browser.newContext({ viewport: size });
+  await ctx.addInitScript(spySockets);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => problems.push(`page error: ${e}`));
+  return page;
+}
+
+// ---- The measures (run in the page) ----
+
+/* What is wrong with the layout now: a list of sentences naming the element and the numbers. */
+function fitProblems() {
+  const W = window.innerWidth;
+  const out = [];
+  const de = document.documentElement;
+  if (de.scrollWidth > W) out.push(`the page scrolls sideways: document scrollWidth ${de.scrollWidth} > innerWidth ${W}`);
+
+  const name = (el) => {
+    const part = (e) => e.tagName.toLowerCase() + (e.id ? `#${e.id}` : '') +
+      [...e.classList].slice(0, 3).map((c) => `.${c}`).join('');
+    const path = [part(el)];
+    for (let e = el.parentElement; e && e !== document.body && path.length < 4; e = e.parentElement) {
+      path.unshift(part(e));
+      if (e.id) break;
+    }
+    const text = (el.textContent || el.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    return `${path.join(' > ')}${text ? ` "${text}"` : ''}`;
+  };
+  const px = (n) => Math.round(n * 10) / 10;
+  const shown = (el) => {
+    const cs = getComputedStyle(el);
+    if (cs.display === 'none' || cs.visibility === 'hidden') return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  const clips = (cs) => cs.overflowX !== 'visible';
+  const inSvg = (el) => el instanceof SVGElement && el.tagName.toLowerCase() !== 'svg';
+  const formControl = (el) => ['INPUT', 'SELECT', 'TEXTAREA', 'OPTION'].includes(el.tagName);
+
+  const els = [...document.body.querySelectorAll('*')].filter((el) =>
+    !inSvg(el) && !['SCRIPT', 'STYLE', 'TITLE', 'BR', 'WBR', 'OPTION'].includes(el.tagName) && !el.closest('[hidden]') && shown(el));
+
+  // An element inside a box that clips or scrolls its overflow is judged by that box.
+  const clipped = new Map();
+  const insideClip = (el) => {
+    const p = el.parentElement;
+    if (!p || p === document.body) return false;
+    if (!clipped.has(p)) {
+      const cs = getComputedStyle(p);
+      clipped.set(p, (clips(cs) && p !== de) || cs.position === 'fixed' || insideClip(p));
+    }
+    return clipped.get(p);
+  };
+
+  // A panel: the nearest box drawn with a border or a background (a card, a player, a button...).
+  const panels = new Map();
+  const panelOf = (el) => {
+    if (!el || el === document.body || el === de || el.tagName === 'MAIN') return null;
+    if (!panels.has(el)) {
+      const cs = getComputedStyle(el);
+      const drawn = parseFloat(cs.borderLeftWidth) > 0 || parseFloat(cs.borderRightWidth) > 0 ||
+        !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(cs.backgroundColor);
+      panels.set(el, drawn && cs.display !== 'inline' ? el : panelOf(el.parentElement));
+    }
+    return panels.get(el);
+  };
+
+  for (const el of els) {
+    const cs = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    if (cs.position !== 'fixed' && !insideClip(el) && (r.right > W + 0.5 || r.left < -0.5)) {
+      out.push(`${name(el)} reaches past the ${W}px viewport: left ${px(r.left)}, right ${px(r.right)}, width ${px(r.width)}`);
+    }
+    // Nothing spills sideways out of the panel it is drawn in (into a neighbour or the page's margin).
+    const card = panelOf(el.parentElement);
+    if (card && cs.position !== 'fixed' && cs.position !== 'absolute' && !insideClip(el)) {
+      const c = card.getBoundingClientRect();
+      if (r.right > c.right + 0.5 || r.left < c.left - 0.5) {
+        out.push(`${name(el)} spills out of its panel ${name(card).split(' "')[0]}: left ${px(r.left)}, right ${px(r.right)}; ` +
+          `the panel from ${px(c.left)} to ${px(c.right)}`);
+      }
+    }
+    if (!formControl(el) && (clips(cs) || cs.overflowY === 'hidden' || cs.overflowY === 'clip')) {
+      if (clips(cs) && el.scrollWidth > el.clientWidth + 1) {
+        out.push(`${name(el)} cuts its content (overflow-x ${cs.overflowX}): scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}`);
+      }
+      if ((cs.overflowY === 'hidden' || cs.overflowY === 'clip') && el.scrollHeight > el.clientHeight + 1) {
+        out.push(`${name(el)} cuts its content (overflow-y ${cs.overflowY}): scrollHeight ${el.scrollHeight} > clientHeight ${el.clientHeight}`);
+      }
+    }
+  }
+
+  // Boxes laid out side by side: in-flow, non-inline children of one parent
+  // (display: contents passed through), pairwise.
+  const laidOut = (parent) => {
+    const kids = [];
+    for (const k of parent.children) {
+      if (inSvg(k) || k.hasAttribute('hidden')) continue;
+      const cs = getComputedStyle(k);
+      if (cs.display === 'contents') { kids.push(...laidOut(k)); continue; }
+      if (cs.display === 'none' || cs.display === 'inline' || cs.visibility === 'hidden') continue;
+      if (cs.position === 'absolute' || cs.position === 'fixed' || cs.float !== 'none') continue;
+      if (['SCRIPT', 'STYLE', 'TITLE', 'BR', 'WBR', 'OPTION'].includes(k.tagName)) continue;
+      const r = k.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) kids.push([k, r]);
+    }
+    return kids;
+  };
+  for (const parent of [document.body, ...els]) {
+    if (parent instanceof SVGElement || getComputedStyle(parent).display === 'contents') continue;
+    const kids = laidOut(parent);
+    for (let i = 0; i < kids.length; i++) {
+      for (let j = i + 1; j < kids.length; j++) {
+        const [a, ra] = kids[i], [b, rb] = kids[j];
+        const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (w > 1 && h > 1) {
+          out.push(`${name(a)} [${px(ra.left)},${px(ra.top)} ${px(ra.width)}x${px(ra.height)}] overlaps ` +
+            `${name(b)} [${px(rb.left)},${px(rb.top)} ${px(rb.width)}x${px(rb.height)}] by ${px(w)}x${px(h)}`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// ---- Names (Chromium's accessibility tree, by the DevTools protocol) ----
+
+const CONTROL_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'combobox', 'listbox', 'checkbox',
+  'radio', 'switch', 'slider', 'spinbutton', 'menuitem', 'tab']);
+
+/* The controls a screen reader would announce without a name: none may have a name without a letter or digit ("×", "▶|"). */
+async function unnamedControls(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const bad = [];
+    for (const n of nodes) {
+      if (n.ignored || !CONTROL_ROLES.has(n.role?.value)) continue;
+      const name = String(n.name?.value ?? '').trim();
+      if (/[\p{L}\p{N}]/u.test(name)) continue;
+      const { node } = await cdp.send('DOM.describeNode', { backendNodeId: n.backendDOMNodeId });
+      const attrs = [];
+      for (let i = 0; i + 1 < (node.attributes || []).length; i += 2) {
+        if (['id', 'class', 'name', 'data-action', 'data-step', 'data-code', 'type'].includes(node.attributes[i])) {
+          attrs.push(`${node.attributes[i]}="${node.attributes[i + 1]}"`);
+        }
+      }
+      bad.push(`a ${n.role.value} has no accessible name${name ? ` (only "${name}")` : ''}: <${node.localName} ${attrs.join(' ')}>`);
+    }
+    return bad;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/* Measure the page at both sizes and keep a screenshot of each; problems are collected, not thrown. */
+async function check(page, game, phase, problems) {
+  for (const p of await unnamedControls(page)) problems.push(`${game}-${phase}: ${p}`);
+  const start = page.viewportSize();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const tag = `${game}-${phase}-${size.width}x${size.height}`;
+    await page.screenshot({ path: join(SHOTS, `${tag}.png`), fullPage: true });
+    for (const p of await page.evaluate(fitProblems)) problems.push(`${tag}: ${p}`);
+  }
+  await page.setViewportSize(start);
+}
+
+// ---- Driving a table ----
+
+/* The table's last view as the page received it. */
+const lastView = (page, code) => page.evaluate((c) => {
+  const m = window.__pb.views[c];
+  return m ? { moves: m.moves, phase: m.view.phase, legal: m.view.legal || [], mine: m.view.to_move === m.seat } : null;
+}, code);
+
+/* Play random legal moves for the page's seat over its own socket until `done(view)` (bots move by themselves). */
+async function playUntil(page, code, done, { seed = 1, ms = 60_000 } = {}) {
+  let r = seed;
+  const rand = (n) => { r = (r * 1103515245 + 12345) % 2147483648; return r % n; };
+  const deadline = Date.now() + ms;
+  let sent = -1, sentAt = 0;
+  for (;;) {
+    const v = await lastView(page, code); 
+    if (v && done(v)) return v;
+    assert.ok(Date.now() < deadline, `table ${code} did not get there in ${ms} ms (at ${JSON.stringify(v)})`);
+    // A move refused (an error toast) leaves the view as it was: another after a while.
+    if (v && v.phase !== 'over' && v.mine && (v.moves !== sent || Date.now() - sentAt > 500)) {
+      sent = v.moves;
+      sentAt = Date.now();
+      if (!v.legal.length && v.phase === 'divide') { // New York Slice lists no divisions: the page's tools make one
+        for (const b of ['#special-alone', '#even-cuts', '#divide']) await page.click(b);
+        continue;
+      }
+      const action = v.legal[rand(v.legal.length)];
+      await page.evaluate(([c, a]) => window.__pb.ws.send(JSON.stringify({ type: 'act', code: c, action: a })), [code, action]);
+    }
+    await page.waitForTimeout(15);
+  }
+}
+
+/* Fill the lobby's form for a table: the page's person in seat 1, bots in the others, a clock when asked. */
+async function createTable(page, game, bots, clock = null) {
+  await page.goto(url);
+  if (clock) await page.selectOption('#clock-mode', clock);
+  await page.fill('#name', 'Ann');
+  await page.selectOption('#game', game);
+  await page.selectOption('#players-count', String(bots.length + 1));
+  for (const [i, b] of bots.entries()) await page.selectOption(`select[name=seat${i + 1}]`, b);
+}
+
+/* The page's table, once it shows one: its code, from the address. */
+async function tableCode(page) {
+  await page.waitForSelector('#table:not([hidden])');
+  await page.waitForFunction(() => /^#\/t\/[^/]+$/.test(location.hash) && window.__pb.views[decodeURIComponent(location.hash.slice(4))]);
+  return page.evaluate(() => decodeURIComponent(location.hash.slice(4)));
+}
+
+async function fitsThroughAGame(game, bots, { mid, clock = null }) {
+  const problems = [];
+  const page = await newPage(SIZES[0], problems);
+  await createTable(page, game, bots, clock);
+  await check(page, game, 'lobby', problems);
+
+  // A table with a seat for a friend waits for them; the friend opens the share link: the join prompt.
+  await page.selectOption('select[name=seat1]', 'human');
+  await page.click('#create');
+  const waiting = await tableCode(page);
+  await check(page, game, 'waiting', problems);
+  const other = await newPage(SIZES[1], problems);
+  await other.goto(`${url}#/t/${waiting}`);
+  await other.waitForSelector('#join-prompt:not([hidden])');
+  await other.waitForFunction(() => document.querySelector('#prompt-info').textContent.trim() !== '');
+  await check(other, game, 'join-prompt', problems);
+  await other.context().close();
+
+  // Back in the lobby, which lists the seat at the waiting table; then the table played here: the page's person and bots.
+  await createTable(page, game, bots, clock);
+  await page.waitForSelector(`#tables [data-code="${waiting}"]`);
+  await check(page, game, 'lobby-seats', problems);
+  await page.click('#create');
+  const code = await tableCode(page);
+  await check(page, game, 'start', problems);
+
+  const start = await lastView(page, code);
+  await playUntil(page, code, (v) => v.moves >= start.moves + mid && v.mine);
+  await page.waitForTimeout(100); // the page draws the view before it is measured
+  await check(page, game, 'mid', problems);
+  const end = await playUntil(page, code, (v) => v.phase === 'over');
+  await page.waitForSelector('#game-over:not([hidden])');
+  await check(page, game, 'end', problems);
+
+  // The replay half-way through, by the replay panel's own slider.
+  await page.locator('#replay-step').fill(String(Math.floor(end.moves / 2)));
+  await page.waitForSelector('#replay-label:has-text("After move")');
+  await check(page, game, 'replay', problems);
+  await page.context().close();
+  assert.deepEqual(problems, [], `${problems.length} layout problems:\n${problems.join('\n')}`);
+}
+
+test('New York Slice fits at 1366x768 and 390x844: lobby, waiting, join prompt, lobby with a seat, start, mid-game, end, replay', { timeout: 60_000 },
+  () => fitsThroughAGame('nyslice', ['greedy', 'random'], { mid: 8, clock: 'realtime' }));
+
+test('Pizza Theory fits at 1366x768 and 390x844: lobby, waiting, join prompt, lobby with a seat, start, mid-game, end, replay', { timeout: 60_000 },
+  () => fitsThroughAGame('theory', ['greedy', 'random'], { mid: 12, clock: 'turn' }));
+
+test('New York Pizza Delivery fits at 1366x768 and 390x844: lobby, waiting, join prompt, lobby with a seat, start, mid-game, end, replay', { timeout: 90_000 },
+  () => fitsThroughAGame('delivery', ['random'], { mid: 40 }));
+
+test('keyboard: focus is visible on every control, and a New York Slice portion is taken with Tab and Enter', { timeout: 60_000 }, async () => {
+  const problems = [];
+  const page = await newPage(SIZES[0], problems);
+  await createTable(page, 'nyslice', ['greedy', 'random']);
+  await page.click('#create');
+  const code = await tableCode(page);
+  const taking = await playUntil(page, code, (v) => v.phase === 'take' && v.mine);
+  await page.waitForSelector('.portion.active');
+
+  // Tab round the whole page once: every control reached shows its focus; then on to a portion to take.
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  let portion = null, first = null, round = false;
+  for (let i = 0; i < 150 && !(round && portion); i++) {
+    await page.keyboard.press('Tab');
+    const f = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const cs = getComputedStyle(el);
+      const html = !(el instanceof SVGElement);
+      const path = [];
+      for (let e = el; e && e !== document.body; e = e.parentElement) path.unshift([...e.parentElement.children].indexOf(e));
+      return {
+        key: path.join('/'),
+        what: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} "${(el.textContent || '').trim().slice(0, 30)}"`,
+        html, visible: !html || (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2),
+        outline: `${cs.outlineStyle} ${cs.outlineWidth}`,
+        // the notation names a portion by its letter (the list's swatch), the Special alone by `special`
+        portion: !el.matches('.portion.active') ? null
+          : el.dataset.name === 'special' ? 'special' : el.querySelector('.swatch').textContent.trim(),
+      };
+    });
+    if (!f) continue;
+    if (first === null) first = f.key;
+    else if (f.key === first) round = true;
+    if (!round && !f.visible) problems.push(`${f.what} has no visible focus (outline ${f.outline})`);
+    portion = f.portion;
+  }
+  assert.ok(portion, 'Tab reaches a portion to take');
+  await page.keyboard.press('Enter');
+  // Nobody else moves while it is our turn: the next move is the one Enter sent.
+  await page.waitForFunction(([c, n]) => window.__pb.views[c].moves > n, [code, taking.moves], { timeout: 5000 });
+  const mine = await page.evaluate((c) => {
+    const m = window.__pb.views[c];
+    return m.log.filter((e) => e.seat === m.seat && /^take /.test(e.text)).at(-1);
+  }, code);
+  assert.equal(mine?.text, `take ${portion}`, 'the move taken is the focused portion');
+  await page.context().close();
+  assert.deepEqual(problems, [], problems.join('\n'));
+});
+
+test('keyboard: a Pizza Theory topping is put on a space with Tab and Enter', { timeout: 30_000 }, async () => {
+  const problems = [];
+  const page = await newPage(SIZES[1], problems);
+  await createTable(page, 'theory', ['greedy', 'random']);
+  await page.click('#create');
+  const code = await tableCode(page);
+  const placing = await playUntil(page, code, (v) => v.phase === 'place' && v.mine);
+  await page.waitForSelector('#theory-svg .cell.legal');
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  let space = null;
+  for (let i = 0; i < 60 && !space; i++) {
+    await page.keyboard.press('Tab');
+    space = await page.evaluate(() => document.activeElement?.closest?.('#theory-svg .cell.legal')?.dataset.action ?? null);
+  }
+  assert.ok(space, 'Tab reaches a space to put a topping on');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(([c, n]) => window.__pb.views[c].moves > n, [code, placing.moves], { timeout: 5000 });
+  const mine = await page.evaluate((c) => {
+    const m = window.__pb.views[c];
+    return m.log.filter((e) => e.seat === m.seat).at(-1);
+  }, code);
+  assert.equal(mine?.text, space, 'the topping went on the focused space');
+  await page.context().close();
+  assert.deepEqual(problems, []);
+});
