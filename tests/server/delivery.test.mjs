@@ -550,7 +550,7 @@ test('the web client: Property Tax names each player and their tax; the tax paid
   assert.match(html, /<h3>Ann delivered: play an Instant card\?<\/h3>/);
   assert.match(html, /took 0 tip tokens/);
   assert.doesNotMatch(html, /pd-instant-card/, 'no tip token to send back');
-  assert.match(html, /<div class="pd-target" data-card="property-tax"><span class="pd-power" title="Property Tax: Choose an opponent...">/);
+  assert.match(html, /<div class="pd-target" data-card="property-tax"><span class="pd-power" data-tip="Property Tax: Choose an opponent..." tabindex="0">/);
   assert.match(html, /data-action="instant power:property-tax on 1" data-seat="0" title="Play the Instant card Property Tax on Ann"[^>]*>.*? Ann <span class="pd-target-what">pays \$1<\/span>/);
   assert.match(html, /data-action="instant power:property-tax on 3" data-seat="2"[^>]*>.*? Cy <span class="pd-target-what">pays \$5<\/span>/);
   assert.match(html, /data-action="done" title="done">Let it go: no Instant card</);
