@@ -13,6 +13,9 @@ import * as DL from './delivery.js';
 import { renderRing } from './ring.js';
 import { loadRules, rulesAsked, rulesNow, rulesAll } from './rules.js';
 import { esc } from './tokens.js';
+import { logFromView, logFromHistory, logConnectionReset, logItemsHtml } from './log.js';
+import { initChat, onChat, chatError, renderChat } from './chat.js';
+import { initSocial, renderSocial } from './social.js';
 
 const $ = (sel) => document.querySelector(sel);
 const LIST_EVERY_MS = 4000;
@@ -32,6 +35,7 @@ const state = {
   place: null,             // slices chosen to eat: {key, eat: Set of indices}
   replay: null,            // a finished table shown after some move: {code, step, view}
   rulesKey: null,
+  logShown: null,          // the log's items as drawn, to leave them (and their scroll) alone
 };
 
 // ---- localStorage: the name, and {code, seat, token} per table ----
@@ -73,6 +77,7 @@ const conn = new Connection({
     // A new connection has no tables: ask again for what the page shows.
     state.subscribed.clear();
     state.resuming = null;
+    logConnectionReset();
     setBusy(false);
     if (state.route.page === 'lobby') requestList();
     else openTable(state.route.code);
@@ -104,6 +109,8 @@ function handleMessage(msg) {
     case 'view': return onView(msg);
     case 'tables': return onTables(msg);
     case 'replay': return onReplay(msg);
+    case 'history': return onHistory(msg);
+    case 'chat': return onChat(msg);
     case 'error': return onError(msg);
     default: return undefined; // newer servers may say more; ignore what we do not know
   }
@@ -129,6 +136,7 @@ function onWatching(msg) {
 function onView(msg) {
   state.views.set(msg.code, msg);
   state.subscribed.add(msg.code);
+  if (logFromView(msg)) conn.send({ type: 'history', code: msg.code }); // the whole log, once
   if (state.resuming === msg.code) state.resuming = null;
   if (state.route.page === 'table' && state.route.code === msg.code) {
     setBusy(false);
@@ -144,8 +152,13 @@ function onTables(msg) {
 
 function onReplay(msg) {
   if (state.route.page !== 'table' || state.route.code !== msg.code || !msg.view) return;
-  state.replay = { code: msg.code, step: msg.step, view: msg.view };
+  state.replay = { code: msg.code, step: msg.step, view: msg.view, log: msg.log, events: msg.events };
   renderTable();
+}
+
+function onHistory(msg) {
+  logFromHistory(msg);
+  if (state.route.page === 'table' && state.route.code === msg.code) renderTable();
 }
 
 function onError(msg) {
@@ -159,7 +172,7 @@ function onError(msg) {
     if (state.route.page === 'table') showJoinPrompt(state.route.code);
     return;
   }
-  toast(text);
+  if (!chatError(text)) toast(text); // a refused chat line is told under the chat box
   if (state.route.page === 'table') renderTable(); // re-enable the buttons
 }
 
@@ -212,7 +225,7 @@ function openTable(code) {
     if (conn.send({ type: 'resume', code, seat: seat.seat, token: seat.token })) state.resuming = code;
   } else if (state.watching.has(code) || watchedInThisTab(code)) {
     showLoading(code);
-    conn.send({ type: 'spectate', code });
+    conn.send(spectateMsg(code));
   } else {
     showJoinPrompt(code);
   }
@@ -265,8 +278,16 @@ function promptJoin() {
   send({ type: 'join', code: state.route.code, name });
 }
 
+// Spectators' chat lines carry the name typed here, when there is one.
+function spectateMsg(code) {
+  const name = store.name();
+  return { type: 'spectate', code, ...(name ? { name } : {}) };
+}
+
 function promptWatch() {
-  send({ type: 'spectate', code: state.route.code });
+  const name = $('#prompt-name').value.trim();
+  if (name) store.setName(name);
+  send(spectateMsg(state.route.code));
 }
 
 function promptResume() {
@@ -387,7 +408,7 @@ function joinByCode(ev) {
 
 function watchByCode() {
   const code = typedCode();
-  if (code) send({ type: 'spectate', code });
+  if (code) send(spectateMsg(code));
 }
 
 function onTablesClick(ev) {
@@ -395,7 +416,7 @@ function onTablesClick(ev) {
   if (!b) return;
   const code = b.dataset.code;
   if (b.classList.contains('open-table')) goToTable(code);
-  else if (b.classList.contains('watch-table')) send({ type: 'spectate', code });
+  else if (b.classList.contains('watch-table')) send(spectateMsg(code));
   else if (b.classList.contains('join-table')) {
     const name = lobbyName();
     if (name) send({ type: 'join', code, name });
@@ -422,7 +443,9 @@ function currentCtx() {
   if (!msg) return null;
   const r = state.replay;
   if (r && r.code === msg.code && finished(msg)) return T.buildCtx(T.replayMsg(msg, r));
-  return T.buildCtx(msg);
+  const ctx = T.buildCtx(msg);
+  if (msg.waiting) ctx.myTurn = false; // nobody moves before the table starts
+  return ctx;
 }
 
 // Drafts belong to one decision: a new move (or phase) starts them afresh.
@@ -485,6 +508,9 @@ function drawTable(ctx) {
   renderLog(ctx);
   renderRules(ctx);
   renderShare(ctx.code);
+  const replay = replayShown(ctx);
+  renderSocial(T.buildCtx(state.views.get(ctx.code)), $('#share-link').href, Boolean(replay)); // the table, not the replay
+  renderChat(ctx, replay ? replay.step : null);
   $('#join-this').hidden = ctx.seat != null || finished(state.views.get(ctx.code));
 }
 
@@ -590,10 +616,22 @@ function onReplayClick(ev) {
   if (b) askReplay(Number(b.dataset.step));
 }
 
+// The replay shown of this finished table, or null.
+function replayShown(ctx) {
+  const r = state.replay;
+  return r && r.code === ctx.code && finished(state.views.get(ctx.code)) ? r : null;
+}
+
+// The whole log (log.js), each move in its game's words; redrawn only when it changed.
 function renderLog(ctx) {
   const log = $('#log');
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-  log.innerHTML = ctx.v.game === 'theory' ? TH.logHtml(ctx) : ctx.v.game === 'delivery' ? DL.logHtml(ctx) : T.logHtml(ctx);
+  const words = ctx.v.game === 'theory' ? TH.logHtml : ctx.v.game === 'delivery' ? DL.logHtml : T.logHtml;
+  const html = logItemsHtml(ctx, words, replayShown(ctx));
+  if (html !== state.logShown) {
+    log.innerHTML = html;
+    state.logShown = html;
+  }
   if (atEnd) log.scrollTop = log.scrollHeight;
 }
 
@@ -802,7 +840,10 @@ function onPlayersClick(ev) {
 }
 
 function copyLink() {
-  const url = $('#share-link').href;
+  copyText($('#share-link').href);
+}
+
+function copyText(url) {
   const done = () => toast('Link copied.', 'info');
   if (navigator.clipboard && window.isSecureContext) {
     navigator.clipboard.writeText(url).then(done, () => toast(url, 'info'));
@@ -886,7 +927,22 @@ function wire() {
   }, LIST_EVERY_MS);
 }
 
+// The waiting panel, undo and rematch (social.js), and the chat (chat.js).
+function wireSocial() {
+  initChat(send);
+  initSocial({
+    send,
+    copy: copyText,
+    seatAt: (code) => store.seat(code),
+    open: goToTable,
+    watch: (code) => send(spectateMsg(code)),
+    // A rematch: the same seat as at the old table (the server prefers it).
+    join: (code, seat, name) => send({ type: 'join', code, name: name || store.name() || 'Player', seat }),
+  });
+}
+
 wire();
+wireSocial();
 loadRules(rulesLoaded);
 onRoute();
 conn.connect();
