@@ -120,6 +120,7 @@ export function renderSocial(ctx, url, replaying) {
   const tools = $('#table-tools');
   const html = msg.waiting ? '' : toolsHtml(ctx, replaying);
   tools.hidden = !html;
+  tools.classList.toggle('undo', Boolean(html) && !msg.waiting && ctx.phase !== 'over');
   tools.innerHTML = html;
   tools.dataset.code = ctx.code;
   tools.dataset.seat = ctx.seat == null ? '' : String(ctx.seat);
