@@ -10,6 +10,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
+import { move } from './slice-moves.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build', 'screenshots');
@@ -21,27 +22,6 @@ after(async () => {
   await browser?.close();
   server?.proc.kill('SIGKILL');
 });
-
-/* One move for whoever's page says it is their turn; false if not their turn. */
-async function move(page) {
-  const table = page.locator('#table');
-  if (await table.getAttribute('data-my-turn') !== 'true') return false;
-  const phase = await table.getAttribute('data-phase');
-  if (phase === 'divide') {
-    await page.click('#special-alone');
-    await page.click('#even-cuts');
-    await page.click('#divide');
-  } else if (phase === 'take') {
-    await page.locator('.portion.active').first().click();
-  } else if (phase === 'place' && await page.locator('#confirm-place').isVisible()) {
-    await page.click('#confirm-place');
-  } else {
-    const b = page.locator('#actions button[data-action]:not([disabled])').first();
-    if (!(await b.count())) return false;
-    await b.click();
-  }
-  return true;
-}
 
 test('two browsers create and join a table with two bots and play to the Guest Check', { timeout: 240_000 },
   async () => {

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
+import { move as play } from './slice-moves.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build', 'screenshots');
@@ -62,27 +63,6 @@ async function join(page, share, name) {
   await page.fill('#prompt-name', name);
   await page.click('#prompt-join');
   await page.waitForSelector('#table:not([hidden])');
-}
-
-// One New York Slice decision by clicks, when the page says it is this seat's turn.
-async function play(page) {
-  const table = page.locator('#table');
-  if (await table.getAttribute('data-my-turn') !== 'true') return false;
-  const phase = await table.getAttribute('data-phase');
-  if (phase === 'divide') {
-    await page.click('#special-alone');
-    await page.click('#even-cuts');
-    await page.click('#divide');
-  } else if (phase === 'take') {
-    await page.locator('.portion.active').first().click();
-  } else if (phase === 'place' && await page.locator('#confirm-place').isVisible()) {
-    await page.click('#confirm-place');
-  } else {
-    const b = page.locator('#actions button[data-action]:not([disabled])');
-    if (!(await b.count())) return false;
-    await b.first().click();
-  }
-  return true;
 }
 
 // Everyone clicks their moves until the game is over on every page.
