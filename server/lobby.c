@@ -10,6 +10,7 @@
 #include "../ai/bot.h"
 #include "../core/error.h"
 #include "../core/jsonutil.h"
+#include "../core/text.h"
 
 #define LOG_KEEP 12       /* moves kept for the log */
 #define MAX_WATCHERS 64   /* spectators of one table */
@@ -17,6 +18,15 @@
 #define BOT_GRACE 5       /* seconds a seat stays its player's after they drop */
 #define LIST_MAX 500      /* tables in a `list` answer */
 #define RESTORE_FINISHED 64 /* finished tables loaded at start (the rest on demand) */
+#define CHAT_MAX_CHARS 300
+#define CHAT_KEEP 2000     /* chat lines a table keeps */
+#define CHAT_SENT 200      /* chat lines sent on arrival */
+#define CHAT_BURST 5.0     /* chat lines a connection may send at once, then one a second */
+#define ABANDONED_S 3600   /* a table nobody has been at for this long leaves the list ... */
+#define ABANDONED_WAITING_S 600 /* ... or this long while it waits for players */
+#define MAX_CLOCK_MINUTES 180
+#define MAX_CLOCK_INCREMENT 600
+#define MAX_CLOCK_HOURS 336
 
 typedef struct logged {
     int seat;
@@ -44,7 +54,38 @@ typedef struct table {
     int nlog;
     int jobs;            /* bot jobs out (they point at g): the table stays while any is */
     time_t idle_since;   /* finished tables: last used; they leave memory when idle */
+    bool waiting;        /* a human seat is free: nobody moves until it is taken or `start` */
+    int position;        /* changes with every move and undo: bot answers for another are stale */
+    unsigned char *who;  /* per move: its seat, | FORMAL when the server answered it (undo skips those) */
+    int who_cap;
+    json_t *events;      /* [{move, seat, kind, text}] */
+    char rematch[16];
+    int chat_lines;
+    time_t last_seen;    /* someone was at the table (the list leaves out abandoned tables) */
+    bool grace_told[PB_MAX_SEATS]; /* a view went out when the seat could go to a bot */
+    /* The clock (docs/protocol.md "Clocks"), when `clock` is not NULL. */
+    json_t *clock;
+    bool turn_based;
+    int64_t per_move_ms, increment_ms;
+    int64_t left[PB_MAX_SEATS]; /* at the start of the running turn */
+    bool out[PB_MAX_SEATS];
+    int64_t turn_start;  /* when the seat to move began its turn */
+    /* A bot move held for its pace. */
+    bool held;
+    pb_action held_action;
+    int64_t held_due, last_move_at;
 } table;
+
+#define FORMAL 0x80
+
+/* What the lobby keeps of a connection: its chat allowance and the name it
+ * watches under. */
+typedef struct peer {
+    int conn;
+    double chat_tokens;
+    int64_t chat_last;
+    char name[4 * NAME_MAX_LEN + 1];
+} peer;
 
 struct pb_lobby {
     pb_store *store;
@@ -54,7 +95,42 @@ struct pb_lobby {
     char *list_cache; /* the last `tables` answer, until a table changes */
     bool seed_fixed;  /* PIZZABOX_TABLE_SEED (tests): every new table is dealt from `seed` */
     uint64_t seed;
+    peer *peers;
+    int npeers, peers_cap;
+    time_t last_evict;
 };
+
+static int64_t now_ms(const pb_lobby *l)
+{
+    if (l->io.now_ms)
+        return l->io.now_ms(l->io.ctx);
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static time_t now_s(const pb_lobby *l)
+{
+    return (time_t)(now_ms(l) / 1000);
+}
+
+static peer *peer_of(pb_lobby *l, int conn)
+{
+    for (int i = 0; i < l->npeers; i++)
+        if (l->peers[i].conn == conn)
+            return &l->peers[i];
+    if (l->npeers == l->peers_cap) {
+        int cap = l->peers_cap ? l->peers_cap * 2 : 64;
+        peer *p = realloc(l->peers, sizeof *p * (size_t)cap);
+        if (!p)
+            return NULL;
+        l->peers = p;
+        l->peers_cap = cap;
+    }
+    peer *p = &l->peers[l->npeers++];
+    *p = (peer){.conn = conn, .chat_tokens = CHAT_BURST, .chat_last = now_ms(l)};
+    return p;
+}
 
 /* ---- Replies ---- */
 
@@ -96,6 +172,9 @@ static void table_free(table *t)
         return;
     free(t->st);
     pb_game_free(t->g);
+    free(t->who);
+    json_decref(t->events);
+    json_decref(t->clock);
     free(t);
 }
 
@@ -165,21 +244,104 @@ static const char *const *seat_names(const table *t, const char *names[PB_MAX_SE
     return names;
 }
 
+/* A log entry as `seat` (-1: a spectator) may see it. */
+static json_t *log_entry(const logged *e, int move, int seat)
+{
+    const char *text = seat == e->seat ? e->mine : seat >= 0 && seat == e->told ? e->told_text : e->theirs;
+    json_t *entry = json_pack("{s:i, s:i, s:s}", "move", move, "seat", e->seat, "text", text);
+    if (e->news[0])
+        json_object_set_new(entry, "news", json_string(e->news));
+    return entry;
+}
+
+/* The seat whose time runs now, or -1. */
+static int running_seat(const table *t)
+{
+    if (!t->clock || t->waiting || t->finished)
+        return -1;
+    int seat = pb_current_seat(t->g, t->st);
+    return seat >= 0 && strcmp(t->player[seat], "human") == 0 ? seat : -1;
+}
+
+/* Milliseconds the seat has left now (its turn's time taken off when it
+ * runs). */
+static int64_t time_left(const pb_lobby *l, const table *t, int seat)
+{
+    return t->left[seat] - (seat == running_seat(t) ? now_ms(l) - t->turn_start : 0);
+}
+
+static json_t *clock_of(const pb_lobby *l, const table *t)
+{
+    if (!t->clock)
+        return json_null();
+    json_t *c = json_deep_copy(t->clock), *left = json_array(), *out = json_array();
+    for (int s = 0; s < t->players; s++) {
+        bool human = strcmp(t->player[s], "human") == 0;
+        int64_t ms = time_left(l, t, s);
+        json_array_append_new(left, human ? json_integer(ms > 0 ? ms : 0) : json_null());
+        json_array_append_new(out, json_boolean(t->out[s]));
+    }
+    int run = running_seat(t);
+    json_object_set_new(c, "left", left);
+    json_object_set_new(c, "out", out);
+    json_object_set_new(c, "running", run >= 0 ? json_integer(run) : json_null());
+    return c;
+}
+
+static bool can_hand_to_bot(const pb_lobby *l, const table *t, int s)
+{
+    return !t->finished && !t->waiting && strcmp(t->player[s], "human") == 0 && t->conn[s] < 0 && t->taken[s] &&
+           now_s(l) - t->left_at[s] >= BOT_GRACE;
+}
+
+static bool only_person(const table *t, int seat);
+static int seat_to_bot(pb_lobby *l, table *t, int s, const char *kind, const char *why, char *err, size_t errlen);
+
+/* The move `undo` would take back to (the seat's last decision that the
+ * server did not make for it), or -1. */
+static int undo_point(const table *t, int seat)
+{
+    if (seat < 0 || t->finished || t->waiting || !only_person(t, seat))
+        return -1;
+    int k = t->moves - 1;
+    while (k >= 0 && t->who[k] != seat) /* a formality carries FORMAL: never equal */
+        k--;
+    return k;
+}
+
+/* The first human seat: the table's creator. */
+static int creator_of(const table *t)
+{
+    for (int s = 0; s < t->players; s++)
+        if (strcmp(t->player[s], "human") == 0 || t->out[s])
+            return s;
+    return 0;
+}
+
 static void send_view(pb_lobby *l, table *t, int conn, int seat)
 {
-    json_t *log = json_array();
+    json_t *log = json_array(), *present = json_array(), *botable = json_array();
     for (int i = 0; i < t->nlog; i++) {
-        const logged *e = &t->log[(t->moves - t->nlog + i) % LOG_KEEP];
-        const char *text = seat == e->seat ? e->mine : seat >= 0 && seat == e->told ? e->told_text : e->theirs;
-        json_t *entry = json_pack("{s:i, s:s}", "seat", e->seat, "text", text);
-        if (e->news[0])
-            json_object_set_new(entry, "news", json_string(e->news));
-        json_array_append_new(log, entry);
+        int move = t->moves - t->nlog + i;
+        json_array_append_new(log, log_entry(&t->log[move % LOG_KEEP], move, seat));
+    }
+    for (int s = 0; s < t->players; s++) {
+        json_array_append_new(present, json_boolean(t->conn[s] >= 0));
+        json_array_append_new(botable, json_boolean(can_hand_to_bot(l, t, s)));
     }
     json_t *msg = json_pack("{s:s, s:s, s:o, s:o, s:o, s:i, s:o, s:o}", "type", "view", "code", t->code,
                             "seat", seat >= 0 ? json_integer(seat) : json_null(), "names", names_of(t),
                             "players", players_of(t), "moves", t->moves, "log", log, "view",
                             t->g->ops->view(t->g, t->st, seat >= 0 ? seat : PB_SPECTATOR));
+    json_object_set_new(msg, "waiting", json_boolean(t->waiting));
+    json_object_set_new(msg, "creator", json_integer(creator_of(t)));
+    json_object_set_new(msg, "present", present);
+    json_object_set_new(msg, "botable", botable);
+    json_object_set_new(msg, "clock", clock_of(l, t));
+    json_object_set(msg, "events", t->events);
+    json_object_set_new(msg, "undo", json_boolean(undo_point(t, seat) >= 0));
+    if (t->rematch[0])
+        json_object_set_new(msg, "rematch", json_string(t->rematch));
     if (t->finished) {
         const char *names[PB_MAX_SEATS];
         json_object_set_new(msg, "score", t->g->ops->score_report(t->g, t->st, seat_names(t, names)));
@@ -202,7 +364,7 @@ static void broadcast(pb_lobby *l, table *t)
 
 static void ask_bot_if_needed(pb_lobby *l, table *t)
 {
-    if (t->finished || t->bot_asked)
+    if (t->finished || t->bot_asked || t->waiting)
         return;
     int seat = pb_current_seat(t->g, t->st);
     if (seat < 0 || strcmp(t->player[seat], "human") == 0)
@@ -213,7 +375,7 @@ static void ask_bot_if_needed(pb_lobby *l, table *t)
         return;
     }
     job->table = t->id;
-    job->moves = t->moves;
+    job->moves = t->position;
     job->seat = seat;
     snprintf(job->bot, sizeof job->bot, "%s", t->player[seat]);
     job->seed = pb_derive_seed((uint64_t)t->id, (uint64_t)t->moves);
@@ -241,6 +403,108 @@ static logged describe_move(const table *t, pb_action a, int mover)
     return e;
 }
 
+/* Room to note one more move; false when out of memory. */
+static bool who_room(table *t)
+{
+    if (t->moves < t->who_cap)
+        return true;
+    int cap = t->who_cap ? t->who_cap * 2 : 64;
+    unsigned char *who = realloc(t->who, (size_t)cap);
+    if (!who)
+        return false;
+    t->who = who;
+    t->who_cap = cap;
+    return true;
+}
+
+/* Keep a move's entry in the log and who made it (who_room first). */
+static void note_move(table *t, const logged *e, bool formal)
+{
+    t->who[t->moves] = (unsigned char)(e->seat | (formal ? FORMAL : 0));
+    t->log[t->moves % LOG_KEEP] = *e;
+    t->nlog = t->nlog < LOG_KEEP ? t->nlog + 1 : LOG_KEEP;
+    t->moves++;
+    t->position++;
+}
+
+/* Replay stored actions on t (its state fresh from the seed), at most
+ * `upto` of them, noting each; with `out`, each move's log entry as `seat`
+ * sees it goes there too. 0, or -1 with a message. */
+static int replay_stored(table *t, const json_t *actions, int upto, int seat, json_t *out, char *err, size_t errlen)
+{
+    pb_state *before = pb_state_clone(t->g, t->st);
+    if (!before)
+        return pb_errorf(err, errlen, "out of memory");
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && (int)i < upto && i < json_array_size(actions); i++) {
+        int mover = pb_current_seat(t->g, t->st);
+        pb_action act;
+        if (!who_room(t) ||
+            t->g->ops->action_from_text(t->g, t->st, json_string_value(json_array_get(actions, i)), &act, err,
+                                        errlen) != 0) {
+            rc = -1;
+            break;
+        }
+        logged e = describe_move(t, act, mover);
+        bool formal = strcmp(t->player[mover], "human") == 0 && pb_is_formality(t->g, t->st) && only_person(t, mover);
+        const char *names[PB_MAX_SEATS];
+        pb_state_copy(t->g, before, t->st);
+        rc = t->g->ops->apply(t->g, t->st, act, err, errlen);
+        if (rc == 0) {
+            pb_news(t->g, before, t->st, seat_names(t, names), e.news, sizeof e.news);
+            if (out)
+                json_array_append_new(out, log_entry(&e, t->moves, seat));
+            note_move(t, &e, formal);
+        }
+    }
+    free(before);
+    return rc;
+}
+
+/* The log of a table's first `upto` moves as `seat` sees them, replayed
+ * from the store (the table keeps only the last few); NULL with a message. */
+static json_t *stored_log(pb_lobby *l, const table *t, int upto, int seat, char *err, size_t errlen)
+{
+    pb_stored_table st;
+    if (pb_store_load(l->store, t->id, &st, err, errlen) != 0)
+        return NULL;
+    table *tmp = calloc(1, sizeof *tmp);
+    json_t *log = json_array();
+    if (tmp) {
+        tmp->g = t->g; /* shared, not freed here */
+        tmp->players = t->players;
+        memcpy(tmp->player, t->player, sizeof tmp->player);
+        memcpy(tmp->name, t->name, sizeof tmp->name);
+        tmp->st = pb_state_new(t->g, st.seed);
+    }
+    if (!tmp || !tmp->st || replay_stored(tmp, st.actions, upto, seat, log, err, errlen) != 0) {
+        if (!tmp || !tmp->st)
+            pb_errorf(err, errlen, "out of memory");
+        json_decref(log);
+        log = NULL;
+    }
+    if (tmp) {
+        free(tmp->st);
+        free(tmp->who);
+    }
+    free(tmp);
+    pb_stored_table_free(&st);
+    return log;
+}
+
+/* The clock after a move by `seat` at `at`: its turn's time taken off (and
+ * the increment given), and the next turn starts. */
+static void clock_move(table *t, int seat, int64_t at)
+{
+    if (t->clock && seat >= 0 && strcmp(t->player[seat], "human") == 0) {
+        if (t->turn_based)
+            t->left[seat] = t->per_move_ms;
+        else
+            t->left[seat] -= (at - t->turn_start) - t->increment_ms;
+    }
+    t->turn_start = at;
+}
+
 /* Apply a move: durable in the store first, then in memory (nobody told
  * yet). Returns 0, or -1 with a message (nothing changed). */
 static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, size_t errlen)
@@ -250,24 +514,28 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
         return pb_errorf(err, errlen, "that move is not legal now");
     logged e = describe_move(t, a, seat);
     const char *names[PB_MAX_SEATS];
+    bool formal = strcmp(t->player[seat], "human") == 0 && pb_is_formality(t->g, t->st) && only_person(t, seat);
+    int64_t at = now_ms(l);
     pb_state *next = pb_state_clone(t->g, t->st);
-    if (!next)
+    if (!next || !who_room(t)) {
+        free(next);
         return pb_errorf(err, errlen, "out of memory");
+    }
     if (t->g->ops->apply(t->g, next, a, err, errlen) != 0 ||
-        pb_store_append_action(l->store, t->id, t->moves, seat, text, err, errlen) != 0) {
+        pb_store_append_action(l->store, t->id, t->moves, seat, text, at, err, errlen) != 0) {
         free(next);
         return -1;
     }
     pb_news(t->g, t->st, next, seat_names(t, names), e.news, sizeof e.news);
     free(t->st);
     t->st = next;
-    t->log[t->moves % LOG_KEEP] = e;
-    t->nlog = t->nlog < LOG_KEEP ? t->nlog + 1 : LOG_KEEP;
-    t->moves++;
+    note_move(t, &e, formal);
+    clock_move(t, seat, at);
+    t->last_move_at = at;
     t->bot_asked = false;
     if (pb_is_terminal(t->g, t->st)) {
         t->finished = true;
-        t->idle_since = time(NULL);
+        t->idle_since = now_s(l);
         pb_store_finish(l->store, t->id, err, errlen);
     }
     return 0;
@@ -323,13 +591,38 @@ void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
     table *t = find_table_id(l, id);
     if (t && t->jobs > 0)
         t->jobs--;
-    if (!t || t->moves != moves)
+    if (!t || t->position != moves)
         return; /* the table moved on (or is gone): the answer is stale */
+    /* Paced: held until its time, so people see one step at a time. */
+    int64_t due = t->last_move_at + l->io.bot_pace_ms;
+    if (l->io.bot_pace_ms > 0 && now_ms(l) < due) {
+        t->held = true;
+        t->held_action = a;
+        t->held_due = due;
+        return;
+    }
     t->bot_asked = false;
     char err[PB_ERR_LEN];
     int seat = pb_current_seat(t->g, t->st);
     if (seat < 0 || play_move(l, t, seat, a, err, sizeof err) != 0)
         ask_bot_if_needed(l, t); /* should not happen: ask again */
+}
+
+/* Bot moves whose pace has come. */
+static void make_held_moves(pb_lobby *l)
+{
+    int64_t now = now_ms(l);
+    for (int i = 0; i < l->ntables; i++) {
+        table *t = l->tables[i];
+        if (!t->held || now < t->held_due)
+            continue;
+        t->held = false;
+        t->bot_asked = false;
+        char err[PB_ERR_LEN];
+        int seat = pb_current_seat(t->g, t->st);
+        if (seat < 0 || play_move(l, t, seat, t->held_action, err, sizeof err) != 0)
+            ask_bot_if_needed(l, t);
+    }
 }
 
 /* ---- Connections and seats ---- */
@@ -375,6 +668,40 @@ static void clean_name(const char *in, char *out, size_t n)
     out[len] = 0;
 }
 
+static bool has_free_seat(const table *t)
+{
+    for (int s = 0; s < t->players; s++)
+        if (!t->taken[s] && strcmp(t->player[s], "human") == 0)
+            return true;
+    return false;
+}
+
+/* Something that happened beside the moves, stored and told with the views. */
+static void add_event(pb_lobby *l, table *t, int seat, const char *kind, const char *text)
+{
+    char err[PB_ERR_LEN];
+    if (pb_store_add_event(l->store, t->id, t->moves, seat, kind, text, err, sizeof err) != 0)
+        fprintf(stderr, "pizzabox serve: table %s: %s\n", t->code, err);
+    json_array_append_new(t->events, json_pack("{s:i, s:i, s:s, s:s}", "move", t->moves, "seat", seat, "kind", kind,
+                                               "text", text));
+}
+
+/* The last human seat is taken (or `start`): the game begins, clocks run. */
+static void begin(pb_lobby *l, table *t)
+{
+    t->waiting = false;
+    t->turn_start = t->last_move_at = now_ms(l);
+}
+
+/* The chat lines a newcomer to the table gets at once. */
+static void send_chat_history(pb_lobby *l, table *t, int conn)
+{
+    int count;
+    json_t *lines = pb_store_chat(l->store, t->id, CHAT_SENT, &count);
+    send_json(l, conn, json_pack("{s:s, s:s, s:o, s:b}", "type", "chat", "code", t->code, "lines", lines, "history",
+                                 1));
+}
+
 static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name, char *err, size_t errlen)
 {
     char token[33];
@@ -388,7 +715,11 @@ static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name
     t->conn[seat] = conn;
     send_json(l, conn, json_pack("{s:s, s:s, s:i, s:s}", "type", "joined", "code", t->code, "seat", seat,
                                  "token", token));
+    if (t->waiting && !has_free_seat(t))
+        begin(l, t);
+    send_chat_history(l, t, conn);
     broadcast(l, t); /* everyone at the table sees the new name */
+    ask_bot_if_needed(l, t);
     return 0;
 }
 
@@ -414,6 +745,8 @@ static int unfinished_tables(const pb_lobby *l)
 /* The list comes from the store, so finished tables that have left memory
  * are in it too; what is stored is what is in memory (a change is stored
  * before it is made in memory). */
+static bool attended(const table *t);
+
 static void on_list(pb_lobby *l, int conn)
 {
     if (l->list_cache) { /* the list costs milliseconds to build: not once per request */
@@ -428,8 +761,13 @@ static void on_list(pb_lobby *l, int conn)
         return;
     }
     json_t *tables = json_array();
+    time_t now = now_s(l);
     for (int i = 0; i < n; i++) { /* the newest first */
         const pb_table_head *h = &heads[i];
+        const table *t = h->finished ? NULL : find_table_id(l, h->id);
+        if (t && !attended(t) && !(t->clock && t->turn_based) &&
+            now - t->last_seen >= (t->waiting ? ABANDONED_WAITING_S : ABANDONED_S))
+            continue; /* abandoned: it still opens by its code */
         json_t *seats = json_array();
         for (int s = 0; s < h->players && s < PB_MAX_SEATS; s++) {
             bool human = !h->player[s][0] || strcmp(h->player[s], "human") == 0;
@@ -437,9 +775,15 @@ static void on_list(pb_lobby *l, int conn)
                                                    human ? "human" : h->player[s], "taken",
                                                    !human || h->name[s][0]));
         }
-        json_array_append_new(tables, json_pack("{s:s, s:s, s:i, s:o, s:i, s:b}", "code", h->code, "game", h->game,
-                                                "players", h->players, "seats", seats, "moves", h->moves,
-                                                "finished", h->finished));
+        int to_move = t && !t->waiting ? pb_current_seat(t->g, t->st) : -1;
+        json_array_append_new(tables, json_pack("{s:s, s:s, s:i, s:o, s:i, s:b, s:b, s:o, s:o}", "code", h->code,
+                                                "game", h->game, "players", h->players, "seats", seats, "moves",
+                                                h->moves, "finished", h->finished, "waiting", t && t->waiting,
+                                                "to_move", to_move >= 0 ? json_integer(to_move) : json_null(),
+                                                "clock_left",
+                                                t && running_seat(t) >= 0
+                                                    ? json_integer(time_left(l, t, running_seat(t)))
+                                                    : json_null()));
     }
     free(heads);
     json_t *msg = json_pack("{s:s, s:o}", "type", "tables", "tables", tables);
@@ -447,6 +791,96 @@ static void on_list(pb_lobby *l, int conn)
     json_decref(msg);
     if (l->list_cache)
         l->io.send(l->io.ctx, conn, l->list_cache);
+}
+
+/* A clock as `create` gives it, checked and in its normal form (a new
+ * reference), or NULL with a message naming the range broken. */
+static json_t *parse_clock(const json_t *c, char *err, size_t errlen)
+{
+    const char *mode = json_string_value(json_object_get(c, "mode"));
+    json_t *minutes = json_object_get(c, "minutes"), *inc = json_object_get(c, "increment"),
+           *hours = json_object_get(c, "hours");
+    if (!json_is_object(c) || !mode) {
+        pb_errorf(err, errlen, "clock is an object with a mode: \"realtime\" or \"turn\"");
+        return NULL;
+    }
+    if (strcmp(mode, "realtime") == 0) {
+        json_int_t m = json_integer_value(minutes), i = inc ? json_integer_value(inc) : 0;
+        if (!json_is_integer(minutes) || m < 1 || m > MAX_CLOCK_MINUTES)
+            pb_errorf(err, errlen, "clock: minutes per player are a whole number from 1 to %d", MAX_CLOCK_MINUTES);
+        else if ((inc && !json_is_integer(inc)) || i < 0 || i > MAX_CLOCK_INCREMENT)
+            pb_errorf(err, errlen, "clock: the increment is a whole number of seconds from 0 to %d", MAX_CLOCK_INCREMENT);
+        else
+            return json_pack("{s:s, s:I, s:I}", "mode", "realtime", "minutes", m, "increment", i);
+        return NULL;
+    }
+    if (strcmp(mode, "turn") == 0) {
+        json_int_t h = json_integer_value(hours);
+        if (json_is_integer(hours) && h >= 1 && h <= MAX_CLOCK_HOURS)
+            return json_pack("{s:s, s:I}", "mode", "turn", "hours", h);
+        pb_errorf(err, errlen, "clock: hours per move are a whole number from 1 to %d", MAX_CLOCK_HOURS);
+        return NULL;
+    }
+    pb_errorf(err, errlen, "clock: the mode is \"realtime\" or \"turn\"");
+    return NULL;
+}
+
+/* A table's clock from its normal form (NULL: none): every seat's time full. */
+static void set_clock(table *t, json_t *clock)
+{
+    t->clock = clock;
+    if (!clock)
+        return;
+    t->turn_based = strcmp(json_string_value(json_object_get(clock, "mode")), "turn") == 0;
+    t->per_move_ms = json_integer_value(json_object_get(clock, "hours")) * 3600 * 1000;
+    t->increment_ms = json_integer_value(json_object_get(clock, "increment")) * 1000;
+    for (int s = 0; s < PB_MAX_SEATS; s++)
+        t->left[s] = t->turn_based ? t->per_move_ms : json_integer_value(json_object_get(clock, "minutes")) * 60 * 1000;
+}
+
+/* A new table of `game` with its config, the seats' players ("human" or a
+ * bot) and a clock (NULL: none; the table keeps the reference): stored and
+ * in memory, nobody seated yet, waiting. NULL with a message. */
+static table *new_table(pb_lobby *l, const char *game, const json_t *config, const char *const player[], int n,
+                        json_t *clock, char *err, size_t errlen)
+{
+    table *t = calloc(1, sizeof *t);
+    if (!t || !(t->g = pb_game_new(game, config, err, errlen)) || !(t->events = json_array())) {
+        json_decref(clock);
+        if (!t)
+            pb_errorf(err, errlen, "out of memory");
+        table_free(t);
+        return NULL;
+    }
+    set_clock(t, clock);
+    uint64_t seed = l->seed;
+    if (!l->seed_fixed && getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+        seed = (uint64_t)rand();
+    seed &= PB_SEED_MAX;
+    new_code(l, t->code);
+    t->players = n;
+    t->waiting = true;
+    t->last_seen = now_s(l);
+    t->st = pb_state_new(t->g, seed);
+    t->id = t->st ? pb_store_create_table(l->store, game, t->g->config, seed, t->code, err, errlen) : -1;
+    if (t->id > 0 && clock && pb_store_set_clock(l->store, t->id, clock, err, errlen) != 0)
+        t->id = -1;
+    for (int s = 0; s < n && t->id > 0; s++) {
+        t->conn[s] = -1;
+        snprintf(t->player[s], sizeof t->player[s], "%s", player[s]);
+        if (strcmp(t->player[s], "human") != 0) {
+            snprintf(t->name[s], sizeof t->name[s], "%c%s %d", t->player[s][0] - 32, t->player[s] + 1, s + 1);
+            t->taken[s] = true;
+            if (pb_store_set_seat(l->store, t->id, s, t->player[s], t->name[s], NULL, err, errlen) != 0)
+                t->id = -1;
+        }
+    }
+    if (t->id <= 0 || add_table(l, t) != 0) {
+        table_free(t);
+        pb_errorf(err, errlen, "could not store the table");
+        return NULL;
+    }
+    return t;
 }
 
 static void on_create(pb_lobby *l, int conn, const json_t *msg)
@@ -465,8 +899,9 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         return;
     }
     int humans = 0;
+    const char *player[PB_MAX_SEATS];
     for (int s = 0; s < n; s++) {
-        const char *p = json_string_value(json_array_get(seats, (size_t)s));
+        const char *p = player[s] = json_string_value(json_array_get(seats, (size_t)s));
         if (!p || (strcmp(p, "human") != 0 && !known_bot(p))) {
             send_error(l, conn, "each seat is \"human\" or a bot: random, greedy, easy, medium, hard, expert");
             return;
@@ -495,7 +930,11 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "extra_cheese is true or false (New York Pizza Delivery's Extra Cheese cards)");
         return;
     }
-    table *t = calloc(1, sizeof *t);
+    json_t *clock = NULL, *clock_in = json_object_get(msg, "clock");
+    if (clock_in && !json_is_null(clock_in) && !(clock = parse_clock(clock_in, err, sizeof err))) {
+        send_error(l, conn, err);
+        return;
+    }
     json_t *config = json_pack("{s:i}", "players", n);
     /* The game refuses, with its own message, what it does not have (co-op
      * for New York Slice), a row out of range or a player count it does not
@@ -508,43 +947,15 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         json_object_set(config, "difficulty", difficulty);
     if (json_is_true(cheese))
         json_object_set_new(config, "extra_cheese", json_true());
-    if (!t || !(t->g = pb_game_new(game, config, err, sizeof err))) {
-        json_decref(config);
-        free(t);
-        send_error(l, conn, err);
-        return;
-    }
-    uint64_t seed = l->seed;
-    if (!l->seed_fixed && getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
-        seed = (uint64_t)rand();
-    seed &= PB_SEED_MAX;
-    new_code(l, t->code);
-    t->players = n;
-    t->st = pb_state_new(t->g, seed);
-    t->id = t->st ? pb_store_create_table(l->store, game, t->g->config, seed, t->code, err, sizeof err) : -1;
+    table *t = new_table(l, game, config, player, n, clock, err, sizeof err);
     json_decref(config);
-    for (int s = 0; s < n && t->id > 0; s++) {
-        t->conn[s] = -1;
-        snprintf(t->player[s], sizeof t->player[s], "%s", json_string_value(json_array_get(seats, (size_t)s)));
-        if (strcmp(t->player[s], "human") != 0) {
-            snprintf(t->name[s], sizeof t->name[s], "%c%s %d", t->player[s][0] - 32, t->player[s] + 1, s + 1);
-            t->taken[s] = true;
-            if (pb_store_set_seat(l->store, t->id, s, t->player[s], t->name[s], NULL, err, sizeof err) != 0)
-                t->id = -1;
-        }
-    }
-    if (t->id <= 0 || add_table(l, t) != 0) {
-        table_free(t);
-        send_error(l, conn, "could not store the table");
+    if (!t) {
+        send_error(l, conn, err);
         return;
     }
-    int first = 0;
-    while (strcmp(t->player[first], "human") != 0)
-        first++;
     const char *name = json_string_value(json_object_get(msg, "name"));
-    if (take_seat(l, t, first, conn, name, err, sizeof err) != 0)
+    if (take_seat(l, t, creator_of(t), conn, name, err, sizeof err) != 0)
         send_error(l, conn, err);
-    ask_bot_if_needed(l, t);
 }
 
 static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen);
@@ -575,9 +986,45 @@ static void evict_idle(pb_lobby *l, time_t now, int grace)
     l->ntables = kept;
 }
 
+/* Seats out of time go to bots; seats whose player has been gone for the
+ * grace become free to hand to a bot (the others are told). */
+static void watch_seats(pb_lobby *l)
+{
+    bool clocks = false;
+    for (int i = 0; i < l->ntables; i++) {
+        table *t = l->tables[i];
+        int run = running_seat(t);
+        clocks |= run >= 0;
+        if (run >= 0 && time_left(l, t, run) <= 0) {
+            char err[PB_ERR_LEN];
+            t->out[run] = true;
+            t->left[run] = 0;
+            if (seat_to_bot(l, t, run, "time", "ran out of time", err, sizeof err) != 0)
+                fprintf(stderr, "pizzabox serve: table %s: %s\n", t->code, err);
+            continue;
+        }
+        bool told = false;
+        for (int s = 0; s < t->players; s++)
+            if (!t->grace_told[s] && can_hand_to_bot(l, t, s))
+                told = t->grace_told[s] = true;
+        if (told)
+            broadcast(l, t);
+    }
+    if (clocks) { /* the list shows the time left */
+        free(l->list_cache);
+        l->list_cache = NULL;
+    }
+}
+
 void pb_lobby_tick(pb_lobby *l)
 {
-    evict_idle(l, time(NULL), PB_LOBBY_FINISHED_GRACE);
+    make_held_moves(l);
+    time_t now = now_s(l);
+    if (now != l->last_evict) { /* the rest once a second */
+        l->last_evict = now;
+        watch_seats(l);
+        evict_idle(l, now, PB_LOBBY_FINISHED_GRACE);
+    }
 }
 
 /* A finished table that is not in memory, from the store; NULL if there is
@@ -591,7 +1038,7 @@ static table *load_finished(pb_lobby *l, const char *code)
     for (int i = 0; i < l->ntables; i++)
         finished += l->tables[i]->finished;
     if (finished >= PB_LOBBY_MAX_TABLES) /* many looked at at once: make room first */
-        evict_idle(l, time(NULL), 0);
+        evict_idle(l, now_s(l), 0);
     char err[PB_ERR_LEN];
     table *t = rebuild(l, id, err, sizeof err);
     if (t && (!t->finished || add_table(l, t) != 0)) {
@@ -612,7 +1059,9 @@ static table *table_of(pb_lobby *l, int conn, const json_t *msg)
     if (!t)
         send_error(l, conn, "no table with that code");
     else if (t->finished)
-        t->idle_since = time(NULL);
+        t->idle_since = now_s(l);
+    else
+        t->last_seen = now_s(l);
     return t;
 }
 
@@ -629,14 +1078,20 @@ static void on_join(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "too many tables");
         return;
     }
+    /* The seat asked for when it is free (a rematch: one's old seat), else
+     * the first free one. */
+    json_t *want = json_object_get(msg, "seat");
+    int ask = json_is_integer(want) ? (int)json_integer_value(want) : -1;
+    if (ask < 0 || ask >= t->players || t->taken[ask] || strcmp(t->player[ask], "human") != 0)
+        ask = -1;
     for (int s = 0; s < t->players; s++)
-        if (!t->taken[s] && strcmp(t->player[s], "human") == 0) {
-            char err[PB_ERR_LEN];
-            if (take_seat(l, t, s, conn, json_string_value(json_object_get(msg, "name")), err, sizeof err) != 0)
-                send_error(l, conn, err);
-            return;
-        }
-    send_error(l, conn, "the table is full (you may spectate)");
+        if (ask < 0 && !t->taken[s] && strcmp(t->player[s], "human") == 0)
+            ask = s;
+    char err[PB_ERR_LEN];
+    if (ask < 0)
+        send_error(l, conn, "the table is full (you may spectate)");
+    else if (take_seat(l, t, ask, conn, json_string_value(json_object_get(msg, "name")), err, sizeof err) != 0)
+        send_error(l, conn, err);
 }
 
 static void on_resume(pb_lobby *l, int conn, const json_t *msg)
@@ -658,11 +1113,11 @@ static void on_resume(pb_lobby *l, int conn, const json_t *msg)
     }
     t->conn[s] = conn; /* a newer connection takes the seat over */
     t->taken[s] = true;
-    free(l->list_cache);
-    l->list_cache = NULL;
+    t->grace_told[s] = false;
     send_json(l, conn, json_pack("{s:s, s:s, s:i, s:s}", "type", "joined", "code", t->code, "seat", s, "token",
                                  token));
-    send_view(l, t, conn, s);
+    send_chat_history(l, t, conn);
+    broadcast(l, t); /* the others see the seat present again */
 }
 
 static void on_spectate(pb_lobby *l, int conn, const json_t *msg)
@@ -670,6 +1125,10 @@ static void on_spectate(pb_lobby *l, int conn, const json_t *msg)
     table *t = table_of(l, conn, msg);
     if (!t)
         return;
+    const char *name = json_string_value(json_object_get(msg, "name"));
+    peer *p = name ? peer_of(l, conn) : NULL;
+    if (p)
+        clean_name(name, p->name, sizeof p->name);
     for (int w = 0; w < t->nwatchers; w++)
         if (t->watcher[w] == conn) {
             send_view(l, t, conn, -1);
@@ -681,6 +1140,7 @@ static void on_spectate(pb_lobby *l, int conn, const json_t *msg)
     }
     t->watcher[t->nwatchers++] = conn;
     send_json(l, conn, json_pack("{s:s, s:s}", "type", "watching", "code", t->code));
+    send_chat_history(l, t, conn);
     send_view(l, t, conn, -1);
 }
 
@@ -697,6 +1157,8 @@ static void on_act(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "you have no seat at this table");
     else if (t->finished)
         send_error(l, conn, "the game is over");
+    else if (t->waiting)
+        send_error(l, conn, "the game has not started: it waits for players (its creator may start it with bots)");
     else if (seat != to_move) {
         snprintf(err, sizeof err, "not your turn: %s is to move", t->name[to_move]);
         send_error(l, conn, err);
@@ -705,6 +1167,22 @@ static void on_act(pb_lobby *l, int conn, const json_t *msg)
     else if (t->g->ops->action_from_text(t->g, t->st, text, &a, err, sizeof err) != 0 ||
              play_move(l, t, seat, a, err, sizeof err) != 0)
         send_error(l, conn, err);
+}
+
+/* A human seat goes to a bot (greedy) for the rest of the game, told in the
+ * log's events (`kind` "bot" or "time", `why` as people read it). */
+static int seat_to_bot(pb_lobby *l, table *t, int s, const char *kind, const char *why, char *err, size_t errlen)
+{
+    if (pb_store_set_player(l->store, t->id, s, "greedy", err, errlen) != 0)
+        return -1;
+    snprintf(t->player[s], sizeof t->player[s], "greedy");
+    t->taken[s] = true;
+    char text[256];
+    snprintf(text, sizeof text, "%s %s: a bot (Greedy) plays the seat from here.", t->name[s], why);
+    add_event(l, t, s, kind, text);
+    broadcast(l, t);
+    ask_bot_if_needed(l, t);
+    return 0;
 }
 
 static void on_bot(pb_lobby *l, int conn, const json_t *msg)
@@ -717,21 +1195,23 @@ static void on_bot(pb_lobby *l, int conn, const json_t *msg)
     char err[PB_ERR_LEN];
     if (seat_of(t, conn) < 0)
         send_error(l, conn, "only a player at the table may hand a seat to a bot");
-    else if (t->finished || !json_is_integer(seat) || s < 0 || s >= t->players ||
-             strcmp(t->player[s], "human") != 0 || t->conn[s] >= 0 || !t->taken[s] ||
-             time(NULL) - t->left_at[s] < BOT_GRACE)
+    else if (!json_is_integer(seat) || s < 0 || s >= t->players || !can_hand_to_bot(l, t, s))
         send_error(l, conn, "only the seat of a player gone for a few seconds can go to a bot");
-    else if (pb_store_set_player(l->store, t->id, s, "greedy", err, sizeof err) != 0)
+    else if (seat_to_bot(l, t, s, "bot", "left the table", err, sizeof err) != 0)
         send_error(l, conn, err);
-    else {
-        snprintf(t->player[s], sizeof t->player[s], "greedy");
-        t->taken[s] = true;
-        broadcast(l, t);
-        ask_bot_if_needed(l, t);
-    }
 }
 
-/* The public view of a finished game after `step` moves. */
+/* The events of the first `moves` moves. */
+static json_t *events_upto(const table *t, int moves)
+{
+    json_t *out = json_array(), *e;
+    size_t i;
+    json_array_foreach(t->events, i, e) if (json_integer_value(json_object_get(e, "move")) <= moves)
+        json_array_append(out, e);
+    return out;
+}
+
+/* The public view of a finished game after `step` moves, with its log. */
 static void on_replay(pb_lobby *l, int conn, const json_t *msg)
 {
     table *t = table_of(l, conn, msg);
@@ -752,11 +1232,266 @@ static void on_replay(pb_lobby *l, int conn, const json_t *msg)
     pb_state *s = pb_state_new(t->g, st.seed);
     for (int i = 0; s && i < k; i++)
         pb_apply_text(t->g, s, json_string_value(json_array_get(st.actions, (size_t)i)), err, sizeof err);
-    if (s)
-        send_json(l, conn, json_pack("{s:s, s:s, s:i, s:o}", "type", "replay", "code", t->code, "step", k, "view",
-                                     t->g->ops->view(t->g, s, PB_SPECTATOR)));
+    json_t *log = s ? stored_log(l, t, k, -1, err, sizeof err) : NULL;
+    if (log)
+        send_json(l, conn, json_pack("{s:s, s:s, s:i, s:o, s:o, s:o}", "type", "replay", "code", t->code, "step", k,
+                                     "view", t->g->ops->view(t->g, s, PB_SPECTATOR), "log", log, "events",
+                                     events_upto(t, k)));
+    else
+        send_error(l, conn, s ? err : "out of memory");
     free(s);
     pb_stored_table_free(&st);
+}
+
+/* The whole log, as the asker's seat sees it. */
+static void on_history(pb_lobby *l, int conn, const json_t *msg)
+{
+    table *t = table_of(l, conn, msg);
+    if (!t)
+        return;
+    int seat = seat_of(t, conn);
+    bool watching = false;
+    for (int w = 0; w < t->nwatchers; w++)
+        watching |= t->watcher[w] == conn;
+    char err[PB_ERR_LEN];
+    json_t *log;
+    if (seat < 0 && !watching)
+        send_error(l, conn, "sit at the table or watch it first");
+    else if (!(log = stored_log(l, t, t->moves, seat, err, sizeof err)))
+        send_error(l, conn, err);
+    else
+        send_json(l, conn, json_pack("{s:s, s:s, s:o, s:O}", "type", "history", "code", t->code, "log", log,
+                                     "events", t->events));
+}
+
+/* The creator starts a waiting table: bots take the free seats. */
+static void on_start(pb_lobby *l, int conn, const json_t *msg)
+{
+    table *t = table_of(l, conn, msg);
+    if (!t)
+        return;
+    const char *bot = json_string_value(json_object_get(msg, "bot"));
+    char err[PB_ERR_LEN];
+    if (seat_of(t, conn) != creator_of(t) || seat_of(t, conn) < 0) {
+        send_error(l, conn, "only the table's creator may start it");
+        return;
+    }
+    if (!t->waiting) {
+        send_error(l, conn, "the game has already started");
+        return;
+    }
+    if (json_object_get(msg, "bot") && (!bot || !known_bot(bot))) {
+        send_error(l, conn, "bot is one of random, greedy, easy, medium, hard, expert");
+        return;
+    }
+    bot = bot ? bot : "greedy";
+    char text[256] = "", who[24]; /* bots are known by short names */
+    size_t len = 0;
+    for (int s = 0; s < t->players; s++) {
+        if (t->taken[s] || strcmp(t->player[s], "human") != 0)
+            continue;
+        snprintf(who, sizeof who, "%c%s %d", bot[0] - 32, bot + 1, s + 1);
+        if (pb_store_set_seat(l->store, t->id, s, bot, who, NULL, err, sizeof err) != 0) {
+            send_error(l, conn, err);
+            return;
+        }
+        snprintf(t->player[s], sizeof t->player[s], "%s", bot);
+        snprintf(t->name[s], sizeof t->name[s], "%s", who);
+        t->taken[s] = true;
+        pb_appendf(text, sizeof text, &len, "%s%s", len ? ", " : "", who);
+    }
+    char line[320];
+    snprintf(line, sizeof line, "%s started the game with bots in the free seats: %s.", t->name[creator_of(t)], text);
+    add_event(l, t, creator_of(t), "start", line);
+    begin(l, t);
+    broadcast(l, t);
+    ask_bot_if_needed(l, t);
+}
+
+/* Chat text as the protocol takes it: 1..CHAT_MAX_CHARS characters, none a
+ * control character. NULL, or why not. */
+static const char *chat_problem(const char *text)
+{
+    if (!text)
+        return "chat needs a text";
+    int chars = 0;
+    bool visible = false;
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        bool c1 = c[0] == 0xC2 && c[1] >= 0x80 && c[1] <= 0x9F; /* U+0080..U+009F */
+        if (*c < 0x20 || *c == 0x7f || c1)
+            return "chat text may not hold control characters (new lines, tabs and the like)";
+        chars += (*c & 0xC0) != 0x80;
+        visible |= *c != ' ';
+    }
+    if (!visible)
+        return "chat text is empty";
+    if (chars > CHAT_MAX_CHARS)
+        return "chat text is at most 300 characters";
+    return NULL;
+}
+
+static void on_chat(pb_lobby *l, int conn, const json_t *msg)
+{
+    table *t = table_of(l, conn, msg);
+    if (!t)
+        return;
+    int seat = seat_of(t, conn);
+    bool watching = false;
+    for (int w = 0; w < t->nwatchers; w++)
+        watching |= t->watcher[w] == conn;
+    const char *text = json_string_value(json_object_get(msg, "text")), *problem = chat_problem(text);
+    peer *p = peer_of(l, conn);
+    char err[PB_ERR_LEN];
+    if (seat < 0 && !watching) {
+        send_error(l, conn, "sit at the table or watch it to chat");
+        return;
+    }
+    if (problem || !p) {
+        send_error(l, conn, problem ? problem : "out of memory");
+        return;
+    }
+    int64_t now = now_ms(l);
+    p->chat_tokens += (double)(now - p->chat_last) / 1000.0;
+    p->chat_tokens = p->chat_tokens > CHAT_BURST ? CHAT_BURST : p->chat_tokens;
+    p->chat_last = now;
+    if (p->chat_tokens < 1) {
+        send_error(l, conn, "too many chat lines: one a second at most");
+        return;
+    }
+    if (t->chat_lines >= CHAT_KEEP) {
+        send_error(l, conn, "this table's chat is full (2,000 lines)");
+        return;
+    }
+    pb_chat_line line = {.n = t->chat_lines, .move = t->moves, .seat = seat, .text = text, .at = now,
+                         .name = seat >= 0 ? t->name[seat] : p->name[0] ? p->name : "Spectator"};
+    if (pb_store_add_chat(l->store, t->id, &line, err, sizeof err) != 0) {
+        send_error(l, conn, err);
+        return;
+    }
+    p->chat_tokens -= 1;
+    t->chat_lines++;
+    json_t *out = json_pack("{s:s, s:s, s:[{s:i, s:i, s:o, s:s, s:b, s:s, s:I}]}", "type", "chat", "code", t->code,
+                            "lines", "n", line.n, "move", line.move, "seat",
+                            seat >= 0 ? json_integer(seat) : json_null(), "name", line.name, "spectator", seat < 0,
+                            "text", text, "at", (json_int_t)now);
+    char *dump = json_dumps(out, JSON_COMPACT);
+    json_decref(out);
+    for (int s = 0; dump && s < t->players; s++)
+        if (t->conn[s] >= 0)
+            l->io.send(l->io.ctx, t->conn[s], dump);
+    for (int w = 0; dump && w < t->nwatchers; w++)
+        l->io.send(l->io.ctx, t->watcher[w], dump);
+    free(dump);
+}
+
+/* Take back the seat's last decision and every move after it. */
+static void on_undo(pb_lobby *l, int conn, const json_t *msg)
+{
+    table *t = table_of(l, conn, msg);
+    if (!t)
+        return;
+    int seat = seat_of(t, conn), k = undo_point(t, seat);
+    char err[PB_ERR_LEN];
+    pb_stored_table st = {0};
+    pb_state *fresh = NULL;
+    if (seat < 0 || k < 0) {
+        send_error(l, conn, seat < 0 ? "you have no seat at this table"
+                                     : "nothing to undo (undo is only against bots, before the game is over, "
+                                       "once you have moved)");
+        return;
+    }
+    if (pb_store_take_back(l->store, t->id, k, err, sizeof err) != 0 ||
+        pb_store_load(l->store, t->id, &st, err, sizeof err) != 0) {
+        send_error(l, conn, err);
+        return;
+    }
+    /* The position again from the deal, the kept moves replayed. */
+    if (!(fresh = pb_state_new(t->g, st.seed))) {
+        pb_stored_table_free(&st);
+        send_error(l, conn, "out of memory");
+        return;
+    }
+    free(t->st);
+    t->st = fresh;
+    int position = t->position;
+    t->moves = t->nlog = 0;
+    if (replay_stored(t, st.actions, k, -1, NULL, err, sizeof err) != 0)
+        fprintf(stderr, "pizzabox serve: table %s: undo: %s\n", t->code, err);
+    pb_stored_table_free(&st);
+    t->position = position + 1; /* a bot's answer for the old position is stale */
+    t->held = t->bot_asked = false;
+    size_t i;
+    json_t *e;
+    json_array_foreach(t->events, i, e) if (json_integer_value(json_object_get(e, "move")) > t->moves)
+    {
+        json_array_remove(t->events, i);
+        i--;
+    }
+    char text[256];
+    snprintf(text, sizeof text, "%s took a decision back.", t->name[seat]);
+    add_event(l, t, seat, "undo", text);
+    t->turn_start = t->last_move_at = now_ms(l);
+    broadcast(l, t);
+    ask_bot_if_needed(l, t);
+}
+
+/* A new table with the same game, options, seats and clock, for the
+ * players of a finished one; the asker takes their seat there, the others
+ * see the offer in their view. */
+static void on_rematch(pb_lobby *l, int conn, const json_t *msg)
+{
+    table *t = table_of(l, conn, msg);
+    if (!t)
+        return;
+    int seat = seat_of(t, conn);
+    char err[PB_ERR_LEN];
+    if (seat < 0 || !t->finished) {
+        send_error(l, conn, seat < 0 ? "only a player at the table may ask for a rematch" : "the game is not over yet");
+        return;
+    }
+    table *next = t->rematch[0] ? find_table(l, t->rematch) : NULL;
+    if (t->rematch[0] && (!next || !next->waiting)) {
+        send_error(l, conn, "the rematch has already started");
+        return;
+    }
+    if (!next) {
+        if (unfinished_tables(l) >= PB_LOBBY_MAX_TABLES) {
+            send_error(l, conn, "too many tables");
+            return;
+        }
+        /* Seats people had stay people's, even those a bot finished. */
+        const char *player[PB_MAX_SEATS];
+        bool person[PB_MAX_SEATS] = {false};
+        size_t i;
+        json_t *e;
+        json_array_foreach(t->events, i, e)
+        {
+            const char *kind = json_string_value(json_object_get(e, "kind"));
+            int s = (int)json_integer_value(json_object_get(e, "seat"));
+            if (s >= 0 && s < t->players && (strcmp(kind, "bot") == 0 || strcmp(kind, "time") == 0))
+                person[s] = true;
+        }
+        for (int s = 0; s < t->players; s++)
+            player[s] = person[s] || strcmp(t->player[s], "human") == 0 ? "human" : t->player[s];
+        next = new_table(l, t->g->ops->id, t->g->config, player, t->players,
+                         t->clock ? json_deep_copy(t->clock) : NULL, err, sizeof err);
+        if (!next || pb_store_set_rematch(l->store, t->id, next->code, err, sizeof err) != 0) {
+            send_error(l, conn, err);
+            return;
+        }
+        snprintf(t->rematch, sizeof t->rematch, "%s", next->code);
+        broadcast(l, t);
+    }
+    int want = next->taken[seat] || strcmp(next->player[seat], "human") != 0 ? -1 : seat;
+    for (int s = 0; s < next->players && want < 0; s++)
+        if (!next->taken[s] && strcmp(next->player[s], "human") == 0)
+            want = s;
+    if (seat_of(next, conn) >= 0)
+        send_error(l, conn, "you already have a seat at the rematch");
+    else if (want < 0)
+        send_error(l, conn, "the rematch is full (you may spectate)");
+    else if (take_seat(l, next, want, conn, t->name[seat], err, sizeof err) != 0)
+        send_error(l, conn, err);
 }
 
 void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len)
@@ -772,8 +1507,9 @@ void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len)
     static const struct {
         const char *type;
         void (*handle)(pb_lobby *, int, const json_t *);
-    } handlers[] = {{"create", on_create}, {"join", on_join},     {"resume", on_resume}, {"spectate", on_spectate},
-                    {"act", on_act},       {"bot", on_bot},       {"replay", on_replay}};
+    } handlers[] = {{"create", on_create}, {"join", on_join},   {"resume", on_resume},   {"spectate", on_spectate},
+                    {"act", on_act},       {"bot", on_bot},     {"replay", on_replay},   {"history", on_history},
+                    {"start", on_start},   {"chat", on_chat},   {"undo", on_undo},       {"rematch", on_rematch}};
     bool done = false;
     if (strcmp(type, "list") == 0) {
         on_list(l, conn);
@@ -793,19 +1529,29 @@ void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len)
     json_decref(msg);
 }
 
+static void forget_peer(pb_lobby *l, int conn)
+{
+    for (int i = 0; i < l->npeers; i++)
+        if (l->peers[i].conn == conn)
+            l->peers[i--] = l->peers[--l->npeers];
+}
+
 void pb_lobby_disconnect(pb_lobby *l, int conn)
 {
+    forget_peer(l, conn);
     for (int i = 0; i < l->ntables; i++) {
         table *t = l->tables[i];
         for (int s = 0; s < t->players; s++)
             if (t->conn[s] == conn) {
                 t->conn[s] = -1;
-                t->left_at[s] = t->idle_since = time(NULL);
+                t->left_at[s] = t->idle_since = t->last_seen = now_s(l);
+                t->grace_told[s] = false;
+                broadcast(l, t); /* the others see the seat empty */
             }
         for (int w = 0; w < t->nwatchers; w++)
             if (t->watcher[w] == conn) {
                 t->watcher[w--] = t->watcher[--t->nwatchers];
-                t->idle_since = time(NULL);
+                t->idle_since = now_s(l);
             }
     }
 }
@@ -817,6 +1563,22 @@ int pb_lobby_tables(const pb_lobby *l)
 
 /* ---- Start-up: rebuild tables from the store ---- */
 
+/* A restored table's clock: each seat's time as its stored moves left it
+ * (the time of a move counted from the move before it); the seat to move
+ * starts its turn again now (the time the server was down is not
+ * charged). */
+static void restore_clock(pb_lobby *l, table *t, const json_t *at)
+{
+    for (int i = 1; t->clock && !t->turn_based && i < t->moves; i++) {
+        int seat = t->who[i] & ~FORMAL;
+        int64_t took = json_integer_value(json_array_get(at, (size_t)i)) -
+                       json_integer_value(json_array_get(at, (size_t)i - 1));
+        if (strcmp(t->player[seat], "human") == 0 && took >= 0)
+            t->left[seat] -= took - t->increment_ms;
+    }
+    t->turn_start = t->last_move_at = now_ms(l);
+}
+
 static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
 {
     pb_stored_table s;
@@ -826,7 +1588,10 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
     if (t && (t->g = pb_game_new(s.game, s.config, err, errlen)) && (t->st = pb_state_new(t->g, s.seed))) {
         t->id = id;
         snprintf(t->code, sizeof t->code, "%s", s.code);
+        snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
         t->players = t->g->players;
+        t->events = json_incref(s.events);
+        set_clock(t, json_incref(s.clock));
         for (int q = 0; q < t->players; q++) {
             t->conn[q] = -1;
             snprintf(t->player[q], sizeof t->player[q], "%s", s.player[q][0] ? s.player[q] : "human");
@@ -834,26 +1599,20 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
             t->taken[q] = strcmp(t->player[q], "human") != 0 || s.name[q][0];
         }
         size_t i;
-        json_t *a;
-        pb_state *before = pb_state_clone(t->g, t->st);
-        if (!before)
-            pb_errorf(err, errlen, "out of memory");
-        json_array_foreach(s.actions, i, a) {
-            int seat = pb_current_seat(t->g, t->st);
-            pb_action act;
-            if (!before || t->g->ops->action_from_text(t->g, t->st, json_string_value(a), &act, err, errlen) != 0)
-                break;
-            logged e = describe_move(t, act, seat);
-            const char *names[PB_MAX_SEATS];
-            pb_state_copy(t->g, before, t->st);
-            if (t->g->ops->apply(t->g, t->st, act, err, errlen) != 0)
-                break;
-            pb_news(t->g, before, t->st, seat_names(t, names), e.news, sizeof e.news);
-            t->log[t->moves % LOG_KEEP] = e;
-            t->nlog = t->nlog < LOG_KEEP ? t->nlog + 1 : LOG_KEEP;
-            t->moves++;
+        json_t *e;
+        json_array_foreach(t->events, i, e)
+        {
+            int seat = (int)json_integer_value(json_object_get(e, "seat"));
+            if (seat >= 0 && seat < t->players && strcmp(json_string_value(json_object_get(e, "kind")), "time") == 0)
+                t->out[seat] = true;
         }
-        free(before);
+        t->waiting = has_free_seat(t);
+        t->last_seen = now_s(l);
+        int count;
+        json_decref(pb_store_chat(l->store, id, 0, &count));
+        t->chat_lines = count;
+        replay_stored(t, s.actions, (int)json_array_size(s.actions), -1, NULL, err, errlen);
+        restore_clock(l, t, s.action_at);
         t->finished = pb_is_terminal(t->g, t->st);
         if (t->moves != (int)json_array_size(s.actions)) {
             table_free(t);
@@ -909,7 +1668,7 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
         char why[PB_ERR_LEN];
         table *t = rebuild(l, ids[i], why, sizeof why);
         if (t)
-            t->idle_since = time(NULL);
+            t->idle_since = now_s(l);
         if (t && add_table(l, t) != 0)
             table_free(t);
         else if (!t)
@@ -932,5 +1691,6 @@ void pb_lobby_free(pb_lobby *l)
         table_free(l->tables[i]);
     free(l->tables);
     free(l->list_cache);
+    free(l->peers);
     free(l);
 }

@@ -20,7 +20,8 @@ typedef struct pb_lobby pb_lobby;
 /* A bot move to compute: the position is a copy the job owns. */
 typedef struct pb_bot_job {
     int64_t table;
-    int moves;            /* the table's move count when asked: answers for older positions are dropped */
+    int moves;            /* the table's position number when asked (it changes with every move and
+                           * undo): answers for older positions are dropped */
     int seat;
     char bot[64];
     uint64_t seed;
@@ -34,6 +35,12 @@ typedef struct pb_lobby_io {
     void (*send)(void *ctx, int conn, const char *text);
     /* Ask for a bot move; the callee owns the job (and must free job->state). */
     void (*ask_bot)(void *ctx, pb_bot_job *job);
+    /* The time now, Unix milliseconds (clocks, chat's rate, bots' pace);
+     * NULL for the system's clock. Tests give their own. */
+    int64_t (*now_ms)(void *ctx);
+    /* A bot's move is made no sooner than this many milliseconds after the
+     * move before it (0: at once); pb_lobby_tick makes the ones held. */
+    int bot_pace_ms;
 } pb_lobby_io;
 
 #define PB_LOBBY_MAX_TABLES 2000
@@ -55,8 +62,9 @@ void pb_lobby_disconnect(pb_lobby *l, int conn);
  * for must be answered (with moves = -1 when the bot could not move): a
  * table stays in memory while a job points at its game. */
 void pb_lobby_bot_move(pb_lobby *l, int64_t table, int moves, pb_action a);
-/* Housekeeping, about once a second: finished tables idle for
- * PB_LOBBY_FINISHED_GRACE seconds leave memory. */
+/* Housekeeping, every 100 ms or so: bot moves held for their pace are made,
+ * clocks run out, seats become free to hand to a bot, finished tables idle
+ * for PB_LOBBY_FINISHED_GRACE seconds leave memory. */
 void pb_lobby_tick(pb_lobby *l);
 /* Tables in memory, for tests and limits. */
 int pb_lobby_tables(const pb_lobby *l);

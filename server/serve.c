@@ -24,7 +24,7 @@
 #define BURST 40.0         /* ... with bursts of */
 #define STRIKES 10         /* refusals for rate told before the rest are ignored */
 #define MAX_PER_ADDRESS 256 /* WebSocket connections from one address (loopback: no limit) */
-#define TICK_US (1000 * 1000) /* lobby housekeeping, once a second */
+#define TICK_US (100 * 1000) /* lobby housekeeping: bots' paced moves, clocks */
 
 typedef struct outmsg {
     struct outmsg *next;
@@ -378,7 +378,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     int rc = 0;
     if (!(s->store = pb_store_open(o->db, err, errlen)))
         rc = -1;
-    pb_lobby_io io = {s, queue_text, ask_bot};
+    pb_lobby_io io = {s, queue_text, ask_bot, NULL, o->bot_pace_ms};
     if (rc == 0 && !(s->lobby = pb_lobby_new(s->store, &io, err, errlen)))
         rc = -1;
     static const struct lws_protocol_vhost_options markdown = {NULL, NULL, ".md", "text/plain; charset=utf-8"};

@@ -12,6 +12,7 @@ typedef struct pb_serve_opts {
     const char *web;      /* directory of the web client */
     const char *docs;     /* directory served at /docs (rules texts) */
     int bot_threads;
+    int bot_pace_ms;      /* a bot's move no sooner than this after the move before */
 } pb_serve_opts;
 
 /* Run the server until SIGINT/SIGTERM. Prints "listening on URL" once

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sqlite3.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +48,45 @@ static const char *const schema =
     "CREATE TABLE IF NOT EXISTS actions ("
     "  table_id INTEGER NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,"
     "  seat INTEGER NOT NULL, text TEXT NOT NULL,"
-    "  PRIMARY KEY (table_id, idx));";
+    "  PRIMARY KEY (table_id, idx));"
+    /* What happened beside the moves (a seat handed to a bot, out of time,
+     * a decision taken back), after `move` moves. */
+    "CREATE TABLE IF NOT EXISTS events ("
+    "  table_id INTEGER NOT NULL REFERENCES tables(id), move INTEGER NOT NULL,"
+    "  seat INTEGER NOT NULL, kind TEXT NOT NULL, text TEXT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS events_of ON events (table_id);"
+    "CREATE TABLE IF NOT EXISTS chat ("
+    "  table_id INTEGER NOT NULL REFERENCES tables(id), n INTEGER NOT NULL, move INTEGER NOT NULL,"
+    "  seat INTEGER, name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL,"
+    "  PRIMARY KEY (table_id, n));";
+
+/* Columns added after the first release: a database made before them gets
+ * them when the server opens it (NULL in the rows already there). */
+static const char *const added_columns[][3] = {
+    {"tables", "clock", "TEXT"},   /* the clock chosen at creation (JSON), or NULL */
+    {"tables", "rematch", "TEXT"}, /* the code of the table offered as a rematch */
+    {"actions", "at", "INTEGER"},  /* when it was accepted, Unix milliseconds */
+};
+
+static int add_columns(sqlite3 *db)
+{
+    for (size_t i = 0; i < sizeof added_columns / sizeof added_columns[0]; i++) {
+        sqlite3_stmt *st;
+        if (sqlite3_prepare_v2(db, "SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", -1, &st, NULL) !=
+            SQLITE_OK)
+            return -1;
+        sqlite3_bind_text(st, 1, added_columns[i][0], -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, added_columns[i][1], -1, SQLITE_STATIC);
+        bool have = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) > 0;
+        sqlite3_finalize(st);
+        char sql[128];
+        snprintf(sql, sizeof sql, "ALTER TABLE %s ADD COLUMN %s %s", added_columns[i][0], added_columns[i][1],
+                 added_columns[i][2]);
+        if (!have && sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
+            return -1;
+    }
+    return 0;
+}
 
 static int db_error(pb_store *s, const char *what, char *err, size_t errlen)
 {
@@ -125,8 +164,8 @@ pb_store *pb_store_open(const char *path, char *err, size_t errlen)
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                         NULL) != SQLITE_OK ||
         sqlite3_busy_timeout(s->db, 5000) != SQLITE_OK ||
-        sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(s->db, "INSERT INTO actions (table_id, idx, seat, text) VALUES (?, ?, ?, ?)", -1,
+        sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK || add_columns(s->db) != 0 ||
+        sqlite3_prepare_v2(s->db, "INSERT INTO actions (table_id, idx, seat, text, at) VALUES (?, ?, ?, ?, ?)", -1,
                            &s->append, NULL) != SQLITE_OK ||
         start_checkpointer(s, path) != 0) {
         pb_errorf(err, errlen, "store: cannot open %s: %s", path, s->db ? sqlite3_errmsg(s->db) : "out of memory");
@@ -261,14 +300,15 @@ bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *toke
     return ok;
 }
 
-int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, const char *text, char *err,
-                           size_t errlen)
+int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, const char *text, int64_t at,
+                           char *err, size_t errlen)
 {
     sqlite3_reset(s->append);
     sqlite3_bind_int64(s->append, 1, table);
     sqlite3_bind_int(s->append, 2, index);
     sqlite3_bind_int(s->append, 3, seat);
     sqlite3_bind_text(s->append, 4, text, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(s->append, 5, at);
     /* Autocommit: when step returns DONE the row is in the write-ahead log,
      * which a killed process cannot lose (synchronous=NORMAL; only a power
      * cut could take the last commits). */
@@ -292,6 +332,9 @@ void pb_stored_table_free(pb_stored_table *t)
 {
     json_decref(t->config);
     json_decref(t->actions);
+    json_decref(t->action_at);
+    json_decref(t->clock);
+    json_decref(t->events);
     memset(t, 0, sizeof *t);
 }
 
@@ -305,8 +348,8 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
 {
     memset(out, 0, sizeof *out);
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(s->db, "SELECT game, code, config, seed, finished FROM tables WHERE id = ?", -1, &st,
-                           NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(s->db, "SELECT game, code, config, seed, finished, clock, rematch FROM tables WHERE id = ?",
+                           -1, &st, NULL) != SQLITE_OK)
         return db_error(s, "load", err, errlen);
     sqlite3_bind_int64(st, 1, table);
     int rc = -1;
@@ -317,6 +360,9 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
         out->config = json_loads((const char *)sqlite3_column_text(st, 2), 0, NULL);
         out->seed = (uint64_t)sqlite3_column_int64(st, 3);
         out->finished = sqlite3_column_int(st, 4) != 0;
+        if (sqlite3_column_type(st, 5) == SQLITE_TEXT)
+            out->clock = json_loads((const char *)sqlite3_column_text(st, 5), 0, NULL);
+        copy_text(out->rematch, sizeof out->rematch, st, 6);
         rc = out->config ? 0 : pb_errorf(err, errlen, "store: table %lld has a damaged config", (long long)table);
     } else {
         pb_errorf(err, errlen, "store: no table %lld", (long long)table);
@@ -325,6 +371,8 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
     if (rc != 0)
         return rc;
     out->actions = json_array();
+    out->action_at = json_array();
+    out->events = json_array();
     if (sqlite3_prepare_v2(s->db, "SELECT seat, player, name FROM seats WHERE table_id = ? ORDER BY seat", -1, &st,
                            NULL) != SQLITE_OK)
         return db_error(s, "load seats", err, errlen);
@@ -338,17 +386,30 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
         }
     }
     sqlite3_finalize(st);
-    if (sqlite3_prepare_v2(s->db, "SELECT idx, text FROM actions WHERE table_id = ? ORDER BY idx", -1, &st, NULL) !=
-        SQLITE_OK)
+    if (sqlite3_prepare_v2(s->db, "SELECT idx, text, ifnull(at, 0) FROM actions WHERE table_id = ? ORDER BY idx", -1,
+                           &st, NULL) != SQLITE_OK)
         return db_error(s, "load actions", err, errlen);
     sqlite3_bind_int64(st, 1, table);
     for (int expect = 0; sqlite3_step(st) == SQLITE_ROW && rc == 0; expect++) {
         if (sqlite3_column_int(st, 0) != expect)
             rc = pb_errorf(err, errlen, "store: table %lld is missing action %d", (long long)table, expect);
-        else
+        else {
             json_array_append_new(out->actions, json_string((const char *)sqlite3_column_text(st, 1)));
+            json_array_append_new(out->action_at, json_integer(sqlite3_column_int64(st, 2)));
+        }
     }
     sqlite3_finalize(st);
+    if (rc == 0 && sqlite3_prepare_v2(s->db,
+                                      "SELECT move, seat, kind, text FROM events WHERE table_id = ? ORDER BY rowid",
+                                      -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_int64(st, 1, table);
+        while (sqlite3_step(st) == SQLITE_ROW)
+            json_array_append_new(out->events,
+                                  json_pack("{s:i, s:i, s:s, s:s}", "move", sqlite3_column_int(st, 0), "seat",
+                                            sqlite3_column_int(st, 1), "kind", (const char *)sqlite3_column_text(st, 2),
+                                            "text", (const char *)sqlite3_column_text(st, 3)));
+        sqlite3_finalize(st);
+    }
     if (rc != 0)
         pb_stored_table_free(out);
     return rc;
@@ -475,4 +536,108 @@ int64_t pb_store_find_code(pb_store *s, const char *code)
         id = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
     return id;
+}
+
+/* One statement with its parameters bound by a format: i int, n int (a
+ * negative one binds NULL), I int64, s text (NULL binds NULL); run to its
+ * end. 0, or -1. */
+static int run(pb_store *s, const char *sql, const char *types, ...)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    va_list ap;
+    va_start(ap, types);
+    for (int i = 0; types[i]; i++) {
+        if (types[i] == 'i' || types[i] == 'n') {
+            int v = va_arg(ap, int);
+            if (types[i] == 'i' || v >= 0)
+                sqlite3_bind_int(st, i + 1, v);
+        } else if (types[i] == 'I')
+            sqlite3_bind_int64(st, i + 1, va_arg(ap, int64_t));
+        else {
+            const char *text = va_arg(ap, const char *);
+            if (text)
+                sqlite3_bind_text(st, i + 1, text, -1, SQLITE_TRANSIENT);
+        }
+    }
+    va_end(ap);
+    int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
+    sqlite3_finalize(st);
+    return rc;
+}
+
+int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *err, size_t errlen)
+{
+    char *text = clock ? json_dumps(clock, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    int rc = run(s, "UPDATE tables SET clock = ? WHERE id = ?", "sI", text, table);
+    free(text);
+    return rc == 0 ? 0 : db_error(s, "clock", err, errlen);
+}
+
+int pb_store_set_rematch(pb_store *s, int64_t table, const char *code, char *err, size_t errlen)
+{
+    if (run(s, "UPDATE tables SET rematch = ? WHERE id = ?", "sI", code, table) != 0)
+        return db_error(s, "rematch", err, errlen);
+    return 0;
+}
+
+int pb_store_add_event(pb_store *s, int64_t table, int move, int seat, const char *kind, const char *text, char *err,
+                       size_t errlen)
+{
+    if (run(s, "INSERT INTO events (table_id, move, seat, kind, text) VALUES (?, ?, ?, ?, ?)", "Iiiss", table,
+            move, seat, kind, text) != 0)
+        return db_error(s, "event", err, errlen);
+    return 0;
+}
+
+int pb_store_take_back(pb_store *s, int64_t table, int moves, char *err, size_t errlen)
+{
+    if (sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+        return db_error(s, "take back", err, errlen);
+    if (run(s, "DELETE FROM actions WHERE table_id = ? AND idx >= ?", "Ii", table, moves) != 0 ||
+        run(s, "DELETE FROM events WHERE table_id = ? AND move > ?", "Ii", table, moves) != 0) {
+        db_error(s, "take back", err, errlen);
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return -1;
+    }
+    return sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : db_error(s, "take back", err, errlen);
+}
+
+int pb_store_add_chat(pb_store *s, int64_t table, const pb_chat_line *line, char *err, size_t errlen)
+{
+    if (run(s, "INSERT INTO chat (table_id, n, move, seat, name, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "IiinssI", table, line->n, line->move, line->seat, line->name, line->text, line->at) != 0)
+        return db_error(s, "chat", err, errlen);
+    return 0;
+}
+
+json_t *pb_store_chat(pb_store *s, int64_t table, int last, int *count)
+{
+    sqlite3_stmt *st;
+    json_t *lines = json_array();
+    *count = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM chat WHERE table_id = ?", -1, &st, NULL) == SQLITE_OK) {
+        sqlite3_bind_int64(st, 1, table);
+        if (sqlite3_step(st) == SQLITE_ROW)
+            *count = sqlite3_column_int(st, 0);
+        sqlite3_finalize(st);
+    }
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT n, move, seat, name, text, at FROM chat WHERE table_id = ? AND n >= ? ORDER BY n",
+                           -1, &st, NULL) != SQLITE_OK)
+        return lines;
+    sqlite3_bind_int64(st, 1, table);
+    sqlite3_bind_int(st, 2, *count - last);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        bool spectator = sqlite3_column_type(st, 2) == SQLITE_NULL;
+        json_array_append_new(lines, json_pack("{s:i, s:i, s:o, s:s, s:b, s:s, s:I}", "n", sqlite3_column_int(st, 0),
+                                               "move", sqlite3_column_int(st, 1), "seat",
+                                               spectator ? json_null() : json_integer(sqlite3_column_int(st, 2)),
+                                               "name", (const char *)sqlite3_column_text(st, 3), "spectator",
+                                               spectator, "text", (const char *)sqlite3_column_text(st, 4), "at",
+                                               (json_int_t)sqlite3_column_int64(st, 5)));
+    }
+    sqlite3_finalize(st);
+    return lines;
 }

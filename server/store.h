@@ -40,7 +40,7 @@ bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *toke
 /* Append the table's action number `index` (0-based, in order) and commit.
  * Returns 0 once the action is durable, -1 (with a message) otherwise:
  * then it must not be confirmed. */
-int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, const char *text,
+int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, const char *text, int64_t at,
                            char *err, size_t errlen);
 /* Mark a table finished. */
 int pb_store_finish(pb_store *s, int64_t table, char *err, size_t errlen);
@@ -57,6 +57,10 @@ typedef struct pb_stored_table {
     char player[6][64];
     char name[6][132];       /* up to 32 characters of UTF-8 */
     json_t *actions;  /* owned: array of action texts, in order */
+    json_t *action_at; /* owned: when each was accepted (Unix ms; 0 when not known) */
+    json_t *clock;    /* owned: the clock chosen at creation, or NULL */
+    char rematch[16]; /* the code of the rematch offered, or "" */
+    json_t *events;   /* owned: [{move, seat, kind, text}], in order */
 } pb_stored_table;
 
 /* Load one table; 0, or -1 with a message. Free with pb_stored_table_free. */
@@ -89,5 +93,29 @@ int pb_store_heads(pb_store *s, pb_table_head *out, int max);
 int pb_store_set_player(pb_store *s, int64_t table, int seat, const char *player, char *err, size_t errlen);
 /* The id of the table with this code, or -1. */
 int64_t pb_store_find_code(pb_store *s, const char *code);
+
+/* The table's clock (JSON, docs/protocol.md), set once at creation. */
+int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *err, size_t errlen);
+/* The code of the table offered as this one's rematch. */
+int pb_store_set_rematch(pb_store *s, int64_t table, const char *code, char *err, size_t errlen);
+/* Something that happened beside the moves, after `move` moves: `kind` a
+ * word for programs ("bot", "time", "start", "undo"), `text` for people. */
+int pb_store_add_event(pb_store *s, int64_t table, int move, int seat, const char *kind, const char *text, char *err,
+                       size_t errlen);
+/* Undo: forget the actions from number `moves` on, and the events after
+ * them, in one transaction. */
+int pb_store_take_back(pb_store *s, int64_t table, int moves, char *err, size_t errlen);
+
+/* A chat line; seat -1 for a spectator. */
+typedef struct pb_chat_line {
+    int n, move, seat;
+    const char *name, *text;
+    int64_t at; /* Unix ms */
+} pb_chat_line;
+int pb_store_add_chat(pb_store *s, int64_t table, const pb_chat_line *line, char *err, size_t errlen);
+/* The last `last` chat lines of a table, oldest first, as the protocol
+ * sends them ({n, move, seat, name, spectator, text, at}); *count is how
+ * many the table has. Never NULL. */
+json_t *pb_store_chat(pb_store *s, int64_t table, int last, int *count);
 
 #endif

@@ -710,7 +710,7 @@ test('the Instant card panel plays its card, or with none to play only lets the 
     assert.equal(await page.locator('.toast.error').count(), 0, 'no error from the server');
     const heard = await clients[(idle.seat + 1) % 6].waitFor((m) => m.type === 'view' && m.code === three[0].code && m.moves > idle.moves,
       5000, 'the delivery let go');
-    assert.deepEqual(heard.log.find((e, i) => heard.moves - heard.log.length + i === idle.moves), { seat: idle.seat, text: 'done' });
+    assert.deepEqual(heard.log.find((e) => e.move === idle.moves), { move: idle.moves, seat: idle.seat, text: 'done' });
 
     // Out of Supplies: the bots' game up to its victim's turn, then Ann's page pays.
     const oos = rec.actions.findIndex((a) => /^play power:out-of-supplies on \d$/.test(a));

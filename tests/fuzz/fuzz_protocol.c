@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!lobby) {
         char err[PB_ERR_LEN];
         pb_store *store = pb_store_open(":memory:", err, sizeof err);
-        static pb_lobby_io io = {NULL, on_send, on_bot};
+        static pb_lobby_io io = {NULL, on_send, on_bot, NULL, 0};
         lobby = pb_lobby_new(store, &io, err, sizeof err);
         const char *create = "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":3,"
                              "\"seats\":[\"human\",\"human\",\"random\"],\"name\":\"Ann\"}";

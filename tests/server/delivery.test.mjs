@@ -869,7 +869,7 @@ test('Instant cards and Out of Supplies at a table of six people: every holder i
       const paid = await cs[target].waitFor((m) => m.type === 'error' || (isView(code1)(m) && m.moves > owing.moves), 5000, 'paid');
       assert.equal(paid.type, 'view', paid.message);
       assert.equal(paid.moves, owing.moves + 1);
-      assert.deepEqual(paid.log.at(-1), { seat: target, text: 'supplies $2' });
+      assert.deepEqual(paid.log.at(-1), { move: owing.moves, seat: target, text: 'supplies $2' });
       assert.equal(paid.view.players[target].money, money - 2);
       assert.equal(paid.view.players[target].supplies_due, undefined, 'nothing owed now');
       assert.equal(paid.view.phase, 'start', 'paying is not the action');
@@ -921,7 +921,7 @@ test('Instant cards and Out of Supplies at a table of six people: every holder i
       assert.ok(formalities.length > 0, 'seats asked a question with only "done" to answer');
       for (const m of formalities) {
         assert.deepEqual(m.view.legal, ['done'], asText(m));
-        assert.deepEqual(moves.get(m.moves), { seat: m.seat, text: 'done' }, `${asText(m)}: answered by its client`);
+        assert.deepEqual(moves.get(m.moves), { move: m.moves, seat: m.seat, text: 'done' }, `${asText(m)}: answered by its client`);
         const html = actionsHtml(buildCtx(m));
         assert.match(html, /data-action="done" title="done">Let it go: no Instant card</, `${asText(m)}: the panel lets it go`);
         assert.doesNotMatch(html, /data-action="instant /, `${asText(m)}: and offers no card`);

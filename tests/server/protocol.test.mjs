@@ -748,7 +748,8 @@ test('a seat whose player left goes to a bot, which plays it to the end', T, asy
   let handed = null;
   for (let i = 0; i < 40 && !handed; i++) {
     await ann.send({ type: 'bot', code: j0.code, seat: 1 });
-    const r = await ann.waitFor((m) => m.type === 'error' || (m.type === 'view' && m.code === j0.code), 5000, 'bot');
+    // (views come meanwhile too: Bo's seat shown empty, then free to hand over)
+    const r = await ann.waitFor((m) => m.type === 'error' || (m.type === 'view' && m.code === j0.code && m.players[1] === 'greedy'), 5000, 'bot');
     if (r.type === 'view') handed = r;
     else await sleep(250);
   }

@@ -127,7 +127,7 @@ static void test_games_hostile_input_and_restart(void **state)
     snprintf(db, sizeof db, "%s/l.db", path);
     static capture c;
     pb_store *store = pb_store_open(db, err, sizeof err);
-    pb_lobby_io io = {&c, on_send, on_bot};
+    pb_lobby_io io = {&c, on_send, on_bot, NULL, 0};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
     assert_non_null(l);
     static const char *const hostile[] = {
@@ -189,8 +189,238 @@ static void test_games_hostile_input_and_restart(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* ---- Waiting, clocks, chat, undo, rematch (issue 20), on a clock of the test's own ---- */
+
+static int64_t fake_ms = 1700000000000;
+
+static int64_t fake_now(void *ctx)
+{
+    (void)ctx;
+    return fake_ms;
+}
+
+/* The last message of a type to a connection, with the error's text when
+ * it is an error. */
+static json_t *sent(capture *c, int conn, const char *type)
+{
+    json_t *m = last_of(c, conn, type);
+    assert_non_null(m);
+    return m;
+}
+
+static void expect_error(pb_lobby *l, capture *c, int conn, const char *msg, const char *words)
+{
+    int mark = c->n; /* only what this message brought */
+    say(l, conn, msg);
+    assert_true(c->n > mark);
+    json_t *e = json_loads(c->out[c->n - 1], 0, NULL);
+    assert_string_equal(json_string_value(json_object_get(e, "type")), "error");
+    const char *text = json_string_value(json_object_get(e, "message"));
+    if (!strstr(text, words))
+        fail_msg("\"%s\" answered \"%s\", not \"%s\"", msg, text, words);
+    json_decref(e);
+}
+
+static void joined_code(capture *c, int conn, char *code, size_t n)
+{
+    json_t *j = sent(c, conn, "joined");
+    snprintf(code, n, "%s", json_string_value(json_object_get(j, "code")));
+    json_decref(j);
+}
+
+static json_t *view_of(capture *c, int conn)
+{
+    return sent(c, conn, "view");
+}
+
+static void test_waiting_clock_chat_undo_rematch(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], msg[512], code[16], code2[16];
+    assert_non_null(mkdtemp(path));
+    snprintf(db, sizeof db, "%s/l.db", path);
+    static capture c;
+    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_lobby_io io = {&c, on_send, on_bot, fake_now, 0};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    assert_non_null(l);
+
+    /* Absurd clocks are refused with their range. */
+    expect_error(l, &c, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"greedy\"],"
+                 "\"clock\":{\"mode\":\"realtime\",\"minutes\":100000}}", "1 to 180");
+    expect_error(l, &c, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"greedy\"],"
+                 "\"clock\":{\"mode\":\"turn\",\"hours\":-3}}", "1 to 336");
+    expect_error(l, &c, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"greedy\"],"
+                 "\"clock\":{\"mode\":\"blitz\"}}", "realtime");
+    assert_int_equal(pb_lobby_tables(l), 0);
+
+    /* A table with a free human seat waits: nobody moves, bots neither. */
+    clear(&c);
+    say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":3,\"seats\":[\"human\",\"greedy\",\"human\"],"
+              "\"name\":\"Ann\",\"clock\":{\"mode\":\"realtime\",\"minutes\":1,\"increment\":0}}");
+    joined_code(&c, 1, code, sizeof code);
+    json_t *v = view_of(&c, 1);
+    assert_true(json_is_true(json_object_get(v, "waiting")));
+    assert_int_equal(json_integer_value(json_object_get(v, "creator")), 0);
+    assert_true(json_is_null(json_object_get(json_object_get(v, "clock"), "running")));
+    json_decref(v);
+    assert_int_equal(c.njobs, 0);
+    snprintf(msg, sizeof msg, "{\"type\":\"act\",\"code\":\"%s\",\"action\":\"pass\"}", code);
+    expect_error(l, &c, 1, msg, "has not started");
+
+    /* Chat: a spectator and a player; hostile lines refused. */
+    snprintf(msg, sizeof msg, "{\"type\":\"spectate\",\"code\":\"%s\",\"name\":\"Cy\"}", code);
+    say(l, 2, msg);
+    clear(&c);
+    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"code\":\"%s\",\"text\":\"hi <b>all</b>\"}", code);
+    say(l, 2, msg);
+    json_t *chat = sent(&c, 1, "chat"), *line = json_array_get(json_object_get(chat, "lines"), 0);
+    assert_string_equal(json_string_value(json_object_get(line, "name")), "Cy");
+    assert_true(json_is_true(json_object_get(line, "spectator")));
+    assert_string_equal(json_string_value(json_object_get(line, "text")), "hi <b>all</b>");
+    json_decref(chat);
+    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"code\":\"%s\",\"text\":\"two\\nlines\"}", code);
+    expect_error(l, &c, 1, msg, "control characters");
+    char long_text[400];
+    memset(long_text, 'x', 301);
+    long_text[301] = 0;
+    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"code\":\"%s\",\"text\":\"%s\"}", code, long_text);
+    expect_error(l, &c, 1, msg, "at most 300");
+    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"code\":\"%s\",\"text\":\"flood\"}", code);
+    for (int i = 0; i < 5; i++)
+        say(l, 1, msg);
+    expect_error(l, &c, 1, msg, "too many chat lines");
+    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"code\":\"%s\",\"text\":\"me too\"}", code);
+    expect_error(l, &c, 3, msg, "sit at the table or watch");
+
+    /* Only the creator starts; the last seat taken starts it too. */
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"code\":\"%s\",\"name\":\"Bo\"}", code);
+    clear(&c);
+    say(l, 3, msg);
+    json_t *hist = sent(&c, 3, "chat");
+    assert_true(json_is_true(json_object_get(hist, "history")));
+    assert_int_equal(json_array_size(json_object_get(hist, "lines")), 6); /* Cy's and Ann's five */
+    json_decref(hist);
+    v = view_of(&c, 3);
+    assert_false(json_is_true(json_object_get(v, "waiting")));
+    int running = (int)json_integer_value(json_object_get(json_object_get(v, "clock"), "running"));
+    assert_int_equal(running, 0); /* New York Slice: the first player divides */
+    json_decref(v);
+
+    /* Out of time: the seat goes to a bot, the events tell it. */
+    fake_ms += 59 * 1000;
+    pb_lobby_tick(l);
+    snprintf(msg, sizeof msg, "{\"type\":\"spectate\",\"code\":\"%s\"}", code);
+    say(l, 2, msg); /* a spectator asking again gets the view again */
+    v = view_of(&c, 2);
+    assert_true(json_integer_value(json_array_get(json_object_get(json_object_get(v, "clock"), "left"), 0)) <= 1000);
+    json_decref(v);
+    fake_ms += 2 * 1000;
+    clear(&c);
+    pb_lobby_tick(l);
+    v = view_of(&c, 3);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(v, "players"), 0)), "greedy");
+    assert_true(json_is_true(json_array_get(json_object_get(json_object_get(v, "clock"), "out"), 0)));
+    json_t *ev = json_array_get(json_object_get(v, "events"), 0);
+    assert_string_equal(json_string_value(json_object_get(ev, "kind")), "time");
+    assert_non_null(strstr(json_string_value(json_object_get(ev, "text")), "Ann ran out of time"));
+    json_decref(v);
+    assert_int_equal(c.njobs, 1); /* the bot is asked for the seat */
+    run_bots(l, &c);
+
+    /* A restart keeps the clock's verdict, the events and the chat. */
+    pb_lobby_free(l);
+    clear(&c);
+    l = pb_lobby_new(store, &io, err, sizeof err);
+    run_bots(l, &c);
+    snprintf(msg, sizeof msg, "{\"type\":\"spectate\",\"code\":\"%s\"}", code);
+    clear(&c);
+    say(l, 4, msg);
+    v = view_of(&c, 4);
+    assert_true(json_is_true(json_array_get(json_object_get(json_object_get(v, "clock"), "out"), 0)));
+    assert_int_equal(json_array_size(json_object_get(v, "events")), 1);
+    json_decref(v);
+    hist = sent(&c, 4, "chat");
+    assert_int_equal(json_array_size(json_object_get(hist, "lines")), 6);
+    json_decref(hist);
+    snprintf(msg, sizeof msg, "{\"type\":\"history\",\"code\":\"%s\"}", code);
+    clear(&c);
+    say(l, 4, msg);
+    hist = sent(&c, 4, "history");
+    assert_true(json_array_size(json_object_get(hist, "log")) >= 1);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(json_object_get(hist, "log"), 0), "move")), 0);
+    json_decref(hist);
+
+    /* `start`: only the creator; bots take the free seats. */
+    clear(&c);
+    say(l, 5, "{\"type\":\"create\",\"game\":\"theory\",\"players\":3,\"seats\":[\"human\",\"human\",\"human\"],"
+              "\"name\":\"Di\"}");
+    joined_code(&c, 5, code2, sizeof code2);
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"code\":\"%s\",\"name\":\"Ed\"}", code2);
+    say(l, 6, msg);
+    snprintf(msg, sizeof msg, "{\"type\":\"start\",\"code\":\"%s\"}", code2);
+    expect_error(l, &c, 6, msg, "only the table's creator");
+    snprintf(msg, sizeof msg, "{\"type\":\"start\",\"code\":\"%s\",\"bot\":\"wizard\"}", code2);
+    expect_error(l, &c, 5, msg, "bot is one of");
+    snprintf(msg, sizeof msg, "{\"type\":\"start\",\"code\":\"%s\",\"bot\":\"random\"}", code2);
+    clear(&c);
+    say(l, 5, msg);
+    v = view_of(&c, 6);
+    assert_false(json_is_true(json_object_get(v, "waiting")));
+    assert_string_equal(json_string_value(json_array_get(json_object_get(v, "players"), 2)), "random");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(v, "events"), 0), "kind")),
+                        "start");
+    json_decref(v);
+
+    /* Undo against bots; a whole game; a rematch. */
+    clear(&c);
+    say(l, 7, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"greedy\"],"
+              "\"name\":\"Flo\"}");
+    joined_code(&c, 7, code, sizeof code);
+    snprintf(msg, sizeof msg, "{\"type\":\"undo\",\"code\":\"%s\"}", code);
+    expect_error(l, &c, 7, msg, "nothing to undo");
+    human_move(l, &c, 7, code);
+    run_bots(l, &c);
+    v = view_of(&c, 7);
+    int moves = (int)json_integer_value(json_object_get(v, "moves"));
+    assert_true(moves >= 1);
+    assert_true(json_is_true(json_object_get(v, "undo")));
+    json_decref(v);
+    clear(&c);
+    say(l, 7, msg);
+    v = view_of(&c, 7);
+    assert_int_equal(json_integer_value(json_object_get(v, "moves")), 0);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(v, "events"), 0), "kind")),
+                        "undo");
+    json_decref(v);
+    for (int guard = 0; guard < 500 && !over(&c, 7); guard++) {
+        run_bots(l, &c);
+        if (!over(&c, 7))
+            human_move(l, &c, 7, code);
+    }
+    assert_true(over(&c, 7));
+    expect_error(l, &c, 7, msg, "nothing to undo");
+    snprintf(msg, sizeof msg, "{\"type\":\"rematch\",\"code\":\"%s\"}", code);
+    expect_error(l, &c, 8, msg, "only a player");
+    clear(&c);
+    say(l, 7, msg);
+    joined_code(&c, 7, code2, sizeof code2);
+    assert_string_not_equal(code, code2);
+    v = view_of(&c, 7);
+    assert_string_equal(json_string_value(json_object_get(v, "code")), code2);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(v, "players"), 1)), "greedy");
+    json_decref(v);
+
+    pb_lobby_free(l);
+    pb_store_close(store);
+    clear(&c);
+    snprintf(msg, sizeof msg, "rm -rf %s", path);
+    assert_int_equal(system(msg), 0);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
+                                       cmocka_unit_test(test_waiting_clock_chat_undo_rematch)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
