@@ -148,6 +148,7 @@ function onTables(msg) {
   state.tables = Array.isArray(msg.tables) ? msg.tables : [];
   if (state.route.page === 'lobby') renderTables();
   if (!$('#join-prompt').hidden) renderPromptInfo();
+  else if (state.route.page === 'table') renderTable(); // a rematch offer names who made it
 }
 
 function onReplay(msg) {
@@ -927,6 +928,18 @@ function wire() {
   }, LIST_EVERY_MS);
 }
 
+// Who sits at a table (the lobby's list says), to name who offers a rematch;
+// null until the list has come (asked for once per table).
+const listAskedFor = new Set();
+function rematchPeople(code) {
+  const t = (state.tables || []).find((x) => x.code === code);
+  if (!t) {
+    if (!listAskedFor.has(code)) { listAskedFor.add(code); requestList(); }
+    return null;
+  }
+  return (t.seats || []).filter((s) => s.taken && (s.player || 'human') === 'human').map((s) => s.name);
+}
+
 // The waiting panel, undo and rematch (social.js), and the chat (chat.js).
 function wireSocial() {
   initChat(send);
@@ -934,6 +947,7 @@ function wireSocial() {
     send,
     copy: copyText,
     seatAt: (code) => store.seat(code),
+    seated: rematchPeople,
     open: goToTable,
     watch: (code) => send(spectateMsg(code)),
     // A rematch: the same seat as at the old table (the server prefers it).

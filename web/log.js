@@ -100,7 +100,7 @@ export function logItemsHtml(ctx, gameLog, replay) {
     out.push(entryHtml(ctx, gameLog, e));
   }
   eventsUpTo(Infinity);
-  return out.join('');
+  return out.length ? out.join('') : '<li class="log-empty muted">No moves yet.</li>';
 }
 
 // One move in the game's words, then its news (told alike for every game).

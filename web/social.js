@@ -10,7 +10,8 @@ const BOTS = ['random', 'greedy', 'easy', 'medium', 'hard', 'expert'];
 let startBot = 'greedy'; // the creator's bot choice, kept while views come in
 let hooks = null;
 
-// hooks: send(obj), copy(url), join(code, seat, name), watch(code), open(code), seatAt(code).
+// hooks: send(obj), copy(url), join(code, seat, name), watch(code), open(code),
+// seatAt(code) (our seat there), seated(code) (the names at a table, or null).
 export function initSocial(h) {
   hooks = h;
   $('#waiting').addEventListener('change', (ev) => {
@@ -93,13 +94,14 @@ function toolsHtml(ctx, replaying) {
       out.push(`<span>The rematch is table <span class="code">${esc(r)}</span>.</span> ` +
         `<button type="button" data-do="open-rematch" data-code="${esc(r)}">Go to the rematch</button>`);
     } else if (r) {
-      const by = Number.isInteger(msg.rematch_by) ? (msg.names || [])[msg.rematch_by] : null;
-      const who = by ? esc(by) : 'A player';
+      const by = (hooks.seated(r) || []).filter(Boolean);
+      const who = by.length ? esc(by.join(', ')) : 'A player';
       out.push(ctx.seat != null
-        ? `<span>${who} offers a rematch —</span> <button type="button" data-do="join-rematch" data-code="${esc(r)}">Join</button>`
+        ? `<span>${who} ${by.length > 1 ? 'offer' : 'offers'} a rematch —</span> <button type="button" data-do="join-rematch" data-code="${esc(r)}">Join</button>`
         : `<span>${who} started a rematch —</span> <button type="button" data-do="watch-rematch" data-code="${esc(r)}" class="secondary">Watch</button>`);
     } else if (ctx.seat != null) {
-      out.push('<button type="button" data-do="rematch" id="rematch" title="a new table: the same game, seats and options, a new deal">Rematch</button>');
+      out.push('<button type="button" data-do="rematch" id="rematch">Rematch</button>' +
+        ' <span class="muted">a new table: the same game, seats and options, a new deal</span>');
     }
   }
   return out.length ? `<div class="row">${out.join(' ')}</div>` : '';
@@ -110,6 +112,7 @@ export function renderSocial(ctx, url, replaying) {
   const msg = ctx.msg;
   const waiting = $('#waiting');
   waiting.hidden = !msg.waiting;
+  $('#table').dataset.waiting = String(Boolean(msg.waiting)); // the style hides turn marks then
   waiting.dataset.code = ctx.code;
   waiting.dataset.url = url;
   waiting.innerHTML = msg.waiting ? waitingHtml(ctx, url) : '';
