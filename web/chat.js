@@ -124,6 +124,7 @@ function draw() {
     b.type = 'button';
     b.dataset.name = name;
     b.setAttribute('aria-pressed', String(mute.has(name)));
+    b.setAttribute('aria-label', `mute ${name}`);
     b.title = mute.has(name) ? `show ${name}'s lines again` : `hide ${name}'s lines`;
     box.append(b);
   }

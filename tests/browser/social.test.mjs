@@ -78,7 +78,8 @@ async function playToTheEnd(pages) {
   }
 }
 
-const moveItems = (page) => page.locator('#log li[data-move]');
+const MOVES = '#log li[data-move]:not(.log-event)'; // the log's moves, not its events
+const moveItems = (page) => page.locator(MOVES);
 const shot = (page, name) => page.screenshot({ path: join(SHOTS, name), fullPage: true });
 
 test('a table with free seats waits: the link, who joined, who is missing; the creator starts it with bots',
@@ -118,6 +119,7 @@ test('a table with free seats waits: the link, who joined, who is missing; the c
     const event = ann.locator('#log li.log-event').first();
     await event.waitFor();
     assert.equal(await event.getAttribute('data-move'), '0');
+    assert.match(await event.innerText(), /Ann started the game with bots in the free seats: Easy 3\./);
   });
 
 test('two players join a waiting table and the game starts by itself', { timeout: 60_000 }, async () => {
@@ -208,9 +210,10 @@ test('the whole log after a reload and in a replay; a rematch offered and joined
   assert.ok(total > 12, `${total} moves: more than a view's last 12`);
   assert.equal(await moveItems(ann).count(), total, 'every move is in the log');
   await bo.reload();
-  await bo.waitForFunction((n) => document.querySelectorAll('#log li[data-move]').length === n, total);
-  assert.equal(await bo.locator('#log li[data-move]').first().getAttribute('data-move'), '0');
-  assert.match(await bo.locator('#log li[data-move="0"]').innerText(), /^(Ann|Bo) (divided|cut)/);
+  await bo.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [MOVES, total]);
+  const first = moveItems(bo).first();
+  assert.equal(await first.getAttribute('data-move'), '0');
+  assert.match(await first.innerText(), /^(Ann|Bo) (divided|cut)/);
   await shot(ann, 'social-log-desktop.png');
   await shot(bo, 'social-log-phone.png');
 
@@ -222,7 +225,7 @@ test('the whole log after a reload and in a replay; a rematch offered and joined
   assert.equal(await moveItems(bo).count(), 1);
   assert.deepEqual(await bo.locator('#chat-lines .chat-text').allInnerTexts(), ['good luck']);
   await bo.click('#replay button[title="the end"]');
-  await bo.waitForFunction((n) => document.querySelectorAll('#log li[data-move]').length === n, total);
+  await bo.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [MOVES, total]);
 
   // Ann offers a rematch: a new table, where she sits; Bo sees the offer and joins it at his seat.
   const oldCode = share.split('/').pop();
@@ -255,8 +258,11 @@ test('undo against bots takes the last decision back, from the keyboard too', { 
   assert.ok(before >= 1);
   await ann.focus('#undo');
   await ann.keyboard.press('Enter');
-  await ann.waitForFunction((n) => document.querySelectorAll('#log li[data-move]').length < n, before);
+  await ann.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length < n, [MOVES, before]);
   assert.equal(await ann.locator('#table').getAttribute('data-my-turn'), 'true', 'Ann decides again');
-  // The log tells that a decision was taken back.
-  await ann.locator('#log li.log-event').first().waitFor();
+  // The log tells that a decision was taken back, at the move it went back to.
+  const event = ann.locator('#log li.log-event').last();
+  await event.waitFor();
+  assert.match(await event.innerText(), /^Ann took a decision back\.$/);
+  assert.equal(Number(await event.getAttribute('data-move')), await moveItems(ann).count());
 });
