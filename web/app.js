@@ -510,7 +510,7 @@ function drawTable(ctx) {
   renderRules(ctx);
   renderShare(ctx.code);
   const replay = replayShown(ctx);
-  renderSocial(T.buildCtx(state.views.get(ctx.code)), $('#share-link').href, Boolean(replay)); // the table, not the replay
+  renderSocial(T.buildCtx(state.views.get(ctx.code)), $('#share-link').href); // the table, not the replay
   renderChat(ctx, replay ? replay.step : null);
   $('#join-this').hidden = ctx.seat != null || finished(state.views.get(ctx.code));
 }
@@ -942,7 +942,7 @@ function rematchPeople(code) {
 
 // The waiting panel, undo and rematch (social.js), and the chat (chat.js).
 function wireSocial() {
-  initChat(send);
+  initChat(send, () => store.name());
   initSocial({
     send,
     copy: copyText,

@@ -11,6 +11,7 @@ const lines = new Map(); // code -> Map(n -> line)
 let pending = null;      // {code, text, at}: a line sent, not yet seen back
 let shown = '';          // what the list shows now, to leave it alone when nothing changed
 let send = () => false;
+let typedName = () => '';  // the name this browser goes by (a spectator's own lines)
 let current = null;      // {code, me, others, replayStep}
 
 function muted() {
@@ -28,9 +29,10 @@ function lineName(l) {
   return typeof l.name === 'string' && l.name ? l.name : l.seat == null ? 'a spectator' : `Seat ${l.seat + 1}`;
 }
 
-// `sendMsg(obj)` sends to the server (false when offline).
-export function initChat(sendMsg) {
+// `sendMsg(obj)` sends to the server (false when offline); `myName()` the name typed in this browser.
+export function initChat(sendMsg, myName) {
   send = sendMsg;
+  typedName = myName;
   $('#chat-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     sendLine();
@@ -90,7 +92,7 @@ export function renderChat(ctx, replayStep) {
   const names = ctx.msg.names || [];
   const kinds = ctx.msg.players || [];
   const others = names.filter((n, i) => n && i !== ctx.seat && (kinds[i] || 'human') === 'human');
-  const me = ctx.seat != null ? names[ctx.seat] : null;
+  const me = ctx.seat != null ? names[ctx.seat] : typedName();
   if (!current || current.code !== ctx.code) showError('');
   current = { code: ctx.code, me, others, replayStep: replayStep ?? null };
   draw();

@@ -12,7 +12,7 @@ const asked = new Set();  // codes whose history this connection has asked for
 function table(code) {
   let t = tables.get(code);
   if (!t) {
-    t = { entries: new Map(), events: new Map() };
+    t = { entries: new Map(), events: new Map(), words: new Map() }; // words: move -> {key, html}
     tables.set(code, t);
   }
   return t;
@@ -95,9 +95,14 @@ export function logItemsHtml(ctx, gameLog, replay) {
       out.push(`<li class="log-event" data-move="${events[k].move}">${esc(events[k].text)}</li>`);
     }
   };
+  // A long game's log is worded once: each entry again only when it (or a name) changed.
+  const names = (ctx.msg.names || []).join('\u0001');
   for (const e of entries) {
     eventsUpTo(e.move); // an event at move m happened after m moves: before entry m
-    out.push(entryHtml(ctx, gameLog, e));
+    const key = `${e.seat}\u0001${e.text}\u0001${e.news || ''}\u0001${names}`;
+    let w = t.words.get(e.move);
+    if (!w || w.key !== key) t.words.set(e.move, (w = { key, html: entryHtml(ctx, gameLog, e) }));
+    out.push(w.html);
   }
   eventsUpTo(Infinity);
   return out.length ? out.join('') : '<li class="log-empty muted">No moves yet.</li>';

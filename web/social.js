@@ -29,7 +29,8 @@ export function initSocial(h) {
     const what = b.dataset.do;
     if (what === 'undo') hooks.send({ type: 'undo', code: box.code });
     else if (what === 'rematch') {
-      b.disabled = true; // the answer is a `joined`, or an error that redraws
+      b.disabled = true; // one click is one table; the answer is a `joined` (or an error)
+      setTimeout(() => { b.disabled = false; }, 3000);
       hooks.send({ type: 'rematch', code: box.code });
     } else if (what === 'join-rematch') hooks.join(b.dataset.code, Number(box.seat), box.name);
     else if (what === 'watch-rematch') hooks.watch(b.dataset.code);
@@ -81,14 +82,14 @@ function waitingHtml(ctx, url) {
 }
 
 // The rematch and undo buttons (or an offer to join the rematch).
-function toolsHtml(ctx, replaying) {
+function toolsHtml(ctx) {
   const msg = ctx.msg;
   const over = ctx.phase === 'over';
   const out = [];
   if (msg.undo && !over && ctx.seat != null) {
     out.push('<button type="button" data-do="undo" id="undo" title="take back your last decision (every other seat is a bot)">Undo</button>');
   }
-  if (over && !replaying) {
+  if (over) {
     const r = typeof msg.rematch === 'string' && msg.rematch ? msg.rematch : null;
     if (r && hooks.seatAt(r)) {
       out.push(`<span>The rematch is table <span class="code">${esc(r)}</span>.</span> ` +
@@ -107,24 +108,32 @@ function toolsHtml(ctx, replaying) {
   return out.length ? `<div class="row">${out.join(' ')}</div>` : '';
 }
 
-// The waiting panel and the tools of the table shown; `url` its share link.
-export function renderSocial(ctx, url, replaying) {
+// Markup put in only when it changed: a select stays open, a screen reader is not told again.
+const drawn = new Map(); // element id -> the markup last put in
+function put(el, html) {
+  if (drawn.get(el.id) === html) return;
+  drawn.set(el.id, html);
+  el.innerHTML = html;
+}
+
+// The waiting panel and the tools of the table shown (never a replay's); `url` its share link.
+export function renderSocial(ctx, url) {
   const msg = ctx.msg;
   const waiting = $('#waiting');
   waiting.hidden = !msg.waiting;
   $('#table').dataset.waiting = String(Boolean(msg.waiting)); // the style hides turn marks then
   waiting.dataset.code = ctx.code;
   waiting.dataset.url = url;
-  waiting.innerHTML = msg.waiting ? waitingHtml(ctx, url) : '';
+  put(waiting, msg.waiting ? waitingHtml(ctx, url) : '');
   if (msg.waiting) {
     // Nobody moves while the table waits, whatever the game's view says.
     $('#prompt').textContent = 'Waiting for players: nobody moves until the table starts.';
   }
   const tools = $('#table-tools');
-  const html = msg.waiting ? '' : toolsHtml(ctx, replaying);
+  const html = msg.waiting ? '' : toolsHtml(ctx);
   tools.hidden = !html;
   tools.classList.toggle('undo', Boolean(html) && !msg.waiting && ctx.phase !== 'over');
-  tools.innerHTML = html;
+  put(tools, html);
   tools.dataset.code = ctx.code;
   tools.dataset.seat = ctx.seat == null ? '' : String(ctx.seat);
   tools.dataset.name = ctx.seat == null ? '' : (msg.names || [])[ctx.seat] || '';

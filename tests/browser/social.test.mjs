@@ -161,6 +161,8 @@ test('a player and a spectator chat: text stays text, spectators are marked, mut
     const spectatorLine = ann.locator('#chat-lines li.spectator');
     await spectatorLine.waitFor();
     assert.match(await spectatorLine.innerText(), /Cy \(spectator\): hello from the stands/);
+    assert.equal(await cy.locator('#chat-mute button[data-name="Ann"]').count(), 1, 'Cy may mute Ann');
+    assert.equal(await cy.locator('#chat-mute button[data-name="Cy"]').count(), 0, 'but not himself');
     await shot(ann, 'social-chat-desktop.png');
     await shot(cy, 'social-chat-phone.png');
 
