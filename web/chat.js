@@ -25,8 +25,10 @@ function setMuted(set) {
   try { localStorage.setItem(MUTE_KEY, JSON.stringify([...set])); } catch { /* private mode: this page only */ }
 }
 
+const bySpectator = (l) => l.spectator === true || l.seat == null;
+
 function lineName(l) {
-  return typeof l.name === 'string' && l.name ? l.name : l.seat == null ? 'a spectator' : `Seat ${l.seat + 1}`;
+  return typeof l.name === 'string' && l.name ? l.name : bySpectator(l) ? 'a spectator' : `Seat ${l.seat + 1}`;
 }
 
 // `sendMsg(obj)` sends to the server (false when offline); `myName()` the name typed in this browser.
@@ -141,7 +143,7 @@ function item(tag, cls, text) {
 }
 
 function lineItem(l) {
-  const li = item('li', l.seat == null ? 'chat-line spectator' : 'chat-line');
+  const li = item('li', bySpectator(l) ? 'chat-line spectator' : 'chat-line');
   li.dataset.n = String(l.n);
   if (Number.isInteger(l.seat)) li.dataset.seat = String(l.seat);
   if (Number.isFinite(l.at)) {
@@ -150,7 +152,7 @@ function lineItem(l) {
     li.append(t, ' ');
   }
   li.append(item('b', 'chat-name', lineName(l)));
-  if (l.seat == null) li.append(' ', item('span', 'chat-spectator', '(spectator)'));
+  if (bySpectator(l)) li.append(' ', item('span', 'chat-spectator', '(spectator)'));
   li.append(': ', item('span', 'chat-text', l.text));
   return li;
 }

@@ -244,6 +244,10 @@ test('the whole log after a reload and in a replay; a rematch offered and joined
   const newCode = (await bo.evaluate(() => location.hash)).split('/').pop();
   const newSeat = await bo.evaluate((c) => JSON.parse(localStorage.getItem(`pizzabox.seat.${c}`)).seat, newCode);
   assert.equal(newSeat, await seatOf(bo), 'Bo has his old seat');
+  // Back at the old table, Ann is pointed to the rematch she sits at.
+  await ann.goBack();
+  await ann.locator('#table-tools button[data-do="open-rematch"]').click();
+  await ann.waitForFunction((c) => location.hash.endsWith(c), newCode);
 });
 
 test('undo against bots takes the last decision back, from the keyboard too', { timeout: 60_000 }, async () => {
