@@ -148,6 +148,15 @@ static void send_error(pb_lobby *l, int conn, const char *message)
     send_json(l, conn, json_pack("{s:s, s:s}", "type", "error", "message", message));
 }
 
+/* A count or an index from a message: the number when it is a whole number
+ * from 0 to a million, else -1 (never a huge number cut down to a small
+ * one: 4294967298 is not 2). */
+static int small_number(const json_t *v)
+{
+    json_int_t n = json_integer_value(v);
+    return json_is_integer(v) && n >= 0 && n <= 1000000 ? (int)n : -1;
+}
+
 /* ---- Tables ---- */
 
 static table *find_table(pb_lobby *l, const char *code)
@@ -514,7 +523,8 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
         return pb_errorf(err, errlen, "that move is not legal now");
     logged e = describe_move(t, a, seat);
     const char *names[PB_MAX_SEATS];
-    bool formal = strcmp(t->player[seat], "human") == 0 && pb_is_formality(t->g, t->st) && only_person(t, seat);
+    bool formal = strcmp(t->player[seat], "human") == 0 && pb_is_formality(t->g, t->st) && only_person(t, seat) &&
+                  t->nwatchers == 0;
     int64_t at = now_ms(l);
     pb_state *next = pb_state_clone(t->g, t->st);
     if (!next || !who_room(t)) {
@@ -553,15 +563,16 @@ static bool only_person(const table *t, int seat)
 /* A human seat asked a formality (core/game.h: a question every seat is
  * asked alike, with one answer for this one) is answered by the server, as
  * the seat's own move, stored like any other: a record replays exactly.
- * Only at a table of one person and bots: other people would learn from
- * the question skipped that the seat had nothing to answer with. Bots
- * answer their own. Stops at the first that cannot be stored. */
+ * Only at a table of one person and bots that nobody watches: other people
+ * (spectators too) would learn from the question skipped that the seat had
+ * nothing to answer with. Bots answer their own. Stops at the first that
+ * cannot be stored. */
 static void answer_formalities(pb_lobby *l, table *t)
 {
     pb_action *legal = NULL;
     while (!t->finished && pb_is_formality(t->g, t->st)) {
         int seat = pb_current_seat(t->g, t->st);
-        if (strcmp(t->player[seat], "human") != 0 || !only_person(t, seat))
+        if (strcmp(t->player[seat], "human") != 0 || !only_person(t, seat) || t->nwatchers > 0)
             break;
         char err[PB_ERR_LEN];
         if (!legal && !(legal = malloc(sizeof *legal * PB_MAX_ACTIONS)))
@@ -649,13 +660,40 @@ static int seat_of(const table *t, int conn)
     return -1;
 }
 
-/* At most NAME_MAX_LEN characters (not bytes: names are UTF-8), no control
- * characters. */
+/* The length in bytes of a character at c that is invisible or turns the
+ * text's direction (C1 controls, soft hyphen, zero-width spaces and marks,
+ * bidirectional embeddings, overrides and isolates, the byte order mark),
+ * or 0. The zero-width joiner stays: emoji are made with it. */
+static size_t invisible_at(const unsigned char *c)
+{
+    if (c[0] == 0xC2 && (c[1] <= 0x9F || c[1] == 0xAD) && c[1] >= 0x80)
+        return 2;
+    if (c[0] == 0xD8 && c[1] == 0x9C)
+        return 2;
+    if (c[0] == 0xE1 && c[1] == 0xA0 && c[2] == 0x8E)
+        return 3;
+    if (c[0] == 0xE2 && c[1] == 0x80 && ((c[2] >= 0x8B && c[2] <= 0x8F && c[2] != 0x8D) || (c[2] >= 0xAA && c[2] <= 0xAE)))
+        return 3;
+    if (c[0] == 0xE2 && c[1] == 0x81 && ((c[2] >= 0xA0 && c[2] <= 0xA4) || (c[2] >= 0xA6 && c[2] <= 0xA9)))
+        return 3;
+    if (c[0] == 0xEF && c[1] == 0xBB && c[2] == 0xBF)
+        return 3;
+    return 0;
+}
+
+/* At most NAME_MAX_LEN characters (not bytes: names are UTF-8), control
+ * characters shown as '?', invisible and direction-changing ones left out
+ * (a name cannot hide or turn the text around it). */
 static void clean_name(const char *in, char *out, size_t n)
 {
     size_t len = 0;
     const unsigned char *c = (const unsigned char *)in;
-    for (int chars = 0; *c && chars < NAME_MAX_LEN; chars++) {
+    for (int chars = 0; *c && chars < NAME_MAX_LEN;) {
+        size_t skip = invisible_at(c);
+        if (skip) {
+            c += skip;
+            continue;
+        }
         /* One whole character at a time (the input is valid UTF-8). */
         size_t k = *c >= 0xF0 ? 4 : *c >= 0xE0 ? 3 : *c >= 0xC0 ? 2 : 1;
         if (len + k >= n)
@@ -664,7 +702,10 @@ static void clean_name(const char *in, char *out, size_t n)
         for (; i < k && c[i]; i++)
             out[len++] = c[i] < 0x20 || c[i] == 0x7f ? '?' : (char)c[i];
         c += i;
+        chars++;
     }
+    while (len > 0 && out[len - 1] == ' ')
+        len--;
     out[len] = 0;
 }
 
@@ -707,7 +748,9 @@ static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name
     char token[33];
     random_hex(token, 16);
     char clean[4 * NAME_MAX_LEN + 1];
-    clean_name(name && *name ? name : "Player", clean, sizeof clean);
+    clean_name(name ? name : "", clean, sizeof clean);
+    if (!clean[0] || strspn(clean, " ") == strlen(clean))
+        snprintf(clean, sizeof clean, "Player");
     if (pb_store_set_seat(l->store, t->id, seat, "human", clean, token, err, errlen) != 0)
         return -1;
     snprintf(t->name[seat], sizeof t->name[seat], "%s", clean);
@@ -888,8 +931,8 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
     char err[PB_ERR_LEN] = "out of memory";
     const char *game = json_string_value(json_object_get(msg, "game"));
     json_t *players = json_object_get(msg, "players"), *seats = json_object_get(msg, "seats");
-    int n = (int)json_integer_value(players);
-    if (!game || !json_is_integer(players) || n < 1 || n > PB_MAX_SEATS || !json_is_array(seats) ||
+    int n = small_number(players);
+    if (!game || n < 1 || n > PB_MAX_SEATS || !json_is_array(seats) ||
         (int)json_array_size(seats) != n) {
         send_error(l, conn, "create needs game, players and one seat per player");
         return;
@@ -1080,8 +1123,7 @@ static void on_join(pb_lobby *l, int conn, const json_t *msg)
     }
     /* The seat asked for when it is free (a rematch: one's old seat), else
      * the first free one. */
-    json_t *want = json_object_get(msg, "seat");
-    int ask = json_is_integer(want) ? (int)json_integer_value(want) : -1;
+    int ask = small_number(json_object_get(msg, "seat"));
     if (ask < 0 || ask >= t->players || t->taken[ask] || strcmp(t->player[ask], "human") != 0)
         ask = -1;
     for (int s = 0; s < t->players; s++)
@@ -1099,10 +1141,9 @@ static void on_resume(pb_lobby *l, int conn, const json_t *msg)
     table *t = table_of(l, conn, msg);
     if (!t)
         return;
-    json_t *seat = json_object_get(msg, "seat");
-    int s = (int)json_integer_value(seat);
+    int s = small_number(json_object_get(msg, "seat"));
     const char *token = json_string_value(json_object_get(msg, "token"));
-    if (!json_is_integer(seat) || s < 0 || s >= t->players || strcmp(t->player[s], "human") != 0 ||
+    if (s < 0 || s >= t->players || strcmp(t->player[s], "human") != 0 ||
         !pb_store_check_token(l->store, t->id, s, token)) {
         send_error(l, conn, "that seat and token do not match");
         return;
@@ -1190,12 +1231,11 @@ static void on_bot(pb_lobby *l, int conn, const json_t *msg)
     table *t = table_of(l, conn, msg);
     if (!t)
         return;
-    json_t *seat = json_object_get(msg, "seat");
-    int s = (int)json_integer_value(seat);
+    int s = small_number(json_object_get(msg, "seat"));
     char err[PB_ERR_LEN];
     if (seat_of(t, conn) < 0)
         send_error(l, conn, "only a player at the table may hand a seat to a bot");
-    else if (!json_is_integer(seat) || s < 0 || s >= t->players || !can_hand_to_bot(l, t, s))
+    else if (s < 0 || s >= t->players || !can_hand_to_bot(l, t, s))
         send_error(l, conn, "only the seat of a player gone for a few seconds can go to a bot");
     else if (seat_to_bot(l, t, s, "bot", "left the table", err, sizeof err) != 0)
         send_error(l, conn, err);
@@ -1217,11 +1257,10 @@ static void on_replay(pb_lobby *l, int conn, const json_t *msg)
     table *t = table_of(l, conn, msg);
     if (!t)
         return;
-    json_t *step = json_object_get(msg, "step");
-    int k = (int)json_integer_value(step);
+    int k = small_number(json_object_get(msg, "step"));
     pb_stored_table st;
     char err[PB_ERR_LEN];
-    if (!t->finished || !json_is_integer(step) || k < 0 || k > t->moves) {
+    if (!t->finished || k < 0 || k > t->moves) {
         send_error(l, conn, "replay needs a finished table and a step from 0 to its moves");
         return;
     }
@@ -1317,9 +1356,9 @@ static const char *chat_problem(const char *text)
     int chars = 0;
     bool visible = false;
     for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
-        bool c1 = c[0] == 0xC2 && c[1] >= 0x80 && c[1] <= 0x9F; /* U+0080..U+009F */
-        if (*c < 0x20 || *c == 0x7f || c1)
-            return "chat text may not hold control characters (new lines, tabs and the like)";
+        if (*c < 0x20 || *c == 0x7f || invisible_at(c))
+            return "chat text may not hold control or invisible characters (new lines, tabs, direction marks "
+                   "and the like)";
         chars += (*c & 0xC0) != 0x80;
         visible |= *c != ' ';
     }
@@ -1552,6 +1591,12 @@ void pb_lobby_disconnect(pb_lobby *l, int conn)
             if (t->watcher[w] == conn) {
                 t->watcher[w--] = t->watcher[--t->nwatchers];
                 t->idle_since = now_s(l);
+                if (t->nwatchers == 0 && !t->finished && pb_is_formality(t->g, t->st)) {
+                    /* the last spectator gone: a question left to the lone person is the server's again */
+                    answer_formalities(l, t);
+                    broadcast(l, t);
+                    ask_bot_if_needed(l, t);
+                }
             }
     }
 }
@@ -1594,6 +1639,7 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         set_clock(t, json_incref(s.clock));
         for (int q = 0; q < t->players; q++) {
             t->conn[q] = -1;
+            t->left_at[q] = now_s(l); /* after a restart, everyone gets the grace to come back */
             snprintf(t->player[q], sizeof t->player[q], "%s", s.player[q][0] ? s.player[q] : "human");
             snprintf(t->name[q], sizeof t->name[q], "%s", s.name[q]);
             t->taken[q] = strcmp(t->player[q], "human") != 0 || s.name[q][0];

@@ -207,6 +207,24 @@ static bool is_loopback(const char *addr)
     return strncmp(addr, "127.", 4) == 0 || strcmp(addr, "::1") == 0;
 }
 
+/* The WebSocket is at /ws only, and a browser's page must come from this
+ * server (its Origin names the host it asked): another site's page cannot
+ * play in its visitors' names. Clients that are not browsers send no
+ * Origin. */
+static bool upgrade_allowed(struct lws *wsi)
+{
+    char uri[256] = "", origin[256] = "", host[256] = "";
+    if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) < 0 || strcmp(uri, "/ws") != 0)
+        return false;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
+        return true;
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0 ||
+        lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) < 0)
+        return false;
+    const char *rest = strstr(origin, "://");
+    return rest && host[0] && strcmp(rest + 3, host) == 0;
+}
+
 /* May one more WebSocket connection come from this peer? */
 static bool address_allowed(const server *s, struct lws *wsi)
 {
@@ -331,7 +349,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
          * slot (its session starts zeroed, which is slot 0). */
         if (ss)
             ss->id = -1;
-        return address_allowed(s, wsi) ? 0 : -1;
+        return upgrade_allowed(wsi) && address_allowed(s, wsi) ? 0 : -1;
     case LWS_CALLBACK_ESTABLISHED:
         /* Again here: handshakes made at the same moment all passed the
          * filter before any of them was counted. */
@@ -383,6 +401,13 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
         rc = -1;
     static const struct lws_protocol_vhost_options markdown = {NULL, NULL, ".md", "text/plain; charset=utf-8"};
     static const struct lws_protocol_vhost_options modules = {NULL, NULL, ".mjs", "text/javascript"};
+    /* On every response: the pages may not be framed by another site (a
+     * click on a hidden table is a move), nor their types guessed. */
+    static const struct lws_protocol_vhost_options no_sniff = {NULL, NULL, "x-content-type-options:", "nosniff"};
+    static const struct lws_protocol_vhost_options no_referrer = {&no_sniff, NULL, "referrer-policy:", "no-referrer"};
+    static const struct lws_protocol_vhost_options no_frames_csp = {&no_referrer, NULL, "content-security-policy:",
+                                                                    "frame-ancestors 'none'"};
+    static const struct lws_protocol_vhost_options no_frames = {&no_frames_csp, NULL, "x-frame-options:", "DENY"};
     static struct lws_http_mount docs_mount, web_mount;
     docs_mount = (struct lws_http_mount){.mountpoint = "/docs", .origin = o->docs, .origin_protocol = LWSMPRO_FILE,
                                          .mountpoint_len = 5, .extra_mimetypes = &markdown};
@@ -395,6 +420,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     info.protocols = protocols;
     info.mounts = &web_mount;
     info.user = s;
+    info.headers = &no_frames;
     info.ka_time = 60; /* TCP keepalive finds dropped clients */
     info.ka_probes = 3;
     info.ka_interval = 10;

@@ -2,6 +2,7 @@
 #include "store.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -10,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../core/error.h"
+#include "../core/hash.h"
 
 #define CHECKPOINT_FRAMES 1000 /* pages in the write-ahead log before it is copied back */
 
@@ -156,15 +159,57 @@ static pb_store *store_new(char *err, size_t errlen)
     return s;
 }
 
+/* Seat tokens stored as issued (before they were stored hashed) are
+ * hashed in place: a token is 32 hex digits, its hash 64. */
+static int hash_old_tokens(sqlite3 *db)
+{
+    sqlite3_stmt *st, *up;
+    if (sqlite3_prepare_v2(db, "SELECT table_id, seat, token FROM seats WHERE length(token) = 32", -1, &st, NULL) !=
+        SQLITE_OK)
+        return -1;
+    if (sqlite3_prepare_v2(db, "UPDATE seats SET token = ? WHERE table_id = ? AND seat = ?", -1, &up, NULL) !=
+        SQLITE_OK) {
+        sqlite3_finalize(st);
+        return -1;
+    }
+    int rc = 0;
+    while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+        char hash[PB_SHA256_HEX];
+        pb_sha256_hex(sqlite3_column_text(st, 2), (size_t)sqlite3_column_bytes(st, 2), hash);
+        sqlite3_bind_text(up, 1, hash, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(up, 2, sqlite3_column_int64(st, 0));
+        sqlite3_bind_int(up, 3, sqlite3_column_int(st, 1));
+        rc = sqlite3_step(up) == SQLITE_DONE ? 0 : -1;
+        sqlite3_reset(up);
+    }
+    sqlite3_finalize(st);
+    sqlite3_finalize(up);
+    return rc;
+}
+
+/* The database holds every deal's seed: only its owner may read it (SQLite
+ * gives its log files the database file's mode). */
+static void owner_only(const char *path)
+{
+    if (strcmp(path, ":memory:") == 0)
+        return;
+    int fd = open(path, O_RDWR | O_CREAT, 0600);
+    if (fd >= 0)
+        close(fd);
+    chmod(path, 0600); /* a database made before by a looser umask */
+}
+
 pb_store *pb_store_open(const char *path, char *err, size_t errlen)
 {
     pb_store *s = store_new(err, errlen);
     if (!s)
         return NULL;
+    owner_only(path);
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                         NULL) != SQLITE_OK ||
         sqlite3_busy_timeout(s->db, 5000) != SQLITE_OK ||
         sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK || add_columns(s->db) != 0 ||
+        hash_old_tokens(s->db) != 0 ||
         sqlite3_prepare_v2(s->db, "INSERT INTO actions (table_id, idx, seat, text, at) VALUES (?, ?, ?, ?, ?)", -1,
                            &s->append, NULL) != SQLITE_OK ||
         start_checkpointer(s, path) != 0) {
@@ -269,8 +314,11 @@ int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, 
     sqlite3_bind_int(st, 2, seat);
     sqlite3_bind_text(st, 3, player, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 4, name ? name : "", -1, SQLITE_STATIC);
-    if (token)
-        sqlite3_bind_text(st, 5, token, -1, SQLITE_STATIC);
+    char hash[PB_SHA256_HEX];
+    if (token) { /* only its hash is kept: a copy of the database opens no seat */
+        pb_sha256_hex(token, strlen(token), hash);
+        sqlite3_bind_text(st, 5, hash, -1, SQLITE_STATIC);
+    }
     else
         sqlite3_bind_null(st, 5);
     int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : db_error(s, "seat", err, errlen);
@@ -289,12 +337,13 @@ bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *toke
     sqlite3_bind_int(st, 2, seat);
     if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT) {
         const char *want = (const char *)sqlite3_column_text(st, 0);
-        size_t n = strlen(want);
+        char hash[PB_SHA256_HEX];
+        pb_sha256_hex(token, strlen(token), hash);
         /* Compare every byte, so the time taken tells nothing. */
-        unsigned diff = (unsigned)(n ^ strlen(token));
-        for (size_t i = 0; i < n; i++)
-            diff |= (unsigned char)want[i] ^ (unsigned char)(i < strlen(token) ? token[i] : 0);
-        ok = diff == 0 && n > 0;
+        unsigned diff = (unsigned)(strlen(want) ^ (PB_SHA256_HEX - 1));
+        for (size_t i = 0; i < PB_SHA256_HEX - 1; i++)
+            diff |= (unsigned char)hash[i] ^ (unsigned char)(i < strlen(want) ? want[i] : 0);
+        ok = diff == 0;
     }
     sqlite3_finalize(st);
     return ok;

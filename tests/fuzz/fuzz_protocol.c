@@ -56,6 +56,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pb_lobby_message(lobby, conn, text, n);
     if (size && data[size - 1] == '!')
         pb_lobby_disconnect(lobby, conn);
+    if (size && data[size - 1] == '~') /* housekeeping: clocks, seats free for a bot */
+        pb_lobby_tick(lobby);
     free(text);
     return 0;
 }

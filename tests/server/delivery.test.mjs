@@ -1026,6 +1026,40 @@ test('one person among five bots is never asked to let a delivery go: the server
   assert.fail(`table seeds 1 to 16: ${answered ? '' : 'no game where the server answers Ann three times; '}${asked ? '' : 'no game where she is asked with a card to play'}`);
 });
 
+test('one person among bots, watched by a spectator, is asked to let a delivery go like anyone: the spectator learns nothing', { timeout: 300_000 }, async () => {
+  // The server answers a lone person's formality only when nobody watches:
+  // a spectator would see the question skipped and learn that she had no
+  // card to play. Same seeds as above, so a game with such questions comes.
+  for (let seed = 1; seed <= 16; seed++) {
+    const dir = tempDir();
+    const server = await startServer(join(dir, 'watched.db'), { env: { PIZZABOX_TABLE_SEED: String(seed) } });
+    const ann = await Client.connect(server.url, 'ann');
+    const cy = await Client.connect(server.url, 'cy');
+    try {
+      const j = await create(ann, ['human', 'greedy', 'greedy', 'greedy', 'greedy', 'greedy'], 'Ann');
+      await cy.send({ type: 'spectate', code: j.code });
+      await cy.waitFor(isView(j.code), 5000, 'the spectator\'s first view');
+      const sent = new Set();
+      const end = await playToEnd(ann, j.code, { rng: seeded(seed), sent, timeout: 60_000 });
+      assertOver(end, 6);
+      const asked = formalitiesAsked([ann], j.code);
+      const moves = movesOf(ann, j.code);
+      for (const [i, e] of moves) if (e.seat === 0) assert.ok(sent.has(i), `move ${i} (${e.text}) was Ann's own, not the server's`);
+      if (asked.length > 0) {
+        console.log(`# one person, five bots and a spectator (table seed ${seed}): asked ${asked.length} times with only "done"`);
+        return;
+      }
+    } finally {
+      await ann.close();
+      await cy.close();
+      const reports = await stopServers([server]);
+      removeTempDir(dir);
+      assert.deepEqual(reports, [], 'sanitizer findings in the server');
+    }
+  }
+  assert.fail('table seeds 1 to 16: no game where Ann was asked with only "done" to answer');
+});
+
 test('every delivery quoted is as long as the route the web client draws', () => {
   let checked = 0;
   for (const c of clients) {

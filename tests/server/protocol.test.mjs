@@ -8,6 +8,7 @@
 // helpers.mjs (a seat only ever sees its own view, spectators the public one).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { join as pathJoin } from 'node:path';
 import {
   Client, startServer, stopServers, tempDir, removeTempDir, playToEnd, humanMove, seeded, sleep, leakProblems, withTimeout,
@@ -769,6 +770,34 @@ test('a seat whose player left goes to a bot, which plays it to the end', T, asy
 
 // ---------------------------------------------------------------------------
 // 5. The view-leak check, over everything every client received
+
+/* A WebSocket handshake by hand: 'upgraded' or 'refused'. */
+function handshake(path, headers = {}) {
+  return new Promise((resolve) => {
+    const req = http.request({ port: server.port, path, headers: {
+      Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', ...headers } });
+    req.on('upgrade', (res, socket) => { socket.destroy(); resolve('upgraded'); });
+    req.on('response', (res) => { res.resume(); resolve('refused'); });
+    req.on('error', () => resolve('refused'));
+    req.setTimeout(3000, () => { req.destroy(); resolve('refused'); });
+    req.end();
+  });
+}
+
+test('the WebSocket is at /ws for pages of this server only; pages may not be framed', T, async () => {
+  const host = `localhost:${server.port}`;
+  assert.equal(await handshake('/ws'), 'upgraded', 'a client that is not a browser (no Origin)');
+  assert.equal(await handshake('/ws', { Origin: `http://${host}` }), 'upgraded', 'the server\'s own page');
+  assert.equal(await handshake('/ws', { Origin: 'http://evil.example' }), 'refused', 'another site\'s page');
+  assert.equal(await handshake('/ws', { Origin: `http://${host}.evil.example` }), 'refused', 'a look-alike host');
+  assert.equal(await handshake('/'), 'refused', 'the upgrade anywhere else');
+  assert.equal(await handshake('/ws/../x'), 'refused');
+  const page = await fetch(`http://${host}/`);
+  assert.equal(page.headers.get('x-frame-options'), 'DENY');
+  assert.equal(page.headers.get('content-security-policy'), "frame-ancestors 'none'");
+  assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+});
 
 test('no message to any client leaked another seat\'s view', T, (t) => {
   assertNoLeaks();

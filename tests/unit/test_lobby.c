@@ -280,7 +280,7 @@ static void test_waiting_clock_chat_undo_rematch(void **state)
     assert_string_equal(json_string_value(json_object_get(line, "text")), "hi <b>all</b>");
     json_decref(chat);
     snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"code\":\"%s\",\"text\":\"two\\nlines\"}", code);
-    expect_error(l, &c, 1, msg, "control characters");
+    expect_error(l, &c, 1, msg, "control or invisible characters");
     char long_text[400];
     memset(long_text, 'x', 301);
     long_text[301] = 0;
@@ -418,9 +418,72 @@ static void test_waiting_clock_chat_undo_rematch(void **state)
     assert_int_equal(system(msg), 0);
 }
 
+/* Hostile numbers and names; after a restart, a seat's player has the
+ * grace to come back before anyone may hand it to a bot. */
+static void test_hostile_numbers_names_and_restart_grace(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], msg[512], code[16];
+    assert_non_null(mkdtemp(path));
+    snprintf(db, sizeof db, "%s/l.db", path);
+    static capture c;
+    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_lobby_io io = {&c, on_send, on_bot, fake_now, 0};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    /* 4294967298 is not 2 */
+    expect_error(l, &c, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":4294967298,"
+                 "\"seats\":[\"human\",\"greedy\"]}", "create needs");
+    /* A name with a right-to-left override, zero-width spaces and a BOM. */
+    clear(&c);
+    say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"human\"],"
+              "\"name\":\"\\u202eAnn\\u200b\\u2066x\\ufeff\"}");
+    json_t *j = sent(&c, 1, "joined");
+    char ann_token[64];
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(j, "code")));
+    snprintf(ann_token, sizeof ann_token, "%s", json_string_value(json_object_get(j, "token")));
+    json_decref(j);
+    json_t *v = view_of(&c, 1);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(v, "names"), 0)), "Annx");
+    json_decref(v);
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"code\":\"%s\",\"name\":\"\\u200b\\u200e \",\"seat\":4294967297}",
+             code);
+    clear(&c);
+    say(l, 2, msg);
+    j = sent(&c, 2, "joined");
+    assert_int_equal(json_integer_value(json_object_get(j, "seat")), 1);
+    json_decref(j);
+    v = view_of(&c, 2);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(v, "names"), 1)), "Player");
+    json_decref(v);
+
+    /* Bo drops and the server restarts: when Ann is back, Bo's seat is
+     * not free for a bot until Bo has had the grace to come back too. */
+    pb_lobby_disconnect(l, 2);
+    fake_ms += 10 * 1000;
+    pb_lobby_free(l);
+    l = pb_lobby_new(store, &io, err, sizeof err);
+    snprintf(msg, sizeof msg, "{\"type\":\"resume\",\"code\":\"%s\",\"seat\":0,\"token\":\"%s\"}", code, ann_token);
+    say(l, 4, msg);
+    snprintf(msg, sizeof msg, "{\"type\":\"bot\",\"code\":\"%s\",\"seat\":1}", code);
+    expect_error(l, &c, 4, msg, "gone for a few seconds");
+    fake_ms += 6 * 1000;
+    pb_lobby_tick(l);
+    clear(&c);
+    say(l, 4, msg);
+    v = view_of(&c, 4);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(v, "players"), 1)), "greedy");
+    json_decref(v);
+    pb_lobby_free(l);
+    pb_store_close(store);
+    clear(&c);
+    snprintf(msg, sizeof msg, "rm -rf %s", path);
+    assert_int_equal(system(msg), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
-                                       cmocka_unit_test(test_waiting_clock_chat_undo_rematch)};
+                                       cmocka_unit_test(test_waiting_clock_chat_undo_rematch),
+                                       cmocka_unit_test(test_hostile_numbers_names_and_restart_grace)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

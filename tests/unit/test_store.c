@@ -1,9 +1,11 @@
 /* test_store.c -- the server's storage: tables, seats and actions survive a
  * restart and a crash, and what was acknowledged is never lost. */
 #include <signal.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -171,6 +173,73 @@ static void test_unusable_path_is_refused(void **state)
     assert_non_null(strstr(err, "cannot open"));
 }
 
+/* The token column of a seat, read straight from the file. */
+static void stored_token(const char *path, int64_t id, int seat, char *out, size_t n)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    out[0] = 0;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT token FROM seats WHERE table_id = ? AND seat = ?", -1, &st, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int(st, 2, seat);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        snprintf(out, n, "%s", (const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
+/* Only the owner reads the database (it holds every deal's seed), and a
+ * copy of it opens no seat: tokens are stored hashed, old ones hashed on
+ * open. */
+static void test_database_private_and_tokens_hashed(void **state)
+{
+    (void)state;
+    char path[128], wal[160], err[PB_ERR_LEN], kept[128];
+    db_path(path, sizeof path, "private");
+    mode_t old = umask(022);
+    pb_store *s = pb_store_open(path, err, sizeof err);
+    umask(old);
+    assert_non_null(s);
+    json_t *config = json_pack("{s:i}", "players", 2);
+    int64_t id = pb_store_create_table(s, "nyslice", config, 7, "WXYZ", err, sizeof err);
+    json_decref(config);
+    const char *token = "00112233445566778899aabbccddeeff";
+    assert_int_equal(pb_store_set_seat(s, id, 0, "human", "Ann", token, err, sizeof err), 0);
+    assert_int_equal(pb_store_append_action(s, id, 0, 0, "special alone", 5, err, sizeof err), 0);
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    assert_int_equal(sb.st_mode & 0777, 0600);
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    assert_int_equal(stat(wal, &sb), 0);
+    assert_int_equal(sb.st_mode & 0777, 0600);
+    stored_token(path, id, 0, kept, sizeof kept);
+    assert_int_equal(strlen(kept), 64);
+    assert_null(strstr(kept, token));
+    assert_true(pb_store_check_token(s, id, 0, token));
+    assert_false(pb_store_check_token(s, id, 0, kept)); /* the stored text itself opens nothing */
+    assert_false(pb_store_check_token(s, id, 0, "00112233445566778899aabbccddeefe"));
+    pb_store_close(s);
+
+    /* A database from before: the token as issued, hashed when opened. */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    char sql[256];
+    snprintf(sql, sizeof sql, "UPDATE seats SET token = '%s' WHERE table_id = %lld AND seat = 0", token, (long long)id);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    chmod(path, 0644);
+    s = pb_store_open(path, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(stat(path, &sb), 0);
+    assert_int_equal(sb.st_mode & 0777, 0600);
+    stored_token(path, id, 0, kept, sizeof kept);
+    assert_int_equal(strlen(kept), 64);
+    assert_true(pb_store_check_token(s, id, 0, token));
+    pb_store_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +247,7 @@ int main(void)
         cmocka_unit_test(test_unfinished_tables_listed_for_recovery),
         cmocka_unit_test(test_acknowledged_actions_survive_kill_9),
         cmocka_unit_test(test_unusable_path_is_refused),
+        cmocka_unit_test(test_database_private_and_tokens_hashed),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
