@@ -5,7 +5,7 @@
 // written up to the step shown are visible.
 const $ = (sel) => document.querySelector(sel);
 const MUTE_KEY = 'pizzabox.mute';
-const PENDING_MS = 4000; // an error this soon after sending a line is about that line
+const PENDING_MS = 10000; // an error before the line came back (this soon) is about that line
 
 const lines = new Map(); // code -> Map(n -> line)
 let pending = null;      // {code, text, at}: a line sent, not yet seen back
