@@ -95,6 +95,7 @@ struct pb_lobby {
     char *list_cache; /* the last `tables` answer, until a table changes */
     bool seed_fixed;  /* PIZZABOX_TABLE_SEED (tests): every new table is dealt from `seed` */
     uint64_t seed;
+    uint64_t bot_key; /* bots' choices are seeded from it: random, so nobody can work them out from a table's id */
     peer *peers;
     int npeers, peers_cap;
     time_t last_evict;
@@ -211,19 +212,29 @@ static void random_hex(char *out, int bytes)
         snprintf(out + 2 * i, 3, "%02x", buf[i]);
 }
 
-/* A short code people can read out: no 0/O, 1/I. */
+/* A short code people can read out: no 0/O, 1/I. Four characters while
+ * a few random tries find a free one, then five, and so on: codes are
+ * never reused, so the short ones run out, and the search always ends
+ * (CODE_MAX characters would take 32^12 tables to fill). */
+#define CODE_MAX 12
 static void new_code(pb_lobby *l, char *out)
 {
     static const char letters[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    do {
-        unsigned char r[4];
-        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-            for (int i = 0; i < 4; i++)
+    for (int len = 4, tries = 0;; tries++) {
+        if (tries == 16 && len < CODE_MAX) {
+            len++;
+            tries = 0;
+        }
+        unsigned char r[CODE_MAX];
+        if (getrandom(r, (size_t)len, 0) != (ssize_t)len)
+            for (int i = 0; i < len; i++)
                 r[i] = (unsigned char)rand();
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < len; i++)
             out[i] = letters[r[i] % (sizeof letters - 1)];
-        out[4] = 0;
-    } while (find_table(l, out) || pb_store_find_code(l->store, out) >= 0);
+        out[len] = 0;
+        if (!find_table(l, out) && pb_store_find_code(l->store, out) < 0)
+            return;
+    }
 }
 
 /* ---- Views ---- */
@@ -387,7 +398,7 @@ static void ask_bot_if_needed(pb_lobby *l, table *t)
     job->moves = t->position;
     job->seat = seat;
     snprintf(job->bot, sizeof job->bot, "%s", t->player[seat]);
-    job->seed = pb_derive_seed((uint64_t)t->id, (uint64_t)t->moves);
+    job->seed = pb_derive_seed(l->bot_key ^ (uint64_t)t->id, (uint64_t)t->moves);
     job->game = t->g;
     t->bot_asked = true;
     t->jobs++;
@@ -819,14 +830,16 @@ static void on_list(pb_lobby *l, int conn)
                                                    !human || h->name[s][0]));
         }
         int to_move = t && !t->waiting ? pb_current_seat(t->g, t->st) : -1;
-        json_array_append_new(tables, json_pack("{s:s, s:s, s:i, s:o, s:i, s:b, s:b, s:o, s:o}", "code", h->code,
-                                                "game", h->game, "players", h->players, "seats", seats, "moves",
-                                                h->moves, "finished", h->finished, "waiting", t && t->waiting,
-                                                "to_move", to_move >= 0 ? json_integer(to_move) : json_null(),
-                                                "clock_left",
+        json_t *mode = t && t->clock ? json_object_get(t->clock, "mode") : NULL;
+        json_array_append_new(tables, json_pack("{s:s, s:s, s:i, s:o, s:i, s:b, s:b, s:o, s:o, s:O}", "code",
+                                                h->code, "game", h->game, "players", h->players, "seats", seats,
+                                                "moves", h->moves, "finished", h->finished, "waiting",
+                                                t && t->waiting, "to_move",
+                                                to_move >= 0 ? json_integer(to_move) : json_null(), "clock_left",
                                                 t && running_seat(t) >= 0
                                                     ? json_integer(time_left(l, t, running_seat(t)))
-                                                    : json_null()));
+                                                    : json_null(),
+                                                "clock_mode", mode ? mode : json_null()));
     }
     free(heads);
     json_t *msg = json_pack("{s:s, s:o}", "type", "tables", "tables", tables);
@@ -1684,6 +1697,8 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     }
     l->store = store;
     l->io = *io;
+    if (getrandom(&l->bot_key, sizeof l->bot_key, 0) != (ssize_t)sizeof l->bot_key)
+        l->bot_key = (uint64_t)rand();
     /* For tests only: a known deal, so that a recorded game can be played
      * again move by move. Anyone who knows the seed knows every card to
      * come: a server people play on never has it. */
@@ -1699,6 +1714,7 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
         }
         l->seed_fixed = true;
         l->seed = seed;
+        l->bot_key = seed; /* the same game again, bots' moves included */
         fprintf(stderr, "pizzabox serve: every new table is dealt from seed %llu (PIZZABOX_TABLE_SEED): for tests only\n",
                 seed);
     }

@@ -6,13 +6,15 @@
 // New York Slice with table.js and ring.js, Pizza Theory with theory.js,
 // New York Pizza Delivery with delivery.js.
 import { Connection } from './net.js';
-import { seatSelects, tablesHtml, mineHtml, playerOptions, gameName, gameAbout, GAMES } from './lobby.js';
+import { seatSelects, tablesHtml, playerOptions, gameName, gameAbout, GAMES } from './lobby.js';
 import * as T from './table.js';
 import * as TH from './theory.js';
 import * as DL from './delivery.js';
 import { renderRing } from './ring.js';
 import { loadRules, rulesAsked, rulesNow, rulesAll } from './rules.js';
 import { esc } from './tokens.js';
+import { clockFormHtml, wireClockForm, clockFromForm, noteView, decoratePlayers, myClockHtml, startClocks } from './clock.js';
+import { initNotify, askPermission, noticeView, noticeTables, tableTitle, lobbyTitle, mineHtml } from './notify.js';
 import { logFromView, logFromHistory, logConnectionReset, logItemsHtml } from './log.js';
 import { initChat, onChat, chatError, renderChat } from './chat.js';
 import { initSocial, renderSocial } from './social.js';
@@ -35,6 +37,8 @@ const state = {
   place: null,             // slices chosen to eat: {key, eat: Set of indices}
   replay: null,            // a finished table shown after some move: {code, step, view}
   rulesKey: null,
+  codeAsked: null,         // a code typed in "Join by code", not answered yet
+  replayAsked: null,       // code of a replay link whose first step was asked for
   logShown: null,          // the log's items as drawn, to leave them (and their scroll) alone
 };
 
@@ -117,6 +121,7 @@ function handleMessage(msg) {
 }
 
 function onJoined(msg) {
+  codeAnswered();
   store.saveSeat(msg.code, msg.seat, msg.token);
   state.subscribed.add(msg.code);
   state.watching.delete(msg.code);
@@ -127,6 +132,7 @@ function onJoined(msg) {
 }
 
 function onWatching(msg) {
+  codeAnswered();
   state.watching.add(msg.code);
   try { sessionStorage.setItem(WATCH_PREFIX + msg.code, '1'); } catch { /* memory only */ }
   state.subscribed.add(msg.code);
@@ -134,7 +140,10 @@ function onWatching(msg) {
 }
 
 function onView(msg) {
+  noteView(msg);
+  noticeView(msg);
   state.views.set(msg.code, msg);
+  replayLinkOpened(msg);
   state.subscribed.add(msg.code);
   if (logFromView(msg)) conn.send({ type: 'history', code: msg.code }); // the whole log, once
   if (state.resuming === msg.code) state.resuming = null;
@@ -146,9 +155,16 @@ function onView(msg) {
 
 function onTables(msg) {
   state.tables = Array.isArray(msg.tables) ? msg.tables : [];
-  if (state.route.page === 'lobby') renderTables();
-  if (!$('#join-prompt').hidden) renderPromptInfo();
-  else if (state.route.page === 'table') renderTable(); // a rematch offer names who made it
+  noticeTables(state.tables, seatOf);
+  if (state.route.page === 'lobby') renderLobby();
+  if (!$('#join-prompt').hidden) {
+    // A shared link to a finished table: nothing to join, its replay instead.
+    const t = state.tables.find((x) => x.code === state.route.code);
+    if (t && t.finished && !store.seat(t.code)) location.replace(`#/t/${encodeURIComponent(t.code)}/replay`);
+    else renderPromptInfo();
+  } else if (state.route.page === 'table') {
+    renderTable(); // a rematch offer names who made it
+  }
 }
 
 function onReplay(msg) {
@@ -165,6 +181,12 @@ function onHistory(msg) {
 function onError(msg) {
   const text = msg.message || 'the server refused that';
   setBusy(false);
+  if (state.codeAsked && state.route.page === 'lobby') {
+    // "Join by code" is answered under its form ("no table with that code")
+    codeMessage(`${state.codeAsked}: ${text}.`);
+    state.codeAsked = null;
+    return;
+  }
   if (state.resuming) {
     // Our seat could not be resumed: say why and offer the choices.
     state.resumeFailed = { code: state.resuming, message: text };
@@ -180,10 +202,10 @@ function onError(msg) {
 // ---- Routing ----
 
 function parseRoute() {
-  const m = /^#\/t\/([^/?#]+)/.exec(location.hash);
+  const m = /^#\/t\/([^/?#]+)(\/replay)?/.exec(location.hash);
   if (!m) return { page: 'lobby' };
   try {
-    return { page: 'table', code: decodeURIComponent(m[1]) };
+    return { page: 'table', code: decodeURIComponent(m[1]), replay: Boolean(m[2]) };
   } catch {
     return { page: 'lobby' }; // a broken link: back to the lobby, still connected
   }
@@ -191,7 +213,8 @@ function parseRoute() {
 
 function goToTable(code) {
   const hash = `#/t/${encodeURIComponent(code)}`;
-  if (location.hash !== hash) location.hash = hash; // onRoute follows
+  const here = state.route.page === 'table' && state.route.code === code; // #/t/CODE/replay too
+  if (!here && location.hash !== hash) location.hash = hash; // onRoute follows
   else if (state.views.has(code)) renderTable();
 }
 
@@ -202,8 +225,9 @@ function show(page) {
 function onRoute() {
   state.route = parseRoute();
   state.replay = null;
+  state.replayAsked = null;
   if (state.route.page === 'lobby') {
-    document.title = 'pizzabox — New York Slice · Pizza Theory · New York Pizza Delivery';
+    document.title = LOBBY_TITLE;
     $('#subtitle').textContent = 'New York Slice · Pizza Theory · New York Pizza Delivery';
     show('lobby');
     renderLobby();
@@ -216,7 +240,7 @@ function onRoute() {
 // Show a table: subscribed already, or resume our seat, or watch, or ask.
 function openTable(code) {
   if (state.subscribed.has(code)) {
-    if (state.views.has(code)) renderTable();
+    if (state.views.has(code)) { replayLinkOpened(state.views.get(code)); renderTable(); }
     else showLoading(code);
     return;
   }
@@ -224,7 +248,7 @@ function openTable(code) {
   if (seat && !(state.resumeFailed && state.resumeFailed.code === code)) {
     showLoading(code);
     if (conn.send({ type: 'resume', code, seat: seat.seat, token: seat.token })) state.resuming = code;
-  } else if (state.watching.has(code) || watchedInThisTab(code)) {
+  } else if (state.watching.has(code) || watchedInThisTab(code) || state.route.replay) {
     showLoading(code);
     conn.send(spectateMsg(code));
   } else {
@@ -276,6 +300,7 @@ function promptJoin() {
   const name = $('#prompt-name').value.trim();
   if (!name) { toast('Type your name first.'); $('#prompt-name').focus(); return; }
   store.setName(name);
+  askPermission();
   send({ type: 'join', code: state.route.code, name });
 }
 
@@ -310,8 +335,24 @@ function renderLobby() {
   showSeats();
   const mine = store.codes();
   $('#mine-card').hidden = !mine.length;
-  $('#mine').innerHTML = mineHtml(mine);
+  $('#mine').innerHTML = mineHtml(mine, seatOf);
+  document.title = lobbyTitle(mine, seatOf, LOBBY_TITLE);
   if (state.tables) renderTables();
+}
+
+const LOBBY_TITLE = 'pizzabox — New York Slice · Pizza Theory · New York Pizza Delivery';
+
+function seatOf(code) {
+  const s = store.seat(code);
+  return s ? s.seat : null;
+}
+
+// A replay link (#/t/CODE/replay) opens a finished table at its first move.
+function replayLinkOpened(msg) {
+  const r = state.route;
+  if (r.page !== 'table' || !r.replay || r.code !== msg.code || state.replayAsked === msg.code || !finished(msg)) return;
+  state.replayAsked = msg.code;
+  send({ type: 'replay', code: msg.code, step: 0 });
 }
 
 function renderTables() {
@@ -385,17 +426,38 @@ function createTable(ev) {
   const expansion = game === 'delivery' && players <= 4 && $('#expansion').checked;
   const coop = game === 'delivery' && $('#coop').checked;
   const cheese = game === 'delivery' && $('#extra-cheese').checked;
+  const clock = clockFromForm($('#create-form'));
+  if (clock.error) { toast(clock.error); clock.input.focus(); return; }
+  askPermission();
   send({
     type: 'create', game, players, seats, name, ...(expansion ? { expansion: true } : {}),
     ...(coop ? { coop: true, difficulty: Number($('#difficulty').value) || COOP_DEFAULT } : {}),
     ...(cheese ? { extra_cheese: true } : {}),
+    ...(clock.clock ? { clock: clock.clock } : {}),
   });
 }
 
+// The typed code, or '' with the reason said under the form. Codes are
+// four letters and digits; anything else is answered here, without asking.
 function typedCode() {
   const code = $('#join-code').value.trim().toUpperCase();
-  if (!code) { toast('Type a table code.'); $('#join-code').focus(); }
-  return code;
+  codeMessage('');
+  if (!code) codeMessage('Type a table code.');
+  else if (!/^[A-Z0-9]{4,12}$/.test(code)) codeMessage(`${code}: a table code is 4 or more letters and digits, like K7QX.`);
+  else return code;
+  $('#join-code').focus();
+  return '';
+}
+
+function codeMessage(text) {
+  const el = $('#join-msg');
+  el.textContent = text;
+  el.hidden = !text;
+}
+
+function codeAnswered() {
+  state.codeAsked = null;
+  codeMessage('');
 }
 
 function joinByCode(ev) {
@@ -404,12 +466,14 @@ function joinByCode(ev) {
   if (!code) return;
   if (store.seat(code)) { goToTable(code); return; } // we sit there already: resume
   const name = lobbyName();
-  if (name) send({ type: 'join', code, name });
+  if (!name) return;
+  askPermission();
+  if (send({ type: 'join', code, name })) state.codeAsked = code;
 }
 
 function watchByCode() {
   const code = typedCode();
-  if (code) send(spectateMsg(code));
+  if (code && send(spectateMsg(code))) state.codeAsked = code;
 }
 
 function onTablesClick(ev) {
@@ -420,7 +484,7 @@ function onTablesClick(ev) {
   else if (b.classList.contains('watch-table')) send(spectateMsg(code));
   else if (b.classList.contains('join-table')) {
     const name = lobbyName();
-    if (name) send({ type: 'join', code, name });
+    if (name) { askPermission(); send({ type: 'join', code, name }); }
   }
 }
 
@@ -491,7 +555,7 @@ function drawTable(ctx) {
   $('#table').dataset.myTurn = String(ctx.myTurn);
   $('#table').dataset.game = theory ? 'theory' : delivery ? 'delivery' : 'nyslice';
   $('#subtitle').textContent = gameName(ctx.v.game);
-  document.title = `${ctx.myTurn ? '● Your move — ' : ''}${ctx.code} — pizzabox`;
+  document.title = tableTitle(ctx.code, ctx.myTurn && !ctx.msg.replaying);
   $('#theory-board').hidden = !theory;
   $('#theory-info').hidden = !theory;
   $('#delivery-board').hidden = !delivery;
@@ -506,6 +570,8 @@ function drawTable(ctx) {
     renderSide(ctx);
     $('#players').innerHTML = T.playersHtml(ctx);
   }
+  decoratePlayers($('#players'), ctx.msg, state.views.get(ctx.code));
+  $('#headline').insertAdjacentHTML('beforeend', myClockHtml(ctx.msg, state.views.get(ctx.code)));
   renderLog(ctx);
   renderRules(ctx);
   renderShare(ctx.code);
@@ -875,6 +941,10 @@ function toast(text, kind = 'error') {
 
 function wire() {
   $('#seat-list').innerHTML = seatSelects();
+  $('#clock-form').innerHTML = clockFormHtml();
+  wireClockForm($('#clock-form'));
+  initNotify($('#notify-tools'));
+  startClocks();
   $('#game').addEventListener('change', chooseGame);
   $('#game-about').textContent = gameAbout($('#game').value);
   $('#players-count').addEventListener('change', showSeats);

@@ -1440,7 +1440,8 @@ export function playersHtml(ctx) {
     if (pl.subway_tokens) extras.push(`<span class="label">Subway tokens</span> ${esc(pl.subway_tokens)}`);
     if (pl.spot) extras.push(`<span class="label">Disk on the zone of</span> ${esc(villageName(ctx, pl.spot))}`);
     if ((pl.reserved_lots || []).length) extras.push(`<span class="label">Reserved</span> ${esc(pl.reserved_lots.join(', '))}`);
-    const toBot = canBot && !me && (ctx.kinds[seat] || 'human') === 'human'
+    const toBot = canBot && !me && (ctx.kinds[seat] || 'human') === 'human' &&
+      (ctx.msg.botable || [])[seat] === true // its player gone long enough (the server says)
       ? `<button type="button" class="hand-to-bot small secondary" data-seat="${seat}" title="only when this player has gone">hand to a bot</button>` : '';
     return `<div class="${cls.join(' ')}" data-seat="${seat}"${pl.supplies_due ? ` data-supplies-due="${esc(pl.supplies_due)}"` : ''}>` +
       `<div class="who"><span class="pd-swatch pd-p${seat}" aria-hidden="true"></span> <b class="name">${esc(who(ctx, seat))}</b>` +

@@ -40,12 +40,13 @@ const KIND_LABEL = {
   medium: 'Bot: medium', hard: 'Bot: hard', expert: 'Bot: expert',
 };
 
-// Six seat selects (seat0..seat5); the first is the creator's, a human.
+// Six seat selects (seat0..seat5); the first is the creator's, so only a
+// human (the server seats the creator at the first human seat; a table needs one).
 export function seatSelects() {
   let out = '';
   for (let i = 0; i < 6; i++) {
     const dflt = i === 0 ? 'human' : 'greedy';
-    const options = SEAT_KINDS.map((k) =>
+    const options = (i === 0 ? ['human'] : SEAT_KINDS).map((k) =>
       `<option value="${k}"${k === dflt ? ' selected' : ''}>${KIND_LABEL[k]}</option>`).join('');
     out += `<li data-seat="${i}"><label for="seat${i}">Seat ${i + 1}${i === 0 ? ' (you)' : ''}</label>` +
       `<select id="seat${i}" name="seat${i}">${options}</select></li>`;
@@ -71,9 +72,11 @@ export function tablesHtml(tables, mine) {
     const code = esc(t.code);
     const status = t.finished ? 'finished' : t.moves ? `${t.moves} moves` : 'not started';
     const buttons = [];
-    if (mine.has(t.code)) buttons.push(`<button type="button" class="open-table" data-code="${code}">Return</button>`);
+    if (mine.has(t.code) && !t.finished) buttons.push(`<button type="button" class="open-table" data-code="${code}">Return</button>`);
     else if (!t.finished && freeSeat(t)) buttons.push(`<button type="button" class="join-table" data-code="${code}">Join</button>`);
-    buttons.push(`<button type="button" class="watch-table secondary" data-code="${code}">${t.finished ? 'View' : 'Watch'}</button>`);
+    // a finished table opens on its replay, by a plain link
+    if (t.finished) buttons.push(`<a class="button secondary replay-link" href="#/t/${encodeURIComponent(t.code)}/replay">Replay</a>`);
+    else buttons.push(`<button type="button" class="watch-table secondary" data-code="${code}">Watch</button>`);
     return `<li class="table-row${t.finished ? ' finished' : ''}" data-code="${code}">` +
       `<span class="code">${code}</span> <span class="game" data-game="${esc(t.game)}">${esc(gameName(t.game))}</span> ` +
       `<span class="muted">${esc(t.players)} players · ${esc(status)}</span>` +
@@ -81,9 +84,4 @@ export function tablesHtml(tables, mine) {
       `<div class="row">${buttons.join('')}</div></li>`;
   });
   return `<ul class="table-list">${rows.join('')}</ul>`;
-}
-
-export function mineHtml(codes) {
-  return codes.map((c) => `<li><a href="#/t/${encodeURIComponent(c)}" data-code="${esc(c)}">Table ${esc(c)}</a> ` +
-    `<button type="button" class="forget small secondary" data-code="${esc(c)}" title="forget this seat">×</button></li>`).join('');
 }

@@ -416,7 +416,8 @@ function playerCard(ctx, pl, i, tally, marks, canBot) {
   if (v.to_move === i) badges.push('<span class="badge turn">to move</span>');
   const waiting = pl.supreme_waiting ? '<div class="line muted">The Supreme waits for a type to join.</div>' : '';
   const mystery = me && v.mystery ? `<div class="line"><span class="label">Your Mystery slice</span> ${chip(v.mystery, ctx.typeNames)}</div>` : '';
-  const toBot = canBot && !me && (ctx.kinds[i] || 'human') === 'human'
+  const toBot = canBot && !me && (ctx.kinds[i] || 'human') === 'human' &&
+      (ctx.msg.botable || [])[i] === true // its player gone long enough (the server says)
     ? `<button type="button" class="hand-to-bot small secondary" data-seat="${i}" title="only when this player has gone">hand to a bot</button>` : '';
   return `<div class="${classes.join(' ')}" data-seat="${i}">` +
     `<div class="who"><b class="name">${esc(who(ctx, i))}</b>${me ? ' <span class="you">(you)</span>' : ''} ` +

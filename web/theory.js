@@ -445,7 +445,8 @@ export function playersHtml(ctx) {
     const d = sideOf(v, c);
     const onBoard = (v.on_board || [])[c] ?? 0;
     const supply = (v.supply || [])[c] ?? 0;
-    const toBot = canBot && !me && !neutral && (ctx.kinds[c] || 'human') === 'human'
+    const toBot = canBot && !me && !neutral && (ctx.kinds[c] || 'human') === 'human' &&
+      (ctx.msg.botable || [])[c] === true // its player gone long enough (the server says)
       ? `<button type="button" class="hand-to-bot small secondary" data-seat="${c}" title="only when this player has gone">hand to a bot</button>` : '';
     return `<div class="${classes.join(' ')}" data-seat="${c}" data-colour="${c}">` +
       `<div class="who"><span class="pt-swatch col-${c}" aria-hidden="true"></span> <b class="name">${esc(owner(ctx, c))}</b>` +

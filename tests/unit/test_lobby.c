@@ -1,5 +1,6 @@
 /* test_lobby.c -- the table protocol without a network (server/lobby.c), so
  * it also runs under ASan+UBSan: whole games, hostile messages, a restart. */
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -480,10 +481,82 @@ static void test_hostile_numbers_names_and_restart_grace(void **state)
     assert_int_equal(system(msg), 0);
 }
 
+/* Bots' seeds are not a function of the table's id and move count (which
+ * anyone can count): two servers seed the same table's first bot move
+ * differently. */
+static uint64_t first_bot_seed(void)
+{
+    char err[PB_ERR_LEN];
+    static capture c;
+    pb_store *store = pb_store_open(":memory:", err, sizeof err);
+    pb_lobby_io io = {&c, on_send, on_bot, NULL, 0};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"greedy\",\"human\"]}");
+    assert_int_equal(c.njobs, 1);
+    uint64_t seed = c.jobs[0]->seed;
+    run_bots(l, &c);
+    pb_lobby_free(l);
+    pb_store_close(store);
+    clear(&c);
+    return seed;
+}
+
+static void test_bot_seeds_unpredictable(void **state)
+{
+    (void)state;
+    assert_true(first_bot_seed() != first_bot_seed());
+}
+
+/* Codes are never reused: once every four-character code is taken, a new
+ * table gets a longer one (the search used to loop for ever). */
+static void test_codes_never_run_out(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], code[16];
+    assert_non_null(mkdtemp(path));
+    snprintf(db, sizeof db, "%s/l.db", path);
+    pb_store_close(pb_store_open(db, err, sizeof err)); /* the schema */
+    /* Every four-character code taken, by rows that are neither unfinished
+     * nor finished (finished = 2), so the lobby loads none of them. */
+    sqlite3 *raw;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "BEGIN", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(raw, "INSERT INTO tables (game, code, config, seed, finished) "
+                                             "VALUES ('nyslice', ?, '{\"players\":2}', 1, 2)", -1, &st, NULL),
+                     SQLITE_OK);
+    static const char letters[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    for (int i = 0; i < 32 * 32 * 32 * 32; i++) {
+        char c[5] = {letters[i & 31], letters[(i >> 5) & 31], letters[(i >> 10) & 31], letters[(i >> 15) & 31], 0};
+        sqlite3_bind_text(st, 1, c, 4, SQLITE_TRANSIENT);
+        assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+        sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    assert_int_equal(sqlite3_exec(raw, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(raw);
+    static capture c;
+    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_lobby_io io = {&c, on_send, on_bot, NULL, 0};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    assert_non_null(l);
+    say(l, 1, "{\"type\":\"create\",\"game\":\"theory\",\"players\":2,\"seats\":[\"human\",\"greedy\"]}");
+    joined_code(&c, 1, code, sizeof code);
+    assert_int_equal(strlen(code), 5);
+    pb_lobby_free(l);
+    pb_store_close(store);
+    clear(&c);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", path);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
                                        cmocka_unit_test(test_waiting_clock_chat_undo_rematch),
-                                       cmocka_unit_test(test_hostile_numbers_names_and_restart_grace)};
+                                       cmocka_unit_test(test_hostile_numbers_names_and_restart_grace),
+                                       cmocka_unit_test(test_bot_seeds_unpredictable),
+                                       cmocka_unit_test(test_codes_never_run_out)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
