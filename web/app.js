@@ -16,6 +16,9 @@ import { esc } from './tokens.js';
 import { clockFormHtml, wireClockForm, clockFromForm, noteView, decoratePlayers, myClockHtml, startClocks } from './clock.js';
 import { initNotify, askPermission, noticeView, noticeTables, tableTitle, lobbyTitle, mineHtml } from './notify.js';
 import { wireTips, hideStale } from './tips.js';
+import { logFromView, logFromHistory, logConnectionReset, logItemsHtml } from './log.js';
+import { initChat, onChat, chatError, renderChat } from './chat.js';
+import { initSocial, renderSocial } from './social.js';
 
 const $ = (sel) => document.querySelector(sel);
 const LIST_EVERY_MS = 4000;
@@ -37,6 +40,7 @@ const state = {
   rulesKey: null,
   codeAsked: null,         // a code typed in "Join by code", not answered yet
   replayAsked: null,       // code of a replay link whose first step was asked for
+  logShown: null,          // the log's items as drawn, to leave them (and their scroll) alone
 };
 
 // ---- localStorage: the name, and {code, seat, token} per table ----
@@ -78,6 +82,7 @@ const conn = new Connection({
     // A new connection has no tables: ask again for what the page shows.
     state.subscribed.clear();
     state.resuming = null;
+    logConnectionReset();
     setBusy(false);
     if (state.route.page === 'lobby') requestList();
     else openTable(state.route.code);
@@ -109,6 +114,8 @@ function handleMessage(msg) {
     case 'view': return onView(msg);
     case 'tables': return onTables(msg);
     case 'replay': return onReplay(msg);
+    case 'history': return onHistory(msg);
+    case 'chat': return onChat(msg);
     case 'error': return onError(msg);
     default: return undefined; // newer servers may say more; ignore what we do not know
   }
@@ -139,6 +146,7 @@ function onView(msg) {
   state.views.set(msg.code, msg);
   replayLinkOpened(msg);
   state.subscribed.add(msg.code);
+  if (logFromView(msg)) conn.send({ type: 'history', code: msg.code }); // the whole log, once
   if (state.resuming === msg.code) state.resuming = null;
   if (state.route.page === 'table' && state.route.code === msg.code) {
     setBusy(false);
@@ -155,13 +163,20 @@ function onTables(msg) {
     const t = state.tables.find((x) => x.code === state.route.code);
     if (t && t.finished && !store.seat(t.code)) location.replace(`#/t/${encodeURIComponent(t.code)}/replay`);
     else renderPromptInfo();
+  } else if (state.route.page === 'table') {
+    renderTable(); // a rematch offer names who made it
   }
 }
 
 function onReplay(msg) {
   if (state.route.page !== 'table' || state.route.code !== msg.code || !msg.view) return;
-  state.replay = { code: msg.code, step: msg.step, view: msg.view };
+  state.replay = { code: msg.code, step: msg.step, view: msg.view, log: msg.log, events: msg.events };
   renderTable();
+}
+
+function onHistory(msg) {
+  logFromHistory(msg);
+  if (state.route.page === 'table' && state.route.code === msg.code) renderTable();
 }
 
 function onError(msg) {
@@ -181,7 +196,7 @@ function onError(msg) {
     if (state.route.page === 'table') showJoinPrompt(state.route.code);
     return;
   }
-  toast(text);
+  if (!chatError(text)) toast(text); // a refused chat line is told under the chat box
   if (state.route.page === 'table') renderTable(); // re-enable the buttons
 }
 
@@ -236,7 +251,7 @@ function openTable(code) {
     if (conn.send({ type: 'resume', code, seat: seat.seat, token: seat.token })) state.resuming = code;
   } else if (state.watching.has(code) || watchedInThisTab(code) || state.route.replay) {
     showLoading(code);
-    conn.send({ type: 'spectate', code });
+    conn.send(spectateMsg(code));
   } else {
     showJoinPrompt(code);
   }
@@ -290,8 +305,16 @@ function promptJoin() {
   send({ type: 'join', code: state.route.code, name });
 }
 
+// Spectators' chat lines carry the name typed here, when there is one.
+function spectateMsg(code) {
+  const name = store.name();
+  return { type: 'spectate', code, ...(name ? { name } : {}) };
+}
+
 function promptWatch() {
-  send({ type: 'spectate', code: state.route.code });
+  const name = $('#prompt-name').value.trim();
+  if (name) store.setName(name);
+  send(spectateMsg(state.route.code));
 }
 
 function promptResume() {
@@ -451,7 +474,7 @@ function joinByCode(ev) {
 
 function watchByCode() {
   const code = typedCode();
-  if (code && send({ type: 'spectate', code })) state.codeAsked = code;
+  if (code && send(spectateMsg(code))) state.codeAsked = code;
 }
 
 function onTablesClick(ev) {
@@ -459,7 +482,7 @@ function onTablesClick(ev) {
   if (!b) return;
   const code = b.dataset.code;
   if (b.classList.contains('open-table')) goToTable(code);
-  else if (b.classList.contains('watch-table')) send({ type: 'spectate', code });
+  else if (b.classList.contains('watch-table')) send(spectateMsg(code));
   else if (b.classList.contains('join-table')) {
     const name = lobbyName();
     if (name) { askPermission(); send({ type: 'join', code, name }); }
@@ -486,7 +509,9 @@ function currentCtx() {
   if (!msg) return null;
   const r = state.replay;
   if (r && r.code === msg.code && finished(msg)) return T.buildCtx(T.replayMsg(msg, r));
-  return T.buildCtx(msg);
+  const ctx = T.buildCtx(msg);
+  if (msg.waiting) ctx.myTurn = false; // nobody moves before the table starts
+  return ctx;
 }
 
 // Drafts belong to one decision: a new move (or phase) starts them afresh.
@@ -552,6 +577,9 @@ function drawTable(ctx) {
   renderLog(ctx);
   renderRules(ctx);
   renderShare(ctx.code);
+  const replay = replayShown(ctx);
+  renderSocial(T.buildCtx(state.views.get(ctx.code)), $('#share-link').href); // the table, not the replay
+  renderChat(ctx, replay ? replay.step : null);
   $('#join-this').hidden = ctx.seat != null || finished(state.views.get(ctx.code));
 }
 
@@ -657,10 +685,22 @@ function onReplayClick(ev) {
   if (b) askReplay(Number(b.dataset.step));
 }
 
+// The replay shown of this finished table, or null.
+function replayShown(ctx) {
+  const r = state.replay;
+  return r && r.code === ctx.code && finished(state.views.get(ctx.code)) ? r : null;
+}
+
+// The whole log (log.js), each move in its game's words; redrawn only when it changed.
 function renderLog(ctx) {
   const log = $('#log');
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-  log.innerHTML = ctx.v.game === 'theory' ? TH.logHtml(ctx) : ctx.v.game === 'delivery' ? DL.logHtml(ctx) : T.logHtml(ctx);
+  const words = ctx.v.game === 'theory' ? TH.logHtml : ctx.v.game === 'delivery' ? DL.logHtml : T.logHtml;
+  const html = logItemsHtml(ctx, words, replayShown(ctx));
+  if (html !== state.logShown) {
+    log.innerHTML = html;
+    state.logShown = html;
+  }
   if (atEnd) log.scrollTop = log.scrollHeight;
 }
 
@@ -869,7 +909,10 @@ function onPlayersClick(ev) {
 }
 
 function copyLink() {
-  const url = $('#share-link').href;
+  copyText($('#share-link').href);
+}
+
+function copyText(url) {
   const done = () => toast('Link copied.', 'info');
   if (navigator.clipboard && window.isSecureContext) {
     navigator.clipboard.writeText(url).then(done, () => toast(url, 'info'));
@@ -958,7 +1001,35 @@ function wire() {
   }, LIST_EVERY_MS);
 }
 
+// Who sits at a table (the lobby's list says), to name who offers a rematch;
+// null until the list has come (asked for once per table).
+const listAskedFor = new Set();
+function rematchPeople(code) {
+  const t = (state.tables || []).find((x) => x.code === code);
+  if (!t) {
+    if (!listAskedFor.has(code)) { listAskedFor.add(code); requestList(); }
+    return null;
+  }
+  return (t.seats || []).filter((s) => s.taken && (s.player || 'human') === 'human').map((s) => s.name);
+}
+
+// The waiting panel, undo and rematch (social.js), and the chat (chat.js).
+function wireSocial() {
+  initChat(send, () => store.name());
+  initSocial({
+    send,
+    copy: copyText,
+    seatAt: (code) => store.seat(code),
+    seated: rematchPeople,
+    open: goToTable,
+    watch: (code) => send(spectateMsg(code)),
+    // A rematch: the same seat as at the old table (the server prefers it).
+    join: (code, seat, name) => send({ type: 'join', code, name: name || store.name() || 'Player', seat }),
+  });
+}
+
 wire();
+wireSocial();
 loadRules(rulesLoaded);
 onRoute();
 conn.connect();
