@@ -113,6 +113,7 @@ struct pb_lobby {
     bool seed_fixed;  /* PIZZABOX_TABLE_SEED (tests): every new table is dealt from `seed` */
     uint64_t seed;
     uint64_t bot_key; /* bots' choices are seeded from it: random, so nobody can work them out from a table's id */
+    char request[16]; /* the type of the message being answered, or "" */
     peer *peers;
     int npeers, peers_cap;
     time_t last_evict;
@@ -161,9 +162,14 @@ static void send_json(pb_lobby *l, int conn, json_t *msg)
     json_decref(msg);
 }
 
+/* An error names the request it answers (`request`: its type), so a
+ * client can show it where that request was made. */
 static void send_error(pb_lobby *l, int conn, const char *message)
 {
-    send_json(l, conn, json_pack("{s:s, s:s}", "type", "error", "message", message));
+    json_t *e = json_pack("{s:s, s:s}", "type", "error", "message", message);
+    if (l->request[0])
+        json_object_set_new(e, "request", json_string(l->request));
+    send_json(l, conn, e);
 }
 
 /* A count or an index from a message: the number when it is a whole number
@@ -796,8 +802,11 @@ static void add_event(pb_lobby *l, table *t, int seat, const char *kind, const c
 /* The last human seat is taken (or `start`): the game begins, clocks run. */
 static void begin(pb_lobby *l, table *t)
 {
+    char err[PB_ERR_LEN];
     t->waiting = false;
     t->turn_start = t->last_move_at = now_ms(l);
+    if (pb_store_set_started(l->store, t->id, t->turn_start, err, sizeof err) != 0)
+        fprintf(stderr, "pizzabox serve: table %s: %s\n", t->code, err);
 }
 
 /* The chat lines a newcomer to the table gets at once. */
@@ -1670,6 +1679,9 @@ static void on_rematch(pb_lobby *l, int conn, const json_t *msg)
             return;
         }
         snprintf(t->rematch, sizeof t->rematch, "%s", next->code);
+        char text[256];
+        snprintf(text, sizeof text, "%s offers a rematch: table %s.", t->name[seat], next->code);
+        add_event(l, t, seat, "rematch", text);
         broadcast(l, t);
     }
     int want = next->taken[seat] || strcmp(next->player[seat], "human") != 0 ? -1 : seat;
@@ -1707,7 +1719,9 @@ void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len)
     }
     for (size_t i = 0; !done && i < sizeof handlers / sizeof handlers[0]; i++)
         if (strcmp(type, handlers[i].type) == 0) {
+            snprintf(l->request, sizeof l->request, "%s", handlers[i].type);
             handlers[i].handle(l, conn, msg);
+            l->request[0] = 0;
             done = true;
         }
     if (!done) {
@@ -1770,12 +1784,14 @@ int pb_lobby_tables(const pb_lobby *l)
  * (the time of a move counted from the move before it); the seat to move
  * starts its turn again now (the time the server was down is not
  * charged). */
-static void restore_clock(pb_lobby *l, table *t, const json_t *at)
+static void restore_clock(pb_lobby *l, table *t, const json_t *at, int64_t started)
 {
-    for (int i = 1; t->clock && !t->turn_based && i < t->moves; i++) {
+    for (int i = 0; t->clock && !t->turn_based && i < t->moves; i++) {
         int seat = t->who[i] & ~FORMAL;
-        int64_t took = json_integer_value(json_array_get(at, (size_t)i)) -
-                       json_integer_value(json_array_get(at, (size_t)i - 1));
+        int64_t before = i ? json_integer_value(json_array_get(at, (size_t)i - 1)) : started;
+        int64_t took = json_integer_value(json_array_get(at, (size_t)i)) - before;
+        if (!before) /* a table from before times were kept */
+            took = 0;
         if (strcmp(t->player[seat], "human") == 0 && took >= 0)
             t->left[seat] -= took - t->increment_ms;
     }
@@ -1818,7 +1834,7 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         json_decref(pb_store_chat(l->store, id, 0, &count));
         t->chat_lines = count;
         replay_stored(t, s.actions, (int)json_array_size(s.actions), -1, NULL, err, errlen);
-        restore_clock(l, t, s.action_at);
+        restore_clock(l, t, s.action_at, s.started_at);
         t->finished = pb_is_terminal(t->g, t->st);
         if (t->moves != (int)json_array_size(s.actions)) {
             table_free(t);

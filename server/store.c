@@ -70,6 +70,7 @@ static const char *const added_columns[][3] = {
     {"tables", "rematch", "TEXT"}, /* the code of the table offered as a rematch */
     {"actions", "at", "INTEGER"},  /* when it was accepted, Unix milliseconds */
     {"tables", "salt", "TEXT"},    /* the secret in the deal's commitment (core/hash.h), revealed at the end */
+    {"tables", "started_at", "INTEGER"}, /* when the game began (its players all there), Unix ms */
 };
 
 static int add_columns(sqlite3 *db)
@@ -420,7 +421,8 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
     memset(out, 0, sizeof *out);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
-                           "SELECT game, code, config, seed, finished, clock, rematch, salt FROM tables WHERE id = ?",
+                           "SELECT game, code, config, seed, finished, clock, rematch, salt, ifnull(started_at, 0) "
+                           "FROM tables WHERE id = ?",
                            -1, &st, NULL) != SQLITE_OK)
         return db_error(s, "load", err, errlen);
     sqlite3_bind_int64(st, 1, table);
@@ -436,6 +438,7 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
             out->clock = json_loads((const char *)sqlite3_column_text(st, 5), 0, NULL);
         copy_text(out->rematch, sizeof out->rematch, st, 6);
         copy_text(out->salt, sizeof out->salt, st, 7);
+        out->started_at = sqlite3_column_int64(st, 8);
         rc = out->config ? 0 : pb_errorf(err, errlen, "store: table %lld has a damaged config", (long long)table);
     } else {
         pb_errorf(err, errlen, "store: no table %lld", (long long)table);
@@ -646,6 +649,13 @@ int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *er
     int rc = run(s, "UPDATE tables SET clock = ? WHERE id = ?", "sI", text, table);
     free(text);
     return rc == 0 ? 0 : db_error(s, "clock", err, errlen);
+}
+
+int pb_store_set_started(pb_store *s, int64_t table, int64_t at, char *err, size_t errlen)
+{
+    if (run(s, "UPDATE tables SET started_at = ? WHERE id = ?", "II", at, table) != 0)
+        return db_error(s, "started", err, errlen);
+    return 0;
 }
 
 int pb_store_set_salt(pb_store *s, int64_t table, const char *salt, char *err, size_t errlen)

@@ -65,6 +65,7 @@ typedef struct pb_stored_table {
     json_t *clock;    /* owned: the clock chosen at creation, or NULL */
     char rematch[16]; /* the code of the rematch offered, or "" */
     char salt[72];    /* the deal's secret salt (hex), or "" for a table from before */
+    int64_t started_at; /* when the game began, Unix ms (0: not yet, or not known) */
     json_t *events;   /* owned: [{move, seat, kind, text}], in order */
 } pb_stored_table;
 
@@ -101,6 +102,8 @@ int64_t pb_store_find_code(pb_store *s, const char *code);
 
 /* The table's clock (JSON, docs/protocol.md), set once at creation. */
 int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *err, size_t errlen);
+/* When the game began: its players all there (the first turn's clock starts). */
+int pb_store_set_started(pb_store *s, int64_t table, int64_t at, char *err, size_t errlen);
 /* The secret salt of the table's deal commitment (core/hash.h). */
 int pb_store_set_salt(pb_store *s, int64_t table, const char *salt, char *err, size_t errlen);
 /* The code of the table offered as this one's rematch. */

@@ -196,7 +196,7 @@ function onError(msg) {
     if (state.route.page === 'table') showJoinPrompt(state.route.code);
     return;
   }
-  if (!chatError(text)) toast(text); // a refused chat line is told under the chat box
+  if (!chatError(text, msg.request)) toast(text); // a refused chat line is told under the chat box
   if (state.route.page === 'table') renderTable(); // re-enable the buttons
 }
 

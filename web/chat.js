@@ -78,10 +78,12 @@ export function onChat(msg) {
   if (current && current.code === msg.code) draw();
 }
 
-// An `error`: when it answers a line just sent, it is shown under the chat
-// box (and the text given back to mend); true then.
-export function chatError(message) {
-  if (!pending || Date.now() - pending.at > PENDING_MS) return false;
+// An `error`: when it answers a chat line (the server names the request it
+// refuses), it is shown under the chat box (and the text given back to
+// mend); true then.
+export function chatError(message, request) {
+  if (request !== undefined ? request !== 'chat' : !pending || Date.now() - pending.at > PENDING_MS) return false;
+  if (!pending) pending = { text: '' };
   const input = $('#chat-text');
   if (!input.value) input.value = pending.text;
   pending = null;

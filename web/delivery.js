@@ -268,7 +268,9 @@ function onWhom(ctx, w) {
 
 // A legal move's notation as a short sentence for a button or the log;
 // `seat` made it (the one to move unless told: a pass names its neighbour).
-export function moveWords(ctx, text, seat = ctx.v.to_move) {
+// `past`: a move of the log, worded without what has changed since (the
+// order delivered is replaced at once: its slot holds another pizza now).
+export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
   const w = String(text || '').trim().split(/\s+/);
   const verb = (w[0] || '').toLowerCase();
   const lot = (id) => {
@@ -281,7 +283,7 @@ export function moveWords(ctx, text, seat = ctx.v.to_move) {
     case 'reputation': return 'increase reputation: 2 builds or upgrades';
     case 'deliver': {
       const r = routeClauses(ctx, w, 4);
-      return `deliver ${orderWords(ctx, Number(w[1]))} from ${fromWords(ctx, w[3])}${r.to ? ` to ${villageName(ctx, r.to)}` : ''}${r.by}`;
+      return `deliver ${past ? `order ${Number(w[1])}` : orderWords(ctx, Number(w[1]))} from ${fromWords(ctx, w[3])}${r.to ? ` to ${villageName(ctx, r.to)}` : ''}${r.by}`;
     }
     case 'copy': return `copy the delivery to ${villageName(ctx, HARLEM)} from the pizzeria in ${villageName(ctx, w[2])}${routeClauses(ctx, w, 3).by}`;
     case 'take': return w[1] === 'deck' ? 'take the top card of the deck' : `take ${cardWords(ctx, w[1])}`;
@@ -1587,7 +1589,7 @@ export function logHtml(ctx) {
   const log = ctx.msg.log || [];
   const first = Math.max(0, (ctx.msg.moves || log.length) - log.length);
   const words = (e) => (Number.isInteger(e.seat) && e.seat >= 0
-    ? `<b>${esc(who(ctx, e.seat))}</b>: ${esc(moveWords(ctx, e.text, e.seat))}` : esc(e.text));
+    ? `<b>${esc(who(ctx, e.seat))}</b>: ${esc(moveWords(ctx, e.text, e.seat, true))}` : esc(e.text));
   return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}</li>`).join('');
 }
 

@@ -95,7 +95,9 @@ function toolsHtml(ctx) {
       out.push(`<span>The rematch is table <span class="code">${esc(r)}</span>.</span> ` +
         `<button type="button" data-do="open-rematch" data-code="${esc(r)}">Go to the rematch</button>`);
     } else if (r) {
-      const by = (hooks.seated(r) || []).filter(Boolean);
+      // who offered it: the event the server logged, else who sits there now
+      const offer = (msg.events || []).find((e) => e.kind === 'rematch');
+      const by = offer && msg.names?.[offer.seat] ? [msg.names[offer.seat]] : (hooks.seated(r) || []).filter(Boolean);
       const who = by.length ? esc(by.join(', ')) : 'A player';
       out.push(ctx.seat != null
         ? `<span>${who} ${by.length > 1 ? 'offer' : 'offers'} a rematch —</span> <button type="button" data-do="join-rematch" data-code="${esc(r)}">Join</button>`

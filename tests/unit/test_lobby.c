@@ -618,6 +618,46 @@ static void test_quota_per_client_and_abandoned_tables_closed(void **state)
     assert_int_equal(system(msg), 0);
 }
 
+/* A clock after a restart: each seat has what its moves left it (the time
+ * the server was down is not charged); bots have none. */
+static void test_clock_after_a_restart(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], msg[256], code[16], token[64];
+    assert_non_null(mkdtemp(path));
+    snprintf(db, sizeof db, "%s/l.db", path);
+    static capture c;
+    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot, .now_ms = fake_now};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    clear(&c);
+    say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"greedy\"],"
+              "\"name\":\"Ann\",\"clock\":{\"mode\":\"realtime\",\"minutes\":1,\"increment\":5}}");
+    json_t *j = sent(&c, 1, "joined");
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(j, "code")));
+    snprintf(token, sizeof token, "%s", json_string_value(json_object_get(j, "token")));
+    json_decref(j);
+    fake_ms += 20 * 1000; /* Ann thinks 20 s: 60 - 20 + 5 = 45 s left */
+    human_move(l, &c, 1, code);
+    run_bots(l, &c);
+    fake_ms += 3600 * 1000; /* the server is down an hour */
+    pb_lobby_free(l);
+    l = pb_lobby_new(store, &io, err, sizeof err);
+    run_bots(l, &c);
+    snprintf(msg, sizeof msg, "{\"type\":\"resume\",\"code\":\"%s\",\"seat\":0,\"token\":\"%s\"}", code, token);
+    clear(&c);
+    say(l, 1, msg);
+    json_t *v = view_of(&c, 1), *clock = json_object_get(v, "clock");
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(clock, "left"), 0)), 45 * 1000);
+    assert_true(json_is_null(json_array_get(json_object_get(clock, "left"), 1)));
+    json_decref(v);
+    pb_lobby_free(l);
+    pb_store_close(store);
+    clear(&c);
+    snprintf(msg, sizeof msg, "rm -rf %s", path);
+    assert_int_equal(system(msg), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
@@ -625,6 +665,7 @@ int main(void)
                                        cmocka_unit_test(test_hostile_numbers_names_and_restart_grace),
                                        cmocka_unit_test(test_bot_seeds_unpredictable),
                                        cmocka_unit_test(test_codes_never_run_out),
-                                       cmocka_unit_test(test_quota_per_client_and_abandoned_tables_closed)};
+                                       cmocka_unit_test(test_quota_per_client_and_abandoned_tables_closed),
+                                       cmocka_unit_test(test_clock_after_a_restart)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
