@@ -348,11 +348,28 @@ static bool can_hand_to_bot(const pb_lobby *l, const table *t, int s)
 static bool only_person(const table *t, int seat);
 static int seat_to_bot(pb_lobby *l, table *t, int s, const char *kind, const char *why, char *err, size_t errlen);
 
+/* Did a person other than `seat` ever play at the table (a seat a bot took
+ * over when its player left or ran out of time)? Then moves are not taken
+ * back: that person saw them. */
+static bool had_other_person(const table *t, int seat)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(t->events, i, e)
+    {
+        const char *kind = json_string_value(json_object_get(e, "kind"));
+        if (json_integer_value(json_object_get(e, "seat")) != seat &&
+            (strcmp(kind, "bot") == 0 || strcmp(kind, "time") == 0))
+            return true;
+    }
+    return false;
+}
+
 /* The move `undo` would take back to (the seat's last decision that the
  * server did not make for it), or -1. */
 static int undo_point(const table *t, int seat)
 {
-    if (seat < 0 || t->finished || t->waiting || !only_person(t, seat))
+    if (seat < 0 || t->finished || t->waiting || !only_person(t, seat) || had_other_person(t, seat))
         return -1;
     int k = t->moves - 1;
     while (k >= 0 && t->who[k] != seat) /* a formality carries FORMAL: never equal */
@@ -1270,9 +1287,14 @@ static void on_resume(pb_lobby *l, int conn, const json_t *msg)
         return;
     int s = small_number(json_object_get(msg, "seat"));
     const char *token = json_string_value(json_object_get(msg, "token"));
-    if (s < 0 || s >= t->players || strcmp(t->player[s], "human") != 0 ||
-        !pb_store_check_token(l->store, t->id, s, token)) {
+    if (s < 0 || s >= t->players || !pb_store_check_token(l->store, t->id, s, token)) {
         send_error(l, conn, "that seat and token do not match");
+        return;
+    }
+    if (strcmp(t->player[s], "human") != 0) {
+        send_error(l, conn, t->out[s] ? "your seat is played by a bot now: you ran out of time (you may watch)"
+                                      : "your seat is played by a bot now: it was handed over while you were away "
+                                        "(you may watch)");
         return;
     }
     if (t->conn[s] != conn && seats_of_conn(l, conn) >= PB_LOBBY_TABLES_PER_CONN) {
@@ -1348,6 +1370,13 @@ static int seat_to_bot(pb_lobby *l, table *t, int s, const char *kind, const cha
     char text[256];
     snprintf(text, sizeof text, "%s %s: a bot (Greedy) plays the seat from here.", t->name[s], why);
     add_event(l, t, s, kind, text);
+    /* A player still here (out of time) watches from now on, and is told why. */
+    int conn = t->conn[s];
+    t->conn[s] = -1;
+    if (conn >= 0 && t->nwatchers < MAX_WATCHERS) {
+        t->watcher[t->nwatchers++] = conn;
+        send_json(l, conn, json_pack("{s:s, s:s, s:s}", "type", "watching", "code", t->code, "reason", text));
+    }
     broadcast(l, t);
     ask_bot_if_needed(l, t);
     return 0;
@@ -1554,7 +1583,7 @@ static void on_chat(pb_lobby *l, int conn, const json_t *msg)
     p->chat_tokens = p->chat_tokens > CHAT_BURST ? CHAT_BURST : p->chat_tokens;
     p->chat_last = now;
     if (p->chat_tokens < 1) {
-        send_error(l, conn, "too many chat lines: one a second at most");
+        send_error(l, conn, "too many chat lines: 5 at once, then one a second");
         return;
     }
     if (t->chat_lines >= CHAT_KEEP) {

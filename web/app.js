@@ -134,6 +134,11 @@ function onJoined(msg) {
 
 function onWatching(msg) {
   codeAnswered();
+  if (msg.reason) {
+    // our seat went to a bot (out of time): we watch now, and are told why
+    store.forget(msg.code);
+    toast(`${msg.reason} You are watching the table now.`, 'info');
+  }
   state.watching.add(msg.code);
   try { sessionStorage.setItem(WATCH_PREFIX + msg.code, '1'); } catch { /* memory only */ }
   state.subscribed.add(msg.code);
@@ -186,6 +191,15 @@ function onError(msg) {
     // "Join by code" is answered under its form ("no table with that code")
     codeMessage(`${state.codeAsked}: ${text}.`);
     state.codeAsked = null;
+    return;
+  }
+  if (state.resuming && /^your seat is played by a bot now/.test(text)) {
+    // out of time or handed over while away: the seat is gone, the table is still there to watch
+    const code = state.resuming;
+    state.resuming = null;
+    store.forget(code);
+    toast(`${text[0].toUpperCase()}${text.slice(1)}.`, 'info');
+    send({ type: 'spectate', code, name: store.name() || undefined });
     return;
   }
   if (state.resuming) {
@@ -290,6 +304,9 @@ function renderPromptInfo() {
     info.push(`${esc(gameName(t.game))}, ${esc(t.players)} player${t.players === 1 ? '' : 's'}, ${t.finished ? 'finished' : `${free} free seat${free === 1 ? '' : 's'}`}.`);
   }
   let html = info.map((s) => `<span>${s}</span>`).join(' ');
+  // a full or finished table is only to watch (the name is still the chat's): no Join that can only be refused
+  const full = t && (t.finished || !t.seats.some((s) => (s.player || 'human') === 'human' && !s.taken));
+  $('#prompt-join').hidden = Boolean(full);
   if (seat) {
     html += ` <button type="button" id="prompt-resume" class="small">Return to seat ${seat.seat + 1}</button>` +
       ` <button type="button" id="prompt-forget" class="small secondary">forget that seat</button>`;
@@ -348,12 +365,13 @@ function seatOf(code) {
   return s ? s.seat : null;
 }
 
-// A replay link (#/t/CODE/replay) opens a finished table at its first move.
+// A replay link (#/t/CODE/replay) opens a finished table at its end: the
+// result first, the moves a click back.
 function replayLinkOpened(msg) {
   const r = state.route;
   if (r.page !== 'table' || !r.replay || r.code !== msg.code || state.replayAsked === msg.code || !finished(msg)) return;
   state.replayAsked = msg.code;
-  send({ type: 'replay', code: msg.code, step: 0 });
+  send({ type: 'replay', code: msg.code, step: msg.moves });
 }
 
 function renderTables() {
@@ -580,7 +598,9 @@ function drawTable(ctx) {
   const replay = replayShown(ctx);
   renderSocial(T.buildCtx(state.views.get(ctx.code)), $('#share-link').href); // the table, not the replay
   renderChat(ctx, replay ? replay.step : null);
-  $('#join-this').hidden = ctx.seat != null || finished(state.views.get(ctx.code));
+  const latest = state.views.get(ctx.code);
+  const freeSeat = latest && (latest.players || []).some((p, i) => p === 'human' && !(latest.names || [])[i]);
+  $('#join-this').hidden = ctx.seat != null || finished(latest) || !freeSeat;
 }
 
 // Pizza Theory: its board and panel in place of the pizza and the Special;

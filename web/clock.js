@@ -138,6 +138,12 @@ export function decoratePlayers(container, shown, latest) {
     if (!who) continue;
     const chip = seatClockHtml(latest, seat);
     if (chip) who.insertAdjacentHTML('beforeend', ` ${chip}`);
+    // a person not connected now: the others see that they wait for someone away
+    const person = (latest.players || [])[seat] === 'human' && (latest.names || [])[seat];
+    if (person && Array.isArray(latest.present) && latest.present[seat] === false && !over(latest)) {
+      who.insertAdjacentHTML('beforeend', ' <span class="away" title="not connected now">away</span>');
+      panel.classList.add('seat-away');
+    }
     if (thinking(latest, seat)) {
       who.insertAdjacentHTML('beforeend', ' <span class="thinking">thinking…</span>');
       panel.classList.add('bot-thinking');
@@ -147,7 +153,7 @@ export function decoratePlayers(container, shown, latest) {
 
 // My own time, for the status line (the panels may be below the fold).
 export function myClockHtml(shown, latest) {
-  if (shown.replaying || !Number.isInteger(latest.seat)) return '';
+  if (shown.replaying || !Number.isInteger(latest.seat) || latest.view?.phase === 'over') return '';
   const chip = seatClockHtml(latest, latest.seat);
   return chip ? ` <span class="my-clock">your time ${chip}</span>` : '';
 }

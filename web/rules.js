@@ -104,8 +104,8 @@ function toHtml(text, how) {
 // What to click, per game and topic (the browser's side of the rules).
 const HOW = {
   nyslice: {
-    divide: 'As the Slicer, click the gaps between slices to cut, click a slice to put the Special with its portion (or the ' +
-      'middle for the Special alone), then press Divide. Even cuts spreads the cuts for you.',
+    divide: 'The Slicer clicks the gaps between slices to cut, clicks a slice to put the Special with its portion (or the ' +
+      'middle for the Special alone), then presses Divide. Even cuts spreads the cuts.',
     take: 'Click a portion on the pizza, or in the list under it, to take it.',
     place: 'Click the slices you want to eat (only the edible ones can be chosen), then press the button under them: ' +
       'the others are collected.',

@@ -85,11 +85,15 @@ function waitingHtml(ctx, url) {
 function toolsHtml(ctx) {
   const msg = ctx.msg;
   const over = ctx.phase === 'over';
-  const out = [];
+  const out = [], notes = [];
   if (msg.undo && !over && ctx.seat != null) {
     out.push('<button type="button" data-do="undo" id="undo" title="take back your last decision (every other seat is a bot)">Undo</button>');
   }
   if (over) {
+    // the result keeps who left or ran out of time, and from when a bot played for them
+    for (const e of msg.events || []) {
+      if (e.kind === 'time' || e.kind === 'bot') notes.push(`<p class="muted result-note">After move ${esc(e.move)}: ${esc(e.text)}</p>`);
+    }
     const r = typeof msg.rematch === 'string' && msg.rematch ? msg.rematch : null;
     if (r && hooks.seatAt(r)) {
       out.push(`<span>The rematch is table <span class="code">${esc(r)}</span>.</span> ` +
@@ -107,7 +111,7 @@ function toolsHtml(ctx) {
         ' <span class="muted">a new table: the same game, seats and options, a new deal</span>');
     }
   }
-  return out.length ? `<div class="row">${out.join(' ')}</div>` : '';
+  return notes.join('') + (out.length ? `<div class="row">${out.join(' ')}</div>` : '');
 }
 
 // Markup put in only when it changed: a select stays open, a screen reader is not told again.

@@ -352,14 +352,14 @@ test('a finished table\'s links, in the tables list, in Your seats and shared, o
   const link = page.locator(`.table-row[data-code="${done}"] a.replay-link`);
   await link.waitFor({ timeout: 6000 });
   await link.click();
-  await page.locator('#replay-label', { hasText: `After move 0 of ${end.moves}.` }).waitFor({ timeout: 5000 });
+  await page.locator('#replay-label', { hasText: `After move ${end.moves} of ${end.moves}.` }).waitFor({ timeout: 5000 });
   assert.ok(page.url().endsWith(`#/t/${done}/replay`));
   assert.equal(await page.locator('#join-prompt').isVisible(), false, 'no join prompt for a finished table');
 
   // A shared link to it opens the replay too, not an offer to join.
   const other = await open(390, 844);
   await other.goto(`${url}#/t/${done}`);
-  await other.locator('#replay-label', { hasText: `After move 0 of ${end.moves}.` }).waitFor({ timeout: 5000 });
+  await other.locator('#replay-label', { hasText: `After move ${end.moves} of ${end.moves}.` }).waitFor({ timeout: 5000 });
   await other.context().close();
 
   // Cy's browser: Your seats links the replay too.
@@ -369,8 +369,8 @@ test('a finished table\'s links, in the tables list, in Your seats and shared, o
   const row = page.locator(`#mine li[data-code="${done}"]`);
   await row.locator('.mine-turn', { hasText: 'finished' }).waitFor({ timeout: 6000 });
   await row.locator('a').click();
-  await page.locator('#replay-label', { hasText: `After move 0 of ${end.moves}.` }).waitFor({ timeout: 5000 });
-  await page.click('#replay button[title="one move on"]');
-  await page.locator('#replay-label', { hasText: `After move 1 of ${end.moves}.` }).waitFor({ timeout: 5000 });
+  await page.locator('#replay-label', { hasText: `After move ${end.moves} of ${end.moves}.` }).waitFor({ timeout: 5000 });
+  await page.click('#replay button[title="one move back"]');
+  await page.locator('#replay-label', { hasText: `After move ${end.moves - 1} of ${end.moves}.` }).waitFor({ timeout: 5000 });
   assert.deepEqual(problems, [], 'no errors in the pages');
 });

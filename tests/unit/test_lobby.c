@@ -325,6 +325,14 @@ static void test_waiting_clock_chat_undo_rematch(void **state)
     json_t *ev = json_array_get(json_object_get(v, "events"), 0);
     assert_string_equal(json_string_value(json_object_get(ev, "kind")), "time");
     assert_non_null(strstr(json_string_value(json_object_get(ev, "text")), "Ann ran out of time"));
+    assert_false(json_is_true(json_object_get(v, "undo"))); /* Bo's moves were seen by Ann: no undo for him */
+    json_decref(v);
+    /* Ann, still connected, watches from now on and is told why. */
+    json_t *w = sent(&c, 1, "watching");
+    assert_non_null(strstr(json_string_value(json_object_get(w, "reason")), "Ann ran out of time"));
+    json_decref(w);
+    v = view_of(&c, 1);
+    assert_true(json_is_null(json_object_get(v, "seat")));
     json_decref(v);
     assert_int_equal(c.njobs, 1); /* the bot is asked for the seat */
     run_bots(l, &c);
