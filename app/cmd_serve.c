@@ -10,7 +10,7 @@
 
 int cmd_serve(int argc, char **argv)
 {
-    enum { OPT_PORT = 1, OPT_DB, OPT_WEB, OPT_BOTS, OPT_PACE, OPT_QUOTA, OPT_CLOSE, OPT_PROXY, OPT_HELP };
+    enum { OPT_PORT = 1, OPT_DB, OPT_WEB, OPT_BOTS, OPT_PACE, OPT_QUOTA, OPT_CLOSE, OPT_PROXY, OPT_MAX, OPT_HELP };
     static const struct option opts[] = {{"port", required_argument, 0, OPT_PORT},
                                          {"db", required_argument, 0, OPT_DB},
                                          {"web", required_argument, 0, OPT_WEB},
@@ -19,13 +19,14 @@ int cmd_serve(int argc, char **argv)
                                          {"tables-per-client", required_argument, 0, OPT_QUOTA},
                                          {"close-after", required_argument, 0, OPT_CLOSE},
                                          {"trust-proxy", no_argument, 0, OPT_PROXY},
+                                         {"max-tables", required_argument, 0, OPT_MAX},
                                          {"help", no_argument, 0, OPT_HELP},
                                          {0, 0, 0, 0}};
     /* Bots think on every core but one (the service thread's). */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     pb_serve_opts o = {.port = 8080, .db = "var/pizzabox.db", .web = "web", .docs = "docs",
                        .bot_threads = cores > 2 ? (int)(cores - 1 < 8 ? cores - 1 : 8) : 1, .bot_pace_ms = 800,
-                       .tables_per_client = 16, .close_after_hours = 72};
+                       .tables_per_client = 16, .close_after_hours = 72, .max_tables = 2000};
     int opt;
     opterr = 0;
     optind = 1;
@@ -54,10 +55,14 @@ int cmd_serve(int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case OPT_PROXY: o.trust_proxy = true; break;
+        case OPT_MAX:
+            if (cli_parse_int("--max-tables", optarg, 1, 100000, &o.max_tables))
+                return EXIT_USAGE;
+            break;
         case OPT_HELP:
             printf("usage: pizzabox serve [--port 8080] [--db var/pizzabox.db] [--web web]\n"
                    "       [--bot-threads N] [--bot-pace MS] [--tables-per-client N]\n"
-                   "       [--close-after HOURS] [--trust-proxy]\n"
+                   "       [--close-after HOURS] [--trust-proxy] [--max-tables N]\n"
                    "Serves the web client and the table protocol (docs/protocol.md) on one port;\n"
                    "every accepted move is in the SQLite database before anyone hears of it, and\n"
                    "unfinished tables continue after a restart. --port 0 picks a free port.\n"
@@ -67,7 +72,8 @@ int cmd_serve(int argc, char **argv)
                    "(16; 0 for no limit). --close-after: an unfinished table nobody has been at for\n"
                    "that many hours is closed (72; 0 for never). --trust-proxy: behind a reverse\n"
                    "proxy on this machine, the client's address is the last in X-Forwarded-For\n"
-                   "(otherwise connections from this machine count for no one: tests, benchmarks).\n");
+                   "(otherwise connections from this machine count for no one: tests, benchmarks).\n"
+                   "--max-tables: unfinished tables on the server (2000).\n");
             return 0;
         default:
             return EXIT_USAGE;

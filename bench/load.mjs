@@ -16,7 +16,8 @@ const SECONDS = Number(process.argv[3] ?? 60);
 const THINK_MS = Number(process.argv[4] ?? 1000);
 const SEATS = 4;
 
-const server = await startServer(join(tempDir('pizzabox-load-'), 'load.db'), { botThreads: 1 });
+const server = await startServer(join(tempDir('pizzabox-load-'), 'load.db'),
+  { botThreads: 1, args: ['--max-tables', String(Math.max(2000, TABLES))] });
 const url = `ws://localhost:${server.port}/ws`;
 const latencies = [];
 let steady = false;

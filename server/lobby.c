@@ -119,6 +119,11 @@ struct pb_lobby {
     time_t last_evict;
 };
 
+static int max_tables(const pb_lobby *l)
+{
+    return l->io.max_tables > 0 ? l->io.max_tables : PB_LOBBY_MAX_TABLES;
+}
+
 static int64_t now_ms(const pb_lobby *l)
 {
     if (l->io.now_ms)
@@ -377,11 +382,15 @@ static int undo_point(const table *t, int seat)
     return k;
 }
 
-/* The first human seat: the table's creator. */
+/* Who may start a waiting table: its first seated person (the creator, or
+ * at a rematch the player who asked for it, in their old seat). */
 static int creator_of(const table *t)
 {
     for (int s = 0; s < t->players; s++)
-        if (strcmp(t->player[s], "human") == 0 || t->out[s])
+        if ((strcmp(t->player[s], "human") == 0 && t->taken[s]) || t->out[s])
+            return s;
+    for (int s = 0; s < t->players; s++)
+        if (strcmp(t->player[s], "human") == 0)
             return s;
     return 0;
 }
@@ -590,6 +599,14 @@ static json_t *stored_log(pb_lobby *l, const table *t, int upto, int seat, char 
     return log;
 }
 
+/* What a move by `seat` at `at` takes off its clock: the time since its
+ * turn began (0 for bots, without a clock, on a turn-based one). */
+static int64_t clock_spent(const table *t, int seat, int64_t at)
+{
+    bool timed = t->clock && !t->turn_based && seat >= 0 && strcmp(t->player[seat], "human") == 0;
+    return timed && at > t->turn_start ? at - t->turn_start : 0;
+}
+
 /* The clock after a move by `seat` at `at`: its turn's time taken off (and
  * the increment given), and the next turn starts. */
 static void clock_move(table *t, int seat, int64_t at)
@@ -598,7 +615,7 @@ static void clock_move(table *t, int seat, int64_t at)
         if (t->turn_based)
             t->left[seat] = t->per_move_ms;
         else
-            t->left[seat] -= (at - t->turn_start) - t->increment_ms;
+            t->left[seat] -= clock_spent(t, seat, at) - t->increment_ms;
     }
     t->turn_start = at;
 }
@@ -621,7 +638,7 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
         return pb_errorf(err, errlen, "out of memory");
     }
     if (t->g->ops->apply(t->g, next, a, err, errlen) != 0 ||
-        pb_store_append_action(l->store, t->id, t->moves, seat, text, at, err, errlen) != 0) {
+        pb_store_append_action(l->store, t->id, t->moves, seat, text, at, clock_spent(t, seat, at), err, errlen) != 0) {
         free(next);
         return -1;
     }
@@ -691,8 +708,17 @@ void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
     table *t = find_table_id(l, id);
     if (t && t->jobs > 0)
         t->jobs--;
-    if (!t || t->position != moves)
-        return; /* the table moved on (or is gone): the answer is stale */
+    if (!t)
+        return;
+    if (t->position != moves) {
+        /* The table moved on (undo), or the bot could not move (-1): once no
+         * job is out, the bot to move is asked again. */
+        if (t->jobs == 0) {
+            t->bot_asked = false;
+            ask_bot_if_needed(l, t);
+        }
+        return;
+    }
     /* Paced: held until its time, so people see one step at a time. */
     int64_t due = t->last_move_at + l->io.bot_pace_ms;
     if (l->io.bot_pace_ms > 0 && now_ms(l) < due) {
@@ -1044,7 +1070,7 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "create needs game, players and one seat per player");
         return;
     }
-    if (unfinished_tables(l) >= PB_LOBBY_MAX_TABLES || seats_of_conn(l, conn) >= PB_LOBBY_TABLES_PER_CONN) {
+    if (unfinished_tables(l) >= max_tables(l) || seats_of_conn(l, conn) >= PB_LOBBY_TABLES_PER_CONN) {
         send_error(l, conn, "too many tables");
         return;
     }
@@ -1120,6 +1146,8 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
 }
 
 static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen);
+static void restore_clock(pb_lobby *l, table *t, const json_t *spent);
+static void run_out(pb_lobby *l, table *t, int seat);
 
 /* ---- Finished tables leave memory ---- */
 
@@ -1147,6 +1175,16 @@ static void evict_idle(pb_lobby *l, time_t now, int grace)
     l->ntables = kept;
 }
 
+/* A seat out of time goes to a bot. */
+static void run_out(pb_lobby *l, table *t, int seat)
+{
+    char err[PB_ERR_LEN];
+    t->out[seat] = true;
+    t->left[seat] = 0;
+    if (seat_to_bot(l, t, seat, "time", "ran out of time", err, sizeof err) != 0)
+        fprintf(stderr, "pizzabox serve: table %s: %s\n", t->code, err);
+}
+
 /* Seats out of time go to bots; seats whose player has been gone for the
  * grace become free to hand to a bot (the others are told). */
 static void watch_seats(pb_lobby *l)
@@ -1157,11 +1195,7 @@ static void watch_seats(pb_lobby *l)
         int run = running_seat(t);
         clocks |= run >= 0;
         if (run >= 0 && time_left(l, t, run) <= 0) {
-            char err[PB_ERR_LEN];
-            t->out[run] = true;
-            t->left[run] = 0;
-            if (seat_to_bot(l, t, run, "time", "ran out of time", err, sizeof err) != 0)
-                fprintf(stderr, "pizzabox serve: table %s: %s\n", t->code, err);
+            run_out(l, t, run);
             continue;
         }
         bool told = false;
@@ -1222,7 +1256,7 @@ static table *load_finished(pb_lobby *l, const char *code)
     int finished = 0;
     for (int i = 0; i < l->ntables; i++)
         finished += l->tables[i]->finished;
-    if (finished >= PB_LOBBY_MAX_TABLES) /* many looked at at once: make room first */
+    if (finished >= max_tables(l)) /* many looked at at once: make room first */
         evict_idle(l, now_s(l), 0);
     char err[PB_ERR_LEN];
     table *t = rebuild(l, id, err, sizeof err);
@@ -1352,6 +1386,10 @@ static void on_act(pb_lobby *l, int conn, const json_t *msg)
     else if (seat != to_move) {
         snprintf(err, sizeof err, "not your turn: %s is to move", t->name[to_move]);
         send_error(l, conn, err);
+    } else if (running_seat(t) == seat && time_left(l, t, seat) <= 0) {
+        /* the flag fell before the move came (the clock is watched once a second) */
+        send_error(l, conn, "your time has run out");
+        run_out(l, t, seat);
     } else if (!text)
         send_error(l, conn, "act needs an action");
     else if (t->g->ops->action_from_text(t->g, t->st, text, &a, err, sizeof err) != 0 ||
@@ -1645,12 +1683,16 @@ static void on_undo(pb_lobby *l, int conn, const json_t *msg)
     t->moves = t->nlog = 0;
     if (replay_stored(t, st.actions, k, -1, NULL, err, sizeof err) != 0)
         fprintf(stderr, "pizzabox serve: table %s: undo: %s\n", t->code, err);
+    restore_clock(l, t, st.action_spent); /* the times of the moves taken back are given back, no increment kept */
     pb_stored_table_free(&st);
     t->position = position + 1; /* a bot's answer for the old position is stale */
-    t->held = t->bot_asked = false;
+    t->held = false;
+    t->bot_asked = t->jobs > 0; /* a job still out is answered (stale) first: then the bot is asked again */
     size_t i;
     json_t *e;
-    json_array_foreach(t->events, i, e) if (json_integer_value(json_object_get(e, "move")) > t->moves)
+    json_array_foreach(t->events, i, e) if (json_integer_value(json_object_get(e, "move")) > t->moves ||
+                                            (json_integer_value(json_object_get(e, "move")) == t->moves &&
+                                             strcmp(json_string_value(json_object_get(e, "kind")), "undo") == 0))
     {
         json_array_remove(t->events, i);
         i--;
@@ -1682,8 +1724,11 @@ static void on_rematch(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "the rematch has already started");
         return;
     }
+    peer *asker = peer_of(l, conn);
     if (!next) {
-        if (unfinished_tables(l) >= PB_LOBBY_MAX_TABLES) {
+        if (unfinished_tables(l) >= max_tables(l) ||
+            (asker && asker->address[0] && l->io.tables_per_client > 0 &&
+             tables_of_owner(l, asker->address) >= l->io.tables_per_client)) {
             send_error(l, conn, "too many tables");
             return;
         }
@@ -1708,6 +1753,8 @@ static void on_rematch(pb_lobby *l, int conn, const json_t *msg)
             return;
         }
         snprintf(t->rematch, sizeof t->rematch, "%s", next->code);
+        if (asker) /* the rematch counts as the asker's table (quotas, bots' fair share) */
+            snprintf(next->owner, sizeof next->owner, "%s", asker->address);
         char text[256];
         snprintf(text, sizeof text, "%s offers a rematch: table %s.", t->name[seat], next->code);
         add_event(l, t, seat, "rematch", text);
@@ -1810,19 +1857,17 @@ int pb_lobby_tables(const pb_lobby *l)
 /* ---- Start-up: rebuild tables from the store ---- */
 
 /* A restored table's clock: each seat's time as its stored moves left it
- * (the time of a move counted from the move before it); the seat to move
+ * (each move stores what it took off its mover's clock); the seat to move
  * starts its turn again now (the time the server was down is not
  * charged). */
-static void restore_clock(pb_lobby *l, table *t, const json_t *at, int64_t started)
+static void restore_clock(pb_lobby *l, table *t, const json_t *spent)
 {
+    set_clock(t, t->clock); /* every seat full ... */
     for (int i = 0; t->clock && !t->turn_based && i < t->moves; i++) {
         int seat = t->who[i] & ~FORMAL;
-        int64_t before = i ? json_integer_value(json_array_get(at, (size_t)i - 1)) : started;
-        int64_t took = json_integer_value(json_array_get(at, (size_t)i)) - before;
-        if (!before) /* a table from before times were kept */
-            took = 0;
-        if (strcmp(t->player[seat], "human") == 0 && took >= 0)
-            t->left[seat] -= took - t->increment_ms;
+        int64_t took = json_integer_value(json_array_get(spent, (size_t)i)); /* 0 for bots' moves */
+        if (took > 0)
+            t->left[seat] -= took - t->increment_ms; /* ... less what each move took, plus the increment */
     }
     t->turn_start = t->last_move_at = now_ms(l);
 }
@@ -1863,7 +1908,7 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         json_decref(pb_store_chat(l->store, id, 0, &count));
         t->chat_lines = count;
         replay_stored(t, s.actions, (int)json_array_size(s.actions), -1, NULL, err, errlen);
-        restore_clock(l, t, s.action_at, s.started_at);
+        restore_clock(l, t, s.action_spent);
         t->finished = pb_is_terminal(t->g, t->st);
         if (t->moves != (int)json_array_size(s.actions)) {
             table_free(t);
@@ -1880,7 +1925,8 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
 pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t errlen)
 {
     pb_lobby *l = calloc(1, sizeof *l);
-    int64_t *ids = malloc(sizeof *ids * PB_LOBBY_MAX_TABLES);
+    int cap = io->max_tables > 0 ? io->max_tables : PB_LOBBY_MAX_TABLES;
+    int64_t *ids = malloc(sizeof *ids * (size_t)cap);
     if (!l || !ids) {
         free(l);
         free(ids);
@@ -1912,11 +1958,11 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     }
     /* Every unfinished table, then the newest finished ones (the others are
      * loaded when asked for; these too leave memory when nobody comes). */
-    int n = pb_store_list(store, PB_STORE_UNFINISHED, ids, PB_LOBBY_MAX_TABLES);
+    int n = pb_store_list(store, PB_STORE_UNFINISHED, ids, cap);
     int m = n < 0 ? 0 : n;
     int64_t *done = ids + m;
     int nd = pb_store_list(store, PB_STORE_FINISHED, done,
-                           RESTORE_FINISHED < PB_LOBBY_MAX_TABLES - m ? RESTORE_FINISHED : PB_LOBBY_MAX_TABLES - m);
+                           RESTORE_FINISHED < cap - m ? RESTORE_FINISHED : cap - m);
     n = m + (nd < 0 ? 0 : nd);
     for (int i = n - 1; i >= 0; i--) {
         char why[PB_ERR_LEN];

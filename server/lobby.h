@@ -42,6 +42,8 @@ typedef struct pb_lobby_io {
     /* A bot's move is made no sooner than this many milliseconds after the
      * move before it (0: at once); pb_lobby_tick makes the ones held. */
     int bot_pace_ms;
+    /* Unfinished tables on the server (0: PB_LOBBY_MAX_TABLES). */
+    int max_tables;
     /* Unfinished tables one address may have made (0: no limit). */
     int tables_per_client;
     /* An unfinished table with no person at it for this many hours is
@@ -50,7 +52,7 @@ typedef struct pb_lobby_io {
     int close_after_hours;
 } pb_lobby_io;
 
-#define PB_LOBBY_MAX_TABLES 2000
+#define PB_LOBBY_MAX_TABLES 2000 /* unfinished tables on a server, unless max_tables says otherwise */
 #define PB_LOBBY_TABLES_PER_CONN 8
 /* A finished table nobody sits at or watches leaves memory after this many
  * seconds; it is loaded from the store again when someone asks for it. */

@@ -205,13 +205,22 @@ static void client_address(const server *s, struct lws *wsi, char out[ADDRESS_LE
     if (!is_loopback(out))
         return;
     out[0] = 0;
-    if (s->trust_proxy && lws_hdr_copy(wsi, buf, sizeof buf, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
-        const char *last = strrchr(buf, ',');
-        last = last ? last + 1 : buf;
+    if (!s->trust_proxy)
+        return;
+    /* The whole header, however long (a client may send one of its own,
+     * which the proxy appends to): its last address is the proxy's word. */
+    int len = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
+    char *all = len > 0 ? malloc((size_t)len + 1) : NULL;
+    if (all && lws_hdr_copy(wsi, all, len + 1, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+        const char *last = strrchr(all, ',');
+        last = last ? last + 1 : all;
         while (*last == ' ')
             last++;
         snprintf(out, ADDRESS_LEN, "%.63s", last);
     }
+    free(all);
+    if (!out[0]) /* no usable header: one client for the limits, never none */
+        snprintf(out, ADDRESS_LEN, "proxied, unknown");
 }
 
 /* The WebSocket is at /ws only, and a browser's page must come from this
@@ -407,7 +416,8 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
         rc = -1;
     s->trust_proxy = o->trust_proxy;
     pb_lobby_io io = {.ctx = s, .send = queue_text, .ask_bot = ask_bot, .bot_pace_ms = o->bot_pace_ms,
-                      .tables_per_client = o->tables_per_client, .close_after_hours = o->close_after_hours};
+                      .tables_per_client = o->tables_per_client, .close_after_hours = o->close_after_hours,
+                      .max_tables = o->max_tables};
     if (rc == 0 && !(s->lobby = pb_lobby_new(s->store, &io, err, errlen)))
         rc = -1;
     static const struct lws_protocol_vhost_options markdown = {NULL, NULL, ".md", "text/plain; charset=utf-8"};

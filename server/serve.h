@@ -15,6 +15,7 @@ typedef struct pb_serve_opts {
     int bot_threads;
     int bot_pace_ms;      /* a bot's move no sooner than this after the move before */
     int tables_per_client; /* unfinished tables one address may make (0: no limit) */
+    int max_tables;       /* unfinished tables on the server */
     int close_after_hours; /* unfinished tables nobody is at are closed after this (0: never) */
     bool trust_proxy;     /* behind a reverse proxy on this machine: the client is in X-Forwarded-For */
 } pb_serve_opts;

@@ -69,6 +69,7 @@ static const char *const added_columns[][3] = {
     {"tables", "clock", "TEXT"},   /* the clock chosen at creation (JSON), or NULL */
     {"tables", "rematch", "TEXT"}, /* the code of the table offered as a rematch */
     {"actions", "at", "INTEGER"},  /* when it was accepted, Unix milliseconds */
+    {"actions", "spent", "INTEGER"}, /* the time it took off its mover's clock, ms (restarts rebuild clocks from it) */
     {"tables", "salt", "TEXT"},    /* the secret in the deal's commitment (core/hash.h), revealed at the end */
     {"tables", "started_at", "INTEGER"}, /* when the game began (its players all there), Unix ms */
 };
@@ -214,7 +215,8 @@ pb_store *pb_store_open(const char *path, char *err, size_t errlen)
         sqlite3_busy_timeout(s->db, 5000) != SQLITE_OK ||
         sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK || add_columns(s->db) != 0 ||
         hash_old_tokens(s->db) != 0 ||
-        sqlite3_prepare_v2(s->db, "INSERT INTO actions (table_id, idx, seat, text, at) VALUES (?, ?, ?, ?, ?)", -1,
+        sqlite3_prepare_v2(s->db, "INSERT INTO actions (table_id, idx, seat, text, at, spent) VALUES (?, ?, ?, ?, ?, ?)",
+                           -1,
                            &s->append, NULL) != SQLITE_OK ||
         start_checkpointer(s, path) != 0) {
         pb_errorf(err, errlen, "store: cannot open %s: %s", path, s->db ? sqlite3_errmsg(s->db) : "out of memory");
@@ -354,7 +356,7 @@ bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *toke
 }
 
 int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, const char *text, int64_t at,
-                           char *err, size_t errlen)
+                           int64_t spent, char *err, size_t errlen)
 {
     sqlite3_reset(s->append);
     sqlite3_bind_int64(s->append, 1, table);
@@ -362,6 +364,7 @@ int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, cons
     sqlite3_bind_int(s->append, 3, seat);
     sqlite3_bind_text(s->append, 4, text, -1, SQLITE_STATIC);
     sqlite3_bind_int64(s->append, 5, at);
+    sqlite3_bind_int64(s->append, 6, spent);
     /* Autocommit: when step returns DONE the row is in the write-ahead log,
      * which a killed process cannot lose (synchronous=NORMAL; only a power
      * cut could take the last commits). */
@@ -405,6 +408,7 @@ void pb_stored_table_free(pb_stored_table *t)
     json_decref(t->config);
     json_decref(t->actions);
     json_decref(t->action_at);
+    json_decref(t->action_spent);
     json_decref(t->clock);
     json_decref(t->events);
     memset(t, 0, sizeof *t);
@@ -448,6 +452,7 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
         return rc;
     out->actions = json_array();
     out->action_at = json_array();
+    out->action_spent = json_array();
     out->events = json_array();
     if (sqlite3_prepare_v2(s->db, "SELECT seat, player, name FROM seats WHERE table_id = ? ORDER BY seat", -1, &st,
                            NULL) != SQLITE_OK)
@@ -462,8 +467,9 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
         }
     }
     sqlite3_finalize(st);
-    if (sqlite3_prepare_v2(s->db, "SELECT idx, text, ifnull(at, 0) FROM actions WHERE table_id = ? ORDER BY idx", -1,
-                           &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT idx, text, ifnull(at, 0), ifnull(spent, 0) FROM actions WHERE table_id = ? ORDER BY idx",
+                           -1, &st, NULL) != SQLITE_OK)
         return db_error(s, "load actions", err, errlen);
     sqlite3_bind_int64(st, 1, table);
     for (int expect = 0; sqlite3_step(st) == SQLITE_ROW && rc == 0; expect++) {
@@ -472,6 +478,7 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
         else {
             json_array_append_new(out->actions, json_string((const char *)sqlite3_column_text(st, 1)));
             json_array_append_new(out->action_at, json_integer(sqlite3_column_int64(st, 2)));
+            json_array_append_new(out->action_spent, json_integer(sqlite3_column_int64(st, 3)));
         }
     }
     sqlite3_finalize(st);
@@ -686,12 +693,17 @@ int pb_store_take_back(pb_store *s, int64_t table, int moves, char *err, size_t 
     if (sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
         return db_error(s, "take back", err, errlen);
     if (run(s, "DELETE FROM actions WHERE table_id = ? AND idx >= ?", "Ii", table, moves) != 0 ||
-        run(s, "DELETE FROM events WHERE table_id = ? AND move > ?", "Ii", table, moves) != 0) {
+        run(s, "DELETE FROM events WHERE table_id = ? AND (move > ? OR (move = ? AND kind = 'undo'))", "Iii", table,
+            moves, moves) != 0) {
         db_error(s, "take back", err, errlen);
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
         return -1;
     }
-    return sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : db_error(s, "take back", err, errlen);
+    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+        return 0;
+    db_error(s, "take back", err, errlen);
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL); /* never left inside a transaction */
+    return -1;
 }
 
 int pb_store_add_chat(pb_store *s, int64_t table, const pb_chat_line *line, char *err, size_t errlen)

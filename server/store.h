@@ -41,7 +41,7 @@ bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *toke
  * Returns 0 once the action is durable, -1 (with a message) otherwise:
  * then it must not be confirmed. */
 int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, const char *text, int64_t at,
-                           char *err, size_t errlen);
+                           int64_t spent, char *err, size_t errlen);
 /* Close an unfinished table nobody came back to: it leaves the lists and
  * is no longer restored (its moves stay in the database). */
 int pb_store_close_table(pb_store *s, int64_t table, char *err, size_t errlen);
@@ -62,6 +62,7 @@ typedef struct pb_stored_table {
     char name[6][132];       /* up to 32 characters of UTF-8 */
     json_t *actions;  /* owned: array of action texts, in order */
     json_t *action_at; /* owned: when each was accepted (Unix ms; 0 when not known) */
+    json_t *action_spent; /* owned: what each took off its mover's clock (ms) */
     json_t *clock;    /* owned: the clock chosen at creation, or NULL */
     char rematch[16]; /* the code of the rematch offered, or "" */
     char salt[72];    /* the deal's secret salt (hex), or "" for a table from before */
@@ -112,8 +113,9 @@ int pb_store_set_rematch(pb_store *s, int64_t table, const char *code, char *err
  * word for programs ("bot", "time", "start", "undo"), `text` for people. */
 int pb_store_add_event(pb_store *s, int64_t table, int move, int seat, const char *kind, const char *text, char *err,
                        size_t errlen);
-/* Undo: forget the actions from number `moves` on, and the events after
- * them, in one transaction. */
+/* Undo: forget the actions from number `moves` on, the events after them
+ * and an earlier undo's event at `moves` (one is enough), in one
+ * transaction. */
 int pb_store_take_back(pb_store *s, int64_t table, int moves, char *err, size_t errlen);
 
 /* A chat line; seat -1 for a spectator. */

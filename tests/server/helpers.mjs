@@ -58,10 +58,11 @@ const SANITIZER_FINDING = /(AddressSanitizer|LeakSanitizer|ThreadSanitizer|runti
 /* Start `pizzabox serve --port 0 --db DB`; resolves once it prints its port. */
 /* `env`: more environment variables (PIZZABOX_TABLE_SEED: every table dealt from that seed). */
 /* `botPace`: milliseconds between a bot's move and the one before (0: at once, what most tests want). */
-export async function startServer(db, { timeout = 10_000, botThreads = 2, botPace = 0, env = {} } = {}) {
+/* `args`: more options for `pizzabox serve`. */
+export async function startServer(db, { timeout = 10_000, botThreads = 2, botPace = 0, env = {}, args = [] } = {}) {
   if (!existsSync(BIN)) throw new Error(`no ${BIN}: run make first`);
   const proc = spawn(BIN, ['serve', '--port', '0', '--db', db, '--web', join(ROOT, 'web'),
-    '--bot-threads', String(botThreads), '--bot-pace', String(botPace)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    '--bot-threads', String(botThreads), '--bot-pace', String(botPace), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   live.add(proc);
   let stdout = '', stderr = '';
   const exited = new Promise((res) => proc.on('exit', (code, signal) => { live.delete(proc); res({ code, signal }); }));

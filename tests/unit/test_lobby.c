@@ -211,11 +211,18 @@ static json_t *sent(capture *c, int conn, const char *type)
 
 static void expect_error(pb_lobby *l, capture *c, int conn, const char *msg, const char *words)
 {
-    int mark = c->n; /* only what this message brought */
+    int mark = c->n; /* only what this message brought: its first error to conn */
     say(l, conn, msg);
-    assert_true(c->n > mark);
-    json_t *e = json_loads(c->out[c->n - 1], 0, NULL);
-    assert_string_equal(json_string_value(json_object_get(e, "type")), "error");
+    json_t *e = NULL;
+    for (int i = mark; i < c->n && !e; i++) {
+        json_t *m = json_loads(c->out[i], 0, NULL);
+        if (c->conn[i] == conn && strcmp(json_string_value(json_object_get(m, "type")), "error") == 0)
+            e = m;
+        else
+            json_decref(m);
+    }
+    if (!e)
+        fail_msg("\"%s\" was not refused", msg);
     const char *text = json_string_value(json_object_get(e, "message"));
     if (!strstr(text, words))
         fail_msg("\"%s\" answered \"%s\", not \"%s\"", msg, text, words);
@@ -666,6 +673,87 @@ static void test_clock_after_a_restart(void **state)
     assert_int_equal(system(msg), 0);
 }
 
+/* Found in review: a move after the flag fell is refused; undo gives the
+ * clock back what the moves took and leaves one event however often it is
+ * used; a bot that could not move is asked again; two restarts charge no
+ * downtime. */
+static void test_clock_and_undo_edges(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], msg[256], code[16], token[64];
+    assert_non_null(mkdtemp(path));
+    snprintf(db, sizeof db, "%s/l.db", path);
+    static capture c;
+    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot, .now_ms = fake_now};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    clear(&c);
+    say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"greedy\"],"
+              "\"name\":\"Ann\",\"clock\":{\"mode\":\"realtime\",\"minutes\":2,\"increment\":60}}");
+    json_t *j = sent(&c, 1, "joined");
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(j, "code")));
+    snprintf(token, sizeof token, "%s", json_string_value(json_object_get(j, "token")));
+    json_decref(j);
+    snprintf(msg, sizeof msg, "{\"type\":\"undo\",\"code\":\"%s\"}", code);
+    /* Five moves of 1 s, each taken back: the clock is as it was, one undo event. */
+    for (int i = 0; i < 5; i++) {
+        fake_ms += 1000;
+        human_move(l, &c, 1, code);
+        run_bots(l, &c);
+        clear(&c);
+        say(l, 1, msg);
+    }
+    json_t *v = view_of(&c, 1), *clock = json_object_get(v, "clock");
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(clock, "left"), 0)), 120 * 1000);
+    assert_int_equal(json_array_size(json_object_get(v, "events")), 1);
+    json_decref(v);
+    /* A bot that could not move (an answer for no position) is asked again. */
+    fake_ms += 2000;
+    human_move(l, &c, 1, code);
+    assert_int_equal(c.njobs, 1);
+    pb_bot_job *job = c.jobs[--c.njobs];
+    int64_t id = job->table;
+    free(job->state);
+    free(job);
+    pb_lobby_bot_move(l, id, -1, 0);
+    assert_int_equal(c.njobs, 1);
+    run_bots(l, &c);
+    /* Two restarts, an hour down each, charge nothing: 120 - 2 + 60 = 178 s. */
+    for (int r = 0; r < 2; r++) {
+        fake_ms += 3600 * 1000;
+        pb_lobby_free(l);
+        l = pb_lobby_new(store, &io, err, sizeof err);
+        run_bots(l, &c);
+        if (r == 0) { /* Ann moves 10 s into her turn after the first restart */
+            snprintf(msg, sizeof msg, "{\"type\":\"resume\",\"code\":\"%s\",\"seat\":0,\"token\":\"%s\"}", code, token);
+            clear(&c);
+            say(l, 1, msg);
+            fake_ms += 10 * 1000;
+            human_move(l, &c, 1, code);
+            run_bots(l, &c);
+        }
+    }
+    snprintf(msg, sizeof msg, "{\"type\":\"resume\",\"code\":\"%s\",\"seat\":0,\"token\":\"%s\"}", code, token);
+    clear(&c);
+    say(l, 1, msg);
+    v = view_of(&c, 1);
+    clock = json_object_get(v, "clock");
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(clock, "left"), 0)), (178 - 10 + 60) * 1000);
+    json_decref(v);
+    /* The flag falls between the clock's checks: the late move is refused. */
+    fake_ms += 229 * 1000;
+    snprintf(msg, sizeof msg, "{\"type\":\"act\",\"code\":\"%s\",\"action\":\"pass\"}", code);
+    expect_error(l, &c, 1, msg, "your time has run out");
+    v = view_of(&c, 1);
+    assert_true(json_is_null(json_object_get(v, "seat"))); /* watching now */
+    json_decref(v);
+    pb_lobby_free(l);
+    pb_store_close(store);
+    clear(&c);
+    snprintf(msg, sizeof msg, "rm -rf %s", path);
+    assert_int_equal(system(msg), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
@@ -674,6 +762,7 @@ int main(void)
                                        cmocka_unit_test(test_bot_seeds_unpredictable),
                                        cmocka_unit_test(test_codes_never_run_out),
                                        cmocka_unit_test(test_quota_per_client_and_abandoned_tables_closed),
-                                       cmocka_unit_test(test_clock_after_a_restart)};
+                                       cmocka_unit_test(test_clock_after_a_restart),
+                                       cmocka_unit_test(test_clock_and_undo_edges)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

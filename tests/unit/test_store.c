@@ -48,10 +48,10 @@ static void test_table_survives_a_restart(void **state)
     assert_true(id > 0);
     assert_int_equal(pb_store_set_seat(s, id, 0, "human", "Ann", "t0k3n", err, sizeof err), 0);
     assert_int_equal(pb_store_set_seat(s, id, 1, "greedy", "Greedy 2", NULL, err, sizeof err), 0);
-    assert_int_equal(pb_store_append_action(s, id, 0, 0, "cut 1 4 8 special 2", 1000, err, sizeof err), 0);
-    assert_int_equal(pb_store_append_action(s, id, 1, 1, "take 2", 2000, err, sizeof err), 0);
+    assert_int_equal(pb_store_append_action(s, id, 0, 0, "cut 1 4 8 special 2", 1000, 0, err, sizeof err), 0);
+    assert_int_equal(pb_store_append_action(s, id, 1, 1, "take 2", 2000, 0, err, sizeof err), 0);
     /* The same action number twice is refused: it would fork the game. */
-    assert_int_equal(pb_store_append_action(s, id, 1, 1, "take 5", 3000, err, sizeof err), -1);
+    assert_int_equal(pb_store_append_action(s, id, 1, 1, "take 5", 3000, 0, err, sizeof err), -1);
     pb_store_close(s);
 
     s = pb_store_open(path, err, sizeof err);
@@ -126,7 +126,7 @@ static void test_acknowledged_actions_survive_kill_9(void **state)
             pb_action a = g->ops->random_action(g, st, &rng);
             char text[256];
             g->ops->action_to_text(g, st, a, text, sizeof text);
-            if (pb_store_append_action(cs, id, i, pb_current_seat(g, st), text, 0, err, sizeof err) != 0)
+            if (pb_store_append_action(cs, id, i, pb_current_seat(g, st), text, 0, 0, err, sizeof err) != 0)
                 _exit(3);
             g->ops->apply(g, st, a, NULL, 0);
             if (write(pipefd[1], &i, sizeof i) != (ssize_t)sizeof i) /* the acknowledgement */
@@ -207,7 +207,7 @@ static void test_database_private_and_tokens_hashed(void **state)
     json_decref(config);
     const char *token = "00112233445566778899aabbccddeeff";
     assert_int_equal(pb_store_set_seat(s, id, 0, "human", "Ann", token, err, sizeof err), 0);
-    assert_int_equal(pb_store_append_action(s, id, 0, 0, "special alone", 5, err, sizeof err), 0);
+    assert_int_equal(pb_store_append_action(s, id, 0, 0, "special alone", 5, 0, err, sizeof err), 0);
     struct stat sb;
     assert_int_equal(stat(path, &sb), 0);
     assert_int_equal(sb.st_mode & 0777, 0600);
