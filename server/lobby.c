@@ -766,6 +766,15 @@ static int seats_of_conn(const pb_lobby *l, int conn)
     return n;
 }
 
+/* Does the connection watch the table? */
+static bool watches(const table *t, int conn)
+{
+    for (int w = 0; w < t->nwatchers; w++)
+        if (t->watcher[w] == conn)
+            return true;
+    return false;
+}
+
 /* The seat a connection holds at a table, or -1. */
 static int seat_of(const table *t, int conn)
 {
@@ -1353,11 +1362,10 @@ static void on_spectate(pb_lobby *l, int conn, const json_t *msg)
     peer *p = name ? peer_of(l, conn) : NULL;
     if (p)
         clean_name(name, p->name, sizeof p->name);
-    for (int w = 0; w < t->nwatchers; w++)
-        if (t->watcher[w] == conn) {
-            send_view(l, t, conn, -1);
-            return;
-        }
+    if (watches(t, conn)) {
+        send_view(l, t, conn, -1);
+        return;
+    }
     if (t->nwatchers == MAX_WATCHERS || seats_of_conn(l, conn) >= PB_LOBBY_TABLES_PER_CONN) {
         send_error(l, conn, t->nwatchers == MAX_WATCHERS ? "too many spectators at this table" : "too many tables");
         return;
@@ -1516,9 +1524,7 @@ static void on_history(pb_lobby *l, int conn, const json_t *msg)
     if (!t)
         return;
     int seat = seat_of(t, conn);
-    bool watching = false;
-    for (int w = 0; w < t->nwatchers; w++)
-        watching |= t->watcher[w] == conn;
+    bool watching = watches(t, conn);
     char err[PB_ERR_LEN];
     json_t *log;
     if (seat < 0 && !watching)
@@ -1602,9 +1608,7 @@ static void on_chat(pb_lobby *l, int conn, const json_t *msg)
     if (!t)
         return;
     int seat = seat_of(t, conn);
-    bool watching = false;
-    for (int w = 0; w < t->nwatchers; w++)
-        watching |= t->watcher[w] == conn;
+    bool watching = watches(t, conn);
     const char *text = json_string_value(json_object_get(msg, "text")), *problem = chat_problem(text);
     peer *p = peer_of(l, conn);
     char err[PB_ERR_LEN];

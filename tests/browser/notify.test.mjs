@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, startServer, tempDir, Client, humanTable, driveSeats, humanMove } from '../server/helpers.mjs';
 import { formatLeft } from '../../web/clock.js';
+import { clickMove as move } from './slice-clicks.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build', 'screenshots');
@@ -66,26 +67,6 @@ async function open(w, h, { notifications = false } = {}) {
 }
 
 const myTurn = async (page) => (await page.locator('#table').getAttribute('data-my-turn')) === 'true';
-
-/* One New York Slice move for a page whose turn it is (as game.test.mjs plays). */
-async function move(page) {
-  if (!(await myTurn(page))) return false;
-  const phase = await page.locator('#table').getAttribute('data-phase');
-  if (phase === 'divide') {
-    await page.click('#special-alone');
-    await page.click('#even-cuts');
-    await page.click('#divide');
-  } else if (phase === 'take') {
-    await page.locator('.portion.active').first().click();
-  } else if (phase === 'place' && await page.locator('#confirm-place').isVisible()) {
-    await page.click('#confirm-place');
-  } else {
-    const b = page.locator('#actions button[data-action]:not([disabled])').first();
-    if (!(await b.count())) return false;
-    await b.click();
-  }
-  return true;
-}
 
 /* Play the other pages' turns until `done()`; bots play their own. */
 async function playUntil(pages, done, what, ms = 30_000) {
