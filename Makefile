@@ -152,9 +152,12 @@ valgrind-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 cli-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@for t in $(CLI_TESTS); do sh $$t $(BUILD)/pizzabox || exit 1; done
 
-# The server's protocol with a real WebSocket client (Node's).
+# The server's protocol with a real WebSocket client (Node's), then the
+# attacks of bench/abuse.mjs (about 15 seconds; each must hold).
 server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@node --experimental-websocket --test tests/server/
+	@echo "== attacks (bench/abuse.mjs)"
+	@node --experimental-websocket bench/abuse.mjs
 
 browser-test: $(BUILD)/pizzabox $(BROWSER_MODULES)
 	@node --experimental-websocket --test tests/browser/
