@@ -28,6 +28,7 @@
 #define MAX_CLOCK_MINUTES 180
 #define MAX_CLOCK_INCREMENT 600
 #define MAX_CLOCK_HOURS 336
+#define ALIVE_EVERY 5      /* seconds between notes that the server is running (clocks after a crash) */
 
 typedef struct logged {
     int seat;
@@ -114,6 +115,8 @@ struct pb_lobby {
     uint64_t seed;
     uint64_t bot_key; /* bots' choices are seeded from it: random, so nobody can work them out from a table's id */
     char request[16]; /* the type of the message being answered, or "" */
+    int64_t alive_before; /* when the server before this one was last known running (Unix ms), or 0 */
+    time_t alive_noted;
     peer *peers;
     int npeers, peers_cap;
     time_t last_evict;
@@ -1252,6 +1255,10 @@ void pb_lobby_tick(pb_lobby *l)
         watch_seats(l);
         evict_idle(l, now, PB_LOBBY_FINISHED_GRACE);
         close_abandoned(l, now);
+        if (now - l->alive_noted >= ALIVE_EVERY) {
+            l->alive_noted = now;
+            pb_store_set_alive(l->store, now_ms(l));
+        }
     }
 }
 
@@ -1876,6 +1883,19 @@ static void restore_clock(pb_lobby *l, table *t, const json_t *spent)
     t->turn_start = t->last_move_at = now_ms(l);
 }
 
+/* After a restart, the turn that was running when the server stopped is
+ * charged up to the last moment the server was known alive (noted every
+ * ALIVE_EVERY seconds): its player loses what they had used, not the time
+ * the server was down. */
+static void charge_stopped_turn(table *t, const pb_stored_table *s, int64_t alive)
+{
+    int run = running_seat(t);
+    size_t n = json_array_size(s->action_at);
+    int64_t from = n ? json_integer_value(json_array_get(s->action_at, n - 1)) : s->started_at;
+    if (run >= 0 && !t->turn_based && from > 0 && alive > from)
+        t->left[run] -= alive - from;
+}
+
 static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
 {
     pb_stored_table s;
@@ -1912,8 +1932,9 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         json_decref(pb_store_chat(l->store, id, 0, &count));
         t->chat_lines = count;
         replay_stored(t, s.actions, (int)json_array_size(s.actions), -1, NULL, err, errlen);
-        restore_clock(l, t, s.action_spent);
         t->finished = pb_is_terminal(t->g, t->st);
+        restore_clock(l, t, s.action_spent);
+        charge_stopped_turn(t, &s, l->alive_before);
         if (t->moves != (int)json_array_size(s.actions)) {
             table_free(t);
             t = NULL;
@@ -1939,6 +1960,7 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     }
     l->store = store;
     l->io = *io;
+    l->alive_before = pb_store_alive(store);
     if (getrandom(&l->bot_key, sizeof l->bot_key, 0) != (ssize_t)sizeof l->bot_key)
         l->bot_key = (uint64_t)rand();
     /* For tests only: a known deal, so that a recorded game can be played

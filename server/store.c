@@ -58,6 +58,8 @@ static const char *const schema =
     "  table_id INTEGER NOT NULL REFERENCES tables(id), move INTEGER NOT NULL,"
     "  seat INTEGER NOT NULL, kind TEXT NOT NULL, text TEXT NOT NULL);"
     "CREATE INDEX IF NOT EXISTS events_of ON events (table_id);"
+    /* The server's own facts: "alive", the last time it was known running (Unix ms). */
+    "CREATE TABLE IF NOT EXISTS server (key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
     "CREATE TABLE IF NOT EXISTS chat ("
     "  table_id INTEGER NOT NULL REFERENCES tables(id), n INTEGER NOT NULL, move INTEGER NOT NULL,"
     "  seat INTEGER, name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL,"
@@ -656,6 +658,23 @@ int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *er
     int rc = run(s, "UPDATE tables SET clock = ? WHERE id = ?", "sI", text, table);
     free(text);
     return rc == 0 ? 0 : db_error(s, "clock", err, errlen);
+}
+
+int pb_store_set_alive(pb_store *s, int64_t at)
+{
+    return run(s, "INSERT OR REPLACE INTO server (key, value) VALUES ('alive', ?)", "I", at);
+}
+
+int64_t pb_store_alive(pb_store *s)
+{
+    sqlite3_stmt *st;
+    int64_t at = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT value FROM server WHERE key = 'alive'", -1, &st, NULL) != SQLITE_OK)
+        return 0;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        at = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return at;
 }
 
 int pb_store_set_started(pb_store *s, int64_t table, int64_t at, char *err, size_t errlen)

@@ -103,6 +103,11 @@ int64_t pb_store_find_code(pb_store *s, const char *code);
 
 /* The table's clock (JSON, docs/protocol.md), set once at creation. */
 int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *err, size_t errlen);
+/* The server was running at `at` (Unix ms), noted every few seconds: after a
+ * crash, a clock that was running is charged until then, not for the time
+ * the server was down. 0 (or -1 on a database error) when never noted. */
+int pb_store_set_alive(pb_store *s, int64_t at);
+int64_t pb_store_alive(pb_store *s);
 /* When the game began: its players all there (the first turn's clock starts). */
 int pb_store_set_started(pb_store *s, int64_t table, int64_t at, char *err, size_t errlen);
 /* The secret salt of the table's deal commitment (core/hash.h). */

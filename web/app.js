@@ -137,7 +137,7 @@ function onWatching(msg) {
   if (msg.reason) {
     // our seat went to a bot (out of time): we watch now, and are told why
     store.forget(msg.code);
-    toast(`${msg.reason} You are watching the table now.`, 'info');
+    toast(`${msg.reason} You are watching the table now.`, 'sticky');
   }
   state.watching.add(msg.code);
   try { sessionStorage.setItem(WATCH_PREFIX + msg.code, '1'); } catch { /* memory only */ }
@@ -198,7 +198,7 @@ function onError(msg) {
     const code = state.resuming;
     state.resuming = null;
     store.forget(code);
-    toast(`${text[0].toUpperCase()}${text.slice(1)}.`, 'info');
+    toast(`${text[0].toUpperCase()}${text.slice(1)}.`, 'sticky');
     send({ type: 'spectate', code, name: store.name() || undefined });
     return;
   }
@@ -301,7 +301,9 @@ function renderPromptInfo() {
   if (failed) info.push(`Your seat here could not be resumed: ${esc(failed.message)}.`);
   if (t) {
     const free = t.seats.filter((s) => (s.player || 'human') === 'human' && !s.taken).length;
-    info.push(`${esc(gameName(t.game))}, ${esc(t.players)} player${t.players === 1 ? '' : 's'}, ${t.finished ? 'finished' : `${free} free seat${free === 1 ? '' : 's'}`}.`);
+    const seated = t.seats.filter((s) => s.taken && s.name).map((s) => s.name).join(', ');
+    info.push(`${esc(gameName(t.game))}, ${esc(t.players)} player${t.players === 1 ? '' : 's'}` +
+      `${seated ? ` (${esc(seated)})` : ''}, ${t.finished ? 'finished' : free ? `${free} free seat${free === 1 ? '' : 's'}` : 'full: you can watch'}.`);
   }
   let html = info.map((s) => `<span>${s}</span>`).join(' ');
   // a full or finished table is only to watch (the name is still the chat's): no Join that can only be refused
@@ -949,14 +951,16 @@ function pressed(ev) {
 
 // ---- Toasts ----
 
+// kind 'sticky': news a player must not miss (their seat went to a bot),
+// kept until clicked away.
 function toast(text, kind = 'error') {
   const el = document.createElement('div');
   el.className = `toast ${kind}`;
-  el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
-  el.textContent = text;
+  el.setAttribute('role', kind === 'info' ? 'status' : 'alert');
+  el.textContent = kind === 'sticky' ? `${text} (click to close)` : text;
   el.addEventListener('click', () => el.remove());
   $('#toasts').append(el);
-  setTimeout(() => el.remove(), kind === 'error' ? 6000 : 3000);
+  if (kind !== 'sticky') setTimeout(() => el.remove(), kind === 'error' ? 6000 : 3000);
 }
 
 // ---- Start ----

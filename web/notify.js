@@ -140,7 +140,7 @@ export function mineHtml(codes, seatOf) {
     let about = '';
     if (t) {
       const clock = typeof t.clock_left === 'number' && !t.finished && !t.waiting
-        ? ` ${clockChip(t.clock_left, t.clock_left >= 86_400_000 ? 'turn' : 'realtime', { since: listedAt })}` : '';
+        ? ` ${clockChip(t.clock_left, t.clock_mode || (t.clock_left >= 86_400_000 ? 'turn' : 'realtime'), { since: listedAt })}` : '';
       about = ` <span class="mine-game">${esc(gameName(t.game))}</span>` +
         ` <span class="mine-turn">${whoseTurn(t, seat)}</span>${clock}`;
     }
