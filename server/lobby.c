@@ -1524,6 +1524,22 @@ static void on_replay(pb_lobby *l, int conn, const json_t *msg)
     free(s);
 }
 
+/* What the table list says of one table, by its code: a shared link's page
+ * says what it opens (or that no table has that code) before anyone joins. */
+static void on_peek(pb_lobby *l, int conn, const json_t *msg)
+{
+    table *t = table_of(l, conn, msg);
+    if (!t)
+        return;
+    json_t *seats = json_array();
+    for (int s = 0; s < t->players; s++)
+        json_array_append_new(seats, json_pack("{s:s, s:s, s:b}", "name", t->name[s], "player", t->player[s], "taken",
+                                               t->taken[s]));
+    send_json(l, conn, json_pack("{s:s, s:{s:s, s:s, s:i, s:o, s:i, s:b, s:b}}", "type", "table", "table", "code",
+                                 t->code, "game", t->g->ops->id, "players", t->players, "seats", seats, "moves",
+                                 t->moves, "finished", t->finished, "waiting", t->waiting));
+}
+
 /* The whole log, as the asker's seat sees it. */
 static void on_history(pb_lobby *l, int conn, const json_t *msg)
 {
@@ -1798,7 +1814,8 @@ void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len)
         void (*handle)(pb_lobby *, int, const json_t *);
     } handlers[] = {{"create", on_create}, {"join", on_join},   {"resume", on_resume},   {"spectate", on_spectate},
                     {"act", on_act},       {"bot", on_bot},     {"replay", on_replay},   {"history", on_history},
-                    {"start", on_start},   {"chat", on_chat},   {"undo", on_undo},       {"rematch", on_rematch}};
+                    {"start", on_start},   {"chat", on_chat},   {"undo", on_undo},       {"rematch", on_rematch},
+                    {"peek", on_peek}};
     bool done = false;
     if (strcmp(type, "list") == 0) {
         on_list(l, conn);

@@ -39,6 +39,7 @@ const state = {
   replay: null,            // a finished table shown after some move: {code, step, view}
   rulesKey: null,
   codeAsked: null,         // a code typed in "Join by code", not answered yet
+  unknownCode: null,       // a shared link's code the server does not know
   replayAsked: null,       // code of a replay link whose first step was asked for
   logShown: null,          // the log's items as drawn, to leave them (and their scroll) alone
 };
@@ -116,6 +117,7 @@ function handleMessage(msg) {
     case 'replay': return onReplay(msg);
     case 'history': return onHistory(msg);
     case 'chat': return onChat(msg);
+    case 'table': return onPeeked(msg);
     case 'error': return onError(msg);
     default: return undefined; // newer servers may say more; ignore what we do not know
   }
@@ -210,6 +212,12 @@ function onError(msg) {
     if (state.route.page === 'table') showJoinPrompt(state.route.code);
     return;
   }
+  if (msg.request === 'peek') {
+    // a shared link to a code nobody has: said on the prompt at once, nothing to join or watch
+    state.unknownCode = state.route.code;
+    renderPromptInfo();
+    return;
+  }
   if (!chatError(text, msg.request)) toast(text); // a refused chat line is told under the chat box
   if (state.route.page === 'table') renderTable(); // re-enable the buttons
 }
@@ -288,8 +296,18 @@ function showJoinPrompt(code) {
   $('#prompt-code').textContent = code;
   const name = $('#prompt-name');
   if (!name.value) name.value = store.name();
+  state.unknownCode = null;
   renderPromptInfo();
   requestList();
+  send({ type: 'peek', code }); // the list may not hold it (old, or past the newest 500)
+}
+
+// A shared link's table, as the server knows it: into the list the prompt reads.
+function onPeeked(msg) {
+  const t = msg.table;
+  if (!t || typeof t.code !== 'string') return;
+  state.tables = [t, ...(state.tables || []).filter((x) => x.code !== t.code)];
+  if (state.route.page === 'table' && state.route.code === t.code) renderPromptInfo();
 }
 
 function renderPromptInfo() {
@@ -305,10 +323,13 @@ function renderPromptInfo() {
     info.push(`${esc(gameName(t.game))}, ${esc(t.players)} player${t.players === 1 ? '' : 's'}` +
       `${seated ? ` (${esc(seated)})` : ''}, ${t.finished ? 'finished' : free ? `${free} free seat${free === 1 ? '' : 's'}` : 'full: you can watch'}.`);
   }
+  const unknown = state.unknownCode === code && !t;
+  if (unknown) info.push(`No table has the code ${esc(code)}: check the link, or start a table in the lobby.`);
   let html = info.map((s) => `<span>${s}</span>`).join(' ');
   // a full or finished table is only to watch (the name is still the chat's): no Join that can only be refused
   const full = t && (t.finished || !t.seats.some((s) => (s.player || 'human') === 'human' && !s.taken));
-  $('#prompt-join').hidden = Boolean(full);
+  $('#prompt-join').hidden = Boolean(full) || unknown;
+  $('#prompt-watch').hidden = unknown;
   if (seat) {
     html += ` <button type="button" id="prompt-resume" class="small">Return to seat ${seat.seat + 1}</button>` +
       ` <button type="button" id="prompt-forget" class="small secondary">forget that seat</button>`;

@@ -315,6 +315,11 @@ test('a code the server does not know is answered at once, under the form', { ti
   assert.ok(await page.locator('#lobby').isVisible(), 'still in the lobby');
   await page.click('#watch');
   await page.locator('#join-msg', { hasText: 'no table with that code' }).waitFor({ timeout: 2000 });
+  // A shared link to such a code says so on its page at once: nothing to join or watch.
+  await page.goto(`${url}#/t/QQQQ`);
+  await page.locator('#prompt-info', { hasText: 'No table has the code QQQQ' }).waitFor({ timeout: 2000 });
+  assert.equal(await page.locator('#prompt-join').isVisible(), false);
+  assert.equal(await page.locator('#prompt-watch').isVisible(), false);
 });
 
 test('a finished table\'s links, in the tables list, in Your seats and shared, open its replay', { timeout: 60_000 }, async () => {
