@@ -160,6 +160,12 @@ export function myClockHtml(shown, latest) {
 
 // Once a second: every running clock in the page counts down.
 function tick() {
+  // Cut off from the server, nobody knows how the clocks stand: they stop
+  // (marked) until the next view says.
+  const link = document.querySelector('#conn')?.dataset.state;
+  const online = !link || link === 'open';
+  for (const el of document.querySelectorAll('.seat-clock.running')) el.classList.toggle('paused', !online);
+  if (!online) return;
   const now = performance.now();
   for (const el of document.querySelectorAll('.seat-clock.running')) {
     const left = Number(el.dataset.left) - (now - Number(el.dataset.since));

@@ -120,14 +120,40 @@ static bool over(capture *c, int conn)
     return done;
 }
 
+/* A database in a directory of its own for one test, and its removal. */
+typedef struct place {
+    char dir[32], db[64];
+} place;
+
+static pb_store *open_place(place *p)
+{
+    char err[PB_ERR_LEN];
+    snprintf(p->dir, sizeof p->dir, "/tmp/pizzabox-lobby-XXXXXX");
+    assert_non_null(mkdtemp(p->dir));
+    snprintf(p->db, sizeof p->db, "%s/l.db", p->dir);
+    pb_store *store = pb_store_open(p->db, err, sizeof err);
+    assert_non_null(store);
+    return store;
+}
+
+/* The lobby and store closed, the capture emptied, the directory gone. */
+static void close_place(place *p, pb_lobby *l, pb_store *store, capture *c)
+{
+    pb_lobby_free(l);
+    pb_store_close(store);
+    clear(c);
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", p->dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void test_games_hostile_input_and_restart(void **state)
 {
     (void)state;
-    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN];
-    assert_non_null(mkdtemp(path));
-    snprintf(db, sizeof db, "%s/l.db", path);
+    char err[PB_ERR_LEN];
+    place where;
     static capture c;
-    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_store *store = open_place(&where);
     pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
     assert_non_null(l);
@@ -182,12 +208,7 @@ static void test_games_hostile_input_and_restart(void **state)
     pb_lobby_free(l);
     l = pb_lobby_new(store, &io, err, sizeof err);
     assert_int_equal(pb_lobby_tables(l), 5);
-    clear(&c);
-    pb_lobby_free(l);
-    pb_store_close(store);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", path);
-    assert_int_equal(system(cmd), 0);
+    close_place(&where, l, store, &c);
 }
 
 /* ---- Waiting, clocks, chat, undo, rematch (issue 20), on a clock of the test's own ---- */
@@ -244,11 +265,10 @@ static json_t *view_of(capture *c, int conn)
 static void test_waiting_clock_chat_undo_rematch(void **state)
 {
     (void)state;
-    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], msg[512], code[16], code2[16];
-    assert_non_null(mkdtemp(path));
-    snprintf(db, sizeof db, "%s/l.db", path);
+    char err[PB_ERR_LEN], msg[512], code[16], code2[16];
+    place where;
     static capture c;
-    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_store *store = open_place(&where);
     pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot, .now_ms = fake_now};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
     assert_non_null(l);
@@ -427,11 +447,7 @@ static void test_waiting_clock_chat_undo_rematch(void **state)
     assert_string_equal(json_string_value(json_array_get(json_object_get(v, "players"), 1)), "greedy");
     json_decref(v);
 
-    pb_lobby_free(l);
-    pb_store_close(store);
-    clear(&c);
-    snprintf(msg, sizeof msg, "rm -rf %s", path);
-    assert_int_equal(system(msg), 0);
+    close_place(&where, l, store, &c);
 }
 
 /* Hostile numbers and names; after a restart, a seat's player has the
@@ -439,11 +455,10 @@ static void test_waiting_clock_chat_undo_rematch(void **state)
 static void test_hostile_numbers_names_and_restart_grace(void **state)
 {
     (void)state;
-    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], msg[512], code[16];
-    assert_non_null(mkdtemp(path));
-    snprintf(db, sizeof db, "%s/l.db", path);
+    char err[PB_ERR_LEN], msg[512], code[16];
+    place where;
     static capture c;
-    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_store *store = open_place(&where);
     pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot, .now_ms = fake_now};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
     /* 4294967298 is not 2 */
@@ -489,11 +504,7 @@ static void test_hostile_numbers_names_and_restart_grace(void **state)
     v = view_of(&c, 4);
     assert_string_equal(json_string_value(json_array_get(json_object_get(v, "players"), 1)), "greedy");
     json_decref(v);
-    pb_lobby_free(l);
-    pb_store_close(store);
-    clear(&c);
-    snprintf(msg, sizeof msg, "rm -rf %s", path);
-    assert_int_equal(system(msg), 0);
+    close_place(&where, l, store, &c);
 }
 
 /* Bots' seeds are not a function of the table's id and move count (which
@@ -527,10 +538,10 @@ static void test_bot_seeds_unpredictable(void **state)
 static void test_codes_never_run_out(void **state)
 {
     (void)state;
-    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], code[16];
-    assert_non_null(mkdtemp(path));
-    snprintf(db, sizeof db, "%s/l.db", path);
-    pb_store_close(pb_store_open(db, err, sizeof err)); /* the schema */
+    char err[PB_ERR_LEN], code[16];
+    place where;
+    pb_store_close(open_place(&where)); /* the schema */
+    const char *db = where.db;
     /* Every four-character code taken, by rows that are neither unfinished
      * nor finished (finished = 2), so the lobby loads none of them. */
     sqlite3 *raw;
@@ -558,12 +569,7 @@ static void test_codes_never_run_out(void **state)
     say(l, 1, "{\"type\":\"create\",\"game\":\"theory\",\"players\":2,\"seats\":[\"human\",\"greedy\"]}");
     joined_code(&c, 1, code, sizeof code);
     assert_int_equal(strlen(code), 5);
-    pb_lobby_free(l);
-    pb_store_close(store);
-    clear(&c);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", path);
-    assert_int_equal(system(cmd), 0);
+    close_place(&where, l, store, &c);
 }
 
 /* One address may make only so many unfinished tables (others are not held
@@ -572,11 +578,10 @@ static void test_codes_never_run_out(void **state)
 static void test_quota_per_client_and_abandoned_tables_closed(void **state)
 {
     (void)state;
-    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], msg[256], code[16];
-    assert_non_null(mkdtemp(path));
-    snprintf(db, sizeof db, "%s/l.db", path);
+    char err[PB_ERR_LEN], msg[256], code[16];
+    place where;
     static capture c;
-    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_store *store = open_place(&where);
     pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot, .now_ms = fake_now, .tables_per_client = 3,
                       .close_after_hours = 2};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
@@ -626,11 +631,7 @@ static void test_quota_per_client_and_abandoned_tables_closed(void **state)
     clear(&c);
     say(l, 8, create);
     joined_code(&c, 8, code, sizeof code);
-    pb_lobby_free(l);
-    pb_store_close(store);
-    clear(&c);
-    snprintf(msg, sizeof msg, "rm -rf %s", path);
-    assert_int_equal(system(msg), 0);
+    close_place(&where, l, store, &c);
 }
 
 /* A clock after a restart: each seat has what its moves left it, the turn
@@ -639,11 +640,10 @@ static void test_quota_per_client_and_abandoned_tables_closed(void **state)
 static void test_clock_after_a_restart(void **state)
 {
     (void)state;
-    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], msg[256], code[16], token[64];
-    assert_non_null(mkdtemp(path));
-    snprintf(db, sizeof db, "%s/l.db", path);
+    char err[PB_ERR_LEN], msg[256], code[16], token[64];
+    place where;
     static capture c;
-    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_store *store = open_place(&where);
     pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot, .now_ms = fake_now};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
     clear(&c);
@@ -669,11 +669,7 @@ static void test_clock_after_a_restart(void **state)
     assert_int_equal(json_integer_value(json_array_get(json_object_get(clock, "left"), 0)), 41 * 1000);
     assert_true(json_is_null(json_array_get(json_object_get(clock, "left"), 1)));
     json_decref(v);
-    pb_lobby_free(l);
-    pb_store_close(store);
-    clear(&c);
-    snprintf(msg, sizeof msg, "rm -rf %s", path);
-    assert_int_equal(system(msg), 0);
+    close_place(&where, l, store, &c);
 }
 
 /* Found in review: a move after the flag fell is refused; undo gives the
@@ -683,11 +679,10 @@ static void test_clock_after_a_restart(void **state)
 static void test_clock_and_undo_edges(void **state)
 {
     (void)state;
-    char path[] = "/tmp/pizzabox-lobby-XXXXXX", db[64], err[PB_ERR_LEN], msg[256], code[16], token[64];
-    assert_non_null(mkdtemp(path));
-    snprintf(db, sizeof db, "%s/l.db", path);
+    char err[PB_ERR_LEN], msg[256], code[16], token[64];
+    place where;
     static capture c;
-    pb_store *store = pb_store_open(db, err, sizeof err);
+    pb_store *store = open_place(&where);
     pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot, .now_ms = fake_now};
     pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
     clear(&c);
@@ -750,11 +745,7 @@ static void test_clock_and_undo_edges(void **state)
     v = view_of(&c, 1);
     assert_true(json_is_null(json_object_get(v, "seat"))); /* watching now */
     json_decref(v);
-    pb_lobby_free(l);
-    pb_store_close(store);
-    clear(&c);
-    snprintf(msg, sizeof msg, "rm -rf %s", path);
-    assert_int_equal(system(msg), 0);
+    close_place(&where, l, store, &c);
 }
 
 int main(void)
