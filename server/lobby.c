@@ -64,6 +64,7 @@ typedef struct table {
     char rematch[16];
     uint64_t seed;       /* the deal, revealed at the end with ... */
     char salt[72];       /* ... the secret of its commitment ("" for a table from before) */
+    char deal[PB_SHA256_HEX]; /* the commitment shown in every view, computed once */
     int chat_lines;
     time_t last_seen;    /* someone was at the table (the list leaves out abandoned tables) */
     bool grace_told[PB_MAX_SEATS]; /* a view went out when the seat could go to a bot */
@@ -422,9 +423,7 @@ static char *view_text(pb_lobby *l, table *t, int seat)
     json_object_set(msg, "events", t->events);
     json_object_set_new(msg, "undo", json_boolean(undo_point(t, seat) >= 0));
     if (t->salt[0]) { /* the commitment from the start; the deal itself once the game is over */
-        char sha[PB_SHA256_HEX];
-        pb_deal_commitment(t->seed, t->salt, sha);
-        json_t *deal = json_pack("{s:s}", "sha256", sha);
+        json_t *deal = json_pack("{s:s}", "sha256", t->deal);
         if (t->finished) {
             json_object_set_new(deal, "seed", json_integer((json_int_t)t->seed));
             json_object_set_new(deal, "salt", json_string(t->salt));
@@ -1048,6 +1047,7 @@ static table *new_table(pb_lobby *l, const char *game, const json_t *config, con
     t->st = pb_state_new(t->g, seed);
     t->seed = seed;
     random_hex(t->salt, 32);
+    pb_deal_commitment(seed, t->salt, t->deal);
     t->id = t->st ? pb_store_create_table(l->store, game, t->g->config, seed, t->code, err, errlen) : -1;
     if (t->id > 0 && pb_store_set_salt(l->store, t->id, t->salt, err, errlen) != 0)
         t->id = -1;
@@ -1925,6 +1925,8 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
         snprintf(t->salt, sizeof t->salt, "%s", s.salt);
         t->seed = s.seed;
+        if (t->salt[0])
+            pb_deal_commitment(t->seed, t->salt, t->deal);
         t->players = t->g->players;
         t->events = json_incref(s.events);
         set_clock(t, json_incref(s.clock));
