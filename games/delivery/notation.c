@@ -9,7 +9,8 @@
  *   remove MT disk             remove MT Midtown/Ham  (over the reputation limit after an upgrade)
  *   pay $1                     pay Harlem/Ham    pay power:mob-boss
  *   pay $2 Harlem/Ham power:mob-boss   (several parts of a price as one move: all that is due or
- *                              a part of it; "discard A B" alike down to the hand limit)
+ *                              a part of it; "discard A B" alike down to the hand limit, and
+ *                              "use A B" for a delivery's ingredients and further cards)
  *   use Harlem/Ham             short             extra Harlem/Ham
  *   use power:mob-boss         (a specialty order's further card may be a power card)
  *   cheese Harlem/Extra-Cheese cheese stored Harlem/Extra-Cheese  (Extra Cheese on the pizza,
@@ -91,6 +92,12 @@ static void item_word(const pd_state *st, int item, char *buf, size_t n)
         card_word(st, (pd_card)item, buf, n);
 }
 
+/* The verb of a set's parts in this phase. */
+static const char *set_verb(const pd_state *st)
+{
+    return st->phase == PD_PH_DISCARD ? "discard" : st->phase == PD_PH_SUPPLY ? "use" : "pay";
+}
+
 /* A payment or a discard of several parts: the verb, the dollars summed,
  * then each card ("pay $2 MT/Ham power:mob-boss"). */
 static int set_text(const pd_state *st, pb_action a, char *buf, size_t n)
@@ -99,14 +106,15 @@ static int set_text(const pd_state *st, pb_action a, char *buf, size_t n)
     int k = pd_set_steps(st, a, steps, PD_MAX_SET), dollars = 0;
     if (k < 0)
         return -1;
-    size_t used = (size_t)snprintf(buf, n, "%s", st->phase == PD_PH_DISCARD ? "discard" : "pay");
+    size_t used = (size_t)snprintf(buf, n, "%s", set_verb(st));
     for (int i = 0; i < k; i++)
         dollars += PD_KIND(steps[i]) == PD_A_PAY_MONEY;
     if (dollars)
         used += (size_t)snprintf(buf + used, used < n ? n - used : 0, " $%d", dollars);
     for (int i = dollars; i < k && used < n; i++) {
         char w[PD_CARD_NAME_LEN + 8];
-        if (PD_KIND(steps[i]) == PD_A_PAY_POWER || PD_KIND(steps[i]) == PD_A_DISCARD_POWER)
+        if (PD_KIND(steps[i]) == PD_A_PAY_POWER || PD_KIND(steps[i]) == PD_A_DISCARD_POWER ||
+            (PD_KIND(steps[i]) == PD_A_USE && PD_ARG(steps[i]) & PD_POWER_FLAG))
             power_word(st, (int)(PD_ARG(steps[i]) & 63), w, sizeof w);
         else
             card_word(st, (pd_card)PD_ARG(steps[i]), w, sizeof w);
@@ -615,15 +623,39 @@ static int refuse(const pd_state *st, const char *text, const char *want, const 
     return pb_errorf(err, errlen, "\"%.60s\": %s; for example: %s", text, why, example);
 }
 
+/* Ingredients named in an order the engine would not fill their needs in:
+ * each word a card (or a power card, for a specialty order's further
+ * cards), the set legal when some order of them is. */
+static bool uses_in_any_order(const pd_state *st, const char *parts, pb_action *a)
+{
+    char copy[256], why[PB_ERR_LEN];
+    pb_action steps[PD_MAX_SET];
+    int n = 0;
+    snprintf(copy, sizeof copy, "%s", parts);
+    for (char *save = NULL, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        pd_card c;
+        int power = strncmp(w, "power:", 6) == 0 ? typed_power(st, w + 6, why, sizeof why) : -1;
+        if (n == PD_MAX_SET)
+            return false;
+        if (power >= 0)
+            steps[n++] = PD_ACTION(PD_A_USE, PD_POWER_FLAG | (uint32_t)power);
+        else if (pd_card_from_text(data_of(st), w, &c, why, sizeof why) == 0)
+            steps[n++] = PD_ACTION(PD_A_USE, c);
+        else
+            return false;
+    }
+    return pd_set_join(st, steps, n, a) == 0 && pd_is_legal(st, *a);
+}
+
 /* "pay $2 MT/Ham power:mob-boss", "discard A B": each part read as the single
  * step it is, made in turn on a copy (so a part refused says why), then
  * joined into one move. 1 when the text is no such set (one part). */
 static int parse_set(const pd_state *st, const char *want, pb_action *a, char *err, size_t errlen)
 {
     char copy[256], verb[16];
-    const char *kind = st->phase == PD_PH_DISCARD ? "discard" : "pay";
-    if (!pd_set_phase(st) || sscanf(want, "%15s", verb) != 1 || strcmp(verb, kind) != 0)
-        return 1;
+    if (!pd_set_phase(st) || sscanf(want, "%15s", verb) != 1 || strcmp(verb, set_verb(st)) != 0 ||
+        strstr(want, " stored "))
+        return 1; /* Cold Storage's cards go one at a time */
     snprintf(copy, sizeof copy, "%s", want + strlen(verb));
     pb_action steps[PD_MAX_SET];
     int n = 0, parts = 0, dollars = 0;
@@ -665,6 +697,8 @@ static int parse_set(const pd_state *st, const char *want, pb_action *a, char *e
         }
     }
     free(now);
+    if (rc != 0 && st->phase == PD_PH_SUPPLY && uses_in_any_order(st, want + strlen(verb), a))
+        return 0;
     if (rc == 0 && pd_set_join(st, steps, n, a) != 0)
         rc = pb_errorf(err, errlen, "\"%.60s\": that is more than is due, or too many kinds to name at once: "
                        "give it in two moves", want);

@@ -7,7 +7,8 @@
  * and a bot's parts are joined into one move too. The parts are the phase's:
  * dollars, market cards and power cards for a build's price, the spaces
  * beyond the free range and Property Tax; market and power cards for a
- * discard.
+ * discard; the hand cards a delivery uses for its ingredients (and a
+ * specialty order's further cards, power cards too).
  *
  * The argument counts each part against what the mover holds now, as one
  * mixed-radix number: dollars first, then each card type held, then each
@@ -15,7 +16,8 @@
  * could give (what is held, and never more than what is due). Applying a set
  * applies its parts one by one in the payment order, so a set is legal
  * exactly when that sequence of single steps is, with the same reasons when
- * it is not. */
+ * it is not. Ingredients go to the need the engine gives each card, so when
+ * that order leaves a card without a need, the other orders are tried. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,18 +28,26 @@
 #define SET_LIMIT (1u << 24)        /* an action's argument */
 #define DIGITS (1 + PD_TYPES + 64)  /* money, card types, power cards */
 
+/* A delivery's ingredients from hand, or a specialty order's further cards. */
+static bool supplying(const pd_state *st)
+{
+    return st->phase == PD_PH_SUPPLY && (st->pending.nneeds > 0 || st->pending.extras > 0);
+}
+
 bool pd_set_phase(const pd_state *st)
 {
     return st->phase == PD_PH_PAY || st->phase == PD_PH_DISTANCE || st->phase == PD_PH_TAX ||
-           st->phase == PD_PH_DISCARD;
+           st->phase == PD_PH_DISCARD || supplying(st);
 }
 
-/* What may still be given in this phase: dollars or cards due, or cards
- * over the hand limit. */
+/* What may still be given in this phase: dollars or cards due, cards over
+ * the hand limit, or ingredients and further cards. */
 static int set_due(const pd_state *st)
 {
     if (st->phase == PD_PH_DISCARD)
         return pd_hand_total(st, st->seat) - pd_hand_limit(st, st->seat);
+    if (st->phase == PD_PH_SUPPLY)
+        return st->pending.nneeds + st->pending.extras;
     return st->pending.due;
 }
 
@@ -52,7 +62,7 @@ static void radices(const pd_state *st, int *radix)
     const pd_player *p = &st->player[st->seat];
     int due = set_due(st);
     bool discard = st->phase == PD_PH_DISCARD;
-    radix[0] = 1 + (discard || st->phase == PD_PH_DISTANCE
+    radix[0] = 1 + (discard || st->phase == PD_PH_DISTANCE || st->phase == PD_PH_SUPPLY
                         ? 0
                         : at_most(pd_money(st, st->seat) - st->pending.paid_money, due));
     int keep = st->phase == PD_PH_PAY ? st->pending.card : -1; /* the build's own card */
@@ -68,20 +78,26 @@ static void radices(const pd_state *st, int *radix)
 /* A part as the single step the listing knows. */
 static pb_action step_of(const pd_state *st, int digit)
 {
-    bool discard = st->phase == PD_PH_DISCARD;
+    bool discard = st->phase == PD_PH_DISCARD, use = st->phase == PD_PH_SUPPLY;
     if (digit == 0)
         return PD_ACTION(PD_A_PAY_MONEY, 0);
     if (digit <= PD_TYPES)
-        return PD_ACTION(discard ? PD_A_DISCARD : PD_A_PAY_CARD, digit - 1);
-    return PD_ACTION(discard ? PD_A_DISCARD_POWER : PD_A_PAY_POWER, digit - 1 - PD_TYPES);
+        return PD_ACTION(use ? PD_A_USE : discard ? PD_A_DISCARD : PD_A_PAY_CARD, digit - 1);
+    int power = digit - 1 - PD_TYPES;
+    return use ? PD_ACTION(PD_A_USE, PD_POWER_FLAG | power)
+               : PD_ACTION(discard ? PD_A_DISCARD_POWER : PD_A_PAY_POWER, power);
 }
 
 /* The digit a single step counts in, -1 when it is no part of this phase's set. */
 static int digit_of(const pd_state *st, pb_action a)
 {
-    bool discard = st->phase == PD_PH_DISCARD;
+    bool discard = st->phase == PD_PH_DISCARD, use = st->phase == PD_PH_SUPPLY;
     uint32_t arg = PD_ARG(a);
+    if (use != (PD_KIND(a) == PD_A_USE))
+        return -1;
     switch (PD_KIND(a)) {
+    case PD_A_USE:
+        return arg & PD_POWER_FLAG ? 1 + PD_TYPES + (int)(arg & 63) : arg < PD_TYPES ? 1 + (int)arg : -1;
     case PD_A_PAY_MONEY:
         return discard ? -1 : 0;
     case PD_A_PAY_CARD:
@@ -142,6 +158,31 @@ bool pd_set_continues(const pd_state *after, pb_action last)
     return pd_set_phase(after) && set_due(after) > 0 && digit_of(after, last) >= 0;
 }
 
+#define SEARCH_LIMIT 2000 /* orders of ingredients tried, at most */
+
+/* The parts (k of them, in `steps`, each type's together) in some order
+ * the engine takes, made on st: each distinct part first in turn. */
+static bool any_order(pd_state *st, pb_action *steps, int k, int *budget)
+{
+    if (k == 0)
+        return true;
+    pd_state *next = malloc(sizeof *next);
+    bool ok = false;
+    for (int i = 0; next && i < k && !ok && --*budget > 0; i++) {
+        if ((i > 0 && steps[i] == steps[i - 1]) || !pd_is_legal(st, steps[i]))
+            continue;
+        *next = *st;
+        pd_apply(next, steps[i], NULL, 0);
+        pb_action rest[PD_MAX_SET];
+        memcpy(rest, steps, sizeof *steps * (size_t)i);
+        memcpy(rest + i, steps + i + 1, sizeof *steps * (size_t)(k - i - 1));
+        if ((ok = any_order(next, rest, k - 1, budget)))
+            *st = *next;
+    }
+    free(next);
+    return ok;
+}
+
 /* Each part on a copy, in order; the first refused says why. */
 static int run_steps(pd_state *st, pb_action a, char *err, size_t errlen)
 {
@@ -151,10 +192,19 @@ static int run_steps(pd_state *st, pb_action a, char *err, size_t errlen)
         return pb_errorf(err, errlen,
                          st->phase == PD_PH_DISCARD ? "those cards are not in your hand, or more than you must discard"
                                                     : "you do not hold that payment, or it is more than is due");
-    for (int i = 0; i < n; i++)
-        if (pd_apply(st, steps[i], err, errlen) != 0)
-            return -1;
-    return 0;
+    pd_state *start = st->phase == PD_PH_SUPPLY ? malloc(sizeof *start) : NULL;
+    if (start)
+        *start = *st;
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++)
+        rc = pd_apply(st, steps[i], err, errlen);
+    if (rc != 0 && start) { /* ingredients: another order may give every card a need */
+        int budget = SEARCH_LIMIT;
+        *st = *start;
+        rc = any_order(st, steps, n, &budget) ? 0 : -1;
+    }
+    free(start);
+    return rc;
 }
 
 bool pd_set_legal(const pd_state *st, pb_action a)

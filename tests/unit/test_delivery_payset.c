@@ -36,7 +36,15 @@ static pb_game *game(int players, bool expansion)
 static bool set_phase(const pd_state *st)
 {
     return st->phase == PD_PH_PAY || st->phase == PD_PH_DISTANCE || st->phase == PD_PH_TAX ||
-           st->phase == PD_PH_DISCARD;
+           st->phase == PD_PH_DISCARD || (st->phase == PD_PH_SUPPLY && st->pending.nneeds + st->pending.extras > 0);
+}
+
+/* Is the listed step a part of a set here (not Cold Storage's card, Onions'
+ * short or Extra Cheese, say)? */
+static bool is_part(const pb_game *g, const pd_state *st, pb_action a)
+{
+    pb_action set;
+    return g->ops->join(g, (const pb_state *)st, &a, 1, &set) == 0;
 }
 
 /* Steps chosen at random from the listing while the same decision goes on,
@@ -48,7 +56,12 @@ static int random_parts(const pb_game *g, const pd_state *st, pb_rng *rng, int m
     int seat = pd_current_seat(st), n = 0;
     *after = *st;
     do {
-        int k = pd_legal_actions(after, legal);
+        int k = 0, listed = pd_legal_actions(after, legal);
+        for (int i = 0; i < listed; i++)
+            if (is_part(g, after, legal[i]))
+                legal[k++] = legal[i];
+        if (k == 0)
+            break;
         parts[n] = legal[pb_rng_below(rng, (uint32_t)k)];
         assert_int_equal(pd_apply(after, parts[n], err, sizeof err), 0);
         n++;
@@ -67,7 +80,8 @@ static void check_set(const pb_game *g, const pd_state *st, const pb_action *par
     assert_int_equal(PD_KIND(set), PD_A_SET);
     assert_true(pd_is_legal(st, set));
     assert_int_equal(pd_action_text(st, set, PD_EVERYONE_SEES_ALL, text, sizeof text), 0);
-    assert_int_equal(strncmp(text, st->phase == PD_PH_DISCARD ? "discard " : "pay ", 4), 0);
+    const char *verb = st->phase == PD_PH_DISCARD ? "discard " : st->phase == PD_PH_SUPPLY ? "use " : "pay ";
+    assert_int_equal(strncmp(text, verb, strlen(verb)), 0);
     if (pd_action_parse(st, text, &back, err, sizeof err) != 0)
         fail_msg("\"%s\" does not read back: %s", text, err);
     if (n > 1)
@@ -77,7 +91,14 @@ static void check_set(const pb_game *g, const pd_state *st, const pb_action *par
     *joined = *st;
     if (pd_apply(joined, set, err, sizeof err) != 0)
         fail_msg("\"%s\" refused: %s", text, err);
-    assert_memory_equal(joined, after, offsetof(pd_state, rules));
+    if (st->phase == PD_PH_SUPPLY) { /* the ingredients may meet their needs in another order */
+        assert_memory_equal(joined->pending.paid_cards, after->pending.paid_cards, sizeof after->pending.paid_cards);
+        assert_true(joined->pending.paid_powers == after->pending.paid_powers);
+        assert_int_equal(joined->pending.nneeds + joined->pending.extras, after->pending.nneeds + after->pending.extras);
+        assert_int_equal(joined->phase, after->phase);
+    } else {
+        assert_memory_equal(joined, after, offsetof(pd_state, rules));
+    }
     assert_int_equal(pd_check_invariants(joined, err, sizeof err), 0);
     free(joined);
     *multi += n > 1;
@@ -87,7 +108,7 @@ static void test_parts_join_into_one_move(void **state)
 {
     (void)state;
     static const struct { int players; bool expansion; } tables[] = {{3, false}, {4, true}, {6, true}};
-    int multi = 0, partial = 0, discards = 0, distances = 0, taxes = 0;
+    int multi = 0, partial = 0, discards = 0, distances = 0, taxes = 0, uses = 0;
     pd_state *st = malloc(sizeof *st), *after = malloc(sizeof *after);
     assert_non_null(st);
     assert_non_null(after);
@@ -103,7 +124,9 @@ static void test_parts_join_into_one_move(void **state)
                 if (set_phase(st)) {
                     pb_action parts[PD_MAX_SET];
                     int n = random_parts(g, st, &rng, PD_MAX_SET, parts, after);
-                    check_set(g, st, parts, n, after, &multi);
+                    uses += st->phase == PD_PH_SUPPLY && n > 1;
+                    if (n > 0)
+                        check_set(g, st, parts, n, after, &multi);
                     discards += st->phase == PD_PH_DISCARD && n > 1;
                     distances += st->phase == PD_PH_DISTANCE && n > 1;
                     taxes += st->phase == PD_PH_TAX && n > 1;
@@ -119,9 +142,9 @@ static void test_parts_join_into_one_move(void **state)
         }
         pb_game_free(g);
     }
-    printf("# %d sets of several parts (%d partial, %d discards, %d distances, %d taxes)\n", multi, partial, discards,
-           distances, taxes);
-    assert_true(multi > 100 && partial > 10 && discards > 10 && distances > 10);
+    printf("# %d sets of several parts (%d partial, %d discards, %d distances, %d taxes, %d ingredients)\n", multi,
+           partial, discards, distances, taxes, uses);
+    assert_true(multi > 100 && partial > 10 && discards > 10 && distances > 10 && uses > 10);
     free(st);
     free(after);
 }
