@@ -36,11 +36,15 @@ export function mapOf(v) {
     byName.set(vl.code.toLowerCase(), vl.code);
   }
   const xs = map.spaces.map((s) => s.x), ys = map.spaces.map((s) => s.y);
+  // a block's side: the shortest street
+  const lengths = (map.roads || []).map(([a, b]) => space.get(a) && space.get(b) &&
+    Math.hypot(space.get(a).x - space.get(b).x, space.get(a).y - space.get(b).y)).filter((d) => d > 0);
   m = {
     map, space, next, villageIndex, byName,
     village: new Map(map.villages.map((vl) => [vl.code, vl])),
     lot: new Map(map.lots.map((l) => [l.id, l])),
     box: { x0: Math.min(...xs, 0), x1: Math.max(...xs, 0), y0: Math.min(...ys, 0), y1: Math.max(...ys, 0) },
+    step: lengths.length ? Math.min(...lengths) : 40,
     drawn: new Map(), // per orientation: where lots, labels and pins go (layoutOf)
   };
   maps.set(map, m);
@@ -207,6 +211,13 @@ function overlaps(a, b) {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 }
 
+// The k-th order pin of a zone at (x, y) whose first pin is at `first`: more
+// orders to one zone go one after another along the island, away from it.
+function pinSpot(wide, [x, y], first, k) {
+  const [px, py] = first;
+  return wide ? [px + k * 17 * Math.sign(px - x || 1), py] : [px, py + k * 17 * Math.sign(py - y || 1)];
+}
+
 // Where things go, per map and orientation: each lot in the block its door
 // faces (two lots in a block side by side across it), the delivery zones'
 // order pins in a free corner beside them, and each village's name in free
@@ -222,7 +233,7 @@ function layoutOf(m, wide) {
   for (const l of map.lots) {
     const d = m.space.get(l.door) || l;
     const sx = Math.sign(l.x - d.x) || 1, sy = Math.sign(l.y - d.y) || 1;
-    const cx = d.x + sx * 20, cy = d.y + sy * 20;
+    const cx = d.x + (sx * m.step) / 2, cy = d.y + (sy * m.step) / 2;
     const key = `${cx},${cy}`;
     if (!blocks.has(key)) blocks.set(key, { cx, cy, lots: [] });
     blocks.get(key).lots.push(l);
@@ -262,9 +273,14 @@ function layoutOf(m, wide) {
     if (!s) continue;
     const [x, y] = at(s);
     const spots = [[1, -1], [-1, -1], [1, 1], [-1, 1]].map(([a, b]) => [x + a * 15, y + b * 15]);
-    const free = spots.find(([px, py]) => !hard.some((h) => overlaps(h, box(px, py, 16, 16)))) || spots[0];
+    const clear = (spot, n) => [...Array(n).keys()].every((k) => {
+      const [px, py] = pinSpot(wide, [x, y], spot, k);
+      return !hard.some((h) => overlaps(h, box(px, py, 16, 16)));
+    });
+    // room for two orders there, else for one
+    const free = spots.find((p) => clear(p, 2)) || spots.find((p) => clear(p, 1)) || spots[0];
     pinAt.set(vl.zone, free);
-    hard.push(box(free[0], free[1], 18, 18));
+    for (let k = 0; k < 2; k++) { const [px, py] = pinSpot(wide, [x, y], free, k); hard.push(box(px, py, 18, 18)); }
   }
   // Names: the nearest free place to the village's middle, on its tiles or in the water by it.
   const labelAt = new Map();
@@ -277,7 +293,7 @@ function layoutOf(m, wide) {
     if (!list.length) continue;
     const pts = list.map(at);
     const mx = pts.reduce((a, p) => a + p[0], 0) / pts.length, my = pts.reduce((a, p) => a + p[1], 0) / pts.length;
-    const near = (x, y) => pts.some(([px, py]) => Math.abs(px - x) <= 40 && Math.abs(py - y) <= 40);
+    const near = (x, y) => pts.some(([px, py]) => Math.abs(px - x) <= m.step && Math.abs(py - y) <= m.step);
     let found = null;
     for (const text of [vl.name, vl.code]) {
       const w = text.length * 6.3 + 6, h = 13;
@@ -385,7 +401,7 @@ export function boardHtml(ctx, { busy = false } = {}) {
   const pv = previewOf(ctx);
   const starting = ctx.myTurn && ctx.phase === 'start';
   const at = (s) => P.at(s.x, s.y);
-  const TA = 20 * ACROSS, TL = 20; // half a block, across and along: the tiles that shade the villages
+  const TA = (m.step / 2) * ACROSS, TL = m.step / 2; // half a block, across and along: the tiles that shade the villages
   const [tw, th] = wide ? [TL, TA] : [TA, TL];
   const key = `${ctx.code}:${wide}`;
   const vb = zoomedBox(P.vb, zoomOf(key, P.vb));
@@ -501,7 +517,7 @@ export function boardHtml(ctx, { busy = false } = {}) {
   }
 
   // Delivery zones: a ring, and the orders waiting there as numbered pins beside it.
-  let zones = '', pins = '';
+  let zones = '', pins = '', stalks = '';
   const ordersAt = new Map();
   for (const o of v.orders || []) {
     if (!o || !o.village) continue;
@@ -520,15 +536,15 @@ export function boardHtml(ctx, { busy = false } = {}) {
       `<title>${esc(`${vl.name}: delivery zone (${s.id})`)}</title><circle cx="${f1(x)}" cy="${f1(y)}" r="${R + 4.5}"/></g>`;
     const [px0, py0] = pinAt.get(vl.zone);
     (ordersAt.get(vl.zone) || []).forEach((o, k) => {
-      // more orders to one zone: one after another along the island
-      const [px, py] = wide ? [px0 + k * 17 * Math.sign(px0 - x || 1), py0] : [px0, py0 + k * 17 * Math.sign(py0 - y || 1)];
+      const [px, py] = pinSpot(wide, [x, y], [px0, py0], k);
+      // (its stalk apart: the pin alone is the thing to click)
+      stalks += `<line x1="${f1(x)}" y1="${f1(y)}" x2="${f1(px)}" y2="${f1(py)}"/>`;
       const cls = ['pd-order-pin'];
       if (ui.order === o.slot) cls.push('selected');
       if (acts.deliverOrders.has(o.slot)) cls.push('can');
       const words = `Order ${o.slot}: ${o.name} to ${vl.name}, pays ${payText(o)}`;
       pins += `<g class="${cls.join(' ')}" data-pick="order" data-value="${o.slot}" data-slot="${o.slot}" tabindex="0" role="button"` +
         ` aria-label="${esc(words)}"><title>${esc(words)}</title>` +
-        `<line x1="${f1(x)}" y1="${f1(y)}" x2="${f1(px)}" y2="${f1(py)}"/>` +
         `<circle cx="${f1(px)}" cy="${f1(py)}" r="8"/><text x="${f1(px)}" y="${f1(py + 3.4)}">${o.slot}</text></g>`;
     });
   }
@@ -612,13 +628,15 @@ export function boardHtml(ctx, { busy = false } = {}) {
     `<g class="pd-tiles">${tiles}</g><g class="pd-roads">${roads}</g>` +
     `<g class="pd-subway">${subway}</g><g class="pd-docks">${docks}</g><g class="pd-route-line">${routeSvg}</g>` +
     `<g class="pd-doors">${doors}</g><g class="pd-zones-rings">${zones}</g><g class="pd-spaces">${spaces}</g>` +
-    `<g class="pd-recent-tags">${recentTags}</g><g class="pd-lots">${lots}</g><g class="pd-pins">${pins}</g>` +
+    `<g class="pd-recent-tags">${recentTags}</g><g class="pd-lots">${lots}</g><g class="pd-pin-stalks">${stalks}</g><g class="pd-pins">${pins}</g>` +
     `<g class="pd-vlabels">${labels}</g></svg>`;
   const zoom = '<span class="pd-zoom" role="group" aria-label="Zoom the map">' +
     '<button type="button" class="secondary" data-zoom="in" aria-label="Zoom in" title="Zoom in (or the mouse wheel, or pinch)">+</button>' +
     '<button type="button" class="secondary" data-zoom="out" aria-label="Zoom out" title="Zoom out">−</button>' +
     '<button type="button" class="secondary" data-zoom="reset" title="The whole map">Reset</button></span>';
-  const legend = '<p class="pd-legend muted"><span class="pd-key lot">$</span> lot and its price · ' +
+  // the cards name villages by their code
+  const villages = map.villages.map((vl, i) => `<span class="pd-vkey"><span class="pd-vtag pd-v${i}">${esc(vl.code)}</span> ${esc(vl.name)}</span>`).join(' ');
+  const legend = `<p class="pd-villages">${villages}</p>` + '<p class="pd-legend muted"><span class="pd-key lot">$</span> lot and its price · ' +
     '<span class="pd-key pz">2</span> pizzeria: reputation, disks · ' +
     '<span class="pd-key zone"></span> delivery zone · <span class="pd-key pin">1</span> order · ' +
     '<span class="pd-key red">S</span><span class="pd-key blue">S</span> subway · <span class="pd-key park"></span> Park Path · ' +
@@ -689,6 +707,8 @@ export function wireMap(board, redraw) {
   board.addEventListener('wheel', (ev) => {
     const svg = svgOf();
     if (!svg || !svg.contains(ev.target)) return;
+    // scrolling down over the whole map scrolls the page
+    if (ev.deltaY > 0 && (views.get(shown.key)?.k ?? 1) <= 1) return;
     ev.preventDefault();
     zoomAt(svg, Math.exp(-ev.deltaY * (ev.deltaMode === 1 ? 0.05 : 0.002)), ev.clientX, ev.clientY);
   }, { passive: false });

@@ -18,13 +18,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
-import { fitProblems, spySockets } from './fit-check.mjs';
+import { fitProblems, lastView, playUntil, spySockets } from './fit-check.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build', 'screenshots');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DESKTOP = { width: 1366, height: 768 };
+// Ann's random moves: deliveries and building first, so the map fills up.
+const PLAY = { seed: 5, ms: 30_000, prefer: /^(deliver|build|reputation)\b/ };
 const PHONE = { width: 390, height: 844 };
 
 let browser, server, url;
@@ -64,36 +66,6 @@ async function shots(page, what) {
   }
   await page.setViewportSize(start);
   await settle(page);
-}
-
-const lastView = (page, code) => page.evaluate((c) => {
-  const m = window.__pb.views[c];
-  return m ? {
-    moves: m.moves, phase: m.view.phase, legal: m.view.legal || [], mine: m.view.to_move === m.seat, log: m.log || [],
-    pizzerias: ((m.view.players || [])[m.seat]?.pizzerias || []).length,
-  } : null;
-}, code);
-
-// Random legal moves for Ann (a seeded choice) until `done(view)`; the bots move by themselves.
-async function playUntil(page, code, done, ms = 30_000) {
-  let r = 5;
-  const rand = (n) => { r = (r * 1103515245 + 12345) % 2147483648; return r % n; };
-  const deadline = Date.now() + ms;
-  let sent = -1, sentAt = 0;
-  for (;;) {
-    const v = await lastView(page, code);
-    if (v && done(v)) return v;
-    assert.ok(Date.now() < deadline, `table ${code} did not get there in ${ms} ms (at move ${v && v.moves}, ${v && v.phase})`);
-    if (v && v.phase !== 'over' && v.mine && (v.moves !== sent || Date.now() - sentAt > 500)) {
-      sent = v.moves;
-      sentAt = Date.now();
-      // deliveries first, then building: the map fills up
-      const best = v.legal.filter((l) => /^(deliver|build|reputation) /.test(`${l} `));
-      const action = best.length && rand(3) ? best[rand(best.length)] : v.legal[rand(v.legal.length)];
-      await page.evaluate(([c, a]) => window.__pb.ws.send(JSON.stringify({ type: 'act', code: c, action: a })), [code, action]);
-    }
-    await page.waitForTimeout(15);
-  }
 }
 
 // The map as measured on the screen.
@@ -137,7 +109,7 @@ test('the Delivery map is the board: readable at 1366x768, zoom and pan, the oth
   const code = await page.evaluate(() => decodeURIComponent(location.hash.slice(4)));
 
   // Ann chooses an action, with a pizzeria of her own to click.
-  await playUntil(page, code, (v) => v.mine && v.phase === 'start' && v.pizzerias > 0);
+  await playUntil(page, code, (v) => v.mine && v.phase === 'start' && v.pizzerias > 0, PLAY);
   await settle(page);
   let m = await page.evaluate(measureMap);
   assert.ok(m.wide, 'the map lies down on a wide screen');
@@ -199,7 +171,7 @@ test('the Delivery map is the board: readable at 1366x768, zoom and pan, the oth
     while (i > 0 && v.log[i - 1].seat !== 0) i--;
     const since = v.log.slice(i);
     return [1, 2].every((s) => since.some((e) => e.seat === s && /^(build|deliver|upgrade) /.test(e.text)));
-  }, 40_000);
+  }, { ...PLAY, ms: 40_000 });
   await settle(page);
   const recent = await page.evaluate(() => ({
     rings: [...document.querySelectorAll('#delivery-svg .pd-lot.recent')].map((g) => Number(g.dataset.owner)),

@@ -1,7 +1,9 @@
 // fit-check.mjs -- the layout measure of fit.test.mjs, shared with the other
 // browser tests: fitProblems() runs in the page (page.evaluate) and names
 // whatever is cut off, spills out of its panel or overlaps; spySockets() is an
-// init script that keeps the page's WebSocket and its last view of each table.
+// init script that keeps the page's WebSocket and its last view of each table,
+// which lastView() reads and playUntil() plays random legal moves over.
+import assert from 'node:assert/strict';
 
 /* Every WebSocket the page opens is kept as window.__pb.ws, and the last view of each table in __pb.views. */
 export function spySockets() {
@@ -139,3 +141,41 @@ export function fitProblems() {
   return out;
 }
 
+
+// ---- Driving a table ----
+
+/* The table's last view as the page received it. */
+export const lastView = (page, code) => page.evaluate((c) => {
+  const m = window.__pb.views[c];
+  return m ? {
+    moves: m.moves, phase: m.view.phase, legal: m.view.legal || [], mine: m.view.to_move === m.seat, log: m.log || [],
+    pizzerias: ((m.view.players || [])[m.seat]?.pizzerias || []).length, // New York Pizza Delivery
+  } : null;
+}, code);
+
+/* Play random legal moves for the page's seat over its own socket until `done(view)` (bots move by themselves);
+ * `prefer`: moves it matches are played two times in three when there are some. */
+export async function playUntil(page, code, done, { seed = 1, ms = 60_000, prefer = null } = {}) {
+  let r = seed;
+  const rand = (n) => { r = (r * 1103515245 + 12345) % 2147483648; return r % n; };
+  const deadline = Date.now() + ms;
+  let sent = -1, sentAt = 0;
+  for (;;) {
+    const v = await lastView(page, code); 
+    if (v && done(v)) return v;
+    assert.ok(Date.now() < deadline, `table ${code} did not get there in ${ms} ms (at ${JSON.stringify(v && { moves: v.moves, phase: v.phase, mine: v.mine })})`);
+    // A move refused (an error toast) leaves the view as it was: another after a while.
+    if (v && v.phase !== 'over' && v.mine && (v.moves !== sent || Date.now() - sentAt > 500)) {
+      sent = v.moves;
+      sentAt = Date.now();
+      if (!v.legal.length && v.phase === 'divide') { // New York Slice lists no divisions: the page's tools make one
+        for (const b of ['#special-alone', '#even-cuts', '#divide']) await page.click(b);
+        continue;
+      }
+      const best = prefer ? v.legal.filter((l) => prefer.test(l)) : [];
+      const action = best.length && rand(3) ? best[rand(best.length)] : v.legal[rand(v.legal.length)];
+      await page.evaluate(([c, a]) => window.__pb.ws.send(JSON.stringify({ type: 'act', code: c, action: a })), [code, action]);
+    }
+    await page.waitForTimeout(15);
+  }
+}

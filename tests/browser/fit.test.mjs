@@ -27,7 +27,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
-import { fitProblems, spySockets } from './fit-check.mjs';
+import { fitProblems, lastView, playUntil, spySockets } from './fit-check.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'build', 'screenshots');
@@ -102,37 +102,6 @@ async function check(page, game, phase, problems) {
 }
 
 // ---- Driving a table ----
-
-/* The table's last view as the page received it. */
-const lastView = (page, code) => page.evaluate((c) => {
-  const m = window.__pb.views[c];
-  return m ? { moves: m.moves, phase: m.view.phase, legal: m.view.legal || [], mine: m.view.to_move === m.seat } : null;
-}, code);
-
-/* Play random legal moves for the page's seat over its own socket until `done(view)` (bots move by themselves). */
-async function playUntil(page, code, done, { seed = 1, ms = 60_000 } = {}) {
-  let r = seed;
-  const rand = (n) => { r = (r * 1103515245 + 12345) % 2147483648; return r % n; };
-  const deadline = Date.now() + ms;
-  let sent = -1, sentAt = 0;
-  for (;;) {
-    const v = await lastView(page, code); 
-    if (v && done(v)) return v;
-    assert.ok(Date.now() < deadline, `table ${code} did not get there in ${ms} ms (at ${JSON.stringify(v)})`);
-    // A move refused (an error toast) leaves the view as it was: another after a while.
-    if (v && v.phase !== 'over' && v.mine && (v.moves !== sent || Date.now() - sentAt > 500)) {
-      sent = v.moves;
-      sentAt = Date.now();
-      if (!v.legal.length && v.phase === 'divide') { // New York Slice lists no divisions: the page's tools make one
-        for (const b of ['#special-alone', '#even-cuts', '#divide']) await page.click(b);
-        continue;
-      }
-      const action = v.legal[rand(v.legal.length)];
-      await page.evaluate(([c, a]) => window.__pb.ws.send(JSON.stringify({ type: 'act', code: c, action: a })), [code, action]);
-    }
-    await page.waitForTimeout(15);
-  }
-}
 
 /* Fill the lobby's form for a table: the page's person in seat 1, bots in the others, a clock when asked. */
 async function createTable(page, game, bots, clock = null) {
