@@ -476,9 +476,11 @@ export function boardHtml(ctx, { busy = false } = {}) {
       const [x, y] = at(m.space.get(d.zone));
       const name = who(ctx, d.seat);
       const w = name.length * 5.2 + 8;
+      // above the zone or below it: away from its order pins
+      const top = pinAt.get(d.zone)[1] > y ? y - R - 15 : y + R + 4;
       recentTags += `<g class="pd-recent-tag pd-p${d.seat}${d.fresh ? ' fresh' : ''}" data-seat="${d.seat}">` +
-        `<rect x="${f1(x - w / 2)}" y="${f1(y + R + 3)}" width="${f1(w)}" height="11" rx="3"/>` +
-        `<text x="${f1(x)}" y="${f1(y + R + 11.5)}">${esc(name)}</text></g>`;
+        `<rect x="${f1(x - w / 2)}" y="${f1(top)}" width="${f1(w)}" height="11" rx="3"/>` +
+        `<text x="${f1(x)}" y="${f1(top + 8.5)}">${esc(name)}</text></g>`;
     }
     if (!d.route || d.route.length < 2) continue;
     // fading from the zone reached back to the pizzeria: the way it went
@@ -628,7 +630,7 @@ export function boardHtml(ctx, { busy = false } = {}) {
     `<g class="pd-tiles">${tiles}</g><g class="pd-roads">${roads}</g>` +
     `<g class="pd-subway">${subway}</g><g class="pd-docks">${docks}</g><g class="pd-route-line">${routeSvg}</g>` +
     `<g class="pd-doors">${doors}</g><g class="pd-zones-rings">${zones}</g><g class="pd-spaces">${spaces}</g>` +
-    `<g class="pd-recent-tags">${recentTags}</g><g class="pd-lots">${lots}</g><g class="pd-pin-stalks">${stalks}</g><g class="pd-pins">${pins}</g>` +
+    `<g class="pd-lots">${lots}</g><g class="pd-pin-stalks">${stalks}</g><g class="pd-pins">${pins}</g><g class="pd-recent-tags">${recentTags}</g>` +
     `<g class="pd-vlabels">${labels}</g></svg>`;
   const zoom = '<span class="pd-zoom" role="group" aria-label="Zoom the map">' +
     '<button type="button" class="secondary" data-zoom="in" aria-label="Zoom in" title="Zoom in (or the mouse wheel, or pinch)">+</button>' +

@@ -163,15 +163,16 @@ test('the Delivery map is the board: readable at 1366x768, zoom and pan, the oth
   await page.waitForSelector('#delivery-svg .pd-route');
   await shots(page, 'preview');
 
-  // The bots play; Ann answers with random moves until both bots have had a turn since hers.
+  // The bots play; Ann answers with random moves until both bots have had a turn since hers, one a delivery.
   const first = await lastView(page, code);
   await playUntil(page, code, (v) => {
     if (!v.mine || v.phase !== 'start' || v.moves < first.moves + 6) return false;
     let i = v.log.length;
     while (i > 0 && v.log[i - 1].seat !== 0) i--;
     const since = v.log.slice(i);
-    return [1, 2].every((s) => since.some((e) => e.seat === s && /^(build|deliver|upgrade) /.test(e.text)));
-  }, { ...PLAY, ms: 40_000 });
+    return [1, 2].every((s) => since.some((e) => e.seat === s && /^(build|deliver|upgrade) /.test(e.text))) &&
+      since.some((e) => /^deliver /.test(e.text));
+  }, { ...PLAY, ms: 50_000 });
   await settle(page);
   const recent = await page.evaluate(() => ({
     rings: [...document.querySelectorAll('#delivery-svg .pd-lot.recent')].map((g) => Number(g.dataset.owner)),
@@ -184,7 +185,10 @@ test('the Delivery map is the board: readable at 1366x768, zoom and pan, the oth
   assert.match(recent.turns[0].text, /^Greedy 2 /);
   assert.match(recent.turns[1].text, /^Random 3 /);
   assert.ok(recent.pulsing >= 1, 'a pizzeria built, upgraded or delivered from in a bot\'s last turn has a pulsing ring');
-  assert.equal(recent.tags.length, recent.turns.filter((t) => /delivered/.test(t.text)).length, 'a name at each zone delivered to');
+  const delivered = recent.turns.filter((t) => /delivered/.test(t.text)).length;
+  assert.ok(delivered >= 1, 'a bot delivered in its last turn');
+  assert.equal(recent.tags.length, delivered, 'a name at each zone delivered to');
+  assert.equal(recent.routes, delivered, 'each delivery\'s route drawn');
   await shots(page, 'opponents');
 
   // The phone: the map stands, as wide as the screen, nothing wider.
