@@ -10,7 +10,7 @@
 // played, each one's last turn is on the map in their colour (a ring round
 // the pizzeria, a delivery's route, their name at the zone) and named under
 // it. At 390x844 the map stands as wide as the phone with nothing wider than
-// the screen. The layout check of fit.test.mjs holds at both sizes.
+// the screen, and a pinch zooms it. The layout check of fit.test.mjs holds at both sizes.
 // Screenshots: build/screenshots/delivery-map-{start,preview,opponents}-{1366x768,390x844}.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -95,7 +95,7 @@ function measureMap() {
   };
 }
 
-test('the Delivery map is the board: readable at 1366x768, zoom and pan, the others\' last turns, a phone', { timeout: 90_000 }, async () => {
+test('the Delivery map is the board: readable at 1366x768, zoom and pan, the others\' last turns, a phone, a pinch', { timeout: 90_000 }, async () => {
   const page = await newPage(DESKTOP);
   await page.goto(url);
   await page.fill('#name', 'Ann');
@@ -200,6 +200,18 @@ test('the Delivery map is the board: readable at 1366x768, zoom and pan, the oth
   assert.ok(m.left >= 0 && m.right <= m.vw && m.width >= 0.85 * m.vw, `the map as wide as the phone (${m.left}..${m.right})`);
   assert.ok(Math.min(...m.lots) >= 24, `lots of 24 px or more on the phone too (${Math.min(...m.lots)})`);
   assert.ok(m.actionsTop < m.top, 'the move to make above the map');
+  // Two fingers apart on the map zoom in (touch by the DevTools protocol).
+  await page.locator('#delivery-svg').scrollIntoViewIfNeeded();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 2 });
+  box = await page.locator('#delivery-svg').boundingBox();
+  const [cx, cy] = [box.x + box.width / 2, Math.max(box.y, 0) + 200];
+  const fingers = (d) => [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(30) });
+  for (let d = 40; d <= 90; d += 10) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  m = await page.evaluate(measureMap);
+  assert.ok(m.zoom >= 2, `a pinch zooms in (zoom ${m.zoom})`);
   await page.context().close();
   assert.deepEqual(problems, [], `${problems.length} problems:\n${problems.join('\n')}`);
 });
