@@ -1,7 +1,8 @@
 // delivery.js -- New York Pizza Delivery at a table: a `view` message whose
 // game view is the delivery engine's (games/delivery/view.c) turned into
 // markup. The map is SVG drawn from the view's own map (delivery-map.js);
-// the orders, the open market, your hand and the players sit beside it; every legal move is a button. Clicking an order and one of your
+// the orders, the open market, your hand and the players sit beside it;
+// every legal move is a button. Clicking an order and one of your
 // pizzerias previews a delivery: the shortest street route is computed here
 // over the map's roads and drawn, with what the delivery costs and pays (from
 // view.deliveries), and a button that announces it; with Copy Cat another
