@@ -4,7 +4,7 @@
 // WebSocket, so the game moves fast). At 1366x768 the map takes most of the
 // width and reads without zoom: every lot a target of 24 px or more, its price
 // 11 px or more, no village name under a street, and the move to make visible
-// beside it without scrolling. The zoom buttons and the wheel zoom in; a click
+// beside it without scrolling (and the same at 1280x1000). The zoom buttons and the wheel zoom in; a click
 // on a lot still selects it, a drag pans without selecting, the zoom stays when
 // the board is drawn again, Reset shows the whole map. Once the bots have
 // played, each one's last turn is on the map in their colour (a ring round
@@ -122,6 +122,15 @@ test('the Delivery map is the board: readable at 1366x768, zoom and pan, the oth
   assert.ok(m.top >= 0 && m.bottom <= m.vh, 'the whole map on screen');
   assert.ok(m.actionsTop < m.vh - 100 && m.actionsLeft >= m.right, 'the move to make beside the map, on screen without scrolling');
   await shots(page, 'start');
+  // A taller desktop, narrower: the same.
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await settle(page);
+  const tall = await page.evaluate(measureMap);
+  assert.ok(tall.wide && tall.width >= 0.6 * tall.vw, `1280x1000: the map takes most of the width (${tall.width})`);
+  assert.ok(Math.min(...tall.lots) >= 24 && Math.min(...tall.prices) >= 11, `1280x1000: lots of 24 px, prices of 11 px (${Math.min(...tall.lots)}, ${Math.min(...tall.prices)})`);
+  assert.deepEqual(tall.under, [], '1280x1000: no village name under a street');
+  await page.setViewportSize(DESKTOP);
+  await settle(page);
 
   // Zoom: the button, then the wheel over Ann's pizzeria; the view box shrinks.
   const full = m.viewBox;
@@ -199,6 +208,7 @@ test('the Delivery map is the board: readable at 1366x768, zoom and pan, the oth
   assert.ok(m.scroll <= m.vw, `no sideways scrolling (${m.scroll} > ${m.vw})`);
   assert.ok(m.left >= 0 && m.right <= m.vw && m.width >= 0.85 * m.vw, `the map as wide as the phone (${m.left}..${m.right})`);
   assert.ok(Math.min(...m.lots) >= 24, `lots of 24 px or more on the phone too (${Math.min(...m.lots)})`);
+  assert.deepEqual(m.under, [], 'no village name under a street on the phone');
   assert.ok(m.actionsTop < m.top, 'the move to make above the map');
   // Two fingers apart on the map zoom in (touch by the DevTools protocol).
   await page.locator('#delivery-svg').scrollIntoViewIfNeeded();
