@@ -1026,6 +1026,7 @@ function wire() {
   for (const type of ['mouseover', 'mouseleave', 'focusin', 'focusout']) $('#actions').addEventListener(type, onActionsHover);
   $('#theory-board').addEventListener('click', onTheoryClick);
   $('#theory-board').addEventListener('keydown', (ev) => pressed(ev) && onTheoryClick(ev));
+  DL.wireMap($('#delivery-board'), renderTable); // zoom and pan, before the clicks (a drag is not one)
   for (const id of ['#delivery-board', '#delivery-info']) {
     $(id).addEventListener('click', onDeliveryClick);
     // Orders, lots and pizzerias take Enter and Space like buttons (real buttons do already).

@@ -1,22 +1,24 @@
 // delivery.js -- New York Pizza Delivery at a table: a `view` message whose
 // game view is the delivery engine's (games/delivery/view.c) turned into
-// markup. The map is SVG drawn from the view's own map (spaces, roads,
-// villages, lots); the orders, the open market, your hand and the players sit
-// beside it; every legal move is a button. Clicking an order and one of your
+// markup. The map is SVG drawn from the view's own map (delivery-map.js);
+// the orders, the open market, your hand and the players sit beside it;
+// every legal move is a button. Clicking an order and one of your
 // pizzerias previews a delivery: the shortest street route is computed here
 // over the map's roads and drawn, with what the delivery costs and pays (from
 // view.deliveries), and a button that announces it; with Copy Cat another
 // player's pizzerias can be picked too (by their lot). Nothing here talks to the
 // server: elements carry `data-action` (a move's notation, sent by app.js) or
 // `data-pick` (a selection kept here, see pick()).
-import { esc, recentMoves, numberedLog } from './tokens.js';
+import { esc } from './tokens.js';
+// The map (drawing, routes, zoom) is delivery-map.js's; this file re-exports what the page uses.
+import { mapOf, villageName, shortestRoute, HARLEM, f1 } from './delivery-map.js';
+
+export { shortestRoute, boardHtml, recentOnMap, wireMap } from './delivery-map.js';
 
 // ---- Names and colours ----
 
 const MEATS = new Set(['pepperoni', 'sausage', 'ham', 'meatballs']);
 const VEGGIES = new Set(['peppers', 'onions', 'tomatoes', 'pineapple']);
-const VILLAGE_FILL = ['#f4cdb8', '#cfe0f3', '#e2d5f1', '#c4e3b5', '#f6e0a8', '#f2c4cf', '#c8eadf', '#ece2bd', '#d9d9e3', '#e8d0bb'];
-const SUBWAY_FILL = { red: '#d62828', blue: '#1c64d1' };
 
 const PHASE_WORDS = {
   keep: 'choosing a power card', start: 'choosing an action', market: 'at the market', reputation: 'increasing reputation',
@@ -30,9 +32,6 @@ const PHASE_WORDS = {
   transfer: 'Transfer Goods', instant: 'answering the delivery with an Instant card', tax: 'paying Property Tax',
   trim: 'bringing a pizzeria back to its reputation limit', over: 'over',
 };
-
-// Harlem Rotary Pizzeria copies deliveries to this village.
-const HARLEM = 'HA';
 
 // Special Sale played this turn, in a sentence (the quotes already count it).
 const SALE_WORDS = 'Special Sale: this turn\'s delivery needs every ingredient twice and pays twice its money less $1, with two tips.';
@@ -72,78 +71,6 @@ export function powerName(id, ctx = null) {
   const known = ctx && (ctx.v.power_cards || {})[key];
   if (known) return known.name;
   return key.split('-').filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
-}
-
-// ---- The map as data: lookups, built once per map ----
-
-const maps = new WeakMap();
-
-function mapOf(v) {
-  const map = v.map || { spaces: [], roads: [], villages: [], lots: [] };
-  let m = maps.get(map);
-  if (m) return m;
-  const space = new Map(map.spaces.map((s) => [s.id, s]));
-  const next = new Map(map.spaces.map((s) => [s.id, []]));
-  for (const [a, b] of map.roads || []) {
-    if (next.has(a) && next.has(b)) { next.get(a).push(b); next.get(b).push(a); }
-  }
-  const villageIndex = new Map(map.villages.map((vl, i) => [vl.code, i]));
-  const byName = new Map();
-  for (const vl of map.villages) {
-    byName.set(vl.name.toLowerCase(), vl.code);
-    byName.set(vl.code.toLowerCase(), vl.code);
-  }
-  const xs = map.spaces.map((s) => s.x), ys = map.spaces.map((s) => s.y);
-  m = {
-    map, space, next, villageIndex, byName,
-    village: new Map(map.villages.map((vl) => [vl.code, vl])),
-    lot: new Map(map.lots.map((l) => [l.id, l])),
-    box: { x0: Math.min(...xs, 0), x1: Math.max(...xs, 0), y0: Math.min(...ys, 0), y1: Math.max(...ys, 0) },
-  };
-  m.lotPlace = lotPlaces(map.lots);
-  maps.set(map, m);
-  return m;
-}
-
-// Where each lot is drawn: its x/y, pushed apart from a lot too close to draw both.
-const LOT = 15;          // a lot's side, in map units
-function lotPlaces(lots) {
-  const place = new Map(lots.map((l) => [l.id, { x: l.x, y: l.y }]));
-  for (let i = 0; i < lots.length; i++) {
-    for (let j = i + 1; j < lots.length; j++) {
-      const a = place.get(lots[i].id), b = place.get(lots[j].id);
-      const dx = b.x - a.x, dy = b.y - a.y, d = Math.hypot(dx, dy);
-      if (d >= LOT + 4) continue;
-      const ux = d ? dx / d : 1, uy = d ? dy / d : 0, push = (LOT + 4 - d) / 2;
-      a.x -= ux * push; a.y -= uy * push;
-      b.x += ux * push; b.y += uy * push;
-    }
-  }
-  return place;
-}
-
-// The shortest route by the streets (the Park Path only when `park`), from
-// one space to another, as the list of its spaces: the door is the first,
-// so the route's length is the list's length (PD-T4: the door counts 1).
-export function shortestRoute(v, from, to, { park = false } = {}) {
-  const m = mapOf(v);
-  const usable = (id) => park || !m.space.get(id)?.park_path;
-  if (!m.space.has(from) || !m.space.has(to) || !usable(from)) return null;
-  const prev = new Map([[from, null]]);
-  const queue = [from];
-  for (let i = 0; i < queue.length; i++) {
-    const u = queue[i];
-    if (u === to) break;
-    for (const w of m.next.get(u) || []) {
-      if (prev.has(w) || !usable(w)) continue;
-      prev.set(w, u);
-      queue.push(w);
-    }
-  }
-  if (!prev.has(to)) return null;
-  const route = [];
-  for (let u = to; u != null; u = prev.get(u)) route.push(u);
-  return route.reverse();
 }
 
 // ---- Cards ----
@@ -217,11 +144,6 @@ function partsWords(ctx, parts) {
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
 }
 
-function villageName(ctx, code) {
-  const vl = mapOf(ctx.v).village.get(code);
-  return vl ? vl.name : code;
-}
-
 function orderWords(ctx, slot) {
   const o = (ctx.v.orders || [])[slot - 1];
   if (!o) return `order ${slot}`;
@@ -255,7 +177,7 @@ function fromWords(ctx, word) {
 
 // The word a quoted delivery names its pizzeria by in its move: the village
 // for the viewer's own, the lot for another player's (Copy Cat).
-function fromWord(ctx, d) {
+export function fromWord(ctx, d) {
   return d.owner != null && d.owner !== ctx.seat && d.lot ? d.lot : d.from;
 }
 
@@ -347,6 +269,7 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
 
 // `zone` is the village a specialty order goes to (null: the cheapest).
 const ui = { key: null, order: null, pizzeria: null, lot: null, zone: null };
+export { ui as selection }; // the map marks what is selected
 
 function syncSelection(ctx) {
   const key = `${ctx.code}:${ctx.msg.moves}:${ctx.seat}`;
@@ -455,351 +378,6 @@ export function previewOf(ctx) {
     order, pizzeria: pz, owner, mine, lot, to, zones, zone, route, quote, free: quote ? quote.free : pz.disks, moves,
     plain: moves.includes(prefix) ? prefix : null,
   };
-}
-
-// ---- What the others just did ----
-//
-// A delivery's order is replaced at once, so where it went is read from the
-// orders of the view before it: each table keeps its last orders, and the
-// route of every delivery seen arrive (by the streets, as the board draws
-// routes) is kept by its move number.
-
-const lastOrders = new Map();   // code -> {moves, orders}
-const routes = new Map();       // `${code}:${move}` -> {route, zone, village}
-
-function pizzeriaLot(v, seat, from) {
-  const pz = ((v.players || [])[seat]?.pizzerias || []).find((p) => p.village === from || p.lot === from);
-  return pz ? pz.lot : null;
-}
-
-function learnRoutes(ctx) {
-  const v = ctx.v;
-  const m = mapOf(v);
-  const before = ctx.msg.replaying ? null : lastOrders.get(ctx.code);
-  for (const e of numberedLog(ctx.msg)) {
-    // (a Harlem Rotary Pizzeria copy goes to Harlem)
-    const w = /^(?:deliver (\d+)|copy) from (\S+)(?: to (\S+))?/.exec(String(e.text || ''));
-    const key = `${ctx.code}:${e.move}`;
-    if (!w || routes.has(key)) continue;
-    const order = w[1] && before && before.moves <= e.move ? (before.orders || [])[Number(w[1]) - 1] : null;
-    const village = w[3] || (w[1] ? order && order.village : HARLEM) || null;
-    const lot = m.lot.get(pizzeriaLot(v, e.seat, w[2]) || w[2]);
-    const zone = village ? m.village.get(village)?.zone : null;
-    const route = lot && zone ? shortestRoute(v, lot.door, zone, { park: /via park/.test(e.text) }) : null;
-    routes.set(key, { route, zone, village });
-  }
-  if (!ctx.msg.replaying) lastOrders.set(ctx.code, { moves: ctx.msg.moves, orders: v.orders || [] });
-}
-
-// Since this seat's last move: lots built or upgraded (lot -> seat), and the deliveries.
-export function recentOnMap(ctx) {
-  learnRoutes(ctx);
-  const v = ctx.v;
-  const lots = new Map();
-  const deliveries = [];
-  for (const e of recentMoves(ctx)) {
-    const text = String(e.text || '');
-    let w = /^build (\S+)/.exec(text);
-    if (w) { lots.set(w[1], e.seat); continue; }
-    w = /^(?:upgrade|remove) (\S+)/.exec(text);
-    if (w) { const lot = pizzeriaLot(v, e.seat, w[1]); if (lot) lots.set(lot, e.seat); continue; }
-    w = /^(?:deliver \d+|copy) from (\S+)/.exec(text);
-    if (w) {
-      const lot = pizzeriaLot(v, e.seat, w[1]) || w[1];
-      lots.set(lot, e.seat);
-      deliveries.push({ seat: e.seat, lot, ...(routes.get(`${ctx.code}:${e.move}`) || {}) });
-    }
-  }
-  return { lots, deliveries };
-}
-
-// ---- The map ----
-
-const R = 6;             // a space's radius
-
-function f1(n) {
-  return (Math.round(n * 10) / 10).toString();
-}
-
-function dockDir(m, s) {
-  const { x0, x1, y1 } = m.box;
-  if (s.x <= x0) return [-1, 0];
-  if (s.x >= x1) return [1, 0];
-  if (s.y >= y1) return [0, 1];
-  return [0, -1];
-}
-
-// Clickable things on the map this seat may use now.
-function mapActions(ctx) {
-  const v = ctx.v;
-  const legal = ctx.myTurn ? v.legal || [] : [];
-  const buildLots = new Set();
-  const upgradeVillages = new Set();
-  for (const l of legal) {
-    const w = l.split(' ');
-    if (w[0] === 'build' || w[0] === 'block') buildLots.add(w[1]);
-    if (w[0] === 'upgrade') upgradeVillages.add(w[1]);
-  }
-  const deliverFrom = new Set();
-  const deliverOrders = new Set();
-  for (const d of (ctx.myTurn && ctx.phase === 'start' ? v.deliveries || [] : [])) {
-    deliverFrom.add(fromWord(ctx, d)); // a village, or another player's lot (Copy Cat)
-    deliverOrders.add(d.slot);
-  }
-  return { buildLots, upgradeVillages, deliverFrom, deliverOrders };
-}
-
-// Where a village's name goes: the empty block (four of its spaces round it,
-// no lot in it) nearest its middle, so no street, space, delivery zone or lot
-// covers the name; else the middle of one of its streets away from the
-// delivery zones (and their order pins) and lots, drawn over the street with
-// a halo; else its middle. Kept per map.
-function villageLabelAt(m, code, list) {
-  m.labelAt ??= new Map();
-  if (m.labelAt.has(code)) return m.labelAt.get(code);
-  const mx = list.reduce((a, s) => a + s.x, 0) / list.length;
-  const my = list.reduce((a, s) => a + s.y, 0) / list.length;
-  const here = new Set(list.map((s) => `${s.x},${s.y}`));
-  const lots = [...m.lotPlace.values()];
-  let best = [mx, my], bestD = Infinity;
-  const B = 40; // a block: two half blocks (the tiles' T)
-  for (const s of list) {
-    const [x, y] = [s.x + B / 2, s.y + B / 2];
-    const corners = [[s.x + B, s.y], [s.x, s.y + B], [s.x + B, s.y + B]];
-    if (!corners.every(([a, b]) => here.has(`${a},${b}`))) continue;
-    if (lots.some((l) => Math.abs(l.x - x) < B / 2 && Math.abs(l.y - y) < B / 2)) continue;
-    const d = Math.hypot(x - mx, y - my);
-    if (d < bestD) { best = [x, y]; bestD = d; }
-  }
-  if (bestD === Infinity) {
-    const zones = new Set([...m.village.values()].map((vl) => vl.zone));
-    for (const s of list) for (const [dx, dy] of [[0, B], [B, 0]]) {
-      const [x, y] = [s.x + dx / 2, s.y + dy / 2];
-      const t = list.find((u) => u.x === s.x + dx && u.y === s.y + dy);
-      if (!t || zones.has(s.id) || zones.has(t.id)) continue;
-      if (lots.some((l) => Math.abs(l.x - x) < 20 && Math.abs(l.y - y) < 14)) continue; // a lot beside the street would cover it
-      const d = Math.hypot(x - mx, y - my);
-      if (d < bestD) { best = [x, y]; bestD = d; }
-    }
-  }
-  m.labelAt.set(code, best);
-  return best;
-}
-
-export function boardHtml(ctx, { busy = false } = {}) {
-  const v = ctx.v;
-  const m = mapOf(v);
-  const map = m.map;
-  const acts = mapActions(ctx);
-  const pv = previewOf(ctx);
-  const starting = ctx.myTurn && ctx.phase === 'start';
-  const T = 20;          // half a block: the tiles that shade the villages
-  const { x0, x1, y0, y1 } = m.box;
-  const pad = 28;
-  const vb = [x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
-
-  // Villages: a tile around each of their spaces; a label at their middle.
-  // While a specialty order is previewed, a click on a village sends it there.
-  const choosable = new Set(pv && pv.zones ? pv.zones.map((z) => z.code) : []);
-  const zonePick = (code) => (choosable.has(code) ? ` data-pick="zone" data-value="${esc(code)}"` : '');
-  let tiles = '', labels = '';
-  const spacesOf = new Map(map.villages.map((vl) => [vl.code, []]));
-  for (const s of map.spaces) if (spacesOf.has(s.village)) spacesOf.get(s.village).push(s);
-  map.villages.forEach((vl, i) => {
-    const list = spacesOf.get(vl.code);
-    const fill = VILLAGE_FILL[i % VILLAGE_FILL.length];
-    for (const s of list) {
-      tiles += `<rect class="pd-tile" x="${s.x - T}" y="${s.y - T}" width="${2 * T}" height="${2 * T}" fill="${fill}" data-village="${esc(vl.code)}"${zonePick(vl.code)}/>`;
-    }
-    if (list.length) {
-      const [cx, cy] = villageLabelAt(m, vl.code, list);
-      const hint = choosable.has(vl.code) ? ': click to deliver the specialty pizza here' : '';
-      labels += `<text class="pd-vlabel" x="${f1(cx)}" y="${f1(cy + 6)}" stroke="${fill}" data-village="${esc(vl.code)}"${zonePick(vl.code)}>${esc(vl.code)}` +
-        `<title>${esc(vl.name + hint)}</title></text>`;
-    }
-  });
-
-  // Streets, and the Park Path dashed.
-  let roads = '';
-  for (const [a, b] of map.roads || []) {
-    const A = m.space.get(a), B = m.space.get(b);
-    if (!A || !B) continue;
-    const park = A.park_path || B.park_path;
-    roads += `<line class="pd-road${park ? ' park' : ''}" x1="${A.x}" y1="${A.y}" x2="${B.x}" y2="${B.y}"/>`;
-  }
-
-  // The subway lines: their stations joined north to south, beside the streets.
-  let subway = '';
-  for (const line of ['red', 'blue']) {
-    const st = map.spaces.filter((s) => s.subway === line || s.subway === 'both').sort((a, b) => a.y - b.y || a.x - b.x);
-    if (st.length > 1) {
-      const off = line === 'red' ? -9 : 9;
-      subway += `<polyline class="pd-subway-line ${line}" stroke="${SUBWAY_FILL[line]}" points="${st.map((s) => `${s.x + off},${s.y}`).join(' ')}"/>`;
-    }
-  }
-
-  // Docks: a pier into the water.
-  let docks = '';
-  for (const s of map.spaces.filter((x) => x.dock)) {
-    const [dx, dy] = dockDir(m, s);
-    docks += `<g class="pd-dock" data-space="${esc(s.id)}"><title>${esc(`${s.id}: dock (boat)`)}</title>` +
-      `<line x1="${s.x}" y1="${s.y}" x2="${s.x + dx * 17}" y2="${s.y + dy * 17}"/>` +
-      `<path class="pd-boat" d="M${s.x + dx * 17 - 5} ${s.y + dy * 17 - 2} h10 l-2.5 4 h-5 z"/></g>`;
-  }
-
-  // The route being previewed.
-  const onRoute = new Map();
-  let routeSvg = '';
-  if (pv && pv.route) {
-    pv.route.forEach((id, i) => onRoute.set(id, i + 1));
-    const pts = pv.route.map((id) => `${m.space.get(id).x},${m.space.get(id).y}`).join(' ');
-    routeSvg = `<polyline class="pd-route" data-length="${pv.route.length}" points="${pts}"/>`;
-  }
-
-  // The others' deliveries since this seat's last move, and the zones they reached.
-  const recent = recentOnMap(ctx);
-  const recentZones = new Set();
-  for (const d of recent.deliveries) {
-    if (d.zone) recentZones.add(d.zone);
-    if (!d.route || d.route.length < 2) continue;
-    const pts = d.route.map((id) => `${m.space.get(id).x},${m.space.get(id).y}`).join(' ');
-    routeSvg += `<polyline class="pd-recent-route pd-p${d.seat}" data-seat="${d.seat}" data-length="${d.route.length}" points="${pts}">` +
-      `<title>${esc(`${who(ctx, d.seat)} just delivered to ${villageName(ctx, d.village)}`)}</title></polyline>`;
-  }
-
-  // Spaces: stations filled with their line's colour, the Park Path green.
-  let spaces = '';
-  for (const s of map.spaces) {
-    const cls = ['pd-space'];
-    if (s.park_path) cls.push('park');
-    if (s.subway) cls.push('station');
-    if (s.subway) cls.push(`line-${s.subway}`);
-    const step = onRoute.get(s.id);
-    if (step) cls.push('route-step', step <= (pv.free ?? 0) ? 'free' : 'paid');
-    const what = [s.id];
-    if (s.village) what.push(villageName(ctx, s.village));
-    if (s.subway) what.push(`${s.subway === 'both' ? 'red and blue' : s.subway} subway station`);
-    if (s.dock) what.push('dock');
-    if (s.park_path) what.push('Park Path: a single space road across the park (open while someone has the Park Path card)');
-    if (step) what.push(`route space ${step}${step <= (pv.free ?? 0) ? ' (free)' : ' (costs a card)'}`);
-    spaces += `<g class="${cls.join(' ')}" data-space="${esc(s.id)}"${step ? ` data-step="${step}"` : ''}><title>${esc(what.join(' · '))}</title>`;
-    if (s.subway === 'both') {
-      spaces += `<circle class="dot" cx="${s.x}" cy="${s.y}" r="${R}"/>` +
-        `<path class="half" d="M${s.x} ${s.y - R} a${R} ${R} 0 0 0 0 ${2 * R} z" fill="${SUBWAY_FILL.red}"/>`;
-    } else {
-      spaces += `<circle class="dot" cx="${s.x}" cy="${s.y}" r="${R}"/>`;
-    }
-    if (s.subway) spaces += `<text class="pd-station-letter" x="${s.x}" y="${s.y + 2.6}">S</text>`;
-    if (step) spaces += `<text class="pd-step" x="${s.x}" y="${s.y + 2.8}">${step}</text>`;
-    spaces += '</g>';
-  }
-
-  // Delivery zones: a ring, and the orders waiting there.
-  let zones = '', pins = '';
-  const ordersAt = new Map();
-  for (const o of v.orders || []) {
-    if (!o || !o.village) continue;
-    const z = m.village.get(o.village)?.zone;
-    if (!z) continue;
-    if (!ordersAt.has(z)) ordersAt.set(z, []);
-    ordersAt.get(z).push(o);
-  }
-  for (const vl of map.villages) {
-    const s = m.space.get(vl.zone);
-    if (!s) continue;
-    const target = pv && pv.zone === vl.zone;
-    zones += `<g class="pd-zone${target ? ' target' : ''}${recentZones.has(vl.zone) ? ' recent' : ''}" data-village="${esc(vl.code)}" data-space="${esc(s.id)}"${zonePick(vl.code)}>` +
-      `<title>${esc(`${vl.name}: delivery zone (${s.id})`)}</title><circle cx="${s.x}" cy="${s.y}" r="${R + 4.5}"/></g>`;
-    (ordersAt.get(vl.zone) || []).forEach((o, k, all) => {
-      const bx = s.x + (k - (all.length - 1) / 2) * 13, by = s.y - R - 13;
-      const sel = ui.order === o.slot;
-      const can = acts.deliverOrders.has(o.slot);
-      const cls = ['pd-order-pin'];
-      if (sel) cls.push('selected');
-      if (can) cls.push('can');
-      pins += `<g class="${cls.join(' ')}" data-pick="order" data-value="${o.slot}" data-slot="${o.slot}" tabindex="0" role="button"` +
-        ` aria-label="${esc(`Order ${o.slot}: ${o.name} to ${vl.name}, pays ${payText(o)}`)}">` +
-        `<title>${esc(`Order ${o.slot}: ${o.name} to ${vl.name}, pays ${payText(o)}`)}</title>` +
-        `<circle cx="${f1(bx)}" cy="${f1(by)}" r="6.5"/><text x="${f1(bx)}" y="${f1(by + 2.8)}">${o.slot}</text></g>`;
-    });
-  }
-
-  // Lots: their price; a pizzeria in its owner's colour with its reputation.
-  const owners = new Map();
-  const reserved = new Map();
-  (v.players || []).forEach((pl, seat) => {
-    for (const pz of pl.pizzerias || []) owners.set(pz.lot, { seat, pz });
-    for (const id of pl.reserved_lots || []) reserved.set(id, seat);
-  });
-  let lots = '', doors = '';
-  for (const l of map.lots) {
-    const at = m.lotPlace.get(l.id);
-    const door = m.space.get(l.door);
-    const own = owners.get(l.id);
-    if (door) doors += `<line class="pd-door" data-lot="${esc(l.id)}" x1="${f1(at.x)}" y1="${f1(at.y)}" x2="${door.x}" y2="${door.y}"/>`;
-    const cls = ['pd-lot'];
-    let act = '';
-    let label;
-    const title = [`${l.id} in ${villageName(ctx, l.village)}`, `door ${l.door}`];
-    if (own) {
-      const mine = own.seat === ctx.seat;
-      cls.push('pizzeria', `pd-p${own.seat}`);
-      if (recent.lots.has(l.id)) {
-        cls.push('recent');
-        title.push(`${who(ctx, own.seat)} just ${recent.deliveries.some((d) => d.lot === l.id) ? 'delivered from it' : 'built or upgraded it'}`);
-      }
-      if (mine) cls.push('mine');
-      title.push(`${who(ctx, own.seat)}'s pizzeria, reputation ${own.pz.reputation} of ${own.pz.limit} (${plural(own.pz.disks, 'disk')}, ${plural(own.pz.cards.length, 'card')})`);
-      if (own.pz.cards.length) title.push(`top: ${own.pz.cards[own.pz.cards.length - 1]}`);
-      label = String(own.pz.reputation);
-      const pickable = mine && (starting || acts.upgradeVillages.has(own.pz.village));
-      const copyCat = !mine && starting && acts.deliverFrom.has(l.id); // another's, with Copy Cat
-      if (pv && pv.lot && pv.lot.id === l.id) cls.push('selected');
-      else if (ui.pizzeria === own.pz.village && mine) cls.push('selected');
-      if (pickable) {
-        cls.push('active');
-        if (acts.deliverFrom.has(own.pz.village) || acts.upgradeVillages.has(own.pz.village)) cls.push('can');
-        act = ` data-pick="pizzeria" data-value="${esc(own.pz.village)}" tabindex="0" role="button" aria-label="${esc(title.join(' · '))}"`;
-      } else if (copyCat) {
-        cls.push('active', 'can', 'copy-cat');
-        title.push('Copy Cat: click to deliver from it');
-        act = ` data-pick="pizzeria" data-value="${esc(l.id)}" tabindex="0" role="button" aria-label="${esc(title.join(' · '))}"`;
-      }
-    } else {
-      title.push(`costs $${l.cost}`);
-      label = `$${l.cost}`;
-      if (reserved.has(l.id)) {
-        cls.push('reserved', `pd-p${reserved.get(l.id)}`);
-        title.push(`reserved by ${who(ctx, reserved.get(l.id))}`);
-      }
-      if (acts.buildLots.has(l.id)) {
-        cls.push('active', 'can');
-        if (ui.lot === l.id) cls.push('selected');
-        title.push(ctx.phase === 'block' ? 'click to reserve it' : 'click to build here');
-        act = ` data-pick="lot" data-value="${esc(l.id)}" tabindex="0" role="button" aria-label="${esc(title.join(' · '))}"`;
-      }
-    }
-    lots += `<g class="${cls.join(' ')}" data-lot="${esc(l.id)}" data-door="${esc(l.door)}"${own ? ` data-owner="${own.seat}"` : ''}${act}>` +
-      `<title>${esc(title.join(' · '))}</title>` +
-      `<rect x="${f1(at.x - LOT / 2)}" y="${f1(at.y - LOT / 2)}" width="${LOT}" height="${LOT}" rx="2.5"/>` +
-      `<text x="${f1(at.x)}" y="${f1(at.y + (own ? 3.4 : 2.6))}">${esc(label)}</text></g>`;
-  }
-
-  const svgCls = ['pd-svg'];
-  if (busy) svgCls.push('busy');
-  if (pv) svgCls.push('previewing');
-  const svg = `<svg id="delivery-svg" class="${svgCls.join(' ')}" viewBox="${vb.join(' ')}" role="group"` +
-    ` aria-label="${esc(map.name || 'the map')}" data-route="${pv && pv.route ? pv.route.length : ''}">` +
-    `<rect class="pd-water" x="${vb[0]}" y="${vb[1]}" width="${vb[2]}" height="${vb[3]}"/>` +
-    `<g class="pd-tiles">${tiles}</g><g class="pd-roads">${roads}</g>` +
-    `<g class="pd-subway">${subway}</g><g class="pd-vlabels">${labels}</g><g class="pd-docks">${docks}</g><g class="pd-route-line">${routeSvg}</g>` +
-    `<g class="pd-doors">${doors}</g><g class="pd-zones-rings">${zones}</g><g class="pd-spaces">${spaces}</g><g class="pd-lots">${lots}</g><g class="pd-pins">${pins}</g></svg>`;
-  const villages = map.villages.map((vl, i) => `<span class="pd-vkey"><span class="pd-vtag pd-v${i}">${esc(vl.code)}</span> ${esc(vl.name)}</span>`).join(' ');
-  const legend = `<p class="pd-villages">${villages}</p>` + '<p class="pd-legend muted"><span class="pd-key lot">$</span> lot and its price · ' +
-    '<span class="pd-key zone"></span> delivery zone · <span class="pd-key pin">1</span> order · ' +
-    '<span class="pd-key red">S</span><span class="pd-key blue">S</span> subway · <span class="pd-key park"></span> Park Path · ' +
-    '<span class="pd-key dock"></span> dock</p>';
-  return `<div class="pd-head"><h2>${esc(map.name || 'Manhattan')}</h2></div>${svg}${legend}`;
 }
 
 // ---- Status ----
@@ -1032,7 +610,7 @@ function countCards(ctx, list) {
 }
 
 // An order's pay and tip: the tip's value once the viewer has looked at it (Ham).
-function payText(o) {
+export function payText(o) {
   return `$${o.pay}${o.tip_value != null ? ` + tip $${o.tip_value}` : o.tip ? ' + tip' : ''}`;
 }
 
