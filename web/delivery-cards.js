@@ -225,14 +225,26 @@ function turnWords(ctx, turn) {
     } else if (verb === 'play' || verb === 'swap') parts.push(moveWords(ctx, e.text, e.seat, true).replace(/^play /, 'played ').replace(/^swap /, 'swapped '));
   }
   const said = parts.map((p) => {
-    if (p.market) return `went to market${p.took.length ? `: took ${p.took.join(' and ')}` : ''}`;
+    if (p.market) return `went to market${p.took.length ? `: took ${tally(p.took, 'the top card of the deck', 'cards from the deck').join(' and ')}` : ''}`;
     if (p.lot) {
       const vl = (((ctx.v.map || {}).lots) || []).find((l) => l.id === p.lot);
       return `built on ${p.lot}${vl ? ` (${villageName(ctx, vl.village)})` : ''}${p.cost ? ` for $${p.cost}` : ''}`;
     }
     return p;
   });
-  return said.join(', then ');
+  return tally(said).join(', then ');
+}
+
+// The same words said once, with how many times: "upgraded Harlem twice";
+// `one`, said N times, becomes "N `many`" ("2 cards from the deck").
+function tally(list, one = null, many = '') {
+  const out = [];
+  for (const w of list) {
+    const last = out[out.length - 1];
+    if (last && last.w === w) last.n++;
+    else out.push({ w, n: 1 });
+  }
+  return out.map(({ w, n }) => (n === 1 ? w : w === one ? `${n} ${many}` : `${w} ${n === 2 ? 'twice' : `${n} times`}`));
 }
 
 // Each opponent's last turn, a line each, the one playing now first.
@@ -270,14 +282,22 @@ function learnCoop(ctx) {
   const c = ctx.v.coop;
   if (!c || !ctx.code || !Number.isInteger(ctx.msg.moves)) return;
   const was = coopSeen.get(ctx.code);
-  const now = { moves: ctx.msg.moves, day: c.day, orders: orderCount(ctx.v), passed: (c.markers || []).filter((m) => m.passed).map((m) => m.colour) };
+  const now = { moves: ctx.msg.moves, day: c.day, orders: orderCount(ctx.v), pizzas: c.pizzas, out: c.orders_out,
+    passed: (c.markers || []).filter((m) => m.passed).map((m) => m.colour) };
   coopSeen.set(ctx.code, now);
   if (!was || now.moves <= was.moves) return;
   const news = coopNews.get(ctx.code) || [];
   const move = now.moves - 1;
-  if (now.orders > was.orders) {
-    news.push({ move, kind: 'promotion', title: `Pizza Promotion on ${c.day}`,
-      text: `${plural(now.orders - was.orders, 'new order')} came in at Order 1 and pushed the others on (past Order 4 into the sewer).` });
+  // orders come in; some went (delivered, or pushed past Order 4); Pandemic's have their own banner
+  const came = now.orders - was.orders + (now.pizzas - was.pizzas) + (now.out - was.out);
+  const pandemic = entriesOf(ctx).some((e) => e.move >= was.moves && /^play power:pandemic$/.test(e.text));
+  if (came > 0 && !pandemic) {
+    // the evening's promotion comes as the day ends (the pawn moves on), the morning's as it begins
+    const evening = now.day !== was.day && (c.promotions || []).some((x) => x.day === was.day && /evening/.test(x.when));
+    const out = now.out - was.out;
+    news.push({ move, kind: 'promotion', title: `Pizza Promotion (${evening ? `${was.day} evening` : `${c.day} morning`})`,
+      text: `${plural(came, 'new order')} came in at Order 1 and pushed the others on` +
+        `${out > 0 ? `; ${plural(out, 'order')} went past Order 4 into the sewer` : ''}.` });
   }
   for (const colour of now.passed.filter((x) => !was.passed.includes(x))) {
     const p = (c.promotions || []).find((x) => x.colour === colour);
@@ -286,7 +306,7 @@ function learnCoop(ctx) {
   }
   if (now.day !== was.day && !news.some((x) => x.move === move)) {
     const promo = (c.promotions || []).find((x) => x.day === c.day && !x.asleep);
-    if (promo) news.push({ move, kind: 'day', title: `It is ${c.day}`, text: `Today's promotion brings orders (${promo.when}).` });
+    if (promo) news.push({ move, kind: 'day', day: c.day, title: `It is ${c.day}`, text: `Today's promotion brings orders (${promo.when}).` });
   }
   coopNews.set(ctx.code, news.filter((x) => x.move >= now.moves - RECENT));
 }
@@ -297,7 +317,7 @@ function logEvents(ctx) {
   const from = (ctx.msg.moves ?? 0) - RECENT;
   for (const e of entriesOf(ctx).filter((x) => x.move >= from)) {
     const w = String(e.text).split(/\s+/);
-    const inspector = /Health Inspector is drawn[^.]*\./.exec(e.news || '');
+    const inspector = /A Health Inspector is drawn[^.]*\./.exec(e.news || '');
     if (w[0] === 'play' && /^power:/.test(w[1] || '')) {
       const p = powerInfo(ctx, w[1]);
       if (!/^Global/.test(p.type) || e.seat === ctx.seat) continue;
@@ -314,7 +334,9 @@ export function bannersHtml(ctx) {
   learnPowers(ctx.v);
   learnCoop(ctx);
   const from = (ctx.msg.moves ?? 0) - RECENT;
-  const events = [...logEvents(ctx), ...(coopNews.get(ctx.code) || []).filter((x) => x.move >= from)]
+  // a day's announcement lasts the day
+  const coop = (coopNews.get(ctx.code) || []).filter((x) => x.move >= from && (!x.day || x.day === (ctx.v.coop || {}).day));
+  const events = [...logEvents(ctx), ...coop]
     .filter((x) => !dismissed.has(`${ctx.code}:${x.move}:${x.kind}`)).sort((a, b) => b.move - a.move);
   return events.map((x) => {
     const key = `${ctx.code}:${x.move}:${x.kind}`;

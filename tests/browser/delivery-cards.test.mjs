@@ -1,0 +1,256 @@
+// delivery-cards.test.mjs -- New York Pizza Delivery's cards, read as a
+// player would: the hand grouped by village (or ingredient) with counts that
+// add up to the hand, each power card's name, type and text readable in the
+// hand, the tableaus and the keep choice (on a phone by a tap), a banner for
+// a GLOBAL card another player played that goes when dismissed and stays
+// gone after the next move, and each opponent's last turn in words.
+//
+// A game between greedy bots in which Pandemic is played is dealt again
+// (its seed) at a table of three humans played by WebSocket clients, up to
+// just after Pandemic; Ann's page then takes over an opponent's seat.
+// Another table of the same deal, at its start, gives the keep choice.
+// Last, a co-op table watched by a page: the week's first promotion brings
+// orders, and a banner says so.
+// Screenshots: build/screenshots/delivery-cards-*.png (1366x768 and 390x844).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import {
+  Client, ROOT, driveSeats, humanMove, humanTable, seeded, selfplayRecords, startServer, tempDir, viewAt,
+} from '../server/helpers.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'build', 'screenshots');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+// GLOBAL cards that ask nobody anything when played: the game goes on with the player's own turn
+const QUIET_GLOBAL = /^play power:(pandemic|power-outage|coupon-days|ingredient-shortage)$/;
+
+let browser, server, rec, played;
+const problems = [];
+
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
+  mkdirSync(SHOTS, { recursive: true });
+  // the same games on every run: the first whose GLOBAL card comes earliest
+  const games = selfplayRecords(['--game', 'delivery', '--players', '3', '--games', '60', '--seed', '1', '--bots', 'greedy', '--expansion'])
+    .map((r) => ({ r, at: r.actions.findIndex((a) => QUIET_GLOBAL.test(a)) })).filter((g) => g.at > 0).sort((a, b) => a.at - b.at);
+  assert.ok(games.length, 'selfplay has a game with a GLOBAL card played');
+  ({ r: rec, at: played } = games[0]);
+  server = await startServer(join(tempDir('pizzabox-dcards-'), 'cards.db'), { env: { PIZZABOX_TABLE_SEED: String(rec.seed) } });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.proc.kill('SIGKILL');
+});
+
+async function openPage(options) {
+  const ctx = await browser.newContext(options);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
+  return page;
+}
+
+// The page takes a seat over from the client that held it, by its token.
+async function takeSeat(page, joined) {
+  await page.goto(`http://localhost:${server.port}/`);
+  await page.evaluate((j) => localStorage.setItem(`pizzabox.seat.${j.code}`, JSON.stringify(j)),
+    { code: joined.code, seat: joined.seat, token: joined.token });
+  await page.goto(`http://localhost:${server.port}/#/t/${joined.code}`);
+  await page.waitForSelector('#delivery-info .pd-orders');
+}
+
+const shot = async (page, name, sel) => {
+  await page.locator(sel).first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SHOTS, `delivery-cards-${name}.png`) });
+};
+
+// The hand as shown: its groups' counts, the cards' counts, and the power card faces.
+function readHand() {
+  const hand = document.getElementById('delivery-hand');
+  const groups = [...hand.querySelectorAll('.pd-hgroup')];
+  return {
+    by: hand.dataset.by,
+    groups: groups.map((g) => ({ key: g.dataset.group, count: Number(g.dataset.count), label: g.querySelector('.pd-hgroup-label').innerText })),
+    cards: groups.map((g) => [...g.querySelectorAll('.pd-card')].reduce((a, c) => a + Number((/×(\d+)/.exec(c.innerText) || [0, 1])[1]), 0)),
+    powers: [...hand.querySelectorAll('.pd-pcard')].map((f) => ({ id: f.dataset.card, text: f.innerText, tip: f.dataset.tip })),
+    said: document.getElementById('delivery-hand-count').innerText,
+  };
+}
+
+function checkHand(h, size, what) {
+  assert.equal(h.groups.reduce((a, g) => a + g.count, 0), size, `${what}: the groups add up to the hand (${size})`);
+  h.groups.forEach((g, i) => {
+    assert.equal(h.cards[i], g.count, `${what}: group ${g.key} counts its cards`);
+    assert.match(g.label, new RegExp(`×${g.count}$`), `${what}: group ${g.key} shows its count`);
+  });
+  assert.match(h.said, new RegExp(`\\(${size} market cards?`), `${what}: the hand's size is said`);
+}
+
+// A power card's face: its name and type shown, its whole text in its tooltip.
+function checkFace(face, pc, what) {
+  assert.ok(face, `${what}: ${pc.name} is shown`);
+  assert.match(face.text, new RegExp(pc.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), `${what}: its name`);
+  assert.match(face.text.toLowerCase(), new RegExp(pc.type), `${what}: its type`);
+  assert.ok(face.tip.includes(pc.text), `${what}: its text in the tooltip (${face.tip})`);
+}
+
+test('the hand, power cards, the keep choice, last turns and a global event banner are readable', { timeout: 90_000 }, async () => {
+  const clients = [];
+  for (let i = 0; i < 3; i++) clients.push(await Client.connect(server.url, ['Ann', 'Bo', 'Cy'][i]));
+
+  // ---- The keep choice, at a table of the same deal's start ----
+  const start = await humanTable(clients, { game: 'delivery', expansion: true });
+  const first = await viewAt(clients[0], start[0].code, 0);
+  const keeper = first.view.to_move;
+  const kv = (await viewAt(clients[keeper], start[0].code, 0)).view;
+  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    const page = await openPage({ viewport, hasTouch: size === 'phone', isMobile: size === 'phone' });
+    await takeSeat(page, start[keeper]);
+    await page.waitForSelector('#actions .pd-keep-faces');
+    const faces = await page.locator('#actions .pd-keep-faces .pd-pcard').evaluateAll((fs) => fs.map((f) => ({
+      id: f.dataset.card, text: f.innerText, tip: f.dataset.tip, shown: f.getBoundingClientRect().width > 0 })));
+    assert.deepEqual(faces.map((f) => f.id), kv.keep_from, 'the two cards dealt are shown');
+    for (const f of faces) {
+      const pc = kv.power_cards[f.id];
+      checkFace(f, pc, 'keep');
+      assert.ok(f.text.includes(pc.text), `keep: ${pc.name}'s whole text is printed on its face`);
+    }
+    checkHand(await page.evaluate(readHand), kv.players[keeper].hand, `${size} keep`);
+    await shot(page, `keep-${size}`, '#actions');
+    await page.context().close();
+  }
+
+  // ---- The dealt game up to the GLOBAL card, then Ann's page at an opponent's seat ----
+  const table = await humanTable(clients, { game: 'delivery', expansion: true });
+  const code = table[0].code;
+  const record = (m) => rec.actions[m.moves];
+  const { end: before } = await driveSeats(clients, code, record, { stop: (m) => m.moves === played });
+  const global = before.view.to_move; // who plays it
+  const { end: after } = await driveSeats(clients, code, record, { stop: (m) => m.moves === played + 1 });
+  // Ann: an opponent of the card's player who does not move next (the clients play on)
+  const ann = [1, 2, 0].find((s) => s !== global && s !== after.view.to_move);
+  const mine = (await viewAt(clients[ann], code, played + 1)).view;
+  const card = rec.actions[played].split(':')[1];
+  const pc = mine.power_cards[card];
+  assert.equal(pc.type, 'global');
+
+  const page = await openPage({ viewport: DESKTOP });
+  await takeSeat(page, table[ann]);
+  await page.waitForFunction((m) => Number(document.getElementById('delivery-board').dataset.moves) === m, played + 1);
+
+  // the banner names who played what, its type and its text
+  const banner = page.locator(`.pd-banner[data-event="${card}"]`);
+  await banner.waitFor();
+  const said = await banner.innerText();
+  assert.match(said, new RegExp(`${clients[global].label} played ${pc.name}`));
+  assert.match(said, /Global/i);
+  assert.ok(said.includes(pc.text), `the banner says what ${pc.name} does`);
+  await shot(page, 'banner-desktop', '.pd-banner');
+
+  // the hand: groups by village, then by ingredient, always adding up; power cards readable
+  const size = mine.players[ann].hand;
+  let h = await page.evaluate(readHand);
+  assert.equal(h.by, 'village');
+  checkHand(h, size, 'by village');
+  assert.deepEqual(h.powers.map((p) => p.id).toSorted(), (mine.powers || []).toSorted(), 'every power card in hand is shown');
+  for (const id of mine.powers || []) checkFace(h.powers.find((p) => p.id === id), mine.power_cards[id], 'hand');
+  await page.click('button[data-hand-by="ingredient"]');
+  h = await page.evaluate(readHand);
+  assert.equal(h.by, 'ingredient');
+  checkHand(h, size, 'by ingredient');
+  const ingredients = new Set(mine.hand.map((c) => c.card.split('/')[1].toLowerCase()));
+  assert.deepEqual(new Set(h.groups.map((g) => g.key.toLowerCase())), ingredients, 'a group per ingredient');
+  await shot(page, 'hand-desktop', '#delivery-hand-box');
+
+  // every tableau's power cards: name and type on the face, the text in its tooltip
+  let tableaus = 0;
+  for (const [seat, pl] of mine.players.entries()) {
+    for (const id of pl.tableau || []) {
+      const face = await page.locator(`#players .pd-player[data-seat="${seat}"] .pd-pcard[data-card="${id}"]`)
+        .evaluate((f) => ({ text: f.innerText, tip: f.dataset.tip }));
+      checkFace(face, mine.power_cards[id], `tableau of seat ${seat}`);
+      tableaus++;
+    }
+  }
+  assert.ok(tableaus > 0, 'some power cards in play by now');
+
+  // each opponent's last turn in words, from the log the clients saw
+  const entries = new Map();
+  for (const m of clients[global].messages) for (const e of (m.code === code && m.log) || []) entries.set(e.move, e);
+  const log = [...entries.values()].filter((e) => e.move <= played).sort((a, b) => a.move - b.move);
+  const WORDS = { market: /went to market/, reputation: /built on [A-Z]{2}-\d|upgraded /, deliver: /delivered order \d/, keep: /kept a power card/ };
+  for (const seat of [0, 1, 2].filter((s) => s !== ann)) {
+    const action = log.findLast((e) => e.seat === seat && /^(market|reputation|deliver|keep)\b/.test(e.text));
+    const line = await page.locator(`#delivery-others li[data-seat="${seat}"]`).innerText();
+    assert.match(line, new RegExp(`^${clients[seat].label}`), 'the line names the player');
+    assert.match(line, WORDS[action.text.split(' ')[0]], `${clients[seat].label}'s last action: ${action.text} -> ${line}`);
+    if (seat === global) assert.match(line, new RegExp(`played ${pc.name}`), 'and the GLOBAL card');
+  }
+  const logText = (await page.locator('#log li').allInnerTexts()).join('\n');
+  assert.match(logText, new RegExp(`${clients[global].label}: play ${pc.name}`), 'the log tells the card played');
+
+  // on a phone: the banner and the hand fit, a tap shows a power card's text
+  await page.setViewportSize(PHONE);
+  await shot(page, 'banner-phone', '.pd-banner');
+  await shot(page, 'hand-phone', '#delivery-hand-box');
+  const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+  assert.ok(width.page <= width.view, `nothing to scroll sideways on a phone (${width.page} > ${width.view})`);
+  await page.setViewportSize(DESKTOP);
+
+  // dismissed, the banner goes, and stays gone after the next move
+  await banner.locator('button', { hasText: 'Dismiss' }).click();
+  assert.equal(await banner.count(), 0, 'the banner is gone');
+  await driveSeats(clients, code, record, { stop: (m) => m.moves === played + 2 });
+  await page.waitForFunction((m) => Number(document.getElementById('delivery-board').dataset.moves) >= m, played + 2);
+  assert.equal(await page.locator(`.pd-banner[data-event="${card}"]`).count(), 0, 'still gone after the next move');
+
+  // a tap on a tableau card (a phone has no hover) shows its text
+  const phone = await openPage({ viewport: PHONE, hasTouch: true, isMobile: true });
+  await takeSeat(phone, table[ann]);
+  const face = phone.locator('#players .pd-pcard').first();
+  const tip = await face.getAttribute('data-tip');
+  await face.scrollIntoViewIfNeeded();
+  await face.tap();
+  await phone.waitForSelector('#tip:not([hidden])');
+  assert.equal(await phone.locator('#tip').innerText(), tip, 'the tap shows the card\'s text');
+  assert.ok(await phone.locator(`.pd-banner[data-event="${card}"]`).count() <= 1, 'a new page may show it again, once');
+
+  assert.deepEqual(problems, [], 'no errors in the pages');
+  for (const c of clients) c.ws.close();
+});
+
+test('a co-op promotion is announced in a banner to a watcher', { timeout: 60_000 }, async () => {
+  const clients = [];
+  for (let i = 0; i < 2; i++) clients.push(await Client.connect(server.url, ['Di', 'Ed'][i]));
+  const table = await humanTable(clients, { game: 'delivery', coop: true });
+  const code = table[0].code;
+  const page = await openPage({ viewport: DESKTOP });
+  await page.goto(`http://localhost:${server.port}/`);
+  await page.waitForSelector('#conn[data-state="open"]');
+  await page.goto(`http://localhost:${server.port}/#/t/${code}`);
+  await page.click('#prompt-watch');
+  await page.waitForSelector('#delivery-info .pd-orders');
+  assert.equal(await page.locator('.pd-banner').count(), 0, 'no banner before anything happened');
+  const rng = seeded(7);
+  const orders = (m) => (m.view.orders || []).filter(Boolean).length;
+  const { end } = await driveSeats(clients, code, (m) => humanMove(m.view, rng), { stop: (m) => orders(m) > 0 });
+  assert.ok(end.moves > 1, 'the week went by first');
+  await page.waitForFunction((m) => Number(document.getElementById('delivery-board').dataset.moves) === m, end.moves);
+  const banner = page.locator('.pd-banner[data-event="promotion"]');
+  assert.match(await banner.innerText(), /Pizza Promotion \(Friday evening\)[\s\S]*2 new orders came in at Order 1/,
+    'the first orders: Friday evening\'s promotion');
+  assert.equal(end.view.coop.day, 'Saturday', 'the week has moved on');
+  await shot(page, 'promotion-desktop', '.pd-banner');
+  await banner.locator('button', { hasText: 'Dismiss' }).click();
+  assert.equal(await page.locator('.pd-banner[data-event="promotion"]').count(), 0, 'dismissed');
+  assert.deepEqual(problems, [], 'no errors in the pages');
+  for (const c of clients) c.ws.close();
+});
