@@ -134,7 +134,10 @@ test('the hand, power cards, the keep choice, last turns and a global event bann
   const record = (m) => rec.actions[m.moves];
   const { end: before } = await driveSeats(clients, code, record, { stop: (m) => m.moves === played });
   const global = before.view.to_move; // who plays it
+  // (driveSeats starts from the first client's newest view: it must have seen the last move)
+  await viewAt(clients[0], code, played);
   const { end: after } = await driveSeats(clients, code, record, { stop: (m) => m.moves === played + 1 });
+  await viewAt(clients[0], code, played + 1);
   // Ann: an opponent of the card's player who does not move next (the clients play on)
   const ann = [1, 2, 0].find((s) => s !== global && s !== after.view.to_move);
   const mine = (await viewAt(clients[ann], code, played + 1)).view;
