@@ -184,6 +184,7 @@ test('the hand, power cards, the keep choice, last turns and a global event bann
     }
   }
   assert.ok(tableaus > 0, 'some power cards in play by now');
+  await shot(page, 'players-desktop', '#players');
 
   // each opponent's last turn in words, from the log the clients saw
   const entries = new Map();
@@ -199,6 +200,7 @@ test('the hand, power cards, the keep choice, last turns and a global event bann
   }
   const logText = (await page.locator('#log li').allInnerTexts()).join('\n');
   assert.match(logText, new RegExp(`${clients[global].label}: play ${pc.name}`), 'the log tells the card played');
+  await shot(page, 'log-desktop', '#log');
 
   // on a phone: the banner and the hand fit, a tap shows a power card's text
   await page.setViewportSize(PHONE);
@@ -256,4 +258,47 @@ test('a co-op promotion is announced in a banner to a watcher', { timeout: 60_00
   assert.equal(await page.locator('.pd-banner[data-event="promotion"]').count(), 0, 'dismissed');
   assert.deepEqual(problems, [], 'no errors in the pages');
   for (const c of clients) c.ws.close();
+});
+
+// ---- The words, from made-up positions (no browser) ----
+
+test('last turns and banners in words: a compound payment, a delivery, a Health Inspector drawn, a GLOBAL card', async () => {
+  const { bannersHtml, othersHtml } = await import('../../web/delivery-cards.js');
+  const map = { spaces: [], roads: [], lots: [{ id: 'HK-2', village: 'HK', cost: 4, door: 'a1', x: 0, y: 0 }],
+    villages: [{ code: 'HK', name: "Hell's Kitchen", zone: 'a1', lots: ['HK-2'] }, { code: 'MT', name: 'Midtown', zone: 'a2', lots: [] }] };
+  const crash = { name: 'Stock Market Crash', type: 'global', text: 'Everyone takes one disk or one card off one of their pizzerias.' };
+  const players = [0, 1, 2].map((seat) => ({ seat, money: 5, hand: 3, powers: 0, tableau: [], pizzerias: [] }));
+  const order = { slot: 1, name: 'Two Toppings', village: 'MT', pay: 4, tip: true, cards: ['MT/Ham', 'MT/Onions'] };
+  const view = (extra) => ({ game: 'delivery', map, players, orders: [order], open: [], sewer: [], power_cards: { 'stock-market-crash': crash },
+    phase: 'start', ...extra });
+  const ctx = (seat, moves, log, extra = {}) => ({ code: 'WORDS', seat, n: 3, names: ['Ann', 'Bo', 'Cy'], kinds: ['human', 'human', 'human'],
+    phase: 'start', myTurn: false, v: view(extra), msg: { moves, log: log.slice(0, moves).map((e, move) => ({ ...e, move })) } });
+  const log = [
+    { seat: 2, text: 'deliver 1 from HK' }, { seat: 2, text: 'use MT/Ham' }, { seat: 2, text: 'end' },
+    { seat: 1, text: 'reputation' }, { seat: 1, text: 'build HK-2 HK/Ham' }, { seat: 1, text: 'pay $2 MT/Ham power:mob-boss' }, { seat: 1, text: 'done' },
+    { seat: 2, text: 'market' },
+    { seat: 2, text: 'take deck', news: 'A Health Inspector is drawn (1 of 3): everyone owes a $2 fine. Bo pays the fine at once ($2 and 0 cards).' },
+    { seat: 2, text: 'take MT/Onions' },
+    { seat: 0, text: 'play power:stock-market-crash' },
+  ];
+  othersHtml(ctx(0, 0, log, { to_move: 2, whose_turn: 2 })); // the view before Cy's delivery: its order is remembered
+  const ann = ctx(0, 11, log, { to_move: 0, whose_turn: 0, phase: 'crash' });
+  const others = othersHtml(ann).replace(/<[^>]+>/g, '').replace(/&#39;/g, "'");
+  assert.match(others, /Cy went to market: took the top card of the deck and Onions \(Midtown\)/);
+  assert.match(others, /Bo built on HK-2 \(Hell's Kitchen\) for \$4/, 'a payment in one move: $2 and two cards');
+  assert.ok(others.indexOf('Cy') < others.indexOf('Bo'), 'the latest turn first');
+  const cyBefore = othersHtml(ctx(0, 3, log, { to_move: 1, whose_turn: 1 })).replace(/<[^>]+>/g, '').replace(/&#39;/g, "'");
+  assert.match(cyBefore, /Cy delivered order 1 \(Two Toppings\) from Hell's Kitchen to Midtown: \$4 \+ tip/);
+
+  // Ann played the crash: her banner is the Health Inspector's only; Bo is told of both, the newest first
+  const annBanners = bannersHtml(ann);
+  assert.deepEqual([...annBanners.matchAll(/data-event="([^"]+)"/g)].map((m) => m[1]), ['inspector']);
+  assert.match(annBanners, /A Health Inspector is drawn \(1 of 3\): everyone owes a \$2 fine\./);
+  const bo = bannersHtml(ctx(1, 11, log, { to_move: 0, whose_turn: 0, phase: 'crash' }));
+  assert.deepEqual([...bo.matchAll(/data-event="([^"]+)"/g)].map((m) => m[1]), ['stock-market-crash', 'inspector']);
+  assert.match(bo, /Ann played Stock Market Crash<\/b> <span class="pd-pcard-type">Global<\/span> Everyone takes one disk/);
+  assert.match(bo, /data-dismiss="WORDS:10:stock-market-crash"/, 'dismissed by table and move');
+  // twelve moves on, an event is no news
+  assert.equal(bannersHtml(ctx(1, 11, log, {})).length > 0, true);
+  assert.equal(bannersHtml({ ...ctx(1, 11, log, {}), msg: { moves: 30, log: [] } }), '');
 });
