@@ -144,7 +144,7 @@ export function marketHtml(ctx, takes, deck) {
   return `<h3>Open market <span class="muted">(${plural(total, 'card')})</span></h3>` +
     `<div id="delivery-market" class="pd-cards">${chips.join(' ') || '<span class="muted">empty</span>'} ${deck}</div>` +
     `<div class="pd-piles">${pile('Sewer', sewer, 'discarded market cards')}${pile('Power deck', v.power_deck, 'power cards left to draw')}` +
-    `${pile('Tips left', v.tips_left, 'face-down tip tokens left')}${v.inspectors != null ? pile('Inspectors', `${v.inspectors}/3`, 'Health Inspectors drawn: the third ends the game') : ''}</div>`;
+    `${pile('Tips left', v.tips_left, 'face-down tip tokens left')}</div>`;
 }
 
 // ---- The log: every entry the page knows, and turns ----

@@ -267,6 +267,13 @@ function onWhom(ctx, w) {
   return w[2] === 'on' && /^\d+$/.test(w[3] || '') ? ` on ${who(ctx, Number(w[3]) - 1)}` : '';
 }
 
+// A payment's or a discard's parts in one move ("pay $2 HA/Ham power:mob-boss"):
+// "$2, Ham (Harlem) and the power card Mob Boss".
+function partsWords(ctx, parts) {
+  const said = parts.map((p) => (/^\$\d+$/.test(p) ? p : cardWords(ctx, p)));
+  return said.length > 1 ? `${said.slice(0, -1).join(', ')} and ${said[said.length - 1]}` : said.join('');
+}
+
 // A legal move's notation as a short sentence for a button or the log;
 // `seat` made it (the one to move unless told: a pass names its neighbour).
 // `past`: a move of the log, worded without what has changed since (the
@@ -300,7 +307,7 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
     }
     case 'remove': return w[2] === 'disk' ? `take a disk off ${villageName(ctx, w[1])} (back to the supply)`
       : `remove ${cardWords(ctx, w[2])} from the pizzeria in ${villageName(ctx, w[1])}`;
-    case 'pay': return /^\$/.test(w[1]) ? `pay ${w[1]}` : `pay with ${cardWords(ctx, w[1])}`;
+    case 'pay': return w.length < 2 ? 'pay' : w.length === 2 && /^\$/.test(w[1]) ? `pay ${w[1]}` : `pay ${w.length === 2 ? 'with ' : ''}${partsWords(ctx, w.slice(1))}`;
     case 'use': return w[1] === 'stored' ? `use ${cardWords(ctx, w[2])} from Cold Storage` : `use ${cardWords(ctx, w[1])}`;
     case 'refill': return `discard ${cardWords(ctx, w[1])} to refill Cold Storage`;
     case 'extra': return `add an extra ${cardWords(ctx, w[1])} (+$1)`;
@@ -309,7 +316,7 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
     case 'short': return 'leave an ingredient out (no tip)';
     case 'tip': return w[1] === '?' ? 'keep a tip token (unseen)' : `keep the tip of order ${w[1]}`;
     case 'arrange': return arrangeWords(ctx, w);
-    case 'discard': return `discard ${cardWords(ctx, w[1])}`;
+    case 'discard': return `discard ${partsWords(ctx, w.slice(1))}`;
     case 'fine': return /^\$/.test(w[1]) ? `pay the fine: ${w[1]}` : `pay the fine with ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])}`;
     case 'play': return `play ${powerName(w[1], ctx)}${onWhom(ctx, w)}`;
     case 'instant': return `play the Instant card ${powerName(w[1], ctx)}${onWhom(ctx, w)}`;

@@ -264,6 +264,7 @@ test('a co-op promotion is announced in a banner to a watcher', { timeout: 60_00
 
 test('last turns and banners in words: a compound payment, a delivery, a Health Inspector drawn, a GLOBAL card', async () => {
   const { bannersHtml, othersHtml } = await import('../../web/delivery-cards.js');
+  const { moveWords } = await import('../../web/delivery.js');
   const map = { spaces: [], roads: [], lots: [{ id: 'HK-2', village: 'HK', cost: 4, door: 'a1', x: 0, y: 0 }],
     villages: [{ code: 'HK', name: "Hell's Kitchen", zone: 'a1', lots: ['HK-2'] }, { code: 'MT', name: 'Midtown', zone: 'a2', lots: [] }] };
   const crash = { name: 'Stock Market Crash', type: 'global', text: 'Everyone takes one disk or one card off one of their pizzerias.' };
@@ -281,6 +282,9 @@ test('last turns and banners in words: a compound payment, a delivery, a Health 
     { seat: 2, text: 'take MT/Onions' },
     { seat: 0, text: 'play power:stock-market-crash' },
   ];
+  // a payment or a discard in one move, one line of the log
+  assert.equal(moveWords(ctx(0, 0, []), 'pay $2 MT/Ham power:mob-boss', 1), 'pay $2, Ham (Midtown) and the power card Mob Boss');
+  assert.equal(moveWords(ctx(0, 0, []), 'discard HK/Ham MT/Onions', 1), "discard Ham (Hell's Kitchen) and Onions (Midtown)");
   othersHtml(ctx(0, 0, log, { to_move: 2, whose_turn: 2 })); // the view before Cy's delivery: its order is remembered
   const ann = ctx(0, 11, log, { to_move: 0, whose_turn: 0, phase: 'crash' });
   const others = othersHtml(ann).replace(/<[^>]+>/g, '').replace(/&#39;/g, "'");
