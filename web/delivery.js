@@ -212,6 +212,12 @@ function cardWords(ctx, text) {
   return p.code ? `${p.ingredient} (${p.village})` : p.ingredient;
 }
 
+// A payment's or a discard's parts ("$2", cards, power cards: one move) in words.
+function partsWords(ctx, parts) {
+  const words = parts.map((x) => (/^\$/.test(x) ? x : cardWords(ctx, x)));
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
+}
+
 export function villageName(ctx, code) {
   const vl = mapOf(ctx.v).village.get(code);
   return vl ? vl.name : code;
@@ -267,13 +273,6 @@ function onWhom(ctx, w) {
   return w[2] === 'on' && /^\d+$/.test(w[3] || '') ? ` on ${who(ctx, Number(w[3]) - 1)}` : '';
 }
 
-// A payment's or a discard's parts in one move ("pay $2 HA/Ham power:mob-boss"):
-// "$2, Ham (Harlem) and the power card Mob Boss".
-function partsWords(ctx, parts) {
-  const said = parts.map((p) => (/^\$\d+$/.test(p) ? p : cardWords(ctx, p)));
-  return said.length > 1 ? `${said.slice(0, -1).join(', ')} and ${said[said.length - 1]}` : said.join('');
-}
-
 // A legal move's notation as a short sentence for a button or the log;
 // `seat` made it (the one to move unless told: a pass names its neighbour).
 // `past`: a move of the log, worded without what has changed since (the
@@ -307,7 +306,7 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
     }
     case 'remove': return w[2] === 'disk' ? `take a disk off ${villageName(ctx, w[1])} (back to the supply)`
       : `remove ${cardWords(ctx, w[2])} from the pizzeria in ${villageName(ctx, w[1])}`;
-    case 'pay': return w.length < 2 ? 'pay' : w.length === 2 && /^\$/.test(w[1]) ? `pay ${w[1]}` : `pay ${w.length === 2 ? 'with ' : ''}${partsWords(ctx, w.slice(1))}`;
+    case 'pay': return `pay ${/^\$/.test(w[1]) ? '' : 'with '}${partsWords(ctx, w.slice(1))}`;
     case 'use': return w[1] === 'stored' ? `use ${cardWords(ctx, w[2])} from Cold Storage` : `use ${cardWords(ctx, w[1])}`;
     case 'refill': return `discard ${cardWords(ctx, w[1])} to refill Cold Storage`;
     case 'extra': return `add an extra ${cardWords(ctx, w[1])} (+$1)`;
