@@ -40,7 +40,7 @@ function powerLine(p) {
 }
 
 // A power card as a small face: its type, name and printed text. `size`:
-// 'full' prints all the text (the keep choice), 'hand' three lines of it,
+// 'full' (the keep choice) and 'hand' print all the text, 'full' wider,
 // 'mini' only the name and type; the whole text is always its tooltip
 // (tips.js: hover, focus or a tap). With `action` the face is the button
 // that plays it (on a phone the first tap shows the text, the second plays).

@@ -164,7 +164,11 @@ test('the hand, power cards, the keep choice, last turns and a global event bann
   assert.equal(h.by, 'village');
   checkHand(h, size, 'by village');
   assert.deepEqual(h.powers.map((p) => p.id).toSorted(), (mine.powers || []).toSorted(), 'every power card in hand is shown');
-  for (const id of mine.powers || []) checkFace(h.powers.find((p) => p.id === id), mine.power_cards[id], 'hand');
+  for (const id of mine.powers || []) {
+    const face = h.powers.find((p) => p.id === id);
+    checkFace(face, mine.power_cards[id], 'hand');
+    assert.ok(face.text.includes(mine.power_cards[id].text), 'a power card in hand has its text printed');
+  }
   await page.click('button[data-hand-by="ingredient"]');
   h = await page.evaluate(readHand);
   assert.equal(h.by, 'ingredient');
