@@ -12,8 +12,9 @@
 import { esc } from './tokens.js';
 // The map (drawing, routes, zoom) is delivery-map.js's; this file re-exports what the page uses.
 import { mapOf, villageName, shortestRoute, HARLEM, f1 } from './delivery-map.js';
+import { bannersHtml, destinationHtml, handHtml, keepFacesHtml, marketHtml, othersHtml, powerFace } from './delivery-cards.js';
 
-export { shortestRoute, boardHtml, recentOnMap, wireMap } from './delivery-map.js';
+export { shortestRoute, boardHtml, recentOnMap, wireMap, villageName } from './delivery-map.js';
 
 // ---- Names and colours ----
 
@@ -90,7 +91,7 @@ export function cardParts(ctx, text) {
 }
 
 // One key for a card however it is written.
-function cardKey(ctx, text) {
+export function cardKey(ctx, text) {
   const p = cardParts(ctx, text);
   return `${p.code || p.village.toLowerCase()}/${p.ingredient.toLowerCase()}`;
 }
@@ -631,6 +632,8 @@ function untilWhom(ctx) {
   return u ? `until ${who(ctx, u.seat)}'s turn` : '';
 }
 
+// An order as a compact card: its number, where it goes (the village on its
+// colour), what it pays, then its ingredients as chips; the pizza's name below.
 function orderHtml(ctx, o, slot, can) {
   if (!o) {
     const why = slot > BOARD_SLOTS ? " (Pandemic's orders are not replaced)" : '';
@@ -642,14 +645,14 @@ function orderHtml(ctx, o, slot, can) {
   if (o.outage) cls.push('dark');
   if (sel) cls.push('selected');
   if (can) cls.push('can');
-  const where = o.village ? `to <b>${esc(villageName(ctx, o.village))}</b>` : o.outage ? 'to <b>no zone yet</b>' : 'to <b>any zone</b>';
   const cards = (o.outage
     ? `<span class="pd-need pd-outage">no ingredients: Power Outage ${esc(untilWhom(ctx))}</span>` : orderCardsHtml(ctx, o)) + (o.cheese
     ? ' <span class="pd-need pd-cheese-asked" title="Extra Cheese: delivered without cheese, this order earns no tip">asks for cheese</span>' : '');
   return `<li class="${cls.join(' ')}" data-slot="${o.slot}" data-pick="order" data-value="${o.slot}" tabindex="0" role="button"` +
-    ` aria-pressed="${sel}" title="${esc(`Order ${o.slot}: click to choose it for a delivery`)}">` +
-    `<div class="pd-order-head"><span class="pd-slot">${o.slot}</span> <b>${esc(o.name)}</b> ${where}` +
-    ` <span class="pd-pay">${esc(payText(o))}</span></div><div class="pd-order-cards">${cards}</div></li>`;
+    ` aria-pressed="${sel}" title="${esc(`Order ${o.slot}: ${o.name}; click to choose it for a delivery`)}">` +
+    `<div class="pd-order-head"><span class="pd-slot">${o.slot}</span> ${destinationHtml(ctx, o)}` +
+    ` <span class="pd-pay">${esc(payText(o))}</span></div><div class="pd-order-cards">${cards}</div>` +
+    `<div class="pd-order-name">${esc(o.name)}</div></li>`;
 }
 
 // Harlem Rotary Pizzeria: the delivery to Harlem its holder may copy, with
@@ -702,12 +705,10 @@ export function infoHtml(ctx) {
   const orders = Array.from({ length: slots }, (_, i) => orderHtml(ctx, (v.orders || [])[i], i + 1, can.has(i + 1))).join('');
 
   const takes = idx.get('take') || new Map();
-  const open = (v.open || []).map((c) => cardChip(ctx, c.card, { count: c.count, action: takes.get(cardKey(ctx, c.card)) || null }));
   const deckMove = ctx.myTurn && (v.legal || []).includes('take deck');
   const deck = deckMove
     ? `<button type="button" class="pd-deck playable" data-action="take deck" title="take the top card of the deck">Deck: ${esc(v.deck)}</button>`
     : `<span class="pd-deck">Deck: ${esc(v.deck)}</span>`;
-  const sewer = (v.sewer || []).reduce((a, c) => a + c.count, 0);
 
   let hand = '';
   if (ctx.seat != null && Array.isArray(v.hand)) {
@@ -716,22 +717,12 @@ export function infoHtml(ctx) {
       for (const verb of ['use', 'cheese', 'pay', 'farm', 'discard']) if (idx.get(verb)?.has(key)) return idx.get(verb).get(key);
       return null;
     };
-    const cards = v.hand.map((c) => cardChip(ctx, c.card, { count: c.count, action: play(c.card) }));
     const powerPlay = (id) => {
       const k = `power:${id}`;
       for (const verb of ['play', 'instant', 'pay', 'discard']) if (idx.get(verb)?.has(k)) return idx.get(verb).get(k);
       return null;
     };
-    const powers = (v.powers || []).map((id) => {
-      const a = powerPlay(id);
-      const inner = `<b>★</b> ${esc(powerName(id, ctx))}`;
-      return a ? `<button type="button" class="pd-power playable" data-action="${esc(a)}" data-tip="${esc(`${cardText(ctx, id)} — ${moveWords(ctx, a)}`)}">${inner}</button>`
-        : `<span class="pd-power"${powerTip(ctx, id)}>${inner}</span>`;
-    });
-    const total = v.hand.reduce((a, c) => a + c.count, 0);
-    hand = `<h3>Your hand <span class="muted">(${plural(total, 'card')}${powers.length ? `, ${plural(powers.length, 'power card')}` : ''})</span></h3>` +
-      `<div id="delivery-hand" class="pd-cards">${cards.join(' ') || '<span class="muted">no cards</span>'}${powers.length ? ` ${powers.join(' ')}` : ''}</div>` +
-      coldStorageHtml(ctx, idx);
+    hand = handHtml(ctx, play, powerPlay) + coldStorageHtml(ctx, idx);
   }
 
   let now = '';
@@ -764,14 +755,14 @@ export function infoHtml(ctx) {
     }
   }
 
-  return `<div id="delivery-now" class="pd-now"${now ? '' : ' hidden'}>${now}</div>` +
+  return `<div id="delivery-banners" class="pd-banners">${bannersHtml(ctx)}</div>` +
+    `<div id="delivery-now" class="pd-now"${now ? '' : ' hidden'}>${now}</div>` +
+    othersHtml(ctx) +
     `<h2>Orders</h2><ol id="delivery-orders" class="pd-orders">${orders}</ol>` +
-    `<h3>Open market</h3><div id="delivery-market" class="pd-cards">${open.join(' ') || '<span class="muted">empty</span>'} ${deck}</div>` +
-    `<p class="muted pd-counts">Sewer: ${plural(sewer, 'card')} · power deck: ${esc(v.power_deck)} · tips left: ${esc(v.tips_left)}` +
-    `${v.global ? ` · in force for everyone: <span class="pd-power"${powerTip(ctx, v.global)}>★ ${esc(powerName(v.global, ctx))}</span>` +
-      `${v.global_until ? ` ${esc(untilWhom(ctx))}` : ''}` : ''}` +
-    `${v.shortage ? ` (no pizza with ${esc(v.shortage.split('/')[1] || v.shortage)} may be delivered)` : ''}</p>` +
-    hand;
+    hand + marketHtml(ctx, takes, deck) +
+    `${v.global ? `<p class="pd-counts">In force for everyone: ${powerFace(ctx, v.global, { size: 'mini' })}` +
+      `${v.global_until ? ` ${esc(untilWhom(ctx))}` : ''}` +
+      `${v.shortage ? ` (no pizza with ${esc(v.shortage.split('/')[1] || v.shortage)} may be delivered)` : ''}</p>` : ''}`;
 }
 
 // ---- The moves: the delivery preview, and every legal move as a button ----
@@ -1029,12 +1020,9 @@ function powerTip(ctx, card) {
   return ` data-tip="${esc(cardText(ctx, card))}" tabindex="0"`;
 }
 
-// The two power cards dealt to keep, printed: a phone has no hover to read a button's tooltip.
+// The two power cards dealt to keep, face up with their text: a phone has no hover to read a button's tooltip.
 function keepTexts(ctx) {
-  const cards = ctx.v.keep_from || [];
-  if (!cards.length) return '';
-  return `<ul class="pd-keep-texts">${cards.map((id) => `<li data-card="${esc(String(id).replace(/^power:/, ''))}">` +
-    `${esc(cardText(ctx, id))}</li>`).join('')}</ul>`;
+  return keepFacesHtml(ctx);
 }
 
 // The Instant cards' question: the delivery being answered, a button for
@@ -1133,7 +1121,7 @@ export function playersHtml(ctx) {
         `${pz.cards.length ? `<div class="pd-cards">${pz.cards.map((c, i) => cardChip(ctx, c, { extra: i === pz.cards.length - 1 ? 'top' : '' })).join(' ')}` +
           `${pz.power ? ` <span class="pd-top-power" title="the top card's delivery power">${esc(powerName(pz.power))}</span>` : ''}</div>` : ''}</li>`;
     }).join('');
-    const tableau = (pl.tableau || []).map((id) => `<span class="pd-power"${powerTip(ctx, id)}>★ ${esc(powerName(id, ctx))}</span>`).join(' ');
+    const tableau = (pl.tableau || []).map((id) => powerFace(ctx, id, { size: 'mini' })).join(' ');
     const extras = [];
     if (pl.farmer_brown) extras.push(`<span class="label">Under Farmer Brown</span> ${cardChip(ctx, pl.farmer_brown)}`);
     if (Array.isArray(pl.cold_storage)) {
@@ -1162,19 +1150,23 @@ export function playersHtml(ctx) {
       `${pl.score != null && !v.coop ? ` <span class="label">Score</span> <b>${esc(pl.score)}</b>` : ''}</div>` +
       `<div class="line"><span class="label">Pizzerias</span>${pizzerias ? '' : ' <span class="muted">none yet</span>'}</div>` +
       (pizzerias ? `<ul class="pd-pizzerias">${pizzerias}</ul>` : '') +
-      (tableau ? `<div class="line"><span class="label">Tableau</span> ${tableau}</div>` : '') +
+      (tableau ? `<div class="line pd-tableau"><span class="label">Tableau</span> ${tableau}</div>` : '') +
       extras.map((x) => `<div class="line">${x}</div>`).join('') + `${toBot}</div>`;
   }).join('');
 }
 
 // ---- The log ----
 
+// Each move in words, its player named first. The page groups a player's
+// moves into turns (style.css): a move by the player of the line before
+// shows their name only to screen readers, and is indented under it.
 export function logHtml(ctx) {
   const log = ctx.msg.log || [];
   const first = Math.max(0, (ctx.msg.moves || log.length) - log.length);
   const words = (e) => (Number.isInteger(e.seat) && e.seat >= 0
-    ? `<b>${esc(who(ctx, e.seat))}</b>: ${esc(moveWords(ctx, e.text, e.seat, true))}` : esc(e.text));
-  return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}</li>`).join('');
+    ? `<b class="pd-log-who">${esc(who(ctx, e.seat))}: </b>${esc(moveWords(ctx, e.text, e.seat, true))}` : esc(e.text));
+  const cls = (e) => (/^(keep|market|reputation|deliver) /.test(`${e.text} `) ? ' class="pd-log-action"' : '');
+  return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}"${cls(e)}>${words(e)}</li>`).join('');
 }
 
 // ---- The rules in short, by phase ----

@@ -63,6 +63,12 @@ export function logFromHistory(msg) {
   mergeEvents(t, msg.events);
 }
 
+// The entries known of a table's log (all of them once its history came), in no order.
+export function logEntries(code) {
+  const t = tables.get(code);
+  return t ? [...t.entries.values()] : [];
+}
+
 // A new connection: ask again (moves may have come while we were away).
 export function logConnectionReset() {
   asked.clear();

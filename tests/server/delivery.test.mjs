@@ -487,7 +487,7 @@ test("the web client draws Pandemic's Orders 5 and 6 and Power Outage's dark ord
   assert.match(html, /Order 5: none \(Pandemic(&#39;|')s orders are not replaced\)/);
   assert.match(html, /<li class="pd-order dark" data-slot="6"/);
   assert.doesNotMatch(html, /data-slot="2"[^>]*dark/);
-  assert.match(html, /Power Outage<\/span> until Bo(&#39;|')s turn/);
+  assert.match(html, /Power Outage<\/b><\/span> until Bo(&#39;|')s turn/);
   const four = infoHtml({ ...ctx, v: { ...v, orders: orders.slice(0, 4), global: null, global_until: undefined } });
   assert.equal(four.match(/<li class="pd-order/g).length, 4, 'Orders 1-4 only without Pandemic\'s');
 });
