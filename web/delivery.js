@@ -10,6 +10,7 @@
 // server: elements carry `data-action` (a move's notation, sent by app.js) or
 // `data-pick` (a selection kept here, see pick()).
 import { esc, recentMoves, numberedLog } from './tokens.js';
+import { choosePick, choosesHere, pairHtml, partsWords, paymentHtml, reputationHtml, trimHtml } from './delivery-choose.js';
 
 // ---- Names and colours ----
 
@@ -299,7 +300,9 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
     }
     case 'remove': return w[2] === 'disk' ? `take a disk off ${villageName(ctx, w[1])} (back to the supply)`
       : `remove ${cardWords(ctx, w[2])} from the pizzeria in ${villageName(ctx, w[1])}`;
-    case 'pay': return /^\$/.test(w[1]) ? `pay ${w[1]}` : `pay with ${cardWords(ctx, w[1])}`;
+    // one part, or several at once ("pay $2 HA/Ham power:mob-boss")
+    case 'pay': return w.length > 2 ? `pay ${partsWords(ctx, w.slice(1))}`
+      : /^\$/.test(w[1]) ? `pay ${w[1]}` : `pay with ${cardWords(ctx, w[1])}`;
     case 'use': return w[1] === 'stored' ? `use ${cardWords(ctx, w[2])} from Cold Storage` : `use ${cardWords(ctx, w[1])}`;
     case 'refill': return `discard ${cardWords(ctx, w[1])} to refill Cold Storage`;
     case 'extra': return `add an extra ${cardWords(ctx, w[1])} (+$1)`;
@@ -308,7 +311,7 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
     case 'short': return 'leave an ingredient out (no tip)';
     case 'tip': return w[1] === '?' ? 'keep a tip token (unseen)' : `keep the tip of order ${w[1]}`;
     case 'arrange': return arrangeWords(ctx, w);
-    case 'discard': return `discard ${cardWords(ctx, w[1])}`;
+    case 'discard': return w.length > 2 ? `discard ${partsWords(ctx, w.slice(1))}` : `discard ${cardWords(ctx, w[1])}`;
     case 'fine': return /^\$/.test(w[1]) ? `pay the fine: ${w[1]}` : `pay the fine with ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])}`;
     case 'play': return `play ${powerName(w[1], ctx)}${onWhom(ctx, w)}`;
     case 'instant': return `play the Instant card ${powerName(w[1], ctx)}${onWhom(ctx, w)}`;
@@ -353,6 +356,7 @@ function syncSelection(ctx) {
 // (a village code; another player's lot for Copy Cat), lot (an id), delivery
 // ("slot:code"), zone (a village code: where a specialty order goes), or clear.
 export function pick(kind, value) {
+  if (choosePick(kind, value)) return; // a payment's dollars and cards (delivery-choose.js)
   if (kind === 'clear') { ui.order = ui.pizzeria = ui.lot = ui.zone = null; return; }
   if (kind === 'delivery') {
     const [slot, code, to] = String(value).split(':');
@@ -814,7 +818,7 @@ function myPrompt(ctx) {
     case 'market': return 'Take a card from the open market or the deck.';
     case 'bonus': return 'Take a bonus card from the open market or the deck.';
     case 'reputation': return `Build on a lot (click one on the map) or upgrade one of your pizzerias.${v.coop && v.coop.first_round ? ' First round: the property is free.' : ''}`;
-    case 'pay': return pe ? `Pay for your pizzeria on ${pe.lot}: $${pe.due} still due (money or cards, $1 each).` : 'Pay.';
+    case 'pay': return pe ? `Pay for your pizzeria on ${pe.lot}: $${pe.due} due (money or cards, $1 each): choose, then confirm.` : 'Pay.';
     case 'supply': {
       const stored = (v.legal || []).some((l) => /^use stored /.test(l)) ? ' (from your hand or from Cold Storage)' : '';
       if (pe && pe.needs && pe.needs.length) return `Supply ${pe.needs[0]} for the order${stored}.`;
@@ -826,14 +830,14 @@ function myPrompt(ctx) {
       if ((v.legal || []).some((l) => /^extra /.test(l))) return 'Sausage: one more card of an ingredient the order needs earns $1 more; or done.';
       return 'Supply the ingredients.';
     }
-    case 'distance': return pe ? `Pay ${plural(pe.due, 'card')} for the spaces beyond your free range.` : 'Pay for the distance.';
+    case 'distance': return pe ? `Pay ${plural(pe.due, 'card')} for the spaces beyond your free range: choose, then confirm.` : 'Pay for the distance.';
     case 'tip': return 'Ham: you see the tip tokens on the orders. Keep one; then you put the others back as you like.';
     case 'arrange': return arrangePrompt(ctx);
     case 'after': return `End your turn${(v.legal || []).some((l) => /^refill /.test(l)) ? ', or refill Cold Storage first' : ''}.` +
       `${(v.legal || []).some((l) => /^swap /.test(l)) ? ` ${SWAP_WORDS}` : ''}`;
     case 'copy': return copyPrompt(ctx);
-    case 'discard': return 'Discard down to your hand limit.';
-    case 'fine': return 'A Health Inspector! Pay the fine: money or cards.';
+    case 'discard': return 'Discard down to your hand limit: choose the cards, then confirm.';
+    case 'fine': return 'A Health Inspector! Pay the fine: $2, or two cards.';
     case 'block': return 'Reserve a lot (click one on the map).';
     case 'farm': return 'Choose a card to store under Farmer Brown.';
     case 'orders': return 'Change the orders (the last card of an order names its village), or change nothing.';
@@ -844,7 +848,7 @@ function myPrompt(ctx) {
       `over its reputation limit by ${pe ? pe.due : 1}: remove a disk or a card below the top, one at a time.`;
     case 'soars': return 'Stock Market Soars: take two cards from the open market or the deck.';
     case 'instant': return `${who(ctx, (v.instant || {}).deliverer)} delivered: play an Instant card on it, or let it go.`;
-    case 'tax': return `Property Tax${v.instant ? '' : ` from ${who(ctx, v.whose_turn)}`}: pay $${taxDue(v)} more, a dollar at a time (money, a card or a power card).`;
+    case 'tax': return `Property Tax${v.instant ? '' : ` from ${who(ctx, v.whose_turn)}`}: pay $${taxDue(v)} (money, cards or power cards, $1 each): choose, then confirm.`;
     case 'transfer': return `Transfer Goods: pass ${passesLeft(ctx) === 1 ? 'one more card' : 'up to two cards'} (market or power cards) to the players beside you, or done to end your turn.`;
     default: return 'Your move.';
   }
@@ -1345,10 +1349,6 @@ export function actionsHtml(ctx) {
   let out = `<h2>Your move: ${esc(PHASE_WORDS[ctx.phase] || ctx.phase)}</h2>`;
   if (ctx.phase === 'transfer') return out + transferHtml(ctx);
   if (ctx.phase === 'instant') return out + instantHtml(ctx);
-  if (ctx.phase === 'tax') {
-    out += `<p class="pd-tax">Property Tax${v.instant ? '' : ` from ${esc(who(ctx, v.whose_turn))}`}: $${esc(taxDue(v))} still to pay, a dollar at a time:` +
-      ' money, a card from your hand or a power card.</p>';
-  }
   if (ctx.phase === 'start' && owes(ctx, ctx.seat)) out += `<p class="pd-owe">${esc(OWE_WORDS(owes(ctx, ctx.seat)))}</p>`;
   if (ctx.phase === 'start') {
     const pv = previewOf(ctx);
@@ -1368,9 +1368,25 @@ export function actionsHtml(ctx) {
     if (!groups.has(g)) groups.set(g, []);
     groups.get(g).push(l);
   }
+  // Choose, then confirm (delivery-choose.js): payments and discards as one
+  // move, a fine or Out of Supplies by two cards, reputation by the map.
+  const reputation = ctx.phase === 'reputation' && (groups.has('build') || groups.has('upgrade'));
+  let chose = false;
   for (const [g, title] of GROUPS) {
     const moves = groups.get(g);
     if (!moves) continue;
+    if ((g === 'pay' || g === 'discard') && choosesHere(ctx)) {
+      if (!chose) out += paymentHtml(ctx);
+      chose = true;
+      continue;
+    }
+    if (g === 'fine' || g === 'supplies') { out += pairHtml(ctx, g, moves); continue; }
+    if (g === 'remove') { out += trimHtml(ctx, moves); continue; }
+    if (reputation && (g === 'build' || g === 'upgrade' || g === 'done')) {
+      if (!chose) out += reputationHtml(ctx, ui, legal);
+      chose = true;
+      continue;
+    }
     if (g === 'deliver') {
       out += `<div class="pd-group" data-group="deliver"><h3>${title}</h3>${deliveryChoicesHtml(ctx)}</div>`;
       continue;
@@ -1388,9 +1404,6 @@ export function actionsHtml(ctx) {
   }
   if (ctx.phase === 'start' && v.special_sale && !groups.has('deliver')) {
     out += `<p class="pd-sale">${esc(SALE_WORDS)} No delivery can be made with every ingredient twice.</p>`;
-  }
-  if (ctx.phase === 'reputation' && groups.has('build') && !ui.lot) {
-    out += '<p class="muted pd-hint">Lots you can build on are outlined on the map.</p>';
   }
   return out;
 }
