@@ -407,6 +407,10 @@ export function reputationHtml(ctx, ui, moves) {
   const lots = [...new Set(moves.filter((m) => /^build /.test(m)).map((m) => m.split(' ')[1]))];
   const cost = (id) => (((ctx.v.map || {}).lots || []).find((x) => x.id === id) || {}).cost;
   const villages = [...new Set(moves.filter((m) => /^upgrade /.test(m)).map((m) => m.split(' ')[1]))];
+  // one place only: its panel at once, a click saved
+  if (lots.length + villages.length === 1) {
+    return (lots.length ? lotPanel(ctx, lots[0], moves, '') : pizzeriaPanel(ctx, villages[0], moves, '')) + done;
+  }
   const lotButtons = lots.map((id) => `<button type="button" class="secondary small pd-lot-choice" data-pick="lot" data-value="${esc(id)}">${esc(id)} $${esc(cost(id))}</button>`);
   const pzButtons = villages.map((c) => `<button type="button" class="secondary small pd-pz-choice" data-pick="pizzeria" data-value="${esc(c)}">${esc(villageName(ctx, c))}</button>`);
   return '<div class="pd-group pd-rep-choose" data-group="reputation">' +

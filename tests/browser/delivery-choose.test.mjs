@@ -125,7 +125,7 @@ test('a lot clicked shows its price and card; its price paid with a dollar and a
   await takeSeat(page, t.joined[0]);
 
   // No wall of buttons: what to click, and Done once a step is made.
-  await page.waitForSelector('#actions .pd-rep-choose');
+  await page.waitForSelector('#actions .pd-rep-choose, #pd-lot');
   await page.locator(`#delivery-board [data-pick="lot"][data-value="${lot}"]`).first().click();
   const panel = page.locator('#pd-lot');
   await panel.waitFor();
