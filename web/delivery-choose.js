@@ -248,7 +248,7 @@ function togglesHtml(ctx, pool, max) {
     return `<button type="button" class="pd-pick pd-pick-power${on ? ' chosen' : ''}" data-pick="pay-power" data-value="${esc(p)}" data-card="${esc(p)}"` +
       ` aria-pressed="${on}" title="${esc(`${powerName(p, ctx)}${text ? `: ${text}` : ''}`)}"><span class="pd-power"><b>★</b> ${esc(powerName(p, ctx))}</span></button>`;
   });
-  return `<div class="pd-pick-list">${[...cards, ...powers].join('') || '<span class="muted">no cards</span>'}</div>`;
+  return `<div class="pd-pick-list">${[...cards, ...powers].join('') || '<span class="muted">no cards in your hand</span>'}</div>`;
 }
 
 // The selection as the move's words after the verb: dollars, cards, power cards.
@@ -278,7 +278,7 @@ export function paymentHtml(ctx) {
   const ok = total > 0 && !over && !(d.discard && part);
   const sum = d.discard
     ? `${plural(total, 'card')} chosen of ${d.due}`
-    : `${[d.money ? `$${sel.money}` : '', plural(cards, 'card')].filter(Boolean).join(' + ')} = ${total} of ${d.due}`;
+    : `${[d.money ? `$${sel.money}` : '', cards || !d.money ? plural(cards, 'card') : ''].filter(Boolean).join(' + ')} = ${total} of ${d.due}`;
   let label;
   if (!total) label = d.discard ? `Choose ${plural(d.due, 'card')}` : 'Choose what to pay';
   else if (over) label = `Too much: ${total} of ${d.due}`;
