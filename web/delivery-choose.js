@@ -48,7 +48,7 @@ const same = (ctx, a, b) => cardWord(ctx, a).toLowerCase() === cardWord(ctx, b).
 // ---- A compound payment in words (the log and the buttons) ----
 
 // "pay $1 HA/Ham power:mob-boss" -> "pay $1 and Ham (Harlem) and the power card Mob Boss"
-export function partsWords(ctx, words) {
+function partsWords(ctx, words) {
   const parts = words.map((w) => (/^\$/.test(w) ? w : /^power:/.test(w) ? `the power card ${powerName(w, ctx)}` : cardWords(ctx, w)));
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
@@ -100,7 +100,7 @@ function dueOf(ctx) {
     }
     case 'distance':
       return { due: pe.due ?? 0, money: false, head: `${plural(pe.due ?? 0, 'space')} beyond your free range: ${plural(pe.due ?? 0, 'card')}`,
-        sub: 'Any cards from your hand, power cards too.' };
+        sub: 'Any cards from your hand, power cards too; chosen first: the cards the orders need least.' };
     case 'tax': {
       const due = (v.tax || {}).due ?? (v.instant || {}).tax_due ?? 0;
       const from = v.instant ? '' : ` from ${who(ctx, v.whose_turn)}`;
@@ -108,7 +108,8 @@ function dueOf(ctx) {
     }
     case 'discard': {
       const due = Math.max(0, handTotal(ctx) - handLimit(ctx));
-      return { due, money: false, discard: true, head: `Discard ${plural(due, 'card')} down to ${handLimit(ctx)}`, sub: 'Power cards count too.' };
+      return { due, money: false, discard: true, head: `Discard ${plural(due, 'card')} down to ${handLimit(ctx)}`,
+        sub: `Chosen first: the cards the orders need least${(ctx.v.powers || []).length ? '; power cards count too' : ''}.` };
     }
     default:
       return null;
@@ -278,7 +279,7 @@ export function paymentHtml(ctx) {
   const ok = total > 0 && !over && !(d.discard && part);
   const sum = d.discard
     ? `${plural(total, 'card')} chosen of ${d.due}`
-    : `${[d.money ? `$${sel.money}` : '', cards || !d.money ? plural(cards, 'card') : ''].filter(Boolean).join(' + ')} = ${total} of ${d.due}`;
+    : `${[d.money ? `$${sel.money}` : '', pool.cards.length || pool.powers.length || !d.money ? plural(cards, 'card') : ''].filter(Boolean).join(' + ')} = ${total} of ${d.due}`;
   let label;
   if (!total) label = d.discard ? `Choose ${plural(d.due, 'card')}` : 'Choose what to pay';
   else if (over) label = `Too much: ${total} of ${d.due}`;

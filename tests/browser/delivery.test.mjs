@@ -96,7 +96,8 @@ function readTable() {
     pizzerias: attr('#delivery-svg .pd-lot.mine', 'data-lot'),
     myVillages: attr('#delivery-svg .pd-lot.mine[data-pick="pizzeria"]', 'data-value'),
     specialties: attr('#delivery-orders .pd-order.specialty', 'data-slot').map(Number),
-    busy: document.querySelectorAll('#actions button[disabled]').length > 0,
+    // a move being sent (app.js disables the moves; a Confirm with nothing chosen has none)
+    busy: document.querySelectorAll('#actions button[data-action][disabled]').length > 0,
   };
 }
 
@@ -437,7 +438,7 @@ test('Ann plays New York Pizza Delivery against two bots by clicking, previews d
           const table = document.getElementById('table');
           return !document.getElementById('game-over').hidden ||
             (table.dataset.myTurn === 'true' && Number(document.getElementById('delivery-board').dataset.moves) >= m &&
-             !document.querySelector('#actions button[disabled]'));
+             !document.querySelector('#actions button[data-action][disabled]'));
         }, t.moves, { timeout: 20_000 });
         continue;
       }
@@ -571,7 +572,7 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
           const table = document.getElementById('table');
           return !document.getElementById('game-over').hidden ||
             (table.dataset.myTurn === 'true' && Number(document.getElementById('delivery-board').dataset.moves) >= m &&
-             !document.querySelector('#actions button[disabled]'));
+             !document.querySelector('#actions button[data-action][disabled]'));
         }, t.moves, { timeout: 20_000 });
         continue;
       }
