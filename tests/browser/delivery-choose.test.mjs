@@ -9,7 +9,8 @@
 //    move, one line in the log, the money and the hand smaller by as much;
 //  - two cards discarded down to the hand limit in one move;
 //  - one of her pizzerias clicked: its stack bottom to top, and an upgrade
-//    that puts another of its cards on top, by the button that says so.
+//    that puts another of its cards on top, by the button that says so;
+//  - over the limit after an upgrade: a card below the top taken out.
 // Screenshots at 1366x768 and 390x844 go to
 // build/screenshots/delivery-choose-{pay,discard,upgrade}[-phone].png (and -lot.png).
 import { test, before, after } from 'node:test';
@@ -208,20 +209,22 @@ test('two cards discarded down to the hand limit in one move', { timeout: 60_000
   await page.context().close();
 });
 
+// Ann builds and upgrades, cards added under the top (on a pizzeria at its
+// limit first): its stack grows until a card can be put on top by an
+// upgrade, and later until an upgrade leaves it over its limit.
+function builder(v) {
+  if (v.phase === 'start') return v.legal.includes('reputation') ? 'reputation' : v.legal.includes('market') ? 'market' : simple(v);
+  if (v.phase !== 'reputation') return simple(v);
+  const full = v.players[0].pizzerias.filter((p) => p.reputation >= p.limit).map((p) => p.village);
+  const add = (l) => /^upgrade \S+ \S+ add$/.test(l);
+  return v.legal.find((l) => add(l) && full.includes(l.split(' ')[1])) || v.legal.find(add) ||
+    v.legal.filter((l) => /^build /.test(l)).sort((a, b) => lotCost(v, a.split(' ')[1]) - lotCost(v, b.split(' ')[1]))[0] || simple(v);
+}
+
 test('a pizzeria clicked shows its stack; an upgrade puts another of its cards on top', { timeout: 60_000 }, async () => {
   const t = await table();
   const reorder = (l) => /^upgrade \S+ \S+ (disk|add) top \S+$/.test(l);
-  // Ann builds and upgrades (cards added under the top) until a card of a
-  // pizzeria can be put on top by an upgrade.
-  const ann = (v) => {
-    if (v.phase === 'start') return v.legal.includes('reputation') ? 'reputation' : v.legal.includes('market') ? 'market' : simple(v);
-    if (v.phase === 'reputation') {
-      return v.legal.find((l) => /^upgrade \S+ \S+ add$/.test(l)) ||
-        v.legal.filter((l) => /^build /.test(l)).sort((a, b) => lotCost(v, a.split(' ')[1]) - lotCost(v, b.split(' ')[1]))[0] || simple(v);
-    }
-    return simple(v);
-  };
-  const { end } = await driveSeats(t.pair, t.code, (m) => (m.seat === 0 ? ann(m.view) : simple(m.view)), {
+  const { end } = await driveSeats(t.pair, t.code, (m) => (m.seat === 0 ? builder(m.view) : simple(m.view)), {
     stop: (m) => m.seat === 0 && m.view.phase === 'reputation' && m.view.legal.some(reorder), timeout: 40_000,
   });
   const v = end.view;
@@ -251,6 +254,33 @@ test('a pizzeria clicked shows its stack; an upgrade puts another of its cards o
   const log = await page.locator('#log li').allInnerTexts();
   assert.ok(log.some((l) => new RegExp(`^Ann: .+, ${top.replace(/-/g, ' ')} on top$`).test(l)), `the log says it (${log.slice(-2)})`);
   assert.ok(card, 'the card of the upgrade');
+  assert.deepEqual(problems, [], 'no errors in the page');
+  await page.context().close();
+});
+
+test('over the limit after an upgrade: the stack, and a button for each thing that may go', { timeout: 60_000 }, async () => {
+  const t = await table();
+  const { end } = await driveSeats(t.pair, t.code, (m) => (m.seat === 0 ? builder(m.view) : simple(m.view)), {
+    stop: (m) => m.seat === 0 && m.view.phase === 'trim', timeout: 40_000,
+  });
+  const v = end.view;
+  const village = v.pending.village;
+  const pz = v.players[0].pizzerias.find((p) => p.village === village);
+  const page = await openPage();
+  await takeSeat(page, t.joined[0]);
+  const panel = page.locator(`#pd-pizzeria[data-group="remove"][data-village="${village}"]`);
+  await panel.waitFor();
+  assert.match(await panel.locator('h3').innerText(), /over its limit by 1/);
+  assert.equal(await panel.locator('.pd-stack-cards li').count(), pz.cards.length, 'its cards, bottom to top');
+  const offered = await panel.locator('button[data-action]').evaluateAll((bs) => bs.map((b) => ({ action: b.dataset.action, text: b.textContent })));
+  assert.deepEqual(offered.map((o) => o.action).toSorted(), v.legal.toSorted(), 'a button for each way');
+  for (const o of offered) assert.match(o.text, /^(Take a disk off \(back to your supply\)|Take .+ \(.+\) out \(to the sewer\))$/);
+  const card = offered.find((o) => !/ disk$/.test(o.action));
+  const at = await confirmOne(page, panel.locator(`button[data-action="${card.action}"]`));
+  const after = await bobSees(t, at);
+  const now = after.players[0].pizzerias.find((p) => p.village === village);
+  assert.equal(now.cards.length, pz.cards.length - 1, 'one card fewer');
+  assert.ok(now.reputation <= now.limit, 'back to its limit');
   assert.deepEqual(problems, [], 'no errors in the page');
   await page.context().close();
 });
