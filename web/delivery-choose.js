@@ -434,3 +434,15 @@ export function trimHtml(ctx, moves) {
     `<h3>Your pizzeria in ${esc(villageName(ctx, village))}: over its limit by ${esc((ctx.v.pending || {}).due ?? 1)}</h3>` +
     `${pz ? stackHtml(ctx, pz) : ''}<div class="action-list">${buttons.join('')}</div></div>`;
 }
+
+// For the hand beside the map (infoHtml): while a payment or a discard is
+// being chosen, a click on a hand card could toggle it here rather than pay
+// it alone: the data-pick kind and value for a card ("Harlem/Ham" or
+// "power:mob-boss"), or null when the card is not among those that may go.
+export function handPick(ctx, text) {
+  if (!ctx.myTurn || !choosesHere(ctx)) return null;
+  const d = dueOf(ctx);
+  if (/^power:/.test(text)) return poolOf(ctx, d.keep).powers.includes(text) ? { kind: 'pay-power', value: text } : null;
+  const c = poolOf(ctx, d.keep).cards.find((x) => same(ctx, x.card, text));
+  return c ? { kind: 'pay-card', value: `${c.word}|${Math.min(c.free, d.due)}` } : null;
+}
