@@ -13,6 +13,7 @@ import { esc } from './tokens.js';
 // The map (drawing, routes, zoom) is delivery-map.js's; this file re-exports what the page uses.
 import { mapOf, villageName, shortestRoute, HARLEM, f1 } from './delivery-map.js';
 import { bannersHtml, destinationHtml, handHtml, keepFacesHtml, marketHtml, othersHtml, powerFace } from './delivery-cards.js';
+import { choosePick, choosesHere, pairHtml, paymentHtml, reputationHtml, trimHtml } from './delivery-choose.js';
 
 export { shortestRoute, boardHtml, recentOnMap, wireMap, villageName } from './delivery-map.js';
 
@@ -283,6 +284,7 @@ function syncSelection(ctx) {
 // (a village code; another player's lot for Copy Cat), lot (an id), delivery
 // ("slot:code"), zone (a village code: where a specialty order goes), or clear.
 export function pick(kind, value) {
+  if (choosePick(kind, value)) return; // a payment's dollars and cards (delivery-choose.js)
   if (kind === 'clear') { ui.order = ui.pizzeria = ui.lot = ui.zone = null; return; }
   if (kind === 'delivery') {
     const [slot, code, to] = String(value).split(':');
@@ -399,7 +401,7 @@ function myPrompt(ctx) {
     case 'market': return 'Take a card from the open market or the deck.';
     case 'bonus': return 'Take a bonus card from the open market or the deck.';
     case 'reputation': return `Build on a lot (click one on the map) or upgrade one of your pizzerias.${v.coop && v.coop.first_round ? ' First round: the property is free.' : ''}`;
-    case 'pay': return pe ? `Pay for your pizzeria on ${pe.lot}: $${pe.due} still due (money or cards, $1 each).` : 'Pay.';
+    case 'pay': return pe ? `Pay for your pizzeria on ${pe.lot}: $${pe.due} due (money or cards, $1 each): choose, then confirm.` : 'Pay.';
     case 'supply': {
       const stored = (v.legal || []).some((l) => /^use stored /.test(l)) ? ' (from your hand or from Cold Storage)' : '';
       if (pe && pe.needs && pe.needs.length) return `Supply ${pe.needs[0]} for the order${stored}.`;
@@ -411,14 +413,14 @@ function myPrompt(ctx) {
       if ((v.legal || []).some((l) => /^extra /.test(l))) return 'Sausage: one more card of an ingredient the order needs earns $1 more; or done.';
       return 'Supply the ingredients.';
     }
-    case 'distance': return pe ? `Pay ${plural(pe.due, 'card')} for the spaces beyond your free range.` : 'Pay for the distance.';
+    case 'distance': return pe ? `Pay ${plural(pe.due, 'card')} for the spaces beyond your free range: choose, then confirm.` : 'Pay for the distance.';
     case 'tip': return 'Ham: you see the tip tokens on the orders. Keep one; then you put the others back as you like.';
     case 'arrange': return arrangePrompt(ctx);
     case 'after': return `End your turn${(v.legal || []).some((l) => /^refill /.test(l)) ? ', or refill Cold Storage first' : ''}.` +
       `${(v.legal || []).some((l) => /^swap /.test(l)) ? ` ${SWAP_WORDS}` : ''}`;
     case 'copy': return copyPrompt(ctx);
-    case 'discard': return 'Discard down to your hand limit.';
-    case 'fine': return 'A Health Inspector! Pay the fine: money or cards.';
+    case 'discard': return 'Discard down to your hand limit: choose the cards, then confirm.';
+    case 'fine': return 'A Health Inspector! Pay the fine: $2, or two cards.';
     case 'block': return 'Reserve a lot (click one on the map).';
     case 'farm': return 'Choose a card to store under Farmer Brown.';
     case 'orders': return 'Change the orders (the last card of an order names its village), or change nothing.';
@@ -429,7 +431,7 @@ function myPrompt(ctx) {
       `over its reputation limit by ${pe ? pe.due : 1}: remove a disk or a card below the top, one at a time.`;
     case 'soars': return 'Stock Market Soars: take two cards from the open market or the deck.';
     case 'instant': return `${who(ctx, (v.instant || {}).deliverer)} delivered: play an Instant card on it, or let it go.`;
-    case 'tax': return `Property Tax${v.instant ? '' : ` from ${who(ctx, v.whose_turn)}`}: pay $${taxDue(v)} more, a dollar at a time (money, a card or a power card).`;
+    case 'tax': return `Property Tax${v.instant ? '' : ` from ${who(ctx, v.whose_turn)}`}: pay $${taxDue(v)} (money, cards or power cards, $1 each): choose, then confirm.`;
     case 'transfer': return `Transfer Goods: pass ${passesLeft(ctx) === 1 ? 'one more card' : 'up to two cards'} (market or power cards) to the players beside you, or done to end your turn.`;
     default: return 'Your move.';
   }
@@ -920,10 +922,6 @@ export function actionsHtml(ctx) {
   let out = `<h2>Your move: ${esc(PHASE_WORDS[ctx.phase] || ctx.phase)}</h2>`;
   if (ctx.phase === 'transfer') return out + transferHtml(ctx);
   if (ctx.phase === 'instant') return out + instantHtml(ctx);
-  if (ctx.phase === 'tax') {
-    out += `<p class="pd-tax">Property Tax${v.instant ? '' : ` from ${esc(who(ctx, v.whose_turn))}`}: $${esc(taxDue(v))} still to pay, a dollar at a time:` +
-      ' money, a card from your hand or a power card.</p>';
-  }
   if (ctx.phase === 'start' && owes(ctx, ctx.seat)) out += `<p class="pd-owe">${esc(OWE_WORDS(owes(ctx, ctx.seat)))}</p>`;
   if (ctx.phase === 'start') {
     const pv = previewOf(ctx);
@@ -943,9 +941,25 @@ export function actionsHtml(ctx) {
     if (!groups.has(g)) groups.set(g, []);
     groups.get(g).push(l);
   }
+  // Choose, then confirm (delivery-choose.js): payments and discards as one
+  // move, a fine or Out of Supplies by two cards, reputation by the map.
+  const reputation = ctx.phase === 'reputation' && (groups.has('build') || groups.has('upgrade'));
+  let chose = false;
   for (const [g, title] of GROUPS) {
     const moves = groups.get(g);
     if (!moves) continue;
+    if ((g === 'pay' || g === 'discard') && choosesHere(ctx)) {
+      if (!chose) out += paymentHtml(ctx);
+      chose = true;
+      continue;
+    }
+    if (g === 'fine' || g === 'supplies') { out += pairHtml(ctx, g, moves); continue; }
+    if (g === 'remove') { out += trimHtml(ctx, moves); continue; }
+    if (reputation && (g === 'build' || g === 'upgrade' || g === 'done')) {
+      if (!chose) out += reputationHtml(ctx, ui, legal);
+      chose = true;
+      continue;
+    }
     if (g === 'deliver') {
       out += `<div class="pd-group" data-group="deliver"><h3>${title}</h3>${deliveryChoicesHtml(ctx)}</div>`;
       continue;
@@ -963,9 +977,6 @@ export function actionsHtml(ctx) {
   }
   if (ctx.phase === 'start' && v.special_sale && !groups.has('deliver')) {
     out += `<p class="pd-sale">${esc(SALE_WORDS)} No delivery can be made with every ingredient twice.</p>`;
-  }
-  if (ctx.phase === 'reputation' && groups.has('build') && !ui.lot) {
-    out += '<p class="muted pd-hint">Lots you can build on are outlined on the map.</p>';
   }
   return out;
 }

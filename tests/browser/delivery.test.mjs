@@ -96,7 +96,8 @@ function readTable() {
     pizzerias: attr('#delivery-svg .pd-lot.mine', 'data-lot'),
     myVillages: attr('#delivery-svg .pd-lot.mine[data-pick="pizzeria"]', 'data-value'),
     specialties: attr('#delivery-orders .pd-order.specialty', 'data-slot').map(Number),
-    busy: document.querySelectorAll('#actions button[disabled]').length > 0,
+    // a move being sent (app.js disables the moves; a Confirm with nothing chosen has none)
+    busy: document.querySelectorAll('#actions button[data-action][disabled]').length > 0,
   };
 }
 
@@ -309,6 +310,18 @@ async function build(page, t, st) {
   st.built++;
 }
 
+// Upgrading: a pizzeria clicked on the map shows its stack and the upgrades.
+async function upgrade(page, t, st, village) {
+  await page.locator(`#delivery-svg .pd-lot.mine[data-value="${village}"]`).click();
+  const panel = page.locator(`#pd-pizzeria[data-village="${village}"]`);
+  await panel.waitFor();
+  const ups = await panel.locator('button[data-action]').evaluateAll((bs) => bs.map((b) => b.dataset.action));
+  assert.ok(ups.length >= 1, `upgrades of ${village}`);
+  for (const u of ups) assert.ok(u.startsWith(`upgrade ${village} `), `only ${village}'s upgrades are offered: ${u}`);
+  await play(page, panel.locator(`button[data-action="${ups[st.rng(ups.length)]}"]`), t);
+  st.upgraded = (st.upgraded || 0) + 1;
+}
+
 async function oneMove(page, t, st) {
   const pick = (list) => list[st.rng(list.length)];
   const button = (action) => page.locator(`#actions button[data-action="${action}"]`);
@@ -334,10 +347,15 @@ async function oneMove(page, t, st) {
       if (t.choices.length) return deliver(page, t, st);
       if (t.actions.includes('reputation') && (t.pizzerias.length < 2 || st.rng(3) === 0)) return play(page, button('reputation'), t);
       return play(page, button('market'), t);
-    case 'reputation':
+    case 'reputation': {
       if (t.buildLots.length && st.rng(5) > 0) return build(page, t, st);
       if (t.actions.includes('done') && st.rng(2) === 0) return play(page, button('done'), t);
+      // An upgrade: one of her pizzeria clicked on the map, then a choice in its panel.
+      const villages = await page.locator('#actions .pd-pz-choice').evaluateAll((bs) => bs.map((b) => b.dataset.value));
+      if (villages.length) return upgrade(page, t, st, pick(villages));
+      if (t.buildLots.length) return build(page, t, st);
       return play(page, button(pick(t.actions)), t);
+    }
     case 'market':
     case 'bonus':
       // The open market's cards (and the deck) beside the map.
@@ -420,7 +438,7 @@ test('Ann plays New York Pizza Delivery against two bots by clicking, previews d
           const table = document.getElementById('table');
           return !document.getElementById('game-over').hidden ||
             (table.dataset.myTurn === 'true' && Number(document.getElementById('delivery-board').dataset.moves) >= m &&
-             !document.querySelector('#actions button[disabled]'));
+             !document.querySelector('#actions button[data-action][disabled]'));
         }, t.moves, { timeout: 20_000 });
         continue;
       }
@@ -554,7 +572,7 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
           const table = document.getElementById('table');
           return !document.getElementById('game-over').hidden ||
             (table.dataset.myTurn === 'true' && Number(document.getElementById('delivery-board').dataset.moves) >= m &&
-             !document.querySelector('#actions button[disabled]'));
+             !document.querySelector('#actions button[data-action][disabled]'));
         }, t.moves, { timeout: 20_000 });
         continue;
       }
