@@ -1,0 +1,401 @@
+// delivery-clicks.test.mjs -- how many clicks a whole game of New York Pizza
+// Delivery takes in the browser (issue 21, point 6: "at most half the clicks").
+//
+// Ann plays a 3-player game against two greedy bots at 1366x768, every table
+// dealt from one seed (PIZZABOX_TABLE_SEED: the bots' choices follow from it
+// too), so that the game is the same on every run. Her decisions come from a
+// fixed policy that reads her view only (part a, no markup in it); a driver
+// turns each decision into clicks on the page (part b), the only part that
+// knows the markup. Every click is counted, and every move the page sends;
+// before each click the page is put back at its top and the control looked
+// for on the 1366x768 screen: a decision with a control below the fold (or
+// hidden) needed a scroll. The counts go to build/delivery-clicks.json and
+// the test's output.
+//
+// When the Delivery page changes, rewrite the driver (part b) and keep the
+// policy: the game, and the decisions in it, stay the same, so the counts
+// compare one game before and after.
+//
+// Baseline, the Delivery page of 27 Nov 2026 before issue 21's rework
+// (main at e442163; the same on two runs):
+//   BASELINE (filled in below)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { ROOT, startServer, stopServers, tempDir } from '../server/helpers.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SCREEN = { width: 1366, height: 768 };
+const SEED = 20261127;        // the deal, and the bots' choices
+const BOTS = ['greedy', 'greedy'];
+const GAME_MS = 110_000;
+// Issue 21 wants no decision to need a scroll at 1366x768; today some do.
+// Switch this on once the rework lands: then a scroll fails the test.
+const NO_SCROLL = false;
+
+// ---- (a) The policy: what Ann does, from her view alone ----
+//
+// A decision is one intention: {kind, ...}. Payments are one intention for
+// the whole price (the driver may need several clicks and moves for it).
+//   keep {card}                 keep this power card
+//   deliver {slot, from, to, move}  deliver an order from a pizzeria (to a zone)
+//   build {lot, card}           increase reputation: build on a lot with a card
+//   upgrade {move}              put a card on a pizzeria (a second reputation step)
+//   market {}                   go to the market
+//   take {card}                 take a card from the open market ("deck": the deck)
+//   pay {verb, items}           pay a price: items ('$1', cards, power cards) in order
+//   move {move}                 any other decision, by its notation
+
+const villageOf = (card) => String(card).split('/')[0];
+const ingredientOf = (card) => String(card).split('/')[1] || '';
+const HAND_LIMIT = 10;      // PD-T5
+const words = (l) => l.split(' ');
+
+function mine(v) {
+  return v.players[v.seat];
+}
+
+// A power card as the moves name it.
+const powerCard = (id) => (/^power:/.test(id) ? id : `power:${id}`);
+const powersOf = (v) => (v.powers || []).map(powerCard);
+
+// A market card as the moves name it: the view says "Central Park/Ham", a move "CP/Ham".
+function cardCode(v, name) {
+  const [village, ingredient] = String(name).split('/');
+  const vl = v.map.villages.find((x) => x.name === village);
+  return vl && ingredient ? `${vl.code}/${ingredient}` : name;
+}
+
+// The cards of the hand, one entry per card.
+function handCards(v) {
+  return (v.hand || []).flatMap((h) => Array(h.count).fill(cardCode(v, h.card)));
+}
+
+// How much a card is worth keeping: it is on an order (twice as much for
+// the order's own village), or it lets Ann build where she has no pizzeria.
+function worth(v, card) {
+  if (/^power:/.test(card)) return 3;
+  let n = 0;
+  for (const o of v.orders || []) {
+    if (!o) continue;
+    if ((o.cards || []).some((c) => cardCode(v, c) === card)) n += 2;
+    if ((o.needs || []).some((x) => x.ingredient === ingredientOf(card).toLowerCase())) n += 1;
+  }
+  const have = new Set(mine(v).pizzerias.map((p) => p.village));
+  if (mine(v).pizzerias.length < 3 && !have.has(villageOf(card))) n += 1;
+  return n;
+}
+
+// Least worth first, then by name: what goes first when Ann pays or discards.
+function byWorth(v, cards) {
+  return [...cards].sort((a, b) => worth(v, a) - worth(v, b) || a.localeCompare(b));
+}
+
+// The build Ann would make now: the cheapest free lot in a village where she
+// has no pizzeria and holds a card of, that money and the other cards pay.
+function bestBuild(v) {
+  const me = mine(v);
+  if (me.pizzerias.length >= 3 || me.disks === 0) return null;
+  const taken = new Set(v.players.flatMap((p, s) => [...p.pizzerias.map((z) => z.lot), ...(s === v.seat ? [] : p.reserved_lots || [])]));
+  const have = new Set(me.pizzerias.map((p) => p.village));
+  const hand = handCards(v);
+  const budget = me.money + hand.length + powersOf(v).length - 1;
+  const lots = v.map.lots.filter((l) => !taken.has(l.id) && !have.has(l.village) && l.cost <= budget &&
+    hand.some((c) => villageOf(c) === l.village))
+    .sort((a, b) => a.cost - b.cost || a.id.localeCompare(b.id));
+  if (!lots.length) return null;
+  const lot = lots[0];
+  const card = byWorth(v, hand.filter((c) => villageOf(c) === lot.village))[0];
+  return { kind: 'build', lot: lot.id, card, move: `build ${lot.id} ${card}` };
+}
+
+// A price: money first (a dollar a move today), then the least useful cards,
+// then power cards; `due` items in all.
+function payment(v, verb, due) {
+  const money = Array((v.legal || []).includes(`${verb} $1`) ? Math.min(due, mine(v).money) : 0).fill('$1');
+  // not the cards already set aside: the one built with, those supplied or paid
+  const pe = v.pending || {};
+  const hand = handCards(v);
+  for (const c of [pe.card, ...(pe.cards || []).flatMap((x) => Array(x.count).fill(x.card))].filter(Boolean)) {
+    hand.splice(hand.indexOf(cardCode(v, c)), 1);
+  }
+  const powers = powersOf(v).filter((p) => !(pe.powers || []).map(powerCard).includes(p));
+  const rest = [...byWorth(v, hand), ...powers].slice(0, due - money.length);
+  return { kind: 'pay', verb, items: [...money, ...rest] };
+}
+
+// The delivery that pays most; then the one taking fewest cards, by the streets, the lowest order.
+function bestDelivery(v) {
+  const cards = (d) => d.distance_cards + d.ingredient_cards + d.extra_cards;
+  const d = [...(v.deliveries || [])].sort((a, b) => b.pay - a.pay || cards(a) - cards(b) ||
+    (a.via ? 1 : 0) - (b.via ? 1 : 0) || a.slot - b.slot || a.move.localeCompare(b.move))[0];
+  return d && { kind: 'deliver', slot: d.slot, from: d.lot && d.owner !== v.seat ? d.lot : d.from, to: d.to || null, move: d.move };
+}
+
+// The legal move naming the least useful card (or the first move).
+function leastUseful(v, legal) {
+  const card = (l) => words(l).find((w) => /\//.test(w) || /^power:/.test(w));
+  return [...legal].sort((a, b) => (card(a) ? worth(v, card(a)) : 9) - (card(b) ? worth(v, card(b)) : 9) || a.localeCompare(b))[0];
+}
+
+function decide(v) {
+  const legal = v.legal || [];
+  const has = (re) => legal.filter((l) => re.test(l));
+  switch (v.phase) {
+    case 'keep':
+      return { kind: 'keep', card: powerCard(v.keep_from[0]) };
+    case 'start': {
+      const d = bestDelivery(v);
+      if (d) return d;
+      const b = legal.includes('reputation') ? bestBuild(v) : null;
+      if (b) return b;
+      if (legal.includes('market')) return { kind: 'market' };
+      break;
+    }
+    case 'reputation': {
+      const b = bestBuild(v);
+      if (b && legal.includes(b.move)) return b;
+      // the second step: a disk on the pizzeria with the fewest, with the least useful card
+      const ups = has(/^upgrade \S+ \S+ disk$/);
+      if (ups.length) {
+        const disks = (l) => mine(v).pizzerias.find((p) => p.village === words(l)[1])?.disks ?? 9;
+        const fewest = Math.min(...ups.map(disks));
+        return { kind: 'upgrade', move: leastUseful(v, ups.filter((l) => disks(l) === fewest)) };
+      }
+      if (legal.includes('done')) return { kind: 'move', move: 'done' };
+      break;
+    }
+    case 'market':
+    case 'bonus': {
+      const open = has(/^take [^d]/).map((l) => words(l)[1]);
+      const best = [...open].sort((a, b) => worth(v, b) - worth(v, a) || a.localeCompare(b))[0];
+      if (best && worth(v, best) > 0) return { kind: 'take', card: best };
+      if (legal.includes('take deck')) return { kind: 'take', card: 'deck' };
+      if (best) return { kind: 'take', card: best };
+      break;
+    }
+    case 'pay':        // a build's price
+    case 'distance':   // the cards for the spaces beyond the free range
+      return payment(v, 'pay', v.pending.due);
+    case 'discard': {
+      // down to the hand limit (10, 12 with Liberty Storage): the least useful cards
+      const limit = HAND_LIMIT + ((mine(v).tableau || []).map(powerCard).includes('power:liberty-storage') ? 2 : 0);
+      const cards = [...byWorth(v, handCards(v)), ...powersOf(v)];
+      return { kind: 'pay', verb: 'discard', items: cards.slice(0, cards.length - limit) };
+    }
+    case 'after':
+      if (legal.includes('end')) return { kind: 'move', move: 'end' };
+      break;
+    case 'copy':
+    case 'instant':
+      if (legal.includes('done')) return { kind: 'move', move: 'done' };
+      break;
+    default:
+      break;
+  }
+  // Every other decision: the move giving up the least useful card.
+  if (legal.includes('done') && v.phase !== 'supply' && v.phase !== 'distance') return { kind: 'move', move: 'done' };
+  return { kind: 'move', move: leastUseful(v, legal) };
+}
+
+// ---- (b) The driver: a decision as clicks on today's Delivery page ----
+
+// The button of a legal move in the list of moves, or a card in the hand or
+// the open market that plays it.
+const moveSelectors = (move) => [`#delivery-hand button[data-action="${move}"]`, `#delivery-market button[data-action="${move}"]`,
+  `#actions button[data-action="${move}"]`];
+
+async function enact(ui, it) {
+  switch (it.kind) {
+    case 'keep':
+      return ui.send([`#actions button[data-action="keep ${it.card}"]`]);
+    case 'market':
+      return ui.send(['#actions button[data-action="market"]']);
+    case 'take':
+      return ui.send(moveSelectors(`take ${it.card}`));
+    case 'upgrade':
+    case 'move':
+      return ui.send(moveSelectors(it.move));
+    case 'build':
+      // the reputation action, then the lot on the map, then its build
+      if (ui.view().phase === 'start') await ui.send(['#actions button[data-action="reputation"]']);
+      assert.ok(ui.view().legal.includes(it.move), `${it.move} is legal`);
+      await ui.click([`#delivery-svg .pd-lot[data-value="${it.lot}"]`]);
+      return ui.send([`#actions button[data-action="${it.move}"]`]);
+    case 'deliver': {
+      // the order, then the pizzeria on the map, the zone (a specialty order), then confirm
+      await ui.click([`#delivery-svg .pd-order-pin[data-slot="${it.slot}"]`, `#delivery-orders .pd-order[data-slot="${it.slot}"]`]);
+      await ui.click([`#delivery-svg .pd-lot[data-value="${it.from}"]`]);
+      if (it.to && (await ui.page.getAttribute('#delivery-preview', 'data-to')) !== it.to) {
+        await ui.click([`#delivery-preview .pd-zone-choice[data-value="${it.to}"]`]);
+      }
+      const plain = await ui.page.getAttribute('#delivery-preview #delivery-confirm', 'data-action').catch(() => null);
+      return ui.send(plain === it.move ? ['#delivery-confirm'] : [`#delivery-preview button[data-action="${it.move}"]`]);
+    }
+    case 'pay': {
+      // a dollar or a card a click, in the order the engine takes them, until the price is paid
+      const left = [...it.items];
+      const phase = ui.view().phase;
+      while (left.length && ui.view().phase === phase && ui.view().to_move === ui.seat) {
+        const legal = ui.view().legal;
+        // the engine takes a price in its own order (money, then cards by kind): the first it offers
+        const at = left.map((x) => legal.indexOf(`${it.verb} ${x}`));
+        const i = at.reduce((best, a, k) => (a >= 0 && (best < 0 || a < at[best]) ? k : best), -1);
+        assert.ok(i >= 0, `one of ${left.join(', ')} can be paid (${legal.join(', ')})`);
+        await ui.send(moveSelectors(`${it.verb} ${left[i]}`));
+        left.splice(i, 1);
+      }
+      return undefined;
+    }
+    default:
+      throw new Error(`no driver for ${it.kind}`);
+  }
+}
+
+// ---- Counting: clicks, moves sent, decisions, and controls off the screen ----
+
+let browser, server;
+
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
+  server = await startServer(join(tempDir('pizzabox-clicks-'), 'clicks.db'), { env: { PIZZABOX_TABLE_SEED: String(SEED) } });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await stopServers([server].filter(Boolean));
+});
+
+// Is the element on the screen at the page's top, and not covered?
+function onScreen(el) {
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height) return false;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return false;
+  const at = document.elementFromPoint(x, y);
+  return Boolean(at && (el === at || el.contains(at) || at.contains(el)));
+}
+
+test('a whole New York Pizza Delivery game at 3 players, clicked as a person would: clicks, moves, decisions counted',
+  { timeout: GAME_MS + 30_000 }, async () => {
+    const started = Date.now();
+    const ctx = await browser.newContext({ viewport: SCREEN });
+    const page = await ctx.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    // What the page hears and says: the views, and the moves it sends.
+    let last = null, sent = 0;
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', ({ payload }) => {
+        const m = JSON.parse(payload);
+        if (m.type === 'view' && m.view?.game === 'delivery') last = m;
+      });
+      ws.on('framesent', ({ payload }) => { if (JSON.parse(payload).type === 'act') sent++; });
+    });
+
+    await page.goto(`http://localhost:${server.port}/`);
+    await page.selectOption('#game', 'delivery');
+    await page.selectOption('#players-count', '3');
+    await page.fill('#name', 'Ann');
+    await page.selectOption('select[name=seat1]', BOTS[0]);
+    await page.selectOption('select[name=seat2]', BOTS[1]);
+    await page.click('#create');
+    await page.waitForSelector('#delivery-svg');
+    await page.waitForFunction(() => true);
+
+    const count = { clicks: 0, moves: 0, decisions: 0, scrolls: 0, offscreen: 0, byKind: {}, scrollsByKind: {} };
+    let scrolled = false;   // this decision had a control off the screen
+    const seat = () => last.seat;
+    const ui = {
+      page,
+      seat: 0,
+      view: () => last.view,
+      // One click on the first of the selectors the screen shows (else the first there is).
+      async click(selectors) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        let target = null, seen = false;
+        for (const s of selectors) {
+          const loc = page.locator(s).first();
+          if (!(await loc.count())) continue;
+          if (await loc.evaluate(onScreen)) { target = loc; seen = true; break; }
+          target ??= loc;
+        }
+        assert.ok(target, `something to click: ${selectors.join(' or ')} (${last.view.phase}: ${last.view.legal.join(', ')})`);
+        if (!seen) {
+          count.offscreen++;
+          scrolled = true;
+          if (NO_SCROLL) assert.fail(`${selectors[0]} is off the 1366x768 screen`);
+        }
+        await target.click();
+        count.clicks++;
+      },
+      // A click that sends a move: then the page's next view.
+      async send(selectors) {
+        const moves = last.moves;
+        await ui.click(selectors);
+        await page.waitForFunction((m) => Number(document.getElementById('delivery-board')?.dataset.moves) > m ||
+          !document.getElementById('game-over').hidden, moves, { timeout: 10_000 });
+        await waitFor(() => last.moves > moves);
+        assert.equal(await page.locator('.toast.error').count(), 0, 'no error from the server');
+      },
+    };
+    // Poll the views heard (the bots move on the server meanwhile).
+    async function waitFor(ok, ms = 20_000) {
+      const end = Date.now() + ms;
+      while (!ok()) {
+        assert.ok(Date.now() < end, 'waited too long for the table');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+
+    await waitFor(() => last);
+    ui.seat = seat();
+    assert.equal(ui.seat, 0, 'Ann sits first');
+    const deadline = Date.now() + GAME_MS;
+    const decided = [];
+    for (;;) {
+      assert.ok(Date.now() < deadline, `the game ends within ${GAME_MS / 1000} s (${count.decisions} decisions)`);
+      const v = last.view;
+      if (v.phase === 'over') break;
+      if (v.to_move !== ui.seat || !(v.legal || []).length) {
+        const moves = last.moves;
+        await waitFor(() => last.moves > moves);
+        continue;
+      }
+      // the page shows this position, and its buttons work
+      await page.waitForFunction((m) => Number(document.getElementById('delivery-board').dataset.moves) === m &&
+        !document.querySelector('#actions button[disabled]'), last.moves, { timeout: 10_000 });
+      const it = decide(v);
+      count.decisions++;
+      count.byKind[it.kind] = (count.byKind[it.kind] || 0) + 1;
+      scrolled = false;
+      const at = last.moves;
+      await enact(ui, it);
+      decided.push(`${at} ${v.phase} ${JSON.stringify(it)}${scrolled ? ' (a scroll)' : ''}`);
+      if (scrolled) {
+        count.scrolls++;
+        count.scrollsByKind[it.kind] = (count.scrollsByKind[it.kind] || 0) + 1;
+      }
+    }
+    count.moves = sent;
+
+    await page.waitForSelector('#game-over:not([hidden])');
+    const result = (await page.locator('#game-over').innerText()).split('\n').find((l) => /wins|Shared win/.test(l)) || '';
+    assert.deepEqual(problems, [], 'no errors in the page');
+    assert.ok(count.byKind.deliver >= 1, 'Ann delivered');
+    assert.ok(count.byKind.build >= 1, 'Ann built');
+    assert.ok(count.clicks >= count.moves && count.moves >= count.decisions, 'a decision is a move or more, a move a click or more');
+    const out = { seed: SEED, bots: BOTS, screen: SCREEN, clicks: count.clicks, moves: count.moves, decisions: count.decisions,
+      scrolls: count.scrolls, offscreen_clicks: count.offscreen, by_kind: count.byKind, scrolls_by_kind: count.scrollsByKind, result, ms: Date.now() - started };
+    mkdirSync(join(ROOT, 'build'), { recursive: true });
+    writeFileSync(join(ROOT, 'build', 'delivery-clicks.json'), `${JSON.stringify({ ...out, decided }, null, 1)}\n`);
+    console.log(`clicks: ${count.clicks}, moves: ${count.moves}, decisions: ${count.decisions}`);
+    console.log(`decisions needing a scroll at 1366x768: ${count.scrolls} (${JSON.stringify(count.scrollsByKind)}; ` +
+      `${count.offscreen} clicks off the screen); decisions by kind ${JSON.stringify(count.byKind)}; ${result}; ${out.ms} ms`);
+    await ctx.close();
+  });
