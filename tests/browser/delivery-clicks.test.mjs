@@ -16,17 +16,37 @@
 // policy: the game, and the decisions in it, stay the same, so the counts
 // compare one game before and after.
 //
-// Baseline, the Delivery page of 27 Nov 2026 before issue 21's rework
-// (main at e442163; the same on two runs):
-//   BASELINE (filled in below)
+// Baseline: the Delivery page before issue 21's rework (main at e442163,
+// 27 Nov 2026; the same figures on every run), game b0f1895d33847424:
+//   clicks: 168, moves: 151, decisions: 122; 39 decisions needed a scroll at
+//   1366x768 (every delivery's confirm, the "end the turn" button 24 times, 3
+//   fines, 5 ingredient steps): the moves' panel starts below the map's top
+//   and the orders, market and hand. Decisions by kind: keep 1, build 3,
+//   pay 10 (3 builds in 11 moves, 7 distances in 26: a dollar or a card a
+//   click), market 20, take 39, deliver 7, move 42 (end 24; ingredients 15:
+//   use 11, short 3, done 1; fine 3). Moves beyond decisions: the
+//   payments' 27, "reputation" before 2 builds. Clicks beyond moves: 2 per
+//   delivery (order, pizzeria), 1 per build (lot).
+//   Greedy 2 wins. The run takes 40-65 s.
+//
+// The policy (part a), from the view: keep the first power card offered;
+// deliver the order that pays most (fewest cards, then by the streets, then
+// the lowest order); else build on the cheapest free lot of a village where
+// Ann holds a card and has no pizzeria, while she has fewer than 3; else go
+// to market and take the open cards on the orders (else the deck); pay money
+// first, then the least useful cards, then power cards; discard the least
+// useful; never play a power card ("end" the turn); otherwise the move
+// giving up the least useful card.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, startServer, stopServers, tempDir } from '../server/helpers.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'build', 'screenshots');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SCREEN = { width: 1366, height: 768 };
@@ -36,6 +56,11 @@ const GAME_MS = 110_000;
 // Issue 21 wants no decision to need a scroll at 1366x768; today some do.
 // Switch this on once the rework lands: then a scroll fails the test.
 const NO_SCROLL = false;
+// Today's counts (see the header), and the game they were counted on: the
+// fingerprint of Ann's decisions, which no page changes. Issue 21 wants at
+// most half the clicks: switch HALVED on with the new page.
+const BASELINE = { clicks: 168, moves: 151, decisions: 122, scrolls: 39, game: 'b0f1895d33847424' };
+const HALVED = false;
 
 // ---- (a) The policy: what Ann does, from her view alone ----
 //
@@ -204,6 +229,15 @@ function decide(v) {
 
 // ---- (b) The driver: a decision as clicks on today's Delivery page ----
 
+// Does a move pay exactly these items ("pay $2 HA/Ham" is $1, $1 and HA/Ham)?
+function sameItems(move, verb, items) {
+  const w = words(move);
+  if (w[0] !== verb || w.length < 3) return false;
+  const paid = w.slice(1).flatMap((x) => (/^\$\d+$/.test(x) ? Array(Number(x.slice(1))).fill('$1') : [x]));
+  const key = (list) => [...list].sort().join(' ');
+  return key(paid) === key(items);
+}
+
 // The button of a legal move in the list of moves, or a card in the hand or
 // the open market that plays it.
 const moveSelectors = (move) => [`#delivery-hand button[data-action="${move}"]`, `#delivery-market button[data-action="${move}"]`,
@@ -240,6 +274,9 @@ async function enact(ui, it) {
       // a dollar or a card a click, in the order the engine takes them, until the price is paid
       const left = [...it.items];
       const phase = ui.view().phase;
+      // the whole price as one move, when the engine takes it so ("pay $2 HA/Ham power:mob-boss")
+      const whole = ui.view().legal.find((l) => sameItems(l, it.verb, left));
+      if (whole) return ui.send(moveSelectors(whole));
       while (left.length && ui.view().phase === phase && ui.view().to_move === ui.seat) {
         const legal = ui.view().legal;
         // the engine takes a price in its own order (money, then cards by kind): the first it offers
@@ -262,6 +299,7 @@ let browser, server;
 
 before(async () => {
   assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
+  mkdirSync(SHOTS, { recursive: true });
   server = await startServer(join(tempDir('pizzabox-clicks-'), 'clicks.db'), { env: { PIZZABOX_TABLE_SEED: String(SEED) } });
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
 });
@@ -306,11 +344,10 @@ test('a whole New York Pizza Delivery game at 3 players, clicked as a person wou
     await page.selectOption('select[name=seat2]', BOTS[1]);
     await page.click('#create');
     await page.waitForSelector('#delivery-svg');
-    await page.waitForFunction(() => true);
 
     const count = { clicks: 0, moves: 0, decisions: 0, scrolls: 0, offscreen: 0, byKind: {}, scrollsByKind: {} };
     let scrolled = false;   // this decision had a control off the screen
-    const seat = () => last.seat;
+    const shotPhases = new Set();
     const ui = {
       page,
       seat: 0,
@@ -318,18 +355,24 @@ test('a whole New York Pizza Delivery game at 3 players, clicked as a person wou
       // One click on the first of the selectors the screen shows (else the first there is).
       async click(selectors) {
         await page.evaluate(() => window.scrollTo(0, 0));
-        let target = null, seen = false;
+        let target = null, seen = false, what = '';
         for (const s of selectors) {
           const loc = page.locator(s).first();
           if (!(await loc.count())) continue;
-          if (await loc.evaluate(onScreen)) { target = loc; seen = true; break; }
-          target ??= loc;
+          if (await loc.evaluate(onScreen)) { target = loc; seen = true; what = s; break; }
+          if (!target) { target = loc; what = s; }
         }
         assert.ok(target, `something to click: ${selectors.join(' or ')} (${last.view.phase}: ${last.view.legal.join(', ')})`);
         if (!seen) {
+          // the screen as Ann sees it, the first time a control of this phase is off it
+          const phase = last.view.phase;
+          if (!shotPhases.has(phase)) {
+            shotPhases.add(phase);
+            await page.screenshot({ path: join(SHOTS, `delivery-clicks-${phase}.png`) });
+          }
           count.offscreen++;
           scrolled = true;
-          if (NO_SCROLL) assert.fail(`${selectors[0]} is off the 1366x768 screen`);
+          if (NO_SCROLL) assert.fail(`${what} is off the 1366x768 screen (${phase})`);
         }
         await target.click();
         count.clicks++;
@@ -354,7 +397,7 @@ test('a whole New York Pizza Delivery game at 3 players, clicked as a person wou
     }
 
     await waitFor(() => last);
-    ui.seat = seat();
+    ui.seat = last.seat;
     assert.equal(ui.seat, 0, 'Ann sits first');
     const deadline = Date.now() + GAME_MS;
     const decided = [];
@@ -383,6 +426,9 @@ test('a whole New York Pizza Delivery game at 3 players, clicked as a person wou
       }
     }
     count.moves = sent;
+    // the game played: Ann's decisions in order, whatever the page
+    const game = createHash('sha256').update(decided.map((d) => d.replace(/^\d+ /, '').replace(/ \(a scroll\)$/, '')).join('\n'))
+      .digest('hex').slice(0, 16);
 
     await page.waitForSelector('#game-over:not([hidden])');
     const result = (await page.locator('#game-over').innerText()).split('\n').find((l) => /wins|Shared win/.test(l)) || '';
@@ -390,11 +436,18 @@ test('a whole New York Pizza Delivery game at 3 players, clicked as a person wou
     assert.ok(count.byKind.deliver >= 1, 'Ann delivered');
     assert.ok(count.byKind.build >= 1, 'Ann built');
     assert.ok(count.clicks >= count.moves && count.moves >= count.decisions, 'a decision is a move or more, a move a click or more');
-    const out = { seed: SEED, bots: BOTS, screen: SCREEN, clicks: count.clicks, moves: count.moves, decisions: count.decisions,
+    const same = game === BASELINE.game;
+    if (HALVED) {
+      assert.ok(same, `the game is the baseline's (${game}, not ${BASELINE.game}): the counts compare`);
+      assert.ok(count.clicks * 2 <= BASELINE.clicks, `at most half of today's ${BASELINE.clicks} clicks: ${count.clicks}`);
+    }
+    const out = { game, same_game_as_baseline: same, seed: SEED, bots: BOTS, screen: SCREEN, clicks: count.clicks, moves: count.moves, decisions: count.decisions,
       scrolls: count.scrolls, offscreen_clicks: count.offscreen, by_kind: count.byKind, scrolls_by_kind: count.scrollsByKind, result, ms: Date.now() - started };
-    mkdirSync(join(ROOT, 'build'), { recursive: true });
     writeFileSync(join(ROOT, 'build', 'delivery-clicks.json'), `${JSON.stringify({ ...out, decided }, null, 1)}\n`);
     console.log(`clicks: ${count.clicks}, moves: ${count.moves}, decisions: ${count.decisions}`);
+    console.log(same ? `the baseline's game (${game}): today ${BASELINE.clicks} clicks, ${BASELINE.moves} moves, ` +
+      `${BASELINE.decisions} decisions, ${BASELINE.scrolls} needing a scroll`
+      : `not the baseline's game (${game}, baseline ${BASELINE.game}): the counts do not compare`);
     console.log(`decisions needing a scroll at 1366x768: ${count.scrolls} (${JSON.stringify(count.scrollsByKind)}; ` +
       `${count.offscreen} clicks off the screen); decisions by kind ${JSON.stringify(count.byKind)}; ${result}; ${out.ms} ms`);
     await ctx.close();
