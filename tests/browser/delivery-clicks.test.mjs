@@ -293,7 +293,9 @@ async function enact(ui, it) {
       if (it.to && (await ui.page.getAttribute('#delivery-preview', 'data-to')) !== it.to) {
         await ui.click([`#delivery-preview .pd-zone-choice[data-value="${it.to}"]`]);
       }
-      const plain = await ui.page.getAttribute('#delivery-preview #delivery-confirm', 'data-action').catch(() => null);
+      // by the streets the confirm button, else (a ride, a boat, the Park Path) the button of that way
+      const confirm = ui.page.locator('#delivery-preview #delivery-confirm');
+      const plain = (await confirm.count()) ? await confirm.getAttribute('data-action') : null;
       return ui.send(plain === it.move ? ['#delivery-confirm'] : [`#delivery-preview button[data-action="${it.move}"]`]);
     }
     case 'pay': {
@@ -362,6 +364,7 @@ test('a whole New York Pizza Delivery game at 3 players, clicked as a person wou
       ws.on('framesent', ({ payload }) => { if (JSON.parse(payload).type === 'act') sent++; });
     });
 
+    // The table made in the lobby (not counted: the game's clicks are)
     await page.goto(`http://localhost:${server.port}/`);
     await page.selectOption('#game', 'delivery');
     await page.selectOption('#players-count', '3');
