@@ -72,9 +72,32 @@ const char *pb_bot_name(const pb_bot *b)
     return b->name;
 }
 
+/* A decision in parts (a payment): the bot decides each part as the game
+ * lists them, and they go as one move. Joining stops where the game cannot
+ * name more parts in one action; the rest come as the next move. */
+#define MAX_PARTS 64
 pb_action pb_bot_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
 {
-    return b->choose(b, g, st, seat);
+    pb_action a = b->choose(b, g, st, seat);
+    if (!g->ops->continues || !g->ops->join)
+        return a;
+    pb_action parts[MAX_PARTS] = {a};
+    pb_state *after = pb_state_clone(g, st);
+    char err[PB_ERR_LEN];
+    if (!after || g->ops->apply(g, after, a, err, sizeof err) != 0) {
+        free(after);
+        return a;
+    }
+    for (int n = 1; n < MAX_PARTS && pb_current_seat(g, after) == seat && g->ops->continues(g, after, parts[n - 1]);
+         n++) {
+        pb_action joined;
+        parts[n] = b->choose(b, g, after, seat);
+        if (g->ops->join(g, st, parts, n + 1, &joined) != 0 || g->ops->apply(g, after, parts[n], err, sizeof err) != 0)
+            break;
+        a = joined;
+    }
+    free(after);
+    return a;
 }
 
 pb_state *pb_match_play(const pb_game *g, uint64_t seed, pb_bot *const *bots, pb_record *rec,

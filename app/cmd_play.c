@@ -172,8 +172,10 @@ static void announce(play *p, int seat, pb_action a, bool at_once)
             p->run_seat = seat;
             snprintf(p->run_verb, sizeof p->run_verb, "%s", verb);
         } else {
-            printf("  %s: %s%s\n", p->names[seat], text,
-                   at_once && viewer == seat ? " (nothing to decide: played at once)" : "");
+            char said[400]; /* a payment of many parts is a long line */
+            snprintf(said, sizeof said, "  %s: %s%s", p->names[seat], text,
+                     at_once && viewer == seat ? " (nothing to decide: played at once)" : "");
+            print_lines(said, 4);
         }
     }
     if (p->humans < 2)
@@ -537,9 +539,10 @@ static enum turn_result human_turn(play *p, int seat, pb_action *out)
         int rc = 0;
         if (!*line) { /* Enter: the suggested move */
             *out = suggest(p, seat, false);
-            char text[256];
+            char text[256], said[300];
             p->g->ops->action_to_text(p->g, p->st, *out, text, sizeof text);
-            printf("(suggested) %s\n", text);
+            snprintf(said, sizeof said, "(suggested) %s", text);
+            print_lines(said, 2);
         } else {
             rc = p->front->translate(v, line, notation, sizeof notation, err, sizeof err);
             if (rc == 0)

@@ -1900,7 +1900,7 @@ static void tax_prompt(const dview *t, char *out, size_t n)
         snprintf(when, sizeof when, "by %s on their turn", who);
     }
     snprintf(out, n, "Property Tax was played on you %s: $%d still to pay, a dollar or a card at a time: "
-             "%s%s%sor just \"pay\" for the first way listed.", when, jint(jget(t->v, "tax"), "due", 0),
+             "%s%s%sseveral at once (\"pay $2 CARD\"), or just \"pay\" for the first way listed.", when, jint(jget(t->v, "tax"), "due", 0),
              ways & WAY_MONEY ? "\"pay $1\", " : "", ways & WAY_CARD ? "\"pay CARD\", " : "",
              ways & WAY_POWER ? "\"pay power:ID\", " : "");
 }
@@ -2018,7 +2018,8 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      jstr(pe, "village"));
         } else if (is(phase, "pay")) {
             snprintf(what, sizeof what, "Pay for %s: $%d still due, a dollar or a card at a time: \"pay $1\", "
-                     "\"pay CARD\", or just \"pay\" for the first way listed.", jstr(pe, "lot"), jint(pe, "due", 0));
+                     "\"pay CARD\", several at once (\"pay $2 CARD\"), or just \"pay\" for the first way listed.",
+                     jstr(pe, "lot"), jint(pe, "due", 0));
         } else if (is(phase, "supply")) {
             const json_t *needs = jget(pe, "needs");
             const char *need = json_string_value(json_array_get(needs, 0));
@@ -2077,7 +2078,8 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
         } else if (is(phase, "arrange")) {
             arrange_prompt(t, what, sizeof what);
         } else if (is(phase, "discard")) {
-            snprintf(what, sizeof what, "Your hand is over the limit of %d cards: \"discard CARD\".", PD_HAND_LIMIT);
+            snprintf(what, sizeof what, "Your hand is over the limit of %d cards: \"discard CARD\", or several at once "
+                     "(\"discard CARD CARD\").", PD_HAND_LIMIT);
         } else if (is(phase, "fine")) {
             snprintf(what, sizeof what, "A Health Inspector came (%d of %d). Pay the fine: \"fine $2\", or two "
                      "cards \"fine CARD CARD\", or a number from the list.", jint(view, "inspectors", 0),

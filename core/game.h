@@ -143,6 +143,14 @@ typedef struct pb_game_ops {
      * same text the game's view gives, so every front end says the same.
      * NULL: the game names nothing. */
     int (*explain)(const pb_game *g, const char *name, char *buf, size_t n);
+    /* A decision made in parts, one listed action each (a price paid a
+     * dollar and a card at a time): is the mover's next decision in `after`
+     * a further part of the one `last` belongs to; and `parts`, made in turn
+     * from st, as one action (0; -1 when they cannot be one). A player names
+     * the parts together; a bot makes each and sends them as one move
+     * (pb_bot_choose). NULL: the game has no such decisions. */
+    bool (*continues)(const pb_game *g, const pb_state *after, pb_action last);
+    int (*join)(const pb_game *g, const pb_state *st, const pb_action *parts, int n, pb_action *out);
 } pb_game_ops;
 
 struct pb_game {

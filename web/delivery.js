@@ -211,6 +211,12 @@ function cardWords(ctx, text) {
   return p.code ? `${p.ingredient} (${p.village})` : p.ingredient;
 }
 
+// A payment's or a discard's parts ("$2", cards, power cards: one move) in words.
+function partsWords(ctx, parts) {
+  const words = parts.map((x) => (/^\$/.test(x) ? x : cardWords(ctx, x)));
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
+}
+
 function villageName(ctx, code) {
   const vl = mapOf(ctx.v).village.get(code);
   return vl ? vl.name : code;
@@ -299,7 +305,7 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
     }
     case 'remove': return w[2] === 'disk' ? `take a disk off ${villageName(ctx, w[1])} (back to the supply)`
       : `remove ${cardWords(ctx, w[2])} from the pizzeria in ${villageName(ctx, w[1])}`;
-    case 'pay': return /^\$/.test(w[1]) ? `pay ${w[1]}` : `pay with ${cardWords(ctx, w[1])}`;
+    case 'pay': return `pay ${/^\$/.test(w[1]) ? '' : 'with '}${partsWords(ctx, w.slice(1))}`;
     case 'use': return w[1] === 'stored' ? `use ${cardWords(ctx, w[2])} from Cold Storage` : `use ${cardWords(ctx, w[1])}`;
     case 'refill': return `discard ${cardWords(ctx, w[1])} to refill Cold Storage`;
     case 'extra': return `add an extra ${cardWords(ctx, w[1])} (+$1)`;
@@ -308,7 +314,7 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
     case 'short': return 'leave an ingredient out (no tip)';
     case 'tip': return w[1] === '?' ? 'keep a tip token (unseen)' : `keep the tip of order ${w[1]}`;
     case 'arrange': return arrangeWords(ctx, w);
-    case 'discard': return `discard ${cardWords(ctx, w[1])}`;
+    case 'discard': return `discard ${partsWords(ctx, w.slice(1))}`;
     case 'fine': return /^\$/.test(w[1]) ? `pay the fine: ${w[1]}` : `pay the fine with ${cardWords(ctx, w[1])} and ${cardWords(ctx, w[2])}`;
     case 'play': return `play ${powerName(w[1], ctx)}${onWhom(ctx, w)}`;
     case 'instant': return `play the Instant card ${powerName(w[1], ctx)}${onWhom(ctx, w)}`;

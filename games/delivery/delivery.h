@@ -7,7 +7,8 @@
  * decisions, each one action: "market" then two "take"s, "build" then a
  * "pay" per dollar, "deliver" then a "use" per ingredient from hand (with
  * Extra Cheese, then a "cheese" card or "done") and a "pay" per space
- * beyond the free range. Nothing of a build or a delivery
+ * beyond the free range. A player (and a bot, through the game's join) pays
+ * or discards several parts as one move, PD_A_SET. Nothing of a build or a delivery
  * happens until its last decision; front ends show what a delivery will
  * cost (pd_delivery_quote) before the player announces it.
  *
@@ -51,6 +52,7 @@
 #define PD_FRIDAY 6
 #define PD_GIVE_MAX 2           /* Transfer Goods: cards a turn */
 #define PD_DIFFICULTIES 8       /* PD-C1: the difficulty table's rows, HARD first */
+#define PD_MAX_SET 64           /* parts of one PD_A_SET */
 #define PD_SUPPLIES_COST 2      /* Out of Supplies: what its target pays before delivering */
 
 typedef enum pd_phase {
@@ -129,6 +131,7 @@ enum {
     PD_A_SUPPLIES_CARDS, /* ... or two cards, as PD_A_FINE_CARDS */
     PD_A_ARRANGE,     /* Ham: for each place i (pd_ham_places), the order its token was on, << 3 * i */
     PD_A_REMOVE,      /* over the reputation limit after an upgrade: village | what << 4 (0: a disk, 1 + a card type) */
+    PD_A_SET,         /* a payment or a discard of several parts as one move (payset.c) */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))

@@ -1116,6 +1116,8 @@ bool pd_is_legal(const pd_state *st, pb_action a)
 {
     if (listed_now(st, a))
         return true;
+    if (PD_KIND(a) == PD_A_SET)
+        return pd_set_legal(st, a);
     static __thread pb_action more[PB_MAX_ACTIONS];
     int k = PD_KIND(a);
     if (k != PD_A_PAY_MONEY && k != PD_A_PAY_CARD && k != PD_A_PAY_POWER && k != PD_A_USE && k != PD_A_DISCARD &&
@@ -1169,6 +1171,8 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
 {
     if (st->phase == PD_PH_OVER)
         return pb_errorf(err, errlen, "the game is over");
+    if (PD_KIND(a) == PD_A_SET) /* its parts, each as the single step it is */
+        return pd_set_apply(st, a, err, errlen);
     if (!pd_is_legal(st, a))
         return pd_why_illegal(st, a, err, errlen);
     /* a payment in an order other than the listing's: the listing starts

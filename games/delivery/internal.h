@@ -40,6 +40,16 @@ unsigned pd_pay_key(pb_action a);
 #define PD_KEYS (1 + PD_TYPES + 64)
 void pd_capacities(const pd_state *st, int seat, bool money, int keep, int *cap);
 int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool money, int keep);
+/* payset.c: several payments or discards as one move (PD_A_SET). Is this a
+ * phase of such moves; the set's single steps in payment order (-1: not a set
+ * of this phase); the steps, made in order from st, as one set; would the
+ * mover's next step after `last` be a further part of it? */
+bool pd_set_phase(const pd_state *st);
+int pd_set_steps(const pd_state *st, pb_action a, pb_action *steps, int max);
+int pd_set_join(const pd_state *st, const pb_action *steps, int n, pb_action *out);
+bool pd_set_continues(const pd_state *after, pb_action last);
+bool pd_set_legal(const pd_state *st, pb_action a);
+int pd_set_apply(pd_state *st, pb_action a, char *err, size_t errlen);
 /* Why a move is not legal now, in the player's words (why.c); -1. */
 int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen);
 /* What the mover is asked now, as "keep one of ...". */

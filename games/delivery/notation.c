@@ -8,6 +8,8 @@
  *   upgrade MT Midtown/Ham add top Onions   (and the pizzeria's Onions card put on top)
  *   remove MT disk             remove MT Midtown/Ham  (over the reputation limit after an upgrade)
  *   pay $1                     pay Harlem/Ham    pay power:mob-boss
+ *   pay $2 Harlem/Ham power:mob-boss   (several parts of a price as one move: all that is due or
+ *                              a part of it; "discard A B" alike down to the hand limit)
  *   use Harlem/Ham             short             extra Harlem/Ham
  *   use power:mob-boss         (a specialty order's further card may be a power card)
  *   cheese Harlem/Extra-Cheese cheese stored Harlem/Extra-Cheese  (Extra Cheese on the pizza,
@@ -89,6 +91,30 @@ static void item_word(const pd_state *st, int item, char *buf, size_t n)
         card_word(st, (pd_card)item, buf, n);
 }
 
+/* A payment or a discard of several parts: the verb, the dollars summed,
+ * then each card ("pay $2 MT/Ham power:mob-boss"). */
+static int set_text(const pd_state *st, pb_action a, char *buf, size_t n)
+{
+    pb_action steps[PD_MAX_SET];
+    int k = pd_set_steps(st, a, steps, PD_MAX_SET), dollars = 0;
+    if (k < 0)
+        return -1;
+    size_t used = (size_t)snprintf(buf, n, "%s", st->phase == PD_PH_DISCARD ? "discard" : "pay");
+    for (int i = 0; i < k; i++)
+        dollars += PD_KIND(steps[i]) == PD_A_PAY_MONEY;
+    if (dollars)
+        used += (size_t)snprintf(buf + used, used < n ? n - used : 0, " $%d", dollars);
+    for (int i = dollars; i < k && used < n; i++) {
+        char w[PD_CARD_NAME_LEN + 8];
+        if (PD_KIND(steps[i]) == PD_A_PAY_POWER || PD_KIND(steps[i]) == PD_A_DISCARD_POWER)
+            power_word(st, (int)(PD_ARG(steps[i]) & 63), w, sizeof w);
+        else
+            card_word(st, (pd_card)PD_ARG(steps[i]), w, sizeof w);
+        used += (size_t)snprintf(buf + used, n - used, " %s", w);
+    }
+    return used < n ? 0 : -1;
+}
+
 int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_t n)
 {
     static const char *const how[] = {"disk", "add", "top"};
@@ -163,6 +189,8 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
     case PD_A_DONE:
         wrote = snprintf(buf, n, "done");
         break;
+    case PD_A_SET:
+        return set_text(st, a, buf, n);
     case PD_A_PAY_MONEY:
         wrote = snprintf(buf, n, "pay $1");
         break;
@@ -580,15 +608,67 @@ static int refuse(const pd_state *st, const char *text, const char *want, const 
         return pb_errorf(err, errlen, "\"%.40s\": there is no move \"%.20s\"; now you can type %s (e.g. %s)", text,
                          verb, verbs, example);
     }
-    int dollars;
-    if ((st->phase == PD_PH_PAY || st->phase == PD_PH_TAX) && sscanf(want, "pay $%d", &dollars) == 1 && dollars != 1)
-        return pb_errorf(err, errlen, "\"%.60s\": money is paid a dollar at a time: pay $1, as often as is due; "
-                         "for example: %s", text, example);
     /* an order that is not there and another's pizzeria (Copy Cat) have
      * reasons of their own, and so has every move the text names */
     if (!order_missing(st, want, why, sizeof why) && copy_cat_why(st, want, why, sizeof why) != 0)
         pd_why_illegal(st, named ? named : PD_ACTION(PD_A_KINDS, 0), why, sizeof why);
     return pb_errorf(err, errlen, "\"%.60s\": %s; for example: %s", text, why, example);
+}
+
+/* "pay $2 MT/Ham power:mob-boss", "discard A B": each part read as the single
+ * step it is, made in turn on a copy (so a part refused says why), then
+ * joined into one move. 1 when the text is no such set (one part). */
+static int parse_set(const pd_state *st, const char *want, pb_action *a, char *err, size_t errlen)
+{
+    char copy[256], verb[16];
+    const char *kind = st->phase == PD_PH_DISCARD ? "discard" : "pay";
+    if (!pd_set_phase(st) || sscanf(want, "%15s", verb) != 1 || strcmp(verb, kind) != 0)
+        return 1;
+    snprintf(copy, sizeof copy, "%s", want + strlen(verb));
+    pb_action steps[PD_MAX_SET];
+    int n = 0, parts = 0, dollars = 0;
+    for (char *save = NULL, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        parts++;
+        if (w[0] == '$' && sscanf(w, "$%d", &dollars) == 1 && dollars > 1)
+            parts++; /* "$2" is two parts */
+    }
+    if (parts < 2)
+        return 1;
+    pd_state *now = malloc(sizeof *now);
+    if (!now)
+        return pb_errorf(err, errlen, "out of memory");
+    *now = *st;
+    snprintf(copy, sizeof copy, "%s", want + strlen(verb));
+    int rc = 0;
+    for (char *save = NULL, *w = strtok_r(copy, " ", &save); w && rc == 0; w = strtok_r(NULL, " ", &save)) {
+        char one[128], why[PB_ERR_LEN];
+        int times = 1;
+        if (w[0] == '$') { /* dollars: a dollar at a time */
+            if (sscanf(w, "$%d", &times) != 1 || times < 1 || times > PD_MAX_SET) {
+                rc = pb_errorf(err, errlen, "\"%.60s\": \"%.20s\" is no sum of money ($1, $2, ...)", want, w);
+                break;
+            }
+            snprintf(one, sizeof one, "%s $1", verb);
+        } else {
+            snprintf(one, sizeof one, "%s %.100s", verb, w);
+        }
+        for (int t = 0; t < times && rc == 0; t++) {
+            if (n > 0 && (pd_current_seat(now) != pd_current_seat(st) || !pd_set_phase(now)))
+                rc = pb_errorf(err, errlen, "\"%.60s\": that is more than is due: %d part%s settle%s it", want, n,
+                               n == 1 ? "" : "s", n == 1 ? "s" : "");
+            else if (n == PD_MAX_SET || pd_action_parse(now, one, &steps[n], why, sizeof why) != 0 ||
+                     pd_apply(now, steps[n], why, sizeof why) != 0)
+                rc = pb_errorf(err, errlen, "\"%.60s\": the part \"%.40s\": %s", want, one + strlen(verb) + 1,
+                               n == PD_MAX_SET ? "too many parts" : why);
+            else
+                n++;
+        }
+    }
+    free(now);
+    if (rc == 0 && pd_set_join(st, steps, n, a) != 0)
+        rc = pb_errorf(err, errlen, "\"%.60s\": that is more than is due, or too many kinds to name at once: "
+                       "give it in two moves", want);
+    return rc;
 }
 
 int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *err, size_t errlen)
@@ -601,6 +681,9 @@ int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *er
         return pb_errorf(err, errlen, "an empty move");
     if (st->phase == PD_PH_OVER)
         return pb_errorf(err, errlen, "the game is over");
+    int set = parse_set(st, want, a, err, errlen);
+    if (set <= 0)
+        return set;
     int k = pd_accepted_actions(st, legal);
     for (int i = 0; i < k; i++) {
         if (pd_action_text(st, legal[i], PD_EVERYONE_SEES_ALL, have, sizeof have) != 0 ||

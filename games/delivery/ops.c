@@ -268,6 +268,18 @@ static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
     return pd_is_legal(CST(st), a);
 }
 
+static bool op_continues(const pb_game *g, const pb_state *after, pb_action last)
+{
+    (void)g;
+    return pd_set_continues(CST(after), last);
+}
+
+static int op_join(const pb_game *g, const pb_state *st, const pb_action *parts, int n, pb_action *out)
+{
+    (void)g;
+    return pd_set_join(CST(st), parts, n, out);
+}
+
 static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, size_t errlen)
 {
     (void)g;
@@ -305,4 +317,6 @@ const pb_game_ops pd_game_ops = {
     .asked_alike = op_asked_alike,
     .news = op_news,
     .explain = op_explain,
+    .continues = op_continues,
+    .join = op_join,
 };

@@ -257,6 +257,14 @@ static void test_random_games(void **state)
     assert_true(reorders > 0 && removals > 0);
 }
 
+/* A payment or discard: a bot's move is all its parts, the later of
+ * which may be choices. */
+static bool in_parts(const pd_state *st)
+{
+    return st->phase == PD_PH_PAY || st->phase == PD_PH_DISTANCE || st->phase == PD_PH_TAX ||
+           st->phase == PD_PH_DISCARD;
+}
+
 /* The Instant question is asked alike of every holder of a power card: a
  * searching bot searches it even with "done" its only answer, so the time
  * it takes tells nobody whether it had a card; other one-move decisions
@@ -284,7 +292,7 @@ static void test_asked_alike_is_searched(void **state)
                 pb_bot_choose(bot, g, st, seat);
                 assert_int_equal(pb_bot_searches(bot), 64);
                 formalities++;
-            } else if (n == 1 && single < 3) {
+            } else if (n == 1 && single < 3 && !in_parts((const pd_state *)st)) {
                 assert_false(pb_is_formality(g, st));
                 pb_bot_choose(bot, g, st, seat);
                 assert_int_equal(pb_bot_searches(bot), 0);
