@@ -191,6 +191,7 @@ function leastUseful(v, legal) {
   return [...legal].sort((a, b) => cost(a) - cost(b) || a.localeCompare(b))[0];
 }
 
+// The decision of the seat to move, from its view: an intention (above).
 function decide(v) {
   const legal = v.legal || [];
   const has = (re) => legal.filter((l) => re.test(l));
@@ -254,7 +255,8 @@ function decide(v) {
     default:
       break;
   }
-  // Every other decision: the move giving up the least useful card.
+  // Every other decision: "done" when it may (not while a delivery is supplied),
+  // else the move giving up the least useful cards.
   if (legal.includes('done') && v.phase !== 'supply' && v.phase !== 'distance') return { kind: 'move', move: 'done' };
   return { kind: 'move', move: leastUseful(v, legal) };
 }
@@ -379,6 +381,7 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
     const page = await ctx.newPage();
     const problems = [];
     page.on('pageerror', (e) => problems.push(String(e)));
+    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
     // What the page hears and says: the views, and the moves it sends.
     let last = null, sent = 0;
     page.on('websocket', (ws) => {
