@@ -1254,9 +1254,8 @@ static void draw_copy(dview *t)
         return;
     char text[160];
     heading(t, "Now:");
-    unit(t, NULL, "Harlem Rotary Pizzeria:", 3, 1);
     put_seat(t, jint(t->v, "copy_turn_of", 0), 30);
-    snprintf(text, sizeof text, " delivered %s ($%d) to %s; the holder may copy it.", jstr(o, "name"),
+    snprintf(text, sizeof text, " delivered %s ($%d) to %s: copy it?", jstr(o, "name"),
              jint(o, "pay", 0), jstr(o, "village"));
     unit(t, NULL, text, 3, 1);
     tb_nl(&t->b);
@@ -1602,8 +1601,8 @@ static enum redraw redraw_of(dview *t)
 
 
 /* Lines kept free on a terminal above the table: the blank line before it,
- * a turn's banner and the last moves logged. */
-#define LOG_ROOM(t) ((t)->layout == LAYOUT_WIDE ? 5 : 3)
+ * a turn's banner and the last moves logged (a move and two lines of news). */
+#define LOG_ROOM(t) ((t)->layout == LAYOUT_WIDE ? 5 : 4)
 
 /* Lines the list of moves may take on this screen: what the table and the
  * prompt leave of it, with room for the log and the input line. */
@@ -2047,9 +2046,9 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "\"pay\" for the first listed).", jint(pe, "due", 0), jint(pe, "due", 0) == 1 ? "" : "s");
         } else if (is(phase, "copy")) {
             first_legal(t, "copy", first, sizeof first);
-            snprintf(what, sizeof what, "Harlem Rotary Pizzeria: copy this delivery from one of your pizzerias "
-                     "(its ingredients and the way to Harlem paid as for your own delivery; the same money, a "
-                     "random tip and a power card): %s\"done\" lets it go.",
+            snprintf(what, sizeof what, "Harlem Rotary Pizzeria: copy it from one of your pizzerias, paid as "
+                     "your own delivery to Harlem, for the same money, a random tip and a power card: %s\"done\" "
+                     "lets it go.",
                      *first ? "\"copy from VILLAGE\", or " : "you cannot make it now; ");
         } else if (is(phase, "crash")) {
             snprintf(what, sizeof what, "Stock Market Crash: one of your pizzerias loses a level: \"lose VILLAGE disk\" "
