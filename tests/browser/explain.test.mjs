@@ -327,15 +327,15 @@ test('Delivery\'s power cards explain themselves on a phone: printed when dealt,
     const first = await t.client.waitFor((m) => m.type === 'view' && m.view.phase === 'keep' && m.view.to_move === 0, 10_000, 'keep');
     const phone = await page(PHONE, { phone: true });
     await openSeat(phone, t);
-    const texts = phone.locator('.pd-keep-texts li');
+    const texts = phone.locator('.pd-keep-faces .pd-pcard');
     await texts.first().waitFor();
     assert.equal(await texts.count(), 2, 'both cards dealt are printed');
     for (const id of first.view.keep_from) {
       const card = first.view.power_cards[String(id).replace(/^power:/, '')];
-      assert.match(await phone.locator('.pd-keep-texts').innerText(), new RegExp(card.text.slice(0, 20).replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')));
+      assert.match(await phone.locator('.pd-keep-faces').innerText(), new RegExp(card.text.slice(0, 20).replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')));
     }
     await phone.locator('#actions button[data-action^="keep power:"]').first().tap();
-    const held = phone.locator('#delivery-hand .pd-power');
+    const held = phone.locator('#delivery-hand .pd-pcard');
     await held.first().waitFor();
     const tipText = await held.first().getAttribute('data-tip');
     assert.match(tipText, /^[^:]+: .{15,}/, `the card in hand carries its text: ${tipText}`);
