@@ -79,6 +79,7 @@ function purseOf(ctx, d) {
 }
 
 function handLimit(ctx) {
+  if (ctx.v.discard_due != null) return handTotal(ctx) - ctx.v.discard_due; // the engine's count
   return (me(ctx).tableau || []).includes('liberty-storage') ? 12 : 10;
 }
 
@@ -107,7 +108,7 @@ function dueOf(ctx) {
       return { due, money: true, head: `Property Tax${from}: $${due}`, sub: 'Money, cards or power cards, $1 each.' };
     }
     case 'discard': {
-      const due = Math.max(0, handTotal(ctx) - handLimit(ctx));
+      const due = v.discard_due ?? Math.max(0, handTotal(ctx) - handLimit(ctx));
       return { due, money: false, discard: true, head: `Discard ${plural(due, 'card')} down to ${handLimit(ctx)}`,
         sub: `Chosen first: the cards the orders need least${(ctx.v.powers || []).length ? '; power cards count too' : ''}.` };
     }

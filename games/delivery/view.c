@@ -272,8 +272,8 @@ static json_t *power_cards_json(const pd_state *st, int seat)
     json_t *o = json_object();
     for (; shown; shown &= shown - 1) {
         const pd_power *p = &st->rules->data.cards.power[__builtin_ctzll(shown)];
-        json_object_set_new(o, p->id, json_pack("{s:s,s:s,s:s}", "name", p->name, "type",
-                                                pd_power_type_name(p->type), "text", p->text));
+        json_object_set_new(o, p->id, json_pack("{s:s,s:s,s:s,s:b}", "name", p->name, "type",
+                                                pd_power_type_name(p->type), "text", p->text, "instant", p->instant));
     }
     return o;
 }
@@ -394,6 +394,8 @@ json_t *pd_view(const pd_state *st, int seat)
         json_object_set_new(v, "powers", powers_json(st, st->player[seat].powers));
         if (st->phase == PD_PH_KEEP)
             json_object_set_new(v, "keep_from", powers_json(st, st->kept_choice[seat]));
+        if (st->phase == PD_PH_DISCARD && seat == st->seat) /* cards (market and power) over the hand limit */
+            json_object_set_new(v, "discard_due", json_integer(pd_hand_total(st, seat) - pd_hand_limit(st, seat)));
     }
     if (st->phase != PD_PH_OVER)
         json_object_set_new(v, "pending", pending_json(st, seat));
