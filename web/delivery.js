@@ -714,16 +714,15 @@ export function infoHtml(ctx) {
 
   let hand = '';
   if (ctx.seat != null && Array.isArray(v.hand)) {
-    const play = (text) => {
-      const key = cardKey(ctx, text);
-      for (const verb of ['use', 'cheese', 'pay', 'farm', 'discard']) if (idx.get(verb)?.has(key)) return idx.get(verb).get(key);
+    // While the payment panel chooses the cards, a card in hand is not a
+    // payment of its own (that would skip the panel's choice).
+    const paying = choosesHere(ctx) ? ['pay', 'discard'] : [];
+    const verbOf = (verbs, key) => {
+      for (const verb of verbs) if (!paying.includes(verb) && idx.get(verb)?.has(key)) return idx.get(verb).get(key);
       return null;
     };
-    const powerPlay = (id) => {
-      const k = `power:${id}`;
-      for (const verb of ['play', 'instant', 'pay', 'discard']) if (idx.get(verb)?.has(k)) return idx.get(verb).get(k);
-      return null;
-    };
+    const play = (text) => verbOf(['use', 'cheese', 'pay', 'farm', 'discard'], cardKey(ctx, text));
+    const powerPlay = (id) => verbOf(['play', 'instant', 'pay', 'discard'], `power:${id}`);
     hand = handHtml(ctx, play, powerPlay) + coldStorageHtml(ctx, idx);
   }
 
