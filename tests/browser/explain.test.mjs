@@ -9,16 +9,11 @@
 // 390x844 go to build/screenshots/explain-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { ROOT, startServer, tempDir, Client, playToEnd } from '../server/helpers.mjs';
+import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { startServer, tempDir, Client, playToEnd } from '../server/helpers.mjs';
 import { clickMove } from './slice-clicks.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'build', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DESK = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
@@ -27,11 +22,9 @@ const problems = [];
 const clients = [];
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
-  mkdirSync(SHOTS, { recursive: true });
   server = await startServer(join(tempDir('pizzabox-explain-'), 'explain.db'));
   url = `http://localhost:${server.port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -43,7 +36,7 @@ after(async () => {
 async function page(size, { phone = false } = {}) {
   const ctx = await browser.newContext({ viewport: size, ...(phone ? { hasTouch: true, isMobile: true } : {}) });
   const p = await ctx.newPage();
-  p.on('pageerror', (e) => problems.push(String(e)));
+  watchErrors(p, problems);
   return p;
 }
 
@@ -219,7 +212,6 @@ test('the end screens show every game\'s full score sheet', { timeout: 150_000 }
 
 // The number of the last move in the page's log.
 const lastMove = (p) => p.evaluate(() => Number(document.querySelector('#log li:last-child')?.value || 0));
-
 
 test('the portion an opponent just took is outlined until my next move; a spectator sees the last move',
   { timeout: 90_000 }, async () => {

@@ -6,16 +6,10 @@
 // of the final scores go to build/screenshots/.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
+import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { startServer, tempDir } from '../server/helpers.mjs';
 import { clickMove } from './slice-clicks.mjs';
-
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'build', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let browser, server;
 after(async () => {
@@ -25,16 +19,14 @@ after(async () => {
 
 test('two browsers create and join a table with two bots and play to the Guest Check', { timeout: 240_000 },
   async () => {
-    assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
-    mkdirSync(SHOTS, { recursive: true });
     server = await startServer(join(tempDir('pizzabox-browser-'), 'game.db'));
     const url = `http://localhost:${server.port}/`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    browser = await launchChromium();
     const problems = [];
     const open = async (w, h) => {
       const ctx = await browser.newContext({ viewport: { width: w, height: h } });
       const page = await ctx.newPage();
-      page.on('pageerror', (e) => problems.push(String(e)));
+      watchErrors(page, problems);
       return page;
     };
     const ann = await open(1200, 1000), bo = await open(390, 844); // a desktop and a phone
@@ -87,11 +79,11 @@ test('a 2-player table shows the Special sent back, no columns for removed types
   { timeout: 240_000 }, async () => {
     // Table seed 2 deals Dibs! in round 1 of a 2-player game: it goes back to the box.
     const two = await startServer(join(tempDir('pizzabox-browser-'), 'two.db'), { env: { PIZZABOX_TABLE_SEED: '2' } });
-    browser ??= await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    browser ??= await launchChromium();
     const problems = [];
     const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
     const page = await ctx.newPage();
-    page.on('pageerror', (e) => problems.push(String(e)));
+    watchErrors(page, problems);
     try {
       await page.goto(`http://localhost:${two.port}/`);
       await page.fill('#name', 'Ann');

@@ -7,17 +7,12 @@
 // replay. Screenshots go to build/screenshots/notify-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { ROOT, startServer, tempDir, Client, humanTable, driveSeats, humanMove } from '../server/helpers.mjs';
+import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { startServer, tempDir, Client, humanTable, driveSeats, humanMove } from '../server/helpers.mjs';
 import { formatLeft } from '../../web/clock.js';
 import { clickMove as move } from './slice-clicks.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'build', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TURN_TITLE = '▶ Your turn — pizzabox';
 
 let browser, server, url;
@@ -25,12 +20,10 @@ const problems = [];
 const clients = [];
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
-  mkdirSync(SHOTS, { recursive: true });
   // bots paced as people see them, so a bot's turn (and its "thinking…") lasts a moment
   server = await startServer(join(tempDir('pizzabox-notify-'), 'notify.db'), { botPace: 500 });
   url = `http://localhost:${server.port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -62,7 +55,7 @@ async function open(w, h, { notifications = false } = {}) {
     }
   });
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => problems.push(String(e)));
+  watchErrors(page, problems);
   return page;
 }
 

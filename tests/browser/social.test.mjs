@@ -7,16 +7,11 @@
 // log at 1366x768 and 390x844 go to build/screenshots/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
+import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { startServer, tempDir } from '../server/helpers.mjs';
 import { clickMove as play } from './slice-clicks.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'build', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
@@ -24,12 +19,10 @@ let browser, server, url;
 const problems = [];
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
-  mkdirSync(SHOTS, { recursive: true });
   // No wait between bot moves: the tests need no pacing.
   server = await startServer(join(tempDir('pizzabox-social-'), 'social.db'), { botPace: 0 });
   url = `http://localhost:${server.port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -42,7 +35,7 @@ after(async () => {
 async function person(size) {
   const ctx = await browser.newContext({ viewport: size });
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => problems.push(String(e)));
+  watchErrors(page, problems);
   return page;
 }
 

@@ -12,26 +12,19 @@
 // the phone. Screenshots go to build/screenshots/theory-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
+import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { startServer, tempDir } from '../server/helpers.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'build', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const GAME_MS = 40_000;   // one game, clicked through: far more than it takes
 
 let browser, server, url;
 const problems = [];   // uncaught errors and CSP violations in any page
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
-  mkdirSync(SHOTS, { recursive: true });
   server = await startServer(join(tempDir('pizzabox-theory-'), 'theory.db'));
   url = `http://localhost:${server.port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -65,8 +58,7 @@ async function openPage(width, height, options = {}) {
   const ctx = await browser.newContext({ viewport: { width, height }, ...options });
   await ctx.addInitScript(watchForLeaks);
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
+  watchErrors(page, problems);
   return page;
 }
 

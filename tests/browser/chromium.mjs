@@ -1,0 +1,28 @@
+// chromium.mjs -- Debian's Chromium for the browser tests: where it is, how
+// it starts (headless, nothing that reaches for the network), where
+// screenshots go, and a page's uncaught errors and Content Security Policy
+// reports collected for the test to assert none.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { ROOT } from '../server/helpers.mjs';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const SHOTS = join(ROOT, 'build', 'screenshots');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/* A headless Chromium, with the screenshot folder ready. */
+export async function launchChromium() {
+  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}: apt-get install chromium`);
+  mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+}
+
+/* The page's uncaught errors and CSP reports go to `problems`; the page back. */
+export function watchErrors(page, problems) {
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
+  return page;
+}
