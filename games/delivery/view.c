@@ -183,6 +183,29 @@ static json_t *pending_json(const pd_state *st, int viewer)
     return j;
 }
 
+/* Each order the mover cannot deliver now from one of their pizzerias, and
+ * why, in the words a refused move gets ("this delivery needs 9 spaces: 3
+ * free, 6 cards, and you have 4"), for a front end's preview. */
+static json_t *undeliverable_json(const pd_state *st, const pb_action *legal, int n)
+{
+    json_t *a = json_array();
+    const pd_player *p = &st->player[st->seat];
+    for (int slot = 0; slot < PD_ORDER_SLOTS; slot++) {
+        for (int v = 0; st->order[slot].kind >= 0 && v < st->rules->data.map.nvillages; v++) {
+            bool offered = false;
+            for (int i = 0; i < n && !offered; i++)
+                offered = PD_KIND(legal[i]) == PD_A_DELIVER && (PD_ARG(legal[i]) & 0xFF) == (uint32_t)(slot | v << 4);
+            char why[PB_ERR_LEN];
+            if (p->pizzeria[v].lot < 0 || offered ||
+                pd_why_illegal(st, PD_ACTION(PD_A_DELIVER, (uint32_t)(slot | v << 4)), why, sizeof why) == 0)
+                continue;
+            json_array_append_new(a, json_pack("{s:i,s:s,s:s}", "slot", slot + 1, "from",
+                                               st->rules->data.map.village[v].code, "why", why));
+        }
+    }
+    return a;
+}
+
 /* Every delivery the seat to move could announce now (each way to go), with
  * what it costs, the move that announces it and one shortest route. */
 static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n)
@@ -411,8 +434,10 @@ json_t *pd_view(const pd_state *st, int seat)
                 json_array_append_new(texts, json_string(text));
         }
         json_object_set_new(v, "legal", texts);
-        if (st->phase == PD_PH_START)
+        if (st->phase == PD_PH_START) {
             json_object_set_new(v, "deliveries", deliveries_json(st, legal, n));
+            json_object_set_new(v, "undeliverable", undeliverable_json(st, legal, n));
+        }
     }
     if (st->phase == PD_PH_OVER) {
         double r[PD_PLAYERS];

@@ -5,7 +5,8 @@
  * that is legal, reads as one line ("pay $2 MT/Ham power:mob-boss") and back,
  * and leaves the game exactly as the steps one by one do. A set that asks
  * too much, or names a card not held, is refused with the reason and
- * changes nothing; a bot's payment is one move. */
+ * changes nothing; a bot's payment is one move. The view says why an order
+ * cannot be delivered, in the words its refusal would use. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -239,12 +240,57 @@ static void test_bot_pays_in_one_move(void **state)
     pb_game_free(g);
 }
 
+/* The view tells the mover why each order cannot be delivered from each of
+ * their pizzerias: the reason the move itself would get. (For the browser's
+ * preview; it sits here with the other decisions' wording checks.) */
+static void test_undeliverable_says_why(void **state)
+{
+    (void)state;
+    pb_game *g = game(3, false);
+    pd_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        g->ops->init(g, (pb_state *)st, seed);
+        static pb_action legal[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        while (pd_current_seat(st) >= 0) {
+            if (st->phase == PD_PH_START) {
+                json_t *v = pd_view(st, st->seat), *u = json_object_get(v, "undeliverable"), *e;
+                size_t i;
+                assert_true(json_is_array(u));
+                json_array_foreach(u, i, e) {
+                    char move[64], why[PB_ERR_LEN];
+                    pb_action a;
+                    snprintf(move, sizeof move, "deliver %d from %s", (int)json_integer_value(json_object_get(e, "slot")),
+                             json_string_value(json_object_get(e, "from")));
+                    assert_int_equal(pd_action_parse(st, move, &a, why, sizeof why), -1);
+                    const char *said = json_string_value(json_object_get(e, "why"));
+                    if (!said || !*said || !strstr(why, said))
+                        fail_msg("%s: the view says \"%s\", the move is refused with \"%s\"", move, said, why);
+                    checked++;
+                }
+                json_decref(v);
+            }
+            int k = pd_legal_actions(st, legal);
+            assert_int_equal(pd_apply(st, legal[pb_rng_below(&rng, (uint32_t)k)], err, sizeof err), 0);
+        }
+    }
+    printf("# %d undeliverable orders, each with the refusal's reason\n", checked);
+    assert_true(checked > 100);
+    free(st);
+    pb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parts_join_into_one_move),
         cmocka_unit_test(test_refused_sets_change_nothing),
         cmocka_unit_test(test_bot_pays_in_one_move),
+        cmocka_unit_test(test_undeliverable_says_why),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
