@@ -13,7 +13,7 @@ import { esc } from './tokens.js';
 // The map (drawing, routes, zoom) is delivery-map.js's; this file re-exports what the page uses.
 import { mapOf, villageName, shortestRoute, HARLEM, f1 } from './delivery-map.js';
 import { bannersHtml, destinationHtml, handHtml, keepFacesHtml, marketHtml, othersHtml, powerFace } from './delivery-cards.js';
-import { choosePick, choosesHere, pairHtml, paymentHtml, reputationHtml, trimHtml } from './delivery-choose.js';
+import { choosePick, choosesHere, pairHtml, payAhead, paymentHtml, reputationHtml, trimHtml } from './delivery-choose.js';
 
 export { shortestRoute, boardHtml, recentOnMap, wireMap, villageName } from './delivery-map.js';
 
@@ -124,8 +124,11 @@ export function cardChip(ctx, text, { count = 1, action = null, extra = '' } = {
     `${count > 1 ? ` <b class="pd-count">×${esc(count)}</b>` : ''}`;
   const cls = `pd-card${extra ? ` ${extra}` : ''}`;
   if (action) {
-    return `<button type="button" class="${cls} playable" data-action="${esc(action)}" data-card="${esc(cardKey(ctx, text))}"` +
-      ` title="${esc(`${title} — ${moveWords(ctx, action)}`)}">${inner}</button>`;
+    // "market|take HA/Ham": the first move, then the rest queued (app.js, queue.js)
+    const [first, ...then] = action.split('|');
+    const said = [first, ...then].map((m) => moveWords(ctx, m)).join(', then ');
+    return `<button type="button" class="${cls} playable" data-action="${esc(first)}"${then.length ? ` data-then="${esc(then.join('|'))}"` : ''}` +
+      ` data-card="${esc(cardKey(ctx, text))}" title="${esc(`${title} — ${said}`)}">${inner}</button>`;
   }
   return `<span class="${cls}" data-card="${esc(cardKey(ctx, text))}" title="${esc(title)}">${inner}</span>`;
 }
@@ -270,35 +273,66 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
 // A selection belongs to one position: a new move clears it.
 
 // `zone` is the village a specialty order goes to (null: the cheapest).
-const ui = { key: null, order: null, pizzeria: null, lot: null, zone: null };
+// `carry` is a lot clicked at the start of a turn: "reputation" goes, and
+// the lot is chosen in the position that follows.
+const ui = { key: null, order: null, pizzeria: null, lot: null, zone: null, carry: null };
 export { ui as selection }; // the map marks what is selected
 
 function syncSelection(ctx) {
   const key = `${ctx.code}:${ctx.msg.moves}:${ctx.seat}`;
   if (ui.key === key) return;
   ui.key = key;
-  ui.order = ui.pizzeria = ui.lot = ui.zone = null;
+  ui.order = ui.pizzeria = ui.zone = null;
+  ui.lot = ctx.phase === 'reputation' ? ui.carry : null;
+  ui.carry = null;
+}
+
+// ---- End my turn after my action: a preference kept in this browser ----
+
+const AUTO_END = 'pizzabox.delivery.autoEnd';
+
+export function autoEnd() {
+  try { return globalThis.localStorage.getItem(AUTO_END) === '1'; } catch { return false; }
+}
+
+function setAutoEnd(on) {
+  try { globalThis.localStorage.setItem(AUTO_END, on ? '1' : '0'); } catch { /* private mode: this page only */ }
+}
+
+// The phases of a turn's action: while one lasts, the toggle applies to its clicks.
+const ACTION_PHASES = new Set(['start', 'market', 'bonus', 'reputation', 'pay', 'supply', 'distance', 'discard']);
+
+function autoEndHtml(ctx) {
+  if (!ACTION_PHASES.has(ctx.phase) || ctx.v.coop) return '';
+  const on = autoEnd();
+  return `<button type="button" id="pd-auto-end" class="small secondary pd-auto-end" data-pick="auto-end" aria-pressed="${on}"` +
+    ' title="When your action is over, your turn ends by itself: no power card played after it. Kept for your next turns.">' +
+    `${on ? '☑' : '☐'} End my turn after my action</button>`;
 }
 
 // A click on something selectable: kind order (value the slot), pizzeria
 // (a village code; another player's lot for Copy Cat), lot (an id), delivery
 // ("slot:code"), zone (a village code: where a specialty order goes), or clear.
+// A move to send comes back for a lot clicked at the start of a turn ("reputation").
 export function pick(kind, value) {
-  if (choosePick(kind, value)) return; // a payment's dollars and cards (delivery-choose.js)
-  if (kind === 'clear') { ui.order = ui.pizzeria = ui.lot = ui.zone = null; return; }
+  if (choosePick(kind, value)) return null; // a payment's dollars and cards (delivery-choose.js)
+  if (kind === 'auto-end') { setAutoEnd(!autoEnd()); return null; }
+  if (kind === 'lot-rep') { ui.carry = value; return 'reputation'; }
+  if (kind === 'clear') { ui.order = ui.pizzeria = ui.lot = ui.zone = null; return null; }
   if (kind === 'delivery') {
     const [slot, code, to] = String(value).split(':');
     ui.order = Number(slot);
     ui.pizzeria = code;
     ui.zone = to || null;
     ui.lot = null;
-    return;
+    return null;
   }
   // Not a toggle: a specialty order always goes somewhere.
   if (kind === 'zone') ui.zone = value || null;
   if (kind === 'order') { ui.order = ui.order === Number(value) ? null : Number(value); ui.zone = null; }
   if (kind === 'pizzeria') { ui.pizzeria = ui.pizzeria === value ? null : value; ui.lot = null; }
   if (kind === 'lot') { ui.lot = ui.lot === value ? null : value; ui.pizzeria = null; }
+  return null;
 }
 
 function myPizzerias(ctx) {
@@ -827,11 +861,18 @@ function previewHtml(ctx, pv) {
   if (len != null) facts.push(`<li>Route: <b class="pd-len">${len}</b> ${len === 1 ? 'space' : 'spaces'} (the door counts 1)</li>`);
   else facts.push('<li>No street route.</li>');
   let body;
+  let chain = { then: [] };
   if (q) {
     if (len != null && len !== q.length) facts.push(`<li class="muted">By the engine's count: ${q.length} spaces.</li>`);
     facts.push(`<li>Free range: <b>${q.free}</b>${q.distance_cards ? ` → <b>${plural(q.distance_cards, 'card')}</b> for the distance` : ' → no cards for the distance'}</li>`);
+    chain = deliveryChain(ctx, pv, q);
+    const named = (list) => list.map((w) => cardChip(ctx, w)).join(' ');
     facts.push(`<li>Ingredients from your hand: <b>${plural(q.ingredient_cards, 'card')}</b>` +
-      `${q.extra_cards ? `, plus <b>${plural(q.extra_cards, 'extra card')}</b>` : ''}</li>`);
+      `${q.extra_cards ? `, plus <b>${plural(q.extra_cards, 'extra card')}</b>` : ''}` +
+      `${chain.uses && chain.uses.length ? `: <span class="pd-chain-uses">${named(chain.uses)}</span>` : q.ingredient_cards ? ' (you choose them next)' : ''}</li>`);
+    if (q.distance_cards) {
+      facts.push(`<li>For the distance: ${chain.pay ? `<span class="pd-chain-pay">${named(chain.pay.split(' ').slice(1))}</span>` : 'you choose the cards next'}</li>`);
+    }
     // Extra Cheese: the pizzeria's own is in the pay; a card from hand may add it
     const noCheese = q.cheese_required && !q.cheese_in_pizzeria && !q.cheese_cards;
     if (q.cheese_bonus && q.cheese_in_pizzeria) facts.push(`<li class="pd-cheese">Extra Cheese from your pizzeria: +$${q.cheese_bonus}, in the pay</li>`);
@@ -852,7 +893,15 @@ function previewHtml(ctx, pv) {
       : 'Deliveries are announced at the start of your turn.'}</p>`;
   }
   const buttons = [];
-  if (pv.plain) buttons.push(`<button type="button" id="delivery-confirm" data-action="${esc(pv.plain)}">Deliver order ${o.slot}${esc(to)}</button>`);
+  // Confirm carries the whole delivery: the ingredients and the distance chosen
+  // ahead (as shown above) go after it; a second button ends the turn too.
+  const then = (extra) => (chain.then.length || extra ? ` data-then="${esc([...chain.then, ...(extra ? [extra] : [])].join('|'))}"` : '');
+  if (pv.plain) {
+    buttons.push(`<button type="button" id="delivery-confirm" data-action="${esc(pv.plain)}"${then('')}>Deliver order ${o.slot}${esc(to)}</button>`);
+    if (!autoEnd() && chain.whole) {
+      buttons.push(`<button type="button" id="delivery-confirm-end" class="secondary" data-action="${esc(pv.plain)}"${then('end')}>Deliver and end turn</button>`);
+    }
+  }
   // Another way to go (a ride, the boat, the Park Path), with what it costs and pays.
   for (const mv of pv.moves.filter((x) => x !== pv.plain)) {
     const vq = (ctx.v.deliveries || []).find((d) => d.move === mv);
@@ -864,6 +913,39 @@ function previewHtml(ctx, pv) {
   if (q) attrs.push(`data-quoted="${q.length}"`, `data-free="${q.free}"`, `data-cards="${cardsOf(q)}"`, `data-pay="${q.pay}"`);
   return `<div id="delivery-preview" class="pd-preview" ${attrs.join(' ')}>${head}${zoneChooserHtml(ctx, pv)}<ul>${facts.join('')}</ul>${body}` +
     `<div class="row">${buttons.join('')}</div></div>`;
+}
+
+// What a delivery's Confirm carries after the announcement: the ingredients
+// from the hand when the hand leaves no choice ("use A B"), then the distance
+// paid as the payment panel would suggest it. {uses, pay, then, whole}: whole
+// when nothing is left to choose (the turn may end with it).
+function deliveryChain(ctx, pv, q) {
+  const uses = forcedUses(ctx, pv, q);
+  if (!uses) return { uses: null, pay: null, then: [], whole: false };
+  const pay = q.distance_cards ? payAhead(ctx, q.distance_cards, { money: false, used: uses }) : '';
+  const then = [...(uses.length ? [`use ${uses.join(' ')}`] : []), ...(pay ? [pay] : [])];
+  return { uses, pay, then, whole: pay !== null };
+}
+
+// The hand cards a delivery's ingredients take when there is one way only:
+// each ingredient the pizzeria lacks has one kind of card in hand that fits
+// (card words, [] for none); null when there is a choice (the supply panel
+// asks then), and for a specialty pizza, a Special Sale or Copy Cat.
+function forcedUses(ctx, pv, q) {
+  if (!q.ingredient_cards) return q.extra_cards ? null : [];
+  if (pv.order.specialty || q.extra_cards || !pv.mine || ctx.v.special_sale) return null;
+  const ing = (c) => cardParts(ctx, c).ingredient.toLowerCase();
+  const own = new Set((pv.pizzeria.cards || []).map(ing));
+  const needs = (pv.order.cards || []).map(ing).filter((i) => !own.has(i));
+  if (needs.length !== q.ingredient_cards || new Set(needs).size !== needs.length) return null;
+  const hand = ctx.v.hand || [];
+  const out = [];
+  for (const n of needs) {
+    const fit = hand.filter((h) => ing(h.card) === n || /^any /.test(ing(h.card)));
+    if (fit.length !== 1 || /^any /.test(ing(fit[0].card))) return null; // a wildcard: the player chooses
+    out.push(cardWordOf(ctx, fit[0].card));
+  }
+  return out;
 }
 
 // A specialty order's zones, each with what going there costs: a click
@@ -919,7 +1001,7 @@ export function actionsHtml(ctx) {
   if (!ctx.myTurn || ctx.phase === 'over') return '';
   const v = ctx.v;
   const legal = v.legal || [];
-  let out = `<h2>Your move: ${esc(PHASE_WORDS[ctx.phase] || ctx.phase)}</h2>`;
+  let out = `<h2>Your move: ${esc(PHASE_WORDS[ctx.phase] || ctx.phase)}</h2>${autoEndHtml(ctx)}`;
   if (ctx.phase === 'transfer') return out + transferHtml(ctx);
   if (ctx.phase === 'instant') return out + instantHtml(ctx);
   if (ctx.phase === 'start' && owes(ctx, ctx.seat)) out += `<p class="pd-owe">${esc(OWE_WORDS(owes(ctx, ctx.seat)))}</p>`;
@@ -964,6 +1046,8 @@ export function actionsHtml(ctx) {
       out += `<div class="pd-group" data-group="deliver"><h3>${title}</h3>${deliveryChoicesHtml(ctx)}</div>`;
       continue;
     }
+    if (g === 'take') { out += takeHtml(ctx, moves.map((l) => l.slice(5))); continue; }
+    if (g === 'start' && moves.includes('market')) out += takeHtml(ctx, [...(v.open || []).map((c) => c.card), 'deck'], 'market');
     const shown = moves.filter(focus);
     const hidden = moves.length - shown.length;
     // a card played on an opponent: a row of players to choose from
@@ -979,6 +1063,27 @@ export function actionsHtml(ctx) {
     out += `<p class="pd-sale">${esc(SALE_WORDS)} No delivery can be made with every ingredient twice.</p>`;
   }
   return out;
+}
+
+// The cards to take (the open market's and the deck), as chips: a click takes
+// one. With `first` ("market", at the start of a turn) the click goes to the
+// market and takes that card: one click for the two moves.
+function takeHtml(ctx, cards, first = null) {
+  const move = (c) => `${first ? `${first}|` : ''}take ${c}`;
+  const open = cards.filter((c) => c !== 'deck');
+  const counted = countCards(ctx, open).map((c) => cardChip(ctx, c.card, { count: c.count, action: move(/^power:/.test(c.card) ? c.card : cardWordOf(ctx, c.card)) }));
+  const deck = cards.includes('deck')
+    ? `<button type="button" class="pd-deck playable" data-action="${first || 'take deck'}"${first ? ' data-then="take deck"' : ''}` +
+      ` title="${esc(first ? 'go to market and take the top card of the deck' : 'take the top card of the deck')}">Deck: ${esc(ctx.v.deck)}</button>` : '';
+  const head = first ? 'Market: click a card to go to market and take it' : 'Take a card';
+  return `<div class="pd-group pd-take" data-group="${first ? 'market' : 'take'}"><h3>${head}</h3>` +
+    `<div class="pd-cards pd-take-cards">${counted.join(' ')} ${deck}</div></div>`;
+}
+
+// A card as a move writes it: "UE/Ham".
+function cardWordOf(ctx, text) {
+  const p = cardParts(ctx, text);
+  return `${p.code || p.village.replace(/ /g, '-')}/${p.ingredient.replace(/ /g, '-')}`;
 }
 
 // A card played on an opponent: "play power:out-of-supplies on 2",
