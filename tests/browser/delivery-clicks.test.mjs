@@ -290,55 +290,159 @@ async function playByMoves(send, view, it) {
   }
 }
 
-// ---- (b) The driver: a decision as clicks on today's Delivery page ----
+// ---- (b) The driver: a decision as clicks on the Delivery page ----
+//
+// The page lets one click carry several moves (web/queue.js): a market card
+// at the start of a turn goes to market and takes it; a lot clicked at the
+// start increases reputation; a build's button pays its price; a delivery's
+// Confirm supplies its ingredients and pays its distance; "End my turn after
+// my action" (clicked once) ends each turn. The driver clicks such a control
+// only when what it carries is what Ann would decide (the policy, asked on
+// the position it foresees), and the test checks every move the page sent
+// on its own against the policy on the view it was sent from (see `queued`).
 
-// The button of a legal move in the list of moves, or a card in the hand or
-// the open market that plays it.
-const moveSelectors = (move) => [`#delivery-hand button[data-action="${move}"]`, `#delivery-market button[data-action="${move}"]`,
-  `#actions button[data-action="${move}"]`];
+// A payment's words as one list of parts: "$3" as three "$1".
+const partsOf = (words) => words.flatMap((w) => (/^\$\d+$/.test(w) ? Array(Number(w.slice(1))).fill('$1') : [w]));
+const sameParts = (a, b) => JSON.stringify([...partsOf(a)].sort()) === JSON.stringify([...partsOf(b)].sort());
+
+// The open market's cards as moves name them, and the take Ann would make at market.
+function foreseenTake(v) {
+  const open = (v.open || []).map((c) => `take ${cardCode(v, c.card)}`);
+  return decide({ ...v, phase: 'market', legal: [...open, 'take deck'] });
+}
+
+// The distance Ann would pay after a delivery's ingredients (`uses`, set aside).
+function foreseenDistance(v, due, uses) {
+  return payment({ ...v, phase: 'distance', legal: [], pending: { due, cards: uses.map((c) => ({ card: c, count: 1 })) } }, 'pay', due);
+}
+
+// The build's price Ann would pay: money first, the build's card set aside.
+function foreseenPrice(v, card, due) {
+  return payment({ ...v, phase: 'pay', legal: ['pay $1'], pending: { due, card } }, 'pay', due);
+}
+
+// A control's queued moves (data-then), or [] when it has none.
+async function thenOf(ui, selector) {
+  const t = await ui.page.locator(selector).first().getAttribute('data-then');
+  return t ? t.split('|') : [];
+}
+
+// The chain a control queues matches what Ann foresees: a payment part by part.
+function chainFits(then, want) {
+  if (then.length !== want.length) return false;
+  return then.every((m, i) => (/^pay /.test(m) && /^pay /.test(want[i]) ? sameParts(words(m).slice(1), words(want[i]).slice(1)) : m === want[i]));
+}
+
+// The payment panel made to hold `items` (after Clear), then confirmed.
+async function payByPanel(ui, it) {
+  const confirm = '#pd-pay-confirm';
+  const action = await ui.page.locator(confirm).getAttribute('data-action');
+  if (action && words(action)[0] === it.verb && sameParts(words(action).slice(1), it.items)) return ui.send([confirm]);
+  await ui.click(['#pd-pay [data-pick="pay-clear"]']);
+  const dollars = it.items.filter((x) => x === '$1').length;
+  for (let i = 0; i < dollars; i++) await ui.click(['#pd-pay .pd-money-more']);
+  for (const x of it.items.filter((y) => y !== '$1')) await ui.click([`#pd-pay .pd-pick[data-card="${x}"]`]);
+  return ui.send([confirm]);
+}
 
 async function enact(ui, it) {
+  const v = ui.view();
+  // once, at her first action: the turn ends by itself after each action
+  if (['market', 'deliver', 'build', 'reputation'].includes(it.kind) && !ui.autoEnd) {
+    await ui.click(['#pd-auto-end']);
+    ui.autoEnd = true;
+  }
   switch (it.kind) {
     case 'keep':
       return ui.send([`#actions button[data-action="keep ${it.card}"]`]);
-    case 'market':
+    case 'market': {
+      // the card she will take, a click that goes to market too
+      const take = foreseenTake(v);
+      return ui.send(take.card === 'deck' ? ['#actions .pd-deck[data-action="market"]']
+        : [`#actions [data-action="market"][data-then="take ${take.card}"]`]);
+    }
     case 'reputation':
-      return ui.send([`#actions button[data-action="${it.kind}"]`]);
+      return ui.send(['#actions button[data-action="reputation"]']);
     case 'take':
-      return ui.send(moveSelectors(`take ${it.card}`));
-    case 'upgrade':
-    case 'move':
-      return ui.send(moveSelectors(it.move));
-    case 'build':
-      // the reputation action, then the lot on the map, then its build
-      if (ui.view().phase === 'start') await ui.send(['#actions button[data-action="reputation"]']);
-      assert.ok(ui.view().legal.includes(it.move), `${it.move} is legal`);
-      await ui.click([`#delivery-svg .pd-lot[data-value="${it.lot}"]`]);
-      return ui.send([`#actions button[data-action="${it.move}"]`]);
+      return ui.send(it.card === 'deck' ? ['#actions .pd-deck[data-action="take deck"]'] : [`#actions [data-action="take ${it.card}"]`]);
+    case 'upgrade': {
+      const button = `#actions button[data-action="${it.move}"]`;
+      if (!(await ui.page.locator(button).count())) await ui.click([`#actions .pd-pz-choice[data-value="${words(it.move)[1]}"]`]);
+      return ui.send([button]);
+    }
+    case 'build': {
+      // a lot clicked at the start increases reputation; then its build, with its price
+      if (v.phase === 'start') await ui.send([`#delivery-svg .pd-lot[data-pick="lot-rep"][data-value="${it.lot}"]`]);
+      const button = `#pd-lot .pd-build:not(.pd-build-done)[data-action="${it.move}"]`;
+      if (!(await ui.page.locator(button).count())) await ui.click([`#delivery-svg .pd-lot[data-value="${it.lot}"]`, `#actions .pd-lot-choice[data-value="${it.lot}"]`]);
+      const lot = ui.view().map.lots.find((l) => l.id === it.lot);
+      const price = foreseenPrice(ui.view(), it.card, lot.cost);
+      const then = await thenOf(ui, button);
+      ui.expect = chainFits(then, [`pay ${price.items.join(' ')}`]) ? then : [];
+      return ui.send([button]);
+    }
     case 'deliver': {
-      // the order, then the pizzeria on the map, the zone (a specialty order), then confirm
-      await ui.click([`#delivery-svg .pd-order-pin[data-slot="${it.slot}"]`, `#delivery-orders .pd-order[data-slot="${it.slot}"]`]);
-      await ui.click([`#delivery-svg .pd-lot[data-value="${it.from}"]`]);
+      // the delivery (order and pizzeria) in the panel, its zone, then Confirm: ingredients and distance with it
+      await ui.click([`#actions .pd-delivery-choice[data-value="${it.slot}:${it.from}"]`]);
       if (it.to && (await ui.page.getAttribute('#delivery-preview', 'data-to')) !== it.to) {
         await ui.click([`#delivery-preview .pd-zone-choice[data-value="${it.to}"]`]);
       }
-      // by the streets the confirm button, else (a ride, a boat, the Park Path) the button of that way
       const confirm = ui.page.locator('#delivery-preview #delivery-confirm');
       const plain = (await confirm.count()) ? await confirm.getAttribute('data-action') : null;
-      return ui.send(plain === it.move ? ['#delivery-confirm'] : [`#delivery-preview button[data-action="${it.move}"]`]);
+      if (plain !== it.move) return ui.send([`#delivery-preview button[data-action="${it.move}"]`]);
+      const then = await thenOf(ui, '#delivery-confirm');
+      const uses = then.length && /^use /.test(then[0]) ? words(then[0]).slice(1) : [];
+      const quote = v.deliveries.find((d) => d.move === it.move);
+      const want = [...(uses.length ? [then[0]] : []),
+        ...(quote.distance_cards ? [`pay ${foreseenDistance(v, quote.distance_cards, uses).items.join(' ')}`] : [])];
+      // nothing carried: the supply panel asks (the hand leaves a choice)
+      assert.ok(!then.length || chainFits(then, want), `the Confirm of ${it.move} carries what Ann would do: ${then.join(' | ')} (she: ${want.join(' | ')})`);
+      return ui.send(['#delivery-confirm']);
     }
-    case 'pay': {
-      // a dollar or a card a click (the buttons pay one at a time), until the price is paid
-      const left = [...it.items];
-      const phase = ui.view().phase;
-      while (left.length && ui.view().phase === phase && ui.view().to_move === ui.seat) {
-        await ui.send(moveSelectors(nextPart(ui.view(), it.verb, left)));
+    case 'pay':
+      return payByPanel(ui, it);
+    case 'move': {
+      if (/^(fine|supplies) /.test(it.move) && !/\$/.test(it.move)) {
+        // two cards in the pair panel
+        const action = await ui.page.locator('#pd-pay-confirm').getAttribute('data-action');
+        if (!(action && sameParts(words(action).slice(1), words(it.move).slice(1)))) {
+          await ui.click(['#pd-pay [data-pick="pay-clear"]']);
+          for (const x of words(it.move).slice(1)) await ui.click([`#pd-pay .pd-pick[data-card="${x}"]`]);
+        }
+        return ui.send(['#pd-pay-confirm']);
       }
-      return undefined;
+      return ui.send([`#actions button[data-action="${it.move}"]`, `#delivery-hand button[data-action="${it.move}"]`]);
     }
     default:
       throw new Error(`no driver for ${it.kind}`);
   }
+}
+
+// A move the page sent by itself (queued behind a click), from the view it
+// was sent from: the decision Ann makes there, which it must be. A delivery's
+// ingredients joined in one move ("use A B") are the decisions she would make
+// one at a time, in her order (each from the same cards: the hand leaves no choice).
+function queued(v, move) {
+  const it = decide(v);
+  const w = words(move);
+  if (it.kind === 'pay') {
+    assert.ok(w[0] === it.verb && sameParts(w.slice(1), it.items), `queued ${move}: Ann pays ${it.items.join(' ')}`);
+    return [it];
+  }
+  if (w[0] === 'use' && w.length > 2) {
+    const left = w.slice(1).map((c) => `use ${c}`);
+    const out = [];
+    while (left.length) {
+      const next = out.length ? { kind: 'move', move: leastUseful(v, left) } : it;
+      assert.ok(next.kind === 'move' && left.includes(next.move), `queued ${move}: Ann would ${JSON.stringify(next)}`);
+      left.splice(left.indexOf(next.move), 1);
+      out.push(next);
+    }
+    return out;
+  }
+  const as = it.kind === 'take' ? `take ${it.card}` : it.move;
+  assert.equal(move, as, `queued ${move}: Ann would ${JSON.stringify(it)}`);
+  return [it];
 }
 
 // ---- Counting: clicks, moves sent, decisions, and controls off the screen ----
@@ -383,13 +487,22 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
     page.on('pageerror', (e) => problems.push(String(e)));
     page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
     // What the page hears and says: the views, and the moves it sends.
-    let last = null, sent = 0;
+    // Each move of hers with the view it was sent from, and whether a click
+    // sent it (else the page did, queued behind one).
+    let last = null, sent = 0, armed = false;
+    const annSent = [];
     page.on('websocket', (ws) => {
       ws.on('framereceived', ({ payload }) => {
         const m = JSON.parse(payload);
         if (m.type === 'view' && m.view?.game === 'delivery') last = m;
       });
-      ws.on('framesent', ({ payload }) => { if (JSON.parse(payload).type === 'act') sent++; });
+      ws.on('framesent', ({ payload }) => {
+        const m = JSON.parse(payload);
+        if (m.type !== 'act') return;
+        sent++;
+        annSent.push({ move: m.action, view: last.view, moves: last.moves, clicked: armed });
+        armed = false;
+      });
     });
 
     // The table made in the lobby (not counted: the game's clicks are), the
@@ -413,7 +526,7 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
     }
     await page.waitForSelector('#delivery-svg');
 
-    const count = { clicks: 0, moves: 0, decisions: 0, scrolls: 0, offscreen: 0, byKind: {}, scrollsByKind: {} };
+    const count = { clicks: 0, moves: 0, decisions: 0, queued: 0, scrolls: 0, offscreen: 0, byKind: {}, scrollsByKind: {} };
     let scrolled = false;   // this decision had a control off the screen
     const shotPhases = new Set();
     const ui = {
@@ -436,6 +549,7 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
           scrolled = true;
           if (NO_SCROLL) assert.fail(`${what} is off the 1366x768 screen (${phase})`);
         }
+        armed = true;
         await target.click();
         count.clicks++;
       },
@@ -443,12 +557,22 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
       async send(selectors) {
         const moves = last.moves;
         await ui.click(selectors);
-        await page.waitForFunction((m) => Number(document.getElementById('delivery-board')?.dataset.moves) > m ||
-          !document.getElementById('game-over').hidden, moves, { timeout: 10_000 });
         await waitFor(() => last.moves > moves);
+        await idle();
         assert.equal(await page.locator('.toast.error').count(), 0, 'no error from the server');
       },
     };
+    // The page shows the last position, and no move of its (queued ones too) is on its way.
+    async function idle() {
+      const end = Date.now() + 10_000;
+      for (;;) {
+        const st = await page.evaluate(() => ({ over: !document.getElementById('game-over').hidden,
+          moves: Number(document.getElementById('delivery-board').dataset.moves), busy: document.getElementById('table').dataset.busy }));
+        if (st.over || (st.busy === 'false' && st.moves === last.moves)) return;
+        assert.ok(Date.now() < end, `the page settles (${JSON.stringify(st)}, the table at ${last.moves})`);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+    }
     // Poll the views heard (the bots move on the server meanwhile).
     async function waitFor(ok, ms = 20_000) {
       const end = Date.now() + ms;
@@ -472,6 +596,7 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
     await waitFor(() => last && !last.view.waiting && last.view.phase);
     ui.seat = last.seat;
     assert.equal(ui.seat, 0, 'Ann sits first');
+    ui.autoEnd = false;
     const deadline = Date.now() + GAME_MS;
     const decided = [];    // every decision of the game, by seat: "move seat phase {intention}"
     for (;;) {
@@ -494,19 +619,33 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
         await waitFor(() => last.moves >= tableView(c).moves);
         continue;
       }
-      // the page shows this position, and its buttons work
-      await page.waitForFunction((m) => Number(document.getElementById('delivery-board').dataset.moves) === m &&
-        !document.querySelector('#actions button[disabled]'), last.moves, { timeout: 10_000 });
+      // the page shows this position, and nothing of hers is on its way
+      await idle();
+      if (last.view !== v) continue;
       const it = decide(v);
       count.decisions++;
       count.byKind[it.kind] = (count.byKind[it.kind] || 0) + 1;
       scrolled = false;
       const at = last.moves;
-      await enact(ui, it);
+      const from = annSent.length;
+      await enact(ui, it).catch((e) => {
+        // what was played so far, to compare with the baseline's game
+        writeFileSync(join(ROOT, 'build', 'delivery-clicks-partial.txt'), `${[...decided, `${at} ${ui.seat} ${v.phase} ${JSON.stringify(it)} (failed)`].join('\n')}\n`);
+        throw e;
+      });
       decided.push(`${at} ${ui.seat} ${v.phase} ${JSON.stringify(it)}${scrolled ? ' (a scroll)' : ''}`);
       if (scrolled) {
         count.scrolls++;
         count.scrollsByKind[it.kind] = (count.scrollsByKind[it.kind] || 0) + 1;
+      }
+      // the moves the page sent by itself: her next decisions, no click
+      for (const s of annSent.slice(from).filter((x) => !x.clicked)) {
+        for (const q of queued(s.view, s.move)) {
+          count.decisions++;
+          count.byKind[q.kind] = (count.byKind[q.kind] || 0) + 1;
+          count.queued++;
+          decided.push(`${s.moves} ${ui.seat} ${s.view.phase} ${JSON.stringify(q)}`);
+        }
       }
     }
     count.moves = sent;
@@ -521,16 +660,16 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
     assert.deepEqual(problems, [], 'no errors in the page');
     assert.ok(count.byKind.deliver >= 1, 'Ann delivered');
     assert.ok(count.byKind.build >= 1, 'Ann built');
-    assert.ok(count.clicks >= count.moves && count.moves >= count.decisions, 'a decision is a move or more, a move a click or more');
+    assert.ok(count.queued > 0, 'some decisions went by moves queued behind a click');
     const same = game === BASELINE.game;
     if (HALVED) {
       assert.ok(same, `the game is the baseline's (${game}, not ${BASELINE.game}): the counts compare`);
       assert.ok(count.clicks * 2 <= BASELINE.clicks, `at most half of today's ${BASELINE.clicks} clicks: ${count.clicks}`);
     }
-    const out = { game, same_game_as_baseline: same, seed: SEED, opponents: OPPONENTS, screen: SCREEN, clicks: count.clicks, moves: count.moves, decisions: count.decisions,
+    const out = { game, same_game_as_baseline: same, seed: SEED, opponents: OPPONENTS, screen: SCREEN, clicks: count.clicks, moves: count.moves, decisions: count.decisions, queued: count.queued,
       scrolls: count.scrolls, offscreen_clicks: count.offscreen, by_kind: count.byKind, scrolls_by_kind: count.scrollsByKind, result, scores, ms: Date.now() - started };
     writeFileSync(join(ROOT, 'build', 'delivery-clicks.json'), `${JSON.stringify({ ...out, decided }, null, 1)}\n`);
-    console.log(`clicks: ${count.clicks}, moves: ${count.moves}, decisions: ${count.decisions}`);
+    console.log(`clicks: ${count.clicks}, moves: ${count.moves}, decisions: ${count.decisions} (${count.queued} by moves queued behind a click)`);
     console.log(same ? `the baseline's game (${game}): today ${BASELINE.clicks} clicks, ${BASELINE.moves} moves, ` +
       `${BASELINE.decisions} decisions, ${BASELINE.scrolls} needing a scroll`
       : `not the baseline's game (${game}, baseline ${BASELINE.game}): the counts do not compare`);
