@@ -273,8 +273,8 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
 // A selection belongs to one position: a new move clears it.
 
 // `zone` is the village a specialty order goes to (null: the cheapest).
-// `carry` is a lot clicked at the start of a turn: "reputation" goes, and
-// the lot is chosen in the position that follows.
+// `carry` is a lot or one of your pizzerias ({lot} or {pizzeria}) chosen at
+// the start of a turn: "reputation" goes, and it is chosen in the position that follows.
 const ui = { key: null, order: null, pizzeria: null, lot: null, zone: null, carry: null };
 export { ui as selection }; // the map marks what is selected
 
@@ -282,8 +282,10 @@ function syncSelection(ctx) {
   const key = `${ctx.code}:${ctx.msg.moves}:${ctx.seat}`;
   if (ui.key === key) return;
   ui.key = key;
-  ui.order = ui.pizzeria = ui.zone = null;
-  ui.lot = ctx.phase === 'reputation' ? ui.carry : null;
+  ui.order = ui.zone = null;
+  const carry = ctx.phase === 'reputation' && ui.carry ? ui.carry : {};
+  ui.lot = carry.lot || null;
+  ui.pizzeria = carry.pizzeria || null;
   ui.carry = null;
 }
 
@@ -317,7 +319,8 @@ function autoEndHtml(ctx) {
 export function pick(kind, value) {
   if (choosePick(kind, value)) return null; // a payment's dollars and cards (delivery-choose.js)
   if (kind === 'auto-end') { setAutoEnd(!autoEnd()); return null; }
-  if (kind === 'lot-rep') { ui.carry = value; return 'reputation'; }
+  if (kind === 'lot-rep') { ui.carry = { lot: value }; return 'reputation'; }
+  if (kind === 'pz-rep') { ui.carry = { pizzeria: value }; return 'reputation'; }
   if (kind === 'clear') { ui.order = ui.pizzeria = ui.lot = ui.zone = null; return null; }
   if (kind === 'delivery') {
     const [slot, code, to] = String(value).split(':');
@@ -869,7 +872,8 @@ function previewHtml(ctx, pv) {
     const named = (list) => list.map((w) => cardChip(ctx, w)).join(' ');
     facts.push(`<li>Ingredients from your hand: <b>${plural(q.ingredient_cards, 'card')}</b>` +
       `${q.extra_cards ? `, plus <b>${plural(q.extra_cards, 'extra card')}</b>` : ''}` +
-      `${chain.uses && chain.uses.length ? `: <span class="pd-chain-uses">${named(chain.uses)}</span>` : q.ingredient_cards ? ' (you choose them next)' : ''}</li>`);
+      `${chain.uses && chain.uses.length ? `: <span class="pd-chain-uses">${named(chain.uses)}</span>` : q.ingredient_cards ? ' (you choose them next)' : ''}` +
+      `${chain.short ? ' (one ingredient left out: no tip)' : ''}</li>`);
     if (q.distance_cards) {
       facts.push(`<li>For the distance: ${chain.pay ? `<span class="pd-chain-pay">${named(chain.pay.split(' ').slice(1))}</span>` : 'you choose the cards next'}</li>`);
     }
@@ -901,6 +905,12 @@ function previewHtml(ctx, pv) {
     if (!autoEnd() && chain.whole) {
       buttons.push(`<button type="button" id="delivery-confirm-end" class="secondary" data-action="${esc(pv.plain)}"${then('end')}>Deliver and end turn</button>`);
     }
+    if (chain.pay) {
+      // the distance's cards chosen otherwise: the payment panel after the ingredients
+      const steps = chain.then.filter((m) => !/^pay /.test(m));
+      buttons.push(`<button type="button" id="delivery-confirm-choose" class="secondary small" data-action="${esc(pv.plain)}"` +
+        `${steps.length ? ` data-then="${esc(steps.join('|'))}"` : ''}>Deliver, choose the distance's cards</button>`);
+    }
   }
   // Another way to go (a ride, the boat, the Park Path), with what it costs and pays.
   for (const mv of pv.moves.filter((x) => x !== pv.plain)) {
@@ -920,32 +930,42 @@ function previewHtml(ctx, pv) {
 // paid as the payment panel would suggest it. {uses, pay, then, whole}: whole
 // when nothing is left to choose (the turn may end with it).
 function deliveryChain(ctx, pv, q) {
-  const uses = forcedUses(ctx, pv, q);
-  if (!uses) return { uses: null, pay: null, then: [], whole: false };
+  const steps = forcedUses(ctx, pv, q);
+  if (!steps) return { uses: null, pay: null, then: [], whole: false };
+  const uses = steps.flatMap((m) => m.split(' ').slice(1));
   const pay = q.distance_cards ? payAhead(ctx, q.distance_cards, { money: false, used: uses }) : '';
-  const then = [...(uses.length ? [`use ${uses.join(' ')}`] : []), ...(pay ? [pay] : [])];
-  return { uses, pay, then, whole: pay !== null };
+  return { uses, short: steps.includes('short'), pay, then: [...steps, ...(pay ? [pay] : [])], whole: pay !== null };
 }
 
-// The hand cards a delivery's ingredients take when there is one way only:
-// each ingredient the pizzeria lacks has one kind of card in hand that fits
-// (card words, [] for none); null when there is a choice (the supply panel
-// asks then), and for a specialty pizza, a Special Sale or Copy Cat.
+// The moves a delivery's ingredients take when there is one way only: the
+// ingredients the pizzeria lacks, in the order's order, each with the one
+// kind of card in hand that fits, or with none ("short": the quote's count of
+// cards, its least, says when one may be left out; a card that fits is used
+// rather than losing the tip): ["use A B", "short", ...] ([] for nothing);
+// null when there is a choice (the supply panel asks then), and for a
+// specialty pizza, a Special Sale or Copy Cat.
 function forcedUses(ctx, pv, q) {
-  if (!q.ingredient_cards) return q.extra_cards ? null : [];
   if (pv.order.specialty || q.extra_cards || !pv.mine || ctx.v.special_sale) return null;
   const ing = (c) => cardParts(ctx, c).ingredient.toLowerCase();
   const own = new Set((pv.pizzeria.cards || []).map(ing));
   const needs = (pv.order.cards || []).map(ing).filter((i) => !own.has(i));
-  if (needs.length !== q.ingredient_cards || new Set(needs).size !== needs.length) return null;
+  if (new Set(needs).size !== needs.length || needs.length - q.ingredient_cards > 1) return null;
   const hand = ctx.v.hand || [];
-  const out = [];
+  const steps = [];
   for (const n of needs) {
     const fit = hand.filter((h) => ing(h.card) === n || /^any /.test(ing(h.card)));
-    if (fit.length !== 1 || /^any /.test(ing(fit[0].card))) return null; // a wildcard: the player chooses
-    out.push(cardWordOf(ctx, fit[0].card));
+    if (fit.length > 1 || (fit.length && /^any /.test(ing(fit[0].card)))) return null; // a choice, or a wildcard
+    steps.push(fit.length ? cardWordOf(ctx, fit[0].card) : null);
   }
-  return out;
+  if (steps.filter((x) => !x).length > needs.length - q.ingredient_cards) return null;
+  // the cards in a row go as one move
+  const moves = [];
+  for (const x of steps) {
+    if (!x) moves.push('short');
+    else if (/^use /.test(moves.at(-1) || '')) moves[moves.length - 1] += ` ${x}`;
+    else moves.push(`use ${x}`);
+  }
+  return moves;
 }
 
 // A specialty order's zones, each with what going there costs: a click
@@ -1048,6 +1068,7 @@ export function actionsHtml(ctx) {
     }
     if (g === 'take') { out += takeHtml(ctx, moves.map((l) => l.slice(5))); continue; }
     if (g === 'start' && moves.includes('market')) out += takeHtml(ctx, [...(v.open || []).map((c) => c.card), 'deck'], 'market');
+    if (g === 'start' && moves.includes('reputation')) out += upgradeStartHtml(ctx);
     const shown = moves.filter(focus);
     const hidden = moves.length - shown.length;
     // a card played on an opponent: a row of players to choose from
@@ -1072,12 +1093,27 @@ function takeHtml(ctx, cards, first = null) {
   const move = (c) => `${first ? `${first}|` : ''}take ${c}`;
   const open = cards.filter((c) => c !== 'deck');
   const counted = countCards(ctx, open).map((c) => cardChip(ctx, c.card, { count: c.count, action: move(/^power:/.test(c.card) ? c.card : cardWordOf(ctx, c.card)) }));
-  const deck = cards.includes('deck')
-    ? `<button type="button" class="pd-deck playable" data-action="${first || 'take deck'}"${first ? ' data-then="take deck"' : ''}` +
-      ` title="${esc(first ? 'go to market and take the top card of the deck' : 'take the top card of the deck')}">Deck: ${esc(ctx.v.deck)}</button>` : '';
+  // at the start, the deck once or twice (the action's two cards, unseen both)
+  const deckButton = (n) => `<button type="button" class="pd-deck playable${n > 1 ? ' pd-deck-two' : ''}" data-action="${first || 'take deck'}"` +
+    `${first ? ` data-then="${Array(n).fill('take deck').join('|')}"` : ''}` +
+    ` title="${esc(`${first ? 'go to market and take ' : 'take '}the top ${n > 1 ? 'two cards' : 'card'} of the deck`)}">` +
+    `${n > 1 ? 'Deck ×2' : `Deck: ${esc(ctx.v.deck)}`}</button>`;
+  const deck = cards.includes('deck') ? `${deckButton(1)}${first && ctx.v.deck > 1 ? ` ${deckButton(2)}` : ''}` : '';
   const head = first ? 'Market: click a card to go to market and take it' : 'Take a card';
   return `<div class="pd-group pd-take" data-group="${first ? 'market' : 'take'}"><h3>${head}</h3>` +
     `<div class="pd-cards pd-take-cards">${counted.join(' ')} ${deck}</div></div>`;
+}
+
+// At the start of a turn, your pizzerias a card in hand could upgrade (of
+// its village or Central Park's): a click increases reputation and opens its panel.
+function upgradeStartHtml(ctx) {
+  const hand = new Set((ctx.v.hand || []).map((h) => cardParts(ctx, h.card).code));
+  const can = myPizzerias(ctx).filter((p) => hand.has(p.village) || hand.has('CP'));
+  if (!can.length) return '';
+  const buttons = can.map((p) => `<button type="button" class="secondary small pd-pz-start" data-pick="pz-rep" data-value="${esc(p.village)}"` +
+    ` title="${esc(`Increase reputation: upgrade your pizzeria in ${villageName(ctx, p.village)} (reputation ${p.reputation} of ${p.limit})`)}">` +
+    `${esc(villageName(ctx, p.village))} <span class="muted">${esc(p.reputation)}/${esc(p.limit)}</span></button>`);
+  return `<div class="action-list pd-pz-starts"><span class="label">Upgrade</span> ${buttons.join('')}</div>`;
 }
 
 // A card as a move writes it: "UE/Ham".

@@ -11,13 +11,14 @@ export function thenMoves(attr) {
 
 // Whether the view allows a move: listed in its legal moves, or a move of
 // several parts (a payment, a discard, a delivery's ingredients: "pay $2 A B",
-// "use A B") whose every part is ("pay $1" for the dollars).
+// "use A B") while the view takes that verb: the legal list names one part at
+// a time (the engine's choice of which), so the server judges the whole
+// (refused, it drops the queue).
 export function allowed(legal, move) {
   const list = legal || [];
   if (list.includes(move)) return true;
-  const [verb, ...parts] = move.split(' ');
-  if (parts.length < 2 || !/^(pay|discard|use)$/.test(verb)) return false;
-  return parts.every((p) => list.includes(`${verb} ${/^\$\d+$/.test(p) ? '$1' : p}`));
+  const verb = move.split(' ')[0];
+  return /^(pay|discard|use)$/.test(verb) && move.includes(' ') && list.some((l) => l.startsWith(`${verb} `));
 }
 
 // What to do with a queue ({code, seat, at, moves}: `at` the table's move

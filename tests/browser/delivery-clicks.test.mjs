@@ -321,6 +321,17 @@ function foreseenPrice(v, card, due) {
   return payment({ ...v, phase: 'pay', legal: ['pay $1'], pending: { due, card } }, 'pay', due);
 }
 
+// The upgrade Ann would make first in the reputation step: a disk on one of
+// her pizzerias, from the cards in hand (of its village or Central Park's).
+function foreseenUpgrade(v) {
+  const below = mine(v).pizzerias.filter((p) => p.reputation < p.limit);
+  const cards = [...new Set(handCards(v))];
+  const legal = below.flatMap((p) => cards.filter((c) => villageOf(c) === p.village || villageOf(c) === 'CP')
+    .map((c) => `upgrade ${p.village} ${c} disk`));
+  const it = decide({ ...v, phase: 'reputation', legal: [...legal, 'done'] });
+  return it.kind === 'upgrade' ? it : null;
+}
+
 // A control's queued moves (data-then), or [] when it has none.
 async function thenOf(ui, selector) {
   const t = await ui.page.locator(selector).first().getAttribute('data-then');
@@ -333,16 +344,34 @@ function chainFits(then, want) {
   return then.every((m, i) => (/^pay /.test(m) && /^pay /.test(want[i]) ? sameParts(words(m).slice(1), words(want[i]).slice(1)) : m === want[i]));
 }
 
-// The payment panel made to hold `items` (after Clear), then confirmed.
+// The payment panel (its selection made first by the page) made to hold
+// `items` as a person would: the parts not wanted taken off, the others
+// added (or Clear, then the wanted ones, when that is fewer clicks); then confirmed.
+async function choose(ui, items) {
+  const action = await ui.page.locator('#pd-pay-confirm').getAttribute('data-action');
+  const now = action ? partsOf(words(action).slice(1)) : [];
+  const want = partsOf(items);
+  const extra = [...now], missing = [];
+  for (const x of want) {
+    const i = extra.indexOf(x);
+    if (i >= 0) extra.splice(i, 1); else missing.push(x);
+  }
+  if (!extra.length && !missing.length) return;
+  if (1 + want.length < extra.length + missing.length) {
+    await ui.click(['#pd-pay [data-pick="pay-clear"]']);
+    extra.length = 0;
+    missing.splice(0, missing.length, ...want);
+  }
+  for (const x of extra) {
+    // a card chosen once of one goes back with a click on it; of several, by its "−"
+    await ui.click(x === '$1' ? ['#pd-pay .pd-money-less'] : [`#pd-pay .pd-pick-less[data-value="${x}"]`, `#pd-pay .pd-pick[data-card="${x}"]`]);
+  }
+  for (const x of missing) await ui.click(x === '$1' ? ['#pd-pay .pd-money-more'] : [`#pd-pay .pd-pick[data-card="${x}"]`]);
+}
+
 async function payByPanel(ui, it) {
-  const confirm = '#pd-pay-confirm';
-  const action = await ui.page.locator(confirm).getAttribute('data-action');
-  if (action && words(action)[0] === it.verb && sameParts(words(action).slice(1), it.items)) return ui.send([confirm]);
-  await ui.click(['#pd-pay [data-pick="pay-clear"]']);
-  const dollars = it.items.filter((x) => x === '$1').length;
-  for (let i = 0; i < dollars; i++) await ui.click(['#pd-pay .pd-money-more']);
-  for (const x of it.items.filter((y) => y !== '$1')) await ui.click([`#pd-pay .pd-pick[data-card="${x}"]`]);
-  return ui.send([confirm]);
+  await choose(ui, it.items);
+  return ui.send(['#pd-pay-confirm']);
 }
 
 async function enact(ui, it) {
@@ -357,12 +386,16 @@ async function enact(ui, it) {
       return ui.send([`#actions button[data-action="keep ${it.card}"]`]);
     case 'market': {
       // the card she will take, a click that goes to market too
+      // (the deck twice when she would take it twice: the open market stays as it is)
       const take = foreseenTake(v);
-      return ui.send(take.card === 'deck' ? ['#actions .pd-deck[data-action="market"]']
-        : [`#actions [data-action="market"][data-then="take ${take.card}"]`]);
+      if (take.card !== 'deck') return ui.send([`#actions [data-action="market"][data-then="take ${take.card}"]`]);
+      return ui.send([`#actions .pd-deck${foreseenTake(v).card === 'deck' ? '.pd-deck-two' : ':not(.pd-deck-two)'}[data-action="market"]`]);
     }
-    case 'reputation':
-      return ui.send(['#actions button[data-action="reputation"]']);
+    case 'reputation': {
+      // the pizzeria she will upgrade first, a click that increases reputation too
+      const up = foreseenUpgrade(v);
+      return ui.send(up ? [`#actions .pd-pz-start[data-value="${words(up.move)[1]}"]`] : ['#actions button[data-action="reputation"]']);
+    }
     case 'take':
       return ui.send(it.card === 'deck' ? ['#actions .pd-deck[data-action="take deck"]'] : [`#actions [data-action="take ${it.card}"]`]);
     case 'upgrade': {
@@ -378,7 +411,7 @@ async function enact(ui, it) {
       const lot = ui.view().map.lots.find((l) => l.id === it.lot);
       const price = foreseenPrice(ui.view(), it.card, lot.cost);
       const then = await thenOf(ui, button);
-      ui.expect = chainFits(then, [`pay ${price.items.join(' ')}`]) ? then : [];
+      if (process.env.DEBUG_CLICKS) console.error('build', it.move, JSON.stringify(then), JSON.stringify(price));
       return ui.send([button]);
     }
     case 'deliver': {
@@ -390,25 +423,24 @@ async function enact(ui, it) {
       const confirm = ui.page.locator('#delivery-preview #delivery-confirm');
       const plain = (await confirm.count()) ? await confirm.getAttribute('data-action') : null;
       if (plain !== it.move) return ui.send([`#delivery-preview button[data-action="${it.move}"]`]);
+      // what Confirm carries: the ingredients (the hand left no choice), then the distance as the page chose it;
+      // when Ann would pay the distance otherwise, the button that leaves it to the payment panel
       const then = await thenOf(ui, '#delivery-confirm');
-      const uses = then.length && /^use /.test(then[0]) ? words(then[0]).slice(1) : [];
+      const steps = then.filter((m) => /^(use|short)\b/.test(m));
+      const uses = steps.flatMap((m) => words(m).slice(1));
       const quote = v.deliveries.find((d) => d.move === it.move);
-      const want = [...(uses.length ? [then[0]] : []),
-        ...(quote.distance_cards ? [`pay ${foreseenDistance(v, quote.distance_cards, uses).items.join(' ')}`] : [])];
-      // nothing carried: the supply panel asks (the hand leaves a choice)
-      assert.ok(!then.length || chainFits(then, want), `the Confirm of ${it.move} carries what Ann would do: ${then.join(' | ')} (she: ${want.join(' | ')})`);
+      const want = [...steps, ...(quote.distance_cards ? [`pay ${foreseenDistance(v, quote.distance_cards, uses).items.join(' ')}`] : [])];
+      if (process.env.DEBUG_CLICKS) console.error('deliver', it.move, JSON.stringify(then), JSON.stringify(want), JSON.stringify(v.hand), JSON.stringify(quote));
+      if (then.length && !chainFits(then, want)) return ui.send(['#delivery-confirm-choose']);
       return ui.send(['#delivery-confirm']);
     }
     case 'pay':
+      if (process.env.DEBUG_CLICKS) console.error('paying', JSON.stringify(it), JSON.stringify(v.legal), JSON.stringify(ui.sentLast));
       return payByPanel(ui, it);
     case 'move': {
       if (/^(fine|supplies) /.test(it.move) && !/\$/.test(it.move)) {
         // two cards in the pair panel
-        const action = await ui.page.locator('#pd-pay-confirm').getAttribute('data-action');
-        if (!(action && sameParts(words(action).slice(1), words(it.move).slice(1)))) {
-          await ui.click(['#pd-pay [data-pick="pay-clear"]']);
-          for (const x of words(it.move).slice(1)) await ui.click([`#pd-pay .pd-pick[data-card="${x}"]`]);
-        }
+        await choose(ui, words(it.move).slice(1));
         return ui.send(['#pd-pay-confirm']);
       }
       return ui.send([`#actions button[data-action="${it.move}"]`, `#delivery-hand button[data-action="${it.move}"]`]);
@@ -501,6 +533,7 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
         if (m.type !== 'act') return;
         sent++;
         annSent.push({ move: m.action, view: last.view, moves: last.moves, clicked: armed });
+        if (process.env.DEBUG_CLICKS) console.error("sent", m.action, armed, last.view.phase, last.view.to_move);
         armed = false;
       });
     });
@@ -526,7 +559,7 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
     }
     await page.waitForSelector('#delivery-svg');
 
-    const count = { clicks: 0, moves: 0, decisions: 0, queued: 0, scrolls: 0, offscreen: 0, byKind: {}, scrollsByKind: {} };
+    const count = { clicks: 0, moves: 0, decisions: 0, queued: 0, scrolls: 0, offscreen: 0, clicksByKind: {}, multi: [], byKind: {}, scrollsByKind: {} };
     let scrolled = false;   // this decision had a control off the screen
     const shotPhases = new Set();
     const ui = {
@@ -627,13 +660,16 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
       count.byKind[it.kind] = (count.byKind[it.kind] || 0) + 1;
       scrolled = false;
       const at = last.moves;
-      const from = annSent.length;
+      const from = annSent.length, clicksBefore = count.clicks;
       await enact(ui, it).catch((e) => {
         // what was played so far, to compare with the baseline's game
         writeFileSync(join(ROOT, 'build', 'delivery-clicks-partial.txt'), `${[...decided, `${at} ${ui.seat} ${v.phase} ${JSON.stringify(it)} (failed)`].join('\n')}\n`);
         throw e;
       });
       decided.push(`${at} ${ui.seat} ${v.phase} ${JSON.stringify(it)}${scrolled ? ' (a scroll)' : ''}`);
+      const clicks = count.clicks - clicksBefore;
+      count.clicksByKind[it.kind] = (count.clicksByKind[it.kind] || 0) + clicks;
+      if (clicks >= 1) count.multi.push(`${at} ${v.phase} ${it.kind}${it.move ? ` ${it.move}` : ''}: ${clicks} clicks`);
       if (scrolled) {
         count.scrolls++;
         count.scrollsByKind[it.kind] = (count.scrollsByKind[it.kind] || 0) + 1;
@@ -667,7 +703,7 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
       assert.ok(count.clicks * 2 <= BASELINE.clicks, `at most half of today's ${BASELINE.clicks} clicks: ${count.clicks}`);
     }
     const out = { game, same_game_as_baseline: same, seed: SEED, opponents: OPPONENTS, screen: SCREEN, clicks: count.clicks, moves: count.moves, decisions: count.decisions, queued: count.queued,
-      scrolls: count.scrolls, offscreen_clicks: count.offscreen, by_kind: count.byKind, scrolls_by_kind: count.scrollsByKind, result, scores, ms: Date.now() - started };
+      scrolls: count.scrolls, offscreen_clicks: count.offscreen, by_kind: count.byKind, clicks_by_kind: count.clicksByKind, decisions_of_more_clicks: count.multi, scrolls_by_kind: count.scrollsByKind, result, scores, ms: Date.now() - started };
     writeFileSync(join(ROOT, 'build', 'delivery-clicks.json'), `${JSON.stringify({ ...out, decided }, null, 1)}\n`);
     console.log(`clicks: ${count.clicks}, moves: ${count.moves}, decisions: ${count.decisions} (${count.queued} by moves queued behind a click)`);
     console.log(same ? `the baseline's game (${game}): today ${BASELINE.clicks} clicks, ${BASELINE.moves} moves, ` +
