@@ -807,7 +807,8 @@ export function infoHtml(ctx) {
 // ---- The moves: the delivery preview, and every legal move as a button ----
 
 const GROUPS = [
-  ['keep', 'Power card'], ['supplies', 'Out of Supplies: pay $2 before delivering'], ['start', 'Action'], ['play', 'Play a power card'], ['deliver', 'Deliver'], ['copy', 'Harlem Rotary Pizzeria'],
+  // a delivery first: the action that pays (its choices fit the screen beside the map)
+  ['keep', 'Power card'], ['supplies', 'Out of Supplies: pay $2 before delivering'], ['deliver', 'Deliver'], ['start', 'Action'], ['play', 'Play a power card'], ['copy', 'Harlem Rotary Pizzeria'],
   ['take', 'Take'], ['build', 'Build'], ['upgrade', 'Upgrade'], ['remove', 'Over the reputation limit'], ['pay', 'Pay'], ['use', 'Supply'], ['extra', 'Extra'], ['short', 'Short'],
   ['cheese', 'Extra Cheese'],
   ['tip', 'Keep a tip'], ['arrange', 'Put the other tips back'], ['fine', 'Fine'], ['swap', 'Bait and Switch'],
