@@ -423,7 +423,10 @@ function lotPanel(ctx, lot, moves, back) {
       `${then.length ? ` data-then="${esc(then.join('|'))}"` : ''} title="${esc(`${cap(moveWords(ctx, m))}${paid}${cls ? ', and finish' : ''}`)}">` +
       `Build with ${cardChip(ctx, card)}${esc(paid)}${cls ? ' and finish' : ''}</button>`;
     const then = pay ? [pay] : [];
-    return `<div class="row pd-build-row">${button(then, '', '')}${button([...then, 'done'], '', ' secondary pd-build-done')}</div>`;
+    // the price chosen otherwise: the payment panel after the build
+    const choose = pay ? `<button type="button" class="secondary small pd-move pd-build-choose" data-action="${esc(m)}"` +
+      ` title="${esc(`${cap(moveWords(ctx, m))}, then choose how to pay`)}">choose how to pay</button>` : '';
+    return `<div class="row pd-build-row">${button(then, '', '')}${button([...then, 'done'], '', ' secondary pd-build-done')}${choose}</div>`;
   });
   return `<div id="pd-lot" class="pd-group pd-lot-panel" data-group="build" data-lot="${esc(lot)}" data-cost="${l.cost}">` +
     `<h3>Lot ${esc(lot)} in ${esc(villageName(ctx, l.village))}: <span class="pd-lot-cost">${free ? 'free (first round)' : `$${l.cost}`}</span> ${back}</h3>` +

@@ -870,8 +870,11 @@ function previewHtml(ctx, pv) {
     if (len != null && len !== q.length) facts.push(`<li class="muted">By the engine's count: ${q.length} spaces.</li>`);
     facts.push(`<li>Free range: <b>${q.free}</b>${q.distance_cards ? ` → <b>${plural(q.distance_cards, 'card')}</b> for the distance` : ' → no cards for the distance'}</li>`);
     chain = deliveryChain(ctx, pv, q);
-    const named = (list) => list.map((w) => cardChip(ctx, w)).join(' ');
-    facts.push(`<li>Ingredients from your hand: <b>${plural(q.ingredient_cards, 'card')}</b>` +
+    const named = (list) => list.map((w) => (/^power:/.test(w)
+      ? `<span class="pd-power" title="${esc(powerName(w, ctx))}"><b>★</b> ${esc(powerName(w, ctx))}</span>` : cardChip(ctx, w))).join(' ');
+    // the cards Confirm uses: a card that fits is used rather than leaving the ingredient out (the quote counts the least)
+    const ingredients = chain.uses ? chain.uses.length : q.ingredient_cards;
+    facts.push(`<li>Ingredients from your hand: <b>${plural(ingredients, 'card')}</b>` +
       `${q.extra_cards ? `, plus <b>${plural(q.extra_cards, 'extra card')}</b>` : ''}` +
       `${chain.uses && chain.uses.length ? `: <span class="pd-chain-uses">${named(chain.uses)}</span>` : q.ingredient_cards ? ' (you choose them next)' : ''}` +
       `${chain.short ? ' (one ingredient left out: no tip)' : ''}</li>`);
@@ -889,7 +892,7 @@ function previewHtml(ctx, pv) {
     // Special Sale: the order's token and the top face-down one
     const tip = noCheese ? ', no tip' : ctx.v.special_sale ? `, two tip tokens${o.tip_value != null ? ` (one $${o.tip_value})` : ''}`
       : o.tip_value != null ? `, a tip token ($${o.tip_value})` : o.tip ? ', a tip token' : '';
-    facts.push(`<li>In all: <b class="pd-cost">${plural(cardsOf(q), 'card')}</b>; pays <b class="pd-earn">$${q.pay}</b>${tip} and a power card</li>`);
+    facts.push(`<li>In all: <b class="pd-cost">${plural(cardsOf(q) - q.ingredient_cards + ingredients, 'card')}</b>; pays <b class="pd-earn">$${q.pay}</b>${tip} and a power card</li>`);
     body = '';
   } else {
     facts.push(`<li>Free range: ${pv.free}</li>`);

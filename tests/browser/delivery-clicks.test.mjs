@@ -16,7 +16,9 @@
 // control below the fold (or covered) needed a scroll. The counts go to
 // build/delivery-clicks.json (with every decision of the game) and the
 // test's output; the screen the first time a control of a phase was off it
-// to build/screenshots/delivery-clicks-PHASE.png.
+// to build/screenshots/delivery-clicks-PHASE.png; the start of a turn, a
+// delivery's preview and the market, at 1366x768 and on a phone, to
+// build/screenshots/delivery-turn-{start,preview,market}[-phone].png.
 //
 // When the Delivery page changes, rewrite the driver (part b) and keep the
 // policy: the game, and the decisions in it, stay the same (the game's
@@ -87,6 +89,7 @@ const SHOTS = join(ROOT, 'build', 'screenshots');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SCREEN = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
 const SEED = 20261127;        // the deal, and the bots' choices
 const OPPONENTS = ['Ben', 'Cleo'];   // played by the policy too, by messages (see the header)
 const GAME_MS = 150_000;    // a deadline against a hang: the game takes 30-45 s (more on a busy machine)
@@ -400,6 +403,8 @@ async function payByPanel(ui, it) {
 
 async function enact(ui, it) {
   const v = ui.view();
+  if (v.phase === 'start' && (v.deliveries || []).length) await ui.shoot('start');
+  if (v.phase === 'market') await ui.shoot('market');
   // once, at her first action: the turn ends by itself after each action
   if (['market', 'deliver', 'build', 'reputation'].includes(it.kind) && !ui.autoEnd) {
     await ui.click(['#pd-auto-end']);
@@ -443,6 +448,7 @@ async function enact(ui, it) {
       if (it.to && (await ui.page.getAttribute('#delivery-preview', 'data-to')) !== it.to) {
         await ui.click([`#delivery-preview .pd-zone-choice[data-value="${it.to}"]`]);
       }
+      await ui.shoot('preview');
       const confirm = ui.page.locator('#delivery-preview #delivery-confirm');
       const plain = (await confirm.count()) ? await confirm.getAttribute('data-action') : null;
       if (plain !== it.move) return ui.send([`#delivery-preview button[data-action="${it.move}"]`]);
@@ -605,6 +611,19 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
         armed = true;
         await target.click();
         count.clicks++;
+      },
+      // The screen the first time at this point (start: a turn with a delivery
+      // possible; preview: a delivery's, with Confirm; market: the second take),
+      // at 1366x768 and on a phone: build/screenshots/delivery-turn-WHAT[-phone].png.
+      async shoot(what) {
+        if (shotPhases.has(what)) return;
+        shotPhases.add(what);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: join(SHOTS, `delivery-turn-${what}.png`) });
+        await page.setViewportSize(PHONE);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: join(SHOTS, `delivery-turn-${what}-phone.png`) });
+        await page.setViewportSize(SCREEN);
       },
       // A click that sends a move: then the page's next view.
       async send(selectors) {

@@ -302,11 +302,12 @@ async function build(page, t, st) {
   const lot = t.buildLots[st.rng(t.buildLots.length)];
   await page.locator(`#delivery-svg .pd-lot[data-value="${lot}"]`).click();
   await page.waitForSelector(`#delivery-svg .pd-lot.selected[data-value="${lot}"]`);
-  const builds = await page.locator('#actions .pd-group[data-group="build"] button[data-action]').evaluateAll(
+  // (a build's first button pays its price too; "and finish" and "choose how to pay" are the others)
+  const builds = await page.locator('#actions .pd-group[data-group="build"] button.pd-build:not(.pd-build-done)').evaluateAll(
     (bs) => bs.map((b) => b.dataset.action));
   assert.ok(builds.length >= 1, `builds on ${lot}`);
   for (const b of builds) assert.ok(b.startsWith(`build ${lot} `), `only ${lot}'s builds are offered: ${b}`);
-  await play(page, page.locator(`#actions button[data-action="${builds[st.rng(builds.length)]}"]`), t);
+  await play(page, page.locator(`#actions button.pd-build:not(.pd-build-done)[data-action="${builds[st.rng(builds.length)]}"]`), t);
   st.built++;
 }
 
@@ -324,7 +325,8 @@ async function upgrade(page, t, st, village) {
 
 async function oneMove(page, t, st) {
   const pick = (list) => list[st.rng(list.length)];
-  const button = (action) => page.locator(`#actions button[data-action="${action}"]`);
+  // a move's own button (not a card or the deck that queues more moves behind it)
+  const button = (action) => page.locator(`#actions button[data-action="${action}"]:not([data-then])`);
   st.phases.add(t.phase);
   if (t.actions.some((a) => /^cheese /.test(a))) st.cheeseOffered++;
   if (t.phase === 'keep') {
