@@ -368,7 +368,7 @@ function mapActions(ctx) {
 // At the start of a turn, the free lots a build could go on (a village with
 // none of your pizzerias, a card of it in hand, the price within your money
 // and other cards): a click increases reputation and shows the lot's panel.
-function reputationLots(ctx, legal) {
+export function reputationLots(ctx, legal = ctx.myTurn ? ctx.v.legal || [] : []) {
   const out = new Set();
   const v = ctx.v;
   const me = (v.players || [])[ctx.seat];

@@ -11,7 +11,7 @@
 // `data-pick` (a selection kept here, see pick()).
 import { esc } from './tokens.js';
 // The map (drawing, routes, zoom) is delivery-map.js's; this file re-exports what the page uses.
-import { mapOf, villageName, shortestRoute, HARLEM, f1 } from './delivery-map.js';
+import { mapOf, villageName, shortestRoute, reputationLots, HARLEM, f1 } from './delivery-map.js';
 import { bannersHtml, destinationHtml, handHtml, keepFacesHtml, marketHtml, othersHtml, powerFace } from './delivery-cards.js';
 import { choosePick, choosesHere, pairHtml, payAhead, paymentHtml, reputationHtml, trimHtml } from './delivery-choose.js';
 
@@ -1110,14 +1110,17 @@ function takeHtml(ctx, cards, first = null) {
 
 // At the start of a turn, your pizzerias a card in hand could upgrade (of
 // its village or Central Park's): a click increases reputation and opens its panel.
+// The lots a build could go on are outlined on the map (a click does the same for a build).
 function upgradeStartHtml(ctx) {
   const hand = new Set((ctx.v.hand || []).map((h) => cardParts(ctx, h.card).code));
   const can = myPizzerias(ctx).filter((p) => hand.has(p.village) || hand.has('CP'));
-  if (!can.length) return '';
+  const lots = reputationLots(ctx).size;
+  const build = lots ? `<p class="pd-hint pd-build-hint">Build: click one of the ${plural(lots, 'lot')} outlined on the map.</p>` : '';
+  if (!can.length) return build;
   const buttons = can.map((p) => `<button type="button" class="secondary small pd-pz-start" data-pick="pz-rep" data-value="${esc(p.village)}"` +
     ` title="${esc(`Increase reputation: upgrade your pizzeria in ${villageName(ctx, p.village)} (reputation ${p.reputation} of ${p.limit})`)}">` +
     `${esc(villageName(ctx, p.village))} <span class="muted">${esc(p.reputation)}/${esc(p.limit)}</span></button>`);
-  return `<div class="action-list pd-pz-starts"><span class="label">Upgrade</span> ${buttons.join('')}</div>`;
+  return `${build}<div class="action-list pd-pz-starts"><span class="label">Upgrade</span> ${buttons.join('')}</div>`;
 }
 
 // A card as a move writes it: "UE/Ham".
