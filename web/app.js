@@ -967,7 +967,7 @@ function onDeliveryClick(ev) {
 function thenOf(el) {
   const then = thenMoves(el.dataset.then);
   const ctx = currentCtx();
-  const auto = ctx && ctx.v.game === 'delivery' && ctx.phase !== 'after' && DL.autoEnd();
+  const auto = ctx && ctx.v.game === 'delivery' && !ctx.v.coop && ctx.phase !== 'after' && DL.autoEnd();
   return auto && !then.includes('end') && el.dataset.action !== 'end' ? [...then, 'end'] : then;
 }
 
