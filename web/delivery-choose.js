@@ -414,19 +414,23 @@ function lotPanel(ctx, lot, moves, back) {
   if (!l) return '';
   const free = ctx.v.coop && ctx.v.coop.first_round;
   // The price paid as the payment panel would suggest it, in the same click;
-  // a second button also ends the reputation step ("done": no second build or upgrade).
+  // a second button also ends the reputation step ("done": no second build or
+  // upgrade) and the turn.
   const builds = moves.filter((m) => m.split(' ')[0] === 'build' && m.split(' ')[1] === lot).map((m) => {
     const card = m.split(' ')[2];
     const pay = free ? '' : payAhead(ctx, l.cost, { keep: card });
     const paid = pay ? `, pay ${partsWords(ctx, pay.split(' ').slice(1))}` : '';
-    const button = (then, label, cls) => `<button type="button" class="pd-move pd-build${cls}" data-action="${esc(m)}"` +
-      `${then.length ? ` data-then="${esc(then.join('|'))}"` : ''} title="${esc(`${cap(moveWords(ctx, m))}${paid}${cls ? ', and finish' : ''}`)}">` +
-      `Build with ${cardChip(ctx, card)}${esc(paid)}${cls ? ' and finish' : ''}</button>`;
+    const title = `${cap(moveWords(ctx, m))}${paid}`;
     const then = pay ? [pay] : [];
+    const attrs = (more) => `data-action="${esc(m)}"${[...then, ...more].length ? ` data-then="${esc([...then, ...more].join('|'))}"` : ''}`;
+    const main = `<button type="button" class="pd-move pd-build" ${attrs([])} title="${esc(title)}">Build with ${cardChip(ctx, card)}${esc(paid)}</button>`;
+    // the same, then no second build or upgrade, and the turn ends
+    const end = `<button type="button" class="secondary small pd-move pd-build pd-build-done" ${attrs(['done', 'end'])}` +
+      ` title="${esc(`${title}, no second build or upgrade, end the turn`)}">…, end turn</button>`;
     // the price chosen otherwise: the payment panel after the build
     const choose = pay ? `<button type="button" class="secondary small pd-move pd-build-choose" data-action="${esc(m)}"` +
       ` title="${esc(`${cap(moveWords(ctx, m))}, then choose how to pay`)}">choose how to pay</button>` : '';
-    return `<div class="row pd-build-row">${button(then, '', '')}${button([...then, 'done'], '', ' secondary pd-build-done')}${choose}</div>`;
+    return `<div class="row pd-build-row">${main}${end}${choose}</div>`;
   });
   return `<div id="pd-lot" class="pd-group pd-lot-panel" data-group="build" data-lot="${esc(lot)}" data-cost="${l.cost}">` +
     `<h3>Lot ${esc(lot)} in ${esc(villageName(ctx, l.village))}: <span class="pd-lot-cost">${free ? 'free (first round)' : `$${l.cost}`}</span> ${back}</h3>` +

@@ -866,6 +866,7 @@ function previewHtml(ctx, pv) {
   else facts.push('<li>No street route.</li>');
   let body;
   let chain = { then: [] };
+  let inAll = null; // the cards it takes from the hand, as Confirm makes it
   if (q) {
     if (len != null && len !== q.length) facts.push(`<li class="muted">By the engine's count: ${q.length} spaces.</li>`);
     facts.push(`<li>Free range: <b>${q.free}</b>${q.distance_cards ? ` → <b>${plural(q.distance_cards, 'card')}</b> for the distance` : ' → no cards for the distance'}</li>`);
@@ -892,7 +893,8 @@ function previewHtml(ctx, pv) {
     // Special Sale: the order's token and the top face-down one
     const tip = noCheese ? ', no tip' : ctx.v.special_sale ? `, two tip tokens${o.tip_value != null ? ` (one $${o.tip_value})` : ''}`
       : o.tip_value != null ? `, a tip token ($${o.tip_value})` : o.tip ? ', a tip token' : '';
-    facts.push(`<li>In all: <b class="pd-cost">${plural(cardsOf(q) - q.ingredient_cards + ingredients, 'card')}</b>; pays <b class="pd-earn">$${q.pay}</b>${tip} and a power card</li>`);
+    inAll = cardsOf(q) - q.ingredient_cards + ingredients;
+    facts.push(`<li>In all: <b class="pd-cost">${plural(inAll, 'card')}</b>; pays <b class="pd-earn">$${q.pay}</b>${tip} and a power card</li>`);
     body = '';
   } else {
     facts.push(`<li>Free range: ${pv.free}</li>`);
@@ -924,7 +926,7 @@ function previewHtml(ctx, pv) {
   }
   buttons.push('<button type="button" class="secondary small" data-pick="clear">clear</button>');
   const attrs = [`data-slot="${o.slot}"`, `data-from="${esc(pv.pizzeria.village)}"`, `data-owner="${pv.owner}"`, `data-to="${esc(pv.to || '')}"`, `data-length="${len ?? ''}"`];
-  if (q) attrs.push(`data-quoted="${q.length}"`, `data-free="${q.free}"`, `data-cards="${cardsOf(q)}"`, `data-pay="${q.pay}"`);
+  if (q) attrs.push(`data-quoted="${q.length}"`, `data-free="${q.free}"`, `data-cards="${inAll}"`, `data-pay="${q.pay}"`);
   return `<div id="delivery-preview" class="pd-preview" ${attrs.join(' ')}>${head}${zoneChooserHtml(ctx, pv)}<ul>${facts.join('')}</ul>${body}` +
     `<div class="row">${buttons.join('')}</div></div>`;
 }
@@ -1051,7 +1053,9 @@ export function actionsHtml(ctx) {
   // move, a fine or Out of Supplies by two cards, reputation by the map.
   const reputation = ctx.phase === 'reputation' && (groups.has('build') || groups.has('upgrade'));
   let chose = false;
-  for (const [g, title] of GROUPS) {
+  // after the action, ending the turn first: where the action's last click was
+  const order = ctx.phase === 'after' ? [...GROUPS.filter(([g]) => g === 'done'), ...GROUPS.filter(([g]) => g !== 'done')] : GROUPS;
+  for (const [g, title] of order) {
     const moves = groups.get(g);
     if (!moves) continue;
     if ((g === 'pay' || g === 'discard') && choosesHere(ctx)) {

@@ -133,7 +133,7 @@ test('a lot clicked shows its price and card; its price paid with a dollar and a
   const text = (await panel.innerText()).replace(/\s+/g, ' ');
   assert.match(text, new RegExp(`Lot ${lot} in ${village.replace(/'/g, '.')}: \\$${cost}`), 'the lot\'s price');
   assert.match(text, new RegExp(`needs a card of ${village.replace(/'/g, '.')}`), 'the card it needs');
-  // a build paid as the panel would suggest (and finishing the step, or the price chosen next) in one click
+  // a build paid as the panel would suggest (and ending the turn, or the price chosen next) in one click
   const builds = await panel.locator('button.pd-build:not(.pd-build-done)').evaluateAll((bs) => bs.map((b) => b.dataset.action));
   assert.deepEqual(builds.toSorted(), v.legal.filter((l) => l.startsWith(`build ${lot} `)).toSorted(), 'a button for each card that can build there');
   assert.match(await panel.locator(`button.pd-build:not(.pd-build-done)[data-action="${build}"]`).getAttribute('data-then'), /^pay \$/,

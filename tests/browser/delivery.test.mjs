@@ -88,7 +88,8 @@ function readTable() {
   return {
     game: table.dataset.game, phase: table.dataset.phase, myTurn: table.dataset.myTurn === 'true',
     moves: Number(board.dataset.moves), over: !document.getElementById('game-over').hidden,
-    actions: attr('#actions button[data-action]:not([disabled])', 'data-action'),
+    // each move once, by its own button (a card or a button that queues more moves behind it left out)
+    actions: [...new Set(attr('#actions button[data-action]:not([disabled]):not([data-then])', 'data-action'))],
     choices: attr('#actions .pd-delivery-choice', 'data-value'),
     buildLots: attr('#delivery-svg .pd-lot.can[data-pick="lot"]', 'data-value'),
     market: attr('#delivery-market button[data-action]', 'data-action'),
@@ -302,7 +303,7 @@ async function build(page, t, st) {
   const lot = t.buildLots[st.rng(t.buildLots.length)];
   await page.locator(`#delivery-svg .pd-lot[data-value="${lot}"]`).click();
   await page.waitForSelector(`#delivery-svg .pd-lot.selected[data-value="${lot}"]`);
-  // (a build's first button pays its price too; "and finish" and "choose how to pay" are the others)
+  // (a build's first button pays its price too; "…, end turn" and "choose how to pay" are the others)
   const builds = await page.locator('#actions .pd-group[data-group="build"] button.pd-build:not(.pd-build-done)').evaluateAll(
     (bs) => bs.map((b) => b.dataset.action));
   assert.ok(builds.length >= 1, `builds on ${lot}`);
@@ -511,7 +512,7 @@ function readTeam() {
 
 // Market and power cards in a seat's hand, as its panel's Hand line says ("3 cards + 1 power card").
 const cardsOf = (page, seat) => page.locator(`#players .pd-player[data-seat="${seat}"] .pd-hand-size`).locator('xpath=..')
-  .innerText().then((t) => { const m = /Hand\s+(\d+) cards?(?: \+ (\d+) power cards?)?/.exec(t); return Number(m[1]) + Number(m[2] || 0); });
+  .innerText().then((t) => { const m = /Hand\s+(\d+) cards?(?:\s*\+\s*(\d+) power cards?)?/.exec(t); return Number(m[1]) + Number(m[2] || 0); });
 
 test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Transfer Goods, the team\'s result',
   { timeout: GAME_MS + 30_000 }, async () => {
