@@ -10,6 +10,7 @@ import { seatSelects, tablesHtml, playerOptions, gameName, gameAbout, GAMES } fr
 import * as T from './table.js';
 import * as TH from './theory.js';
 import * as DL from './delivery.js';
+import { nextQueued, thenMoves } from './queue.js';
 import { renderRing } from './ring.js';
 import { loadRules, rulesAsked, rulesNow, rulesAll } from './rules.js';
 import { esc } from './tokens.js';
@@ -34,6 +35,7 @@ const state = {
   resumeFailed: null,      // code whose `resume` was refused, with the reason
   busy: false,             // an `act` is on its way: no second one until it is answered
   busyTimer: null,
+  queue: null,             // moves to send after the one on its way (queue.js): {code, seat, at, moves}
   divide: null,            // the Slicer's draft: {key, cuts: Set, special: null | 'alone' | pos}
   place: null,             // slices chosen to eat: {key, eat: Set of indices}
   replay: null,            // a finished table shown after some move: {code, step, view}
@@ -157,8 +159,22 @@ function onView(msg) {
   if (state.resuming === msg.code) state.resuming = null;
   if (state.route.page === 'table' && state.route.code === msg.code) {
     setBusy(false);
+    if (sendQueued(msg)) return;
     renderTable();
   }
+}
+
+// The next move queued behind a click, when this view allows it (queue.js);
+// true when one went (the page stays busy).
+function sendQueued(msg) {
+  const next = nextQueued(state.queue, msg);
+  if (next === 'wait') return false;
+  if (!next) { state.queue = null; return false; }
+  state.queue = { ...state.queue, at: msg.moves, moves: next.rest };
+  if (!send({ type: 'act', code: msg.code, action: next.send })) { state.queue = null; return false; }
+  setBusy(true);
+  renderTable();
+  return true;
 }
 
 function onTables(msg) {
@@ -189,6 +205,7 @@ function onHistory(msg) {
 function onError(msg) {
   const text = msg.message || 'the server refused that';
   setBusy(false);
+  state.queue = null; // a refused move drops what was queued behind it
   if (state.codeAsked && state.route.page === 'lobby') {
     // "Join by code" is answered under its form ("no table with that code")
     codeMessage(`${state.codeAsked}: ${text}.`);
@@ -596,6 +613,7 @@ function drawTable(ctx) {
   $('#prompt').innerHTML = status.prompt;
   $('#table').dataset.phase = ctx.phase;
   $('#table').dataset.myTurn = String(ctx.myTurn);
+  $('#table').dataset.busy = String(state.busy); // a move (or the moves queued behind it) on its way
   $('#table').dataset.game = theory ? 'theory' : delivery ? 'delivery' : 'nyslice';
   $('#subtitle').textContent = gameName(ctx.v.game);
   document.title = tableTitle(ctx.code, ctx.myTurn && !ctx.msg.replaying);
@@ -794,9 +812,12 @@ function setBusy(on) {
   if (on) state.busyTimer = setTimeout(() => { state.busy = false; renderTable(); }, BUSY_TIMEOUT_MS);
 }
 
-function act(action) {
+// A move, and (`then`) the moves queued behind it.
+function act(action, then = []) {
   if (state.busy || state.route.page !== 'table') return;
   if (send({ type: 'act', code: state.route.code, action })) {
+    const msg = state.views.get(state.route.code);
+    state.queue = then.length && msg ? { code: msg.code, seat: msg.seat, at: msg.moves, moves: then } : null;
     setBusy(true);
     renderTable();
   }
@@ -918,7 +939,7 @@ function onActionsHover(ev) {
 function onActionsClick(ev) {
   if (deliveryPick(ev)) return;
   const b = ev.target.closest('button[data-action]');
-  if (b && !b.disabled) act(b.dataset.action);
+  if (b && !b.disabled) act(b.dataset.action, thenOf(b));
 }
 
 // New York Pizza Delivery: a selection (an order, a pizzeria, a lot) is
@@ -926,8 +947,10 @@ function onActionsClick(ev) {
 function deliveryPick(ev) {
   const el = ev.target.closest('[data-pick]');
   if (!el) return false;
-  DL.pick(el.dataset.pick, el.dataset.value);
-  renderTable();
+  const move = DL.pick(el.dataset.pick, el.dataset.value); // a lot at the start of a turn: "reputation"
+  const ctx = currentCtx();
+  if (move && ctx && ctx.myTurn) act(move);
+  else renderTable();
   return true;
 }
 
@@ -936,7 +959,16 @@ function onDeliveryClick(ev) {
   if (deliveryPick(ev)) return;
   const el = ev.target.closest('[data-action]');
   const ctx = currentCtx();
-  if (el && !el.disabled && ctx && ctx.myTurn) act(el.dataset.action);
+  if (el && !el.disabled && ctx && ctx.myTurn) act(el.dataset.action, thenOf(el));
+}
+
+// The moves an element queues behind its own: its data-then, and with
+// "end my turn after my action" ticked (Delivery) the end of the turn.
+function thenOf(el) {
+  const then = thenMoves(el.dataset.then);
+  const ctx = currentCtx();
+  const auto = ctx && ctx.v.game === 'delivery' && !ctx.v.coop && ctx.phase !== 'after' && DL.autoEnd();
+  return auto && !then.includes('end') && el.dataset.action !== 'end' ? [...then, 'end'] : then;
 }
 
 // Handing a seat to a bot takes two clicks: the first asks "sure?".

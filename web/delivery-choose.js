@@ -164,23 +164,53 @@ function byWorth(ctx, cards) {
 // One per position: a new move starts again from the suggested selection.
 const sel = { key: null, money: 0, cards: new Map(), powers: new Set() };
 
-function suggest(ctx, d, pool) {
-  let left = d.due;
-  sel.money = Math.min(purseOf(ctx, d), left);
-  left -= sel.money;
-  sel.cards = new Map();
-  sel.powers = new Set();
+// What to pay `due` with: money first (up to `purse`), then the cards worth
+// least, then power cards. {money, cards: Map(word -> n), powers: Set}
+function suggestion(ctx, due, purse, pool) {
+  let left = due;
+  const out = { money: Math.min(purse, left), cards: new Map(), powers: new Set() };
+  left -= out.money;
   for (const c of byWorth(ctx, pool.cards)) {
     if (left <= 0) break;
     const n = Math.min(c.free, left);
-    sel.cards.set(c.word, n);
+    out.cards.set(c.word, n);
     left -= n;
   }
   for (const p of pool.powers) {
     if (left <= 0) break;
-    sel.powers.add(p);
+    out.powers.add(p);
     left--;
   }
+  return out;
+}
+
+function suggest(ctx, d, pool) {
+  Object.assign(sel, suggestion(ctx, d.due, purseOf(ctx, d), pool));
+}
+
+// A choice as the words of its move after the verb: "$2 HA/Ham power:mob-boss".
+function choiceWords(c, withMoney = true) {
+  const words = withMoney && c.money ? [`$${c.money}`] : [];
+  for (const [w, n] of c.cards) for (let i = 0; i < n; i++) words.push(w);
+  return [...words, ...c.powers];
+}
+
+// The payment the panel would suggest, chosen ahead (a build's price, a
+// delivery's distance) so that one click can carry it: the move, or '' when
+// nothing is due. `keep` and `used` are cards not to pay with (the build's
+// card, a delivery's ingredients: card words); null when the hand cannot pay.
+export function payAhead(ctx, due, { money: withMoney = true, keep = null, used = [] } = {}) {
+  if (!due) return '';
+  const pool = poolOf(ctx, keep);
+  for (const u of used) {
+    const c = pool.cards.find((x) => same(ctx, x.word, u));
+    if (c) c.free--;
+  }
+  pool.cards = pool.cards.filter((c) => c.free > 0);
+  const c = suggestion(ctx, due, withMoney ? money(ctx) : 0, pool);
+  const words = choiceWords(c, withMoney);
+  const total = c.money + [...c.cards.values()].reduce((a, n) => a + n, 0) + c.powers.size;
+  return total === due ? `pay ${words.join(' ')}` : null;
 }
 
 // A pair to pay a fine or Out of Supplies with: the two cards worth least.
@@ -255,10 +285,7 @@ function togglesHtml(ctx, pool, max) {
 
 // The selection as the move's words after the verb: dollars, cards, power cards.
 function selectionWords(withMoney) {
-  const words = [];
-  if (withMoney && sel.money) words.push(`$${sel.money}`);
-  for (const [w, n] of sel.cards) for (let i = 0; i < n; i++) words.push(w);
-  return [...words, ...sel.powers];
+  return choiceWords(sel, withMoney);
 }
 
 // ---- The payment and discard panel ----
@@ -387,10 +414,24 @@ function lotPanel(ctx, lot, moves, back) {
   const l = ((ctx.v.map || {}).lots || []).find((x) => x.id === lot);
   if (!l) return '';
   const free = ctx.v.coop && ctx.v.coop.first_round;
+  // The price paid as the payment panel would suggest it, in the same click;
+  // a second button also ends the reputation step ("done": no second build or
+  // upgrade) and the turn.
   const builds = moves.filter((m) => m.split(' ')[0] === 'build' && m.split(' ')[1] === lot).map((m) => {
     const card = m.split(' ')[2];
-    return `<button type="button" class="pd-move pd-build" data-action="${esc(m)}" title="${esc(cap(moveWords(ctx, m)))}">` +
-      `Build with ${cardChip(ctx, card)}</button>`;
+    const pay = free ? '' : payAhead(ctx, l.cost, { keep: card });
+    const paid = pay ? `, pay ${partsWords(ctx, pay.split(' ').slice(1))}` : '';
+    const title = `${cap(moveWords(ctx, m))}${paid}`;
+    const then = pay ? [pay] : [];
+    const attrs = (more) => `data-action="${esc(m)}"${[...then, ...more].length ? ` data-then="${esc([...then, ...more].join('|'))}"` : ''}`;
+    const main = `<button type="button" class="pd-move pd-build" ${attrs([])} title="${esc(title)}">Build with ${cardChip(ctx, card)}${esc(paid)}</button>`;
+    // the same, then no second build or upgrade, and the turn ends
+    const end = `<button type="button" class="secondary small pd-move pd-build pd-build-done" ${attrs(['done', 'end'])}` +
+      ` title="${esc(`${title}, no second build or upgrade, end the turn`)}">…, end turn</button>`;
+    // the price chosen otherwise: the payment panel after the build
+    const choose = pay ? `<button type="button" class="secondary small pd-move pd-build-choose" data-action="${esc(m)}"` +
+      ` title="${esc(`${cap(moveWords(ctx, m))}, then choose how to pay`)}">choose how to pay</button>` : '';
+    return `<div class="row pd-build-row">${main}${end}${choose}</div>`;
   });
   return `<div id="pd-lot" class="pd-group pd-lot-panel" data-group="build" data-lot="${esc(lot)}" data-cost="${l.cost}">` +
     `<h3>Lot ${esc(lot)} in ${esc(villageName(ctx, l.village))}: <span class="pd-lot-cost">${free ? 'free (first round)' : `$${l.cost}`}</span> ${back}</h3>` +

@@ -362,7 +362,27 @@ function mapActions(ctx) {
     deliverFrom.add(fromWord(ctx, d)); // a village, or another player's lot (Copy Cat)
     deliverOrders.add(d.slot);
   }
-  return { buildLots, upgradeVillages, deliverFrom, deliverOrders };
+  return { buildLots, upgradeVillages, deliverFrom, deliverOrders, repLots: reputationLots(ctx, legal) };
+}
+
+// At the start of a turn, the free lots a build could go on (a village with
+// none of your pizzerias, a card of it in hand, the price within your money
+// and other cards): a click increases reputation and shows the lot's panel.
+export function reputationLots(ctx, legal = ctx.myTurn ? ctx.v.legal || [] : []) {
+  const out = new Set();
+  const v = ctx.v;
+  const me = (v.players || [])[ctx.seat];
+  if (ctx.phase !== 'start' || !legal.includes('reputation') || !me || me.disks === 0) return out;
+  const taken = new Set((v.players || []).flatMap((p, s) => [...(p.pizzerias || []).map((z) => z.lot), ...(s === ctx.seat ? [] : p.reserved_lots || [])]));
+  const have = new Set((me.pizzerias || []).map((p) => p.village));
+  const code = (name) => (v.map.villages.find((x) => x.name === String(name).split('/')[0]) || {}).code;
+  const hand = (v.hand || []).flatMap((h) => Array(h.count).fill(code(h.card)));
+  const free = v.coop && v.coop.first_round;
+  const purse = (v.coop ? v.coop.money ?? 0 : me.money ?? 0) + hand.length + (v.powers || []).length - 1;
+  for (const l of v.map.lots) {
+    if (!taken.has(l.id) && !have.has(l.village) && l.village !== 'CP' && hand.includes(l.village) && (free || l.cost <= purse)) out.add(l.id);
+  }
+  return out;
 }
 
 function points(m, P, route) {
@@ -610,6 +630,10 @@ export function boardHtml(ctx, { busy = false } = {}) {
         if (ui.lot === l.id) cls.push('selected');
         title.push(ctx.phase === 'block' ? 'click to reserve it' : 'click to build here');
         act = ` data-pick="lot" data-value="${esc(l.id)}" tabindex="0" role="button" aria-label="${esc(title.join(' · '))}"`;
+      } else if (acts.repLots.has(l.id)) {
+        cls.push('active', 'can');
+        title.push('click to build here (increase reputation)');
+        act = ` data-pick="lot-rep" data-value="${esc(l.id)}" tabindex="0" role="button" aria-label="${esc(title.join(' · '))}"`;
       }
     }
     const ring = own && recent.lots.has(l.id) ? `<rect class="pd-ring${recent.seats.some((t) => t.seat === own.seat && t.fresh) ? ' fresh' : ''}" x="${f1(lx - LOT / 2 - 4)}" y="${f1(ly - LOT / 2 - 4)}" width="${LOT + 8}" height="${LOT + 8}" rx="5"/>` : '';

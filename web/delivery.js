@@ -11,9 +11,9 @@
 // `data-pick` (a selection kept here, see pick()).
 import { esc } from './tokens.js';
 // The map (drawing, routes, zoom) is delivery-map.js's; this file re-exports what the page uses.
-import { mapOf, villageName, shortestRoute, HARLEM, f1 } from './delivery-map.js';
+import { mapOf, villageName, shortestRoute, reputationLots, HARLEM, f1 } from './delivery-map.js';
 import { bannersHtml, destinationHtml, handHtml, keepFacesHtml, marketHtml, othersHtml, powerFace } from './delivery-cards.js';
-import { choosePick, choosesHere, pairHtml, paymentHtml, reputationHtml, trimHtml } from './delivery-choose.js';
+import { choosePick, choosesHere, pairHtml, payAhead, paymentHtml, reputationHtml, trimHtml } from './delivery-choose.js';
 
 export { shortestRoute, boardHtml, recentOnMap, wireMap, villageName } from './delivery-map.js';
 
@@ -124,8 +124,11 @@ export function cardChip(ctx, text, { count = 1, action = null, extra = '' } = {
     `${count > 1 ? ` <b class="pd-count">×${esc(count)}</b>` : ''}`;
   const cls = `pd-card${extra ? ` ${extra}` : ''}`;
   if (action) {
-    return `<button type="button" class="${cls} playable" data-action="${esc(action)}" data-card="${esc(cardKey(ctx, text))}"` +
-      ` title="${esc(`${title} — ${moveWords(ctx, action)}`)}">${inner}</button>`;
+    // "market|take HA/Ham": the first move, then the rest queued (app.js, queue.js)
+    const [first, ...then] = action.split('|');
+    const said = [first, ...then].map((m) => moveWords(ctx, m)).join(', then ');
+    return `<button type="button" class="${cls} playable" data-action="${esc(first)}"${then.length ? ` data-then="${esc(then.join('|'))}"` : ''}` +
+      ` data-card="${esc(cardKey(ctx, text))}" title="${esc(`${title} — ${said}`)}">${inner}</button>`;
   }
   return `<span class="${cls}" data-card="${esc(cardKey(ctx, text))}" title="${esc(title)}">${inner}</span>`;
 }
@@ -270,35 +273,69 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
 // A selection belongs to one position: a new move clears it.
 
 // `zone` is the village a specialty order goes to (null: the cheapest).
-const ui = { key: null, order: null, pizzeria: null, lot: null, zone: null };
+// `carry` is a lot or one of your pizzerias ({lot} or {pizzeria}) chosen at
+// the start of a turn: "reputation" goes, and it is chosen in the position that follows.
+const ui = { key: null, order: null, pizzeria: null, lot: null, zone: null, carry: null };
 export { ui as selection }; // the map marks what is selected
 
 function syncSelection(ctx) {
   const key = `${ctx.code}:${ctx.msg.moves}:${ctx.seat}`;
   if (ui.key === key) return;
   ui.key = key;
-  ui.order = ui.pizzeria = ui.lot = ui.zone = null;
+  ui.order = ui.zone = null;
+  const carry = ctx.phase === 'reputation' && ui.carry ? ui.carry : {};
+  ui.lot = carry.lot || null;
+  ui.pizzeria = carry.pizzeria || null;
+  ui.carry = null;
+}
+
+// ---- End my turn after my action: a preference kept in this browser ----
+
+const AUTO_END = 'pizzabox.delivery.autoEnd';
+
+export function autoEnd() {
+  try { return globalThis.localStorage.getItem(AUTO_END) === '1'; } catch { return false; }
+}
+
+function setAutoEnd(on) {
+  try { globalThis.localStorage.setItem(AUTO_END, on ? '1' : '0'); } catch { /* private mode: this page only */ }
+}
+
+// The phases of a turn's action: while one lasts, the toggle applies to its clicks.
+const ACTION_PHASES = new Set(['start', 'market', 'bonus', 'reputation', 'pay', 'supply', 'distance', 'discard']);
+
+function autoEndHtml(ctx) {
+  if (!ACTION_PHASES.has(ctx.phase) || ctx.v.coop) return '';
+  const on = autoEnd();
+  return `<button type="button" id="pd-auto-end" class="small secondary pd-auto-end" data-pick="auto-end" aria-pressed="${on}"` +
+    ' title="When your action is over, your turn ends by itself: no power card played after it. Kept for your next turns.">' +
+    `${on ? '☑' : '☐'} End my turn after my action</button>`;
 }
 
 // A click on something selectable: kind order (value the slot), pizzeria
 // (a village code; another player's lot for Copy Cat), lot (an id), delivery
 // ("slot:code"), zone (a village code: where a specialty order goes), or clear.
+// A move to send comes back for a lot clicked at the start of a turn ("reputation").
 export function pick(kind, value) {
-  if (choosePick(kind, value)) return; // a payment's dollars and cards (delivery-choose.js)
-  if (kind === 'clear') { ui.order = ui.pizzeria = ui.lot = ui.zone = null; return; }
+  if (choosePick(kind, value)) return null; // a payment's dollars and cards (delivery-choose.js)
+  if (kind === 'auto-end') { setAutoEnd(!autoEnd()); return null; }
+  if (kind === 'lot-rep') { ui.carry = { lot: value }; return 'reputation'; }
+  if (kind === 'pz-rep') { ui.carry = { pizzeria: value }; return 'reputation'; }
+  if (kind === 'clear') { ui.order = ui.pizzeria = ui.lot = ui.zone = null; return null; }
   if (kind === 'delivery') {
     const [slot, code, to] = String(value).split(':');
     ui.order = Number(slot);
     ui.pizzeria = code;
     ui.zone = to || null;
     ui.lot = null;
-    return;
+    return null;
   }
   // Not a toggle: a specialty order always goes somewhere.
   if (kind === 'zone') ui.zone = value || null;
   if (kind === 'order') { ui.order = ui.order === Number(value) ? null : Number(value); ui.zone = null; }
   if (kind === 'pizzeria') { ui.pizzeria = ui.pizzeria === value ? null : value; ui.lot = null; }
   if (kind === 'lot') { ui.lot = ui.lot === value ? null : value; ui.pizzeria = null; }
+  return null;
 }
 
 function myPizzerias(ctx) {
@@ -769,7 +806,8 @@ export function infoHtml(ctx) {
 // ---- The moves: the delivery preview, and every legal move as a button ----
 
 const GROUPS = [
-  ['keep', 'Power card'], ['supplies', 'Out of Supplies: pay $2 before delivering'], ['start', 'Action'], ['play', 'Play a power card'], ['deliver', 'Deliver'], ['copy', 'Harlem Rotary Pizzeria'],
+  // a delivery first: the action that pays (its choices fit the screen beside the map)
+  ['keep', 'Power card'], ['supplies', 'Out of Supplies: pay $2 before delivering'], ['deliver', 'Deliver'], ['start', 'Action'], ['play', 'Play a power card'], ['copy', 'Harlem Rotary Pizzeria'],
   ['take', 'Take'], ['build', 'Build'], ['upgrade', 'Upgrade'], ['remove', 'Over the reputation limit'], ['pay', 'Pay'], ['use', 'Supply'], ['extra', 'Extra'], ['short', 'Short'],
   ['cheese', 'Extra Cheese'],
   ['tip', 'Keep a tip'], ['arrange', 'Put the other tips back'], ['fine', 'Fine'], ['swap', 'Bait and Switch'],
@@ -826,11 +864,23 @@ function previewHtml(ctx, pv) {
   if (len != null) facts.push(`<li>Route: <b class="pd-len">${len}</b> ${len === 1 ? 'space' : 'spaces'} (the door counts 1)</li>`);
   else facts.push('<li>No street route.</li>');
   let body;
+  let chain = { then: [] };
+  let inAll = null; // the cards it takes from the hand, as Confirm makes it
   if (q) {
     if (len != null && len !== q.length) facts.push(`<li class="muted">By the engine's count: ${q.length} spaces.</li>`);
     facts.push(`<li>Free range: <b>${q.free}</b>${q.distance_cards ? ` → <b>${plural(q.distance_cards, 'card')}</b> for the distance` : ' → no cards for the distance'}</li>`);
-    facts.push(`<li>Ingredients from your hand: <b>${plural(q.ingredient_cards, 'card')}</b>` +
-      `${q.extra_cards ? `, plus <b>${plural(q.extra_cards, 'extra card')}</b>` : ''}</li>`);
+    chain = deliveryChain(ctx, pv, q);
+    const named = (list) => list.map((w) => (/^power:/.test(w)
+      ? `<span class="pd-power" title="${esc(powerName(w, ctx))}"><b>★</b> ${esc(powerName(w, ctx))}</span>` : cardChip(ctx, w))).join(' ');
+    // the cards Confirm uses: a card that fits is used rather than leaving the ingredient out (the quote counts the least)
+    const ingredients = chain.uses ? chain.uses.length : q.ingredient_cards;
+    facts.push(`<li>Ingredients from your hand: <b>${plural(ingredients, 'card')}</b>` +
+      `${q.extra_cards ? `, plus <b>${plural(q.extra_cards, 'extra card')}</b>` : ''}` +
+      `${chain.uses && chain.uses.length ? `: <span class="pd-chain-uses">${named(chain.uses)}</span>` : q.ingredient_cards ? ' (you choose them next)' : ''}` +
+      `${chain.short ? ' (one ingredient left out: no tip)' : ''}</li>`);
+    if (q.distance_cards) {
+      facts.push(`<li>For the distance: ${chain.pay ? `<span class="pd-chain-pay">${named(chain.pay.split(' ').slice(1))}</span>` : 'you choose the cards next'}</li>`);
+    }
     // Extra Cheese: the pizzeria's own is in the pay; a card from hand may add it
     const noCheese = q.cheese_required && !q.cheese_in_pizzeria && !q.cheese_cards;
     if (q.cheese_bonus && q.cheese_in_pizzeria) facts.push(`<li class="pd-cheese">Extra Cheese from your pizzeria: +$${q.cheese_bonus}, in the pay</li>`);
@@ -842,7 +892,8 @@ function previewHtml(ctx, pv) {
     // Special Sale: the order's token and the top face-down one
     const tip = noCheese ? ', no tip' : ctx.v.special_sale ? `, two tip tokens${o.tip_value != null ? ` (one $${o.tip_value})` : ''}`
       : o.tip_value != null ? `, a tip token ($${o.tip_value})` : o.tip ? ', a tip token' : '';
-    facts.push(`<li>In all: <b class="pd-cost">${plural(cardsOf(q), 'card')}</b>; pays <b class="pd-earn">$${q.pay}</b>${tip} and a power card</li>`);
+    inAll = cardsOf(q) - q.ingredient_cards + ingredients;
+    facts.push(`<li>In all: <b class="pd-cost">${plural(inAll, 'card')}</b>; pays <b class="pd-earn">$${q.pay}</b>${tip} and a power card</li>`);
     body = '';
   } else {
     facts.push(`<li>Free range: ${pv.free}</li>`);
@@ -851,7 +902,21 @@ function previewHtml(ctx, pv) {
       : 'Deliveries are announced at the start of your turn.'}</p>`;
   }
   const buttons = [];
-  if (pv.plain) buttons.push(`<button type="button" id="delivery-confirm" data-action="${esc(pv.plain)}">Deliver order ${o.slot}${esc(to)}</button>`);
+  // Confirm carries the whole delivery: the ingredients and the distance chosen
+  // ahead (as shown above) go after it; a second button ends the turn too.
+  const then = (extra) => (chain.then.length || extra ? ` data-then="${esc([...chain.then, ...(extra ? [extra] : [])].join('|'))}"` : '');
+  if (pv.plain) {
+    buttons.push(`<button type="button" id="delivery-confirm" data-action="${esc(pv.plain)}"${then('')}>Deliver order ${o.slot}${esc(to)}</button>`);
+    if (!autoEnd() && chain.whole) {
+      buttons.push(`<button type="button" id="delivery-confirm-end" class="secondary" data-action="${esc(pv.plain)}"${then('end')}>Deliver and end turn</button>`);
+    }
+    if (chain.pay) {
+      // the distance's cards chosen otherwise: the payment panel after the ingredients
+      const steps = chain.then.filter((m) => !/^pay /.test(m));
+      buttons.push(`<button type="button" id="delivery-confirm-choose" class="secondary small" data-action="${esc(pv.plain)}"` +
+        `${steps.length ? ` data-then="${esc(steps.join('|'))}"` : ''}>Deliver, choose the distance's cards</button>`);
+    }
+  }
   // Another way to go (a ride, the boat, the Park Path), with what it costs and pays.
   for (const mv of pv.moves.filter((x) => x !== pv.plain)) {
     const vq = (ctx.v.deliveries || []).find((d) => d.move === mv);
@@ -860,9 +925,52 @@ function previewHtml(ctx, pv) {
   }
   buttons.push('<button type="button" class="secondary small" data-pick="clear">clear</button>');
   const attrs = [`data-slot="${o.slot}"`, `data-from="${esc(pv.pizzeria.village)}"`, `data-owner="${pv.owner}"`, `data-to="${esc(pv.to || '')}"`, `data-length="${len ?? ''}"`];
-  if (q) attrs.push(`data-quoted="${q.length}"`, `data-free="${q.free}"`, `data-cards="${cardsOf(q)}"`, `data-pay="${q.pay}"`);
+  if (q) attrs.push(`data-quoted="${q.length}"`, `data-free="${q.free}"`, `data-cards="${inAll}"`, `data-pay="${q.pay}"`);
   return `<div id="delivery-preview" class="pd-preview" ${attrs.join(' ')}>${head}${zoneChooserHtml(ctx, pv)}<ul>${facts.join('')}</ul>${body}` +
     `<div class="row">${buttons.join('')}</div></div>`;
+}
+
+// What a delivery's Confirm carries after the announcement: the ingredients
+// from the hand when the hand leaves no choice ("use A B"), then the distance
+// paid as the payment panel would suggest it. {uses, pay, then, whole}: whole
+// when nothing is left to choose (the turn may end with it).
+function deliveryChain(ctx, pv, q) {
+  const steps = forcedUses(ctx, pv, q);
+  if (!steps) return { uses: null, pay: null, then: [], whole: false };
+  const uses = steps.flatMap((m) => m.split(' ').slice(1));
+  const pay = q.distance_cards ? payAhead(ctx, q.distance_cards, { money: false, used: uses }) : '';
+  return { uses, short: steps.includes('short'), pay, then: [...steps, ...(pay ? [pay] : [])], whole: pay !== null };
+}
+
+// The moves a delivery's ingredients take when there is one way only: the
+// ingredients the pizzeria lacks, in the order's order, each with the one
+// kind of card in hand that fits, or with none ("short": the quote's count of
+// cards, its least, says when one may be left out; a card that fits is used
+// rather than losing the tip): ["use A B", "short", ...] ([] for nothing);
+// null when there is a choice (the supply panel asks then), and for a
+// specialty pizza, a Special Sale or Copy Cat.
+function forcedUses(ctx, pv, q) {
+  if (pv.order.specialty || q.extra_cards || !pv.mine || ctx.v.special_sale) return null;
+  const ing = (c) => cardParts(ctx, c).ingredient.toLowerCase();
+  const own = new Set((pv.pizzeria.cards || []).map(ing));
+  const needs = (pv.order.cards || []).map(ing).filter((i) => !own.has(i));
+  if (new Set(needs).size !== needs.length || needs.length - q.ingredient_cards > 1) return null;
+  const hand = ctx.v.hand || [];
+  const steps = [];
+  for (const n of needs) {
+    const fit = hand.filter((h) => ing(h.card) === n || /^any /.test(ing(h.card)));
+    if (fit.length > 1 || (fit.length && /^any /.test(ing(fit[0].card)))) return null; // a choice, or a wildcard
+    steps.push(fit.length ? cardWordOf(ctx, fit[0].card) : null);
+  }
+  if (steps.filter((x) => !x).length > needs.length - q.ingredient_cards) return null;
+  // the cards in a row go as one move
+  const moves = [];
+  for (const x of steps) {
+    if (!x) moves.push('short');
+    else if (/^use /.test(moves.at(-1) || '')) moves[moves.length - 1] += ` ${x}`;
+    else moves.push(`use ${x}`);
+  }
+  return moves;
 }
 
 // A specialty order's zones, each with what going there costs: a click
@@ -918,7 +1026,7 @@ export function actionsHtml(ctx) {
   if (!ctx.myTurn || ctx.phase === 'over') return '';
   const v = ctx.v;
   const legal = v.legal || [];
-  let out = `<h2>Your move: ${esc(PHASE_WORDS[ctx.phase] || ctx.phase)}</h2>`;
+  let out = `<h2>Your move: ${esc(PHASE_WORDS[ctx.phase] || ctx.phase)}</h2>${autoEndHtml(ctx)}`;
   if (ctx.phase === 'transfer') return out + transferHtml(ctx);
   if (ctx.phase === 'instant') return out + instantHtml(ctx);
   if (ctx.phase === 'start' && owes(ctx, ctx.seat)) out += `<p class="pd-owe">${esc(OWE_WORDS(owes(ctx, ctx.seat)))}</p>`;
@@ -944,7 +1052,9 @@ export function actionsHtml(ctx) {
   // move, a fine or Out of Supplies by two cards, reputation by the map.
   const reputation = ctx.phase === 'reputation' && (groups.has('build') || groups.has('upgrade'));
   let chose = false;
-  for (const [g, title] of GROUPS) {
+  // after the action, ending the turn first: where the action's last click was
+  const order = ctx.phase === 'after' ? [...GROUPS.filter(([g]) => g === 'done'), ...GROUPS.filter(([g]) => g !== 'done')] : GROUPS;
+  for (const [g, title] of order) {
     const moves = groups.get(g);
     if (!moves) continue;
     if ((g === 'pay' || g === 'discard') && choosesHere(ctx)) {
@@ -963,6 +1073,9 @@ export function actionsHtml(ctx) {
       out += `<div class="pd-group" data-group="deliver"><h3>${title}</h3>${deliveryChoicesHtml(ctx)}</div>`;
       continue;
     }
+    if (g === 'take') { out += takeHtml(ctx, moves.map((l) => l.slice(5))); continue; }
+    if (g === 'start' && moves.includes('market')) out += takeHtml(ctx, [...(v.open || []).map((c) => c.card), 'deck'], 'market');
+    if (g === 'start' && moves.includes('reputation')) out += upgradeStartHtml(ctx);
     const shown = moves.filter(focus);
     const hidden = moves.length - shown.length;
     // a card played on an opponent: a row of players to choose from
@@ -978,6 +1091,45 @@ export function actionsHtml(ctx) {
     out += `<p class="pd-sale">${esc(SALE_WORDS)} No delivery can be made with every ingredient twice.</p>`;
   }
   return out;
+}
+
+// The cards to take (the open market's and the deck), as chips: a click takes
+// one. With `first` ("market", at the start of a turn) the click goes to the
+// market and takes that card: one click for the two moves.
+function takeHtml(ctx, cards, first = null) {
+  const move = (c) => `${first ? `${first}|` : ''}take ${c}`;
+  const open = cards.filter((c) => c !== 'deck');
+  const counted = countCards(ctx, open).map((c) => cardChip(ctx, c.card, { count: c.count, action: move(/^power:/.test(c.card) ? c.card : cardWordOf(ctx, c.card)) }));
+  // at the start, the deck once or twice (the action's two cards, unseen both)
+  const deckButton = (n) => `<button type="button" class="pd-deck playable${n > 1 ? ' pd-deck-two' : ''}" data-action="${first || 'take deck'}"` +
+    `${first ? ` data-then="${Array(n).fill('take deck').join('|')}"` : ''}` +
+    ` title="${esc(`${first ? 'go to market and take ' : 'take '}the top ${n > 1 ? 'two cards' : 'card'} of the deck`)}">` +
+    `${n > 1 ? 'Deck ×2' : `Deck: ${esc(ctx.v.deck)}`}</button>`;
+  const deck = cards.includes('deck') ? `${deckButton(1)}${first && ctx.v.deck > 1 ? ` ${deckButton(2)}` : ''}` : '';
+  const head = first ? 'Market: click a card to go to market and take it' : 'Take a card';
+  return `<div class="pd-group pd-take" data-group="${first ? 'market' : 'take'}"><h3>${head}</h3>` +
+    `<div class="pd-cards pd-take-cards">${counted.join(' ')} ${deck}</div></div>`;
+}
+
+// At the start of a turn, your pizzerias a card in hand could upgrade (of
+// its village or Central Park's): a click increases reputation and opens its panel.
+// The lots a build could go on are outlined on the map (a click does the same for a build).
+function upgradeStartHtml(ctx) {
+  const hand = new Set((ctx.v.hand || []).map((h) => cardParts(ctx, h.card).code));
+  const can = myPizzerias(ctx).filter((p) => hand.has(p.village) || hand.has('CP'));
+  const lots = reputationLots(ctx).size;
+  const build = lots ? `<p class="pd-hint pd-build-hint">Build: click one of the ${plural(lots, 'lot')} outlined on the map.</p>` : '';
+  if (!can.length) return build;
+  const buttons = can.map((p) => `<button type="button" class="secondary small pd-pz-start" data-pick="pz-rep" data-value="${esc(p.village)}"` +
+    ` title="${esc(`Increase reputation: upgrade your pizzeria in ${villageName(ctx, p.village)} (reputation ${p.reputation} of ${p.limit})`)}">` +
+    `${esc(villageName(ctx, p.village))} <span class="muted">${esc(p.reputation)}/${esc(p.limit)}</span></button>`);
+  return `${build}<div class="action-list pd-pz-starts"><span class="label">Upgrade</span> ${buttons.join('')}</div>`;
+}
+
+// A card as a move writes it: "UE/Ham".
+function cardWordOf(ctx, text) {
+  const p = cardParts(ctx, text);
+  return `${p.code || p.village.replace(/ /g, '-')}/${p.ingredient.replace(/ /g, '-')}`;
 }
 
 // A card played on an opponent: "play power:out-of-supplies on 2",

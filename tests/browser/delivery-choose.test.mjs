@@ -133,13 +133,16 @@ test('a lot clicked shows its price and card; its price paid with a dollar and a
   const text = (await panel.innerText()).replace(/\s+/g, ' ');
   assert.match(text, new RegExp(`Lot ${lot} in ${village.replace(/'/g, '.')}: \\$${cost}`), 'the lot\'s price');
   assert.match(text, new RegExp(`needs a card of ${village.replace(/'/g, '.')}`), 'the card it needs');
-  const builds = await panel.locator('button[data-action]').evaluateAll((bs) => bs.map((b) => b.dataset.action));
+  // a build paid as the panel would suggest (and ending the turn, or the price chosen next) in one click
+  const builds = await panel.locator('button.pd-build:not(.pd-build-done)').evaluateAll((bs) => bs.map((b) => b.dataset.action));
   assert.deepEqual(builds.toSorted(), v.legal.filter((l) => l.startsWith(`build ${lot} `)).toSorted(), 'a button for each card that can build there');
+  assert.match(await panel.locator(`button.pd-build:not(.pd-build-done)[data-action="${build}"]`).getAttribute('data-then'), /^pay \$/,
+    'its price paid with it, money first');
 
   await page.screenshot({ path: join(SHOTS, 'delivery-choose-lot.png') });
   const handBefore = handOf(v, 0);
   const moneyBefore = v.players[0].money;
-  await confirmOne(page, panel.locator(`button[data-action="${build}"]`));
+  await confirmOne(page, panel.locator(`button.pd-build-choose[data-action="${build}"]`));
   const pay = page.locator('#pd-pay');
   await pay.waitFor();
   assert.match(await pay.locator('.pd-pay-head').innerText(), new RegExp(`Lot ${lot} costs \\$${cost}`));

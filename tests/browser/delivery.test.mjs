@@ -88,7 +88,8 @@ function readTable() {
   return {
     game: table.dataset.game, phase: table.dataset.phase, myTurn: table.dataset.myTurn === 'true',
     moves: Number(board.dataset.moves), over: !document.getElementById('game-over').hidden,
-    actions: attr('#actions button[data-action]:not([disabled])', 'data-action'),
+    // each move once, by its own button (a card or a button that queues more moves behind it left out)
+    actions: [...new Set(attr('#actions button[data-action]:not([disabled]):not([data-then])', 'data-action'))],
     choices: attr('#actions .pd-delivery-choice', 'data-value'),
     buildLots: attr('#delivery-svg .pd-lot.can[data-pick="lot"]', 'data-value'),
     market: attr('#delivery-market button[data-action]', 'data-action'),
@@ -302,11 +303,12 @@ async function build(page, t, st) {
   const lot = t.buildLots[st.rng(t.buildLots.length)];
   await page.locator(`#delivery-svg .pd-lot[data-value="${lot}"]`).click();
   await page.waitForSelector(`#delivery-svg .pd-lot.selected[data-value="${lot}"]`);
-  const builds = await page.locator('#actions .pd-group[data-group="build"] button[data-action]').evaluateAll(
+  // (a build's first button pays its price too; "…, end turn" and "choose how to pay" are the others)
+  const builds = await page.locator('#actions .pd-group[data-group="build"] button.pd-build:not(.pd-build-done)').evaluateAll(
     (bs) => bs.map((b) => b.dataset.action));
   assert.ok(builds.length >= 1, `builds on ${lot}`);
   for (const b of builds) assert.ok(b.startsWith(`build ${lot} `), `only ${lot}'s builds are offered: ${b}`);
-  await play(page, page.locator(`#actions button[data-action="${builds[st.rng(builds.length)]}"]`), t);
+  await play(page, page.locator(`#actions button.pd-build:not(.pd-build-done)[data-action="${builds[st.rng(builds.length)]}"]`), t);
   st.built++;
 }
 
@@ -324,7 +326,8 @@ async function upgrade(page, t, st, village) {
 
 async function oneMove(page, t, st) {
   const pick = (list) => list[st.rng(list.length)];
-  const button = (action) => page.locator(`#actions button[data-action="${action}"]`);
+  // a move's own button (not a card or the deck that queues more moves behind it)
+  const button = (action) => page.locator(`#actions button[data-action="${action}"]:not([data-then])`);
   st.phases.add(t.phase);
   if (t.actions.some((a) => /^cheese /.test(a))) st.cheeseOffered++;
   if (t.phase === 'keep') {
@@ -509,7 +512,7 @@ function readTeam() {
 
 // Market and power cards in a seat's hand, as its panel's Hand line says ("3 cards + 1 power card").
 const cardsOf = (page, seat) => page.locator(`#players .pd-player[data-seat="${seat}"] .pd-hand-size`).locator('xpath=..')
-  .innerText().then((t) => { const m = /Hand\s+(\d+) cards?(?: \+ (\d+) power cards?)?/.exec(t); return Number(m[1]) + Number(m[2] || 0); });
+  .innerText().then((t) => { const m = /Hand\s+(\d+) cards?(?:\s*\+\s*(\d+) power cards?)?/.exec(t); return Number(m[1]) + Number(m[2] || 0); });
 
 test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Transfer Goods, the team\'s result',
   { timeout: GAME_MS + 30_000 }, async () => {
