@@ -951,6 +951,12 @@ function deliveryPick(ev) {
   const ctx = currentCtx();
   if (move && ctx && ctx.myTurn) act(move);
   else renderTable();
+  // On a phone the panel is above the map: a preview made by taps on the map
+  // is brought into sight, or the tap would seem to do nothing.
+  const preview = $('#delivery-preview');
+  if (preview && el.closest('#delivery-svg') && preview.getBoundingClientRect().top < 0) {
+    preview.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }
   return true;
 }
 

@@ -405,9 +405,11 @@ export function previewOf(ctx) {
     to = zones.some((z) => z.code === ui.zone) ? ui.zone : zones.length ? zones[0].code : null;
     quotes = quotes.filter((d) => quoteTo(d) === to);
   }
-  // The quote by the streets when there is one, else the first by a ride,
-  // a boat or the Park Path (its route then comes from the engine).
-  const quote = quotes.find((d) => !d.via) || quotes[0] || null;
+  // The best way to go: the most money for the cards it takes, then fewer
+  // cards, then by the streets; a ride, a boat or the Park Path may beat the
+  // streets (its route then comes from the engine).
+  const best = (a, b) => (b.pay - cardsOf(b)) - (a.pay - cardsOf(a)) || cheaper(a, b);
+  const quote = [...quotes].sort(best)[0] || null;
   const zone = quote ? quote.zone : m.village.get(order.village || to)?.zone ?? null;
   let route = null;
   if (quote && quote.via && Array.isArray(quote.route)) route = quote.route;
@@ -416,7 +418,7 @@ export function previewOf(ctx) {
   const moves = ctx.myTurn ? (v.legal || []).filter((l) => l === prefix || l.startsWith(`${prefix} via`)) : [];
   return {
     order, pizzeria: pz, owner, mine, lot, to, zones, zone, route, quote, free: quote ? quote.free : pz.disks, moves,
-    plain: moves.includes(prefix) ? prefix : null,
+    plain: quote && moves.includes(quote.move) ? quote.move : moves.includes(prefix) ? prefix : null,
   };
 }
 
@@ -897,8 +899,10 @@ function previewHtml(ctx, pv) {
     body = '';
   } else {
     facts.push(`<li>Free range: ${pv.free}</li>`);
+    // the engine's reason, as the move would be refused with
+    const why = (ctx.v.undeliverable || []).find((u) => u.slot === o.slot && u.from === pv.pizzeria.village)?.why;
     body = `<p class="pd-cannot">${ctx.myTurn && ctx.phase === 'start'
-      ? 'You cannot deliver this now: the order\'s ingredients cannot be supplied, or you lack the cards.'
+      ? `You cannot deliver this now: ${esc(why || 'the order\'s ingredients cannot be supplied, or you lack the cards')}.`
       : 'Deliveries are announced at the start of your turn.'}</p>`;
   }
   const buttons = [];
