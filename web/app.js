@@ -621,6 +621,7 @@ function drawTable(ctx) {
   $('#theory-info').hidden = !theory;
   $('#delivery-board').hidden = !delivery;
   $('#delivery-info').hidden = !delivery;
+  if (!delivery) $('#delivery-banners').hidden = true;
   $('#delivery-team').hidden = !(delivery && ctx.v.coop);
   if (theory) {
     drawTheory(ctx);
@@ -677,6 +678,9 @@ function drawDelivery(ctx) {
   board.dataset.seat = ctx.seat == null ? '' : String(ctx.seat);
   board.innerHTML = DL.boardHtml(ctx, { busy: state.busy });
   $('#delivery-info').innerHTML = DL.infoHtml(ctx);
+  const banners = $('#delivery-banners');
+  banners.innerHTML = DL.bannersHtml(ctx);
+  banners.hidden = !banners.innerHTML;
   $('#delivery-team').innerHTML = DL.teamHtml(ctx);
   const moves = DL.actionsHtml(ctx);
   $('#actions').hidden = !moves;

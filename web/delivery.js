@@ -12,10 +12,12 @@
 import { esc } from './tokens.js';
 // The map (drawing, routes, zoom) is delivery-map.js's; this file re-exports what the page uses.
 import { mapOf, villageName, shortestRoute, reputationLots, HARLEM, f1 } from './delivery-map.js';
-import { bannersHtml, destinationHtml, handHtml, keepFacesHtml, marketHtml, othersHtml, powerFace } from './delivery-cards.js';
+import { destinationHtml, handHtml, keepFacesHtml, marketHtml, othersHtml, powerFace } from './delivery-cards.js';
 import { choosePick, choosesHere, pairHtml, payAhead, paymentHtml, reputationHtml, trimHtml } from './delivery-choose.js';
 
 export { shortestRoute, boardHtml, recentOnMap, wireMap, villageName } from './delivery-map.js';
+// Global events are announced above the move to make, where the eye is.
+export { bannersHtml } from './delivery-cards.js';
 
 // ---- Names and colours ----
 
@@ -795,8 +797,7 @@ export function infoHtml(ctx) {
     }
   }
 
-  return `<div id="delivery-banners" class="pd-banners">${bannersHtml(ctx)}</div>` +
-    `<div id="delivery-now" class="pd-now"${now ? '' : ' hidden'}>${now}</div>` +
+  return `<div id="delivery-now" class="pd-now"${now ? '' : ' hidden'}>${now}</div>` +
     othersHtml(ctx) +
     `<h2>Orders</h2><ol id="delivery-orders" class="pd-orders">${orders}</ol>` +
     hand + marketHtml(ctx, takes, deck) +
