@@ -140,7 +140,8 @@ function poolOf(ctx, keep = null) {
 }
 
 // How much a card is worth keeping: its ingredient on an order, its village
-// one of your pizzerias' (an upgrade); the least first goes first.
+// one of your pizzerias' or the one being built (an upgrade; Central Park's
+// upgrade any); the least first goes first.
 function worth(ctx, card) {
   const p = cardParts(ctx, card);
   const ing = p.ingredient.toLowerCase();
@@ -150,7 +151,8 @@ function worth(ctx, card) {
     if ((o.cards || []).some((c) => cardParts(ctx, c).ingredient.toLowerCase() === ing)) w += 2;
     if ((o.needs || []).some((n) => String(n.ingredient).toLowerCase() === ing)) w += 2;
   }
-  if ((me(ctx).pizzerias || []).some((pz) => pz.village === p.code)) w += 1;
+  const building = ctx.phase === 'pay' ? String((ctx.v.pending || {}).lot || '').split('-')[0] : '';
+  if (p.code === building || p.code === 'CP' || (me(ctx).pizzerias || []).some((pz) => pz.village === p.code)) w += 1;
   if (/^any /.test(ing) || ing === 'extra cheese') w += 2;
   return w;
 }
@@ -356,7 +358,7 @@ export function pairHtml(ctx, verb, moves) {
 // The pizzeria's cards bottom to top, the top one's power named, its disks.
 function stackHtml(ctx, pz) {
   const cards = (pz.cards || []).map((c, i, all) => `<li class="${i === all.length - 1 ? 'top' : ''}">${cardChip(ctx, c, { extra: i === all.length - 1 ? 'top' : '' })}` +
-    `${i === all.length - 1 && pz.power ? ` <span class="pd-top-power" title="the top card's delivery power">★ ${esc(pz.power)}</span>` : ''}</li>`);
+    `${i === all.length - 1 && pz.power ? ` <span class="pd-top-power" title="the top card's delivery power">★ ${esc(powerName(pz.power))}</span>` : ''}</li>`);
   return `<div class="pd-stack"><span class="label">Bottom to top</span><ol class="pd-stack-cards">${cards.join('') || '<li class="muted">no cards</li>'}</ol>` +
     `<span class="pd-stack-disks">${plural(pz.disks, 'disk')} · reputation <b>${esc(pz.reputation)}</b> of ${esc(pz.limit)}</span></div>`;
 }

@@ -16,7 +16,7 @@ import { destinationHtml, handHtml, keepFacesHtml, marketHtml, othersHtml, power
 import { choosePick, choosesHere, pairHtml, payAhead, paymentHtml, reputationHtml, trimHtml } from './delivery-choose.js';
 
 export { shortestRoute, boardHtml, recentOnMap, wireMap, villageName } from './delivery-map.js';
-// Global events are announced above the move to make, where the eye is.
+// Global events are announced beside the map, under the move to make.
 export { bannersHtml } from './delivery-cards.js';
 
 // ---- Names and colours ----
