@@ -696,12 +696,12 @@ bad_resume "play --record DIRECTORY: refused before the game starts" "that is a 
 play_in "$T/enter" hostile --hint
 bad_resume "play --hint without its value: says it needs a bot" "--hint needs a bot"
 
-# A bot's payment, card by card, is one line of the log: the build it pays
-# for stays on screen.
+# A bot's payment of several parts is one move, one line of the log: the
+# build it pays for stays on screen.
 printf '1\n\n\nquit\n' >"$T/steps.in"
 play_in "$T/steps.in" steps --game delivery --players 3 --seed 5
-check "play: a bot's run of payments is told on one line (\"pay A; pay B\")" \
-    "$(grep -q '^  Greedy 3: pay [^;]*; pay ' "$T/steps.out" || echo "payments on lines of their own: $(grep -c '^  Greedy 3: pay ' "$T/steps.out")")" \
+check "play: a bot's payment of several parts is one move on one line (\"pay A B\")" \
+    "$(grep -q '^  Greedy 3: pay [^ ;]* [^;]*$' "$T/steps.out" || echo "payments on lines of their own: $(grep -c '^  Greedy 3: pay ' "$T/steps.out")")" \
     "$(grep -q '^  Greedy 3: build UW-2 UW/Onions$' "$T/steps.out" || echo 'the build is not on a line of its own')"
 
 summary play
