@@ -11,6 +11,7 @@
 #include "../core/record.h"
 #include "cli.h"
 #include "front.h"
+#include "textbuf.h"
 
 enum { OPT_GAMES = 1000, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD, OPT_HELP };
 
@@ -289,6 +290,21 @@ int cmd_bench(int argc, char **argv)
     return 0;
 }
 
+/* A move of the demo's log: "  Name: move", wrapped at 80 columns (a
+ * payment of many parts is long), its continuation indented. */
+static void print_move(const char *name, const char *text)
+{
+    char said[400];
+    tb b = {0};
+    snprintf(said, sizeof said, "%s: %s", name, text);
+    tb_pad(&b, 1); /* the first word's blank makes it two */
+    tb_para(&b, said, 4);
+    tb_nl(&b);
+    char *out = tb_done(&b);
+    fputs(out ? out : "", stdout);
+    free(out);
+}
+
 int cmd_demo(int argc, char **argv)
 {
     static const int allowed[] = {GAME_OPTIONS, OPT_BOTS, OPT_RECORD, 0};
@@ -342,7 +358,7 @@ int cmd_demo(int argc, char **argv)
         pb_action act = pb_bot_choose(bots[seat], g, st, seat);
         char text[256], err[PB_ERR_LEN];
         g->ops->describe(g, st, act, seat, text, sizeof text); /* as its maker sees it */
-        printf("  %s: %s\n", names[seat], text);
+        print_move(names[seat], text);
         if (rec)
             pb_record_add(rec, g, st, act);
         if (g->ops->apply(g, st, act, err, sizeof err) != 0) {
