@@ -39,8 +39,10 @@ async function create(client, seats, name, config = {}) {
 // ---- The leak check ----
 
 // What only the seat itself may see: its hand, its power cards, the two
-// power cards it keeps one of, its legal moves and delivery quotes.
-const OWN = ['hand', 'powers', 'keep_from', 'legal', 'deliveries'];
+// power cards it keeps one of, its legal moves, delivery quotes and why the
+// others cannot be made, and how many cards it must discard.
+const OWN = ['hand', 'powers', 'keep_from', 'legal', 'deliveries', 'undeliverable', 'discard_due'];
+const MOVER_ONLY = ['legal', 'deliveries', 'undeliverable', 'discard_due'];
 
 /* Problems with one view or replay message of a delivery table. */
 function handLeaks(msg) {
@@ -52,7 +54,7 @@ function handLeaks(msg) {
   for (const k of OWN) {
     if (!(k in v)) continue;
     if (seat === null) out.push(`${tag}: a public view has ${k}`);
-    else if ((k === 'legal' || k === 'deliveries') && v.to_move !== seat) out.push(`${tag}: ${k} while ${v.to_move} is to move`);
+    else if (MOVER_ONLY.includes(k) && v.to_move !== seat) out.push(`${tag}: ${k} while ${v.to_move} is to move`);
   }
   if (seat !== null && v.phase !== 'over' && !Array.isArray(v.hand)) out.push(`${tag}: no hand of its own`);
   (v.players || []).forEach((p, i) => {
@@ -560,12 +562,15 @@ test('the web client: Property Tax names each player and their tax; the tax paid
   assert.equal(statusHtml(ctx(2, v)).prompt, 'Waiting for Bo: answering the delivery with an Instant card.');
   assert.match(infoHtml(ctx(2, { ...v, hand: [], powers: [], legal: undefined })), /Waiting for Bo to answer the delivery with an Instant card/);
   assert.match(playersHtml(ctx(0, v)), /data-seat="2" data-supplies-due="2">[\s\S]*Owes<\/span> <b class="pd-supplies-due">\$2<\/b> <span class="muted">Out of Supplies: paid before their next delivery/);
-  // Cy pays the tax, a dollar at a time
+  // Cy pays the tax: chosen in the payment panel, then confirmed as one move
   const tax = { ...v, phase: 'tax', to_move: 2, instant: { deliverer: 0, tips: 0, tax_due: 5 }, legal: ['pay $1', 'pay Harlem/Ham'], hand: [{ card: 'Harlem/Ham', count: 1 }] };
-  assert.match(actionsHtml(ctx(2, tax)), /<p class="pd-tax">Property Tax: \$5 still to pay, a dollar at a time: money, a card from your hand or a power card\.<\/p>/);
+  const taxHtml = actionsHtml(ctx(2, tax));
+  assert.match(taxHtml, /<h3 class="pd-pay-head">Property Tax: \$5<\/h3>/);
+  assert.match(taxHtml, /data-pick="pay-card" data-value="HA\/Ham\|1"/, 'a card in hand may be chosen');
+  assert.match(taxHtml, /id="pd-pay-confirm" class="pd-move" data-action="pay \$5"/, 'money first, as one move');
   assert.match(infoHtml(ctx(2, tax)), /Property Tax: you pay <b class="pd-tax-due">\$5<\/b> more/);
   assert.match(infoHtml(ctx(0, { ...tax, hand: [], legal: undefined })), /Property Tax: Cy pays <b class="pd-tax-due">\$5<\/b> more/);
-  assert.match(infoHtml(ctx(2, tax)), /data-action="pay Harlem\/Ham"/, 'a card in hand pays a dollar');
+  assert.doesNotMatch(infoHtml(ctx(2, tax)), /data-action="pay /, 'while the panel chooses, a card in hand is no payment of its own');
   // Out of Supplies on an opponent: the players by name, their money and debts; in the log too
   const start = { ...v, phase: 'start', to_move: 0, instant: undefined, powers: ['out-of-supplies'],
     legal: ['market', 'play power:out-of-supplies on 2', 'play power:out-of-supplies on 3'] };
@@ -600,7 +605,7 @@ test('the web client: Ham keeps a tip and puts the others back; Property Tax on 
   // Property Tax played by Ann on her own turn: Cy pays
   const tax = { ...base, phase: 'tax', to_move: 2, whose_turn: 0, tax: { due: 3, instant: false }, property_tax: [0, 0, 3],
     legal: ['pay $1'], hand: [{ card: 'Harlem/Ham', count: 1 }] };
-  assert.match(actionsHtml(ctx(2, tax)), /<p class="pd-tax">Property Tax from Ann: \$3 still to pay, a dollar at a time/);
+  assert.match(actionsHtml(ctx(2, tax)), /<h3 class="pd-pay-head">Property Tax from Ann: \$3<\/h3>/);
   assert.match(infoHtml(ctx(2, tax)), /Ann<\/b> played Property Tax on you: you pay <b class="pd-tax-due">\$3<\/b> more/);
   assert.match(infoHtml(ctx(1, { ...tax, hand: [], legal: undefined })), /Ann<\/b> played Property Tax on Cy: they pay <b class="pd-tax-due">\$3<\/b> more/);
   assert.equal(propertyTax(tax, 2), 3, 'the tax each player would pay, in every view');
@@ -629,7 +634,7 @@ test('the web client: an upgrade that puts another card on top, and what goes ov
   assert.match(statusHtml(ctx).prompt, /The upgrade left your pizzeria in Harlem over its reputation limit by 1/);
   const html = actionsHtml(ctx);
   assert.match(html, /<h2>Your move: bringing a pizzeria back to its reputation limit<\/h2>/);
-  assert.match(html, /<div class="pd-group" data-group="remove"><h3>Over the reputation limit<\/h3>/);
+  assert.match(html, /<div id="pd-pizzeria" class="pd-group pd-pizzeria-panel" data-group="remove" data-village="HA"><h3>Your pizzeria in Harlem: over its limit by 1<\/h3>/);
   assert.match(html, /data-action="remove HA Harlem\/Pepperoni"/);
 });
 
@@ -862,7 +867,7 @@ test('Instant cards and Out of Supplies at a table of six people: every holder i
       }
       const oweHtml = actionsHtml(buildCtx(mine));
       assert.match(oweHtml, /<p class="pd-owe">You owe \$2 \(Out of Supplies\): no delivery until you pay it/);
-      assert.match(oweHtml, /data-action="supplies \$2" title="Pay \$2 for Out of Supplies">Pay \$2 for Out of Supplies</);
+      assert.match(oweHtml, /data-action="supplies \$2">Pay \$2 for Out of Supplies</);
       const money = mine.view.players[target].money;
       cs[target].skip();
       await cs[target].send({ type: 'act', code: code1, action: 'supplies $2' });
