@@ -242,7 +242,8 @@ test('a pizzeria clicked shows its stack; an upgrade puts another of its cards o
   // The stack, bottom to top, the top card's power named.
   const stack = await panel.locator('.pd-stack-cards li').count();
   assert.equal(stack, pz.cards.length, 'each of its cards');
-  if (pz.power) assert.match(await panel.locator('.pd-stack-cards li.top').innerText(), new RegExp(pz.power));
+  // (by name: "double-topping" is "Double Topping")
+  if (pz.power) assert.match(await panel.locator('.pd-stack-cards li.top').innerText(), new RegExp(pz.power.replace(/-/g, ' '), 'i'));
   const offered = await panel.locator('button[data-action]').evaluateAll((bs) => bs.map((b) => b.dataset.action));
   assert.deepEqual(offered.toSorted(), v.legal.filter((l) => l.startsWith(`upgrade ${village} `)).toSorted(), 'each upgrade of this pizzeria');
   const button = panel.locator(`button[data-action="${move}"]`);
