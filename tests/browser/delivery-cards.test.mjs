@@ -14,17 +14,12 @@
 // Screenshots: build/screenshots/delivery-cards-*.png (1366x768 and 390x844).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
 import {
-  Client, ROOT, driveSeats, humanMove, humanTable, seeded, selfplayRecords, startServer, tempDir, viewAt,
+  Client, driveSeats, humanMove, humanTable, seeded, selfplayRecords, startServer, tempDir, viewAt,
 } from '../server/helpers.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'build', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 // GLOBAL cards that ask nobody anything when played: the game goes on with the player's own turn
@@ -34,15 +29,13 @@ let browser, server, rec, played;
 const problems = [];
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
-  mkdirSync(SHOTS, { recursive: true });
   // the same games on every run: the first whose GLOBAL card comes earliest
   const games = selfplayRecords(['--game', 'delivery', '--players', '3', '--games', '60', '--seed', '1', '--bots', 'greedy', '--expansion'])
     .map((r) => ({ r, at: r.actions.findIndex((a) => QUIET_GLOBAL.test(a)) })).filter((g) => g.at > 0).sort((a, b) => a.at - b.at);
   assert.ok(games.length, 'selfplay has a game with a GLOBAL card played');
   ({ r: rec, at: played } = games[0]);
   server = await startServer(join(tempDir('pizzabox-dcards-'), 'cards.db'), { env: { PIZZABOX_TABLE_SEED: String(rec.seed) } });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -53,8 +46,7 @@ after(async () => {
 async function openPage(options) {
   const ctx = await browser.newContext(options);
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
+  watchErrors(page, problems);
   return page;
 }
 

@@ -15,15 +15,10 @@
 // build/screenshots/delivery-choose-{pay,discard,upgrade}[-phone].png (and -lot.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { Client, ROOT, driveSeats, humanTable, startServer, stopServers, tempDir } from '../server/helpers.mjs';
+import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { Client, driveSeats, humanTable, startServer, stopServers, tempDir } from '../server/helpers.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'build', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
@@ -32,11 +27,9 @@ const problems = [];
 const clients = [];
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
-  mkdirSync(SHOTS, { recursive: true });
   server = await startServer(join(tempDir('pizzabox-choose-'), 'choose.db'), { env: { PIZZABOX_TABLE_SEED: '21' } });
   site = `http://localhost:${server.port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -48,8 +41,7 @@ after(async () => {
 async function openPage() {
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
+  watchErrors(page, problems);
   return page;
 }
 

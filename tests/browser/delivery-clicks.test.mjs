@@ -78,16 +78,12 @@
 // turn); otherwise the move giving up the least useful card.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
 import { Client, ROOT, startServer, stopServers, tempDir, viewAt } from '../server/helpers.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'build', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SCREEN = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const SEED = 20261127;        // the deal, and the bots' choices
@@ -509,10 +505,8 @@ function queued(v, move) {
 let browser, server;
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
-  mkdirSync(SHOTS, { recursive: true });
   server = await startServer(join(tempDir('pizzabox-clicks-'), 'clicks.db'), { env: { PIZZABOX_TABLE_SEED: String(SEED) } });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -543,8 +537,7 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
     const ctx = await browser.newContext({ viewport: SCREEN });
     const page = await ctx.newPage();
     const problems = [];
-    page.on('pageerror', (e) => problems.push(String(e)));
-    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
+    watchErrors(page, problems);
     // What the page hears and says: the views, and the moves it sends.
     // Each move of hers with the view it was sent from, and whether a click
     // sent it (else the page did, queued behind one).

@@ -14,16 +14,11 @@
 // Screenshots: build/screenshots/delivery-map-{start,preview,opponents}-{1366x768,390x844}.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
+import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { startServer, tempDir } from '../server/helpers.mjs';
 import { fitProblems, lastView, playUntil, spySockets } from './fit-check.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'build', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DESKTOP = { width: 1366, height: 768 };
 // Ann's random moves: deliveries and building first, so the map fills up.
 const PLAY = { seed: 5, ms: 30_000, prefer: /^(deliver|build|reputation)\b/ };
@@ -31,11 +26,9 @@ const PHONE = { width: 390, height: 844 };
 
 let browser, server, url;
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
-  mkdirSync(SHOTS, { recursive: true });
   server = await startServer(join(tempDir('pizzabox-dmap-'), 'dmap.db'), { env: { PIZZABOX_TABLE_SEED: '11' } });
   url = `http://localhost:${server.port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();
@@ -48,8 +41,7 @@ async function newPage(size) {
   const ctx = await browser.newContext({ viewport: size });
   await ctx.addInitScript(spySockets);
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => problems.push(`page error: ${e}`));
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
+  watchErrors(page, problems);
   return page;
 }
 

@@ -30,17 +30,12 @@
 // paid with a button) (delivery-instant.png, delivery-supplies.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
 import {
-  Client, ROOT, driveSeats, humanTable, isFormality, opponentCardGames, startServer, stopServers, tempDir, viewAt,
+  Client, driveSeats, humanTable, isFormality, opponentCardGames, startServer, stopServers, tempDir, viewAt,
 } from '../server/helpers.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'build', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const GAME_MS = 150_000;   // one game, clicked through: far more than it takes
 const DESKTOP = { width: 1280, height: 1000 };
 const PHONE = { width: 390, height: 844 };
@@ -49,11 +44,9 @@ let browser, server, url;
 const problems = [];   // uncaught errors and CSP violations in any page
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `no ${CHROMIUM}`);
-  mkdirSync(SHOTS, { recursive: true });
   server = await startServer(join(tempDir('pizzabox-delivery-'), 'delivery.db'));
   url = `http://localhost:${server.port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -64,8 +57,7 @@ after(async () => {
 async function openPage(viewport) {
   const ctx = await browser.newContext({ viewport });
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
+  watchErrors(page, problems);
   return page;
 }
 
