@@ -70,7 +70,6 @@ function money(ctx) {
   return ctx.v.coop ? ctx.v.coop.money ?? 0 : me(ctx).money ?? 0;
 }
 
-// The hand limit: 10, 12 with Liberty Storage in play (PD-T5).
 // The dollars a payment may take: none for cards only, else the money not
 // already given to it.
 function purseOf(ctx, d) {
@@ -78,11 +77,7 @@ function purseOf(ctx, d) {
   return Math.max(0, money(ctx) - (ctx.phase === 'pay' ? (ctx.v.pending || {}).money || 0 : 0));
 }
 
-function handLimit(ctx) {
-  if (ctx.v.discard_due != null) return handTotal(ctx) - ctx.v.discard_due; // the engine's count
-  return (me(ctx).tableau || []).includes('liberty-storage') ? 12 : 10;
-}
-
+// Market and power cards in hand.
 function handTotal(ctx) {
   return (ctx.v.hand || []).reduce((a, c) => a + c.count, 0) + (ctx.v.powers || []).length;
 }
@@ -108,8 +103,8 @@ function dueOf(ctx) {
       return { due, money: true, head: `Property Tax${from}: $${due}`, sub: 'Money, cards or power cards, $1 each.' };
     }
     case 'discard': {
-      const due = v.discard_due ?? Math.max(0, handTotal(ctx) - handLimit(ctx));
-      return { due, money: false, discard: true, head: `Discard ${plural(due, 'card')} down to ${handLimit(ctx)}`,
+      const due = v.discard_due || 0; // the engine's count (the hand limit: 10, or 12 with Liberty Storage)
+      return { due, money: false, discard: true, head: `Discard ${plural(due, 'card')} down to ${handTotal(ctx) - due}`,
         sub: `Chosen first: the cards the orders need least${(ctx.v.powers || []).length ? '; power cards count too' : ''}.` };
     }
     default:
