@@ -63,8 +63,9 @@ use_binary() {
 # use_tmux NAME [PATH]: exit 0 ("skipped") when tmux is not installed, else
 # use_binary NAME PATH. Then tm ARGS... runs tmux on a server of the test's
 # own (socket $SOCK, in $T; a script may point SOCK at another one there),
-# with $T/tmux.conf (empty; a script may add settings before its first
-# session) and /bin/sh for the commands. Every server in $T is killed at exit.
+# with $T/tmux.conf (a script may add settings before its first session;
+# exit-empty off so that replacing the only session does not race the
+# server's exit: "server exited unexpectedly") and /bin/sh for the commands. Every server in $T is killed at exit.
 use_tmux() {
     if ! command -v tmux >/dev/null 2>&1; then
         echo "$1: skipped (tmux not installed)"
@@ -72,7 +73,7 @@ use_tmux() {
     fi
     use_binary "$1" "${2:-}"
     SOCK=$T/tmux.sock
-    : >"$T/tmux.conf"
+    echo 'set -g exit-empty off' >"$T/tmux.conf"
     unset TMUX
     trap 'for s in "$T"/*.sock; do [ -S "$s" ] && tmux -S "$s" kill-server >/dev/null 2>&1; done; rm -rf "$T"' EXIT
 }

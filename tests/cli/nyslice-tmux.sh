@@ -21,7 +21,7 @@ use_tmux nyslice-tmux "${1:-}"
 NAP=0.05
 # A long history, and the pane kept after the program ends so that its last
 # screen can be read.
-printf 'set -g history-limit 100000\nset -g remain-on-exit on\n' >"$T/tmux.conf"
+printf 'set -g history-limit 100000\nset -g remain-on-exit on\n' >>"$T/tmux.conf"
 
 # The last non-empty line of the visible screen.
 last_line() {

@@ -19,7 +19,7 @@
 
 . "$(dirname "$0")/lib.sh"
 use_tmux theory-tmux "${1:-}"
-echo 'set -g history-limit 50000' >"$T/tmux.conf"
+echo 'set -g history-limit 50000' >>"$T/tmux.conf"
 
 over() {
     [ -f "$T/status" ]
