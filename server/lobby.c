@@ -57,6 +57,13 @@ typedef struct table {
     /* Each kept entry as JSON text, made on first use: as its mover, its
      * told seat and everyone else see it (views send them as they are). */
     char *log_json[LOG_KEEP][3];
+    /* The whole log as each seat (and, last, spectators) saw it, once asked
+     * for (`history`): entries joined with commas, up to `moves`. */
+    struct history {
+        char *text;
+        size_t len;
+        int moves;
+    } history[PB_MAX_SEATS + 1];
     int jobs;            /* bot jobs out (they point at g): the table stays while any is */
     time_t idle_since;   /* finished tables: last used; they leave memory when idle */
     bool waiting;        /* a human seat is free: nobody moves until it is taken or `start` */
@@ -221,6 +228,8 @@ static void table_free(table *t)
     for (int i = 0; i < LOG_KEEP; i++)
         for (int v = 0; v < 3; v++)
             free(t->log_json[i][v]);
+    for (int i = 0; i <= PB_MAX_SEATS; i++)
+        free(t->history[i].text);
     json_decref(t->events);
     json_decref(t->clock);
     if (t->replays) {
@@ -405,23 +414,29 @@ static int creator_of(const table *t)
     return 0;
 }
 
+/* Kept move `move` (one of the last nlog) as `seat` (-1: spectators) sees
+ * it, as JSON text; NULL when out of memory. */
+static const char *entry_json(table *t, int move, int seat)
+{
+    int k = move % LOG_KEEP;
+    const logged *e = &t->log[k];
+    int v = seat == e->seat ? 0 : seat >= 0 && seat == e->told ? 1 : 2;
+    if (!t->log_json[k][v]) {
+        json_t *entry = log_entry(e, move, v == 0 ? e->seat : v == 1 ? e->told : -1);
+        t->log_json[k][v] = json_dumps(entry, JSON_COMPACT);
+        json_decref(entry);
+    }
+    return t->log_json[k][v];
+}
+
 /* The log as `seat` (-1: spectators) sees it, as JSON text ("[...]"). */
 static char *log_text(table *t, int seat)
 {
     size_t len = 2;
     const char *part[LOG_KEEP];
     for (int i = 0; i < t->nlog; i++) {
-        int move = t->moves - t->nlog + i, k = move % LOG_KEEP;
-        const logged *e = &t->log[k];
-        int v = seat == e->seat ? 0 : seat >= 0 && seat == e->told ? 1 : 2;
-        if (!t->log_json[k][v]) {
-            json_t *entry = log_entry(e, move, v == 0 ? e->seat : v == 1 ? e->told : -1);
-            t->log_json[k][v] = json_dumps(entry, JSON_COMPACT);
-            json_decref(entry);
-            if (!t->log_json[k][v])
-                return NULL;
-        }
-        part[i] = t->log_json[k][v];
+        if (!(part[i] = entry_json(t, t->moves - t->nlog + i, seat)))
+            return NULL;
         len += strlen(part[i]) + 1;
     }
     char *out = malloc(len + 1), *at = out;
@@ -1616,6 +1631,41 @@ static void on_peek(pb_lobby *l, int conn, const json_t *msg)
 }
 
 /* The whole log, as the asker's seat sees it. */
+/* Bring the seat's whole log up to date: built from the store the first
+ * time (or after an undo, or when more moves came than the table keeps),
+ * then extended by the moves since. 0, or -1 with a message. */
+static int history_now(pb_lobby *l, table *t, int seat, char *err, size_t errlen)
+{
+    struct history *h = &t->history[seat + 1];
+    if (!h->text || h->moves > t->moves || t->moves - h->moves > t->nlog) {
+        json_t *log = stored_log(l, t, t->moves, seat, err, errlen);
+        char *text = log ? json_dumps(log, JSON_COMPACT) : NULL;
+        json_decref(log);
+        if (!text)
+            return log ? pb_errorf(err, errlen, "out of memory") : -1;
+        free(h->text);
+        h->len = strlen(text) - 2; /* "[...]" to "..." */
+        memmove(text, text + 1, h->len);
+        text[h->len] = 0;
+        h->text = text;
+        h->moves = t->moves;
+    }
+    for (; h->moves < t->moves; h->moves++) {
+        const char *entry = entry_json(t, h->moves, seat);
+        size_t n = entry ? strlen(entry) : 0;
+        char *grown = entry ? realloc(h->text, h->len + n + 2) : NULL;
+        if (!grown)
+            return pb_errorf(err, errlen, "out of memory");
+        h->text = grown;
+        if (h->len)
+            h->text[h->len++] = ',';
+        memcpy(h->text + h->len, entry, n + 1);
+        h->len += n;
+    }
+    return 0;
+}
+
+/* The whole log so far, as the asker's seat (or a spectator) saw it. */
 static void on_history(pb_lobby *l, int conn, const json_t *msg)
 {
     table *t = table_of(l, conn, msg);
@@ -1624,14 +1674,27 @@ static void on_history(pb_lobby *l, int conn, const json_t *msg)
     int seat = seat_of(t, conn);
     bool watching = watches(t, conn);
     char err[PB_ERR_LEN];
-    json_t *log;
-    if (seat < 0 && !watching)
+    if (seat < 0 && !watching) {
         send_error(l, conn, "sit at the table or watch it first");
-    else if (!(log = stored_log(l, t, t->moves, seat, err, sizeof err)))
-        send_error(l, conn, err);
-    else
-        send_json(l, conn, json_pack("{s:s, s:s, s:o, s:O}", "type", "history", "code", t->code, "log", log,
-                                     "events", t->events));
+        return;
+    }
+    char *events = json_dumps(t->events, JSON_COMPACT);
+    if (!events || history_now(l, t, seat, err, sizeof err) != 0) {
+        send_error(l, conn, events ? err : "out of memory");
+        free(events);
+        return;
+    }
+    const struct history *h = &t->history[seat + 1];
+    size_t len = h->len + strlen(events) + strlen(t->code) + 64;
+    char *text = malloc(len);
+    if (text) {
+        snprintf(text, len, "{\"type\":\"history\",\"code\":\"%s\",\"events\":%s,\"log\":[%s]}", t->code, events,
+                 h->text);
+        l->io.send(l->io.ctx, conn, text);
+    } else
+        send_error(l, conn, "out of memory");
+    free(text);
+    free(events);
 }
 
 /* The creator starts a waiting table: bots take the free seats. */
@@ -1782,6 +1845,10 @@ static void on_undo(pb_lobby *l, int conn, const json_t *msg)
     free(t->st);
     t->st = fresh;
     int position = t->position;
+    for (int i = 0; i <= PB_MAX_SEATS; i++) { /* the moves taken back leave the logs */
+        free(t->history[i].text);
+        t->history[i] = (struct history){0};
+    }
     t->moves = t->nlog = 0;
     if (replay_stored(t, st.actions, k, -1, NULL, err, sizeof err) != 0)
         fprintf(stderr, "pizzabox serve: table %s: undo: %s\n", t->code, err);
