@@ -52,7 +52,7 @@ DEPS_STAMP := $(BUILD)/.deps-installed
 TEST_DEPS_STAMP := $(BUILD)/.test-deps-installed
 BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
 
-.PHONY: all run test unit-test asan-test tsan-test valgrind-test cli-test server-test browser-test fuzz fuzz-quick bench clean help deps
+.PHONY: all run test unit-test asan-test tsan-test valgrind-test cli-test server-test browser-test fuzz fuzz-quick bench bench-deps clean help deps
 .SECONDARY:
 all: $(BUILD)/pizzabox
 
@@ -73,6 +73,11 @@ $(TEST_DEPS_STAMP): scripts/ensure-deps.sh | $(DEPS_STAMP)
 # Debian's Chromium (no browser download).
 $(BROWSER_MODULES): tests/browser/package.json tests/browser/package-lock.json | $(TEST_DEPS_STAMP)
 	@cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
+
+# The benchmarks' WebSocket client (bench/load.mjs): lighter than Node's own.
+bench-deps: bench/node_modules/.package-lock.json
+bench/node_modules/.package-lock.json: bench/package.json bench/package-lock.json | $(TEST_DEPS_STAMP)
+	@cd bench && npm ci --no-audit --no-fund --loglevel=error
 
 $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)

@@ -9,6 +9,14 @@
 // as possible, which measures queueing more than the server). Latencies are
 // counted from 5 s after the tables were set up.
 //
+// A table whose game ends starts another (new connections, a new table),
+// so the load stays the same for the whole run.
+//
+// The clients are the `ws` package's when it is installed (`make
+// bench-deps`, or `npm ci` in bench/): Node's own WebSocket costs about
+// twice the CPU, and on this 2-core machine the generator would be what is
+// measured. Without it Node's is used, and the output says so.
+//
 // LOAD_SERVER_CPU=0 LOAD_CLIENT_CPU=1 pin the server (all its threads) and
 // this generator to one core each (taskset), so that the server's figures
 // are for one core. The server's CPU time over the measured part is
@@ -18,6 +26,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+const WebSocket = await import('ws').then((m) => m.WebSocket, () => {
+  console.log("(Node's own WebSocket: `make bench-deps` installs the lighter ws package)");
+  return globalThis.WebSocket;
+});
 const TABLES = Number(process.argv[2] ?? 500);
 const SECONDS = Number(process.argv[3] ?? 60);
 const THINK_MS = Number(process.argv[4] ?? 1000);
@@ -39,7 +51,7 @@ let steadyCpu = 0, steadyActs = 0, steadyAt = 0, endCpu = 0, endActs = 0, endAt 
 const latencies = [];
 let steady = false;
 const seen = new Map(); // table code -> the most moves any client was shown
-let acted = 0, finished = 0, errors = 0;
+let acted = 0, finished = 0, errors = 0, games = 0;
 const started = Date.now();
 const deadline = started + SECONDS * 1000;
 
@@ -90,11 +102,15 @@ function seat(ws, onJoined, onDone) {
   };
 }
 
+/* One game at a new table; resolves when every seat has seen its end (or
+ * the run is over), its connections closed. */
 async function table() {
   let done = 0, finishedTable;
   const over = new Promise((resolve) => { finishedTable = resolve; });
   const onDone = () => { if (++done === 1) finished++; if (done === SEATS) finishedTable(); };
   const first = await open();
+  const sockets = [first];
+  games++;
   const code = await new Promise((resolve) => {
     seat(first, resolve, onDone);
     first.send(JSON.stringify({ type: 'create', game: 'nyslice', players: SEATS,
@@ -102,15 +118,22 @@ async function table() {
   });
   for (let s = 1; s < SEATS; s++) {
     const ws = await open();
+    sockets.push(ws);
     seat(ws, () => {}, onDone);
     ws.send(JSON.stringify({ type: 'join', code, name: `P${s + 1}` }));
   }
-  return over;
+  await Promise.race([over, sleep(Math.max(0, deadline - Date.now()) + 2 * THINK_MS + 5000)]);
+  for (const ws of sockets) ws.close();
+}
+
+/* A place at which one game follows another until the run is over. */
+async function place() {
+  do await table(); while (Date.now() < deadline);
 }
 
 const tables = [];
 for (let i = 0; i < TABLES; i++) {
-  tables.push(table().catch(() => { errors++; }));
+  tables.push(place().catch(() => { errors++; }));
   if (i % 50 === 49) await sleep(50); // ramp up
 }
 setTimeout(() => { // the set-up burst is not the steady state
@@ -125,7 +148,7 @@ latencies.sort((a, b) => a - b);
 const q = (p) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : NaN;
 console.log(`${TABLES} tables, ${TABLES * SEATS} connections, think ${THINK_MS} ms, ${secs.toFixed(1)} s: ${acted} actions, ` +
   `${(acted / secs).toFixed(0)} actions/s, latency p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, ` +
-  `max ${q(1).toFixed(1)} ms; ${finished} games finished; ${errors} errors`);
+  `max ${q(1).toFixed(1)} ms; ${finished} of ${games} games finished; ${errors} errors`);
 if (steadyAt && endAt > steadyAt) {
   const cpu = endCpu - steadyCpu, acts = endActs - steadyActs, wall = (endAt - steadyAt) / 1000;
   console.log(`steady part: ${(acts / wall).toFixed(0)} actions/s with the server at ${(100 * cpu / wall).toFixed(0)}% of a core: ` +

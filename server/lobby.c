@@ -122,6 +122,13 @@ struct pb_lobby {
     table **tables;
     int ntables, cap;
     char *list_cache; /* the last `tables` answer, until a table changes */
+    /* Reused for every view: a game's view written out, and the message
+     * put together (no large allocation per view: in glibc each one sweeps
+     * the small blocks freed since, and views are most of the work). */
+    struct buffer {
+        char *at;
+        size_t len, cap;
+    } dump, msg;
     bool seed_fixed;  /* PIZZABOX_TABLE_SEED (tests): every new table is dealt from `seed` */
     uint64_t seed;
     uint64_t bot_key; /* bots' choices are seeded from it: random, so nobody can work them out from a table's id */
@@ -429,29 +436,53 @@ static const char *entry_json(table *t, int move, int seat)
     return t->log_json[k][v];
 }
 
-/* The log as `seat` (-1: spectators) sees it, as JSON text ("[...]"). */
-static char *log_text(table *t, int seat)
+/* Room in b for `need` bytes in all; false when out of memory. */
+static bool reserve(struct buffer *b, size_t need)
 {
-    size_t len = 2;
-    const char *part[LOG_KEEP];
-    for (int i = 0; i < t->nlog; i++) {
-        if (!(part[i] = entry_json(t, t->moves - t->nlog + i, seat)))
-            return NULL;
-        len += strlen(part[i]) + 1;
+    if (need <= b->cap)
+        return true;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (need > cap)
+        cap *= 2;
+    char *at = realloc(b->at, cap);
+    if (!at)
+        return false;
+    b->at = at;
+    b->cap = cap;
+    return true;
+}
+
+/* Append n bytes to b (kept NUL-terminated); false when out of memory. */
+static bool append(struct buffer *b, const char *text, size_t n)
+{
+    if (!reserve(b, b->len + n + 1))
+        return false;
+    memcpy(b->at + b->len, text, n);
+    b->len += n;
+    b->at[b->len] = 0;
+    return true;
+}
+
+static bool append_str(struct buffer *b, const char *text)
+{
+    return text && append(b, text, strlen(text));
+}
+
+/* j written out into b, in place of what b held; false when it cannot be. */
+static bool dump_into(struct buffer *b, const json_t *j)
+{
+    size_t n = j ? json_dumpb(j, b->at, b->cap, JSON_COMPACT) : 0;
+    if (n && n >= b->cap) { /* too small: grown to fit, written again */
+        if (!reserve(b, n + 1))
+            return false;
+        n = json_dumpb(j, b->at, b->cap, JSON_COMPACT);
     }
-    char *out = malloc(len + 1), *at = out;
-    if (!out)
-        return NULL;
-    *at++ = '[';
-    for (int i = 0; i < t->nlog; i++) {
-        if (i)
-            *at++ = ',';
-        size_t n = strlen(part[i]);
-        memcpy(at, part[i], n);
-        at += n;
-    }
-    memcpy(at, "]", 2);
-    return out;
+    b->len = 0;
+    if (!n || n >= b->cap)
+        return false;
+    b->len = n;
+    b->at[n] = 0;
+    return true;
 }
 
 /* The members of a `view` message that are the same for every seat, as
@@ -491,39 +522,35 @@ static char *view_common(pb_lobby *l, table *t)
     return text;
 }
 
-/* The `view` message for a seat (-1: spectators), as text to send: the
- * seat's own members, the log and the game's view, around `common`
- * (view_common). Pieces of text are joined, not a JSON tree built and
- * written out again: views are most of what a server does. */
-static char *view_text(table *t, int seat, const char *common)
+/* The `view` message for a seat (-1: spectators), as text to send, in
+ * l->msg (until the next view): the seat's own members, the log and the
+ * game's view around `common` (view_common). Pieces of text are joined,
+ * not a JSON tree built and written out again. NULL when out of memory. */
+static const char *view_text(pb_lobby *l, table *t, int seat, const char *common)
 {
     json_t *gv = t->g->ops->view(t->g, t->st, seat >= 0 ? seat : PB_SPECTATOR);
-    char *game = gv ? json_dumps(gv, JSON_COMPACT) : NULL;
+    bool ok = dump_into(&l->dump, gv);
     json_decref(gv);
-    char *log = game ? log_text(t, seat) : NULL;
-    char seat_json[16] = "null", head[96];
+    char head[96], seat_json[16] = "null";
     if (seat >= 0)
         snprintf(seat_json, sizeof seat_json, "%d", seat);
     snprintf(head, sizeof head, "{\"type\":\"view\",\"seat\":%s,\"undo\":%s,", seat_json,
              undo_point(t, seat) >= 0 ? "true" : "false");
-    char *text = NULL;
-    if (log) {
-        size_t len = strlen(head) + strlen(common) + strlen(log) + strlen(game) + 32;
-        if ((text = malloc(len)))
-            snprintf(text, len, "%s%s,\"log\":%s,\"view\":%s}", head, common, log, game);
-    }
-    free(game);
-    free(log);
-    return text;
+    struct buffer *m = &l->msg;
+    m->len = 0;
+    ok = ok && append_str(m, head) && append_str(m, common) && append_str(m, ",\"log\":[");
+    for (int i = 0; ok && i < t->nlog; i++)
+        ok = (i == 0 || append_str(m, ",")) && append_str(m, entry_json(t, t->moves - t->nlog + i, seat));
+    ok = ok && append_str(m, "],\"view\":") && append(m, l->dump.at, l->dump.len) && append_str(m, "}");
+    return ok ? m->at : NULL;
 }
 
 static void send_view(pb_lobby *l, table *t, int conn, int seat)
 {
     char *common = view_common(l, t);
-    char *text = common ? view_text(t, seat, common) : NULL;
+    const char *text = common ? view_text(l, t, seat, common) : NULL;
     if (text)
         l->io.send(l->io.ctx, conn, text);
-    free(text);
     free(common);
 }
 
@@ -534,18 +561,15 @@ static void broadcast(pb_lobby *l, table *t)
     char *common = view_common(l, t);
     if (!common)
         return;
-    for (int s = 0; s < t->players; s++)
-        if (t->conn[s] >= 0) {
-            char *text = view_text(t, s, common);
-            if (text)
-                l->io.send(l->io.ctx, t->conn[s], text);
-            free(text);
-        }
+    for (int s = 0; s < t->players; s++) {
+        const char *text = t->conn[s] >= 0 ? view_text(l, t, s, common) : NULL;
+        if (text)
+            l->io.send(l->io.ctx, t->conn[s], text);
+    }
     /* One spectators' view, made once for them all (up to MAX_WATCHERS). */
-    char *text = t->nwatchers ? view_text(t, -1, common) : NULL;
+    const char *text = t->nwatchers ? view_text(l, t, -1, common) : NULL;
     for (int i = 0; text && i < t->nwatchers; i++)
         l->io.send(l->io.ctx, t->watcher[i], text);
-    free(text);
     free(common);
 }
 
@@ -2178,6 +2202,8 @@ void pb_lobby_free(pb_lobby *l)
         table_free(l->tables[i]);
     free(l->tables);
     free(l->list_cache);
+    free(l->dump.at);
+    free(l->msg.at);
     free(l->peers);
     free(l);
 }
