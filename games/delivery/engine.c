@@ -23,7 +23,7 @@ void pd_rules_init(pd_rules *r, int players, int first)
     r->players = players;
     r->first = first;
     r->expansion = players >= 5;
-    r->coop = false;
+    r->coop = r->insane = r->easier = r->top_chef = false;
     r->extra_cheese = false;
     for (int i = 0; i < r->data.cards.ningredients; i++) {
         r->top_power[i] = PD_TOP_NONE;
