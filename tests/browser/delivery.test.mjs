@@ -531,6 +531,16 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     await ann.check('#coop');
     await ann.selectOption('#players-count', '2');
     await ann.selectOption('#difficulty', '7');
+    // single markers: each select offers its column's values, set to the row's
+    assert.equal(await ann.locator('#marker-red').inputValue(), '19', "row 7's Red marker");
+    assert.deepEqual(await ann.locator('#marker-red option').allInnerTexts(),
+      ['$10', '$11', '$12', '$13', '$15', '$17', '$19', '$21']);
+    await ann.selectOption('#marker-red', '21');
+    // Insane and Easier exclude each other; Top Chef goes with either
+    await ann.check('#coop-easier');
+    await ann.check('#coop-insane');
+    assert.equal(await ann.locator('#coop-easier').isChecked(), false, 'Insane clears Easier');
+    await ann.check('#top-chef');
     await ann.fill('#name', 'Ann');
     await ann.selectOption('select[name=seat1]', 'greedy');
     await ann.click('#create');
@@ -540,7 +550,8 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     const t0 = await ann.evaluate(readTeam);
     assert.deepEqual([t0.money, t0.moneyGoal, t0.pizzas, t0.pizzasGoal], [0, 45, 0, 20], "row 7's goals");
     assert.equal(t0.bars, 2, 'a bar for the money and one for the pizzas');
-    assert.deepEqual(t0.markers, ['Blue promotion at $17', 'Red promotion at $19']);
+    assert.deepEqual(t0.markers, ['Blue promotion at $17', 'Red promotion at $21'], 'the Red marker moved alone');
+    assert.match(t0.text, /Insane Difficulty: .* · Top Chef by the die at the end/);
     assert.deepEqual(t0.days, ['Saturday', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
     assert.deepEqual(t0.today, ['Saturday']);
     assert.equal(t0.pawns, 1, 'one pawn on the week');
@@ -632,7 +643,9 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     assert.match(text, /The team (won: both goals met|lost: .+)\./);
     const code = await ann.locator('#pd-record-code').innerText();
     const won = /^Win/.test(code);
-    assert.match(code, /^(Win|Loss) 2PL - B17 - R19 - P20 - M45$/, 'the rulebook\'s record code');
+    assert.match(code, /^(Win|Loss) 2PL - B17 - R21 - P20 - M45 - Insane$/, 'the rulebook\'s record code');
+    assert.match(await ann.locator('#game-over .pd-top-chef').innerText(),
+      /^Top Chef \(die [1-6]: [a-z -]+\): (Ann|Greedy 2|Ann and Greedy 2)( \(shared\))?$/, 'the Top Chef by the die');
     assert.equal(/The team won/.test(text), won);
     assert.equal(await ann.locator('#game-over .pd-team-table tr[data-seat]').count(), 2, 'each player\'s deliveries');
     const end = await ann.evaluate(readTeam);
