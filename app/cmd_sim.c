@@ -312,7 +312,7 @@ static int sim_coop_row(cli_common *c, const char *label, const char *bots, int 
     int rc = simulate(g, &plan, stats);
     if (rc == 0 && first)
         printf("%s co-op, %d players, bots %s, %d games a row, seed %llu\n"
-               "row     blue  red  pizzas  money   team wins [95%% Wilson]   pizzas        money       turns"
+               "row      blue  red  pizzas  money   team wins [95%% Wilson]   pizzas        money       turns"
                "  lost: inspector / no order\n",
                g->ops->title, g->players, bots, games, (unsigned long long)c->seed);
     if (rc == 0) {
@@ -321,7 +321,7 @@ static int sim_coop_row(cli_common *c, const char *label, const char *bots, int 
         sim_wilson(p, (double)stats->games, &lo, &hi);
         for (int k = 0; k < 5; k++) /* the measures in the order the game gives them */
             m[k] = k < stats->nmeasures ? sim_measure_mean(stats, k, &sd[k]) : (sd[k] = 0);
-        printf("%-7s %4d %4d %7d %6d   %5.1f%% [%5.1f%%, %5.1f%%]  %5.1f +- %4.1f  %5.1f +- %4.1f  %5.1f  %5.1f%% / %5.1f%%\n",
+        printf("%-8s %4d %4d %7d %6d   %5.1f%% [%5.1f%%, %5.1f%%]  %5.1f +- %4.1f  %5.1f +- %4.1f  %5.1f  %5.1f%% / %5.1f%%\n",
                label, (int)json_integer_value(json_object_get(cfg, "blue")),
                (int)json_integer_value(json_object_get(cfg, "red")),
                (int)json_integer_value(json_object_get(cfg, "pizzas")),
