@@ -1770,6 +1770,22 @@ static const char *waiting_for(const char *phase)
     return "to move";
 }
 
+/* Insane or Easier: the token just placed (its colour and day) and the
+ * question of its back-side pizza's time. */
+static void promotion_prompt(const dview *t, char *out, size_t n)
+{
+    const json_t *c = jget(t->v, "coop"), *p, *token = NULL;
+    size_t i;
+    json_array_foreach(jget(c, "promotions"), i, p)
+        if (json_is_true(jget(p, "choosing")))
+            token = p;
+    bool insane = json_is_true(jget(jget(c, "options"), "insane"));
+    snprintf(out, n, "The %s promotion token went on %s%s: %s pizza comes that day in the \"morning\" (the start "
+             "of its turn) or the \"evening\" (its end). Choose.", token ? jstr(token, "colour") : "new",
+             token ? jstr(token, "day") : "the week",
+             insane ? " with Insane's back-side token" : ", back side up (Easier)", insane ? "its one more" : "its one");
+}
+
 /* The first legal move starting with `verb ` (or being it), written short;
  * "" when there is none. */
 static void first_legal(const dview *t, const char *verb, char *out, size_t n)
@@ -2088,10 +2104,7 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
                      "too) to your neighbours: \"pass CARD left\" to the next player, \"pass CARD right\" to the one "
                      "before; \"end\" passes no more.");
         } else if (is(phase, "promotion")) {
-            snprintf(what, sizeof what, "A promotion token went on the week tracker%s: its back-side pizza comes "
-                     "on its day in the \"morning\" (the start of that turn) or the \"evening\" (its end). Choose.",
-                     json_is_true(jget(jget(jget(t->v, "coop"), "options"), "insane")) ? " with Insane's back-side token"
-                                                                                        : ", back side up (Easier)");
+            promotion_prompt(t, what, sizeof what);
         } else if (is(phase, "tip")) {
             char values[160];
             snprintf(what, sizeof what, "Ham: you look at the tip tokens on the orders: %s. Keep one, \"tip N\" "
