@@ -472,12 +472,13 @@ pb_game *cli_make_game(const cli_common *c)
     for (int k = 0; k < 4; k++)
         if (c->goals[k])
             json_object_set_new(config, marker_keys[k], json_integer(c->goals[k]));
-    if (c->coop_insane)
-        json_object_set_new(config, "coop_insane", json_true());
-    if (c->coop_easier)
-        json_object_set_new(config, "coop_easier", json_true());
-    if (c->top_chef)
-        json_object_set_new(config, "top_chef", json_true());
+    const struct {
+        bool on;
+        const char *key;
+    } options[] = {{c->coop_insane, "coop_insane"}, {c->coop_easier, "coop_easier"}, {c->top_chef, "top_chef"}};
+    for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
+        if (options[k].on)
+            json_object_set_new(config, options[k].key, json_true());
     if ((c->deck && load_part(config, "deck", c->deck) != 0) ||
         (c->board && load_part(config, "board", c->board) != 0)) {
         json_decref(config);

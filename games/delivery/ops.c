@@ -58,17 +58,22 @@ static int coop_markers(const json_t *config, bool team, int *out, char *err, si
 
 /* Co-op's options, each true or false and only in co-op: Insane and Easier
  * (not both: one makes the promotions harder, the other easier), Top Chef. */
+static const char *const option_keys[3] = {"coop_insane", "coop_easier", "top_chef"};
+
+static bool *option(pd_rules *r, int k)
+{
+    return k == 0 ? &r->insane : k == 1 ? &r->easier : &r->top_chef;
+}
+
 static int coop_options(const json_t *config, bool team, pd_rules *r, char *err, size_t errlen)
 {
-    static const char *const keys[3] = {"coop_insane", "coop_easier", "top_chef"};
-    bool *set[3] = {&r->insane, &r->easier, &r->top_chef};
     for (int k = 0; k < 3; k++) {
-        json_t *v = json_object_get(config, keys[k]);
+        json_t *v = json_object_get(config, option_keys[k]);
         if (v && !json_is_boolean(v))
-            return pb_errorf(err, errlen, "%s must be true or false", keys[k]);
+            return pb_errorf(err, errlen, "%s must be true or false", option_keys[k]);
         if (json_is_true(v) && !team)
-            return pb_errorf(err, errlen, "%s is a co-op option (\"coop\": true)", keys[k]);
-        *set[k] = json_is_true(v);
+            return pb_errorf(err, errlen, "%s is a co-op option (\"coop\": true)", option_keys[k]);
+        *option(r, k) = json_is_true(v);
     }
     if (r->insane && r->easier)
         return pb_errorf(err, errlen, "coop_insane and coop_easier cannot go together: Insane adds a pizza to each "
@@ -140,13 +145,9 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
         json_object_set_new(norm, "difficulty", json_integer(markers[0]));
         for (int k = 0; k < 4; k++)
             json_object_set_new(norm, marker_keys[k], json_integer(*set[k]));
-        /* only when chosen: configs from before them stay the same */
-        if (r->insane)
-            json_object_set_new(norm, "coop_insane", json_true());
-        if (r->easier)
-            json_object_set_new(norm, "coop_easier", json_true());
-        if (r->top_chef)
-            json_object_set_new(norm, "top_chef", json_true());
+        for (int k = 0; k < 3; k++) /* only when chosen: configs from before them stay the same */
+            if (*option(r, k))
+                json_object_set_new(norm, option_keys[k], json_true());
     }
     if (r->extra_cheese) /* only when chosen: configs from before it stay the same */
         json_object_set_new(norm, "extra_cheese", json_true());
