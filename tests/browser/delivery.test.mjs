@@ -566,7 +566,7 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     const st = {
       rng: seeded(29), phases: new Set(), delivered: 0, built: 0, routes: [], marketClicks: 0, handClicks: 0,
       phoneShot: true, moves: 0, routesChecked: 0, specialtyOffered: 0, zonesPreviewed: 0, specialtyDelivered: 0, specialtyLooked: 2,
-      passes: 0, transfers: 0, days: new Set(), ordersSeen: 0, transferPhone: false,
+      passes: 0, transfers: 0, days: new Set(), ordersSeen: 0, transferPhone: false, timed: 0,
     };
     const deadline = Date.now() + GAME_MS;
     for (;;) {
@@ -585,6 +585,13 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
       const team = await ann.evaluate(readTeam);
       st.days.add(team.day);
       st.ordersSeen = Math.max(st.ordersSeen, await ann.locator('#delivery-orders .pd-order:not(.empty)').count());
+      if (t.phase === 'promotion') {
+        // Insane: the marker Ann's move reached; she times the back-side token's pizza
+        assert.deepEqual([...t.actions].sort(), ['evening', 'morning'], 'morning or evening, nothing else');
+        assert.match(await ann.locator('#actions').innerText(), /back-side pizza in the (morning|evening)/i);
+        assert.match(await ann.locator('#prompt').innerText(), /with Insane's back-side token: its one more pizza comes in \w+'s morning or evening/);
+        st.timed++;
+      }
       if (t.phase !== 'transfer') {
         await oneMove(ann, t, st);
         st.moves++;
@@ -661,7 +668,7 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     assert.ok(st.ordersSeen >= 1, 'a promotion brought orders');
     assert.deepEqual(problems, [], 'no errors in the pages');
     console.log(`# co-op: ${st.moves} moves by Ann, ${st.transfers} Transfer Goods phases, ${st.passes} cards passed, ` +
-      `${st.built} builds, ${st.delivered} deliveries, ${Date.now() - started} ms; ${code}`);
+      `${st.built} builds, ${st.delivered} deliveries, ${st.timed} promotion pizzas timed, ${Date.now() - started} ms; ${code}`);
   });
 
 // ---- Instant cards and Out of Supplies ----

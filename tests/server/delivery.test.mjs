@@ -479,6 +479,31 @@ test('the web client draws the co-op view: markers reached, a token under the pa
   const over = { ...ctx, phase: 'over', v: { ...ctx.v, phase: 'over', coop: { ...coop, result: 'lost: the third Health Inspector came' } } };
   assert.equal(resultText(over), 'The team lost: the third Health Inspector came.');
   assert.equal(resultText({ ...over, msg: { score: { coop: { won: true } } } }), 'The team won: both goals met.');
+
+  // Insane: Ann's move reached the Red marker; she times the back-side token's pizza
+  const insane = {
+    ...coop, options: { insane: true, easier: false, top_chef: true },
+    promotions: [{ day: 'Thursday', colour: 'red', when: 'evening', asleep: false, orders: 2, choosing: true },
+      { day: 'Saturday', colour: 'blue', when: 'morning', asleep: false, orders: 2, extra: 'evening' },
+      { day: 'Friday', colour: 'friday', when: 'evening', asleep: false, orders: 2 }],
+  };
+  const timing = { ...ctx, phase: 'promotion', myTurn: true,
+    v: { ...ctx.v, phase: 'promotion', coop: insane, legal: ['morning', 'evening'], open: [], hand: [], orders: [] } };
+  const buttons = actionsHtml(timing).match(/data-action="(morning|evening)"/g);
+  assert.deepEqual(buttons, ['data-action="morning"', 'data-action="evening"'], 'a button each');
+  assert.match(statusHtml(timing).prompt, /Red promotion went on Thursday with Insane(&#39;|')s back-side token: its one more pizza comes in Thursday(&#39;|')s morning or evening/);
+  const team = teamHtml(timing);
+  assert.match(team, /data-day="Thursday"[^>]*title="[^"]*and one more, morning or evening: being chosen/);
+  assert.match(team, /class="pd-promo blue" data-colour="blue" data-when="morning" data-extra="evening" data-orders="2"[^>]*>2 AM\+1 PM/);
+  assert.match(team, /Insane Difficulty: .* · Top Chef by the die at the end/);
+  // Easier: the token back side up, its one pizza
+  const easier = { ...coop, options: { insane: false, easier: true, top_chef: false },
+    promotions: [{ day: 'Monday', colour: 'blue', when: 'morning', asleep: false, orders: 1 }] };
+  assert.match(teamHtml({ ...ctx, v: { ...ctx.v, coop: easier } }), /class="pd-promo blue back"[^>]*data-orders="1"[^>]*>1 AM</);
+  // Top Chef at the end: the die, its category, a tie shared
+  const chef = { roll: 1, category: 'most deliveries', values: [4, 4, 1], seats: [0, 1], names: ['Ann', 'Bo'] };
+  const end = { ...over, v: { ...over.v, coop: { ...over.v.coop, top_chef: chef } } };
+  assert.match(teamHtml(end), /Top Chef <span class="muted">\(die 1: most deliveries\)<\/span>: <b>Ann and Bo<\/b> \(shared\)/);
 });
 
 test("the web client draws Pandemic's Orders 5 and 6 and Power Outage's dark orders", () => {
