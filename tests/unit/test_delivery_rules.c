@@ -5096,7 +5096,8 @@ static void keep_only(pd_state *st, int day)
 /* PD-C1, 003:503 (Optional Insane Difficulty): one player, the Blue marker
  * reached on Monday, Tuesday the only free day. Expected: the decision that
  * reached it stops for the back-side token's time ("morning" or "evening",
- * nothing else); "evening" chosen, Tuesday brings the front's orders and
+ * nothing else; later, "morning" is refused with the reason); "evening"
+ * chosen, Tuesday brings the front's orders and
  * one more in the evening: 3 that day. Two markers reached at once ask
  * twice, one token after the other. */
 static void test_coop_insane_adds_a_third_pizza(void **state)
@@ -5115,6 +5116,7 @@ static void test_coop_insane_adds_a_third_pizza(void **state)
     refused(&st, "take deck");
     play(&st, "evening");
     assert_int_equal(st.phase, PD_PH_MARKET); /* the action goes on */
+    assert_refused_with(&st, "morning", "morning and evening time a back-side promotion token's pizza");
     assert_int_equal(PD_PROMO_COLOUR(st.promo[TUESDAY]), PD_PROMO_BLUE);
     assert_int_equal(PD_PROMO_EXTRA(st.promo[TUESDAY]), PD_PROMO_EVENING);
     int when = PD_PROMO_WHEN(st.promo[TUESDAY]);
