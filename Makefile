@@ -18,7 +18,7 @@ OPT ?= -O2 -g
 LTO ?= -flto=auto
 AR := gcc-ar
 DEPS_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
-DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lsqlite3 -lwebsockets -lcrypto -lm -lpthread
+DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lsqlite3 -lwebsockets -lev -lcrypto -lm -lpthread
 APP_LIBS := -ledit
 # The engines count toppings and slices with popcount: one instruction on
 # every x86-64 CPU since 2008, a library call without this flag.

@@ -8,7 +8,14 @@
 // player thinks a random 0..2*THINK_MS before each move (THINK_MS=0: as fast
 // as possible, which measures queueing more than the server). Latencies are
 // counted from 5 s after the tables were set up.
+//
+// LOAD_SERVER_CPU=0 LOAD_CLIENT_CPU=1 pin the server (all its threads) and
+// this generator to one core each (taskset), so that the server's figures
+// are for one core. The server's CPU time over the measured part is
+// reported with the actions it served: actions per second of server CPU.
 import { startServer, stopServers, tempDir, sleep } from '../tests/server/helpers.mjs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const TABLES = Number(process.argv[2] ?? 500);
@@ -19,6 +26,16 @@ const SEATS = 4;
 const server = await startServer(join(tempDir('pizzabox-load-'), 'load.db'),
   { botThreads: 1, args: ['--max-tables', String(Math.max(2000, TABLES))] });
 const url = `ws://localhost:${server.port}/ws`;
+const pin = (cpu, pid, all) => execFileSync('taskset', [...(all ? ['-a'] : []), '-pc', cpu, String(pid)], { stdio: 'ignore' });
+if (process.env.LOAD_SERVER_CPU) pin(process.env.LOAD_SERVER_CPU, server.proc.pid, true);
+if (process.env.LOAD_CLIENT_CPU) pin(process.env.LOAD_CLIENT_CPU, process.pid, false);
+/* The server's CPU seconds so far (user + system, all threads). */
+const serverCpu = () => {
+  const stat = readFileSync(`/proc/${server.proc.pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
+};
+let steadyCpu = 0, steadyActs = 0, steadyAt = 0, endCpu = 0, endActs = 0, endAt = 0;
 const latencies = [];
 let steady = false;
 const seen = new Map(); // table code -> the most moves any client was shown
@@ -64,6 +81,7 @@ function seat(ws, onJoined, onDone) {
       thinking = true;
       setTimeout(() => {
         thinking = false;
+        if (Date.now() >= deadline) return;
         sentAt = performance.now();
         acted++;
         ws.send(JSON.stringify({ type: 'act', code: m.code, action: move(m.view) }));
@@ -95,14 +113,24 @@ for (let i = 0; i < TABLES; i++) {
   tables.push(table().catch(() => { errors++; }));
   if (i % 50 === 49) await sleep(50); // ramp up
 }
-setTimeout(() => { steady = true; }, 5000); // the set-up burst is not the steady state
+setTimeout(() => { // the set-up burst is not the steady state
+  steady = true;
+  [steadyCpu, steadyActs, steadyAt] = [serverCpu(), acted, Date.now()];
+}, 5000);
+setTimeout(() => { [endCpu, endActs, endAt] = [serverCpu(), acted, Date.now()]; }, SECONDS * 1000);
 await Promise.race([Promise.all(tables), sleep(SECONDS * 1000 + 2 * THINK_MS + 5000)]);
+if (!endAt) [endCpu, endActs, endAt] = [serverCpu(), acted, Date.now()]; // every game ended first
 const secs = (Date.now() - started) / 1000;
 latencies.sort((a, b) => a - b);
 const q = (p) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : NaN;
 console.log(`${TABLES} tables, ${TABLES * SEATS} connections, think ${THINK_MS} ms, ${secs.toFixed(1)} s: ${acted} actions, ` +
   `${(acted / secs).toFixed(0)} actions/s, latency p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, ` +
   `max ${q(1).toFixed(1)} ms; ${finished} games finished; ${errors} errors`);
+if (steadyAt && endAt > steadyAt) {
+  const cpu = endCpu - steadyCpu, acts = endActs - steadyActs, wall = (endAt - steadyAt) / 1000;
+  console.log(`steady part: ${(acts / wall).toFixed(0)} actions/s with the server at ${(100 * cpu / wall).toFixed(0)}% of a core: ` +
+    `${cpu > 0 ? (acts / cpu).toFixed(0) : '?'} actions per second of server CPU`);
+}
 // Nothing acknowledged may be missing: the server's count of every table's
 // moves is at least what its players were shown.
 // Each table is asked by its code (the list holds only the newest 500),

@@ -54,6 +54,16 @@ typedef struct table {
     int watcher[MAX_WATCHERS], nwatchers;
     logged log[LOG_KEEP];
     int nlog;
+    /* Each kept entry as JSON text, made on first use: as its mover, its
+     * told seat and everyone else see it (views send them as they are). */
+    char *log_json[LOG_KEEP][3];
+    /* The whole log as each seat (and, last, spectators) saw it, once asked
+     * for (`history`): entries joined with commas, up to `moves`. */
+    struct history {
+        char *text;
+        size_t len;
+        int moves;
+    } history[PB_MAX_SEATS + 1];
     int jobs;            /* bot jobs out (they point at g): the table stays while any is */
     time_t idle_since;   /* finished tables: last used; they leave memory when idle */
     bool waiting;        /* a human seat is free: nobody moves until it is taken or `start` */
@@ -215,6 +225,11 @@ static void table_free(table *t)
     free(t->st);
     pb_game_free(t->g);
     free(t->who);
+    for (int i = 0; i < LOG_KEEP; i++)
+        for (int v = 0; v < 3; v++)
+            free(t->log_json[i][v]);
+    for (int i = 0; i <= PB_MAX_SEATS; i++)
+        free(t->history[i].text);
     json_decref(t->events);
     json_decref(t->clock);
     if (t->replays) {
@@ -399,29 +414,59 @@ static int creator_of(const table *t)
     return 0;
 }
 
-/* The `view` message for a seat (-1: spectators), as text to send. */
-static char *view_text(pb_lobby *l, table *t, int seat)
+/* Kept move `move` (one of the last nlog) as `seat` (-1: spectators) sees
+ * it, as JSON text; NULL when out of memory. */
+static const char *entry_json(table *t, int move, int seat)
 {
-    json_t *log = json_array(), *present = json_array(), *botable = json_array();
-    for (int i = 0; i < t->nlog; i++) {
-        int move = t->moves - t->nlog + i;
-        json_array_append_new(log, log_entry(&t->log[move % LOG_KEEP], move, seat));
+    int k = move % LOG_KEEP;
+    const logged *e = &t->log[k];
+    int v = seat == e->seat ? 0 : seat >= 0 && seat == e->told ? 1 : 2;
+    if (!t->log_json[k][v]) {
+        json_t *entry = log_entry(e, move, v == 0 ? e->seat : v == 1 ? e->told : -1);
+        t->log_json[k][v] = json_dumps(entry, JSON_COMPACT);
+        json_decref(entry);
     }
+    return t->log_json[k][v];
+}
+
+/* The log as `seat` (-1: spectators) sees it, as JSON text ("[...]"). */
+static char *log_text(table *t, int seat)
+{
+    size_t len = 2;
+    const char *part[LOG_KEEP];
+    for (int i = 0; i < t->nlog; i++) {
+        if (!(part[i] = entry_json(t, t->moves - t->nlog + i, seat)))
+            return NULL;
+        len += strlen(part[i]) + 1;
+    }
+    char *out = malloc(len + 1), *at = out;
+    if (!out)
+        return NULL;
+    *at++ = '[';
+    for (int i = 0; i < t->nlog; i++) {
+        if (i)
+            *at++ = ',';
+        size_t n = strlen(part[i]);
+        memcpy(at, part[i], n);
+        at += n;
+    }
+    memcpy(at, "]", 2);
+    return out;
+}
+
+/* The members of a `view` message that are the same for every seat, as
+ * JSON text without the braces: made once for all the seats of a move. */
+static char *view_common(pb_lobby *l, table *t)
+{
+    json_t *present = json_array(), *botable = json_array();
     for (int s = 0; s < t->players; s++) {
         json_array_append_new(present, json_boolean(t->conn[s] >= 0));
         json_array_append_new(botable, json_boolean(can_hand_to_bot(l, t, s)));
     }
-    json_t *msg = json_pack("{s:s, s:s, s:o, s:o, s:o, s:i, s:o, s:o}", "type", "view", "code", t->code,
-                            "seat", seat >= 0 ? json_integer(seat) : json_null(), "names", names_of(t),
-                            "players", players_of(t), "moves", t->moves, "log", log, "view",
-                            t->g->ops->view(t->g, t->st, seat >= 0 ? seat : PB_SPECTATOR));
-    json_object_set_new(msg, "waiting", json_boolean(t->waiting));
-    json_object_set_new(msg, "creator", json_integer(creator_of(t)));
-    json_object_set_new(msg, "present", present);
-    json_object_set_new(msg, "botable", botable);
-    json_object_set_new(msg, "clock", clock_of(l, t));
-    json_object_set(msg, "events", t->events);
-    json_object_set_new(msg, "undo", json_boolean(undo_point(t, seat) >= 0));
+    json_t *msg = json_pack("{s:s, s:o, s:o, s:i, s:b, s:i, s:o, s:o, s:o, s:O}", "code", t->code, "names",
+                            names_of(t), "players", players_of(t), "moves", t->moves, "waiting", t->waiting,
+                            "creator", creator_of(t), "present", present, "botable", botable, "clock",
+                            clock_of(l, t), "events", t->events);
     if (t->salt[0]) { /* the commitment from the start; the deal itself once the game is over */
         json_t *deal = json_pack("{s:s}", "sha256", t->deal);
         if (t->finished) {
@@ -438,29 +483,70 @@ static char *view_text(pb_lobby *l, table *t, int seat)
     }
     char *text = json_dumps(msg, JSON_COMPACT);
     json_decref(msg);
+    if (text) { /* "{...}" to "..." */
+        size_t n = strlen(text);
+        memmove(text, text + 1, n - 2);
+        text[n - 2] = 0;
+    }
+    return text;
+}
+
+/* The `view` message for a seat (-1: spectators), as text to send: the
+ * seat's own members, the log and the game's view, around `common`
+ * (view_common). Pieces of text are joined, not a JSON tree built and
+ * written out again: views are most of what a server does. */
+static char *view_text(table *t, int seat, const char *common)
+{
+    json_t *gv = t->g->ops->view(t->g, t->st, seat >= 0 ? seat : PB_SPECTATOR);
+    char *game = gv ? json_dumps(gv, JSON_COMPACT) : NULL;
+    json_decref(gv);
+    char *log = game ? log_text(t, seat) : NULL;
+    char seat_json[16] = "null", head[96];
+    if (seat >= 0)
+        snprintf(seat_json, sizeof seat_json, "%d", seat);
+    snprintf(head, sizeof head, "{\"type\":\"view\",\"seat\":%s,\"undo\":%s,", seat_json,
+             undo_point(t, seat) >= 0 ? "true" : "false");
+    char *text = NULL;
+    if (log) {
+        size_t len = strlen(head) + strlen(common) + strlen(log) + strlen(game) + 32;
+        if ((text = malloc(len)))
+            snprintf(text, len, "%s%s,\"log\":%s,\"view\":%s}", head, common, log, game);
+    }
+    free(game);
+    free(log);
     return text;
 }
 
 static void send_view(pb_lobby *l, table *t, int conn, int seat)
 {
-    char *text = view_text(l, t, seat);
+    char *common = view_common(l, t);
+    char *text = common ? view_text(t, seat, common) : NULL;
     if (text)
         l->io.send(l->io.ctx, conn, text);
     free(text);
+    free(common);
 }
 
 static void broadcast(pb_lobby *l, table *t)
 {
     free(l->list_cache); /* something changed: the table list is rebuilt on demand */
     l->list_cache = NULL;
+    char *common = view_common(l, t);
+    if (!common)
+        return;
     for (int s = 0; s < t->players; s++)
-        if (t->conn[s] >= 0)
-            send_view(l, t, t->conn[s], s);
+        if (t->conn[s] >= 0) {
+            char *text = view_text(t, s, common);
+            if (text)
+                l->io.send(l->io.ctx, t->conn[s], text);
+            free(text);
+        }
     /* One spectators' view, made once for them all (up to MAX_WATCHERS). */
-    char *text = t->nwatchers ? view_text(l, t, -1) : NULL;
+    char *text = t->nwatchers ? view_text(t, -1, common) : NULL;
     for (int i = 0; text && i < t->nwatchers; i++)
         l->io.send(l->io.ctx, t->watcher[i], text);
     free(text);
+    free(common);
 }
 
 /* ---- Moves ---- */
@@ -531,6 +617,10 @@ static void note_move(table *t, const logged *e, bool formal)
 {
     t->who[t->moves] = (unsigned char)(e->seat | (formal ? FORMAL : 0));
     t->log[t->moves % LOG_KEEP] = *e;
+    for (int v = 0; v < 3; v++) {
+        free(t->log_json[t->moves % LOG_KEEP][v]);
+        t->log_json[t->moves % LOG_KEEP][v] = NULL;
+    }
     t->nlog = t->nlog < LOG_KEEP ? t->nlog + 1 : LOG_KEEP;
     t->moves++;
     t->position++;
@@ -1546,6 +1636,41 @@ static void on_peek(pb_lobby *l, int conn, const json_t *msg)
 }
 
 /* The whole log, as the asker's seat sees it. */
+/* Bring the seat's whole log up to date: built from the store the first
+ * time (or after an undo, or when more moves came than the table keeps),
+ * then extended by the moves since. 0, or -1 with a message. */
+static int history_now(pb_lobby *l, table *t, int seat, char *err, size_t errlen)
+{
+    struct history *h = &t->history[seat + 1];
+    if (!h->text || h->moves > t->moves || t->moves - h->moves > t->nlog) {
+        json_t *log = stored_log(l, t, t->moves, seat, err, errlen);
+        char *text = log ? json_dumps(log, JSON_COMPACT) : NULL;
+        json_decref(log);
+        if (!text)
+            return log ? pb_errorf(err, errlen, "out of memory") : -1;
+        free(h->text);
+        h->len = strlen(text) - 2; /* "[...]" to "..." */
+        memmove(text, text + 1, h->len);
+        text[h->len] = 0;
+        h->text = text;
+        h->moves = t->moves;
+    }
+    for (; h->moves < t->moves; h->moves++) {
+        const char *entry = entry_json(t, h->moves, seat);
+        size_t n = entry ? strlen(entry) : 0;
+        char *grown = entry ? realloc(h->text, h->len + n + 2) : NULL;
+        if (!grown)
+            return pb_errorf(err, errlen, "out of memory");
+        h->text = grown;
+        if (h->len)
+            h->text[h->len++] = ',';
+        memcpy(h->text + h->len, entry, n + 1);
+        h->len += n;
+    }
+    return 0;
+}
+
+/* The whole log so far, as the asker's seat (or a spectator) saw it. */
 static void on_history(pb_lobby *l, int conn, const json_t *msg)
 {
     table *t = table_of(l, conn, msg);
@@ -1554,14 +1679,27 @@ static void on_history(pb_lobby *l, int conn, const json_t *msg)
     int seat = seat_of(t, conn);
     bool watching = watches(t, conn);
     char err[PB_ERR_LEN];
-    json_t *log;
-    if (seat < 0 && !watching)
+    if (seat < 0 && !watching) {
         send_error(l, conn, "sit at the table or watch it first");
-    else if (!(log = stored_log(l, t, t->moves, seat, err, sizeof err)))
-        send_error(l, conn, err);
-    else
-        send_json(l, conn, json_pack("{s:s, s:s, s:o, s:O}", "type", "history", "code", t->code, "log", log,
-                                     "events", t->events));
+        return;
+    }
+    char *events = json_dumps(t->events, JSON_COMPACT);
+    if (!events || history_now(l, t, seat, err, sizeof err) != 0) {
+        send_error(l, conn, events ? err : "out of memory");
+        free(events);
+        return;
+    }
+    const struct history *h = &t->history[seat + 1];
+    size_t len = h->len + strlen(events) + strlen(t->code) + 64;
+    char *text = malloc(len);
+    if (text) {
+        snprintf(text, len, "{\"type\":\"history\",\"code\":\"%s\",\"events\":%s,\"log\":[%s]}", t->code, events,
+                 h->text);
+        l->io.send(l->io.ctx, conn, text);
+    } else
+        send_error(l, conn, "out of memory");
+    free(text);
+    free(events);
 }
 
 /* The creator starts a waiting table: bots take the free seats. */
@@ -1712,6 +1850,10 @@ static void on_undo(pb_lobby *l, int conn, const json_t *msg)
     free(t->st);
     t->st = fresh;
     int position = t->position;
+    for (int i = 0; i <= PB_MAX_SEATS; i++) { /* the moves taken back leave the logs */
+        free(t->history[i].text);
+        t->history[i] = (struct history){0};
+    }
     t->moves = t->nlog = 0;
     if (replay_stored(t, st.actions, k, -1, NULL, err, sizeof err) != 0)
         fprintf(stderr, "pizzabox serve: table %s: undo: %s\n", t->code, err);

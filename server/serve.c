@@ -1,8 +1,11 @@
 /* serve.c -- the network side of the server (see serve.h). One service
  * thread runs libwebsockets and the lobby; bot workers only compute moves
- * and hand them back through a queue. */
+ * and hand them back through a queue. The service thread waits in a libev
+ * loop (epoll): with thousands of connections, poll() over every socket on
+ * each wake-up was the largest single cost. */
 #include "serve.h"
 
+#include <ev.h>
 #include <libwebsockets.h>
 #include <pthread.h>
 #include <signal.h>
@@ -72,10 +75,19 @@ typedef struct server {
 
 static volatile sig_atomic_t interrupted;
 
+/* Without the libev plugin: poll()'s loop, stopped by a flag. */
 static void on_signal(int sig)
 {
     (void)sig;
     interrupted = 1;
+}
+
+/* In the libev loop: SIGINT and SIGTERM end it (a clean stop). */
+static void on_ev_signal(struct ev_loop *loop, ev_signal *w, int revents)
+{
+    (void)w;
+    (void)revents;
+    ev_break(loop, EVBREAK_ALL);
 }
 
 /* ---- Output ---- */
@@ -451,21 +463,48 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     info.ka_probes = 3;
     info.ka_interval = 10;
     lws_set_log_level(LLL_ERR, NULL);
-    if (rc == 0 && !(s->ctx = lws_create_context(&info)))
+    /* libev's epoll through libwebsockets' plugin (Debian's
+     * libwebsockets-evlib-ev); without it, libwebsockets' own poll(). */
+    struct ev_loop *loop = rc == 0 ? ev_loop_new(EVFLAG_AUTO) : NULL;
+    void *foreign[1] = {loop};
+    if (loop) {
+        info.options |= LWS_SERVER_OPTION_LIBEV;
+        info.foreign_loops = foreign;
+        if (!(s->ctx = lws_create_context(&info))) {
+            fprintf(stderr, "pizzabox serve: no libev support in libwebsockets (libwebsockets-evlib-ev): "
+                            "serving with poll(), slower with many connections\n");
+            ev_loop_destroy(loop);
+            loop = NULL;
+            info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
+            info.foreign_loops = NULL;
+        }
+    }
+    if (rc == 0 && !s->ctx && !(s->ctx = lws_create_context(&info)))
         rc = pb_errorf(err, errlen, "cannot listen on port %d", o->port);
     pthread_t workers[8];
     int nworkers = 0;
     for (int i = 0; rc == 0 && i < o->bot_threads && i < 8; i++)
         nworkers += pthread_create(&workers[nworkers], NULL, bot_worker, s) == 0;
+    ev_signal sigint, sigterm;
     if (rc == 0) {
-        signal(SIGINT, on_signal);
-        signal(SIGTERM, on_signal);
         signal(SIGPIPE, SIG_IGN);
         printf("listening on http://localhost:%d/\n", lws_get_vhost_listen_port(lws_get_vhost_by_name(s->ctx, "default")));
         fflush(stdout);
         lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, TICK_US);
-        while (!interrupted && lws_service(s->ctx, 0) >= 0)
-            ;
+        if (loop) {
+            ev_signal_init(&sigint, on_ev_signal, SIGINT);
+            ev_signal_init(&sigterm, on_ev_signal, SIGTERM);
+            ev_signal_start(loop, &sigint);
+            ev_signal_start(loop, &sigterm);
+            ev_run(loop, 0);
+            ev_signal_stop(loop, &sigint);
+            ev_signal_stop(loop, &sigterm);
+        } else {
+            signal(SIGINT, on_signal);
+            signal(SIGTERM, on_signal);
+            while (!interrupted && lws_service(s->ctx, 0) >= 0)
+                ;
+        }
         lws_sul_cancel(&s->tick);
     }
     pthread_mutex_lock(&s->lock);
@@ -476,6 +515,10 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
         pthread_join(workers[i], NULL);
     if (s->ctx)
         lws_context_destroy(s->ctx);
+    if (loop) { /* what libwebsockets left to close in the loop, then the loop */
+        ev_run(loop, 0);
+        ev_loop_destroy(loop);
+    }
     for (int i = 0; i < MAX_CONNS; i++)
         if (s->conns[i])
             drop_conn(s, i);

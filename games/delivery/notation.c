@@ -507,11 +507,33 @@ static const struct {
     {"evening", PD_A_PROMO, -1},
 };
 
+/* A quick test before normalize(): can `have` (a move's text) normalize to
+ * `want` (normalized)? Normalizing keeps the words one for one and only
+ * lowercases those without a '/' (cards), so these must already match.
+ * Only the first `words` words are looked at (-1: all, and as many).
+ * False means no; true means normalize and compare. */
+static bool may_read_as(const char *have, const char *want, int words)
+{
+    for (; words != 0; words--) {
+        while (*have == ' ')
+            have++;
+        size_t h = strcspn(have, " "), w = strcspn(want, " ");
+        if (!h || !w)
+            return !h && !w;
+        if (!memchr(have, '/', h) && (h != w || strncasecmp(have, want, h) != 0))
+            return false;
+        have += h;
+        want += w;
+        want += *want == ' ';
+    }
+    return true;
+}
+
 /* Does the candidate read as `want`? */
 static bool reads_as(const pd_state *st, pb_action a, const char *want)
 {
     char have[256], norm[256];
-    return pd_action_text(st, a, PD_EVERYONE_SEES_ALL, have, sizeof have) == 0 &&
+    return pd_action_text(st, a, PD_EVERYONE_SEES_ALL, have, sizeof have) == 0 && may_read_as(have, want, -1) &&
            normalize(st, have, norm, sizeof norm, false, NULL, 0) == 0 && strcmp(norm, want) == 0;
 }
 
@@ -555,11 +577,18 @@ static pb_action named_move(const pd_state *st, size_t k, const char *want)
         return first_reading(st, kind, want, PD_ORDER_SLOTS, named_kinds[k].args == ARG_SLOT ? 1 : cards, 1);
     case ARG_DELIVERY:
         for (int slot = 0; slot < PD_ORDER_SLOTS; slot++)
-            for (int v = 0; v < villages; v++)
+            for (int v = 0; v < villages; v++) {
+                /* "deliver N from X" whatever comes after: the rest only
+                 * where these four words are the ones asked for */
+                char have[256];
+                if (pd_action_text(st, PD_ACTION(kind, slot | v << 4), PD_EVERYONE_SEES_ALL, have, sizeof have) != 0 ||
+                    !may_read_as(have, want, 4))
+                    continue;
                 for (int to = 0; to <= villages; to++)
                     for (uint32_t modes = 0; modes < PD_ROUTE_MODES; modes++)
                         if (reads_as(st, PD_ACTION(kind, slot | v << 4 | modes << 8 | (uint32_t)to << 12), want))
                             return PD_ACTION(kind, slot | v << 4 | modes << 8 | (uint32_t)to << 12);
+            }
         return 0;
     case ARG_LOT:
     case ARG_VILLAGE:
@@ -724,11 +753,11 @@ int pd_action_parse(const pd_state *st, const char *text, pb_action *a, char *er
         return set;
     int k = pd_accepted_actions(st, legal);
     for (int i = 0; i < k; i++) {
-        if (pd_action_text(st, legal[i], PD_EVERYONE_SEES_ALL, have, sizeof have) != 0 ||
-            normalize(st, have, have, sizeof have, false, NULL, 0) != 0)
-            continue;
         bool pair = PD_KIND(legal[i]) == PD_A_FINE_CARDS || PD_KIND(legal[i]) == PD_A_CHARITY ||
                     PD_KIND(legal[i]) == PD_A_SUPPLIES_CARDS;
+        if (pd_action_text(st, legal[i], PD_EVERYONE_SEES_ALL, have, sizeof have) != 0 ||
+            (!pair && !may_read_as(have, want, -1)) || normalize(st, have, have, sizeof have, false, NULL, 0) != 0)
+            continue;
         if (strcmp(have, want) == 0 || (pair && same_two(have, want))) {
             *a = legal[i];
             return 0;

@@ -3,6 +3,8 @@
  * only their number (a seat sees its own values; everyone sees all at the
  * end), the decks only their size. The map (it never changes during a
  * game) comes along so a front end can draw from the view alone. */
+#include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -283,6 +285,35 @@ json_t *pd_map_json(const pd_map *m)
                      "lots", lots);
 }
 
+/* The map of every view, built once per map: it never changes in a game,
+ * and building it was most of a view's work. Shared (reference counted)
+ * among the views of all games and threads with the same map, known by the
+ * map's bytes up to its route tables (what the JSON is made of). Nothing
+ * modifies a view once made. */
+#define MAP_KEY offsetof(pd_map, steps)
+static json_t *shared_map_json(const pd_map *m)
+{
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static struct {
+        unsigned char key[MAP_KEY];
+        json_t *json;
+    } cache[4];
+    static int next;
+    json_t *j = NULL;
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < 4 && !j; i++)
+        if (cache[i].json && memcmp(cache[i].key, m, MAP_KEY) == 0)
+            j = json_incref(cache[i].json);
+    if (!j && (j = pd_map_json(m))) {
+        int i = next++ % 4;
+        json_decref(cache[i].json); /* views that hold it keep their own reference */
+        memcpy(cache[i].key, m, MAP_KEY);
+        cache[i].json = json_incref(j);
+    }
+    pthread_mutex_unlock(&lock);
+    return j;
+}
+
 /* Name, type and text of every power card the viewer can see (in play, in
  * their hand, dealt to keep), by id, so a front end can explain each. */
 static json_t *power_cards_json(const pd_state *st, int seat)
@@ -418,7 +449,7 @@ json_t *pd_view(const pd_state *st, int seat)
     if (st->global >= 0 && st->global_until != PD_NEVER) /* it goes when this turn begins (whose: from PD-S6's first) */
         json_object_set_new(v, "global_until", json_pack("{s:i,s:i}", "turn", st->global_until, "seat",
                                                          (st->first + st->global_until) % st->players));
-    json_object_set_new(v, "map", pd_map_json(&st->rules->data.map));
+    json_object_set_new(v, "map", shared_map_json(&st->rules->data.map));
     if (st->rules->coop)
         json_object_set_new(v, "coop", coop_json(st));
     if (st->phase == PD_PH_COPY || st->copied.kind >= 0) {

@@ -748,6 +748,81 @@ static void test_clock_and_undo_edges(void **state)
     close_place(&where, l, store, &c);
 }
 
+/* The answer to a `history` request, which must come. */
+static json_t *ask_history(pb_lobby *l, capture *c, int conn, const char *request)
+{
+    int mark = c->n;
+    say(l, conn, request);
+    for (int i = mark; i < c->n; i++)
+        if (c->conn[i] == conn && strstr(c->out[i], "\"type\":\"history\""))
+            return json_loads(c->out[i], 0, NULL);
+    fail_msg("no history for connection %d", conn);
+    return NULL;
+}
+
+/* The whole log (`history`) for a seat and for spectators: kept by the
+ * server and extended move by move, it is what a server that just started
+ * rebuilds from the store; after an undo too. */
+static void test_history_kept_up_to_date(void **state)
+{
+    (void)state;
+    char err[PB_ERR_LEN], msg[256], code[16], token[64];
+    place where;
+    static capture c;
+    pb_store *store = open_place(&where);
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    clear(&c);
+    say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"greedy\"],"
+              "\"name\":\"Ann\"}");
+    json_t *j = sent(&c, 1, "joined");
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(j, "code")));
+    snprintf(token, sizeof token, "%s", json_string_value(json_object_get(j, "token")));
+    json_decref(j);
+    char spectate[96], history[96], resume[160];
+    snprintf(spectate, sizeof spectate, "{\"type\":\"spectate\",\"code\":\"%s\"}", code);
+    snprintf(history, sizeof history, "{\"type\":\"history\",\"code\":\"%s\"}", code);
+    snprintf(resume, sizeof resume, "{\"type\":\"resume\",\"code\":\"%s\",\"seat\":0,\"token\":\"%s\"}", code,
+             token);
+    say(l, 2, spectate);
+    json_t *kept[2] = {NULL, NULL};
+    /* asked after 1 move, after 3 more (extended), after 15 more (more than
+     * the table keeps: rebuilt), then after an undo */
+    static const int asked_after[] = {1, 3, 15, -1};
+    for (int round = 0; round < 4; round++) {
+        if (asked_after[round] < 0) {
+            snprintf(msg, sizeof msg, "{\"type\":\"undo\",\"code\":\"%s\"}", code);
+            say(l, 1, msg);
+        }
+        for (int m = 0; m < asked_after[round] && !over(&c, 1); m++) {
+            human_move(l, &c, 1, code);
+            run_bots(l, &c);
+        }
+        for (int conn = 1; conn <= 2; conn++) {
+            json_decref(kept[conn - 1]);
+            kept[conn - 1] = ask_history(l, &c, conn, history);
+        }
+        /* The same from a server that has just started. */
+        pb_lobby_free(l);
+        clear(&c);
+        l = pb_lobby_new(store, &io, err, sizeof err);
+        run_bots(l, &c);
+        say(l, 1, resume);
+        say(l, 2, spectate);
+        for (int conn = 1; conn <= 2; conn++) {
+            json_t *cold = ask_history(l, &c, conn, history);
+            if (!json_equal(cold, kept[conn - 1]))
+                fail_msg("round %d, %s: the kept history differs from the stored one", round,
+                         conn == 1 ? "the player" : "a spectator");
+            json_decref(cold);
+        }
+    }
+    assert_true(json_array_size(json_object_get(kept[0], "log")) > 12);
+    json_decref(kept[0]);
+    json_decref(kept[1]);
+    close_place(&where, l, store, &c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
@@ -757,6 +832,7 @@ int main(void)
                                        cmocka_unit_test(test_codes_never_run_out),
                                        cmocka_unit_test(test_quota_per_client_and_abandoned_tables_closed),
                                        cmocka_unit_test(test_clock_after_a_restart),
-                                       cmocka_unit_test(test_clock_and_undo_edges)};
+                                       cmocka_unit_test(test_clock_and_undo_edges),
+                                       cmocka_unit_test(test_history_kept_up_to_date)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
