@@ -11,6 +11,7 @@
 
 #include "../core/jsonutil.h"
 #include "../core/record.h"
+#include "../games/delivery/delivery.h"
 
 void cli_error(const char *cmd, const char *fmt, ...)
 {
@@ -56,6 +57,7 @@ static const char *value_of(const char *opt)
                   {"games", "a number"},
                   {"threads", "a number"},
                   {"difficulty", "a row from 1 (hardest) to 8 (easiest)"},
+                  {"coop-goals", "markers, e.g. B11,R13,P30,M60"},
                   {"port", "a number"},
                   {"bot-threads", "a number"},
                   {"seats", "a list of seats, e.g. human,greedy"},
@@ -195,11 +197,28 @@ int cli_command_line(char *buf, size_t n, const char *cmd, const pb_game *g, con
     if (json_is_true(json_object_get(cfg, "extra_cheese")))
         append_word(buf, n, "--extra-cheese");
     if (json_is_true(json_object_get(cfg, "coop"))) {
-        char row[32];
-        snprintf(row, sizeof row, "%d", (int)json_integer_value(json_object_get(cfg, "difficulty")));
+        char row[32], goals[64] = "";
+        int r = (int)json_integer_value(json_object_get(cfg, "difficulty"));
+        snprintf(row, sizeof row, "%d", r);
         append_word(buf, n, "--coop");
         append_word(buf, n, "--difficulty");
         append_word(buf, n, row);
+        /* the markers moved off the row */
+        static const char *const keys[4] = {"blue", "red", "pizzas", "money"};
+        for (int k = 0; k < 4 && r >= 1 && r <= PD_DIFFICULTIES; k++) {
+            int v = (int)json_integer_value(json_object_get(cfg, keys[k]));
+            if (v && v != pd_difficulty[r - 1][k])
+                snprintf(goals + strlen(goals), sizeof goals - strlen(goals), "%s%c%d", *goals ? "," : "", "BRPM"[k], v);
+        }
+        if (*goals) {
+            append_word(buf, n, "--coop-goals");
+            append_word(buf, n, goals);
+        }
+        static const char *const flags[3][2] = {
+            {"coop_insane", "--coop-insane"}, {"coop_easier", "--coop-easier"}, {"top_chef", "--top-chef"}};
+        for (int k = 0; k < 3; k++)
+            if (json_is_true(json_object_get(cfg, flags[k][0])))
+                append_word(buf, n, flags[k][1]);
     }
     if (file) {
         append_word(buf, n, file_opt);
@@ -258,7 +277,9 @@ static int check_game_options(const cli_common *c)
         const char *opt, *game;
     } owned[] = {{c->deck != NULL, "--deck", "nyslice"},   {c->board != NULL, "--board", "theory"},
                  {c->expansion, "--expansion", "delivery"}, {c->extra_cheese, "--extra-cheese", "delivery"},
-                 {c->coop, "--coop", "delivery"},           {c->difficulty > 0, "--difficulty", "delivery"}};
+                 {c->coop, "--coop", "delivery"},           {c->difficulty > 0, "--difficulty", "delivery"},
+                 {c->coop_goals != NULL, "--coop-goals", "delivery"}, {c->coop_insane, "--coop-insane", "delivery"},
+                 {c->coop_easier, "--coop-easier", "delivery"}, {c->top_chef, "--top-chef", "delivery"}};
     for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
         if (owned[i].given && strcmp(owned[i].game, c->game) != 0) {
             fprintf(stderr, "pizzabox: %s is for %s (add --game %s); this game is %s\n", owned[i].opt,
@@ -269,15 +290,69 @@ static int check_game_options(const cli_common *c)
         fprintf(stderr, "pizzabox: --difficulty picks the co-op game's row: add --coop\n");
         return -1;
     }
+    const struct {
+        bool given;
+        const char *opt, *what;
+    } coop_only[] = {{c->coop_goals != NULL, "--coop-goals", "sets the co-op game's markers"},
+                     {c->coop_insane, "--coop-insane", "is the co-op game's Insane Difficulty"},
+                     {c->coop_easier, "--coop-easier", "is the co-op game's Easier Mode"},
+                     {c->top_chef, "--top-chef", "names the co-op team's Top Chef"}};
+    for (size_t i = 0; i < sizeof coop_only / sizeof coop_only[0]; i++)
+        if (coop_only[i].given && !c->coop) {
+            fprintf(stderr, "pizzabox: %s %s: add --coop\n", coop_only[i].opt, coop_only[i].what);
+            return -1;
+        }
+    if (c->coop_insane && c->coop_easier) {
+        fprintf(stderr, "pizzabox: --coop-insane and --coop-easier cannot go together: Insane adds a pizza to each "
+                        "promotion, Easier takes one away\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* --coop-goals: any of B (Blue promotion), R (Red promotion), P (pizzas) and
+ * M (money) with one of its column's values in the co-op table, by commas;
+ * the others stay the row's. A bad part is named. */
+static int parse_goals(const char *text, int *goals)
+{
+    static const char letters[] = "BRPM";
+    memset(goals, 0, 4 * sizeof *goals);
+    const char *p = text;
+    do {
+        size_t len = strcspn(p, ",");
+        const char *at = *p && *p != ',' ? strchr(letters, toupper((unsigned char)*p)) : NULL;
+        int k = at ? (int)(at - letters) : -1;
+        if (k < 0 || len < 2 || len > 4 || strspn(p + 1, "0123456789") != len - 1) {
+            fprintf(stderr, "pizzabox: --coop-goals: '%.*s' is not a marker: B (Blue promotion), R (Red promotion), "
+                            "P (pizzas) or M (money) and a number, e.g. B11,R13,P30,M60\n", (int)len, p);
+            return -1;
+        }
+        int v = atoi(p + 1);
+        if (goals[k]) {
+            fprintf(stderr, "pizzabox: --coop-goals: '%.*s': %c is given twice\n", (int)len, p, letters[k]);
+            return -1;
+        }
+        if (pd_marker_row(k, v) < 0) {
+            char values[64];
+            pd_marker_values(k, values, sizeof values);
+            fprintf(stderr, "pizzabox: --coop-goals: '%.*s' is not on the co-op table: %c takes %s\n", (int)len, p,
+                    letters[k], values);
+            return -1;
+        }
+        goals[k] = v;
+        p += len;
+    } while (*p++ == ',');
     return 0;
 }
 
 int cli_common_option(cli_common *c, int opt, const char *arg)
 {
     uint64_t v;
-    if (opt >= CLI_OPT_GAME && opt <= CLI_OPT_EXTRA_CHEESE && !c->given) {
-        static const char *const names[] = {"--game",   "--players", "--seed",       "--deck",        "--board",
-                                            "--expansion", "--coop", "--difficulty", "--extra-cheese"};
+    if (opt >= CLI_OPT_GAME && opt <= CLI_OPT_TOP_CHEF && !c->given) {
+        static const char *const names[] = {"--game",        "--players",    "--seed",        "--deck",
+                                            "--board",       "--expansion",  "--coop",        "--difficulty",
+                                            "--extra-cheese", "--coop-goals", "--coop-insane", "--coop-easier",
+                                            "--top-chef"};
         c->given = names[opt - CLI_OPT_GAME];
     }
     switch (opt) {
@@ -308,6 +383,18 @@ int cli_common_option(cli_common *c, int opt, const char *arg)
         return cli_parse_int("--difficulty", arg, 1, 99, &c->difficulty) ? -1 : 1;
     case CLI_OPT_EXTRA_CHEESE:
         c->extra_cheese = true;
+        return 1;
+    case CLI_OPT_COOP_GOALS:
+        c->coop_goals = arg;
+        return parse_goals(arg, c->goals) ? -1 : 1;
+    case CLI_OPT_COOP_INSANE:
+        c->coop_insane = true;
+        return 1;
+    case CLI_OPT_COOP_EASIER:
+        c->coop_easier = true;
+        return 1;
+    case CLI_OPT_TOP_CHEF:
+        c->top_chef = true;
         return 1;
     default:
         return 0;
@@ -381,6 +468,17 @@ pb_game *cli_make_game(const cli_common *c)
         json_object_set_new(config, "difficulty", json_integer(c->difficulty));
     if (c->extra_cheese)
         json_object_set_new(config, "extra_cheese", json_true());
+    static const char *const marker_keys[4] = {"blue", "red", "pizzas", "money"};
+    for (int k = 0; k < 4; k++)
+        if (c->goals[k])
+            json_object_set_new(config, marker_keys[k], json_integer(c->goals[k]));
+    const struct {
+        bool on;
+        const char *key;
+    } options[] = {{c->coop_insane, "coop_insane"}, {c->coop_easier, "coop_easier"}, {c->top_chef, "top_chef"}};
+    for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
+        if (options[k].on)
+            json_object_set_new(config, options[k].key, json_true());
     if ((c->deck && load_part(config, "deck", c->deck) != 0) ||
         (c->board && load_part(config, "board", c->board) != 0)) {
         json_decref(config);

@@ -23,6 +23,11 @@ typedef struct cli_common {
     bool coop;             /* --coop (New York Pizza Delivery's co-op game) */
     int difficulty;        /* --difficulty 1..8 (its row of markers), 0 = the default */
     bool extra_cheese;     /* --extra-cheese (New York Pizza Delivery: the Extra Cheese cards) */
+    const char *coop_goals; /* --coop-goals B11,R13,P30,M60 as typed, or NULL */
+    int goals[4];          /* its Blue, Red, pizzas and money markers, 0: the row's */
+    bool coop_insane;      /* --coop-insane: a back-side promotion token more each time */
+    bool coop_easier;      /* --coop-easier: promotion tokens back side up */
+    bool top_chef;         /* --top-chef: the die names a Top Chef at the end */
     const char *given;     /* the first of these options given (for play --resume), or NULL */
 } cli_common;
 
@@ -36,14 +41,34 @@ enum {
     CLI_OPT_EXPANSION,
     CLI_OPT_COOP,
     CLI_OPT_DIFFICULTY,
-    CLI_OPT_EXTRA_CHEESE
+    CLI_OPT_EXTRA_CHEESE,
+    CLI_OPT_COOP_GOALS,
+    CLI_OPT_COOP_INSANE,
+    CLI_OPT_COOP_EASIER,
+    CLI_OPT_TOP_CHEF
 };
 #define CLI_COMMON_OPTIONS                                                                             \
     {"game", required_argument, 0, CLI_OPT_GAME}, {"players", required_argument, 0, CLI_OPT_PLAYERS},     \
         {"seed", required_argument, 0, CLI_OPT_SEED}, {"deck", required_argument, 0, CLI_OPT_DECK},       \
         {"board", required_argument, 0, CLI_OPT_BOARD}, {"expansion", no_argument, 0, CLI_OPT_EXPANSION}, \
         {"coop", no_argument, 0, CLI_OPT_COOP}, {"difficulty", required_argument, 0, CLI_OPT_DIFFICULTY}, \
-        {"extra-cheese", no_argument, 0, CLI_OPT_EXTRA_CHEESE}
+        {"extra-cheese", no_argument, 0, CLI_OPT_EXTRA_CHEESE},                                         \
+        {"coop-goals", required_argument, 0, CLI_OPT_COOP_GOALS},                                        \
+        {"coop-insane", no_argument, 0, CLI_OPT_COOP_INSANE}, {"coop-easier", no_argument, 0, CLI_OPT_COOP_EASIER}, \
+        {"top-chef", no_argument, 0, CLI_OPT_TOP_CHEF}
+
+/* The co-op options in a usage line, and what they do. */
+#define CLI_COOP_HELP                                                              \
+    "       [--coop [--difficulty 1..8] [--coop-goals B11,R13,P30,M60]\n"          \
+    "        [--coop-insane | --coop-easier] [--top-chef]]\n"
+#define CLI_COOP_ABOUT                                                                      \
+    "--coop plays the co-op game, --difficulty its row from 1 (hardest) to 8\n"            \
+    "(easiest), default 4; --coop-goals moves single markers to another row's value\n"     \
+    "(B Blue promotion, R Red promotion, P pizzas, M money; any of them);\n"               \
+    "--coop-insane adds a back-side promotion token (one pizza more) to each one\n"        \
+    "placed, --coop-easier turns the tokens back side up (one pizza instead of two),\n"   \
+    "the player who reached the marker choosing morning or evening; --top-chef\n"         \
+    "rolls the die for a Top Chef at the end.\n"
 
 #define CLI_BAD_OPTION '?' /* what cli_getopt returns after printing why */
 

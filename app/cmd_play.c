@@ -841,7 +841,7 @@ int cmd_play(int argc, char **argv)
             printf("usage: pizzabox play [--game nyslice|theory|delivery] [--players N]\n"
                    "       [--seats human,greedy,...] [--seed S] [--record FILE] [--resume FILE]\n"
                    "       [--hint BOT] [--deck FILE] [--board FILE] [--expansion] [--extra-cheese]\n"
-                   "       [--coop [--difficulty 1..8]]\n"
+                   CLI_COOP_HELP
                    "Plays a game at the terminal. Seats are 'human' or a bot (see below);\n"
                    "the default is one human and greedy bots in the other seats (New York\n"
                    "Slice: 4 players, Pizza Theory: 3, New York Pizza Delivery: 4). Several\n"
@@ -852,8 +852,7 @@ int cmd_play(int argc, char **argv)
                    "New York Slice: --deck plays with another deck. Pizza Theory: --board on\n"
                    "another board. New York Pizza Delivery: --expansion adds the 5-6 player\n"
                    "box's cards for 2 to 4 players, --extra-cheese the Extra Cheese mini\n"
-                   "expansion's cards; --coop plays the co-op game, --difficulty its row from\n"
-                   "1 (hardest) to 8 (easiest), default 4.\nBots:");
+                   "expansion's cards.\n" CLI_COOP_ABOUT "Bots:");
             print_bots();
             return 0;
         default:

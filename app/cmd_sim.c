@@ -7,6 +7,7 @@
  * gives exactly the summary of one run. */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "../ai/bot.h"
 #include "../core/record.h"
 #include "../core/jsonutil.h"
+#include "../games/delivery/delivery.h"
 #include "cli.h"
 #include "sim.h"
 
@@ -298,41 +300,74 @@ static int simulate(const pb_game *g, const sim_plan *p, sim_stats *stats)
     return rc;
 }
 
+/* One line of the co-op table: the markers played, the team's wins and
+ * what it reached. The win rate into *won. */
+static int sim_coop_row(cli_common *c, const char *label, const char *bots, int games, int threads, bool rotate,
+                        sim_stats *stats, bool first, double *won)
+{
+    pb_game *g = cli_make_game(c);
+    if (!g)
+        return EXIT_USAGE;
+    sim_plan plan = {bots, c->seed, games, threads, 1, 1, rotate, NULL};
+    int rc = simulate(g, &plan, stats);
+    if (rc == 0 && first)
+        printf("%s co-op, %d players, bots %s, %d games a row, seed %llu\n"
+               "row      blue  red  pizzas  money   team wins [95%% Wilson]   pizzas        money       turns"
+               "  lost: inspector / no order\n",
+               g->ops->title, g->players, bots, games, (unsigned long long)c->seed);
+    if (rc == 0) {
+        const json_t *cfg = g->config;
+        double lo, hi, p = (double)stats->team_won / (double)stats->games, sd[5], m[5];
+        sim_wilson(p, (double)stats->games, &lo, &hi);
+        for (int k = 0; k < 5; k++) /* the measures in the order the game gives them */
+            m[k] = k < stats->nmeasures ? sim_measure_mean(stats, k, &sd[k]) : (sd[k] = 0);
+        printf("%-8s %4d %4d %7d %6d   %5.1f%% [%5.1f%%, %5.1f%%]  %5.1f +- %4.1f  %5.1f +- %4.1f  %5.1f  %5.1f%% / %5.1f%%\n",
+               label, (int)json_integer_value(json_object_get(cfg, "blue")),
+               (int)json_integer_value(json_object_get(cfg, "red")),
+               (int)json_integer_value(json_object_get(cfg, "pizzas")),
+               (int)json_integer_value(json_object_get(cfg, "money")), 100 * p, 100 * lo, 100 * hi, m[0], sd[0], m[1],
+               sd[1], m[2], 100 * m[3], 100 * m[4]);
+        fflush(stdout);
+        *won = p;
+    }
+    pb_game_free(g);
+    return rc;
+}
+
 /* PD-C1's difficulty table checked against play: the same games at every
- * row, one line each with the team's win rate and what it reached. */
+ * row, one line each with the team's win rate and what it reached; then
+ * (unless a mode was chosen for all) the default row with Insane and with
+ * Easier; and the row nearest an even chance, a fair start for the team
+ * (the rulebook's recommended rows per player count are lost in its text). */
 static int sim_coop_rows(cli_common *c, const char *bots, int games, int threads, bool rotate)
 {
     sim_stats *stats = calloc(1, sizeof *stats);
-    int rc = stats ? 0 : 1;
-    for (int row = 1; row <= 8 && rc == 0; row++) {
+    int rc = stats ? 0 : 1, fair = 0;
+    double best = 2, fair_rate = 0, won = 0;
+    for (int row = 1; row <= PD_DIFFICULTIES && rc == 0; row++) {
+        char label[16];
+        snprintf(label, sizeof label, "%d", row);
         c->difficulty = row;
-        pb_game *g = cli_make_game(c);
-        if (!g)
-            return free(stats), EXIT_USAGE;
-        sim_plan plan = {bots, c->seed, games, threads, 1, 1, rotate, NULL};
-        rc = simulate(g, &plan, stats);
-        if (rc == 0 && row == 1)
-            printf("%s co-op, %d players, bots %s, %d games a row, seed %llu\n"
-                   "row  blue  red  pizzas  money   team wins [95%% Wilson]   pizzas        money       turns"
-                   "  lost: inspector / no order\n",
-                   g->ops->title, g->players, bots, games, (unsigned long long)c->seed);
-        if (rc == 0) {
-            const json_t *cfg = g->config;
-            double lo, hi, p = (double)stats->team_won / (double)stats->games, sd[5], m[5];
-            sim_wilson(p, (double)stats->games, &lo, &hi);
-            for (int k = 0; k < 5; k++) /* the measures in the order the game gives them */
-                m[k] = k < stats->nmeasures ? sim_measure_mean(stats, k, &sd[k]) : (sd[k] = 0);
-            printf("%3d %5d %4d %7d %6d   %5.1f%% [%5.1f%%, %5.1f%%]  %5.1f +- %4.1f  %5.1f +- %4.1f  %5.1f  %5.1f%% / %5.1f%%\n",
-                   row,
-                   (int)json_integer_value(json_object_get(cfg, "blue")),
-                   (int)json_integer_value(json_object_get(cfg, "red")),
-                   (int)json_integer_value(json_object_get(cfg, "pizzas")),
-                   (int)json_integer_value(json_object_get(cfg, "money")), 100 * p, 100 * lo, 100 * hi, m[0], sd[0],
-                   m[1], sd[1], m[2], 100 * m[3], 100 * m[4]);
-            fflush(stdout);
+        rc = sim_coop_row(c, label, bots, games, threads, rotate, stats, row == 1, &won);
+        if (rc == 0 && fabs(won - 0.5) < best) {
+            best = fabs(won - 0.5);
+            fair = row;
+            fair_rate = won;
         }
-        pb_game_free(g);
     }
+    bool *modes[2] = {&c->coop_insane, &c->coop_easier};
+    static const char *const mode_labels[2] = {"insane", "easier"};
+    bool mixed = c->coop_insane || c->coop_easier;
+    for (int k = 0; k < 2 && rc == 0 && !mixed; k++) {
+        char label[16];
+        snprintf(label, sizeof label, "%d %s", PD_DEFAULT_DIFFICULTY, mode_labels[k]);
+        c->difficulty = PD_DEFAULT_DIFFICULTY;
+        *modes[k] = true;
+        rc = sim_coop_row(c, label, bots, games, threads, rotate, stats, false, &won);
+        *modes[k] = false;
+    }
+    if (rc == 0)
+        printf("closest to 50%%: row %d (%.1f%%)\n", fair, 100 * fair_rate);
     free(stats);
     return rc;
 }
@@ -344,7 +379,7 @@ static void sim_usage(void)
     printf("usage: pizzabox sim --game nyslice|theory|delivery --players N --bots B1,B2,...\n"
            "       --games K --seed S [--threads T] [--shard i/k] [--rotate]\n"
            "       [--out results.jsonl] [--report report.html] [--deck FILE] [--board FILE]\n"
-           "       [--expansion] [--extra-cheese] [--coop [--difficulty 1..8]]\n"
+           "       [--expansion] [--extra-cheese]\n" CLI_COOP_HELP
            "Plays K games between bots on T threads (default: every core) and prints win\n"
            "shares by bot and by seat with 95%% intervals, scores, the first mover's\n"
            "advantage, what each Special is worth, majorities (New York Slice) and game\n"
@@ -355,7 +390,8 @@ static void sim_usage(void)
            "player box's cards for 2 to 4 players, --extra-cheese the Extra Cheese mini\n"
            "expansion's cards; --coop plays the co-op game and reports the team's win\n"
            "rate; without --difficulty it plays K games at each of the 8 difficulty rows\n"
-           "(1 HARD .. 8 EASY), one line a row.\n");
+           "(1 HARD .. 8 EASY), one line a row, then the default row with Insane and\n"
+           "with Easier, and names the row closest to a 50%% win rate.\n" CLI_COOP_ABOUT);
 }
 
 static int parse_shard(const char *text, int *i, int *k)
@@ -422,7 +458,7 @@ int cmd_sim(int argc, char **argv)
         threads = 1;
     if (threads > 64)
         threads = 64;
-    if (c.coop && !c.difficulty) {
+    if (c.coop && !c.difficulty && !c.coop_goals) {
         if (out || report || shards > 1) {
             cli_error("sim", "--out, --report and --shard need one --difficulty row with --coop");
             return EXIT_USAGE;

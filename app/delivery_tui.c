@@ -841,7 +841,7 @@ static void draw_team(dview *t)
     const json_t *c = jget(t->v, "coop");
     if (!c)
         return;
-    char text[400], next[120] = "none on the tracker", week[200] = "";
+    char text[600], next[120] = "none on the tracker", week[400] = "";
     const json_t *np = jget(c, "next_promotion");
     if (np) {
         int k = jint(np, "turns", 0);
@@ -856,9 +856,13 @@ static void draw_team(dview *t)
     json_array_foreach(jget(c, "promotions"), i, p) {
         if (is(jstr(p, "colour"), "friday"))
             snprintf(week + strlen(week), sizeof week - strlen(week), "%sFriday evening (every week)", i ? "; " : "");
-        else
-            snprintf(week + strlen(week), sizeof week - strlen(week), "%s%s %s (%s)%s", i ? "; " : "", jstr(p, "day"),
-                     jstr(p, "colour"), jstr(p, "when"), json_is_true(jget(p, "asleep")) ? ", under the pawn" : "");
+        else /* Easier's back side: one pizza; Insane's back-side token: one more */
+            snprintf(week + strlen(week), sizeof week - strlen(week), "%s%s %s%s (%s%s%s%s)%s", i ? "; " : "",
+                     jstr(p, "day"), jstr(p, "colour"), jint(p, "orders", 2) == 1 ? " back side" : "",
+                     json_is_true(jget(p, "choosing")) ? "morning or evening?" : jstr(p, "when"),
+                     jget(p, "extra") ? " + 1 in the " : "", jget(p, "extra") ? jstr(p, "extra") : "",
+                     jint(p, "orders", 2) == 1 && !json_is_true(jget(p, "choosing")) ? ", 1 pizza" : "",
+                     json_is_true(jget(p, "asleep")) ? ", under the pawn" : "");
     }
     heading(t, "TEAM (co-op)");
     snprintf(text, sizeof text, " money $%d of $%d, pizzas %d of %d; today is %s; next promotion: %s.",
@@ -876,6 +880,19 @@ static void draw_team(dview *t)
     tb_nl(&t->b);
     if (json_is_true(jget(c, "first_round"))) {
         tb_para(&t->b, "First round: everyone builds, and the property is free.", 2);
+        tb_nl(&t->b);
+    }
+    const json_t *o = jget(c, "options");
+    if (o) {
+        bool mode = json_is_true(jget(o, "insane")) || json_is_true(jget(o, "easier"));
+        snprintf(text, sizeof text, "Options: %s%s%s.",
+                 json_is_true(jget(o, "insane")) ? "Insane Difficulty (a back-side token, one pizza more, with each "
+                                                   "promotion)"
+                 : mode ? "Easier Mode (promotion tokens back side up: one pizza)"
+                        : "",
+                 mode && json_is_true(jget(o, "top_chef")) ? "; " : "",
+                 json_is_true(jget(o, "top_chef")) ? "Top Chef by the die at the end" : "");
+        tb_para(&t->b, text, 2);
         tb_nl(&t->b);
     }
     if (is(t->phase, "over")) {
@@ -1745,11 +1762,28 @@ static const char *waiting_for(const char *phase)
         {"instant", "to answer with an Instant card"},
         {"tax", "to pay Property Tax"},
         {"trim", "to bring a pizzeria back to its reputation limit"},
+        {"promotion", "to time a back-side promotion pizza (morning or evening)"},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (is(phase, words[i][0]))
             return words[i][1];
     return "to move";
+}
+
+/* Insane or Easier: the token just placed (its colour and day) and the
+ * question of its back-side pizza's time. */
+static void promotion_prompt(const dview *t, char *out, size_t n)
+{
+    const json_t *c = jget(t->v, "coop"), *p, *token = NULL;
+    size_t i;
+    json_array_foreach(jget(c, "promotions"), i, p)
+        if (json_is_true(jget(p, "choosing")))
+            token = p;
+    bool insane = json_is_true(jget(jget(c, "options"), "insane"));
+    snprintf(out, n, "The %s promotion token went on %s%s: %s pizza comes that day in the \"morning\" (the start "
+             "of its turn) or the \"evening\" (its end). Choose.", token ? jstr(token, "colour") : "new",
+             token ? jstr(token, "day") : "the week",
+             insane ? " with Insane's back-side token" : ", back side up (Easier)", insane ? "its one more" : "its one");
 }
 
 /* The first legal move starting with `verb ` (or being it), written short;
@@ -2069,6 +2103,8 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
             snprintf(what, sizeof what, "Transfer Goods: before your turn ends, pass up to two cards (power cards "
                      "too) to your neighbours: \"pass CARD left\" to the next player, \"pass CARD right\" to the one "
                      "before; \"end\" passes no more.");
+        } else if (is(phase, "promotion")) {
+            promotion_prompt(t, what, sizeof what);
         } else if (is(phase, "tip")) {
             char values[160];
             snprintf(what, sizeof what, "Ham: you look at the tip tokens on the orders: %s. Keep one, \"tip N\" "
@@ -2475,6 +2511,14 @@ void dlv_print_result(FILE *out, const pb_game *g, const pb_state *st, const cha
         fprintf(out, "\nThe team %s: %d pizzas of %d, $%d of $%d in %d turns (%s)\n",
                 json_is_true(jget(team, "won")) ? "WINS" : "loses", jint(team, "pizzas", 0), jint(team, "pizzas_goal", 0),
                 jint(team, "money", 0), jint(team, "money_goal", 0), jint(team, "turns", 0), jstr(team, "code"));
+        const json_t *chef = jget(team, "top_chef");
+        if (chef) { /* the optional Top Chef, by the die */
+            const json_t *chefs = jget(chef, "names");
+            fprintf(out, "Top Chef (die %d: %s): ", jint(chef, "roll", 0), jstr(chef, "category"));
+            for (size_t k = 0; k < json_array_size(chefs); k++)
+                fprintf(out, "%s%s", k ? " and " : "", json_string_value(json_array_get(chefs, k)));
+            fprintf(out, "%s\n", json_array_size(chefs) > 1 ? " (shared)" : "");
+        }
         json_decref(r);
         return;
     }

@@ -1258,6 +1258,11 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         json_object_set(config, "difficulty", difficulty);
     if (json_is_true(cheese))
         json_object_set_new(config, "extra_cheese", json_true());
+    /* the co-op markers set one by one and its options: the game says what is wrong with them */
+    static const char *const coop_keys[] = {"blue", "red", "pizzas", "money", "coop_insane", "coop_easier", "top_chef"};
+    for (size_t k = 0; k < sizeof coop_keys / sizeof coop_keys[0]; k++)
+        if (json_object_get(msg, coop_keys[k]))
+            json_object_set(config, coop_keys[k], json_object_get(msg, coop_keys[k]));
     table *t = new_table(l, game, config, player, n, clock, err, sizeof err);
     json_decref(config);
     if (!t) {

@@ -433,6 +433,35 @@ function difficultyOptions() {
   }).join('');
 }
 
+// The markers one by one: each select offers its column's values, set to
+// the chosen row's when the row changes.
+const MARKERS = ['blue', 'red', 'pizzas', 'money'];
+
+function markerOptions(k, row) {
+  const values = [...new Set(COOP_ROWS.map((r) => r[k]))];
+  const unit = (v) => (k === 2 ? `${v}` : `$${v}`);
+  return values.map((v) => `<option value="${v}"${v === COOP_ROWS[row - 1][k] ? ' selected' : ''}>${unit(v)}</option>`).join('');
+}
+
+function setMarkers() {
+  const row = Number($('#difficulty').value) || COOP_DEFAULT;
+  MARKERS.forEach((m, k) => { $(`#marker-${m}`).innerHTML = markerOptions(k, row); });
+}
+
+// The markers moved off the chosen row, and the co-op options ticked.
+function coopConfig() {
+  const difficulty = Number($('#difficulty').value) || COOP_DEFAULT;
+  const out = { coop: true, difficulty };
+  MARKERS.forEach((m, k) => {
+    const v = Number($(`#marker-${m}`).value);
+    if (v && v !== COOP_ROWS[difficulty - 1][k]) out[m] = v;
+  });
+  if ($('#coop-insane').checked) out.coop_insane = true;
+  if ($('#coop-easier').checked) out.coop_easier = true;
+  if ($('#top-chef').checked) out.top_chef = true;
+  return out;
+}
+
 function coopChosen() {
   return $('#game').value === 'delivery' && $('#coop').checked;
 }
@@ -490,7 +519,7 @@ function createTable(ev) {
   askPermission();
   send({
     type: 'create', game, players, seats, name, ...(expansion ? { expansion: true } : {}),
-    ...(coop ? { coop: true, difficulty: Number($('#difficulty').value) || COOP_DEFAULT } : {}),
+    ...(coop ? coopConfig() : {}),
     ...(cheese ? { extra_cheese: true } : {}),
     ...(clock.clock ? { clock: clock.clock } : {}),
   });
@@ -1039,6 +1068,11 @@ function wire() {
   $('#game-about').textContent = gameAbout($('#game').value);
   $('#players-count').addEventListener('change', showSeats);
   $('#difficulty').innerHTML = difficultyOptions();
+  setMarkers();
+  $('#difficulty').addEventListener('change', setMarkers);
+  // Insane and Easier do not go together: ticking one clears the other
+  $('#coop-insane').addEventListener('change', () => { if ($('#coop-insane').checked) $('#coop-easier').checked = false; });
+  $('#coop-easier').addEventListener('change', () => { if ($('#coop-easier').checked) $('#coop-insane').checked = false; });
   $('#coop').addEventListener('change', chooseGame);
   $('#create-form').addEventListener('submit', createTable);
   $('#join-form').addEventListener('submit', joinByCode);

@@ -293,7 +293,7 @@ function learnCoop(ctx) {
   const pandemic = entriesOf(ctx).some((e) => e.move >= was.moves && /^play power:pandemic$/.test(e.text));
   if (came > 0 && !pandemic) {
     // the evening's promotion comes as the day ends (the pawn moves on), the morning's as it begins
-    const evening = now.day !== was.day && (c.promotions || []).some((x) => x.day === was.day && /evening/.test(x.when));
+    const evening = now.day !== was.day && (c.promotions || []).some((x) => x.day === was.day && /evening/.test(`${x.when} ${x.extra || ''}`));
     const out = now.out - was.out;
     news.push({ move, kind: 'promotion', title: `Pizza Promotion (${evening ? `${was.day} evening` : `${c.day} morning`})`,
       text: `${plural(came, 'new order')} came in at Order 1 and pushed the others on` +
@@ -301,8 +301,11 @@ function learnCoop(ctx) {
   }
   for (const colour of now.passed.filter((x) => !was.passed.includes(x))) {
     const p = (c.promotions || []).find((x) => x.colour === colour);
+    // Easier: one order (back side up); Insane: one more with the back-side token; its time chosen after
+    const orders = !p ? 2 : (p.orders ?? 2) + (p.extra || p.choosing ? 1 : 0);
+    const when = p && p.when ? `, ${p.when}${p.extra ? ` + ${p.extra}` : ''}` : '';
     news.push({ move, kind: `marker-${colour}`, title: `The ${colour[0].toUpperCase()}${colour.slice(1)} promotion marker is reached`,
-      text: `A promotion token goes on the week${p ? ` (${p.day}, ${p.when})` : ''}: it brings 2 orders every week from now on.` });
+      text: `A promotion token goes on the week${p ? ` (${p.day}${when})` : ''}: it brings ${plural(orders, 'order')} every week from now on.` });
   }
   if (now.day !== was.day && !news.some((x) => x.move === move)) {
     const promo = (c.promotions || []).find((x) => x.day === c.day && !x.asleep);

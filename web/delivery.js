@@ -34,7 +34,7 @@ const PHASE_WORDS = {
   orders: 'changing the orders', spot: 'putting a disk on a delivery zone', charity: 'giving two cards to charity',
   crash: 'losing a reputation level', soars: 'taking two cards (Stock Market Soars)',
   transfer: 'Transfer Goods', instant: 'answering the delivery with an Instant card', tax: 'paying Property Tax',
-  trim: 'bringing a pizzeria back to its reputation limit', over: 'over',
+  trim: 'bringing a pizzeria back to its reputation limit', promotion: 'timing a promotion pizza', over: 'over',
 };
 
 // Special Sale played this turn, in a sentence (the quotes already count it).
@@ -264,6 +264,8 @@ export function moveWords(ctx, text, seat = ctx.v.to_move, past = false) {
       const to = neighbour(ctx, seat, w[2]);
       return `pass ${w[1] === '?' ? 'a card' : cardWords(ctx, w[1])} to ${to == null ? `the ${w[2]}` : who(ctx, to)}`;
     }
+    case 'morning': return 'the back-side pizza in the morning (the start of its day\'s turn)';
+    case 'evening': return 'the back-side pizza in the evening (the end of its day\'s turn)';
     case 'done': return 'done';
     case 'end': return 'end the turn';
     default: return text;
@@ -473,9 +475,20 @@ function myPrompt(ctx) {
     case 'soars': return 'Stock Market Soars: take two cards from the open market or the deck.';
     case 'instant': return `${who(ctx, (v.instant || {}).deliverer)} delivered: play an Instant card on it, or let it go.`;
     case 'tax': return `Property Tax${v.instant ? '' : ` from ${who(ctx, v.whose_turn)}`}: pay $${taxDue(v)} (money, cards or power cards, $1 each): choose, then confirm.`;
+    case 'promotion': return promotionPrompt(v);
     case 'transfer': return `Transfer Goods: pass ${passesLeft(ctx) === 1 ? 'one more card' : 'up to two cards'} (market or power cards) to the players beside you, or done to end your turn.`;
     default: return 'Your move.';
   }
+}
+
+// Insane or Easier: a new token's back-side pizza waits for its time.
+function promotionPrompt(v) {
+  const c = v.coop || {};
+  const p = (c.promotions || []).find((t) => t.choosing);
+  const day = p ? `${p.day}'s ` : '';
+  return (c.options || {}).insane
+    ? `A ${p ? PROMO_COLOUR[p.colour] || p.colour : ''} promotion went on ${p ? p.day : 'the week'} with Insane's back-side token: its one more pizza comes in ${day}morning or evening. Choose.`
+    : `A promotion went on ${p ? p.day : 'the week'} back side up (Easier): its one pizza comes in ${day}morning or evening. Choose.`;
 }
 
 // Out of Supplies: what a seat owes before its next delivery ($), or 0.
@@ -518,6 +531,17 @@ export function resultText(ctx) {
   if (!winners.length) return 'No winner.';
   const names = winners.map((s) => who(ctx, s));
   return names.length > 1 ? `Shared win: ${names.join(' and ')}.` : `${names[0]} wins.`;
+}
+
+// The optional Top Chef once the die is rolled: the roll, its category, the
+// chef (a tie shares); '' without it.
+function topChefHtml(ctx) {
+  const sc = ctx.msg.score && ctx.msg.score.coop;
+  const chef = (sc && sc.top_chef) || (ctx.v.coop || {}).top_chef;
+  if (!chef) return '';
+  const names = (chef.seats || []).map((s) => who(ctx, s));
+  return `<p class="pd-top-chef" data-roll="${esc(chef.roll)}">Top Chef <span class="muted">(die ${esc(chef.roll)}: ${esc(chef.category)})</span>: ` +
+    `<b>${esc(names.join(' and '))}</b>${names.length > 1 ? ' (shared)' : ''}</p>`;
 }
 
 export function statusHtml(ctx) {
@@ -575,7 +599,7 @@ export function teamHtml(ctx) {
   let out = `<h2>The team <span class="muted pd-team-code" title="the promotion markers and the goals">${esc(code)}</span></h2>`;
   if (over) {
     const won = c.result === 'won';
-    out += `<p class="pd-team-result ${won ? 'won' : 'lost'}">${esc(resultText(ctx))}</p>`;
+    out += `<p class="pd-team-result ${won ? 'won' : 'lost'}">${esc(resultText(ctx))}</p>${topChefHtml(ctx)}`;
   } else if (c.first_round) {
     out += '<p class="pd-first-round">First round: everyone\'s first action is to increase their reputation, with free property for the first pizzeria.</p>';
   }
@@ -589,6 +613,11 @@ export function teamHtml(ctx) {
   const said = markers.map((m) => `<span class="pd-marker ${esc(m.colour)}${m.passed ? ' passed' : ''}" data-colour="${esc(m.colour)}" data-passed="${m.passed}">` +
     `${esc(PROMO_COLOUR[m.colour] || m.colour)} promotion at $${esc(m.at)}${m.passed ? ': reached' : ''}</span>`);
   if (said.length) out += `<p class="pd-markers">${said.join(' ')}</p>`;
+  const opts = c.options || {};
+  const chosen = [opts.insane && 'Insane Difficulty: each promotion token brings a back-side token, one pizza more',
+    opts.easier && 'Easier Mode: promotion tokens back side up, one pizza each (Friday still two)',
+    opts.top_chef && 'Top Chef by the die at the end'].filter(Boolean);
+  if (chosen.length) out += `<p class="pd-coop-options">${chosen.map(esc).join(' · ')}</p>`;
 
   const promoAt = new Map((c.promotions || []).map((p) => [p.day, p]));
   const days = DAYS.map((day, i) => {
@@ -600,10 +629,17 @@ export function teamHtml(ctx) {
     if (today) title.push('today: the pawn is here');
     let token = '';
     if (p) {
-      title.push(`${PROMO_COLOUR[p.colour] || p.colour} promotion: ${PROMO_WORDS[p.when] || p.when}` +
+      // Easier: back side up, one pizza; Insane: a back-side token with one more
+      const back = p.orders === 1;
+      const words = back ? (p.when ? `one order in the ${p.when} (back side up)` : 'one order, morning or evening: being chosen')
+        : PROMO_WORDS[p.when] || p.when;
+      const extra = p.extra ? ` and one more in the ${p.extra} (Insane)` : p.choosing ? ' and one more, morning or evening: being chosen' : '';
+      const label = back ? (p.when ? `1 ${p.when === 'morning' ? 'AM' : 'PM'}` : '1 ?') : `${PROMO_LABEL[p.when] || '?'}${p.extra ? `+1 ${p.extra === 'morning' ? 'AM' : 'PM'}` : p.choosing ? '+1 ?' : ''}`;
+      title.push(`${PROMO_COLOUR[p.colour] || p.colour} promotion: ${words}${extra}` +
         `${p.asleep ? ' (placed under the pawn: not used until it comes back)' : ''}`);
-      token = `<span class="pd-promo ${esc(p.colour)}${p.asleep ? ' asleep' : ''}" data-colour="${esc(p.colour)}" data-when="${esc(p.when)}"` +
-        ` data-asleep="${p.asleep}">${esc(PROMO_LABEL[p.when] || '?')}${p.asleep ? ' <span class="pd-zz">z</span>' : ''}</span>`;
+      token = `<span class="pd-promo ${esc(p.colour)}${p.asleep ? ' asleep' : ''}${back ? ' back' : ''}" data-colour="${esc(p.colour)}" data-when="${esc(p.when)}"` +
+        `${p.extra ? ` data-extra="${esc(p.extra)}"` : ''} data-orders="${esc(p.orders ?? 2)}"` +
+        ` data-asleep="${p.asleep}">${esc(label)}${p.asleep ? ' <span class="pd-zz">z</span>' : ''}</span>`;
     }
     return `<li class="${cls.join(' ')}" data-day="${esc(day)}"${today ? ' data-today="true"' : ''} title="${esc(title.join(' · '))}">` +
       `<span class="pd-day-name">${esc(DAY_SHORT[day])}</span>${today ? '<span class="pd-pawn" aria-label="today">♟</span>' : ''}${token}</li>`;
@@ -815,12 +851,13 @@ const GROUPS = [
   ['cheese', 'Extra Cheese'],
   ['tip', 'Keep a tip'], ['arrange', 'Put the other tips back'], ['fine', 'Fine'], ['swap', 'Bait and Switch'],
   ['block', 'Reserve a lot'], ['farm', 'Farmer Brown'], ['refill', 'Cold Storage'],
-  ['discard', 'Discard'], ['done', 'Finish'],
+  ['discard', 'Discard'], ['promo', 'When the back-side pizza comes'], ['done', 'Finish'],
 ];
 const GROUP_OF = {
   keep: 'keep', market: 'start', reputation: 'start', deliver: 'deliver', take: 'take', build: 'build', upgrade: 'upgrade', remove: 'remove',
   pay: 'pay', use: 'use', extra: 'extra', short: 'short', cheese: 'cheese', tip: 'tip', arrange: 'arrange', fine: 'fine', discard: 'discard', done: 'done', end: 'done',
   play: 'play', swap: 'swap', block: 'block', farm: 'farm', copy: 'copy', refill: 'refill', supplies: 'supplies',
+  morning: 'promo', evening: 'promo',
 };
 
 // A copy on the holder's own button: the pizzeria is theirs.
@@ -1345,12 +1382,12 @@ const HELP = {
   deliver: 'To deliver, choose an order and one of your pizzerias. Each ingredient comes from the pizzeria\'s cards or a card from your hand. A specialty pizza goes to the delivery zone you choose. The route counts the door space as 1; the first spaces up to the pizzeria\'s disks are free, each space beyond costs a card. You earn the order\'s pay, its tip token and a power card; the top card of the pizzeria gives its power.',
   end: 'Hand limit 10: discard at the end of your turn. A Health Inspector drawn from the deck fines everyone $2 (money or two cards); the third ends the game. Score: money, tableau cards (pizzerias, power cards in play and the cards under them), disks on the board and tips. Ties: most deliveries, then most tip money.',
   instant: 'Instant cards (Property Tax, Rough Delivery, Traffic Jam) are played on another player\'s turn, when their delivery is complete: everyone else holding a power card is asked in turn, clockwise from the deliverer, so being asked tells nothing. Rough Delivery and Traffic Jam send the delivery\'s tip token back face down; Property Tax makes an opponent pay half of each of their pizzerias\' reputation, rounded down, $5 at most, in dollars and cards ($1 each). Property Tax is Timed too: you may also play it on your own turn, before or after your action, as your power card. Out of Supplies is played on your own turn on an opponent: they pay $2, in money or with two cards, before their next delivery.',
-  coop: 'Co-op: the team shares one money track and wins together when both goals are met (money and pizzas delivered); it loses at the third Health Inspector or when a Pizza Promotion finds no order card. Everyone\'s first action is a build on free property. Orders come only with promotions (Friday evening, and the Blue and Red tokens placed when the money reaches their markers). Before ending a turn you may pass up to two cards to the players beside you.',
+  coop: 'Co-op: the team shares one money track and wins together when both goals are met (money and pizzas delivered); it loses at the third Health Inspector or when a Pizza Promotion finds no order card. Everyone\'s first action is a build on free property. Orders come only with promotions (Friday evening, and the Blue and Red tokens placed when the money reaches their markers). Before ending a turn you may pass up to two cards to the players beside you. Options: Insane adds a back-side token (one pizza more) to each promotion token placed, Easier puts the tokens back side up (one pizza instead of two; Friday still two); the player whose move reached the marker times that pizza, morning or evening. Top Chef: at the end the die picks a category (1 deliveries, 2 tip value, 3 pizzerias, 4 tableau cards, 5 disks on the board, 6 lowest in the most others) and names the best (a tie shares).',
 };
 const HELP_OF = {
   keep: ['turn'], start: ['turn', 'deliver'], market: ['turn'], bonus: ['turn'], reputation: ['build'], pay: ['build'], trim: ['build'],
   supply: ['deliver'], distance: ['deliver'], tip: ['deliver'], arrange: ['deliver'], after: ['end'], discard: ['end'], fine: ['end'], over: ['end'],
-  copy: ['deliver'], transfer: ['coop'], instant: ['instant'], tax: ['instant'],
+  copy: ['deliver'], transfer: ['coop'], promotion: ['coop'], instant: ['instant'], tax: ['instant'],
 };
 const HELP_TITLE = {
   turn: 'A turn', build: 'Building and upgrading', cheese: 'Extra Cheese', deliver: 'Delivering',
@@ -1383,19 +1420,20 @@ export function rulesAllHtml() {
 // ---- The end ----
 
 // Co-op: the team's result, its figures and the rulebook's record code;
-// who delivered what (the rulebook's "top chef" is the table's to choose).
+// who delivered what; the Top Chef when the table chose the die for it.
 function teamOverHtml(ctx) {
   const score = ctx.msg.score;
   const c = ctx.v.coop;
   const sc = (score && score.coop) || null;
   const won = sc ? sc.won : c.result === 'won';
   const colour = (k) => (c.markers || []).find((m) => m.colour === k)?.at ?? '?';
-  const code = sc ? sc.code : `${won ? 'Win' : 'Loss'} ${ctx.n}PL - B${colour('blue')} - R${colour('red')} - P${c.pizzas_goal} - M${c.money_goal}`;
+  const mode = (c.options || {}).insane ? ' - Insane' : (c.options || {}).easier ? ' - Easier' : '';
+  const code = sc ? sc.code : `${won ? 'Win' : 'Loss'} ${ctx.n}PL - B${colour('blue')} - R${colour('red')} - P${c.pizzas_goal} - M${c.money_goal}${mode}`;
   let out = `<h2>Game over</h2><p class="winners pd-result pd-team-result ${won ? 'won' : 'lost'}">${esc(resultText(ctx))}</p>` +
     `<ul class="pd-team-final"><li>Money: <b>$${esc(sc ? sc.money : c.money)}</b> of $${esc(c.money_goal)}</li>` +
     `<li>Pizzas delivered: <b>${esc(sc ? sc.pizzas : c.pizzas)}</b> of ${esc(c.pizzas_goal)}</li>` +
     `${sc ? `<li>Turns: ${esc(sc.turns)}</li>` : ''}</ul>` +
-    `<p>Record: <code id="pd-record-code" class="pd-record">${esc(code)}</code></p>`;
+    `<p>Record: <code id="pd-record-code" class="pd-record">${esc(code)}</code></p>${topChefHtml(ctx)}`;
   const players = score && Array.isArray(score.players) ? score.players
     : (ctx.v.players || []).map((p, seat) => ({ seat, deliveries: p.deliveries, tips: p.tip_money, disks: null, tableau: null }));
   const rows = players.map((p, i) => {

@@ -18,7 +18,7 @@ const PHASE_TOPIC = {
     keep: 'setup', start: 'turn', market: 'market', reputation: 'reputation', pay: 'reputation',
     supply: 'deliver', distance: 'distance', tip: 'powers', arrange: 'powers', bonus: 'powers', after: 'turn',
     discard: 'turn', fine: 'inspector', block: 'powers', farm: 'powers', copy: 'powers', over: 'end',
-    transfer: 'turn', instant: 'instant', tax: 'instant',
+    transfer: 'turn', instant: 'instant', tax: 'instant', promotion: 'turn',
   },
 };
 

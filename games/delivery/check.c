@@ -263,6 +263,11 @@ static int check_coop(const pd_state *st, char *err, size_t errlen)
     if (total != in_play || total + st->norder_box != all)
         return pb_errorf(err, errlen, "%d order cards in play and %d in the box, not %d of %d", total, st->norder_box,
                          in_play, all);
+    /* Insane or Easier: a new token's back-side pizza is being timed */
+    if ((st->phase == PD_PH_PROMO) != (st->promo_choice != 0) && st->phase != PD_PH_FINE && st->phase != PD_PH_OVER)
+        return pb_errorf(err, errlen, "a back-side promotion pizza waits for its time outside its phase");
+    if (st->promo_choice && (st->promo_choice > PD_FRIDAY || !st->promo[st->promo_choice - 1]))
+        return pb_errorf(err, errlen, "a back-side pizza timed for a day without a token");
     if (st->promo_asleep & ~(1u << st->day))
         return pb_errorf(err, errlen, "a promotion asleep on a day the pawn is not on");
     if (st->day >= PD_DAYS || st->promo[PD_FRIDAY] != PD_PROMO(PD_PROMO_EVENING, PD_PROMO_FRIDAY))

@@ -20,6 +20,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../../core/game.h"
@@ -81,6 +82,7 @@ typedef enum pd_phase {
     PD_PH_INSTANT,    /* after a delivery: each other seat with a power card plays an Instant card or not */
     PD_PH_TAX,        /* Property Tax: its target pays, a dollar or a card at a time */
     PD_PH_TRIM,       /* an upgrade left a pizzeria over its reputation limit: a disk or a card goes at a time */
+    PD_PH_PROMO,      /* co-op Insane or Easier: a back-side promotion token's pizza, morning or evening */
     PD_PH_OVER,
 } pd_phase;
 
@@ -132,6 +134,7 @@ enum {
     PD_A_ARRANGE,     /* Ham: for each place i (pd_ham_places), the order its token was on, << 3 * i */
     PD_A_REMOVE,      /* over the reputation limit after an upgrade: village | what << 4 (0: a disk, 1 + a card type) */
     PD_A_SET,         /* a payment or a discard of several parts as one move (payset.c) */
+    PD_A_PROMO,       /* co-op Insane or Easier: when a back-side token's pizza comes, PD_PROMO_MORNING or _EVENING */
     PD_A_KINDS
 };
 #define PD_ACTION(kind, arg) ((pb_action)(((uint32_t)(kind) << 24) | ((uint32_t)(arg) & 0xFFFFFFu)))
@@ -282,12 +285,19 @@ typedef struct pd_rules {
     bool coop;
     uint8_t promo_at[2];              /* the Blue and Red Pizza Promotion markers ($) */
     uint8_t goal_pizzas, goal_money;
+    bool insane;                      /* a back-side token joins each promotion token: one pizza more */
+    bool easier;                      /* promotion tokens go back side up: one pizza instead of two */
+    bool top_chef;                    /* the die names a Top Chef at the end */
 } pd_rules;
 
 /* The co-op difficulty table (PD-C1), row 1 (HARD) to 8 (EASY): Blue
  * promotion, Red promotion, pizzas, money. */
 extern const uint8_t pd_difficulty[PD_DIFFICULTIES][4];
 #define PD_DEFAULT_DIFFICULTY 4
+/* The table's row (0-based) whose column `marker` (0 Blue, 1 Red, 2 pizzas,
+ * 3 money) holds `value`, or -1; that column's values as "8, 9, ..." */
+int pd_marker_row(int marker, int value);
+void pd_marker_values(int marker, char *buf, size_t n);
 
 /* A Pizza Promotion token on the week tracker: when its two orders come,
  * and whose marker placed it. */
@@ -295,7 +305,13 @@ enum { PD_PROMO_MORNING = 1, PD_PROMO_EVENING, PD_PROMO_SPLIT };  /* two in the 
 enum { PD_PROMO_BLUE, PD_PROMO_RED, PD_PROMO_FRIDAY };
 #define PD_PROMO(when, colour) ((uint8_t)((when) | (colour) << 2))
 #define PD_PROMO_WHEN(p) ((p) & 3)
-#define PD_PROMO_COLOUR(p) ((p) >> 2)
+#define PD_PROMO_COLOUR(p) ((p) >> 2 & 3)
+/* Insane: the back-side token on the same day, its pizza's PD_PROMO_MORNING
+ * or _EVENING (0: none, or not chosen yet) */
+#define PD_PROMO_EXTRA(p) ((p) >> 4 & 3)
+#define PD_PROMO_BACK 0x40 /* Easier: the token is back side up, one pizza at its `when` (0: not chosen yet) */
+/* Top Chef's categories by the die (1..6). */
+enum { PD_CHEF_DELIVERIES = 1, PD_CHEF_TIPS, PD_CHEF_PIZZERIAS, PD_CHEF_TABLEAU, PD_CHEF_DISKS, PD_CHEF_LOWEST };
 enum { PD_COOP_PLAYING, PD_COOP_WON, PD_COOP_LOST_INSPECTOR, PD_COOP_LOST_ORDERS, PD_COOP_LOST_TIME };
 
 typedef struct pd_state {
@@ -362,6 +378,11 @@ typedef struct pd_state {
     bool order_deck_seen; /* the deck is the discards shuffled back: no box card can be in it */
     uint8_t given;
     uint8_t coop_result;
+    /* Insane or Easier: the day (+1) whose new back-side token waits for its
+     * pizza's morning or evening (0: none) and the phase that choice
+     * interrupted; the Top Chef die rolled at the end (0: not rolled) */
+    uint8_t promo_choice, promo_resume;
+    uint8_t top_chef_roll;
     /* Out of Supplies: the $2 payments each seat owes before it delivers */
     uint8_t supplies_due[PD_PLAYERS];
     /* Instant cards after a delivery (PD_PH_INSTANT): the deliverer, the
@@ -413,6 +434,15 @@ int pd_money(const pd_state *st, int seat);
 /* Co-op: the team's deliveries so far. */
 int pd_team_deliveries(const pd_state *st);
 extern const char *const pd_day_names[PD_DAYS];
+/* Co-op's Top Chef (the die's category `roll`, 1..6): each seat's value in
+ * that category into value[] (category 6: the other categories it is
+ * lowest in) and the seats with the most, a bit each. */
+unsigned pd_top_chef(const pd_state *st, int roll, int *value);
+extern const char *const pd_chef_categories[7];
+/* {"roll", "category", "values" (a seat each), "seats" and "names" of the Top Chefs} */
+json_t *pd_top_chef_json(const pd_state *st, const char *const *names);
+/* The rulebook's record code: "Win 2PL - B11 - R13 - P30 - M60" (" - Insane", " - Easier"). */
+void pd_coop_code(const pd_state *st, char *buf, size_t n);
 /* Co-op: turns until the next Pizza Promotion (0: this turn's evening) and
  * in *orders how many orders it brings then; -1 if none is on the tracker. */
 int pd_next_promotion(const pd_state *st, int *orders);

@@ -23,7 +23,7 @@ void pd_rules_init(pd_rules *r, int players, int first)
     r->players = players;
     r->first = first;
     r->expansion = players >= 5;
-    r->coop = false;
+    r->coop = r->insane = r->easier = r->top_chef = false;
     r->extra_cheese = false;
     for (int i = 0; i < r->data.cards.ningredients; i++) {
         r->top_power[i] = PD_TOP_NONE;
@@ -326,7 +326,7 @@ static void next_turn(pd_state *st)
         pd_end_global(st);
     st->phase = st->turn >= PD_MAX_TURNS ? PD_PH_OVER : PD_PH_START;
     if (st->phase == PD_PH_OVER && st->rules->coop) /* the safety net: the team ran out of time */
-        st->coop_result = PD_COOP_LOST_TIME;
+        pd_coop_over(st, PD_COOP_LOST_TIME);
 }
 
 /* The turn ends: down to the hand limit first (PD-T5), then the next seat. */
@@ -1000,6 +1000,8 @@ static int list_actions(const pd_state *st, pb_action *out)
         return list_takes(st, out, n);
     case PD_PH_TRIM:
         return list_trims(st, out, n);
+    case PD_PH_PROMO:
+        return pd_list_promo_times(st, out, n);
     default:
         return 0;
     }
@@ -1316,6 +1318,9 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         break;
     case PD_A_GIVE:
         pd_give(st, arg);
+        break;
+    case PD_A_PROMO:
+        pd_promo_time(st, (int)arg);
         break;
     case PD_A_DISCARD:
         pd_hand_remove(st, st->seat, (pd_card)arg);

@@ -108,6 +108,11 @@ void pd_coop_delivered(pd_state *st, int slot);
 void pd_coop_next_day(pd_state *st);
 /* After every decision: promotions placed, the goals, the third inspector. */
 void pd_coop_check(pd_state *st);
+/* The co-op game ends with `result` (PD_COOP_...): Top Chef's die too. */
+void pd_coop_over(pd_state *st, int result);
+/* Insane or Easier: the ways to time a back-side token's pizza; one chosen. */
+int pd_list_promo_times(const pd_state *st, pb_action *out, int n);
+void pd_promo_time(pd_state *st, int when);
 /* Transfer Goods: may the mover still give, the ways, giving one, to whom. */
 bool pd_can_give(const pd_state *st);
 int pd_list_gifts(const pd_state *st, pb_action *out, int n);

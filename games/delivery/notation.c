@@ -319,6 +319,9 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
         card_word(st, (pd_card)(arg & 0xFF), w1, sizeof w1);
         wrote = snprintf(buf, n, "cheese %s%s", arg & PD_CHEESE_STORED ? "stored " : "", w1);
         break;
+    case PD_A_PROMO: /* Insane or Easier: the back-side pizza's time */
+        wrote = snprintf(buf, n, "%s", arg == PD_PROMO_EVENING ? "evening" : "morning");
+        break;
     default:
         return -1;
     }
@@ -500,7 +503,8 @@ static const struct {
     {"supplies", PD_A_SUPPLIES_CARDS, -1},   {"hack", PD_A_HACK, -1},
     {"screw", PD_A_SCREW, -1},               {"reorder", PD_A_REORDER, -1},
     {"arrange", PD_A_ARRANGE, -1},           {"pass", PD_A_GIVE, -1},
-    {"copy", PD_A_COPY, -1},
+    {"copy", PD_A_COPY, -1},                 {"morning", PD_A_PROMO, -1},
+    {"evening", PD_A_PROMO, -1},
 };
 
 /* A quick test before normalize(): can `have` (a move's text) normalize to

@@ -18,17 +18,20 @@
  *          (true for 5 and 6 players, false otherwise),
  *          "coop": the co-op game (PD-C1, false), with "difficulty": 1 (HARD)
  *          .. 8 (EASY) (4) and each marker on its own: "blue", "red" (the
- *          promotion markers), "pizzas", "money" (the goals),
+ *          promotion markers), "pizzas", "money" (the goals), each one of
+ *          its column's values; "coop_insane", "coop_easier" (not both),
+ *          "top_chef" (false),
  *          "extra_cheese": the Extra Cheese mini expansion's cards (false),
  *          "map": a map object, "cards": a cards object (the embedded
  *          defaults, docs/delivery-data.md)}. */
 static const char *const marker_keys[4] = {"blue", "red", "pizzas", "money"};
 
 /* PD-C1: a difficulty row and single markers, only in co-op; out[0] the row,
- * out[1..4] the markers given (-1: the row's). */
+ * out[1..4] the markers given (-1: the row's). A marker takes one of its
+ * column's values in the table (the rulebook moves a marker to another row's
+ * number: "You do not need to keep all the markers in the same row"). */
 static int coop_markers(const json_t *config, bool team, int *out, char *err, size_t errlen)
 {
-    static const int most[4] = {99, 99, 99, 255}; /* the score track's reach, goals kept in a byte */
     json_t *d = json_object_get(config, "difficulty");
     if (d && !team)
         return pb_errorf(err, errlen, "difficulty is for the co-op game (\"coop\": true)");
@@ -40,19 +43,50 @@ static int coop_markers(const json_t *config, bool team, int *out, char *err, si
         json_t *v = json_object_get(config, marker_keys[k]);
         if (v && !team)
             return pb_errorf(err, errlen, "%s is a co-op marker (\"coop\": true)", marker_keys[k]);
-        if (v && (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > most[k]))
-            return pb_errorf(err, errlen, "%s must be a whole number from 1 to %d", marker_keys[k], most[k]);
-        if (v)
-            out[k + 1] = (int)json_integer_value(v);
+        if (!v)
+            continue;
+        int row = pd_marker_row(k, json_is_integer(v) ? (int)json_integer_value(v) : -1);
+        if (row < 0) {
+            char values[64];
+            pd_marker_values(k, values, sizeof values);
+            return pb_errorf(err, errlen, "%s must be one of the co-op table's values: %s", marker_keys[k], values);
+        }
+        out[k + 1] = (int)json_integer_value(v);
     }
+    return 0;
+}
+
+/* Co-op's options, each true or false and only in co-op: Insane and Easier
+ * (not both: one makes the promotions harder, the other easier), Top Chef. */
+static const char *const option_keys[3] = {"coop_insane", "coop_easier", "top_chef"};
+
+static bool *option(pd_rules *r, int k)
+{
+    return k == 0 ? &r->insane : k == 1 ? &r->easier : &r->top_chef;
+}
+
+static int coop_options(const json_t *config, bool team, pd_rules *r, char *err, size_t errlen)
+{
+    for (int k = 0; k < 3; k++) {
+        json_t *v = json_object_get(config, option_keys[k]);
+        if (v && !json_is_boolean(v))
+            return pb_errorf(err, errlen, "%s must be true or false", option_keys[k]);
+        if (json_is_true(v) && !team)
+            return pb_errorf(err, errlen, "%s is a co-op option (\"coop\": true)", option_keys[k]);
+        *option(r, k) = json_is_true(v);
+    }
+    if (r->insane && r->easier)
+        return pb_errorf(err, errlen, "coop_insane and coop_easier cannot go together: Insane adds a pizza to each "
+                                      "promotion, Easier takes one away");
     return 0;
 }
 
 static int pd_rules_new(const json_t *config, void **out, json_t **normalized, int *players, char *err,
                         size_t errlen)
 {
-    static const char *const known[] = {"players", "first",  "expansion", "extra_cheese", "coop", "difficulty",
-                                        "blue",    "red",    "pizzas",    "money",        "map",  "cards",      NULL};
+    static const char *const known[] = {"players", "first", "expansion", "extra_cheese", "coop",        "difficulty",
+                                        "blue",    "red",   "pizzas",    "money",        "coop_insane", "coop_easier",
+                                        "top_chef", "map",  "cards",     NULL};
     if (pb_json_known_keys(config, known, "delivery config: ", "the config", err, errlen))
         return -1;
     json_t *pl = json_object_get(config, "players"), *first = json_object_get(config, "first");
@@ -89,6 +123,10 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
         return -1;
     }
     pd_rules_init(r, n, seat);
+    if (coop_options(config, team, r, err, errlen) != 0) {
+        free(r);
+        return -1;
+    }
     if (expansion && json_is_false(expansion) && n >= 5) {
         free(r);
         return pb_errorf(err, errlen, "5 or 6 players need the expansion's cards");
@@ -107,6 +145,9 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
         json_object_set_new(norm, "difficulty", json_integer(markers[0]));
         for (int k = 0; k < 4; k++)
             json_object_set_new(norm, marker_keys[k], json_integer(*set[k]));
+        for (int k = 0; k < 3; k++) /* only when chosen: configs from before them stay the same */
+            if (*option(r, k))
+                json_object_set_new(norm, option_keys[k], json_true());
     }
     if (r->extra_cheese) /* only when chosen: configs from before it stay the same */
         json_object_set_new(norm, "extra_cheese", json_true());

@@ -29,12 +29,13 @@ json_t *pd_score_json(const pd_state *st, const char *const *names)
     if (st->rules->coop) { /* PD-C1: the team's result, in the rulebook's record code */
         const pd_rules *ru = st->rules;
         char code[96];
-        snprintf(code, sizeof code, "%s %dPL - B%d - R%d - P%d - M%d", st->coop_result == PD_COOP_WON ? "Win" : "Loss",
-                 st->players, ru->promo_at[PD_PROMO_BLUE], ru->promo_at[PD_PROMO_RED], ru->goal_pizzas, ru->goal_money);
-        json_object_set_new(j, "coop", json_pack("{s:b,s:i,s:i,s:i,s:i,s:i,s:s}", "won", st->coop_result == PD_COOP_WON,
-                                                  "money", st->team_money, "money_goal", ru->goal_money, "pizzas",
-                                                  pd_team_deliveries(st), "pizzas_goal", ru->goal_pizzas, "turns",
-                                                  st->turn, "code", code));
+        pd_coop_code(st, code, sizeof code);
+        json_t *team = json_pack("{s:b,s:i,s:i,s:i,s:i,s:i,s:s}", "won", st->coop_result == PD_COOP_WON, "money",
+                                 st->team_money, "money_goal", ru->goal_money, "pizzas", pd_team_deliveries(st),
+                                 "pizzas_goal", ru->goal_pizzas, "turns", st->turn, "code", code);
+        if (st->top_chef_roll)
+            json_object_set_new(team, "top_chef", pd_top_chef_json(st, names));
+        json_object_set_new(j, "coop", team);
     }
     return j;
 }

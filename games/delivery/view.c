@@ -14,7 +14,7 @@
 static const char *const phase_names[] = {"keep",  "start",   "market", "reputation", "pay",  "supply",
                                           "distance", "tip", "arrange", "bonus", "after", "discard", "fine",
                                           "block", "farm",   "copy", "orders", "spot", "charity", "crash", "soars", "transfer",
-                                          "instant", "tax", "trim", "over"};
+                                          "instant", "tax", "trim", "promotion", "over"};
 _Static_assert(sizeof phase_names / sizeof phase_names[0] == PD_PH_OVER + 1, "a name for every phase");
 
 static json_t *card_json(const pd_state *st, pd_card c)
@@ -354,12 +354,20 @@ static json_t *coop_json(const pd_state *st)
                                           "lost: no order card left for a promotion", "lost: out of time"};
     const pd_rules *r = st->rules;
     json_t *promos = json_array();
-    for (int d = 0; d < PD_DAYS; d++)
-        if (st->promo[d])
-            json_array_append_new(promos, json_pack("{s:s,s:s,s:s,s:b}", "day", pd_day_names[d], "colour",
-                                                    colours[PD_PROMO_COLOUR(st->promo[d])], "when",
-                                                    whens[PD_PROMO_WHEN(st->promo[d])], "asleep",
-                                                    (st->promo_asleep >> d & 1) != 0));
+    for (int d = 0; d < PD_DAYS; d++) {
+        uint8_t p = st->promo[d];
+        if (!p)
+            continue;
+        /* Easier's token shows its back (one pizza); Insane's back-side token joins it ("extra") */
+        json_t *t = json_pack("{s:s,s:s,s:s,s:b,s:i}", "day", pd_day_names[d], "colour", colours[PD_PROMO_COLOUR(p)],
+                              "when", whens[PD_PROMO_WHEN(p)], "asleep", (st->promo_asleep >> d & 1) != 0, "orders",
+                              p & PD_PROMO_BACK ? 1 : 2);
+        if (PD_PROMO_EXTRA(p))
+            json_object_set_new(t, "extra", json_string(whens[PD_PROMO_EXTRA(p)]));
+        if (st->promo_choice == d + 1)
+            json_object_set_new(t, "choosing", json_true());
+        json_array_append_new(promos, t);
+    }
     json_t *markers = json_array();
     for (int c = PD_PROMO_BLUE; c <= PD_PROMO_RED; c++)
         json_array_append_new(markers, json_pack("{s:s,s:i,s:b}", "colour", colours[c], "at", r->promo_at[c], "passed",
@@ -369,6 +377,11 @@ static json_t *coop_json(const pd_state *st)
                           pd_day_names[st->day], "day_index", st->day, "promotions", promos, "markers", markers,
                           "orders_left", st->norder_deck + st->norder_discard, "orders_out", st->orders_out, "result",
                           results[st->coop_result], "first_round", pd_first_round(st));
+    if (r->insane || r->easier || r->top_chef)
+        json_object_set_new(j, "options", json_pack("{s:b,s:b,s:b}", "insane", r->insane, "easier", r->easier,
+                                                    "top_chef", r->top_chef));
+    if (st->top_chef_roll)
+        json_object_set_new(j, "top_chef", pd_top_chef_json(st, NULL));
     int orders, k = pd_next_promotion(st, &orders);
     if (k >= 0 && st->phase != PD_PH_OVER)
         json_object_set_new(j, "next_promotion", json_pack("{s:s,s:i,s:i}", "day", pd_day_names[(st->day + k) % PD_DAYS],

@@ -129,6 +129,9 @@ void pd_asked_now(const pd_state *st, char *buf, size_t n)
     case PD_PH_TRIM:
         snprintf(buf, n, "remove what is over the pizzeria's reputation limit (remove VILLAGE disk, or remove VILLAGE CARD)");
         return;
+    case PD_PH_PROMO:
+        snprintf(buf, n, "choose when the new promotion's back-side pizza comes (morning or evening)");
+        return;
     default:
         snprintf(buf, n, "nothing: the game is over");
     }
@@ -328,6 +331,11 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         if (st->phase != PD_PH_INSTANT)
             return pb_errorf(err, errlen, "Instant cards answer another player's delivery once it is complete");
         return power_why(st, kind, arg, err, errlen);
+    case PD_A_PROMO:
+        if (st->phase != PD_PH_PROMO)
+            return pb_errorf(err, errlen, "morning and evening time a back-side promotion token's pizza (Insane or "
+                                          "Easier co-op), as it is placed");
+        return pb_errorf(err, errlen, "the back-side pizza comes in the morning or the evening");
     case PD_A_KEEP:
         if (st->phase != PD_PH_KEEP)
             return wrong_phase(st, err, errlen);

@@ -125,7 +125,8 @@ async function play(page, locator, t) {
   await locator.click();
   await page.waitForFunction((m) => Number(document.getElementById('delivery-board').dataset.moves) > m ||
     !document.getElementById('game-over').hidden, t.moves, { timeout: 10_000 });
-  assert.equal(await page.locator('.toast.error').count(), 0, 'no error from the server');
+  const errors = await page.locator('.toast.error').allInnerTexts();
+  assert.deepEqual(errors, [], 'no error from the server');
 }
 
 // A specialty order's preview: the zone chooser is there, the zone picked
@@ -531,6 +532,16 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     await ann.check('#coop');
     await ann.selectOption('#players-count', '2');
     await ann.selectOption('#difficulty', '7');
+    // single markers: each select offers its column's values, set to the row's
+    assert.equal(await ann.locator('#marker-red').inputValue(), '19', "row 7's Red marker");
+    assert.deepEqual(await ann.locator('#marker-red option').allInnerTexts(),
+      ['$10', '$11', '$12', '$13', '$15', '$17', '$19', '$21']);
+    await ann.selectOption('#marker-red', '21');
+    // Insane and Easier exclude each other; Top Chef goes with either
+    await ann.check('#coop-easier');
+    await ann.check('#coop-insane');
+    assert.equal(await ann.locator('#coop-easier').isChecked(), false, 'Insane clears Easier');
+    await ann.check('#top-chef');
     await ann.fill('#name', 'Ann');
     await ann.selectOption('select[name=seat1]', 'greedy');
     await ann.click('#create');
@@ -540,7 +551,8 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     const t0 = await ann.evaluate(readTeam);
     assert.deepEqual([t0.money, t0.moneyGoal, t0.pizzas, t0.pizzasGoal], [0, 45, 0, 20], "row 7's goals");
     assert.equal(t0.bars, 2, 'a bar for the money and one for the pizzas');
-    assert.deepEqual(t0.markers, ['Blue promotion at $17', 'Red promotion at $19']);
+    assert.deepEqual(t0.markers, ['Blue promotion at $17', 'Red promotion at $21'], 'the Red marker moved alone');
+    assert.match(t0.text, /Insane Difficulty: .* · Top Chef by the die at the end/);
     assert.deepEqual(t0.days, ['Saturday', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
     assert.deepEqual(t0.today, ['Saturday']);
     assert.equal(t0.pawns, 1, 'one pawn on the week');
@@ -555,7 +567,7 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     const st = {
       rng: seeded(29), phases: new Set(), delivered: 0, built: 0, routes: [], marketClicks: 0, handClicks: 0,
       phoneShot: true, moves: 0, routesChecked: 0, specialtyOffered: 0, zonesPreviewed: 0, specialtyDelivered: 0, specialtyLooked: 2,
-      passes: 0, transfers: 0, days: new Set(), ordersSeen: 0, transferPhone: false,
+      passes: 0, transfers: 0, days: new Set(), ordersSeen: 0, transferPhone: false, timed: 0,
     };
     const deadline = Date.now() + GAME_MS;
     for (;;) {
@@ -574,6 +586,13 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
       const team = await ann.evaluate(readTeam);
       st.days.add(team.day);
       st.ordersSeen = Math.max(st.ordersSeen, await ann.locator('#delivery-orders .pd-order:not(.empty)').count());
+      if (t.phase === 'promotion') {
+        // Insane: the marker Ann's move reached; she times the back-side token's pizza
+        assert.deepEqual([...t.actions].sort(), ['evening', 'morning'], 'morning or evening, nothing else');
+        assert.match(await ann.locator('#actions').innerText(), /back-side pizza in the (morning|evening)/i);
+        assert.match(await ann.locator('#prompt').innerText(), /with Insane's back-side token: its one more pizza comes in \w+'s morning or evening/);
+        st.timed++;
+      }
       if (t.phase !== 'transfer') {
         await oneMove(ann, t, st);
         st.moves++;
@@ -632,7 +651,9 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     assert.match(text, /The team (won: both goals met|lost: .+)\./);
     const code = await ann.locator('#pd-record-code').innerText();
     const won = /^Win/.test(code);
-    assert.match(code, /^(Win|Loss) 2PL - B17 - R19 - P20 - M45$/, 'the rulebook\'s record code');
+    assert.match(code, /^(Win|Loss) 2PL - B17 - R21 - P20 - M45 - Insane$/, 'the rulebook\'s record code');
+    assert.match(await ann.locator('#game-over .pd-top-chef').innerText(),
+      /^Top Chef \(die [1-6]: [a-z -]+\): (Ann|Greedy 2|Ann and Greedy 2)( \(shared\))?$/, 'the Top Chef by the die');
     assert.equal(/The team won/.test(text), won);
     assert.equal(await ann.locator('#game-over .pd-team-table tr[data-seat]').count(), 2, 'each player\'s deliveries');
     const end = await ann.evaluate(readTeam);
@@ -648,7 +669,7 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     assert.ok(st.ordersSeen >= 1, 'a promotion brought orders');
     assert.deepEqual(problems, [], 'no errors in the pages');
     console.log(`# co-op: ${st.moves} moves by Ann, ${st.transfers} Transfer Goods phases, ${st.passes} cards passed, ` +
-      `${st.built} builds, ${st.delivered} deliveries, ${Date.now() - started} ms; ${code}`);
+      `${st.built} builds, ${st.delivered} deliveries, ${st.timed} promotion pizzas timed, ${Date.now() - started} ms; ${code}`);
   });
 
 // ---- Instant cards and Out of Supplies ----

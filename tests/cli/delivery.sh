@@ -293,9 +293,44 @@ check "play --game delivery: one player without --coop is refused with a reason"
 rc=$?
 check "sim --coop: one line for each of the 8 difficulty rows, easier rows won at least as often" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/coop.err")")" \
-    "$([ "$(grep -c '^ *[1-8] ' "$T/coop.out")" -eq 8 ] || echo "rows: $(cat "$T/coop.out")")" \
-    "$(grep -q '^ *4    11   13      30     60 ' "$T/coop.out" || echo 'row 4 is not B11 R13 P30 M60')" \
-    "$(awk '$1 == 1 { hard = $6 + 0 } $1 == 8 { easy = $6 + 0 } END { if (easy < hard) print "row 8 " easy "% < row 1 " hard "%" }' "$T/coop.out")"
+    "$([ "$(grep -c '^[1-8] *[0-9]' "$T/coop.out")" -eq 8 ] || echo "rows: $(cat "$T/coop.out")")" \
+    "$(grep -q '^4 *11   13      30     60 ' "$T/coop.out" || echo 'row 4 is not B11 R13 P30 M60')" \
+    "$(awk '$1 == 1 && $2 ~ /^[0-9]/ { hard = $6 + 0 } $1 == 8 { easy = $6 + 0 } END { if (easy < hard) print "row 8 " easy "% < row 1 " hard "%" }' "$T/coop.out")"
+check "sim --coop: row 4 again with Insane and with Easier, then the row closest to a 50% win rate" \
+    "$(grep -q '^4 insane *11   13      30     60 ' "$T/coop.out" || echo 'no Insane row')" \
+    "$(grep -q '^4 easier *11   13      30     60 ' "$T/coop.out" || echo 'no Easier row')" \
+    "$(awk '$1 ~ /^[1-8]$/ && $2 ~ /^[0-9]+$/ { d = $6 - 50; if (d < 0) d = -d; if (!n++ || d < best) { best = d; row = $1; rate = $6 } }
+        /^closest to 50%: / { said = $0 } END { want = "closest to 50%: row " row " (" rate ")"; if (said != want) print "said \"" said "\", want \"" want "\"" }' "$T/coop.out")"
+
+# ---- Co-op options: markers one by one, Insane, Easier, Top Chef ----
+"$BIN" demo --game delivery --coop --coop-goals r15,M50 --coop-insane --top-chef --players 2 --bots greedy --seed 3 \
+    >"$T/opts.out" 2>"$T/opts.err"
+rc=$?
+tr -s '\n ' '  ' <"$T/opts.out" | sed 's/ \\ / /g' >"$T/opts.flat" # wrapped paragraphs and commands as one line
+check "--coop-goals --coop-insane --top-chef: the moved markers and the mode in the record code, a Top Chef by the die" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/opts.err")")" \
+    "$(grep -q '^The team \(WINS\|loses\): .*([WL][a-z]* 2PL - B11 - R15 - P30 - M50 - Insane)$' "$T/opts.out" ||
+        echo "no code: $(grep '^The team' "$T/opts.out")")" \
+    "$(grep -q '^Top Chef (die [1-6]: [a-z -]*): greedy [12]\( and greedy 2 (shared)\)\?$' "$T/opts.out" ||
+        echo "no Top Chef: $(tail -2 "$T/opts.out")")" \
+    "$(grep -q 'Options: Insane Difficulty.*; Top Chef by the die at the end' "$T/opts.flat" || echo 'the options not in the team panel')" \
+    "$(grep -q -- '--coop-goals R15,M50 --coop-insane --top-chef' "$T/opts.flat" || echo "the again-command lacks them: $(grep -A2 'again' "$T/opts.out")")"
+"$BIN" demo --game delivery --coop --coop-easier --players 1 --bots greedy --seed 5 >"$T/easy.out" 2>&1
+check "--coop-easier: a solo game ends; its tokens go back side up, one pizza, timed by the player" \
+    "$(grep -q '^The team \(WINS\|loses\): .*(.* - Easier)$' "$T/easy.out" || echo "no result: $(tail -2 "$T/easy.out")")" \
+    "$(grep -q 'back side (\(morning\|evening\), 1 pizza' "$T/easy.out" || echo 'no back-side token on the week')" \
+    "$(grep -q ': \(morning\|evening\)$' "$T/easy.out" || echo 'no morning or evening chosen')"
+for args in "--coop --coop-goals B12" "--coop --coop-goals X5" "--coop --coop-goals B11,B13" "--coop-insane" \
+    "--coop --coop-insane --coop-easier" "--top-chef"; do
+    # shellcheck disable=SC2086
+    "$BIN" selfplay --game delivery --players 2 --games 1 $args >/dev/null 2>"$T/e.err"
+    rc=$?
+    check "selfplay --game delivery: bad co-op option '$args' exits 2 with one line" "$([ $rc -eq 2 ] || echo "exit $rc")" \
+        "$([ "$(wc -l <"$T/e.err")" -eq 1 ] || echo "not one line: $(cat "$T/e.err")")"
+done
+"$BIN" selfplay --game delivery --players 2 --games 1 --coop --coop-goals B12 2>"$T/e.err"
+check "--coop-goals: a value off the table names the part and the column's values" \
+    "$(grep -q "'B12' is not on the co-op table: B takes 8, 9, 10, 11, 13, 15, 17, 19" "$T/e.err" || echo "said: $(cat "$T/e.err")")"
 coop_sim() { "$BIN" sim --game delivery --coop --difficulty 8 --players 2 --bots greedy --games 24 --seed 6 "$@"; }
 coop_sim --threads 2 --out "$T/c.jsonl" >"$T/c.txt"
 for i in 1 2; do coop_sim --threads 1 --shard "$i/2" --out "$T/c$i.jsonl" >/dev/null; done

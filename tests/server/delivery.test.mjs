@@ -316,7 +316,7 @@ function assertCoopStart(v, players, row) {
   assert.deepEqual([c.money, c.money_goal, c.pizzas, c.pizzas_goal], [0, money, 0, pizzas], `row ${row}'s goals`);
   assert.deepEqual(c.markers, [{ colour: 'blue', at: blue, passed: false }, { colour: 'red', at: red, passed: false }]);
   assert.equal(c.day, 'Saturday');
-  assert.deepEqual(c.promotions, [{ day: 'Friday', colour: 'friday', when: 'evening', asleep: false }]);
+  assert.deepEqual(c.promotions, [{ day: 'Friday', colour: 'friday', when: 'evening', asleep: false, orders: 2 }]);
   assert.deepEqual(c.next_promotion, { day: 'Friday', turns: 6, orders: 2 });
   assert.equal(c.orders_left, 14);
   assert.equal(c.result, 'playing');
@@ -422,6 +422,10 @@ test('co-op: bad values and wrong tables are refused with a message', T, async (
     [['human', 'random'], { difficulty: 3 }, /difficulty is for the co-op game/],
     [['human', 'random'], { coop: false, difficulty: 3 }, /difficulty is for the co-op game/],
     [['human'], {}, /2 to 6 players \(1 to 6 in co-op\)/],
+    [['human', 'random'], { coop: true, blue: 12 }, /blue must be one of the co-op table's values: 8, 9, 10, 11, 13, 15, 17, 19/],
+    [['human', 'random'], { coop: true, coop_insane: true, coop_easier: true }, /cannot go together/],
+    [['human', 'random'], { top_chef: true }, /top_chef is a co-op option/],
+    [['human', 'random'], { coop: true, coop_easier: 'yes' }, /coop_easier must be true or false/],
   ];
   for (const [seats, config, why] of refused) {
     const msg = await tryCreate('delivery', seats, config);
@@ -439,6 +443,12 @@ test('co-op: bad values and wrong tables are refused with a message', T, async (
   const row3 = await tryCreate('delivery', ['human', 'random', 'random', 'random', 'random', 'random'], { coop: true, difficulty: 3 });
   assert.equal(row3.type, 'joined');
   assertCoopStart((await kit.waitFor((m) => m.type === 'view' && m.code === row3.code, 5000, 'a view')).view, 6, 3);
+  // single markers and the options reach the game
+  const tuned = await tryCreate('delivery', ['human', 'random'], { coop: true, difficulty: 6, red: 21, coop_insane: true, top_chef: true });
+  assert.equal(tuned.type, 'joined');
+  const tv = (await kit.waitFor((m) => m.type === 'view' && m.code === tuned.code, 5000, 'a view')).view;
+  assert.deepEqual(tv.coop.markers.map((m) => m.at), [15, 21], "row 6's Blue, the Red moved");
+  assert.deepEqual(tv.coop.options, { insane: true, easier: false, top_chef: true });
 });
 
 test('the web client draws the co-op view: markers reached, a token under the pawn, passes named by neighbour', () => {
@@ -469,6 +479,31 @@ test('the web client draws the co-op view: markers reached, a token under the pa
   const over = { ...ctx, phase: 'over', v: { ...ctx.v, phase: 'over', coop: { ...coop, result: 'lost: the third Health Inspector came' } } };
   assert.equal(resultText(over), 'The team lost: the third Health Inspector came.');
   assert.equal(resultText({ ...over, msg: { score: { coop: { won: true } } } }), 'The team won: both goals met.');
+
+  // Insane: Ann's move reached the Red marker; she times the back-side token's pizza
+  const insane = {
+    ...coop, options: { insane: true, easier: false, top_chef: true },
+    promotions: [{ day: 'Thursday', colour: 'red', when: 'evening', asleep: false, orders: 2, choosing: true },
+      { day: 'Saturday', colour: 'blue', when: 'morning', asleep: false, orders: 2, extra: 'evening' },
+      { day: 'Friday', colour: 'friday', when: 'evening', asleep: false, orders: 2 }],
+  };
+  const timing = { ...ctx, phase: 'promotion', myTurn: true,
+    v: { ...ctx.v, phase: 'promotion', coop: insane, legal: ['morning', 'evening'], open: [], hand: [], orders: [] } };
+  const buttons = actionsHtml(timing).match(/data-action="(morning|evening)"/g);
+  assert.deepEqual(buttons, ['data-action="morning"', 'data-action="evening"'], 'a button each');
+  assert.match(statusHtml(timing).prompt, /Red promotion went on Thursday with Insane(&#39;|')s back-side token: its one more pizza comes in Thursday(&#39;|')s morning or evening/);
+  const team = teamHtml(timing);
+  assert.match(team, /data-day="Thursday"[^>]*title="[^"]*and one more, morning or evening: being chosen/);
+  assert.match(team, /class="pd-promo blue" data-colour="blue" data-when="morning" data-extra="evening" data-orders="2"[^>]*>2 AM\+1 PM/);
+  assert.match(team, /Insane Difficulty: .* · Top Chef by the die at the end/);
+  // Easier: the token back side up, its one pizza
+  const easier = { ...coop, options: { insane: false, easier: true, top_chef: false },
+    promotions: [{ day: 'Monday', colour: 'blue', when: 'morning', asleep: false, orders: 1 }] };
+  assert.match(teamHtml({ ...ctx, v: { ...ctx.v, coop: easier } }), /class="pd-promo blue back"[^>]*data-orders="1"[^>]*>1 AM</);
+  // Top Chef at the end: the die, its category, a tie shared
+  const chef = { roll: 1, category: 'most deliveries', values: [4, 4, 1], seats: [0, 1], names: ['Ann', 'Bo'] };
+  const end = { ...over, v: { ...over.v, coop: { ...over.v.coop, top_chef: chef } } };
+  assert.match(teamHtml(end), /Top Chef <span class="muted">\(die 1: most deliveries\)<\/span>: <b>Ann and Bo<\/b> \(shared\)/);
 });
 
 test("the web client draws Pandemic's Orders 5 and 6 and Power Outage's dark orders", () => {

@@ -684,6 +684,18 @@ static void test_specialty_order(void **state)
     assert_int_equal(st.player[0].hand_size, 0);
 }
 
+/* The three Health Inspectors on top of the market deck. */
+static void inspectors_on_top(pd_state *st)
+{
+    int n = 0;
+    for (int i = 0; i < st->ndeck; i++)
+        if (st->deck[i] != PD_CARD_INSPECTOR)
+            st->deck[n++] = st->deck[i];
+    for (; n < st->ndeck; n++)
+        st->deck[n] = PD_CARD_INSPECTOR;
+    st->timer = (uint8_t)st->ndeck;
+}
+
 /* PD-O1: a Health Inspector fines everyone $2, money or two cards; the
  * third ends the game after its fine (PD-E1). */
 static void test_health_inspectors_end_the_game(void **state)
@@ -691,14 +703,7 @@ static void test_health_inspectors_end_the_game(void **state)
     (void)state;
     pd_state st;
     table(&st, 3, 40);
-    /* the three inspectors on top of the deck */
-    int n = 0;
-    for (int i = 0; i < st.ndeck; i++)
-        if (st.deck[i] != PD_CARD_INSPECTOR)
-            st.deck[n++] = st.deck[i];
-    for (; n < st.ndeck; n++)
-        st.deck[n] = PD_CARD_INSPECTOR;
-    st.timer = (uint8_t)st.ndeck;
+    inspectors_on_top(&st);
     give(&st, 0, "Harlem/Ham");
     give(&st, 0, "Harlem/Onions");
     check(&st);
@@ -2929,13 +2934,7 @@ static void test_coop_win_and_loss(void **state)
 
     /* the third Health Inspector: over at once, no fines */
     coop_table(&st, 2, 307, false);
-    int n = 0;
-    for (int i = 0; i < st.ndeck; i++)
-        if (st.deck[i] != PD_CARD_INSPECTOR)
-            st.deck[n++] = st.deck[i];
-    for (; n < st.ndeck; n++)
-        st.deck[n] = PD_CARD_INSPECTOR;
-    st.timer = (uint8_t)st.ndeck;
+    inspectors_on_top(&st);
     play(&st, "market");
     play(&st, "take deck");
     assert_int_equal(st.phase, PD_PH_OVER);
@@ -4986,7 +4985,7 @@ static void test_coop_markers_one_by_one(void **state)
         int value;
         const char *code;
     } moved[] = {
-        {"blue", 12, "Loss 3PL - B12 - R13 - P30 - M60"},
+        {"blue", 13, "Loss 3PL - B13 - R13 - P30 - M60"},
         {"red", 15, "Loss 3PL - B11 - R15 - P30 - M60"},
         {"pizzas", 25, "Loss 3PL - B11 - R13 - P25 - M60"},
         {"money", 50, "Loss 3PL - B11 - R13 - P30 - M50"},
@@ -5054,6 +5053,227 @@ static void test_coop_promotion_on_the_pawns_day_waits_a_week(void **state)
     market_day(&st);
     assert_int_equal(st.norder_deck, deck - 2 - 2);
     assert_int_equal(st.phase, PD_PH_START);
+}
+
+/* A co-op table for one player, the pawn on Monday, Red's token placed and
+ * a token on every day from Saturday to Thursday but `free_days` (a bit
+ * each), the team's money at the Blue marker; "market" places Blue's token
+ * on a free day, and its back-side pizza waits to be timed. */
+static void coop_marker_reached(pd_state *st, uint64_t seed, unsigned free_days, bool insane, bool easier)
+{
+    coop_table(st, 1, seed, false);
+    rules->insane = insane;
+    rules->easier = easier;
+    st->day = 2; /* Monday */
+    for (int d = 0; d < PD_FRIDAY; d++)
+        if (!(free_days >> d & 1))
+            st->promo[d] = PD_PROMO(PD_PROMO_MORNING, PD_PROMO_RED);
+    st->promos_placed = 1u << PD_PROMO_RED;
+    st->team_money = rules->promo_at[PD_PROMO_BLUE];
+    check(st);
+    play(st, "market");
+    assert_int_equal(st->phase, PD_PH_PROMO);
+}
+
+/* The market's two takes end Monday's turn: Tuesday's morning. */
+static void to_tuesday(pd_state *st)
+{
+    play(st, "take deck");
+    play(st, "take deck");
+    if (st->day == 2) /* a power card to play first */
+        finish_day(st);
+    assert_int_equal(st->day, 3);
+}
+
+/* Only the token on `day` (and Friday's) stays on the tracker. */
+static void keep_only(pd_state *st, int day)
+{
+    for (int d = 0; d < PD_FRIDAY; d++)
+        if (d != day)
+            st->promo[d] = 0;
+}
+
+/* PD-C1, 003:503 (Optional Insane Difficulty): one player, the Blue marker
+ * reached on Monday, Tuesday the only free day. Expected: the decision that
+ * reached it stops for the back-side token's time ("morning" or "evening",
+ * nothing else; later, "morning" is refused with the reason); "evening"
+ * chosen, Tuesday brings the front's orders and
+ * one more in the evening: 3 that day. Two markers reached at once ask
+ * twice, one token after the other. */
+static void test_coop_insane_adds_a_third_pizza(void **state)
+{
+    (void)state;
+    enum { TUESDAY = 3 };
+    pd_state st;
+    coop_marker_reached(&st, 171, 1u << TUESDAY, true, false);
+    json_t *v = pd_view(&st, 0);
+    assert_string_equal(json_string_value(json_object_get(v, "phase")), "promotion");
+    json_t *legal = json_object_get(v, "legal");
+    assert_int_equal(json_array_size(legal), 2);
+    assert_string_equal(json_string_value(json_array_get(legal, 0)), "morning");
+    assert_string_equal(json_string_value(json_array_get(legal, 1)), "evening");
+    json_decref(v);
+    refused(&st, "take deck");
+    play(&st, "evening");
+    assert_int_equal(st.phase, PD_PH_MARKET); /* the action goes on */
+    assert_refused_with(&st, "morning", "morning and evening time a back-side promotion token's pizza");
+    assert_int_equal(PD_PROMO_COLOUR(st.promo[TUESDAY]), PD_PROMO_BLUE);
+    assert_int_equal(PD_PROMO_EXTRA(st.promo[TUESDAY]), PD_PROMO_EVENING);
+    int when = PD_PROMO_WHEN(st.promo[TUESDAY]);
+    keep_only(&st, TUESDAY);
+    int deck = st.norder_deck;
+    to_tuesday(&st);
+    int morning = when == PD_PROMO_MORNING ? 2 : when == PD_PROMO_SPLIT ? 1 : 0;
+    assert_int_equal(st.norder_deck, deck - morning);
+    empty_hand(&st, 0);
+    market_day(&st); /* Tuesday's evening: the rest of the front's and the back's */
+    assert_int_equal(st.day, TUESDAY + 1);
+    assert_int_equal(st.norder_deck, deck - 3);
+
+    /* Blue and Red reached by one decision: two tokens, timed one after the other */
+    coop_table(&st, 1, 172, false);
+    rules->insane = true;
+    for (int d = 0; d < 3; d++)
+        st.promo[d] = PD_PROMO(PD_PROMO_MORNING, PD_PROMO_RED);
+    st.team_money = rules->promo_at[PD_PROMO_RED];
+    play(&st, "market");
+    assert_int_equal(st.phase, PD_PH_PROMO);
+    play(&st, "morning");
+    assert_int_equal(st.phase, PD_PH_PROMO);
+    play(&st, "evening");
+    assert_int_equal(st.phase, PD_PH_MARKET);
+    int timed[4] = {0};
+    for (int d = TUESDAY; d < PD_FRIDAY; d++)
+        timed[PD_PROMO_EXTRA(st.promo[d])]++;
+    assert_int_equal(timed[PD_PROMO_MORNING], 1);
+    assert_int_equal(timed[PD_PROMO_EVENING], 1);
+    rules->insane = false;
+}
+
+/* PD-C1, 003:505 (Optional Easier Mode for Children): one player, the Blue
+ * marker reached on Monday, Tuesday the only free day. Expected: the token
+ * goes back side up and the player times its one pizza; "morning" chosen,
+ * Tuesday brings 1 order at its start and none at its end; Friday still
+ * brings 2 in the evening. Insane and Easier together are refused. */
+static void test_coop_easier_adds_one_pizza_friday_two(void **state)
+{
+    (void)state;
+    enum { TUESDAY = 3 };
+    pd_state st;
+    coop_marker_reached(&st, 173, 1u << TUESDAY, false, true);
+    play(&st, "morning");
+    assert_true(st.promo[TUESDAY] & PD_PROMO_BACK);
+    assert_int_equal(PD_PROMO_WHEN(st.promo[TUESDAY]), PD_PROMO_MORNING);
+    keep_only(&st, TUESDAY);
+    json_t *v = pd_view(&st, 0);
+    json_t *tokens = json_object_get(json_object_get(v, "coop"), "promotions");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(tokens, 0), "orders")), 1);
+    json_decref(v);
+    int deck = st.norder_deck;
+    to_tuesday(&st);
+    assert_int_equal(st.norder_deck, deck - 1);
+    empty_hand(&st, 0);
+    market_day(&st);
+    assert_int_equal(st.norder_deck, deck - 1); /* nothing in Tuesday's evening */
+    while (st.day != 0) { /* to Saturday: Friday's evening brought its two */
+        empty_hand(&st, 0);
+        market_day(&st);
+    }
+    assert_int_equal(st.norder_deck, deck - 3);
+    rules->easier = false;
+
+    char err[PB_ERR_LEN];
+    json_t *config = json_pack("{s:i,s:b,s:b,s:b}", "players", 2, "coop", 1, "coop_insane", 1, "coop_easier", 1);
+    assert_null(pb_game_new("delivery", config, err, sizeof err));
+    assert_non_null(strstr(err, "coop_insane and coop_easier cannot go together"));
+    json_decref(config);
+}
+
+/* PD-C1, 003:468 (Top Chef): three players whose deliveries (4, 4, 1), tip
+ * tokens (none, one, none), open pizzerias (2, 1, 1), tableau cards (3, 3, 1)
+ * and disks on the board (2, 2, 1) are set. Expected: each die roll names
+ * its category's best, a tie shared (1, 4 and 5: seats 0 and 1),
+ * 6 the seat lowest in the most of the others (seat 2, lowest in all five);
+ * at the end of a game with Top Chef (a loss too) the die is rolled from the
+ * game's seed and the score report names the chefs of its category. */
+static void test_coop_top_chef_by_the_die(void **state)
+{
+    (void)state;
+    pd_state st;
+    coop_table(&st, 3, 174, false);
+    rules->top_chef = true;
+    static const char *const ha[] = {"Harlem/Ham", "Harlem/Onions", NULL};
+    static const char *const mt[] = {"Midtown/Pepperoni", NULL};
+    static const char *const ha2[] = {"Harlem/Tomatoes", "Harlem/Peppers", "Harlem/Pepperoni", NULL};
+    static const char *const uw[] = {"Upper West Side/Tomatoes", NULL};
+    pizzeria(&st, 0, "HA-1", 1, ha);
+    pizzeria(&st, 0, "MT-2", 1, mt);
+    pizzeria(&st, 1, "HA-2", 2, ha2);
+    pizzeria(&st, 2, "UW-1", 1, uw);
+    st.player[0].deliveries = st.player[1].deliveries = 4;
+    st.player[2].deliveries = 1;
+    uint8_t tip = st.tip_pool[--st.ntip_pool];
+    st.player[1].tip[st.player[1].ntips++] = tip;
+    assert_true(st.tip_value[tip] > 0);
+    check(&st);
+    static const unsigned chefs[7] = {0, 3, 2, 1, 3, 3, 4};
+    static const int lowest[3] = {1, 1, 5};
+    int value[PD_PLAYERS];
+    for (int roll = 1; roll <= 6; roll++)
+        assert_int_equal(pd_top_chef(&st, roll, value), chefs[roll]);
+    pd_top_chef(&st, PD_CHEF_LOWEST, value);
+    assert_memory_equal(value, lowest, sizeof lowest);
+
+    /* the end: the third Health Inspector; the die from the game's own randomness */
+    inspectors_on_top(&st);
+    pd_state copy = st;
+    play(&st, "market");
+    play(&st, "take deck");
+    assert_int_equal(st.coop_result, PD_COOP_LOST_INSPECTOR);
+    assert_true(st.top_chef_roll >= 1 && st.top_chef_roll <= 6);
+    play(&copy, "market");
+    play(&copy, "take deck");
+    assert_int_equal(copy.top_chef_roll, st.top_chef_roll); /* a record replays it */
+    const char *names[3] = {"Ann", "Bob", "Cy"};
+    json_t *score = pd_score_json(&st, names);
+    json_t *chef = json_object_get(json_object_get(score, "coop"), "top_chef");
+    assert_int_equal(json_integer_value(json_object_get(chef, "roll")), st.top_chef_roll);
+    assert_string_equal(json_string_value(json_object_get(chef, "category")), pd_chef_categories[st.top_chef_roll]);
+    json_t *seats = json_object_get(chef, "seats");
+    unsigned named = 0;
+    for (size_t i = 0; i < json_array_size(seats); i++)
+        named |= 1u << json_integer_value(json_array_get(seats, i));
+    assert_int_equal(named, chefs[st.top_chef_roll]);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(chef, "names"), 0)),
+                        names[__builtin_ctz(chefs[st.top_chef_roll])]);
+    json_decref(score);
+    rules->top_chef = false;
+}
+
+/* PD-C1, 003:449: markers are set from the table's values; the options
+ * only in co-op. Expected: blue 12 (no row has it) is refused naming the
+ * values; the options come back in the config when chosen, not otherwise. */
+static void test_coop_options_in_the_config(void **state)
+{
+    (void)state;
+    char err[PB_ERR_LEN];
+    json_t *config = json_pack("{s:i,s:b,s:i}", "players", 2, "coop", 1, "blue", 12);
+    assert_null(pb_game_new("delivery", config, err, sizeof err));
+    assert_non_null(strstr(err, "blue must be one of the co-op table's values: 8, 9, 10, 11, 13, 15, 17, 19"));
+    json_decref(config);
+    config = json_pack("{s:i,s:b}", "players", 2, "top_chef", 1);
+    assert_null(pb_game_new("delivery", config, err, sizeof err));
+    assert_non_null(strstr(err, "top_chef is a co-op option"));
+    json_decref(config);
+    config = json_pack("{s:i,s:b,s:b,s:b,s:i}", "players", 2, "coop", 1, "coop_easier", 1, "top_chef", 1, "money", 40);
+    pb_game *g = pb_game_new("delivery", config, err, sizeof err);
+    json_decref(config);
+    assert_non_null(g);
+    assert_true(json_is_true(json_object_get(g->config, "coop_easier")));
+    assert_true(json_is_true(json_object_get(g->config, "top_chef")));
+    assert_null(json_object_get(g->config, "coop_insane"));
+    assert_int_equal(json_integer_value(json_object_get(g->config, "money")), 40);
+    pb_game_free(g);
 }
 
 /* PD-C2, 003:528: a 2-player co-op game with Extra Cheese. Expected: the
@@ -5611,6 +5831,10 @@ int main(void)
         cmocka_unit_test(test_coop_markers_one_by_one),
         cmocka_unit_test(test_coop_promotion_on_the_pawns_day_waits_a_week),
         cmocka_unit_test(test_coop_extra_cheese),
+        cmocka_unit_test(test_coop_insane_adds_a_third_pizza),
+        cmocka_unit_test(test_coop_easier_adds_one_pizza_friday_two),
+        cmocka_unit_test(test_coop_top_chef_by_the_die),
+        cmocka_unit_test(test_coop_options_in_the_config),
         cmocka_unit_test(test_five_or_six_players_need_the_expansion),
         cmocka_unit_test(test_any_card_from_the_hand_is_only_an_ingredient),
         cmocka_unit_test(test_any_card_covered_still_supplies),
