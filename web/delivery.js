@@ -411,12 +411,13 @@ export function previewOf(ctx) {
   }
   // The best way to go: the most money for the cards it takes, then fewer
   // cards, then by the streets; a ride, a boat or the Park Path may beat the
-  // streets (its route then comes from the engine).
+  // streets. A quoted delivery goes the engine's route (the length it is
+  // paid for); the page finds one only for a delivery not on offer.
   const best = (a, b) => (b.pay - cardsOf(b)) - (a.pay - cardsOf(a)) || cheaper(a, b);
   const quote = [...quotes].sort(best)[0] || null;
   const zone = quote ? quote.zone : m.village.get(order.village || to)?.zone ?? null;
   let route = null;
-  if (quote && quote.via && Array.isArray(quote.route)) route = quote.route;
+  if (quote && Array.isArray(quote.route) && quote.route.length) route = quote.route;
   else if (lot && zone) route = shortestRoute(v, lot.door, zone);
   const prefix = `deliver ${ui.order} from ${ui.pizzeria}${to ? ` to ${to}` : ''}`;
   const moves = ctx.myTurn ? (v.legal || []).filter((l) => l === prefix || l.startsWith(`${prefix} via`)) : [];
@@ -894,14 +895,17 @@ function buttonWords(ctx, text) {
 function previewHtml(ctx, pv) {
   const o = pv.order;
   const q = pv.quote;
-  const len = pv.route ? pv.route.length : null;
+  // the engine's count for a quoted delivery: a ride's last station is on
+  // the route but the ride counts 0
+  const len = q ? q.length : pv.route ? pv.route.length : null;
+  const ride = q && /\bvia (red|blue|subway)\b/.test(q.move || '');
   const to = pv.to ? ` to ${villageName(ctx, pv.to)}` : '';
   const whose = pv.mine ? 'your' : `${who(ctx, pv.owner)}'s`;
   const head = `<h3>Delivery: ${esc(orderWords(ctx, o.slot))}${esc(to)} from ${esc(whose)} ${esc(villageName(ctx, pv.pizzeria.village))} pizzeria (${esc(pv.pizzeria.lot)})</h3>`;
   const facts = [];
   if (!pv.mine) facts.push('<li class="pd-copy-cat">Copy Cat: its ingredients and free range, not its top card\'s power; the rest from your hand; it pays you, not its owner</li>');
   if (ctx.v.special_sale) facts.push(`<li class="pd-sale">${esc(SALE_WORDS)}</li>`);
-  if (len != null) facts.push(`<li>Route: <b class="pd-len">${len}</b> ${len === 1 ? 'space' : 'spaces'} (the door counts 1)</li>`);
+  if (len != null) facts.push(`<li>Route: <b class="pd-len">${len}</b> ${len === 1 ? 'space' : 'spaces'} (the door counts 1${ride ? ', the ride 0' : ''})</li>`);
   else facts.push('<li>No street route.</li>');
   let body;
   let chain = { then: [] };
@@ -990,9 +994,11 @@ function deliveryChain(ctx, pv, q) {
 // cards, its least, says when one may be left out; a card that fits is used
 // rather than losing the tip): ["use A B", "short", ...] ([] for nothing);
 // null when there is a choice (the supply panel asks then), and for a
-// specialty pizza, a Special Sale or Copy Cat.
+// specialty pizza, a Special Sale, Copy Cat or cards in Cold Storage (the
+// engine may want a stored card used first: the hand is not all there is).
 function forcedUses(ctx, pv, q) {
   if (pv.order.specialty || q.extra_cards || !pv.mine || ctx.v.special_sale) return null;
+  if ((ctx.v.players?.[ctx.seat]?.cold_storage || []).length) return null;
   const ing = (c) => cardParts(ctx, c).ingredient.toLowerCase();
   const own = new Set((pv.pizzeria.cards || []).map(ing));
   const needs = (pv.order.cards || []).map(ing).filter((i) => !own.has(i));
