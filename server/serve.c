@@ -9,6 +9,7 @@
 #include <libwebsockets.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,7 @@
 #include "botqueue.h"
 #include "lobby.h"
 
-#define MAX_CONNS 8192
+#define MAX_CONNS 32768 /* WebSocket connections at once (docs/limits.md) */
 #define MAX_MESSAGE 4096   /* docs/protocol.md, "Limits" */
 #define MAX_QUEUED 512     /* unread replies before a connection is dropped ... */
 #define MAX_QUEUED_BYTES (2 << 20) /* ... or this many bytes of them */
@@ -121,6 +122,7 @@ typedef struct server {
     pb_store *store;
     pb_lobby *lobby;
     conn *conns[MAX_CONNS];
+    int top;                     /* slots at and above it were never used */
     pthread_mutex_t lock;        /* guards the two queues below */
     pthread_cond_t work;
     pb_botqueue *jobs;           /* fair between the tables' owners */
@@ -317,7 +319,7 @@ static bool address_allowed(const server *s, struct lws *wsi)
     if (!addr[0])
         return true; /* counts for no one */
     int n = 0;
-    for (int i = 0; i < MAX_CONNS; i++)
+    for (int i = 0; i < s->top; i++)
         n += s->conns[i] && strcmp(s->conns[i]->addr, addr) == 0;
     return n < MAX_PER_ADDRESS;
 }
@@ -334,6 +336,8 @@ static int new_conn(server *s, struct lws *wsi)
             c->tokens = BURST;
             c->last = pb_now();
             s->conns[i] = c;
+            if (i >= s->top)
+                s->top = i + 1;
             return i;
         }
     return -1;
@@ -519,6 +523,14 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     info.ka_probes = 3;
     info.ka_interval = 10;
     lws_set_log_level(LLL_ERR, NULL);
+    /* A descriptor per connection: the soft limit (often 1,024) raised as
+     * far as the hard one allows, before libwebsockets sizes its tables. */
+    struct rlimit files;
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max &&
+        files.rlim_cur < (rlim_t)MAX_CONNS + 256) {
+        files.rlim_cur = files.rlim_max < (rlim_t)MAX_CONNS + 256 ? files.rlim_max : (rlim_t)MAX_CONNS + 256;
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
     /* libev's epoll through libwebsockets' plugin (Debian's
      * libwebsockets-evlib-ev); without it, libwebsockets' own poll(). */
     struct ev_loop *loop = rc == 0 ? ev_loop_new(EVFLAG_AUTO) : NULL;
