@@ -20,6 +20,11 @@ AR := gcc-ar
 DEPS_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lsqlite3 -lwebsockets -lev -lcrypto -lm -lpthread
 APP_LIBS := -ledit
+# The program itself (not the sanitizer builds, which bring their own
+# allocator) uses jemalloc: the server makes and frees thousands of small
+# JSON values a second, where glibc's malloc took a quarter of its time.
+# Named first, and kept though nothing names it, so that it is the malloc.
+RELEASE_LIBS := -Wl,--no-as-needed -ljemalloc -Wl,--as-needed
 # The engines count toppings and slices with popcount: one instruction on
 # every x86-64 CPU since 2008, a library call without this flag.
 ARCH := $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
@@ -106,7 +111,7 @@ $(BUILD)/asan/libpizzabox.a: $(ASAN_LIB_OBJ)
 
 $(BUILD)/pizzabox: $(APP_OBJ) $(BUILD)/libpizzabox.a
 	@echo "LD $@"
-	@$(CC) $(OPT) $(LTO) $^ $(DEPS_LIBS) $(APP_LIBS) -o $@
+	@$(CC) $(OPT) $(LTO) $(RELEASE_LIBS) $^ $(DEPS_LIBS) $(APP_LIBS) -o $@
 
 $(BUILD)/asan/pizzabox: $(ASAN_APP_OBJ) $(BUILD)/asan/libpizzabox.a
 	@echo "LD $@"

@@ -15,8 +15,9 @@ if ! command -v valgrind >/dev/null; then
     echo "valgrind: not installed (make installs it with the test packages)" >&2
     exit 2
 fi
+# The program's allocator is jemalloc: valgrind puts its own in its place.
 VG="valgrind --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect,possible
-    --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes"
+    --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --soname-synonyms=somalloc=libjemalloc.so*"
 
 # memcheck NAME LOG: ok when the log shows no error and no leak.
 memcheck() {
