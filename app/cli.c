@@ -312,11 +312,11 @@ static int check_game_options(const cli_common *c)
 
 /* --coop-goals: any of B (Blue promotion), R (Red promotion), P (pizzas) and
  * M (money) with one of its column's values in the co-op table, by commas;
- * the others stay the row's. A bad part is named. */
+ * the others stay the row's. Given again, it adds markers (one set twice is
+ * refused). A bad part is named. */
 static int parse_goals(const char *text, int *goals)
 {
     static const char letters[] = "BRPM";
-    memset(goals, 0, 4 * sizeof *goals);
     const char *p = text;
     do {
         size_t len = strcspn(p, ",");

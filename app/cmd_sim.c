@@ -366,8 +366,10 @@ static int sim_coop_rows(cli_common *c, const char *bots, int games, int threads
         rc = sim_coop_row(c, label, bots, games, threads, rotate, stats, false, &won);
         *modes[k] = false;
     }
-    if (rc == 0)
+    if (rc == 0 && best < 0.5) /* some row between all lost and all won */
         printf("closest to 50%%: row %d (%.1f%%)\n", fair, 100 * fair_rate);
+    else if (rc == 0)
+        printf("closest to 50%%: none (every row %s): more games, or other bots\n", fair_rate > 0.5 ? "won" : "lost");
     free(stats);
     return rc;
 }
