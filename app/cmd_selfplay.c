@@ -315,7 +315,8 @@ int cmd_demo(int argc, char **argv)
         printf("usage: pizzabox demo [--game nyslice|theory|delivery] [--players N] [--seed S]\n"
                "       [--bots random,...] [--record FILE]\n" GAME_OPTIONS_HELP
                "Plays one game between bots, printing every decision, then the result (the\n"
-               "Guest Check). --record writes the game record (pizzabox replay FILE).\n");
+               "Guest Check). --record writes the game record (pizzabox replay FILE).\n"
+               "The game's options are explained in pizzabox play --help.\n");
         return 0;
     }
     if (!a.common.seed_given)

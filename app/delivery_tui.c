@@ -836,6 +836,14 @@ static json_t *your_hand_left(const dview *t)
 
 /* PD-C1: the team's progress, the week tracker and what comes next, always
  * in sight in a co-op game. */
+/* Insane's back-side pizza being timed: the front token's own time first,
+ * which the choice depends on. */
+static const char *insane_when(const json_t *promotion, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s, + 1: morning or evening?", jstr(promotion, "when"));
+    return buf;
+}
+
 static void draw_team(dview *t)
 {
     const json_t *c = jget(t->v, "coop");
@@ -853,13 +861,16 @@ static void draw_team(dview *t)
     }
     size_t i;
     const json_t *p;
+    char insane[96];
     json_array_foreach(jget(c, "promotions"), i, p) {
         if (is(jstr(p, "colour"), "friday"))
             snprintf(week + strlen(week), sizeof week - strlen(week), "%sFriday evening (every week)", i ? "; " : "");
         else /* Easier's back side: one pizza; Insane's back-side token: one more */
             snprintf(week + strlen(week), sizeof week - strlen(week), "%s%s %s%s (%s%s%s%s)%s", i ? "; " : "",
                      jstr(p, "day"), jstr(p, "colour"), jint(p, "orders", 2) == 1 ? " back side" : "",
-                     json_is_true(jget(p, "choosing")) ? "morning or evening?" : jstr(p, "when"),
+                     !json_is_true(jget(p, "choosing")) ? jstr(p, "when")
+                     : jint(p, "orders", 2) == 1      ? "morning or evening?" /* Easier: its one pizza */
+                                                      : insane_when(p, insane, sizeof insane),
                      jget(p, "extra") ? " + 1 in the " : "", jget(p, "extra") ? jstr(p, "extra") : "",
                      jint(p, "orders", 2) == 1 && !json_is_true(jget(p, "choosing")) ? ", 1 pizza" : "",
                      json_is_true(jget(p, "asleep")) ? ", under the pawn" : "");
@@ -2517,7 +2528,12 @@ void dlv_print_result(FILE *out, const pb_game *g, const pb_state *st, const cha
             fprintf(out, "Top Chef (die %d: %s): ", jint(chef, "roll", 0), jstr(chef, "category"));
             for (size_t k = 0; k < json_array_size(chefs); k++)
                 fprintf(out, "%s%s", k ? " and " : "", json_string_value(json_array_get(chefs, k)));
-            fprintf(out, "%s\n", json_array_size(chefs) > 1 ? " (shared)" : "");
+            fprintf(out, "%s; each player's value:", json_array_size(chefs) > 1 ? " (shared)" : "");
+            const json_t *values = jget(chef, "values");
+            for (size_t k = 0; k < json_array_size(values); k++) /* the letters of the table above */
+                fprintf(out, "%s %c %d", k ? "," : "", (int)('A' + (int)k),
+                        (int)json_integer_value(json_array_get(values, k)));
+            fprintf(out, "\n");
         }
         json_decref(r);
         return;

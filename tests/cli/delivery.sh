@@ -311,7 +311,7 @@ check "--coop-goals --coop-insane --top-chef: the moved markers and the mode in 
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/opts.err")")" \
     "$(grep -q '^The team \(WINS\|loses\): .*([WL][a-z]* 2PL - B11 - R15 - P30 - M50 - Insane)$' "$T/opts.out" ||
         echo "no code: $(grep '^The team' "$T/opts.out")")" \
-    "$(grep -q '^Top Chef (die [1-6]: [a-z -]*): greedy [12]\( and greedy 2 (shared)\)\?$' "$T/opts.out" ||
+    "$(grep -q '^Top Chef (die [1-6]: [a-z -]*): greedy [12]\( and greedy 2 (shared)\)\?; each player.s value: A [0-9]*, B [0-9]*$' "$T/opts.out" ||
         echo "no Top Chef: $(tail -2 "$T/opts.out")")" \
     "$(grep -q 'Options: Insane Difficulty.*; Top Chef by the die at the end' "$T/opts.flat" || echo 'the options not in the team panel')" \
     "$(grep -q -- '--coop-goals R15,M50 --coop-insane --top-chef' "$T/opts.flat" || echo "the again-command lacks them: $(grep -A2 'again' "$T/opts.out")")"
