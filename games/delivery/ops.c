@@ -221,7 +221,17 @@ static int op_action_to_text(const pb_game *g, const pb_state *st, pb_action a, 
 static int op_describe(const pb_game *g, const pb_state *st, pb_action a, int viewer, char *buf, size_t n)
 {
     (void)g;
-    return pd_action_text(CST(st), a, viewer, buf, n);
+    const pd_state *s = CST(st);
+    if (PD_KIND(a) == PD_A_PROMO && s->promo_choice > 0 && s->promo_choice <= PD_DAYS) {
+        /* the log says which token's pizza was timed, not just "morning" */
+        uint8_t p = s->promo[s->promo_choice - 1];
+        int k = snprintf(buf, n, "times the %s promotion's %s pizza on %s: %s",
+                         PD_PROMO_COLOUR(p) == PD_PROMO_BLUE ? "blue" : "red",
+                         p & PD_PROMO_BACK ? "back-side" : "extra", pd_day_names[s->promo_choice - 1],
+                         PD_ARG(a) == PD_PROMO_EVENING ? "evening" : "morning");
+        return k >= 0 && (size_t)k < n ? 0 : -1;
+    }
+    return pd_action_text(s, a, viewer, buf, n);
 }
 
 static int op_action_from_text(const pb_game *g, const pb_state *st, const char *text, pb_action *a, char *err,
