@@ -898,7 +898,7 @@ static void draw_team(dview *t)
         bool mode = json_is_true(jget(o, "insane")) || json_is_true(jget(o, "easier"));
         snprintf(text, sizeof text, "Options: %s%s%s.",
                  json_is_true(jget(o, "insane")) ? "Insane Difficulty (a back-side token, one pizza more, with each "
-                                                   "promotion)"
+                                                   "Blue or Red token)"
                  : mode ? "Easier Mode (promotion tokens back side up: one pizza)"
                         : "",
                  mode && json_is_true(jget(o, "top_chef")) ? "; " : "",
@@ -2519,7 +2519,8 @@ void dlv_print_result(FILE *out, const pb_game *g, const pb_state *st, const cha
     }
     const json_t *team = json_object_get(r, "coop");
     if (team) { /* PD-C1: one result for everyone */
-        fprintf(out, "\nThe team %s: %d pizzas of %d, $%d of $%d in %d turns (%s)\n",
+        /* the record code on a line of its own: with a mode it outgrows 80 columns */
+        fprintf(out, "\nThe team %s: %d pizzas of %d, $%d of $%d in %d turns.\nRecord: %s\n",
                 json_is_true(jget(team, "won")) ? "WINS" : "loses", jint(team, "pizzas", 0), jint(team, "pizzas_goal", 0),
                 jint(team, "money", 0), jint(team, "money_goal", 0), jint(team, "turns", 0), jstr(team, "code"));
         const json_t *chef = jget(team, "top_chef");
@@ -2528,7 +2529,8 @@ void dlv_print_result(FILE *out, const pb_game *g, const pb_state *st, const cha
             fprintf(out, "Top Chef (die %d: %s): ", jint(chef, "roll", 0), jstr(chef, "category"));
             for (size_t k = 0; k < json_array_size(chefs); k++)
                 fprintf(out, "%s%s", k ? " and " : "", json_string_value(json_array_get(chefs, k)));
-            fprintf(out, "%s; each player's value:", json_array_size(chefs) > 1 ? " (shared)" : "");
+            /* the values on a line of their own: names and shared titles make the first one long */
+            fprintf(out, "%s\n  each player's value:", json_array_size(chefs) > 1 ? " (shared)" : "");
             const json_t *values = jget(chef, "values");
             for (size_t k = 0; k < json_array_size(values); k++) /* the letters of the table above */
                 fprintf(out, "%s %c %d", k ? "," : "", (int)('A' + (int)k),

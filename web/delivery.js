@@ -541,8 +541,11 @@ function topChefHtml(ctx) {
   const chef = (sc && sc.top_chef) || (ctx.v.coop || {}).top_chef;
   if (!chef) return '';
   const names = (chef.seats || []).map((s) => who(ctx, s));
+  // each player's value in the category (pizzerias and category 6 are in no table)
+  const values = (chef.values || []).map((x, s) => `${who(ctx, s)} ${x}`).join(' · ');
   return `<p class="pd-top-chef" data-roll="${esc(chef.roll)}">Top Chef <span class="muted">(die ${esc(chef.roll)}: ${esc(chef.category)})</span>: ` +
-    `<b>${esc(names.join(' and '))}</b>${names.length > 1 ? ' (shared)' : ''}</p>`;
+    `<b>${esc(names.join(' and '))}</b>${names.length > 1 ? ' (shared)' : ''}` +
+    `${values ? `<br><span class="muted pd-chef-values">each player's value: ${esc(values)}</span>` : ''}</p>`;
 }
 
 export function statusHtml(ctx) {

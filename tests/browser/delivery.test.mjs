@@ -653,7 +653,8 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
     const won = /^Win/.test(code);
     assert.match(code, /^(Win|Loss) 2PL - B17 - R21 - P20 - M45 - Insane$/, 'the rulebook\'s record code');
     assert.match(await ann.locator('#game-over .pd-top-chef').innerText(),
-      /^Top Chef \(die [1-6]: [a-z -]+\): (Ann|Greedy 2|Ann and Greedy 2)( \(shared\))?$/, 'the Top Chef by the die');
+      /^Top Chef \(die [1-6]: [a-z -]+\): (Ann|Greedy 2|Ann and Greedy 2)( \(shared\))?\neach player's value: Ann \d+ · Greedy 2 \d+$/,
+      'the Top Chef by the die, with each player\'s value');
     assert.equal(/The team won/.test(text), won);
     assert.equal(await ann.locator('#game-over .pd-team-table tr[data-seat]').count(), 2, 'each player\'s deliveries');
     const end = await ann.evaluate(readTeam);

@@ -794,7 +794,7 @@ static void test_coop_table_and_result(void **state)
     double r[PB_MAX_SEATS];
     g->ops->returns(g, st, r);
     assert_non_null(strstr(text, r[0] > 0 ? "The team WINS: " : "The team loses: "));
-    assert_non_null(strstr(text, r[0] > 0 ? "(Win 2PL - B19 - R21 - P18 - M40)" : "(Loss 2PL - B19 - R21 - P18 - M40)"));
+    assert_non_null(strstr(text, r[0] > 0 ? "\nRecord: Win 2PL - B19 - R21 - P18 - M40\n" : "\nRecord: Loss 2PL - B19 - R21 - P18 - M40\n"));
     assert_null(strstr(text, "Winner: "));
     free(text);
     free(st);
