@@ -30,6 +30,12 @@
 #define MAX_CLOCK_HOURS 336
 #define ALIVE_EVERY 5      /* seconds between notes that the server is running (clocks after a crash) */
 
+/* Text that grows (reserve, append, dump_into below), kept NUL-terminated. */
+struct buffer {
+    char *at;
+    size_t len, cap;
+};
+
 typedef struct logged {
     int seat;
     int told;             /* another seat the move tells more (a card passed to it), or -1 */
@@ -60,8 +66,7 @@ typedef struct table {
     /* The whole log as each seat (and, last, spectators) saw it, once asked
      * for (`history`): entries joined with commas, up to `moves`. */
     struct history {
-        char *text;
-        size_t len;
+        struct buffer text;
         int moves;
     } history[PB_MAX_SEATS + 1];
     int jobs;            /* bot jobs out (they point at g): the table stays while any is */
@@ -123,12 +128,9 @@ struct pb_lobby {
     int ntables, cap;
     char *list_cache; /* the last `tables` answer, until a table changes */
     /* Reused for every view: a game's view written out, and the message
-     * put together (no large allocation per view: in glibc each one sweeps
-     * the small blocks freed since, and views are most of the work). */
-    struct buffer {
-        char *at;
-        size_t len, cap;
-    } dump, msg;
+     * put together (views are most of a server's work: no allocation and
+     * no copy more than needed for each). */
+    struct buffer dump, msg;
     bool seed_fixed;  /* PIZZABOX_TABLE_SEED (tests): every new table is dealt from `seed` */
     uint64_t seed;
     uint64_t bot_key; /* bots' choices are seeded from it: random, so nobody can work them out from a table's id */
@@ -236,7 +238,7 @@ static void table_free(table *t)
         for (int v = 0; v < 3; v++)
             free(t->log_json[i][v]);
     for (int i = 0; i <= PB_MAX_SEATS; i++)
-        free(t->history[i].text);
+        free(t->history[i].text.at);
     json_decref(t->events);
     json_decref(t->clock);
     if (t->replays) {
@@ -485,6 +487,14 @@ static bool dump_into(struct buffer *b, const json_t *j)
     return true;
 }
 
+/* "{...}" or "[...]" of n bytes to "..." in place; the new length. */
+static size_t unwrap(char *text, size_t n)
+{
+    memmove(text, text + 1, n - 2);
+    text[n - 2] = 0;
+    return n - 2;
+}
+
 /* The members of a `view` message that are the same for every seat, as
  * JSON text without the braces: made once for all the seats of a move. */
 static char *view_common(pb_lobby *l, table *t)
@@ -514,11 +524,8 @@ static char *view_common(pb_lobby *l, table *t)
     }
     char *text = json_dumps(msg, JSON_COMPACT);
     json_decref(msg);
-    if (text) { /* "{...}" to "..." */
-        size_t n = strlen(text);
-        memmove(text, text + 1, n - 2);
-        text[n - 2] = 0;
-    }
+    if (text)
+        unwrap(text, strlen(text));
     return text;
 }
 
@@ -1659,38 +1666,24 @@ static void on_peek(pb_lobby *l, int conn, const json_t *msg)
                                  t->moves, "finished", t->finished, "waiting", t->waiting));
 }
 
-/* The whole log, as the asker's seat sees it. */
 /* Bring the seat's whole log up to date: built from the store the first
  * time (or after an undo, or when more moves came than the table keeps),
  * then extended by the moves since. 0, or -1 with a message. */
 static int history_now(pb_lobby *l, table *t, int seat, char *err, size_t errlen)
 {
     struct history *h = &t->history[seat + 1];
-    if (!h->text || h->moves > t->moves || t->moves - h->moves > t->nlog) {
+    if (!h->text.at || h->moves > t->moves || t->moves - h->moves > t->nlog) {
         json_t *log = stored_log(l, t, t->moves, seat, err, errlen);
-        char *text = log ? json_dumps(log, JSON_COMPACT) : NULL;
+        bool ok = log && dump_into(&h->text, log);
         json_decref(log);
-        if (!text)
+        if (!ok)
             return log ? pb_errorf(err, errlen, "out of memory") : -1;
-        free(h->text);
-        h->len = strlen(text) - 2; /* "[...]" to "..." */
-        memmove(text, text + 1, h->len);
-        text[h->len] = 0;
-        h->text = text;
+        h->text.len = unwrap(h->text.at, h->text.len);
         h->moves = t->moves;
     }
-    for (; h->moves < t->moves; h->moves++) {
-        const char *entry = entry_json(t, h->moves, seat);
-        size_t n = entry ? strlen(entry) : 0;
-        char *grown = entry ? realloc(h->text, h->len + n + 2) : NULL;
-        if (!grown)
+    for (; h->moves < t->moves; h->moves++)
+        if (!(h->text.len == 0 || append_str(&h->text, ",")) || !append_str(&h->text, entry_json(t, h->moves, seat)))
             return pb_errorf(err, errlen, "out of memory");
-        h->text = grown;
-        if (h->len)
-            h->text[h->len++] = ',';
-        memcpy(h->text + h->len, entry, n + 1);
-        h->len += n;
-    }
     return 0;
 }
 
@@ -1702,28 +1695,23 @@ static void on_history(pb_lobby *l, int conn, const json_t *msg)
         return;
     int seat = seat_of(t, conn);
     bool watching = watches(t, conn);
-    char err[PB_ERR_LEN];
+    char err[PB_ERR_LEN] = "";
     if (seat < 0 && !watching) {
         send_error(l, conn, "sit at the table or watch it first");
         return;
     }
-    char *events = json_dumps(t->events, JSON_COMPACT);
-    if (!events || history_now(l, t, seat, err, sizeof err) != 0) {
-        send_error(l, conn, events ? err : "out of memory");
-        free(events);
+    if (history_now(l, t, seat, err, sizeof err) != 0 || !dump_into(&l->dump, t->events)) {
+        send_error(l, conn, err[0] ? err : "out of memory");
         return;
     }
-    const struct history *h = &t->history[seat + 1];
-    size_t len = h->len + strlen(events) + strlen(t->code) + 64;
-    char *text = malloc(len);
-    if (text) {
-        snprintf(text, len, "{\"type\":\"history\",\"code\":\"%s\",\"events\":%s,\"log\":[%s]}", t->code, events,
-                 h->text);
-        l->io.send(l->io.ctx, conn, text);
-    } else
+    struct buffer *m = &l->msg;
+    m->len = 0;
+    if (append_str(m, "{\"type\":\"history\",\"code\":\"") && append_str(m, t->code) &&
+        append_str(m, "\",\"events\":") && append(m, l->dump.at, l->dump.len) && append_str(m, ",\"log\":[") &&
+        append(m, t->history[seat + 1].text.at, t->history[seat + 1].text.len) && append_str(m, "]}"))
+        l->io.send(l->io.ctx, conn, m->at);
+    else
         send_error(l, conn, "out of memory");
-    free(text);
-    free(events);
 }
 
 /* The creator starts a waiting table: bots take the free seats. */
@@ -1875,7 +1863,7 @@ static void on_undo(pb_lobby *l, int conn, const json_t *msg)
     t->st = fresh;
     int position = t->position;
     for (int i = 0; i <= PB_MAX_SEATS; i++) { /* the moves taken back leave the logs */
-        free(t->history[i].text);
+        free(t->history[i].text.at);
         t->history[i] = (struct history){0};
     }
     t->moves = t->nlog = 0;

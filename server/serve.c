@@ -36,64 +36,8 @@
 typedef struct outmsg {
     struct outmsg *next;
     size_t len;
-    int size_class;       /* its free list (outmsg_new), or -1: malloc's */
     unsigned char data[]; /* LWS_PRE bytes of room, then the text */
 } outmsg;
-
-/* Outgoing messages are a few kilobytes each, thousands a second: they are
- * kept for reuse in lists by size (1 KiB to 128 KiB, up to 8 MiB of each
- * size) instead of going back to malloc, where every large block taken
- * sweeps the small ones freed since. Only the service thread uses them. */
-#define OUT_CLASSES 8
-#define OUT_SMALLEST 1024
-#define OUT_KEEP_BYTES (8u << 20)
-static outmsg *out_free[OUT_CLASSES];
-static size_t out_kept[OUT_CLASSES];
-
-static outmsg *outmsg_new(size_t len)
-{
-    size_t need = sizeof(outmsg) + LWS_PRE + len;
-    int k = 0;
-    while (k < OUT_CLASSES && (size_t)OUT_SMALLEST << k < need)
-        k++;
-    if (k == OUT_CLASSES) {
-        outmsg *m = malloc(need);
-        if (m)
-            m->size_class = -1;
-        return m;
-    }
-    outmsg *m = out_free[k];
-    if (m) {
-        out_free[k] = m->next;
-        out_kept[k] -= (size_t)OUT_SMALLEST << k;
-    } else if ((m = malloc((size_t)OUT_SMALLEST << k))) {
-        m->size_class = k;
-    }
-    return m;
-}
-
-static void outmsg_free(outmsg *m)
-{
-    int k = m ? m->size_class : -1;
-    if (k < 0 || out_kept[k] + ((size_t)OUT_SMALLEST << k) > OUT_KEEP_BYTES) {
-        free(m);
-        return;
-    }
-    m->next = out_free[k];
-    out_free[k] = m;
-    out_kept[k] += (size_t)OUT_SMALLEST << k;
-}
-
-static void outmsg_free_all(void)
-{
-    for (int k = 0; k < OUT_CLASSES; k++)
-        while (out_free[k]) {
-            outmsg *m = out_free[k];
-            out_free[k] = m->next;
-            free(m);
-        }
-    memset(out_kept, 0, sizeof out_kept);
-}
 
 typedef struct conn {
     struct lws *wsi;
@@ -164,7 +108,7 @@ static void queue_text(void *ctx, int id, const char *text)
         lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
         return;
     }
-    outmsg *m = outmsg_new(len);
+    outmsg *m = malloc(sizeof *m + LWS_PRE + len);
     if (!m)
         return;
     m->next = NULL;
@@ -352,7 +296,7 @@ static void drop_conn(server *s, int id)
     while (c->head) {
         outmsg *m = c->head;
         c->head = m->next;
-        outmsg_free(m);
+        free(m);
     }
     free(c);
     s->conns[id] = NULL;
@@ -413,7 +357,7 @@ static int write_next(server *s, struct lws *wsi, int id)
         c->tail = NULL;
     c->queued--;
     c->queued_bytes -= m->len;
-    outmsg_free(m);
+    free(m);
     if (c->head)
         lws_callback_on_writable(wsi);
     return 0;
@@ -590,7 +534,6 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     for (int i = 0; i < MAX_CONNS; i++)
         if (s->conns[i])
             drop_conn(s, i);
-    outmsg_free_all();
     pb_botqueue_free(s->jobs);
     while (s->done) {
         done_move *d = s->done;

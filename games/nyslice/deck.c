@@ -97,51 +97,25 @@ int nys_rounds_for(int players)
 
 /* ---- Slice tokens ---- */
 
-/* Writes v (0..255) at *at, moving it on: tokens are written for every
- * slice of every view, where snprintf was a tenth of the work. */
-static void put_number(char **at, int v)
-{
-    char digits[8];
-    int k = 0;
-    do
-        digits[k++] = (char)('0' + v % 10);
-    while ((v /= 10) > 0 && k < 3);
-    while (k)
-        *(*at)++ = digits[--k];
-}
-
 void nys_slice_token(const nys_slice *s, char *buf, size_t n)
 {
-    char tok[32], *at = tok;
     switch (s->kind) {
     case NYS_COMBO:
-        *at++ = 'c';
-        put_number(&at, s->type);
-        *at++ = '/';
-        put_number(&at, s->type2);
-        break;
+        snprintf(buf, n, "c%d/%d", s->type, s->type2);
+        return;
     case NYS_ANCHOVY:
-        *at++ = 'A';
-        break;
+        snprintf(buf, n, "A");
+        return;
     case NYS_SUPREME:
-        *at++ = 'S';
-        break;
-    default:
-        put_number(&at, s->type);
-        if (s->pep) {
-            *at++ = 'p';
-            put_number(&at, s->pep);
-        }
-        if (s->anch) {
-            *at++ = 'a';
-            put_number(&at, s->anch);
-        }
+        snprintf(buf, n, "S");
+        return;
+    default: {
+        int len = snprintf(buf, n, "%d", s->type);
+        if (s->pep && len >= 0 && (size_t)len < n)
+            len += snprintf(buf + len, n - (size_t)len, "p%d", s->pep);
+        if (s->anch && len >= 0 && (size_t)len < n)
+            snprintf(buf + len, n - (size_t)len, "a%d", s->anch);
     }
-    size_t len = (size_t)(at - tok); /* cut to n like before, never past it */
-    if (n) {
-        len = len < n - 1 ? len : n - 1;
-        memcpy(buf, tok, len);
-        buf[len] = 0;
     }
 }
 

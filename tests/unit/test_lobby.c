@@ -257,6 +257,15 @@ static void joined_code(capture *c, int conn, char *code, size_t n)
     json_decref(j);
 }
 
+/* The table joined and the seat's token (to resume it after a restart). */
+static void joined_seat(capture *c, int conn, char code[16], char token[64])
+{
+    json_t *j = sent(c, conn, "joined");
+    snprintf(code, 16, "%s", json_string_value(json_object_get(j, "code")));
+    snprintf(token, 64, "%s", json_string_value(json_object_get(j, "token")));
+    json_decref(j);
+}
+
 static json_t *view_of(capture *c, int conn)
 {
     return sent(c, conn, "view");
@@ -649,10 +658,7 @@ static void test_clock_after_a_restart(void **state)
     clear(&c);
     say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"greedy\"],"
               "\"name\":\"Ann\",\"clock\":{\"mode\":\"realtime\",\"minutes\":1,\"increment\":5}}");
-    json_t *j = sent(&c, 1, "joined");
-    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(j, "code")));
-    snprintf(token, sizeof token, "%s", json_string_value(json_object_get(j, "token")));
-    json_decref(j);
+    joined_seat(&c, 1, code, token);
     fake_ms += 20 * 1000; /* Ann thinks 20 s: 60 - 20 + 5 = 45 s left */
     human_move(l, &c, 1, code);
     run_bots(l, &c);
@@ -688,10 +694,7 @@ static void test_clock_and_undo_edges(void **state)
     clear(&c);
     say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"greedy\"],"
               "\"name\":\"Ann\",\"clock\":{\"mode\":\"realtime\",\"minutes\":2,\"increment\":60}}");
-    json_t *j = sent(&c, 1, "joined");
-    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(j, "code")));
-    snprintf(token, sizeof token, "%s", json_string_value(json_object_get(j, "token")));
-    json_decref(j);
+    joined_seat(&c, 1, code, token);
     snprintf(msg, sizeof msg, "{\"type\":\"undo\",\"code\":\"%s\"}", code);
     /* Five moves of 1 s, each taken back: the clock is as it was, one undo event. */
     for (int i = 0; i < 5; i++) {
@@ -775,10 +778,7 @@ static void test_history_kept_up_to_date(void **state)
     clear(&c);
     say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"greedy\"],"
               "\"name\":\"Ann\"}");
-    json_t *j = sent(&c, 1, "joined");
-    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(j, "code")));
-    snprintf(token, sizeof token, "%s", json_string_value(json_object_get(j, "token")));
-    json_decref(j);
+    joined_seat(&c, 1, code, token);
     char spectate[96], history[96], resume[160];
     snprintf(spectate, sizeof spectate, "{\"type\":\"spectate\",\"code\":\"%s\"}", code);
     snprintf(history, sizeof history, "{\"type\":\"history\",\"code\":\"%s\"}", code);
