@@ -1014,6 +1014,9 @@ function forcedUses(ctx, pv, q) {
     steps.push(fit.length ? cardWordOf(ctx, fit[0].card) : null);
   }
   if (steps.filter((x) => !x).length > needs.length - q.ingredient_cards) return null;
+  // the engine's count of the hand's ingredient cards decides: another count
+  // means the page's reading of the order is not the engine's (let it ask)
+  if (steps.filter(Boolean).length !== q.ingredient_cards) return null;
   // the cards in a row go as one move
   const moves = [];
   for (const x of steps) {
