@@ -100,6 +100,10 @@ typedef struct table {
 
 #define FORMAL 0x80
 
+/* The least time before a bot's answer to a question asked alike is shown
+ * (pb_lobby_bot_move): longer than any bot's quick answer takes. */
+#define ALIKE_PACE_MS 100
+
 /* A finished table's replays, built on the first request: its actions, its
  * public log, and the position every REPLAY_EVERY moves, so that a step is
  * at most that many moves away (a replay is a few moves of work, not a
@@ -858,9 +862,15 @@ void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
         }
         return;
     }
-    /* Paced: held until its time, so people see one step at a time. */
-    int64_t due = t->last_move_at + l->io.bot_pace_ms;
-    if (l->io.bot_pace_ms > 0 && now_ms(l) < due) {
+    /* Paced: held until its time, so people see one step at a time. An
+     * answer to a question asked of every seat alike is held at least
+     * ALIKE_PACE_MS even unpaced: a bot with one legal answer decides
+     * sooner, and when it answered must not tell what it holds. */
+    int pace = l->io.bot_pace_ms;
+    if (pb_is_asked_alike(t->g, t->st) && pace < ALIKE_PACE_MS)
+        pace = ALIKE_PACE_MS;
+    int64_t due = t->last_move_at + pace;
+    if (pace > 0 && now_ms(l) < due) {
         t->held = true;
         t->held_action = a;
         t->held_due = due;
