@@ -6,6 +6,7 @@
  * everyone chose greedily; majorities are weighed by how contested they are
  * given the slices of that type not yet revealed. */
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -24,13 +25,30 @@ typedef struct holding {
 
 #define MAX_HALVES 48 /* highest type count, in half slices, the weights cover */
 
+/* At most this many unseen slices show one type (a Combo of one type twice
+ * counts twice). */
+#define MAX_UNSEEN (2 * NYS_DECK_SLICES)
+
+/* weights[r][k] = exp(beta_r * k / 2): the softmax weight of k half slices
+ * of a type with r slices of it unseen. The same for every evaluation:
+ * tabled once per process (filling it was most of an evaluation's time). */
+static double weights[MAX_UNSEEN + 1][MAX_HALVES];
+static pthread_once_t weights_once = PTHREAD_ONCE_INIT;
+
+static void fill_weights(void)
+{
+    for (int r = 0; r <= MAX_UNSEEN; r++) {
+        double step = exp(1.0 / sqrt(1.0 + r)), w = 1; /* beta / 2 per half slice */
+        for (int k = 0; k < MAX_HALVES; k++, w *= step)
+            weights[r][k] = w;
+    }
+}
+
 typedef struct board {
     int players;
     holding h[NYS_MAX_PLAYERS];
     int unrevealed[NYS_TYPE_SLOTS]; /* slices showing the type not yet seen */
-    /* weight[t][k] = exp(beta_t * k / 2): the softmax weight of k half
-     * slices of type t, tabled once per evaluation (exp is the slow part). */
-    double weight[NYS_TYPE_SLOTS][MAX_HALVES];
+    const double *weight[NYS_TYPE_SLOTS]; /* weights[unrevealed[t]] */
 } board;
 
 /* Rough worth of holding a Special, beyond what the counts already show. */
@@ -64,24 +82,49 @@ static int capped(int halves)
 /* Share of the type's points a count can expect against the others: a
  * softmax that sharpens as fewer slices of the type remain unseen. extra is
  * in half slices. */
+/* The share once every slice of the type is seen: the rules decide (NYS-E3). */
+static double settled_share(const board *b, int seat, int t, int mine)
+{
+    int best_other = 0;
+    for (int q = 0; q < b->players; q++)
+        if (q != seat && b->h[q].count[t] > best_other)
+            best_other = b->h[q].count[t];
+    if (mine > best_other)
+        return 1;
+    return mine == best_other && mine > 0 && (b->h[seat].specials >> NYS_TIEBREAKER & 1u);
+}
+
 static double majority_share(const board *b, int seat, int t, int extra)
 {
     int r = b->unrevealed[t];
     int mine = b->h[seat].count[t] + extra;
-    if (r == 0) { /* settled: the rules decide (NYS-E3) */
-        int best_other = 0;
-        for (int q = 0; q < b->players; q++)
-            if (q != seat && b->h[q].count[t] > best_other)
-                best_other = b->h[q].count[t];
-        if (mine > best_other)
-            return 1;
-        return mine == best_other && mine > 0 && (b->h[seat].specials >> NYS_TIEBREAKER & 1u);
-    }
+    if (r == 0)
+        return settled_share(b, seat, t, mine);
     double own = b->weight[t][capped(mine)], sum = own;
     for (int q = 0; q < b->players; q++)
         if (q != seat)
             sum += b->weight[t][capped(b->h[q].count[t])];
     return own / sum;
+}
+
+/* majority_share(extra) - majority_share(0) in one pass over the others
+ * (the bots' hottest path), each share summed in the same order as there. */
+static double majority_gain(const board *b, int seat, int t, int extra)
+{
+    int r = b->unrevealed[t];
+    int now = b->h[seat].count[t], then = now + extra;
+    if (r == 0)
+        return settled_share(b, seat, t, then) - settled_share(b, seat, t, now);
+    const double *w = b->weight[t];
+    double own_then = w[capped(then)], own_now = w[capped(now)];
+    double sum_then = own_then, sum_now = own_now;
+    for (int q = 0; q < b->players; q++)
+        if (q != seat) {
+            double wq = w[capped(b->h[q].count[t])];
+            sum_then += wq;
+            sum_now += wq;
+        }
+    return own_then / sum_then - own_now / sum_now;
 }
 
 /* Worth to `seat` of collecting (or eating) one slice, given the board. */
@@ -92,11 +135,11 @@ static double collect_worth(const board *b, int seat, const nys_slice *s, int su
     double v = anch;
     if (s->kind == NYS_NUMBERED || (s->kind == NYS_SUPREME && supreme_type)) {
         int t = s->kind == NYS_NUMBERED ? s->type : supreme_type;
-        v += t * (majority_share(b, seat, t, 2) - majority_share(b, seat, t, 0));
+        v += t * majority_gain(b, seat, t, 2);
     } else if (s->kind == NYS_COMBO) {
         int w = (h->specials >> NYS_SUPERSIZE_COMBOS & 1u) ? 4 : 1;
-        v += s->type * (majority_share(b, seat, s->type, w) - majority_share(b, seat, s->type, 0));
-        v += s->type2 * (majority_share(b, seat, s->type2, w) - majority_share(b, seat, s->type2, 0));
+        v += s->type * majority_gain(b, seat, s->type, w);
+        v += s->type2 * majority_gain(b, seat, s->type2, w);
     } else if (s->kind == NYS_SUPREME) {
         v += 1.5; /* will join the player's best type */
     }
@@ -165,7 +208,7 @@ static double portion_worth(const nys_state *st, board *b, int seat, int pid, bo
 /* The board as `viewer` sees it: holdings and unseen slices per type. */
 static void read_board(const nys_state *st, int viewer, board *b)
 {
-    memset(b, 0, offsetof(board, weight)); /* the weights are all written below */
+    memset(b, 0, sizeof *b);
     b->players = st->players;
     for (int q = 0; q < st->players; q++) {
         const nys_tally *t = &st->tally[q];
@@ -207,11 +250,9 @@ static void read_board(const nys_state *st, int viewer, board *b)
             b->unrevealed[s->type2]++;
         }
     }
-    for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++) {
-        double step = exp(1.0 / sqrt(1.0 + b->unrevealed[t])), w = 1; /* beta / 2 per half slice */
-        for (int k = 0; k < MAX_HALVES; k++, w *= step)
-            b->weight[t][k] = w;
-    }
+    pthread_once(&weights_once, fill_weights);
+    for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++)
+        b->weight[t] = weights[b->unrevealed[t] < MAX_UNSEEN ? b->unrevealed[t] : MAX_UNSEEN];
 }
 
 /* Finish the round in imagination: the slices being placed go the best way,
