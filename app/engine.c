@@ -566,8 +566,10 @@ int pb_engine_command(pb_engine *e, const char *line, size_t len, FILE *out)
 {
     while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
         len--;
-    const char *start = skip_blanks(line);
-    if (start >= line + len || *start == '#')
+    size_t lead = 0; /* line holds len bytes, not a string */
+    while (lead < len && (line[lead] == ' ' || line[lead] == '\t'))
+        lead++;
+    if (lead == len || line[lead] == '#')
         return 0;
     char err[PB_ERR_LEN] = "", *text = NULL, *answer = NULL;
     size_t answer_len = 0;

@@ -164,4 +164,8 @@ else
     echo "ok - engine: python3 not installed, the client's game skipped"
 fi
 
+# Under a sanitizer a finding goes to stderr (a leak at exit too).
+check "engine: no session wrote to stderr" "$(for f in "$T"/*.err; do
+    [ "$f" = "$T/x.err" ] || [ ! -s "$f" ] || echo "$(basename "$f"): $(head -c 300 "$f")"; done)"
+
 summary engine
