@@ -88,13 +88,18 @@ static void pop(pb_engine *e)
 
 /* ---- reading arguments ---- */
 
+static const char *skip_blanks(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
 /* The next blank-separated word of *p into buf (n bytes); 0 when there is
  * none, -1 when it is too long. */
 static int next_word(const char **p, char *buf, size_t n)
 {
-    const char *s = *p;
-    while (*s == ' ' || *s == '\t')
-        s++;
+    const char *s = skip_blanks(*p);
     size_t len = strcspn(s, " \t");
     *p = s + len;
     if (len >= n)
@@ -102,13 +107,6 @@ static int next_word(const char **p, char *buf, size_t n)
     memcpy(buf, s, len);
     buf[len] = 0;
     return len ? 1 : 0;
-}
-
-static const char *skip_blanks(const char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    return s;
 }
 
 static int fail(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -251,7 +249,11 @@ static void put_game(const pb_engine *e, FILE *o)
 static int cmd_new(pb_engine *e, const char *args, FILE *o, char *err, size_t n)
 {
     char id[WORD_LEN], seed_text[WORD_LEN];
-    if (next_word(&args, id, sizeof id) <= 0 || next_word(&args, seed_text, sizeof seed_text) <= 0)
+    int got_id = next_word(&args, id, sizeof id);
+    int got_seed = got_id > 0 ? next_word(&args, seed_text, sizeof seed_text) : 0;
+    if (got_id < 0 || got_seed < 0)
+        return fail(err, n, "new: the game or the seed is too long (new GAME SEED [CONFIG])");
+    if (!got_id || !got_seed)
         return fail(err, n, "new needs a game and a seed: new GAME SEED [CONFIG]");
     uint64_t seed;
     if (parse_seed(seed_text, &seed, err, n))
