@@ -7,7 +7,7 @@
 import http from 'node:http';
 import crypto from 'node:crypto';
 import { join } from 'node:path';
-import { startServer, stopServers, tempDir, sleep } from '../tests/server/helpers.mjs';
+import { startServer, stopServers, tempDir, sleep, Client, playToEnd, seeded } from '../tests/server/helpers.mjs';
 
 const QUOTA = 4;
 const server = await startServer(join(tempDir('pizzabox-abuse-'), 'abuse.db'),
@@ -125,25 +125,43 @@ const create = (c, seats, extra = {}) => {
   held('the upgrade on another path', elsewhere === 'refused', elsewhere);
 }
 
-// 4. A replay and spectator flood from a few clients: another table's moves stay quick.
+// 4. A replay, history and spectator flood from a few clients: another table's moves stay quick.
 {
-  const host = await connect({ address: '198.51.100.40' });
-  const busy = await create(host, ['human', 'random', 'random', 'random', 'random', 'random']);
+  // A finished six-player game to replay, and a live one to watch.
+  const host = await Client.connect(server.url, 'host');
+  const seats = ['human', 'random', 'random', 'random', 'random', 'random'];
+  const done = await host.request({ type: 'create', game: 'nyslice', players: 6, seats, name: 'Host' },
+    (m) => m.type === 'joined' || m.type === 'error', 5000, 'a table to finish');
+  const finished = await playToEnd(host, done.code, { rng: seeded(9) });
+  const live = await host.request({ type: 'create', game: 'nyslice', players: 6, seats, name: 'Host' },
+    (m) => m.type === 'joined' || m.type === 'error', 5000, 'a table to watch');
   const watchers = [];
   for (let i = 0; i < 8; i++) {
     const w = await connect({ address: `198.51.100.${50 + i}` });
-    w.send({ type: 'spectate', code: busy.code });
+    w.send({ type: 'spectate', code: i % 2 ? live.code : done.code });
     watchers.push(w);
   }
+  // Two people at another table, a new game each time one ends.
   const probe = await connect({ address: '198.51.100.90' });
-  const j = await create(probe, ['human', 'human']);
   const bo = await connect({ address: '198.51.100.91' });
-  bo.send({ type: 'join', code: j.code, name: 'Bo' });
-  await bo.waitFor((m) => m.type === 'joined');
+  let j;
+  const newGame = async () => {
+    j = await create(probe, ['human', 'human']);
+    if (j.type !== 'joined') return;
+    bo.send({ type: 'join', code: j.code, name: 'Bo' });
+    await bo.waitFor((m) => m.type === 'joined' && m.code === j.code);
+  };
+  await newGame();
   const stop = Date.now() + 8000;
+  let asked = 0;
   const flood = (async () => {
     while (Date.now() < stop) {
-      for (const w of watchers) w.send({ type: 'history', code: busy.code });
+      for (const [i, w] of watchers.entries()) {
+        // replays of any step of the finished game; whole logs of both
+        w.send(i % 2 ? { type: 'history', code: i % 4 === 1 ? live.code : done.code }
+          : { type: 'replay', code: done.code, step: Math.floor(Math.random() * (finished.moves + 1)) });
+        asked++;
+      }
       await sleep(60); // each client just under its 20 messages a second
     }
   })();
@@ -152,7 +170,11 @@ const create = (c, seats, extra = {}) => {
   while (Date.now() < stop) {
     const c = [probe, bo][turn % 2];
     const v = c.messages.filter((m) => m.type === 'view' && m.code === j.code).at(-1);
-    if (!v || v.view.phase === 'over') break;
+    if (!v) { await sleep(5); continue; }
+    if (v.view.phase === 'over') {
+      if (times.length > 200 || (await newGame(), j.type !== 'joined')) break; // a connection holds 8 tables
+      continue;
+    }
     if (v.view.to_move !== v.seat) { turn++; await sleep(5); continue; }
     const legal = v.view.legal?.[0] ?? (v.view.phase === 'divide' ? 'special alone' : 'collect all');
     const at = performance.now(), before = v.moves;
@@ -165,8 +187,10 @@ const create = (c, seats, extra = {}) => {
   await flood;
   times.sort((a, b) => a - b);
   const p99 = times[Math.min(times.length - 1, Math.floor(0.99 * times.length))];
-  held('a history and spectator flood', times.length > 5 && p99 < 50,
-    `another table's moves: ${times.length}, p99 ${p99?.toFixed(1)} ms`);
+  const replays = watchers.filter((w, i) => i % 2 === 0).flatMap((w) => w.messages).filter((m) => m.type === 'replay').length;
+  held('a replay, history and spectator flood', times.length > 5 && p99 < 50 && replays > 100,
+    `${asked} requests (${replays} replays answered); another table's moves: ${times.length}, p99 ${p99?.toFixed(1)} ms`);
+  host.close();
 }
 
 const [report] = await stopServers([server]);

@@ -151,6 +151,11 @@ typedef struct pb_game_ops {
      * (pb_bot_choose). NULL: the game has no such decisions. */
     bool (*continues)(const pb_game *g, const pb_state *after, pb_action last);
     int (*join)(const pb_game *g, const pb_state *st, const pb_action *parts, int n, pb_action *out);
+    /* The printed texts of the pieces a view names by slug alone (New York
+     * Slice's Specials), as a new JSON object: slug -> {name, text, scored}.
+     * A client is given them once, with its seat or its spectator's place,
+     * not in every view. NULL: the game's views carry their own texts. */
+    json_t *(*glossary)(const pb_game *g);
 } pb_game_ops;
 
 struct pb_game {

@@ -100,6 +100,10 @@ typedef struct table {
 
 #define FORMAL 0x80
 
+/* The least time before a bot's answer to a question asked alike is shown
+ * (pb_lobby_bot_move): longer than any bot's quick answer takes. */
+#define ALIKE_PACE_MS 100
+
 /* A finished table's replays, built on the first request: its actions, its
  * public log, and the position every REPLAY_EVERY moves, so that a step is
  * at most that many moves away (a replay is a few moves of work, not a
@@ -188,6 +192,22 @@ static void send_json(pb_lobby *l, int conn, json_t *msg)
         l->io.send(l->io.ctx, conn, text);
     free(text);
     json_decref(msg);
+}
+
+/* `joined` (seat >= 0) or `watching` at a table, with the texts its views
+ * name by slug alone (pb_game_ops.glossary): given once here, not each move. */
+static void send_arrival(pb_lobby *l, int conn, const table *t, int seat, const char *token, const char *reason)
+{
+    json_t *msg = json_pack("{s:s, s:s}", "type", seat >= 0 ? "joined" : "watching", "code", t->code);
+    if (seat >= 0) {
+        json_object_set_new(msg, "seat", json_integer(seat));
+        json_object_set_new(msg, "token", json_string(token));
+    }
+    if (reason)
+        json_object_set_new(msg, "reason", json_string(reason));
+    if (t->g->ops->glossary)
+        json_object_set_new(msg, "glossary", t->g->ops->glossary(t->g));
+    send_json(l, conn, msg);
 }
 
 /* An error names the request it answers (`request`: its type), so a
@@ -842,9 +862,15 @@ void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
         }
         return;
     }
-    /* Paced: held until its time, so people see one step at a time. */
-    int64_t due = t->last_move_at + l->io.bot_pace_ms;
-    if (l->io.bot_pace_ms > 0 && now_ms(l) < due) {
+    /* Paced: held until its time, so people see one step at a time. An
+     * answer to a question asked of every seat alike is held at least
+     * ALIKE_PACE_MS even unpaced: a bot with one legal answer decides
+     * sooner, and when it answered must not tell what it holds. */
+    int pace = l->io.bot_pace_ms;
+    if (pb_is_asked_alike(t->g, t->st) && pace < ALIKE_PACE_MS)
+        pace = ALIKE_PACE_MS;
+    int64_t due = t->last_move_at + pace;
+    if (pace > 0 && now_ms(l) < due) {
         t->held = true;
         t->held_action = a;
         t->held_due = due;
@@ -1006,8 +1032,7 @@ static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name
     snprintf(t->name[seat], sizeof t->name[seat], "%s", clean);
     t->taken[seat] = true;
     t->conn[seat] = conn;
-    send_json(l, conn, json_pack("{s:s, s:s, s:i, s:s}", "type", "joined", "code", t->code, "seat", seat,
-                                 "token", token));
+    send_arrival(l, conn, t, seat, token, NULL);
     if (t->waiting && !has_free_seat(t))
         begin(l, t);
     send_chat_history(l, t, conn);
@@ -1480,8 +1505,7 @@ static void on_resume(pb_lobby *l, int conn, const json_t *msg)
     t->conn[s] = conn; /* a newer connection takes the seat over */
     t->taken[s] = true;
     t->grace_told[s] = false;
-    send_json(l, conn, json_pack("{s:s, s:s, s:i, s:s}", "type", "joined", "code", t->code, "seat", s, "token",
-                                 token));
+    send_arrival(l, conn, t, s, token, NULL);
     send_chat_history(l, t, conn);
     broadcast(l, t); /* the others see the seat present again */
 }
@@ -1504,7 +1528,7 @@ static void on_spectate(pb_lobby *l, int conn, const json_t *msg)
         return;
     }
     t->watcher[t->nwatchers++] = conn;
-    send_json(l, conn, json_pack("{s:s, s:s}", "type", "watching", "code", t->code));
+    send_arrival(l, conn, t, -1, NULL, NULL);
     send_chat_history(l, t, conn);
     send_view(l, t, conn, -1);
 }
@@ -1554,7 +1578,7 @@ static int seat_to_bot(pb_lobby *l, table *t, int s, const char *kind, const cha
     t->conn[s] = -1;
     if (conn >= 0 && t->nwatchers < MAX_WATCHERS) {
         t->watcher[t->nwatchers++] = conn;
-        send_json(l, conn, json_pack("{s:s, s:s, s:s}", "type", "watching", "code", t->code, "reason", text));
+        send_arrival(l, conn, t, -1, NULL, text);
     }
     broadcast(l, t);
     ask_bot_if_needed(l, t);

@@ -13,7 +13,7 @@ import * as DL from './delivery.js';
 import { nextQueued, thenMoves } from './queue.js';
 import { renderRing } from './ring.js';
 import { loadRules, rulesAsked, rulesNow, rulesAll } from './rules.js';
-import { esc } from './tokens.js';
+import { esc, learnGlossary } from './tokens.js';
 import { clockFormHtml, wireClockForm, clockFromForm, noteView, decoratePlayers, myClockHtml, startClocks } from './clock.js';
 import { initNotify, askPermission, noticeView, noticeTables, tableTitle, lobbyTitle, mineHtml } from './notify.js';
 import { wireTips, hideStale } from './tips.js';
@@ -127,6 +127,7 @@ function handleMessage(msg) {
 
 function onJoined(msg) {
   codeAnswered();
+  learnGlossary(msg.glossary);
   store.saveSeat(msg.code, msg.seat, msg.token);
   state.subscribed.add(msg.code);
   state.watching.delete(msg.code);
@@ -138,6 +139,7 @@ function onJoined(msg) {
 
 function onWatching(msg) {
   codeAnswered();
+  learnGlossary(msg.glossary);
   if (msg.reason) {
     // our seat went to a bot (out of time): we watch now, and are told why
     store.forget(msg.code);

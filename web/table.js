@@ -4,6 +4,7 @@
 // and the clicks; these functions only read them.
 import {
   MIN_TYPE, MAX_TYPE, SPECIALS, esc, chip, chips, specialName, leadMarks, halfText, actionWords, recentMoves,
+  glossaryEntry,
 } from './tokens.js';
 import { ruleText } from './rules.js';
 
@@ -35,13 +36,15 @@ export function who(ctx, seat) {
   return seat == null ? '?' : ctx.names[seat] || `Seat ${seat + 1}`;
 }
 
-// A Special's tooltip: its name and printed text (from the view; the rules
-// text of its slug for one the view names only).
+// A Special's tooltip: its name and printed text (from the view, else the
+// glossary the server gave with the seat; the rules text of its slug when
+// neither has it, e.g. a replay opened from the lobby).
 export function specialTip(sp) {
-  const scored = sp.scored ?? /\*$/.test(specialName(sp.slug));
-  const name = sp.name || specialName(sp.slug).replace(/\*$/, '');
-  if (!sp.text) return ruleText('nyslice', sp.slug) || name;
-  return `${name}${scored ? ' (scored at the end)' : ''}: ${sp.text}`;
+  const known = sp.text ? sp : { ...(glossaryEntry(sp.slug) || {}), ...sp };
+  const scored = known.scored ?? /\*$/.test(specialName(sp.slug));
+  const name = known.name || specialName(sp.slug).replace(/\*$/, '');
+  if (!known.text) return ruleText('nyslice', sp.slug) || name;
+  return `${name}${scored ? ' (scored at the end)' : ''}: ${known.text}`;
 }
 
 // The attributes that give an element a Special's tooltip (tips.js), focusable for keyboards.

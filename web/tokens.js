@@ -27,6 +27,18 @@ export function specialName(slug) {
   return SPECIALS[slug] || slug;
 }
 
+// The printed texts the server gives once per table (`glossary` of `joined`
+// and `watching`): slug -> {name, text, scored}. Views name Specials by slug.
+const glossary = new Map();
+
+export function learnGlossary(entries) {
+  for (const [slug, entry] of Object.entries(entries || {})) glossary.set(slug, entry);
+}
+
+export function glossaryEntry(slug) {
+  return glossary.get(slug) || null;
+}
+
 const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 // Everything a person or the server wrote goes through this before innerHTML.

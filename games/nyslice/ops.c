@@ -237,6 +237,17 @@ static int op_explain(const pb_game *g, const char *name, char *buf, size_t n)
     return -1;
 }
 
+static json_t *op_glossary(const pb_game *g)
+{
+    (void)g;
+    json_t *all = json_object();
+    for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
+        json_object_set_new(all, nys_special_slug(sp),
+                            json_pack("{s:s, s:s, s:b}", "name", nys_special_name(sp), "text", nys_special_text(sp),
+                                      "scored", nys_special_scored(sp)));
+    return all;
+}
+
 static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
 {
     (void)g;
@@ -276,4 +287,5 @@ const pb_game_ops nys_game_ops = {
     .check_invariants = op_check_invariants,
     .news = op_news,
     .explain = op_explain,
+    .glossary = op_glossary,
 };

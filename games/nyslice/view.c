@@ -225,12 +225,11 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
         json_t *sps = json_array();
         for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++)
             if (st->special_owner[sp] == p)
-                /* name and printed text too: the browser's tooltips show them */
-                json_array_append_new(sps, json_pack("{s:s, s:b, s:i, s:s, s:s, s:b}", "slug", nys_special_slug(sp),
-                                                     "used", (st->special_used >> sp) & 1u,
-                                                     "round", st->special_round[sp] + 1, "name",
-                                                     nys_special_name(sp), "text", nys_special_text(sp),
-                                                     "scored", nys_special_scored(sp)));
+                /* by slug: the names and printed texts are the game's
+                 * glossary, given to a client once rather than every move */
+                json_array_append_new(sps, json_pack("{s:s, s:b, s:i, s:b}", "slug", nys_special_slug(sp), "used",
+                                                     (st->special_used >> sp) & 1u, "round",
+                                                     st->special_round[sp] + 1, "scored", nys_special_scored(sp)));
         int eaten = 0;
         for (int i = 0; i < st->nslices; i++)
             eaten += st->loc[i] == (NYS_LOC_EATEN | p);

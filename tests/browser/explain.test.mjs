@@ -47,7 +47,7 @@ async function botTable(create, label = 'Ann') {
   const m = await c.request({ type: 'create', name: label, ...create },
     (x) => x.type === 'joined' || x.type === 'error', 5000, 'the table');
   assert.equal(m.type, 'joined', `created: ${JSON.stringify(m)}`);
-  return { client: c, code: m.code, seat: m.seat, token: m.token };
+  return { client: c, code: m.code, seat: m.seat, token: m.token, glossary: m.glossary };
 }
 
 // Open the page at a table, in the seat the token gives (as after a reload).
@@ -166,15 +166,17 @@ test('the end screens show every game\'s full score sheet', { timeout: 150_000 }
     }
   }
   assert.match(await check.innerText(), /Pepperoni − Anchovies/);
-  // Every Special held is named on the sheet, with its text as a tooltip.
+  // Every Special held is named on the sheet, with its printed text (the
+  // glossary given with the seat: views name Specials by slug) as a tooltip.
   const held = nyEnd.view.players.flatMap((pl) => pl.specials);
+  assert.ok(held.every((s) => !('text' in s)), 'views name held Specials by slug alone');
   assert.ok(held.length > 0, 'Specials were taken');
   const tags = check.locator('.special-tag');
   assert.equal(await tags.count(), held.length, 'each Special held is on the sheet');
   for (let i = 0; i < held.length; i++) {
     const slug = await tags.nth(i).getAttribute('data-slug');
     const tipText = await tags.nth(i).getAttribute('data-tip');
-    assert.ok(tipText.includes(held.find((s) => s.slug === slug).text), `${slug}'s tooltip gives its text: ${tipText}`);
+    assert.ok(tipText.includes(ny.glossary[slug].text), `${slug}'s tooltip gives its printed text: ${tipText}`);
   }
   await tags.first().hover();
   await p.locator('#tip').waitFor({ state: 'visible' });

@@ -1015,6 +1015,18 @@ test('Instant cards and Out of Supplies at a table of six people: every holder i
   }
 });
 
+/* How long after each Instant question asked of a bot (as `c` saw it) its
+ * answer came, in ms. */
+function botAnswerWaits(c, code) {
+  const waits = [];
+  c.messages.forEach((m, i) => {
+    if (m.type !== 'view' || m.code !== code || m.view.phase !== 'instant' || m.view.to_move === m.seat) return;
+    const k = c.messages.findIndex((n, x) => x > i && n.type === 'view' && n.code === code && n.moves > m.moves);
+    if (k > 0) waits.push(c.arrived[k] - c.arrived[i]);
+  });
+  return waits;
+}
+
 test('one person among five bots is never asked to let a delivery go: the server answers "done" for them', { timeout: 300_000 }, async () => {
   // Games until one in which the bots deliver while Ann holds power cards
   // she cannot answer with (the server answers three times or more), and one
@@ -1022,7 +1034,7 @@ test('one person among five bots is never asked to let a delivery go: the server
   // the game is the same on every run (the deal, the bots' moves seeded by
   // the table and the move count, Ann's seeded), so the search ends at the
   // same seed each time. Every game is checked throughout.
-  let answered = false, asked = false;
+  let answered = false, asked = false, botAnswers = 0;
   for (let seed = 1; seed <= 16; seed++) {
     const dir = tempDir();
     const server = await startServer(join(dir, 'alone.db'), { env: { PIZZABOX_TABLE_SEED: String(seed) } });
@@ -1051,11 +1063,21 @@ test('one person among five bots is never asked to let a delivery go: the server
       for (const m of choices) assert.ok(m.view.legal.some((l) => /^instant /.test(l)), asText(m));
       assert.deepEqual(ann.problems, [], 'the leak check');
       assert.deepEqual(ann.messages.flatMap(handLeaks), [], 'seat-only things seen by others');
+      // A bot asked the Instant question (of every holder alike) answers no
+      // sooner than 100 ms even unpaced: with one legal answer it decides
+      // sooner, and the time must not tell that.
+      const waits = botAnswerWaits(ann, j.code);
+      for (const w of waits) assert.ok(w >= 95, `a bot answered the Instant question after ${w.toFixed(1)} ms`);
+      botAnswers += waits.length;
       console.log(`# one person and five bots (table seed ${seed}): ${end.moves} moves, ${byServer.length} questions ` +
-        `answered by the server, ${choices.length} asked with a card to play`);
+        `answered by the server, ${choices.length} asked with a card to play, bots answered in ` +
+        `${waits.map((w) => w.toFixed(0)).join(' ')} ms`);
       answered ||= byServer.length >= 3;
       asked ||= choices.length > 0;
-      if (answered && asked) return;
+      if (answered && asked) {
+        assert.ok(botAnswers > 0, 'bots were asked the Instant question');
+        return;
+      }
     } finally {
       await ann.close();
       const reports = await stopServers([server]);

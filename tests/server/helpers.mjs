@@ -173,6 +173,7 @@ export class Client {
     this.url = url;
     this.label = label ?? `client${++clientNo}`;
     this.messages = [];      // every message received, parsed
+    this.arrived = [];       // when each arrived (performance.now(), ms)
     this.read = 0;           // waitFor() looks from here on
     this.seats = {};         // code -> seat (from `joined`)
     this.watching = new Set();
@@ -218,6 +219,7 @@ export class Client {
     if (msg && msg.type === 'watching') this.watching.add(msg.code);
     for (const p of leakProblems(msg, this.seats, this.watching)) this.problems.push(`${this.label}: ${p}`);
     this.messages.push(msg);
+    this.arrived.push(performance.now());
     this.wake();
   }
 

@@ -198,6 +198,10 @@ test('two humans on one table play to the end, each seeing only its seat', T, as
   ]);
   assertFinalView(endA, 4);
   assertFinalView(endB, 4);
+  assert.deepEqual(j1.glossary, j0.glossary, 'each seat is given the Specials\' texts');
+  assert.match(j0.glossary['cut-in-line'].text, /\w{3,}/);
+  const held = endA.view.players.flatMap((pl) => pl.specials);
+  assert.ok(held.length > 0 && held.every((sp) => j0.glossary[sp.slug] && !('text' in sp)), 'views name held Specials by slug');
   assert.equal(endA.moves, endB.moves);
   assert.deepEqual(endA.score, endB.score);
   assert.deepEqual(endA.names, ['Ann', 'Greedy 2', 'Bo', 'Random 4']);
@@ -358,7 +362,13 @@ test('a spectator gets the public view only, and may not act', T, async () => {
   const spec = await connect('spectator');
   await spec.send({ type: 'spectate', code: j.code });
   const w = await spec.waitFor((m) => m.type !== 'view', 5000, 'watching');
-  assert.deepEqual(w, { type: 'watching', code: j.code });
+  const { glossary, ...watching } = w;
+  assert.deepEqual(watching, { type: 'watching', code: j.code });
+  // The Specials' printed texts come once, here: views name them by slug.
+  assert.equal(Object.keys(glossary).length, 14, 'each of the 14 Specials in the glossary');
+  assert.equal(glossary.buffet.name, 'Buffet');
+  assert.match(glossary.buffet.text, /\+1 point for each pizza type/);
+  assert.equal(glossary.buffet.scored, true);
   const first = await spec.waitFor((m) => m.type === 'view' && m.code === j.code, 5000, 'first public view');
   assert.equal(first.seat, null);
 

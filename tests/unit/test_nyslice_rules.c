@@ -544,7 +544,9 @@ static void test_NYS_C5_fourteen_specials(void **state)
 
 /* NYS-C5: a Special a player holds is shown with its name and printed text
  * (the browser's tooltips read them), and whether it is scored at the end. */
-static void test_NYS_C5_held_special_in_view_has_its_text(void **state)
+/* A held Special is named in views by slug; its name and printed text are
+ * the game's glossary, which a client is given once (docs/protocol.md). */
+static void test_NYS_C5_held_special_named_in_view_text_in_glossary(void **state)
 {
     (void)state;
     nys_rules r;
@@ -557,11 +559,22 @@ static void test_NYS_C5_held_special_in_view_has_its_text(void **state)
     json_t *held = json_array_get(json_object_get(player_in(v, 1), "specials"), 0);
     assert_non_null(held);
     assert_string_equal(json_string_value(json_object_get(held, "slug")), "buffet");
-    assert_string_equal(json_string_value(json_object_get(held, "name")), "Buffet");
-    assert_string_equal(json_string_value(json_object_get(held, "text")), nys_special_text(sp));
-    assert_non_null(strstr(json_string_value(json_object_get(held, "text")), "+1 point for each pizza type"));
     assert_true(json_is_true(json_object_get(held, "scored")));
+    assert_null(json_object_get(held, "text"));
     json_decref(v);
+
+    char err[PB_ERR_LEN];
+    pb_game *g = pb_game_new("nyslice", NULL, err, sizeof err);
+    assert_non_null(g);
+    json_t *glossary = g->ops->glossary(g);
+    assert_int_equal(json_object_size(glossary), NYS_SPECIAL_COUNT);
+    json_t *buffet = json_object_get(glossary, "buffet");
+    assert_string_equal(json_string_value(json_object_get(buffet, "name")), "Buffet");
+    assert_string_equal(json_string_value(json_object_get(buffet, "text")), nys_special_text(sp));
+    assert_non_null(strstr(json_string_value(json_object_get(buffet, "text")), "+1 point for each pizza type"));
+    assert_true(json_is_true(json_object_get(buffet, "scored")));
+    json_decref(glossary);
+    pb_game_free(g);
 }
 
 /* ================================================================= setup */
@@ -2522,7 +2535,7 @@ int main(void)
         cmocka_unit_test(test_NYS_S3_rounds_and_specials_per_stack),
         cmocka_unit_test(test_NYS_S4_two_player_replacements),
         cmocka_unit_test(test_NYS_S4_cut_in_line_in_last_round_replaced),
-        cmocka_unit_test(test_NYS_C5_held_special_in_view_has_its_text),
+        cmocka_unit_test(test_NYS_C5_held_special_named_in_view_text_in_glossary),
         cmocka_unit_test(test_NYS_S4_never_revealed_where_invalid),
         cmocka_unit_test(test_NYS_S5_first_slicer_table_choice_and_rotation),
         cmocka_unit_test(test_NYS_S5_first_slicer_drawn_from_seed),
