@@ -353,6 +353,14 @@ static int cmd_view(pb_engine *e, const char *args, FILE *o, char *err, size_t n
     return put_json(o, "view", e->g->ops->view(e->g, current(e), seat), err, n);
 }
 
+static int cmd_glossary(pb_engine *e, const char *args, FILE *o, char *err, size_t n)
+{
+    if (no_more(args, "glossary", err, n))
+        return -1;
+    const pb_game_ops *ops = e->g->ops;
+    return put_json(o, "glossary", ops->glossary ? ops->glossary(e->g) : json_object(), err, n);
+}
+
 static int cmd_moves(pb_engine *e, const char *args, FILE *o, char *err, size_t n)
 {
     if (no_more(args, "moves", err, n))
@@ -516,6 +524,7 @@ static const struct {
     {"load", "RECORD", cmd_load, false},
     {"seat", "", cmd_seat, true},
     {"view", "SEAT|spectator", cmd_view, true},
+    {"glossary", "", cmd_glossary, true},
     {"moves", "", cmd_moves, true},
     {"play", "MOVE", cmd_play, true},
     {"undo", "", cmd_undo, true},

@@ -76,6 +76,15 @@ check "engine: a refused move leaves the game as it was" \
     "$(grep -q '^view {"game":"nyslice","seat":0' "$T/v1" || echo "no view: $(head -c 100 "$T/v1")")" \
     "$(answer bad 11 | grep -qx 'count 0' || echo 'history not empty')"
 
+# ---- the glossary: what a view names by slug ----
+printf 'new nyslice 5\nview 0\nglossary\nnew theory 5\nglossary\n' >"$T/gl.in"
+engine gl
+slug=$(answer gl 2 | sed -n 's/.*"today":{"slug":"\([a-z-]*\)".*/\1/p')
+check "engine: the glossary gives the text of a Special a view names by slug; {} for a game without" \
+    "$([ -n "$slug" ] || echo "no Special in the view: $(answer gl 2 | head -c 200)")" \
+    "$(answer gl 3 | grep -q "^glossary {.*\"$slug\":{[^}]*\"text\":\"" || echo "no text for '$slug'")" \
+    "$(answer gl 5 | grep -qx 'glossary {}' || echo "theory: $(answer gl 5)")"
+
 # ---- play, think, undo ----
 cat >"$T/play.in" <<'EOF'
 new nyslice 11
