@@ -71,6 +71,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--me", default="random", help="how our seat chooses: random, or a bot spec")
     args = ap.parse_args()
+    if not 0 <= args.seat < args.players:
+        ap.error("--seat must be 0 to %d" % (args.players - 1))
 
     engine = Engine([args.engine, "engine"])
     rng = random.Random(args.seed)
