@@ -156,6 +156,10 @@ typedef struct pb_game_ops {
      * A client is given them once, with its seat or its spectator's place,
      * not in every view. NULL: the game's views carry their own texts. */
     json_t *(*glossary)(const pb_game *g);
+    /* Is `seat`'s view the spectators' view but for its `seat` member? Then
+     * a server writes that one view for all such seats of a move instead
+     * of one each. NULL: never (every seat has something of its own). */
+    bool (*view_is_public)(const pb_game *g, const pb_state *st, int seat);
 } pb_game_ops;
 
 struct pb_game {

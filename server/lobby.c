@@ -135,6 +135,10 @@ struct pb_lobby {
      * put together (views are most of a server's work: no allocation and
      * no copy more than needed for each). */
     struct buffer dump, msg;
+    /* The spectators' game view of the move being told, without its `seat`
+     * member: theirs, and every seat's that sees no more (view_text). */
+    struct buffer public_view;
+    bool public_ready;
     bool seed_fixed;  /* PIZZABOX_TABLE_SEED (tests): every new table is dealt from `seed` */
     uint64_t seed;
     uint64_t bot_key; /* bots' choices are seeded from it: random, so nobody can work them out from a table's id */
@@ -555,12 +559,23 @@ static char *view_common(pb_lobby *l, table *t)
  * not a JSON tree built and written out again. NULL when out of memory. */
 static const char *view_text(pb_lobby *l, table *t, int seat, const char *common)
 {
-    json_t *gv = t->g->ops->view(t->g, t->st, seat >= 0 ? seat : PB_SPECTATOR);
-    bool ok = dump_into(&l->dump, gv);
-    json_decref(gv);
     char head[96], seat_json[16] = "null";
     if (seat >= 0)
         snprintf(seat_json, sizeof seat_json, "%d", seat);
+    /* A seat that sees what spectators see gets their view, written once
+     * a move without its `seat` member (l->public_view), with its own. */
+    bool shared = seat < 0 || (t->g->ops->view_is_public && t->g->ops->view_is_public(t->g, t->st, seat));
+    bool ok = true;
+    if (shared && !l->public_ready) {
+        json_t *gv = t->g->ops->view(t->g, t->st, PB_SPECTATOR);
+        json_object_del(gv, "seat");
+        ok = l->public_ready = dump_into(&l->public_view, gv) && l->public_view.len >= 2;
+        json_decref(gv);
+    } else if (!shared) {
+        json_t *gv = t->g->ops->view(t->g, t->st, seat);
+        ok = dump_into(&l->dump, gv);
+        json_decref(gv);
+    }
     snprintf(head, sizeof head, "{\"type\":\"view\",\"seat\":%s,\"undo\":%s,", seat_json,
              undo_point(t, seat) >= 0 ? "true" : "false");
     struct buffer *m = &l->msg;
@@ -568,12 +583,21 @@ static const char *view_text(pb_lobby *l, table *t, int seat, const char *common
     ok = ok && append_str(m, head) && append_str(m, common) && append_str(m, ",\"log\":[");
     for (int i = 0; ok && i < t->nlog; i++)
         ok = (i == 0 || append_str(m, ",")) && append_str(m, entry_json(t, t->moves - t->nlog + i, seat));
-    ok = ok && append_str(m, "],\"view\":") && append(m, l->dump.at, l->dump.len) && append_str(m, "}");
+    ok = ok && append_str(m, "],\"view\":");
+    if (ok && shared) { /* {"seat":N, + the rest of the public view */
+        const struct buffer *pv = &l->public_view;
+        ok = append_str(m, "{\"seat\":") && append_str(m, seat_json) &&
+             append_str(m, pv->len > 2 ? "," : "") && append(m, pv->at + 1, pv->len - 1);
+    } else if (ok) {
+        ok = append(m, l->dump.at, l->dump.len);
+    }
+    ok = ok && append_str(m, "}");
     return ok ? m->at : NULL;
 }
 
 static void send_view(pb_lobby *l, table *t, int conn, int seat)
 {
+    l->public_ready = false;
     char *common = view_common(l, t);
     const char *text = common ? view_text(l, t, seat, common) : NULL;
     if (text)
@@ -588,6 +612,7 @@ static void broadcast(pb_lobby *l, table *t)
     char *common = view_common(l, t);
     if (!common)
         return;
+    l->public_ready = false;
     for (int s = 0; s < t->players; s++) {
         const char *text = t->conn[s] >= 0 ? view_text(l, t, s, common) : NULL;
         if (text)
@@ -2220,6 +2245,7 @@ void pb_lobby_free(pb_lobby *l)
     free(l->tables);
     free(l->list_cache);
     free(l->dump.at);
+    free(l->public_view.at);
     free(l->msg.at);
     free(l->peers);
     free(l);

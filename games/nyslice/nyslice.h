@@ -390,6 +390,9 @@ int nys_action_from_text(const nys_state *st, const char *text, pb_action *a,
 /* ---- Views (view.c) ---- */
 
 json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat);
+/* Is the seat's view the spectators' but for its `seat` member (it holds no
+ * face-down Mystery slice and has no legal list)? */
+bool nys_view_is_public(const nys_state *st, int seat);
 const char *nys_phase_name(int phase);
 
 extern const pb_game_ops nys_game_ops;

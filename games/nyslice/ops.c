@@ -237,6 +237,12 @@ static int op_explain(const pb_game *g, const char *name, char *buf, size_t n)
     return -1;
 }
 
+static bool op_view_is_public(const pb_game *g, const pb_state *st, int seat)
+{
+    (void)g;
+    return nys_view_is_public(CST(st), seat);
+}
+
 static json_t *op_glossary(const pb_game *g)
 {
     (void)g;
@@ -288,4 +294,5 @@ const pb_game_ops nys_game_ops = {
     .news = op_news,
     .explain = op_explain,
     .glossary = op_glossary,
+    .view_is_public = op_view_is_public,
 };

@@ -36,11 +36,26 @@ static json_t *token(const nys_state *st, int id)
     return json_string(tok);
 }
 
+/* The only two things a seat sees that spectators do not: */
+static bool owns_mystery(const nys_state *st, int seat)
+{
+    return st->mystery != NYS_NONE && st->mystery_owner == seat;
+}
+
+static bool gets_legal(const nys_state *st, int seat)
+{
+    return st->phase != NYS_PH_OVER && seat == st->actor && st->phase != NYS_PH_DIVIDE;
+}
+
+bool nys_view_is_public(const nys_state *st, int seat)
+{
+    return !owns_mystery(st, seat) && !gets_legal(st, seat);
+}
+
 /* Is slice `id` hidden from `seat`? Only a face-down Mystery slice is. */
 static bool hidden(const nys_state *st, int id, int seat)
 {
-    return id == st->mystery && st->mystery_owner != seat &&
-           NYS_LOC_KIND(st->loc[id]) != NYS_LOC_COLLECTED;
+    return id == st->mystery && !owns_mystery(st, seat) && NYS_LOC_KIND(st->loc[id]) != NYS_LOC_COLLECTED;
 }
 
 /* Tokens of the slices at a location, sorted; hidden ones as "?" at the end. */
@@ -251,12 +266,12 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
         if (st->box_seen >> sp & 1u)
             json_array_append_new(seen, json_string(nys_special_slug(sp)));
     json_object_set_new(v, "box_seen", seen);
-    if (st->mystery != NYS_NONE && st->mystery_owner == seat)
+    if (owns_mystery(st, seat))
         json_object_set_new(v, "mystery", token(st, st->mystery));
 
     /* The seat to move also gets its legal actions, unless there are very
      * many (divisions, large portions): the notation is documented. */
-    if (!over && seat == st->actor && st->phase != NYS_PH_DIVIDE) {
+    if (gets_legal(st, seat)) {
         pb_action *acts = malloc(sizeof *acts * PB_MAX_ACTIONS);
         int n = acts ? nys_legal_actions(st, acts) : 0;
         if (n <= 64) {

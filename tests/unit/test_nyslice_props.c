@@ -231,6 +231,61 @@ static void test_views_equal_under_determinization(void **state)
     assert_true(hidden_changed > 100);
 }
 
+/* The seat's view as text without its `seat` member. */
+static char *view_text_unseated(const nys_state *st, const nys_rules *r, int seat)
+{
+    json_t *v = nys_view(st, r, seat);
+    json_object_del(v, "seat");
+    char *s = json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(v);
+    return s;
+}
+
+/* A server gives a seat the spectators' view (with its own `seat`) when
+ * nys_view_is_public says so: that must be exactly the seat's view, and a
+ * seat it turns away must see something more (but for a legal list too
+ * long to give). Checked every third action of random games at every
+ * player count, Mystery slices included. */
+static void test_public_views_are_the_spectators(void **state)
+{
+    (void)state;
+    int shared = 0, own = 0, mystery_owned = 0;
+    for (int n = NYS_MIN_PLAYERS; n <= NYS_MAX_PLAYERS; n++) {
+        for (int g = 0; g < VIEW_GAMES_PER_COUNT; g++) {
+            uint64_t seed = pb_derive_seed(300u + (uint64_t)n, (uint64_t)g);
+            nys_state st;
+            pb_rng rng;
+            pb_rng_seed(&rng, seed);
+            nys_init(&st, &rules_for[n], seed);
+            char err[PB_ERR_LEN];
+            for (int step = 0;; step++) {
+                char *public = step % 3 ? NULL : view_text_unseated(&st, &rules_for[n], PB_SPECTATOR);
+                for (int seat = 0; public && seat < n; seat++) {
+                    char *mine = view_text_unseated(&st, &rules_for[n], seat);
+                    bool same = strcmp(mine, public) == 0;
+                    /* the one allowed miss: a seat to move whose legal moves
+                     * were too many to list sees no more than spectators */
+                    bool too_many = same && seat == st.actor;
+                    if (same != nys_view_is_public(&st, seat) && !too_many)
+                        fail_msg("%d players seed %llu step %d: seat %d's view %s the spectators' but "
+                                 "nys_view_is_public says %s:\n%s\n%s", n, (unsigned long long)seed, step, seat,
+                                 same ? "is" : "is not", same ? "no" : "yes", mine, public);
+                    shared += same;
+                    own += !same;
+                    mystery_owned += st.mystery != NYS_NONE && st.mystery_owner == seat;
+                    free(mine);
+                }
+                free(public);
+                if (nys_current_seat(&st) == PB_TERMINAL)
+                    break;
+                nys_apply(&st, nys_random_action(&st, &rng), err, sizeof err);
+            }
+        }
+    }
+    /* Both answers were given, and with a Mystery slice held. */
+    assert_true(shared > 1000 && own > 1000 && mystery_owned > 100);
+}
+
 /* A seat's own Mystery slice is in its view, and hidden from the others
  * once eaten (NYS-T5). */
 static void test_NYS_T5_eaten_mystery_only_in_owner_view(void **state)
@@ -271,6 +326,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_slice_accounted_score_recount_and_replay),
         cmocka_unit_test(test_views_equal_under_determinization),
+        cmocka_unit_test(test_public_views_are_the_spectators),
         cmocka_unit_test(test_NYS_T5_eaten_mystery_only_in_owner_view),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
