@@ -191,6 +191,9 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_OBJ)
 	@echo "LD $@"
 	@clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ $(DEPS_LIBS) -o $@
 
+# The engine protocol's decoder lives with the command (app/engine.c).
+$(BUILD)/fuzz/fuzz_engine_protocol: $(BUILD)/fuzz/obj/app/engine.o
+
 # Each target from its committed seed corpus, for FUZZ_SECONDS seconds (new
 # finds go to build/fuzz/corpus, not into the repository).
 fuzz: $(FUZZ_BIN)

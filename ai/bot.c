@@ -57,6 +57,11 @@ long pb_bot_searches(const pb_bot *b)
     return b->searches;
 }
 
+int pb_bot_values(const pb_bot *b, pb_move_value *out, int max)
+{
+    return b->values && b->searches ? b->values(b, out, max) : 0;
+}
+
 void pb_bot_reseed(pb_bot *b, uint64_t seed)
 {
     pb_rng_seed(&b->rng, seed);

@@ -27,6 +27,19 @@ long pb_bot_searches(const pb_bot *b);
 /* One line on why the bot made its last choice (for hints). */
 const char *pb_bot_why(const pb_bot *b);
 
+/* A move the last search weighed at its root, and what it found. */
+typedef struct pb_move_value {
+    pb_action action;
+    long visits;  /* iterations that tried it */
+    double value; /* the mover's mean reward there, 0..1: about its chance of winning */
+} pb_move_value;
+
+/* The root moves of the bot's last choice, most visited first, at most max
+ * written to out; returns how many. 0 for bots that do not search and for a
+ * choice made without one (the only move). For a decision made in parts
+ * (pb_bot_choose joining them), the last part's. */
+int pb_bot_values(const pb_bot *b, pb_move_value *out, int max);
+
 /* The bot names `pb_bot_new` accepts, for help texts. */
 extern const char *const pb_bot_names;
 

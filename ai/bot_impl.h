@@ -12,6 +12,8 @@ struct pb_bot {
     void *impl;          /* the bot's own working memory */
     char why[160];       /* one line on the last choice, for hints */
     long searches;       /* iterations of the last choice (search bots) */
+    /* the root moves of the last search (pb_bot_values); NULL: none */
+    int (*values)(const pb_bot *b, pb_move_value *out, int max);
 };
 
 /* The seat's evaluated lead over its strongest rival. */

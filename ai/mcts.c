@@ -277,6 +277,23 @@ static int ensure_buffers(tree *t, size_t state_size)
     return t->det && t->trial && t->legal ? 0 : -1;
 }
 
+/* A root move's visits over all trees, and its mean value (each tree's
+ * node holds one look-ahead value besides its visits). */
+static double root_totals(const mcts *m, int threads, pb_action a, double *value)
+{
+    double visits = 0, sum = 0;
+    int trees = 0;
+    for (int k = 0; k < threads; k++)
+        for (int c2 = m->trees[k].nodes[0].child; c2 >= 0; c2 = m->trees[k].nodes[c2].sibling)
+            if (m->trees[k].nodes[c2].action == a) {
+                visits += m->trees[k].nodes[c2].visits;
+                sum += m->trees[k].nodes[c2].value;
+                trees++;
+            }
+    *value = sum / (visits + trees);
+    return visits;
+}
+
 /* The root move searched most over all trees. */
 static pb_action pick_most_visited(mcts *m, pb_bot *b, int threads)
 {
@@ -287,16 +304,10 @@ static pb_action pick_most_visited(mcts *m, pb_bot *b, int threads)
         iters += m->trees[i].iters;
         for (int ch = m->trees[i].nodes[0].child; ch >= 0; ch = m->trees[i].nodes[ch].sibling) {
             pb_action a = m->trees[i].nodes[ch].action;
-            double visits = 0, value = 0;
-            for (int k = 0; k < threads; k++)
-                for (int c2 = m->trees[k].nodes[0].child; c2 >= 0; c2 = m->trees[k].nodes[c2].sibling)
-                    if (m->trees[k].nodes[c2].action == a) {
-                        visits += m->trees[k].nodes[c2].visits;
-                        value += m->trees[k].nodes[c2].value;
-                    }
+            double value, visits = root_totals(m, threads, a, &value);
             if (visits > best_visits) {
                 best_visits = visits;
-                best_value = value / (visits + threads);
+                best_value = value;
                 best = a;
             }
         }
@@ -307,10 +318,32 @@ static pb_action pick_most_visited(mcts *m, pb_bot *b, int threads)
     return best;
 }
 
+/* The root moves of the last search (pb_bot_values), most visited first. */
+static int mcts_values(const pb_bot *b, pb_move_value *out, int max)
+{
+    const mcts *m = b->impl;
+    int n = 0;
+    for (int k = 0; k < m->cfg.threads; k++)
+        for (int ch = m->trees[k].nodes[0].child; ch >= 0 && n < max; ch = m->trees[k].nodes[ch].sibling) {
+            pb_move_value v = {m->trees[k].nodes[ch].action, 0, 0};
+            int i = 0;
+            while (i < n && out[i].action != v.action)
+                i++;
+            if (i < n) /* met in an earlier tree */
+                continue;
+            v.visits = (long)root_totals(m, m->cfg.threads, v.action, &v.value);
+            for (i = n++; i > 0 && out[i - 1].visits < v.visits; i--) /* insertion: few moves */
+                out[i] = out[i - 1];
+            out[i] = v;
+        }
+    return n;
+}
+
 static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
 {
     mcts *m = b->impl;
     int threads = m->cfg.threads;
+    b->searches = 0; /* until a search is made: no values of an earlier one */
     for (int i = 0; i < threads; i++)
         if (ensure_buffers(&m->trees[i], g->ops->state_size) != 0) {
             snprintf(b->why, sizeof b->why, "out of memory: a random move");
@@ -430,5 +463,6 @@ int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen)
     b->impl = m;
     b->free_impl = mcts_free;
     b->choose = mcts_choose;
+    b->values = mcts_values;
     return 0;
 }

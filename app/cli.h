@@ -134,6 +134,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_engine(int argc, char **argv); /* cmd_engine.c */
 
 /* Render a finished New York Slice game's Guest Check as a table. */
 void nys_print_guest_check(FILE *out, const pb_game *g, const pb_state *st, const char *const *names);

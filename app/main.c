@@ -22,6 +22,7 @@ static const struct {
     {"selfplay", cmd_selfplay, "play many games between bots, one JSON line per game"},
     {"sim", cmd_sim, "simulate many games between bots, with statistics"},
     {"sim-merge", cmd_sim_merge, "combine the results of sharded sim runs"},
+    {"engine", cmd_engine, "drive any game and its bots through a line protocol (docs/engine.md)"},
     {"bench", cmd_bench, "measure random games per second, or a bot's thinking time"},
 };
 

@@ -8,8 +8,9 @@ set -eu
 packages="gcc make pkg-config libjansson-dev libcmocka-dev libedit-dev libsqlite3-dev libwebsockets-dev libwebsockets-evlib-ev libev-dev libjemalloc-dev libssl-dev"
 if [ "${1:-}" = test ]; then
     # tmux drives the terminal game; Chromium and Node run the browser tests;
-    # clang builds the fuzzers; valgrind checks whole games for leaks.
-    packages="$packages tmux chromium clang libclang-rt-14-dev valgrind"
+    # clang builds the fuzzers; valgrind checks whole games for leaks;
+    # python3 runs the engine protocol's example client.
+    packages="$packages tmux chromium clang libclang-rt-14-dev valgrind python3"
 fi
 
 missing=""

@@ -1,10 +1,10 @@
 #!/bin/sh
 # tests/valgrind/run.sh -- whole games through each front end under valgrind
 # memcheck: the terminal (New York Slice and Pizza Theory, a human seat fed
-# from a script), the simulator (two threads) and the server (a table of each
-# game over a WebSocket, then a clean stop). Any memory error, and any leak
-# definitely, indirectly or possibly lost, fails the run; memory still
-# reachable at exit (libraries' caches) does not.
+# from a script), the simulator (two threads), the engine protocol and the
+# server (a table of each game over a WebSocket, then a clean stop). Any
+# memory error, and any leak definitely, indirectly or possibly lost, fails
+# the run; memory still reachable at exit (libraries' caches) does not.
 #
 #   sh tests/valgrind/run.sh build/pizzabox
 . "$(dirname "$0")/../cli/lib.sh"
@@ -49,6 +49,16 @@ $VG --log-file="$T/sim.vg" "$BIN" sim --games 40 --threads 2 --bots greedy,rando
     --out "$T/sim.jsonl" >"$T/sim.out" 2>&1
 [ "$(wc -l <"$T/sim.jsonl")" -ge 40 ] || not_ok "simulator: not every game written" "$(tail -3 "$T/sim.out")"
 memcheck "simulator: 40 games on two threads, no memory errors or leaks" "$T/sim.vg"
+
+# The engine protocol: the fuzzer's seed sessions, one after the other (each
+# game, think, determinize, undo, a record loaded, bad input).
+for f in bad delivery delivery-coop nyslice-load nyslice-session theory-session; do
+    grep -vx quit "$HERE/../fuzz/corpus/fuzz_engine_protocol/$f"
+done >"$T/engine.in"
+$VG --log-file="$T/engine.vg" "$BIN" engine <"$T/engine.in" >"$T/engine.out" 2>&1
+[ "$(grep -c '^ok$' "$T/engine.out")" -ge 20 ] || not_ok "engine protocol: the sessions were not answered" \
+    "$(tail -3 "$T/engine.out")"
+memcheck "engine protocol: every game's commands, no memory errors or leaks" "$T/engine.vg"
 
 # The server: node starts it through a wrapper that runs it under valgrind.
 printf '#!/bin/sh\nexec %s --log-file=%s %s "$@"\n' "$(echo $VG)" "$T/serve.vg" "$BIN" >"$T/serve-vg"

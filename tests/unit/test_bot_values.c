@@ -1,0 +1,96 @@
+/* test_bot_values.c -- pb_bot_values: the root moves a search weighed, as
+ * `pizzabox engine`'s think reports them. */
+#include <stdlib.h>
+
+#include "../../ai/bot.h"
+#include "support.h"
+
+static pb_move_value values[PB_MAX_ACTIONS];
+
+/* The bot's values for its choice at the start of a 4-player New York Slice
+ * game: legal moves, most visited first, the first the move chosen, the
+ * visits adding up to the search's iterations, rewards in [0, 1]. */
+static void check_search(const char *spec, long iters)
+{
+    pb_game *g = ts_game("nyslice", 4);
+    pb_state *st = pb_state_new(g, 3);
+    char err[PB_ERR_LEN];
+    pb_bot *b = pb_bot_new(spec, 7, err, sizeof err);
+    assert_non_null(b);
+    pb_action a = pb_bot_choose(b, g, st, 0);
+    int n = pb_bot_values(b, values, PB_MAX_ACTIONS);
+    assert_true(n > 1);
+    assert_int_equal(pb_bot_searches(b), iters);
+    assert_true(values[0].action == a);
+    long visits = 0;
+    for (int i = 0; i < n; i++) {
+        assert_true(g->ops->is_legal(g, st, values[i].action));
+        assert_true(values[i].value >= 0 && values[i].value <= 1);
+        if (i > 0)
+            assert_true(values[i - 1].visits >= values[i].visits);
+        for (int j = 0; j < i; j++)
+            assert_true(values[j].action != values[i].action);
+        visits += values[i].visits;
+    }
+    assert_int_equal(visits, iters);
+    assert_int_equal(pb_bot_values(b, values, 3), 3); /* at most max */
+    pb_bot_free(b);
+    free(st);
+    pb_game_free(g);
+}
+
+static void test_values_of_a_search(void **state)
+{
+    (void)state;
+    check_search("mcts:iters=400", 400);
+}
+
+static void test_values_of_a_search_on_two_threads(void **state)
+{
+    (void)state;
+    check_search("mcts:iters=400:threads=2", 400);
+}
+
+/* Bots that do not search, and a search bot with one move to make (after
+ * a search: its values must not be the earlier position's), weigh nothing.
+ * (Pizza Theory: New York Slice never has a forced move.) */
+static void test_no_values_without_a_search(void **state)
+{
+    (void)state;
+    pb_game *g = ts_game("theory", 3);
+    pb_state *st = pb_state_new(g, 5);
+    char err[PB_ERR_LEN];
+    pb_bot *random = pb_bot_new("random", 1, err, sizeof err), *greedy = pb_bot_new("greedy", 1, err, sizeof err);
+    pb_bot *mcts = pb_bot_new("mcts:iters=100", 1, err, sizeof err);
+    pb_bot_choose(random, g, st, 0);
+    pb_bot_choose(greedy, g, st, 0);
+    pb_bot_choose(mcts, g, st, 0);
+    assert_int_equal(pb_bot_values(random, values, PB_MAX_ACTIONS), 0);
+    assert_int_equal(pb_bot_values(greedy, values, PB_MAX_ACTIONS), 0);
+    assert_true(pb_bot_values(mcts, values, PB_MAX_ACTIONS) > 1);
+    static pb_action legal[PB_MAX_ACTIONS];
+    pb_rng rng;
+    pb_rng_seed(&rng, 2);
+    while (!pb_is_terminal(g, st) &&
+           (g->ops->legal_actions(g, st, legal) != 1 || pb_is_asked_alike(g, st)))
+        g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0);
+    assert_false(pb_is_terminal(g, st)); /* a forced move came up */
+    pb_bot_choose(mcts, g, st, pb_current_seat(g, st));
+    assert_int_equal(pb_bot_searches(mcts), 0);
+    assert_int_equal(pb_bot_values(mcts, values, PB_MAX_ACTIONS), 0);
+    pb_bot_free(random);
+    pb_bot_free(greedy);
+    pb_bot_free(mcts);
+    free(st);
+    pb_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_values_of_a_search),
+        cmocka_unit_test(test_values_of_a_search_on_two_threads),
+        cmocka_unit_test(test_no_values_without_a_search),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
