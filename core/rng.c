@@ -20,6 +20,22 @@ void pb_rng_shuffle_u8(pb_rng *r, uint8_t *a, int n)
     }
 }
 
+void pb_sort_u8(uint8_t *a, int n)
+{
+    int count[256] = {0};
+    for (int i = 0; i < n; i++)
+        count[a[i]]++;
+    for (int v = 0, k = 0; v < 256; v++)
+        while (count[v]--)
+            a[k++] = (uint8_t)v;
+}
+
+void pb_rng_deal_u8(pb_rng *r, uint8_t *a, int n)
+{
+    pb_sort_u8(a, n);
+    pb_rng_shuffle_u8(r, a, n);
+}
+
 uint64_t pb_mix64(uint64_t x)
 {
     x += UINT64_C(0x9e3779b97f4a7c15);

@@ -48,6 +48,13 @@ static inline uint32_t pb_rng_below(pb_rng *r, uint32_t n)
 
 /* Shuffle n bytes in place (Fisher-Yates). */
 void pb_rng_shuffle_u8(pb_rng *r, uint8_t *a, int n);
+/* Sort n bytes, then shuffle them: the result depends on which bytes they
+ * are and on the generator, never on the order they were in. Guesses at
+ * hidden things (determinize) deal with it, so that a guess made from the
+ * real position and one made from another guess are the same guess. */
+void pb_rng_deal_u8(pb_rng *r, uint8_t *a, int n);
+/* Sort n bytes in place, smallest first. */
+void pb_sort_u8(uint8_t *a, int n);
 
 /* Mix a 64-bit value (splitmix64 finaliser); used to derive seeds. */
 uint64_t pb_mix64(uint64_t x);

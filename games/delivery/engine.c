@@ -1449,7 +1449,7 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
     /* market cards; the known top ones (Buying Time) only change order */
     uint8_t pool[PD_DECK_MAX + PD_PLAYERS * 64];
     int n = 0, inspectors = 0, unknown = st->ndeck - st->known_top;
-    pb_rng_shuffle_u8(rng, st->deck + unknown, st->known_top);
+    pb_rng_deal_u8(rng, st->deck + unknown, st->known_top);
     for (int i = 0; i < unknown; i++) {
         if (st->deck[i] == PD_CARD_INSPECTOR)
             inspectors++;
@@ -1464,7 +1464,7 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
             for (; p->hand[c]; p->hand[c]--)
                 pool[n++] = (uint8_t)c;
     }
-    pb_rng_shuffle_u8(rng, pool, n);
+    pb_rng_deal_u8(rng, pool, n);
     int k = 0;
     for (int s = 0; s < st->players; s++)
         if (s != seat)
@@ -1491,7 +1491,7 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
             powers[np++] = (uint8_t)__builtin_ctzll(m);
         st->player[s].powers = st->kept_choice[s] = 0;
     }
-    pb_rng_shuffle_u8(rng, powers, np);
+    pb_rng_deal_u8(rng, powers, np);
     k = 0;
     for (int s = 0; s < st->players; s++) {
         for (int i = 0; i < held[s]; i++)
@@ -1508,7 +1508,7 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
     int unseen = st->order_deck_seen ? 0 : st->norder_box;
     memcpy(orders, st->order_deck, st->norder_deck);
     memcpy(orders + st->norder_deck, st->order_box, (size_t)unseen);
-    pb_rng_shuffle_u8(rng, (uint8_t *)orders, st->norder_deck + unseen);
+    pb_rng_deal_u8(rng, (uint8_t *)orders, st->norder_deck + unseen);
     memcpy(st->order_deck, orders, st->norder_deck);
     memcpy(st->order_box, orders + st->norder_deck, (size_t)unseen);
 
@@ -1525,7 +1525,7 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
     for (int t = 0; t < st->ntips; t++)
         if (!own[t])
             values[nv++] = st->tip_value[t];
-    pb_rng_shuffle_u8(rng, values, nv);
+    pb_rng_deal_u8(rng, values, nv);
     nv = 0;
     for (int t = 0; t < st->ntips; t++)
         if (!own[t])

@@ -1254,8 +1254,11 @@ void nys_determinize(nys_state *st, int seat, pb_rng *rng)
     for (int i = 0; i < n; i++)
         pool[i] = *slot[i];
     int np = n;
-    if (hide_mystery) {
+    if (hide_mystery)
         pool[np++] = (uint8_t)m;
+    /* in id order: the guess never depends on where the slices really are */
+    pb_sort_u8(pool, np);
+    if (hide_mystery) {
         bool eaten = NYS_LOC_KIND(st->loc[m]) == NYS_LOC_EATEN;
         /* An eaten Mystery slice was edible for its owner (it never comes with
          * You Love Veggies: the round's Special was Mystery Slice). */
@@ -1278,7 +1281,7 @@ void nys_determinize(nys_state *st, int seat, pb_rng *rng)
             st->mystery = nm;
         }
     }
-    pb_rng_shuffle_u8(rng, pool, np);
+    pb_rng_deal_u8(rng, pool, np);
     for (int i = 0; i < n; i++) {
         *slot[i] = pool[i];
         st->loc[pool[i]] = slot_loc[i];
@@ -1295,7 +1298,7 @@ void nys_determinize(nys_state *st, int seat, pb_rng *rng)
             sslot[ns++] = &st->box[i];
     for (int i = 0; i < ns; i++)
         spool[i] = *sslot[i];
-    pb_rng_shuffle_u8(rng, spool, ns);
+    pb_rng_deal_u8(rng, spool, ns);
     for (int i = 0; i < ns; i++)
         *sslot[i] = spool[i];
     uint64_t seed = (uint64_t)pb_rng_next(rng) << 32 | pb_rng_next(rng);

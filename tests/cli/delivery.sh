@@ -162,7 +162,7 @@ done_only_asked() {
         $0 ~ prompt && only == "   1 done" && now ~ /is complete;/ { n++ } END { print n + 0 }' "$1"
 }
 blanks 3000 >"$T/five.in"
-"$BIN" play --game delivery --players 5 --seed 3 --hint greedy <"$T/five.in" >"$T/five.out" 2>"$T/five.err"
+"$BIN" play --game delivery --players 5 --seed 14 --hint greedy <"$T/five.in" >"$T/five.out" 2>"$T/five.err"
 rc=$?
 check "play --game delivery --players 5: a human with no Instant card to play is not asked" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/five.err")")" \
@@ -191,7 +191,7 @@ k=$(awk '/\(nothing to decide: played at once\)$/ { print n + 0; exit } /^You> /
     echo "undo"
     blanks 3000
 } >"$T/undo.in"
-"$BIN" play --game delivery --players 5 --seed 3 --hint greedy <"$T/undo.in" >"$T/undo.out" 2>"$T/undo.err"
+"$BIN" play --game delivery --players 5 --seed 14 --hint greedy <"$T/undo.in" >"$T/undo.out" 2>"$T/undo.err"
 rc=$?
 before=$(nth_turn "$T/five.out" "$k")
 after=$(sed -n '/^Back to your decision before the last one you made\.$/,$p' "$T/undo.out" | nth_turn - 1)
