@@ -135,6 +135,7 @@ int cmd_demo(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_engine(int argc, char **argv); /* cmd_engine.c */
+int cmd_analyze(int argc, char **argv); /* cmd_analyze.c */
 
 /* Render a finished New York Slice game's Guest Check as a table. */
 void nys_print_guest_check(FILE *out, const pb_game *g, const pb_state *st, const char *const *names);

@@ -18,6 +18,7 @@ static const struct {
     {"demo", cmd_demo, "play a quick game between bots and print the Guest Check"},
     {"score", cmd_score, "score a finished New York Slice table given as JSON"},
     {"replay", cmd_replay, "replay a game record and print its final score report"},
+    {"analyze", cmd_analyze, "review every decision of a game record: the move played and the best found"},
     {"verify", cmd_verify, "prove a server game's deal was fixed before its first move"},
     {"selfplay", cmd_selfplay, "play many games between bots, one JSON line per game"},
     {"sim", cmd_sim, "simulate many games between bots, with statistics"},

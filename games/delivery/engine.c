@@ -1513,12 +1513,13 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
     memcpy(st->order_box, orders + st->norder_deck, (size_t)unseen);
 
     /* tip values: every token but the seat's own, and those it looked at
-     * (Ham) and can still tell apart, is face down */
+     * (Ham) and can still tell apart, is face down (a spectator, seat < 0,
+     * knows none) */
     bool own[256] = {false};
-    for (int i = 0; i < st->player[seat].ntips; i++)
+    for (int i = 0; seat >= 0 && i < st->player[seat].ntips; i++)
         if (st->player[seat].tip[i] != PD_NO_TIP)
             own[st->player[seat].tip[i]] = true;
-    for (int t = 0; t < st->ntips; t++)
+    for (int t = 0; seat >= 0 && t < st->ntips; t++)
         own[t] |= (st->tip_seen[t] >> seat & 1) != 0;
     uint8_t values[256];
     int nv = 0;
