@@ -66,7 +66,7 @@ async function shots(p, name) {
     await p.setViewportSize(size);
     await p.screenshot({ path: join(SHOTS, `explain-${name}-${tag}.png`), fullPage: true });
     // The score sheet (or the board) alone, to look at closely.
-    const part = p.locator(name.startsWith('end-') ? '#game-over' : '#board');
+    const part = p.locator(name.startsWith('end-') ? '#game-over' : name.startsWith('analysis-') ? '#analysis' : '#board');
     await part.screenshot({ path: join(SHOTS, `explain-${name}-${tag}-part.png`) });
   }
   await p.setViewportSize(DESK);
@@ -181,6 +181,29 @@ test('the end screens show every game\'s full score sheet', { timeout: 150_000 }
   await tags.first().hover();
   await p.locator('#tip').waitFor({ state: 'visible' });
   await shots(p, 'end-nyslice');
+
+  // Analyse: the server's bot reviews every decision; marks in the replay's
+  // log, the better move at a step, a line per seat in the graph.
+  const panel = p.locator('#analysis');
+  await panel.locator('#analyse').click();
+  await panel.locator('.an-progress').filter({ hasText: /Analysing: \d+ of \d+ decisions/ }).waitFor();
+  await panel.locator('.an-summary').waitFor({ timeout: 20_000 });
+  assert.equal(await panel.locator('.an-graph g.an-line').count(), 3, 'a line per seat');
+  const marked = panel.locator('circle.an-inaccuracy, circle.an-mistake, circle.an-blunder');
+  const markedSteps = (await marked.evaluateAll((cs) => cs.map((c) => Number(c.dataset.step)))).sort((a, b) => a - b);
+  assert.ok(markedSteps.length > 0, 'some moves were marked');
+  await p.locator('#replay button[data-step]').nth(1).click(); // one move back: every move but the last in the log
+  await p.locator('#replay-label').filter({ hasText: `After move ${nyEnd.moves - 1} of` }).waitFor();
+  const inLog = markedSteps.filter((m) => m < nyEnd.moves - 1).length;
+  assert.equal(await p.locator('#log .an-mark').count(), inLog, 'each marked move has its tag in the log');
+  const tag = p.locator('#log .an-mark').first();
+  assert.match(await tag.getAttribute('aria-label'), /^(inaccuracy|mistake|blunder): .*points of winning chance/);
+  const step = markedSteps[0];
+  await panel.locator(`circle[data-step="${step}"]`).click(); // a point of the graph: the replay goes to that decision
+  await p.locator('#replay-label').filter({ hasText: `After move ${step} of` }).waitFor();
+  const line = panel.locator(`.an-step[data-move="${step}"]`);
+  assert.match(await line.innerText(), /^Move \d+: .+: \d+%.+→ best: .+, \d+%$/, 'the better move in words, both chances');
+  await shots(p, 'analysis-nyslice');
 
   // Pizza Theory: toppings and shortfalls, with what they mean.
   const th = await botTable({ game: 'theory', players: 2, seats: ['human', 'greedy'] });
