@@ -40,7 +40,8 @@ export function analysisRefused(code, message) {
   if (r && !r.reviews.size) { r.asked = false; r.error = message; }
 }
 
-const pct = (x) => `${Math.round(100 * x)}%`;
+// A chance in per cent: whole numbers, tenths under 10% (0.4% against 2.1% says something; 0% against 0% would not).
+const pct = (x) => `${x < 0.0995 ? String(Math.round(1000 * x) / 10) : Math.round(100 * x)}%`;
 
 // The small coloured tag of a marked move, words in its tooltip and label.
 export function markTagHtml(review) {
@@ -77,11 +78,12 @@ export function stepReviewHtml(ctx, gameLog, step) {
     `best: <span class="an-best-words">${best}</span>, ${pct(v.best_chance)}</p>`;
 }
 
-// The portion of a better `take` at this step (New York Slice), or null.
+// The portion of a better `take` at this step (New York Slice), or null:
+// the board shows it where the line under the graph names it.
 export function betterTake(code, step) {
   const r = analysisOf(code);
   const v = r && r.reviews.get(step);
-  if (!v || !MARKS[v.mark]) return null;
+  if (!v || v.played_chance == null || v.played === v.best) return null;
   const m = /^take\s+(\S+)$/i.exec(v.best || '');
   return m ? m[1] : null;
 }

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
-import { startServer, tempDir, Client, playToEnd } from '../server/helpers.mjs';
+import { startServer, tempDir, Client, playToEnd, seeded } from '../server/helpers.mjs';
 import { clickMove } from './slice-clicks.mjs';
 
 const DESK = { width: 1366, height: 768 };
@@ -146,7 +146,7 @@ test('the rules of Pizza Theory and New York Pizza Delivery speak of clicks too'
 test('the end screens show every game\'s full score sheet', { timeout: 150_000 }, async () => {
   // New York Slice: the Guest Check, a row per type and the lines under it.
   const ny = await botTable({ game: 'nyslice', players: 3, seats: ['human', 'greedy', 'greedy'] });
-  const nyEnd = await playToEnd(ny.client, ny.code, { timeout: 60_000 });
+  const nyEnd = await playToEnd(ny.client, ny.code, { rng: seeded(4), timeout: 60_000 }); // random moves: some are marked
   const p = await page(DESK);
   await openSeat(p, ny);
   const check = p.locator('#game-over table.guest-check');
@@ -202,8 +202,22 @@ test('the end screens show every game\'s full score sheet', { timeout: 150_000 }
   await panel.locator(`circle[data-step="${step}"]`).click(); // a point of the graph: the replay goes to that decision
   await p.locator('#replay-label').filter({ hasText: `After move ${step} of` }).waitFor();
   const line = panel.locator(`.an-step[data-move="${step}"]`);
-  assert.match(await line.innerText(), /^Move \d+: .+: \d+%.+→ best: .+, \d+%$/, 'the better move in words, both chances');
+  assert.match(await line.innerText(), /^Move \d+: .+: [\d.]+%.+→ best: .+, [\d.]+%$/, 'the better move in words, both chances');
   await shots(p, 'analysis-nyslice');
+  // A take the search found worse than another: the better portion is outlined on the board.
+  const viewer = await Client.connect(server.url, 'viewer'); // the page has Ann's seat now: a spectator asks
+  clients.push(viewer);
+  await viewer.request({ type: 'spectate', code: ny.code }, (m) => m.type === 'view', 5000);
+  const reviews = (await viewer.request({ type: 'analyse', code: ny.code }, (m) => m.type === 'analysis', 5000)).reviews;
+  assert.deepEqual(markedSteps, reviews.filter((r) => /^(inaccuracy|mistake|blunder)$/.test(r.mark)).map((r) => r.move),
+    'the graph marks the moves the server marked');
+  const take = reviews.find((r) => /^take [A-Z]$/.test(r.played) && /^take [A-Z]$/.test(r.best) && r.best !== r.played);
+  if (take) {
+    await panel.locator(`circle[data-step="${take.move}"]`).click();
+    await p.locator('#replay-label').filter({ hasText: `After move ${take.move} of` }).waitFor();
+    assert.equal(await p.locator('#portions li.an-better .swatch').innerText(), take.best.slice(-1), 'the better portion outlined');
+    await p.screenshot({ path: join(SHOTS, 'explain-analysis-take-desktop.png'), fullPage: true });
+  }
 
   // Pizza Theory: toppings and shortfalls, with what they mean.
   const th = await botTable({ game: 'theory', players: 2, seats: ['human', 'greedy'] });
