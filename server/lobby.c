@@ -1783,7 +1783,13 @@ static void ask_reviews(pb_lobby *l, table *t)
                                                 (size_t)a->next)), &played, err, sizeof err) != 0 ||
             !(job->state = pb_state_clone(t->g, a->at))) {
             free(job);
-            return; /* a record that no longer replays, or out of memory: the run stops here */
+            /* A record that no longer replays, or out of memory: the run stops here, and
+             * those waiting are told (they may ask for another). */
+            for (int k = 0; k < a->naskers; k++)
+                send_json(l, a->asker[k], json_pack("{s:s, s:s, s:s}", "type", "error", "request", "analyse", "message",
+                                                    "the analysis stopped: this game's record could not be replayed"));
+            a->naskers = 0;
+            return;
         }
         *job = (pb_bot_job){.table = t->id, .moves = a->next, .seat = pb_current_seat(t->g, a->at),
                             .seed = pb_derive_seed(ANALYSIS_SEED, (uint64_t)a->next), .game = t->g,
