@@ -18,15 +18,14 @@ async function create(client, seats, name) {
 
 const errorFor = (c, what) => c.waitFor((m) => m.type === 'error' && m.request === 'analyse', 5000, what);
 
-/* Every `analysis` message of a table until one says done == total; the
- * reviews in the order they came. */
-async function analysisOf(c, code, timeout = 40_000) {
-  const reviews = [];
-  for (;;) {
-    const m = await c.waitFor((x) => x.type === 'analysis' && x.code === code, timeout, `analysis of ${code}`);
-    reviews.push(...m.reviews);
-    if (m.done === m.total) return { reviews, total: m.total };
-  }
+/* Every `analysis` message of a table from message index `from` on, once
+ * one says done == total; the reviews in the order they came. */
+async function analysisOf(c, code, from, timeout = 40_000) {
+  const isIt = (m) => m.type === 'analysis' && m.code === code;
+  c.read = from;
+  await c.waitFor((m) => isIt(m) && m.done === m.total, timeout, `the analysis of ${code} done`);
+  const all = c.messages.slice(from).filter(isIt);
+  return { reviews: all.flatMap((m) => m.reviews), total: all[0].total };
 }
 
 const MARKS = [[0.05, 'good'], [0.10, 'inaccuracy'], [0.20, 'mistake'], [Infinity, 'blunder']];
@@ -60,6 +59,7 @@ test('a finished game is analysed: each decision once, from the bot workers, liv
 
   ann.skip();
   watcher.skip();
+  const annFrom = ann.messages.length, watcherFrom = watcher.messages.length;
   await ann.send({ type: 'analyse', code: j.code });
   const first = await ann.waitFor((m) => m.type === 'analysis', 5000, 'the first answer');
   assert.equal(first.total, end.moves);
@@ -70,7 +70,7 @@ test('a finished game is analysed: each decision once, from the bot workers, liv
 
   const bobStart = bob.messages.length;
   const bobGame = playToEnd(bob, b.code, { rng: seeded(2), timeout: 40_000 });
-  const [mine, theirs] = await Promise.all([analysisOf(ann, j.code), analysisOf(watcher, j.code)]);
+  const [mine, theirs] = await Promise.all([analysisOf(ann, j.code, annFrom), analysisOf(watcher, j.code, watcherFrom)]);
   const doneAt = performance.now();
   // Bots of Bob's table moved while the analysis ran.
   const botMovesMeanwhile = bob.messages.slice(bobStart).filter((m, i) => m.type === 'view' && m.code === b.code &&
@@ -95,12 +95,12 @@ test('a finished game is analysed: each decision once, from the bot workers, liv
     weighed++;
     for (const k of ['played_chance', 'best_chance', 'loss'])
       assert.ok(r[k] >= 0 && r[k] <= 1, `move ${r.move}: ${k} ${r[k]}`);
-    assert.ok(Math.abs(r.best_chance - r.played_chance - r.loss) < 1e-4 || r.played !== r.best, `move ${r.move}: loss`);
+    assert.ok(Math.abs(Math.max(0, r.best_chance - r.played_chance) - r.loss) < 1e-5, `move ${r.move}: the loss is the difference`);
     if (MARKS.some(([at]) => Math.abs(r.loss - at) < 1e-5)) continue; // rounded onto a threshold
     assert.equal(r.mark, MARKS.find(([at]) => r.loss < at)[1], `move ${r.move}: mark for a loss of ${r.loss}`);
     if (r.mark === 'good' && r.played === r.best) assert.equal(r.loss, 0);
   }
-  assert.ok(weighed > end.moves / 2, `${weighed} decisions weighed`);
+  assert.ok(weighed > end.moves / 3, `${weighed} of ${end.moves} decisions weighed`);
   assert.deepEqual([...theirs.reviews].sort((x, y) => x.move - y.move), byMove, 'one run, told to both');
 
   // Asked again: answered from what was kept, at once and the same.
