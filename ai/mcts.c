@@ -57,6 +57,9 @@ typedef struct tree {
     pb_rng rng;
     pb_state *det, *trial;
     pb_action *legal;       /* PB_MAX_ACTIONS scratch */
+    pb_action *kids;        /* children_legal's moves and answers */
+    bool *kids_legal;
+    int kids_cap;
     int iters, budget;      /* budget 0: until the deadline */
     double deadline;
 } tree;
@@ -177,18 +180,47 @@ static int expand(tree *t, int node)
     return 0;
 }
 
+/* Which of the node's children are legal in this guess, asked of the game
+ * at once (pb_legal_each): the k-th child's answer at [k]; NULL when out of
+ * memory. */
+static const bool *children_legal(tree *t, int node)
+{
+    int n = 0;
+    for (int ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling) {
+        if (n == t->kids_cap) {
+            int cap = t->kids_cap ? 2 * t->kids_cap : 64;
+            pb_action *kids = realloc(t->kids, sizeof *kids * (size_t)cap);
+            bool *legal = kids ? realloc(t->kids_legal, sizeof *legal * (size_t)cap) : NULL;
+            if (kids)
+                t->kids = kids;
+            if (!legal)
+                return NULL;
+            t->kids_legal = legal;
+            t->kids_cap = cap;
+        }
+        t->kids[n++] = t->nodes[ch].action;
+    }
+    pb_legal_each(t->g, t->det, t->kids, n, t->kids_legal);
+    return t->kids_legal;
+}
+
 /* A blind seat's move drawn from the priors: its own one-ply judgement,
  * which does not depend on the moves it has not seen. */
 static int sample_child(tree *t, int node)
 {
     double total = 0;
-    for (int ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling)
-        if (t->g->ops->is_legal(t->g, t->det, t->nodes[ch].action))
+    int k = 0;
+    const bool *legal = children_legal(t, node);
+    if (!legal)
+        return -1;
+    for (int ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling, k++)
+        if (legal[k])
             total += t->nodes[ch].prior;
     double x = pb_rng_next(&t->rng) / 4294967296.0 * total;
     int last = -1;
+    k = 0;
     for (int ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling) {
-        if (!t->g->ops->is_legal(t->g, t->det, t->nodes[ch].action))
+        if (!legal[k++])
             continue;
         t->nodes[ch].avail++;
         last = ch;
@@ -203,11 +235,12 @@ static int select_child(tree *t, int node)
 {
     if (blind(t, node, pb_current_seat(t->g, t->det)))
         return sample_child(t, node);
-    int best = -1;
+    int best = -1, k = 0;
     double best_v = -1e300, c = t->cfg->c;
-    for (int ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling) {
+    const bool *legal = children_legal(t, node);
+    for (int ch = t->nodes[node].child; legal && ch >= 0; ch = t->nodes[ch].sibling) {
         mnode *m = &t->nodes[ch];
-        if (!t->g->ops->is_legal(t->g, t->det, m->action))
+        if (!legal[k++])
             continue;
         m->avail++;
         double q = m->value / (m->visits + 1);
@@ -392,6 +425,8 @@ static void mcts_free(void *impl)
         free(m->trees[i].det);
         free(m->trees[i].trial);
         free(m->trees[i].legal);
+        free(m->trees[i].kids);
+        free(m->trees[i].kids_legal);
     }
     free(m);
 }

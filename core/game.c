@@ -80,6 +80,16 @@ bool pb_state_equal(const pb_game *g, const pb_state *a, const pb_state *b)
     return memcmp(a, b, n) == 0;
 }
 
+void pb_legal_each(const pb_game *g, const pb_state *st, const pb_action *a, int n, bool *legal)
+{
+    if (g->ops->legal_each) {
+        g->ops->legal_each(g, st, a, n, legal);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        legal[i] = g->ops->is_legal(g, st, a[i]);
+}
+
 bool pb_is_formality(const pb_game *g, const pb_state *st)
 {
     static _Thread_local pb_action legal[PB_MAX_ACTIONS];

@@ -160,6 +160,9 @@ typedef struct pb_game_ops {
      * a server writes that one view for all such seats of a move instead
      * of one each. NULL: never (every seat has something of its own). */
     bool (*view_is_public)(const pb_game *g, const pb_state *st, int seat);
+    /* is_legal for each of n actions (a search's moves at a node, asked at
+     * once): legal[i] for a[i]. NULL: is_legal is asked for each. */
+    void (*legal_each)(const pb_game *g, const pb_state *st, const pb_action *a, int n, bool *legal);
 } pb_game_ops;
 
 struct pb_game {
@@ -210,6 +213,8 @@ static inline bool pb_is_asked_alike(const pb_game *g, const pb_state *st)
  * no other person watches the table: to them, a skipped question would
  * tell that the seat had nothing to answer with. */
 bool pb_is_formality(const pb_game *g, const pb_state *st);
+/* Is each of n actions legal in st (pb_game_ops.legal_each, or is_legal)? */
+void pb_legal_each(const pb_game *g, const pb_state *st, const pb_action *a, int n, bool *legal);
 
 /* The news a move brought (see pb_game_ops.news); "" when none. */
 static inline void pb_news(const pb_game *g, const pb_state *before, const pb_state *after, const char *const *names,

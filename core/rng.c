@@ -22,6 +22,15 @@ void pb_rng_shuffle_u8(pb_rng *r, uint8_t *a, int n)
 
 void pb_sort_u8(uint8_t *a, int n)
 {
+    if (n <= 32) { /* insertion: no table to clear */
+        for (int i = 1; i < n; i++)
+            for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+                uint8_t t = a[j];
+                a[j] = a[j - 1];
+                a[j - 1] = t;
+            }
+        return;
+    }
     int count[256] = {0};
     for (int i = 0; i < n; i++)
         count[a[i]]++;

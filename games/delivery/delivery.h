@@ -452,6 +452,8 @@ int pd_legal_actions(const pd_state *st, pb_action *out);
 /* Legal now: listed, or a payment (discard, further card, ingredient) in
  * another order than the listing's, which a player may name (pd_accepted_actions). */
 bool pd_is_legal(const pd_state *st, pb_action a);
+/* pd_is_legal for each of n actions, the position listed once. */
+void pd_legal_each(const pd_state *st, const pb_action *a, int n, bool *legal);
 /* The listed moves and those other orders' next steps: what a player may type. */
 int pd_accepted_actions(const pd_state *st, pb_action *out);
 int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen);

@@ -1114,18 +1114,47 @@ int pd_accepted_actions(const pd_state *st, pb_action *out)
     return list_any_order(st, out, n);
 }
 
+/* A payment's part, which may be made in any order (not only as listed)? */
+static bool any_order_kind(pb_action a)
+{
+    int k = PD_KIND(a);
+    return k == PD_A_PAY_MONEY || k == PD_A_PAY_CARD || k == PD_A_PAY_POWER || k == PD_A_USE || k == PD_A_DISCARD ||
+           k == PD_A_DISCARD_POWER;
+}
+
 bool pd_is_legal(const pd_state *st, pb_action a)
 {
-    if (listed_now(st, a))
-        return true;
-    if (PD_KIND(a) == PD_A_SET)
-        return pd_set_legal(st, a);
+    bool legal;
+    pd_legal_each(st, &a, 1, &legal);
+    return legal;
+}
+
+/* The position is listed once for all n (a search asks about every move
+ * at a node; each listing check compares the whole state), and the parts
+ * payable in any order at most once. */
+void pd_legal_each(const pd_state *st, const pb_action *a, int n, bool *legal)
+{
     static __thread pb_action more[PB_MAX_ACTIONS];
-    int k = PD_KIND(a);
-    if (k != PD_A_PAY_MONEY && k != PD_A_PAY_CARD && k != PD_A_PAY_POWER && k != PD_A_USE && k != PD_A_DISCARD &&
-        k != PD_A_DISCARD_POWER)
-        return false;
-    return among(more, list_any_order(st, more, 0), a);
+    int nlisted, nmore = -1;
+    const pb_action *listed_moves = NULL; /* legal_now's: other positions listed write over it */
+    for (int i = 0; i < n; i++) {
+        if (!listed_moves)
+            listed_moves = legal_now(st, &nlisted);
+        if (among(listed_moves, nlisted, a[i])) {
+            legal[i] = true;
+        } else if (PD_KIND(a[i]) == PD_A_SET) {
+            legal[i] = pd_set_legal(st, a[i]); /* lists the positions of its parts */
+            listed_moves = NULL;
+        } else if (!any_order_kind(a[i])) {
+            legal[i] = false;
+        } else {
+            if (nmore < 0) {
+                nmore = list_any_order(st, more, 0);
+                listed_moves = NULL;
+            }
+            legal[i] = among(more, nmore, a[i]);
+        }
+    }
 }
 
 /* ---------------------------------------------------------- apply */

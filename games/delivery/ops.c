@@ -319,6 +319,12 @@ static bool op_is_legal(const pb_game *g, const pb_state *st, pb_action a)
     return pd_is_legal(CST(st), a);
 }
 
+static void op_legal_each(const pb_game *g, const pb_state *st, const pb_action *a, int n, bool *legal)
+{
+    (void)g;
+    pd_legal_each(CST(st), a, n, legal);
+}
+
 static bool op_continues(const pb_game *g, const pb_state *after, pb_action last)
 {
     (void)g;
@@ -361,6 +367,7 @@ const pb_game_ops pd_game_ops = {
     .score_report = op_score_report,
     .evaluate = op_evaluate,
     .is_legal = op_is_legal,
+    .legal_each = op_legal_each,
     .result_facts = op_result_facts,
     .unseen_moves = NULL,
     .check_invariants = op_check_invariants,
