@@ -17,8 +17,11 @@ OPT ?= -O2 -g
 # crosses files: interface -> engine -> scoring).
 LTO ?= -flto=auto
 AR := gcc-ar
-DEPS_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
-DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lsqlite3 -lwebsockets -lev -lcrypto -lm -lpthread
+# libpq's header lives in a directory of its own (Debian's, named in case
+# libpq-dev is only installed by this very make, after this line is read).
+DEPS_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null) \
+               $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
+DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lsqlite3 -lpq -lwebsockets -lev -lcrypto -lm -lpthread
 APP_LIBS := -ledit
 # The program itself (not the sanitizer builds, which bring their own
 # allocator) uses jemalloc: the server makes and frees thousands of small

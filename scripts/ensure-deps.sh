@@ -5,7 +5,7 @@
 # As root it runs apt-get itself (update once, then install); otherwise it
 # prints the exact command to run and fails.
 set -eu
-packages="gcc make pkg-config libjansson-dev libcmocka-dev libedit-dev libsqlite3-dev libwebsockets-dev libwebsockets-evlib-ev libev-dev libjemalloc-dev libssl-dev"
+packages="gcc make pkg-config libjansson-dev libcmocka-dev libedit-dev libsqlite3-dev libpq-dev libwebsockets-dev libwebsockets-evlib-ev libev-dev libjemalloc-dev libssl-dev"
 if [ "${1:-}" = test ]; then
     # tmux drives the terminal game; Chromium and Node run the browser tests;
     # clang builds the fuzzers; valgrind checks whole games for leaks;

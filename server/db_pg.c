@@ -1,0 +1,240 @@
+/* db_pg.c -- the store's PostgreSQL driver (db.h), through libpq: one
+ * connection, each statement its own transaction, committed with
+ * synchronous_commit on (on the server's disk before the call returns). */
+#include <libpq-fe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "db.h"
+
+#define MAX_PARAMS 16 /* the store's statements take at most 7 */
+
+typedef struct pg_db {
+    pb_db base;
+    PGconn *conn;
+    bool readonly;
+    char where[256]; /* the URL without its password, for messages */
+    char error[512];
+} pg_db;
+
+static pg_db *of(pb_db *db)
+{
+    return (pg_db *)db;
+}
+
+bool pb_db_is_pg_url(const char *db)
+{
+    return db && (strncmp(db, "postgresql://", 13) == 0 || strncmp(db, "postgres://", 11) == 0);
+}
+
+/* The URL as it may be shown: a password in it replaced by ***. */
+static void redact(const char *url, char *out, size_t n)
+{
+    const char *user = strstr(url, "://") + 3;
+    const char *at = strchr(user, '@'), *slash = strchr(user, '/');
+    const char *colon = memchr(user, ':', at ? (size_t)(at - user) : 0);
+    if (at && (!slash || at < slash) && colon)
+        snprintf(out, n, "%.*s***%s", (int)(colon + 1 - url), url, at);
+    else
+        snprintf(out, n, "%s", url);
+}
+
+/* libpq's message on one line (its own spans several). */
+static void keep_error(pg_db *d, const char *message)
+{
+    if (!message || !*message)
+        message = "unknown error";
+    size_t n = 0;
+    for (const char *c = message; *c && n + 1 < sizeof d->error; c++) {
+        bool space = *c == '\n' || *c == '\t' || *c == ' ';
+        if (!space)
+            d->error[n++] = *c;
+        else if (n > 0 && d->error[n - 1] != ' ')
+            d->error[n++] = ' ';
+    }
+    while (n > 0 && d->error[n - 1] == ' ')
+        n--;
+    d->error[n] = '\0';
+}
+
+/* What every session needs: a commit waits for the disk whatever the
+ * server's default, and notices (a table already there) stay quiet. */
+static int configure(pg_db *d)
+{
+    PGresult *r = PQexec(d->conn, d->readonly ? "SET synchronous_commit = on; SET client_min_messages = warning;"
+                                                "SET default_transaction_read_only = on"
+                                              : "SET synchronous_commit = on; SET client_min_messages = warning");
+    int rc = PQresultStatus(r) == PGRES_COMMAND_OK ? 0 : -1;
+    if (rc != 0)
+        keep_error(d, PQerrorMessage(d->conn));
+    PQclear(r);
+    return rc;
+}
+
+/* A connection lost (the database restarted) is opened again before the
+ * next statement; the statement that met the loss has failed. */
+static int ensure_connected(pg_db *d)
+{
+    if (PQstatus(d->conn) == CONNECTION_OK)
+        return 0;
+    PQreset(d->conn);
+    if (PQstatus(d->conn) != CONNECTION_OK) {
+        keep_error(d, PQerrorMessage(d->conn));
+        return -1;
+    }
+    return configure(d);
+}
+
+/* sql with its `?` numbered as PostgreSQL wants them ($1, $2...); the
+ * store's texts have no `?` inside quotes. */
+static char *numbered(const char *sql)
+{
+    size_t marks = 0;
+    for (const char *c = sql; *c; c++)
+        marks += *c == '?';
+    char *out = malloc(strlen(sql) + marks * 3 + 1), *o = out;
+    if (!out)
+        return NULL;
+    int n = 0;
+    for (const char *c = sql; *c; c++)
+        if (*c == '?')
+            o += sprintf(o, "$%d", ++n);
+        else
+            *o++ = *c;
+    *o = '\0';
+    return out;
+}
+
+static int pg_query(pb_db *db, const char *sql, int n, const pb_db_value *params, pb_db_rows *out)
+{
+    pg_db *d = of(db);
+    *out = (pb_db_rows){.db = db, .row = -1};
+    if (n > MAX_PARAMS) {
+        keep_error(d, "too many parameters");
+        return -1;
+    }
+    if (ensure_connected(d) != 0)
+        return -1;
+    char ints[MAX_PARAMS][24];
+    const char *values[MAX_PARAMS];
+    for (int i = 0; i < n; i++) {
+        values[i] = params[i].kind == PB_DB_TEXT ? params[i].s : NULL;
+        if (params[i].kind == PB_DB_INT) {
+            snprintf(ints[i], sizeof ints[i], "%lld", (long long)params[i].i);
+            values[i] = ints[i];
+        }
+    }
+    char *text = numbered(sql);
+    if (!text) {
+        keep_error(d, "out of memory");
+        return -1;
+    }
+    PGresult *r = PQexecParams(d->conn, text, n, NULL, values, NULL, NULL, 0);
+    free(text);
+    ExecStatusType status = PQresultStatus(r);
+    if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
+        keep_error(d, PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r) : PQerrorMessage(d->conn));
+        PQclear(r);
+        return -1;
+    }
+    out->handle = r;
+    return 0;
+}
+
+static int pg_next(pb_db_rows *r)
+{
+    if (r->failed || !r->handle)
+        return r->failed ? -1 : 0;
+    return ++r->row < PQntuples(r->handle) ? 1 : 0;
+}
+
+static bool pg_is_null(const pb_db_rows *r, int col)
+{
+    return PQgetisnull(r->handle, r->row, col);
+}
+
+static int64_t pg_integer(const pb_db_rows *r, int col)
+{
+    return strtoll(PQgetvalue(r->handle, r->row, col), NULL, 10);
+}
+
+static const char *pg_text(const pb_db_rows *r, int col)
+{
+    return PQgetvalue(r->handle, r->row, col); /* "" for NULL */
+}
+
+static void pg_done(pb_db_rows *r)
+{
+    PQclear(r->handle);
+    r->handle = NULL;
+}
+
+static int pg_script(pb_db *db, const char *sql)
+{
+    pg_db *d = of(db);
+    if (ensure_connected(d) != 0)
+        return -1;
+    PGresult *r = PQexec(d->conn, sql);
+    ExecStatusType status = PQresultStatus(r);
+    int rc = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK ? 0 : -1;
+    if (rc != 0)
+        keep_error(d, PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r) : PQerrorMessage(d->conn));
+    PQclear(r);
+    return rc;
+}
+
+static const char *pg_error(pb_db *db)
+{
+    return of(db)->error;
+}
+
+static void pg_close(pb_db *db)
+{
+    PQfinish(of(db)->conn);
+    free(db);
+}
+
+static const pb_db_driver pg_driver = {
+    .dialect = "postgresql",
+    .query = pg_query,
+    .next = pg_next,
+    .is_null = pg_is_null,
+    .integer = pg_integer,
+    .text = pg_text,
+    .done = pg_done,
+    .script = pg_script,
+    .error = pg_error,
+    .close = pg_close,
+};
+
+pb_db *pb_db_pg_open(const char *url, bool readonly, char *err, size_t errlen)
+{
+    pg_db *d = calloc(1, sizeof *d);
+    if (!d) {
+        pb_errorf(err, errlen, "out of memory");
+        return NULL;
+    }
+    d->base.driver = &pg_driver;
+    d->readonly = readonly;
+    redact(url, d->where, sizeof d->where);
+    /* The URL comes last: what it sets wins over these defaults. An
+     * unreachable host fails in 10 s instead of waiting for ever. */
+    const char *const keys[] = {"connect_timeout", "application_name", "dbname", NULL};
+    const char *const values[] = {"10", "pizzabox", url, NULL};
+    d->conn = PQconnectdbParams(keys, values, 1);
+    if (!d->conn) {
+        pb_errorf(err, errlen, "out of memory");
+        free(d);
+        return NULL;
+    }
+    if (PQstatus(d->conn) != CONNECTION_OK)
+        keep_error(d, PQerrorMessage(d->conn));
+    if (PQstatus(d->conn) != CONNECTION_OK || configure(d) != 0) {
+        pb_errorf(err, errlen, "store: cannot connect to PostgreSQL at %s: %s", d->where, d->error);
+        pg_close(&d->base);
+        return NULL;
+    }
+    return &d->base;
+}
