@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../core/error.h"
 #include "db.h"
@@ -17,6 +18,8 @@ typedef struct pg_db {
     bool readonly;
     char where[256]; /* the URL without its password, for messages */
     char error[512];
+    bool reset_before;
+    time_t last_reset; /* when the connection was last opened again (monotonic seconds) */
 } pg_db;
 
 static pg_db *of(pb_db *db)
@@ -74,11 +77,21 @@ static int configure(pg_db *d)
 }
 
 /* A connection lost (the database restarted) is opened again before the
- * next statement; the statement that met the loss has failed. */
+ * next statement; the statement that met the loss has failed. While the
+ * database stays away, statements fail at once between attempts a second
+ * apart: the server's one thread does not wait on each of them. */
 static int ensure_connected(pg_db *d)
 {
     if (PQstatus(d->conn) == CONNECTION_OK)
         return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (d->reset_before && now.tv_sec - d->last_reset < 1) {
+        snprintf(d->error, sizeof d->error, "the connection to PostgreSQL was lost; trying again");
+        return -1;
+    }
+    d->reset_before = true;
+    d->last_reset = now.tv_sec;
     PQreset(d->conn);
     if (PQstatus(d->conn) != CONNECTION_OK) {
         keep_error(d, PQerrorMessage(d->conn));

@@ -70,19 +70,27 @@ static void done(pb_db_rows *r)
     r->db->driver->done(r);
 }
 
-/* One statement run to its end (committed, outside a transaction). 0, or -1. */
-static int run(pb_store *s, const char *sql, const char *types, ...)
+/* A statement run to its end (committed, outside a transaction), the
+ * first column of its first row, if any, in *first. 0, or -1. */
+static int vrun(pb_store *s, int64_t *first, const char *sql, const char *types, va_list ap)
 {
     pb_db_rows r;
+    if (vquery(s, &r, sql, types, ap) != 0)
+        return -1;
+    int rc;
+    for (bool got = false; (rc = next(&r)) == 1; got = true)
+        if (first && !got)
+            *first = col_int(&r, 0);
+    done(&r);
+    return rc;
+}
+
+static int run(pb_store *s, const char *sql, const char *types, ...)
+{
     va_list ap;
     va_start(ap, types);
-    int rc = vquery(s, &r, sql, types, ap);
+    int rc = vrun(s, NULL, sql, types, ap);
     va_end(ap);
-    if (rc != 0)
-        return -1;
-    while ((rc = next(&r)) == 1)
-        ;
-    done(&r);
     return rc;
 }
 
@@ -90,15 +98,12 @@ static int run(pb_store *s, const char *sql, const char *types, ...)
  * fails). */
 static int64_t one_int(pb_store *s, int64_t fallback, const char *sql, const char *types, ...)
 {
-    pb_db_rows r;
+    int64_t v = fallback;
     va_list ap;
     va_start(ap, types);
-    int rc = vquery(s, &r, sql, types, ap);
+    if (vrun(s, &v, sql, types, ap) != 0)
+        v = fallback;
     va_end(ap);
-    if (rc != 0)
-        return fallback;
-    int64_t v = next(&r) == 1 ? col_int(&r, 0) : fallback;
-    done(&r);
     return v;
 }
 
