@@ -32,7 +32,8 @@ bool pb_db_is_pg_url(const char *db)
     return db && (strncmp(db, "postgresql://", 13) == 0 || strncmp(db, "postgres://", 11) == 0);
 }
 
-/* The URL as it may be shown: a password in it replaced by ***. */
+/* The URL as it may be shown: a password in it (user:password@, or
+ * ?password=) replaced by ***. */
 static void redact(const char *url, char *out, size_t n)
 {
     const char *user = strstr(url, "://") + 3;
@@ -42,6 +43,17 @@ static void redact(const char *url, char *out, size_t n)
         snprintf(out, n, "%.*s***%s", (int)(colon + 1 - url), url, at);
     else
         snprintf(out, n, "%s", url);
+    char *query = strchr(out, '?'), *p = query;
+    while (p && (p = strstr(p, "password=")) != NULL) {
+        p += strlen("password=");
+        if (p[-10] != '?' && p[-10] != '&')
+            continue; /* a word ending in "password=", not the parameter */
+        size_t len = strcspn(p, "&");
+        if (strlen(out) - len + 3 < n) {
+            memmove(p + 3, p + len, strlen(p + len) + 1);
+            memcpy(p, "***", 3);
+        }
+    }
 }
 
 /* libpq's message on one line (its own spans several). */

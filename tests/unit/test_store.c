@@ -186,6 +186,9 @@ static void test_bad_database_urls_are_refused(void **state)
     assert_null(strstr(err, "s3cret"));
     assert_null(pb_store_open_readonly("postgres://127.0.0.1:1/pizzabox", err, sizeof err));
     assert_non_null(strstr(err, "cannot connect to PostgreSQL"));
+    assert_null(pb_store_open("postgresql://127.0.0.1:1/x?user=ann&password=s3cret&sslmode=disable", err, sizeof err));
+    assert_non_null(strstr(err, "?user=ann&password=***&sslmode=disable"));
+    assert_null(strstr(err, "s3cret"));
     assert_null(pb_store_open("postgresql://host:notaport/x", err, sizeof err));
     assert_non_null(strstr(err, "notaport"));
     assert_null(pb_store_open("mysql://host/x", err, sizeof err));
