@@ -11,6 +11,7 @@
 #include "db.h"
 
 #define MAX_PARAMS 16 /* the store's statements take at most 7 */
+#define SERVING_LOCK "2425" /* the advisory lock a serving server holds (2424: the schema's) */
 
 typedef struct pg_db {
     pb_db base;
@@ -74,18 +75,38 @@ static void keep_error(pg_db *d, const char *message)
     d->error[n] = '\0';
 }
 
-/* What every session needs: a commit waits for the disk whatever the
- * server's default, and notices (a table already there) stay quiet. */
-static int configure(pg_db *d)
+/* Run one or more statements; 0, or -1 with the error kept. */
+static int exec_kept(pg_db *d, const char *sql)
 {
-    PGresult *r = PQexec(d->conn, d->readonly ? "SET synchronous_commit = on; SET client_min_messages = warning;"
-                                                "SET default_transaction_read_only = on"
-                                              : "SET synchronous_commit = on; SET client_min_messages = warning");
-    int rc = PQresultStatus(r) == PGRES_COMMAND_OK ? 0 : -1;
+    PGresult *r = PQexec(d->conn, sql);
+    ExecStatusType status = PQresultStatus(r);
+    int rc = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK ? 0 : -1;
     if (rc != 0)
-        keep_error(d, PQerrorMessage(d->conn));
+        keep_error(d, PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r) : PQerrorMessage(d->conn));
     PQclear(r);
     return rc;
+}
+
+/* What every session needs: a commit waits for the disk whatever the
+ * server's default, and notices (a table already there) stay quiet. A
+ * server holds the database's serving lock for as long as it is
+ * connected: one server per database until servers share their tables
+ * (a second one would play the same tables unaware of the first). A
+ * server killed a moment ago lets go of it as its connection closes, so
+ * the lock is waited for a few seconds. */
+static int configure(pg_db *d)
+{
+    if (exec_kept(d, "SET synchronous_commit = on; SET client_min_messages = warning") != 0 ||
+        (d->readonly && exec_kept(d, "SET default_transaction_read_only = on") != 0))
+        return -1;
+    if (d->readonly)
+        return 0;
+    if (exec_kept(d, "SET lock_timeout = '3s'; SELECT pg_advisory_lock(" SERVING_LOCK "); SET lock_timeout = 0") ==
+        0)
+        return 0;
+    if (strstr(d->error, "lock timeout"))
+        snprintf(d->error, sizeof d->error, "another pizzabox server is using this database (one server per database)");
+    return -1;
 }
 
 /* A connection lost (the database restarted) is opened again before the
@@ -201,13 +222,7 @@ static int pg_script(pb_db *db, const char *sql)
     pg_db *d = of(db);
     if (ensure_connected(d) != 0)
         return -1;
-    PGresult *r = PQexec(d->conn, sql);
-    ExecStatusType status = PQresultStatus(r);
-    int rc = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK ? 0 : -1;
-    if (rc != 0)
-        keep_error(d, PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r) : PQerrorMessage(d->conn));
-    PQclear(r);
-    return rc;
+    return exec_kept(d, sql);
 }
 
 static const char *pg_error(pb_db *db)
@@ -254,10 +269,12 @@ pb_db *pb_db_pg_open(const char *url, bool readonly, char *err, size_t errlen)
         free(d);
         return NULL;
     }
-    if (PQstatus(d->conn) != CONNECTION_OK)
+    bool connected = PQstatus(d->conn) == CONNECTION_OK;
+    if (!connected)
         keep_error(d, PQerrorMessage(d->conn));
-    if (PQstatus(d->conn) != CONNECTION_OK || configure(d) != 0) {
-        pb_errorf(err, errlen, "store: cannot connect to PostgreSQL at %s: %s", d->where, d->error);
+    if (!connected || configure(d) != 0) {
+        pb_errorf(err, errlen, "store: %s PostgreSQL at %s: %s", connected ? "cannot use" : "cannot connect to",
+                  d->where, d->error);
         pg_close(&d->base);
         return NULL;
     }
