@@ -4,7 +4,9 @@
 //   make && node --experimental-websocket --test tests/server/
 //
 // Starts its own servers (port 0, a temporary database) and kills them at the
-// end. Every message any client receives goes through the view-leak check of
+// end. With the store in PostgreSQL instead of SQLite (make server-test-pg):
+//   sh tests/pg/with-postgres.sh node --experimental-websocket --test tests/server/protocol.test.mjs
+// Every message any client receives goes through the view-leak check of
 // helpers.mjs (a seat only ever sees its own view, spectators the public one).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
