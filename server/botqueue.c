@@ -55,6 +55,14 @@ bool pb_botqueue_empty(const pb_botqueue *q)
     return !q->head;
 }
 
+bool pb_botqueue_has_live(const pb_botqueue *q)
+{
+    for (const node *n = q->head; n; n = n->next)
+        if (!n->job->review)
+            return true;
+    return false;
+}
+
 static uint64_t last_served(const pb_botqueue *q, uint64_t owner)
 {
     for (int i = 0; i < OWNERS; i++)
@@ -63,13 +71,19 @@ static uint64_t last_served(const pb_botqueue *q, uint64_t owner)
     return 0;
 }
 
-pb_bot_job *pb_botqueue_pop(pb_botqueue *q)
+pb_bot_job *pb_botqueue_pop(pb_botqueue *q, bool reviews)
 {
     node **best = NULL, *prev_of_best = NULL, *prev = NULL;
     uint64_t best_at = UINT64_MAX;
+    bool best_review = true;
     for (node **p = &q->head; *p; prev = *p, p = &(*p)->next) {
+        bool review = (*p)->job->review;
+        if (review && !reviews)
+            continue;
         uint64_t at = last_served(q, (*p)->job->owner);
-        if (at < best_at) { /* strictly: the oldest job of an owner wins */
+        /* A live move before any review; then strictly: the oldest job of an owner wins. */
+        if (best_review > review || (best_review == review && at < best_at)) {
+            best_review = review;
             best = p;
             best_at = at;
             prev_of_best = prev;

@@ -91,6 +91,7 @@ typedef struct table {
     bool out[PB_MAX_SEATS];
     int64_t turn_start;  /* when the seat to move began its turn */
     struct replays *replays; /* finished tables: what replays are served from, once asked */
+    struct analysis *analysis; /* finished tables: the review of every decision, once asked (`analyse`) */
     char owner[64];      /* the address that made it ("" unknown: made before a restart, or local) */
     /* A bot move held for its pace. */
     bool held;
@@ -113,6 +114,23 @@ struct replays {
     json_t *actions, *log;
     pb_state **at; /* at[i]: the position after i * REPLAY_EVERY moves */
     int n;
+};
+
+/* A finished table's analysis (`analyse`): every decision reviewed by
+ * ANALYSIS_BOT through the bot workers, ANALYSIS_WINDOW jobs out at a time
+ * (the queue stays short; live bots go first there). Kept with the table,
+ * in memory only: it goes when the table leaves memory. */
+#define ANALYSIS_BOT "hard"
+#define ANALYSIS_SEED 1 /* the searches' seed, as `pizzabox analyze` by default: the same report */
+#define ANALYSIS_WINDOW 2
+#define ANALYSIS_ASKERS 16 /* connections told of one run's progress */
+struct analysis {
+    int total, done, next, out; /* decisions; reviewed; the next to ask for; jobs out */
+    json_t *actions;            /* the record's moves */
+    pb_state *at;               /* the position before decision `next` (NULL once all are asked) */
+    json_t *reviews;            /* one per decision, null until reviewed */
+    int asker[ANALYSIS_ASKERS], naskers; /* told of each review as it comes */
+    uint64_t owner;             /* the first asker: its fair share of bots' time pays for the run */
 };
 
 /* What the lobby keeps of a connection: its chat allowance and the name it
@@ -272,6 +290,12 @@ static void table_free(table *t)
         json_decref(t->replays->actions);
         json_decref(t->replays->log);
         free(t->replays);
+    }
+    if (t->analysis) {
+        free(t->analysis->at);
+        json_decref(t->analysis->actions);
+        json_decref(t->analysis->reviews);
+        free(t->analysis);
     }
     free(t);
 }
@@ -627,6 +651,15 @@ static void broadcast(pb_lobby *l, table *t)
 
 /* ---- Moves ---- */
 
+/* Whose bot work it is, from an address: FNV-1a. */
+static uint64_t owner_of(const char *address)
+{
+    uint64_t owner = 1469598103934665603u;
+    for (const char *c = address; *c; c++)
+        owner = (owner ^ (unsigned char)*c) * 1099511628211u;
+    return owner;
+}
+
 static void ask_bot_if_needed(pb_lobby *l, table *t)
 {
     if (t->finished || t->bot_asked || t->waiting)
@@ -647,10 +680,7 @@ static void ask_bot_if_needed(pb_lobby *l, table *t)
     job->game = t->g;
     /* Bots' time is shared by who made the tables: one client's many
      * tables wait for each other, not everyone else's. */
-    uint64_t owner = 1469598103934665603u; /* FNV-1a of the address */
-    for (const char *c = t->owner; *c; c++)
-        owner = (owner ^ (unsigned char)*c) * 1099511628211u;
-    job->owner = t->owner[0] ? owner : (uint64_t)t->id;
+    job->owner = t->owner[0] ? owner_of(t->owner) : (uint64_t)t->id;
     t->bot_asked = true;
     t->jobs++;
     l->io.ask_bot(l->io.ctx, job);
@@ -1699,6 +1729,171 @@ static void on_replay(pb_lobby *l, int conn, const json_t *msg)
     free(s);
 }
 
+/* ---- Analysis (`analyse`) ---- */
+
+/* Are two connections the same client? The same connection, or the same
+ * address (one that counts for someone). */
+static bool same_client(pb_lobby *l, int a, int b)
+{
+    if (a == b)
+        return true;
+    const peer *p = peer_of(l, a), *q = peer_of(l, b);
+    return p && q && p->address[0] && strcmp(p->address, q->address) == 0;
+}
+
+/* The analysis still running for this client, or NULL. */
+static const table *analysing(pb_lobby *l, int conn)
+{
+    for (int i = 0; i < l->ntables; i++) {
+        const struct analysis *a = l->tables[i]->analysis;
+        for (int k = 0; a && a->done < a->total && k < a->naskers; k++)
+            if (same_client(l, a->asker[k], conn))
+                return l->tables[i];
+    }
+    return NULL;
+}
+
+/* An `analysis` message: the reviews from..to-1 that are done, and the count. */
+static void send_analysis(pb_lobby *l, const table *t, int conn, int from, int to)
+{
+    const struct analysis *a = t->analysis;
+    json_t *reviews = json_array();
+    for (int i = from; i < to; i++)
+        if (!json_is_null(json_array_get(a->reviews, (size_t)i)))
+            json_array_append(reviews, json_array_get(a->reviews, (size_t)i));
+    json_t *msg = json_pack("{s:s, s:s, s:o, s:i, s:i}", "type", "analysis", "code", t->code, "reviews", reviews,
+                            "done", a->done, "total", a->total);
+    char *text = json_dumps(msg, JSON_COMPACT | JSON_REAL_PRECISION(6));
+    if (text)
+        l->io.send(l->io.ctx, conn, text);
+    free(text);
+    json_decref(msg);
+}
+
+/* Ask for the next reviews, up to ANALYSIS_WINDOW out, while someone waits
+ * for them (a run nobody waits for any more pauses until asked again). */
+static void ask_reviews(pb_lobby *l, table *t)
+{
+    struct analysis *a = t->analysis;
+    while (a->at && a->out < ANALYSIS_WINDOW && a->next < a->total && a->naskers > 0) {
+        char err[PB_ERR_LEN];
+        pb_bot_job *job = calloc(1, sizeof *job);
+        pb_action played;
+        if (!job || t->g->ops->action_from_text(t->g, a->at, json_string_value(json_array_get(a->actions,
+                                                (size_t)a->next)), &played, err, sizeof err) != 0 ||
+            !(job->state = pb_state_clone(t->g, a->at))) {
+            free(job);
+            /* A record that no longer replays, or out of memory: the run stops here, and
+             * those waiting are told (they may ask for another). */
+            for (int k = 0; k < a->naskers; k++)
+                send_json(l, a->asker[k], json_pack("{s:s, s:s, s:s}", "type", "error", "request", "analyse", "message",
+                                                    "the analysis stopped: this game's record could not be replayed"));
+            a->naskers = 0;
+            return;
+        }
+        *job = (pb_bot_job){.table = t->id, .moves = a->next, .seat = pb_current_seat(t->g, a->at),
+                            .seed = pb_derive_seed(ANALYSIS_SEED, (uint64_t)a->next), .game = t->g,
+                            .state = job->state, .owner = a->owner, .review = true, .played = played};
+        snprintf(job->bot, sizeof job->bot, "%s", ANALYSIS_BOT);
+        t->g->ops->apply(t->g, a->at, played, NULL, 0);
+        if (++a->next == a->total) {
+            free(a->at);
+            a->at = NULL;
+        }
+        a->out++;
+        t->jobs++;
+        l->io.ask_bot(l->io.ctx, job);
+    }
+}
+
+static void on_analyse(pb_lobby *l, int conn, const json_t *msg)
+{
+    if (!json_is_string(json_object_get(msg, "code"))) {
+        send_error(l, conn, "analyse needs the table's code (a string)");
+        return;
+    }
+    table *t = table_of(l, conn, msg);
+    if (!t)
+        return;
+    char err[PB_ERR_LEN];
+    const table *busy = analysing(l, conn);
+    struct analysis *a = t->analysis;
+    if (seat_of(t, conn) < 0 && !watches(t, conn)) {
+        send_error(l, conn, "sit at the table or watch it first");
+    } else if (!t->finished) {
+        send_error(l, conn, "only a finished game can be analysed: play it to the end first");
+    } else if (busy) {
+        snprintf(err, sizeof err, "one analysis at a time: table %s's is still running (%d of %d decisions)",
+                 busy->code, busy->analysis->done, busy->analysis->total);
+        send_error(l, conn, err);
+    } else if (a && a->done == a->total) {
+        send_analysis(l, t, conn, 0, a->total); /* done before: from memory */
+    } else if (a && a->naskers == ANALYSIS_ASKERS) {
+        send_error(l, conn, "too many people wait for this table's analysis: try again soon");
+    } else {
+        struct replays *r = a ? NULL : replays_of(l, t, err, sizeof err);
+        if (!a && r && (a = calloc(1, sizeof *a))) {
+            peer *p = peer_of(l, conn);
+            *a = (struct analysis){.total = t->moves, .actions = json_incref(r->actions), .reviews = json_array(),
+                                   .at = pb_state_clone(t->g, r->at[0]),
+                                   .owner = p && p->address[0] ? owner_of(p->address) : owner_of(t->code)};
+            for (int i = 0; i < t->moves; i++)
+                json_array_append_new(a->reviews, json_null());
+            t->analysis = a;
+        }
+        if (!a) {
+            send_error(l, conn, r ? "out of memory" : err);
+            return;
+        }
+        a->asker[a->naskers++] = conn;
+        send_analysis(l, t, conn, 0, a->total); /* what is done so far (nothing, or another asker's) */
+        ask_reviews(l, t);
+    }
+}
+
+/* One review in the protocol's words: the chances only where there was a choice to weigh. */
+static json_t *review_json(const pb_review *rv, int move, int seat, const char *played, const char *best)
+{
+    json_t *o = json_pack("{s:i, s:i, s:s, s:s}", "move", move, "seat", seat, "played", played, "mark",
+                          rv ? pb_mark_name(rv->mark) : "unreviewed");
+    bool weighed = rv && rv->mark != PB_MARK_FORCED && rv->mark != PB_MARK_PARTS;
+    json_object_set_new(o, "best", json_string(weighed ? best : played));
+    json_object_set_new(o, "played_chance", weighed ? json_real(rv->played_value) : json_null());
+    json_object_set_new(o, "best_chance", weighed ? json_real(rv->best_value) : json_null());
+    json_object_set_new(o, "loss", weighed ? json_real(rv->loss) : json_null());
+    return o;
+}
+
+void pb_lobby_review(pb_lobby *l, int64_t id, int move, const pb_review *rv, const char *played, const char *best)
+{
+    table *t = find_table_id(l, id);
+    if (t && t->jobs > 0)
+        t->jobs--;
+    struct analysis *a = t ? t->analysis : NULL;
+    if (!a || move < 0 || move >= a->total || !json_is_null(json_array_get(a->reviews, (size_t)move)))
+        return;
+    a->out--;
+    a->done++;
+    int seat = t->who[move] & ~FORMAL;
+    json_array_set_new(a->reviews, (size_t)move, review_json(rv, move, rv ? rv->seat : seat, played, best));
+    for (int k = 0; k < a->naskers; k++)
+        send_analysis(l, t, a->asker[k], move, move + 1);
+    if (a->done == a->total)
+        a->naskers = 0; /* done: kept for whoever asks next */
+    ask_reviews(l, t);
+}
+
+/* A connection gone waits for no analysis. */
+static void stop_waiting(pb_lobby *l, int conn)
+{
+    for (int i = 0; i < l->ntables; i++) {
+        struct analysis *a = l->tables[i]->analysis;
+        for (int k = 0; a && k < a->naskers; k++)
+            if (a->asker[k] == conn)
+                a->asker[k--] = a->asker[--a->naskers];
+    }
+}
+
 /* What the table list says of one table, by its code: a shared link's page
  * says what it opens (or that no table has that code) before anyone joins. */
 static void on_peek(pb_lobby *l, int conn, const json_t *msg)
@@ -2023,7 +2218,7 @@ void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len)
     } handlers[] = {{"create", on_create}, {"join", on_join},   {"resume", on_resume},   {"spectate", on_spectate},
                     {"act", on_act},       {"bot", on_bot},     {"replay", on_replay},   {"history", on_history},
                     {"start", on_start},   {"chat", on_chat},   {"undo", on_undo},       {"rematch", on_rematch},
-                    {"peek", on_peek}};
+                    {"peek", on_peek},     {"analyse", on_analyse}};
     bool done = false;
     if (strcmp(type, "list") == 0) {
         on_list(l, conn);
@@ -2062,6 +2257,7 @@ static void forget_peer(pb_lobby *l, int conn)
 void pb_lobby_disconnect(pb_lobby *l, int conn)
 {
     forget_peer(l, conn);
+    stop_waiting(l, conn);
     for (int i = 0; i < l->ntables; i++) {
         table *t = l->tables[i];
         for (int s = 0; s < t->players; s++)

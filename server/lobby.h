@@ -12,22 +12,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../ai/analysis.h"
 #include "../core/game.h"
 #include "store.h"
 
 typedef struct pb_lobby pb_lobby;
 
-/* A bot move to compute: the position is a copy the job owns. */
+/* A bot move to compute, or (review) a finished game's decision to review:
+ * the position is a copy the job owns. */
 typedef struct pb_bot_job {
     int64_t table;
     int moves;            /* the table's position number when asked (it changes with every move and
-                           * undo): answers for older positions are dropped */
+                           * undo): answers for older positions are dropped; for a review, the
+                           * decision's move index */
     int seat;
     char bot[64];
     uint64_t seed;
     const pb_game *game;  /* immutable, owned by the lobby, alive while the table is */
     pb_state *state;      /* owned by the job */
     uint64_t owner;       /* who the table is for: bots' time is shared fairly between owners */
+    bool review;          /* analysis (`analyse`): review the move `played` (pb_review_decision);
+                           * served after every live bot's move */
+    pb_action played;
 } pb_bot_job;
 
 typedef struct pb_lobby_io {
@@ -75,6 +81,11 @@ void pb_lobby_disconnect(pb_lobby *l, int conn);
  * for must be answered (with moves = -1 when the bot could not move): a
  * table stays in memory while a job points at its game. */
 void pb_lobby_bot_move(pb_lobby *l, int64_t table, int moves, pb_action a);
+/* A review's answer (a job with `review`; its state already freed): the
+ * decision at move index `move`, reviewed, with the texts of the move played
+ * and the best move as spectators see them; rv NULL when it could not be. */
+void pb_lobby_review(pb_lobby *l, int64_t table, int move, const pb_review *rv, const char *played,
+                     const char *best);
 /* Housekeeping, every 100 ms or so: bot moves held for their pace are made,
  * clocks run out, seats become free to hand to a bot, finished tables idle
  * for PB_LOBBY_FINISHED_GRACE seconds leave memory. */

@@ -57,6 +57,10 @@ typedef struct done_move {
     int64_t table;
     int moves;
     pb_action action;
+    /* A review (analysis): its result and the two moves' texts. */
+    bool review, reviewed;
+    pb_review rv;
+    char played[160], best[160];
 } done_move;
 
 
@@ -71,6 +75,7 @@ typedef struct server {
     pthread_cond_t work;
     pb_botqueue *jobs;           /* fair between the tables' owners */
     done_move *done;
+    int workers, reviewing;      /* bot workers, and those reviewing (analysis) now */
     bool trust_proxy;
     bool stopping;
 } server;
@@ -135,7 +140,8 @@ static void ask_bot(void *ctx, pb_bot_job *job)
          * lobby asks again later and knows the job is over. */
         done_move *d = malloc(sizeof *d);
         if (d) {
-            *d = (done_move){.next = s->done, .table = job->table, .moves = -1};
+            *d = (done_move){.next = s->done, .table = job->table, .moves = job->review ? job->moves : -1,
+                             .review = job->review};
             s->done = d;
         }
         free(job->state);
@@ -145,36 +151,68 @@ static void ask_bot(void *ctx, pb_bot_job *job)
     pthread_mutex_unlock(&s->lock);
 }
 
+/* A review's answer: the decision reviewed (reviewed false when it could
+ * not be), with both moves as spectators see them. */
+static void review_job(const pb_bot_job *job, done_move *d)
+{
+    char err[PB_ERR_LEN];
+    const pb_game *g = job->game;
+    d->reviewed = pb_review_decision(g, job->state, job->played, job->bot, job->seed, &d->rv, err, sizeof err) == 0;
+    if (!d->reviewed)
+        fprintf(stderr, "pizzabox serve: a review: %s\n", err);
+    g->ops->describe(g, job->state, job->played, PB_SPECTATOR, d->played, sizeof d->played);
+    if (d->reviewed)
+        g->ops->describe(g, job->state, d->rv.best, PB_SPECTATOR, d->best, sizeof d->best);
+}
+
+/* May a worker take a review now? One worker is kept for live bots' moves
+ * (when there are two or more): a table's bot never waits for a whole
+ * review, only for the live moves before it. */
+static bool may_review(const server *s)
+{
+    return s->workers < 2 || s->reviewing < s->workers - 1;
+}
+
 static void *bot_worker(void *arg)
 {
     server *s = arg;
     for (;;) {
         pthread_mutex_lock(&s->lock);
-        while (pb_botqueue_empty(s->jobs) && !s->stopping)
+        while (!s->stopping && !pb_botqueue_has_live(s->jobs) && (pb_botqueue_empty(s->jobs) || !may_review(s)))
             pthread_cond_wait(&s->work, &s->lock);
         if (s->stopping) {
             pthread_mutex_unlock(&s->lock);
             return NULL;
         }
-        pb_bot_job *job = pb_botqueue_pop(s->jobs);
+        pb_bot_job *job = pb_botqueue_pop(s->jobs, may_review(s));
+        s->reviewing += job->review;
         pthread_mutex_unlock(&s->lock);
-        char err[PB_ERR_LEN];
-        pb_bot *bot = pb_bot_new(job->bot, job->seed, err, sizeof err);
         done_move *d = malloc(sizeof *d);
-        if (d) {
+        if (d && job->review) {
+            *d = (done_move){.table = job->table, .moves = job->moves, .review = true};
+            review_job(job, d);
+        } else if (d) {
             /* Every job is answered, even when the bot could not move
              * (moves -1: a stale answer), so the lobby knows the job no
              * longer uses the table's game. */
-            d->table = job->table;
-            d->moves = bot ? job->moves : -1;
+            char err[PB_ERR_LEN];
+            pb_bot *bot = pb_bot_new(job->bot, job->seed, err, sizeof err);
+            *d = (done_move){.table = job->table, .moves = bot ? job->moves : -1};
             d->action = bot ? pb_bot_choose(bot, job->game, job->state, job->seat) : 0;
-            pthread_mutex_lock(&s->lock);
+            pb_bot_free(bot);
+        }
+        pthread_mutex_lock(&s->lock);
+        if (job->review) {
+            s->reviewing--;
+            pthread_cond_signal(&s->work); /* a review may be taken again */
+        }
+        if (d) {
             d->next = s->done;
             s->done = d;
-            pthread_mutex_unlock(&s->lock);
-            lws_cancel_service(s->ctx); /* wake the service thread */
         }
-        pb_bot_free(bot);
+        pthread_mutex_unlock(&s->lock);
+        if (d)
+            lws_cancel_service(s->ctx); /* wake the service thread */
         free(job->state);
         free(job);
     }
@@ -188,7 +226,10 @@ static void take_bot_moves(server *s)
     pthread_mutex_unlock(&s->lock);
     while (d) {
         done_move *next = d->next;
-        pb_lobby_bot_move(s->lobby, d->table, d->moves, d->action);
+        if (d->review)
+            pb_lobby_review(s->lobby, d->table, d->moves, d->reviewed ? &d->rv : NULL, d->played, d->best);
+        else
+            pb_lobby_bot_move(s->lobby, d->table, d->moves, d->action);
         free(d);
         d = next;
     }
@@ -497,6 +538,9 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     int nworkers = 0;
     for (int i = 0; rc == 0 && i < o->bot_threads && i < 8; i++)
         nworkers += pthread_create(&workers[nworkers], NULL, bot_worker, s) == 0;
+    pthread_mutex_lock(&s->lock);
+    s->workers = nworkers;
+    pthread_mutex_unlock(&s->lock);
     ev_signal sigint, sigterm;
     if (rc == 0) {
         signal(SIGPIPE, SIG_IGN);

@@ -20,6 +20,7 @@ import { wireTips, hideStale } from './tips.js';
 import { logFromView, logFromHistory, logConnectionReset, logItemsHtml } from './log.js';
 import { initChat, onChat, chatError, renderChat } from './chat.js';
 import { initSocial, renderSocial } from './social.js';
+import * as AN from './analysis.js';
 
 const $ = (sel) => document.querySelector(sel);
 const LIST_EVERY_MS = 4000;
@@ -86,6 +87,7 @@ const conn = new Connection({
     state.subscribed.clear();
     state.resuming = null;
     logConnectionReset();
+    AN.connectionReset(); // an analysis under way is asked for again once the table is back
     setBusy(false);
     if (state.route.page === 'lobby') requestList();
     else openTable(state.route.code);
@@ -118,6 +120,7 @@ function handleMessage(msg) {
     case 'tables': return onTables(msg);
     case 'replay': return onReplay(msg);
     case 'history': return onHistory(msg);
+    case 'analysis': return onAnalysisMsg(msg);
     case 'chat': return onChat(msg);
     case 'table': return onPeeked(msg);
     case 'error': return onError(msg);
@@ -156,6 +159,7 @@ function onView(msg) {
   noticeView(msg);
   state.views.set(msg.code, msg);
   replayLinkOpened(msg);
+  if (finished(msg) && AN.wantsAgain(msg.code)) send({ type: 'analyse', code: msg.code });
   state.subscribed.add(msg.code);
   if (logFromView(msg)) conn.send({ type: 'history', code: msg.code }); // the whole log, once
   if (state.resuming === msg.code) state.resuming = null;
@@ -199,6 +203,11 @@ function onReplay(msg) {
   renderTable();
 }
 
+function onAnalysisMsg(msg) {
+  AN.onAnalysis(msg);
+  if (state.route.page === 'table' && state.route.code === msg.code) renderTable();
+}
+
 function onHistory(msg) {
   logFromHistory(msg);
   if (state.route.page === 'table' && state.route.code === msg.code) renderTable();
@@ -229,6 +238,11 @@ function onError(msg) {
     state.resuming = null;
     toast(`Could not return to your seat: ${text}`);
     if (state.route.page === 'table') showJoinPrompt(state.route.code);
+    return;
+  }
+  if (msg.request === 'analyse' && state.route.page === 'table') {
+    AN.analysisRefused(state.route.code, text); // said in the Analysis card, by its button
+    renderTable();
     return;
   }
   if (msg.request === 'peek') {
@@ -666,6 +680,7 @@ function drawTable(ctx) {
   decoratePlayers($('#players'), ctx.msg, state.views.get(ctx.code));
   $('#headline').insertAdjacentHTML('beforeend', myClockHtml(ctx.msg, state.views.get(ctx.code)));
   renderLog(ctx);
+  renderAnalysis(ctx);
   renderRules(ctx);
   renderShare(ctx.code);
   const replay = replayShown(ctx);
@@ -769,6 +784,39 @@ function renderReplay() {
   box.innerHTML = T.replayHtml(msg.moves, r ? r.step : null);
 }
 
+// The Analysis card of a finished table (analysis.js), and on a New York
+// Slice replay step the portion a better `take` would have taken.
+function renderAnalysis(ctx) {
+  const latest = state.views.get(ctx.code);
+  const box = $('#analysis');
+  box.hidden = !finished(latest);
+  if (box.hidden) return;
+  const words = ctx.v.game === 'theory' ? TH.logHtml : ctx.v.game === 'delivery' ? DL.logHtml : T.logHtml;
+  const replay = replayShown(ctx);
+  const step = replay ? replay.step : null;
+  const html = AN.panelHtml(ctx, words, step, (latest.players || []).length);
+  if (box.innerHTML !== html) box.innerHTML = html;
+  if (step == null || ctx.v.game === 'theory' || ctx.v.game === 'delivery') return;
+  const letter = AN.betterTake(ctx.code, step);
+  const p = letter && (ctx.portions || []).find((x) => x.letter === letter.toUpperCase() || (letter === 'special' && x.key === 'special'));
+  if (!p) return;
+  for (const el of document.querySelectorAll(`#portions li[data-name="${CSS.escape(p.key)}"], #ring-box [data-portion="${CSS.escape(p.key)}"]`)) {
+    el.classList.add('an-better');
+  }
+}
+
+function onAnalysisClick(ev) {
+  const code = state.route.code;
+  if (ev.target.closest('#analyse')) {
+    AN.analysisAsked(code);
+    send({ type: 'analyse', code });
+    renderTable();
+    return;
+  }
+  const point = ev.target.closest('[data-step]');
+  if (point) askReplay(Number(point.dataset.step));
+}
+
 function askReplay(step) {
   const msg = state.views.get(state.route.code);
   if (!finished(msg)) return;
@@ -792,7 +840,8 @@ function renderLog(ctx) {
   const log = $('#log');
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
   const words = ctx.v.game === 'theory' ? TH.logHtml : ctx.v.game === 'delivery' ? DL.logHtml : T.logHtml;
-  const html = logItemsHtml(ctx, words, replayShown(ctx));
+  const run = AN.analysisOf(ctx.code);
+  const html = logItemsHtml(ctx, words, replayShown(ctx), run ? (move) => AN.markTagHtml(run.reviews.get(move)) : null);
   if (html !== state.logShown) {
     log.innerHTML = html;
     state.logShown = html;
@@ -1115,6 +1164,8 @@ function wire() {
   $('#replay').addEventListener('change', (ev) => {
     if (ev.target.id === 'replay-step') askReplay(Number(ev.target.value));
   });
+  $('#analysis').addEventListener('click', onAnalysisClick);
+  $('#analysis').addEventListener('keydown', (ev) => pressed(ev) && ev.target.closest('circle[data-step]') && onAnalysisClick(ev));
   $('#copy-link').addEventListener('click', copyLink);
   $('#join-this').addEventListener('click', () => showJoinPrompt(state.route.code));
   $('#conn').addEventListener('click', () => conn.reconnectNow());

@@ -76,8 +76,9 @@ export function logConnectionReset() {
 
 // The <li> items of the log. `gameLog(ctx)` is the game's logHtml, which
 // words the entries of ctx.msg.log; `replay` ({step, log, events}) limits
-// the log to the moves before the step shown.
-export function logItemsHtml(ctx, gameLog, replay) {
+// the log to the moves before the step shown. `tagOf(move)`: HTML put after
+// an entry's words (analysis.js: a reviewed move's mark), or ''.
+export function logItemsHtml(ctx, gameLog, replay, tagOf = null) {
   const t = table(ctx.code);
   let entries = [...t.entries.values()];
   let events = [...t.events.values()];
@@ -108,7 +109,8 @@ export function logItemsHtml(ctx, gameLog, replay) {
     const key = `${e.seat}\u0001${e.text}\u0001${e.news || ''}\u0001${names}`;
     let w = t.words.get(e.move);
     if (!w || w.key !== key) t.words.set(e.move, (w = { key, html: entryHtml(ctx, gameLog, e) }));
-    out.push(w.html);
+    const tag = tagOf ? tagOf(e.move) : '';
+    out.push(tag ? w.html.replace(/(<div class="news">[\s\S]*)?<\/li>$/, (rest) => tag + rest) : w.html);
   }
   eventsUpTo(Infinity);
   return out.length ? out.join('') : '<li class="log-empty muted">No moves yet.</li>';

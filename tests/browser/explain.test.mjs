@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
-import { startServer, tempDir, Client, playToEnd } from '../server/helpers.mjs';
+import { startServer, tempDir, Client, playToEnd, seeded } from '../server/helpers.mjs';
 import { clickMove } from './slice-clicks.mjs';
 
 const DESK = { width: 1366, height: 768 };
@@ -66,7 +66,7 @@ async function shots(p, name) {
     await p.setViewportSize(size);
     await p.screenshot({ path: join(SHOTS, `explain-${name}-${tag}.png`), fullPage: true });
     // The score sheet (or the board) alone, to look at closely.
-    const part = p.locator(name.startsWith('end-') ? '#game-over' : '#board');
+    const part = p.locator(name.startsWith('end-') ? '#game-over' : name.startsWith('analysis-') ? '#analysis' : '#board');
     await part.screenshot({ path: join(SHOTS, `explain-${name}-${tag}-part.png`) });
   }
   await p.setViewportSize(DESK);
@@ -146,7 +146,7 @@ test('the rules of Pizza Theory and New York Pizza Delivery speak of clicks too'
 test('the end screens show every game\'s full score sheet', { timeout: 150_000 }, async () => {
   // New York Slice: the Guest Check, a row per type and the lines under it.
   const ny = await botTable({ game: 'nyslice', players: 3, seats: ['human', 'greedy', 'greedy'] });
-  const nyEnd = await playToEnd(ny.client, ny.code, { timeout: 60_000 });
+  const nyEnd = await playToEnd(ny.client, ny.code, { rng: seeded(4), timeout: 60_000 }); // random moves: some are marked
   const p = await page(DESK);
   await openSeat(p, ny);
   const check = p.locator('#game-over table.guest-check');
@@ -181,6 +181,43 @@ test('the end screens show every game\'s full score sheet', { timeout: 150_000 }
   await tags.first().hover();
   await p.locator('#tip').waitFor({ state: 'visible' });
   await shots(p, 'end-nyslice');
+
+  // Analyse: the server's bot reviews every decision; marks in the replay's
+  // log, the better move at a step, a line per seat in the graph.
+  const panel = p.locator('#analysis');
+  await panel.locator('#analyse').click();
+  await panel.locator('.an-progress').filter({ hasText: /Analysing: \d+ of \d+ decisions/ }).waitFor();
+  await panel.locator('.an-summary').waitFor({ timeout: 20_000 });
+  assert.equal(await panel.locator('.an-graph g.an-line').count(), 3, 'a line per seat');
+  const marked = panel.locator('circle.an-inaccuracy, circle.an-mistake, circle.an-blunder');
+  const markedSteps = (await marked.evaluateAll((cs) => cs.map((c) => Number(c.dataset.step)))).sort((a, b) => a - b);
+  assert.ok(markedSteps.length > 0, 'some moves were marked');
+  await p.locator('#replay button[data-step]').nth(1).click(); // one move back: every move but the last in the log
+  await p.locator('#replay-label').filter({ hasText: `After move ${nyEnd.moves - 1} of` }).waitFor();
+  const inLog = markedSteps.filter((m) => m < nyEnd.moves - 1).length;
+  assert.equal(await p.locator('#log .an-mark').count(), inLog, 'each marked move has its tag in the log');
+  const tag = p.locator('#log .an-mark').first();
+  assert.match(await tag.getAttribute('aria-label'), /^(inaccuracy|mistake|blunder): .*points of winning chance/);
+  const step = markedSteps[0];
+  await panel.locator(`circle[data-step="${step}"]`).click(); // a point of the graph: the replay goes to that decision
+  await p.locator('#replay-label').filter({ hasText: `After move ${step} of` }).waitFor();
+  const line = panel.locator(`.an-step[data-move="${step}"]`);
+  assert.match(await line.innerText(), /^Move \d+: .+: [\d.]+%.+→ best: .+, [\d.]+%$/, 'the better move in words, both chances');
+  await shots(p, 'analysis-nyslice');
+  // A take the search found worse than another: the better portion is outlined on the board.
+  const viewer = await Client.connect(server.url, 'viewer'); // the page has Ann's seat now: a spectator asks
+  clients.push(viewer);
+  await viewer.request({ type: 'spectate', code: ny.code }, (m) => m.type === 'view', 5000);
+  const reviews = (await viewer.request({ type: 'analyse', code: ny.code }, (m) => m.type === 'analysis', 5000)).reviews;
+  assert.deepEqual(markedSteps, reviews.filter((r) => /^(inaccuracy|mistake|blunder)$/.test(r.mark)).map((r) => r.move),
+    'the graph marks the moves the server marked');
+  const take = reviews.find((r) => /^take [A-Z]$/.test(r.played) && /^take [A-Z]$/.test(r.best) && r.best !== r.played);
+  if (take) {
+    await panel.locator(`circle[data-step="${take.move}"]`).click();
+    await p.locator('#replay-label').filter({ hasText: `After move ${take.move} of` }).waitFor();
+    assert.equal(await p.locator('#portions li.an-better .swatch').innerText(), take.best.slice(-1), 'the better portion outlined');
+    await p.screenshot({ path: join(SHOTS, 'explain-analysis-take-desktop.png'), fullPage: true });
+  }
 
   // Pizza Theory: toppings and shortfalls, with what they mean.
   const th = await botTable({ game: 'theory', players: 2, seats: ['human', 'greedy'] });

@@ -823,6 +823,104 @@ static void test_history_kept_up_to_date(void **state)
     close_place(&where, l, store, &c);
 }
 
+/* Answer the analysis's review jobs with a made-up review (the lobby's part:
+ * the search is ai/analysis.c's, tested there): move 0 a blunder, the rest
+ * good. Returns how many were answered. */
+static int answer_reviews(pb_lobby *l, capture *c)
+{
+    int n = 0;
+    while (c->njobs) {
+        pb_bot_job *job = c->jobs[--c->njobs];
+        assert_true(job->review);
+        assert_string_equal(job->bot, "hard");
+        assert_true(job->seed == pb_derive_seed(1, (uint64_t)job->moves)); /* as pizzabox analyze's default */
+        bool bad = job->moves == 0;
+        pb_review rv = {.seat = job->seat, .played = job->played, .best = job->played, .played_value = bad ? 0.1 : 0.5,
+                        .best_value = 0.5, .loss = bad ? 0.4 : 0, .mark = bad ? PB_MARK_BLUNDER : PB_MARK_GOOD};
+        int64_t table = job->table;
+        int move = job->moves;
+        free(job->state);
+        free(job);
+        pb_lobby_review(l, table, move, &rv, "played", bad ? "better" : "played");
+        n++;
+    }
+    return n;
+}
+
+/* `analyse`: refused before the end; a few reviews out at a time; a second
+ * request of the same client refused; a run nobody waits for pauses, and
+ * resumes for the next who asks, who gets what was done; once done, kept. */
+static void test_analysis_runs_pauses_and_is_kept(void **state)
+{
+    (void)state;
+    char err[PB_ERR_LEN], code[16], token[64], msg[128];
+    place where;
+    static capture c;
+    pb_store *store = open_place(&where);
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    say(l, 1, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"random\"],"
+              "\"name\":\"Ann\"}");
+    joined_seat(&c, 1, code, token);
+    snprintf(msg, sizeof msg, "{\"type\":\"analyse\",\"code\":\"%s\"}", code);
+    expect_error(l, &c, 1, msg, "only a finished game");
+    for (int guard = 0; guard < 500 && !over(&c, 1); guard++) {
+        run_bots(l, &c);
+        if (!over(&c, 1))
+            human_move(l, &c, 1, code);
+    }
+    json_t *end = sent(&c, 1, "view");
+    int total = (int)json_integer_value(json_object_get(end, "moves"));
+    json_decref(end);
+    assert_true(total > 4);
+
+    say(l, 1, msg);
+    json_t *a = sent(&c, 1, "analysis");
+    assert_int_equal(json_integer_value(json_object_get(a, "total")), total);
+    assert_int_equal(json_integer_value(json_object_get(a, "done")), 0);
+    json_decref(a);
+    assert_int_equal(c.njobs, 2); /* two out at a time */
+    expect_error(l, &c, 1, msg, "one analysis at a time");
+    assert_int_equal(c.njobs, 2);
+
+    /* Ann leaves: the two out come back, nothing more is asked. */
+    pb_lobby_disconnect(l, 1);
+    assert_int_equal(answer_reviews(l, &c), 2);
+    assert_int_equal(c.njobs, 0);
+
+    /* A spectator asks: what was done, then the rest as it comes. */
+    snprintf(err, sizeof err, "{\"type\":\"spectate\",\"code\":\"%s\"}", code);
+    say(l, 2, err);
+    clear(&c);
+    say(l, 2, msg);
+    a = sent(&c, 2, "analysis");
+    assert_int_equal(json_integer_value(json_object_get(a, "done")), 2);
+    assert_int_equal(json_array_size(json_object_get(a, "reviews")), 2);
+    json_t *first = json_array_get(json_object_get(a, "reviews"), 0);
+    assert_int_equal(json_integer_value(json_object_get(first, "move")), 0);
+    assert_string_equal(json_string_value(json_object_get(first, "mark")), "blunder");
+    assert_string_equal(json_string_value(json_object_get(first, "best")), "better");
+    json_decref(a);
+    int answered = 2;
+    while (c.njobs)
+        answered += answer_reviews(l, &c);
+    assert_int_equal(answered, total); /* each decision asked for once */
+    a = sent(&c, 2, "analysis");
+    assert_int_equal(json_integer_value(json_object_get(a, "done")), total);
+    json_decref(a);
+
+    /* Done: kept. Another spectator gets it all in one answer, no job asked. */
+    say(l, 3, err);
+    clear(&c);
+    say(l, 3, msg);
+    a = sent(&c, 3, "analysis");
+    assert_int_equal(json_array_size(json_object_get(a, "reviews")), total);
+    assert_int_equal(json_integer_value(json_object_get(a, "done")), total);
+    json_decref(a);
+    assert_int_equal(c.njobs, 0);
+    close_place(&where, l, store, &c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
@@ -833,6 +931,7 @@ int main(void)
                                        cmocka_unit_test(test_quota_per_client_and_abandoned_tables_closed),
                                        cmocka_unit_test(test_clock_after_a_restart),
                                        cmocka_unit_test(test_clock_and_undo_edges),
-                                       cmocka_unit_test(test_history_kept_up_to_date)};
+                                       cmocka_unit_test(test_history_kept_up_to_date),
+                                       cmocka_unit_test(test_analysis_runs_pauses_and_is_kept)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
