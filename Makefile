@@ -178,7 +178,8 @@ server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 # a database for each server (about 25 seconds).
 server-test-pg: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@echo "== protocol tests with the store in PostgreSQL"
-	@sh tests/pg/with-postgres.sh node --experimental-websocket --test tests/server/protocol.test.mjs tests/server/theory.test.mjs
+	@sh tests/pg/with-postgres.sh node --experimental-websocket --test tests/server/protocol.test.mjs tests/server/theory.test.mjs \
+		tests/server/analysis.test.mjs
 
 browser-test: $(BUILD)/pizzabox $(BROWSER_MODULES)
 	@node --experimental-websocket --test tests/browser/
