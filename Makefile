@@ -3,8 +3,9 @@
 #   make          build build/pizzabox and build/libpizzabox.a
 #   make run      build and serve tables on http://localhost:8080/ (web client)
 #   make test     every test; unit, CLI and protocol tests also under ASan+UBSan,
-#                 the protocol tests also against a TSan server, whole games
-#                 through every front end under valgrind
+#                 the protocol tests also against a TSan server and with the
+#                 store in PostgreSQL, whole games through every front end
+#                 under valgrind
 #   make bench    the speed benchmarks (bench/)
 
 CC ?= cc
@@ -17,8 +18,11 @@ OPT ?= -O2 -g
 # crosses files: interface -> engine -> scoring).
 LTO ?= -flto=auto
 AR := gcc-ar
-DEPS_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
-DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lsqlite3 -lwebsockets -lev -lcrypto -lm -lpthread
+# libpq's header lives in a directory of its own (Debian's, named in case
+# libpq-dev is only installed by this very make, after this line is read).
+DEPS_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null) \
+               $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
+DEPS_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) -lsqlite3 -lpq -lwebsockets -lev -lcrypto -lm -lpthread
 APP_LIBS := -ledit
 # The program itself (not the sanitizer builds, which bring their own
 # allocator) uses jemalloc: the server makes and frees thousands of small
@@ -57,12 +61,12 @@ DEPS_STAMP := $(BUILD)/.deps-installed
 TEST_DEPS_STAMP := $(BUILD)/.test-deps-installed
 BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
 
-.PHONY: all run test unit-test asan-test tsan-test valgrind-test cli-test server-test browser-test fuzz fuzz-quick bench bench-deps clean help deps
+.PHONY: all run test unit-test asan-test tsan-test valgrind-test cli-test server-test server-test-pg browser-test fuzz fuzz-quick bench bench-deps clean help deps
 .SECONDARY:
 all: $(BUILD)/pizzabox
 
 help:
-	@sed -n '1,8p' Makefile
+	@sed -n '1,9p' Makefile
 
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/ensure-deps.sh
@@ -135,7 +139,7 @@ run: $(BUILD)/pizzabox
 	@mkdir -p var
 	$(BUILD)/pizzabox serve --port 8080 --db var/pizzabox.db
 
-test: unit-test asan-test tsan-test valgrind-test cli-test server-test browser-test fuzz-quick
+test: unit-test asan-test tsan-test valgrind-test cli-test server-test server-test-pg browser-test fuzz-quick
 	@echo "all test suites passed"
 
 unit-test: $(TESTS)
@@ -168,6 +172,14 @@ server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@node --experimental-websocket --test tests/server/
 	@echo "== attacks (bench/abuse.mjs)"
 	@node --experimental-websocket bench/abuse.mjs
+
+# The protocol tests again with the server's store in PostgreSQL: a
+# PostgreSQL 15 of their own in a temporary directory (tests/pg/with-postgres.sh),
+# a database for each server (about 25 seconds).
+server-test-pg: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
+	@echo "== protocol tests with the store in PostgreSQL"
+	@sh tests/pg/with-postgres.sh node --experimental-websocket --test tests/server/protocol.test.mjs tests/server/theory.test.mjs \
+		tests/server/analysis.test.mjs
 
 browser-test: $(BUILD)/pizzabox $(BROWSER_MODULES)
 	@node --experimental-websocket --test tests/browser/

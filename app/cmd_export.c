@@ -99,10 +99,11 @@ int cmd_export(int argc, char **argv)
         case OPT_CODE: code = optarg; break;
         case OPT_OUT: out = optarg; break;
         case OPT_HELP:
-            printf("usage: pizzabox export --db FILE [--code CODE] [--out DIR]\n"
+            printf("usage: pizzabox export --db FILE|URL [--code CODE] [--out DIR]\n"
                    "Writes the game record (docs/records.md) of every finished table in a server\n"
-                   "database to DIR/CODE.json (DIR: --out, default the current directory), or of\n"
-                   "one table with --code: to standard output, or to DIR/CODE.json with --out.\n"
+                   "database (a SQLite file, or a postgresql:// URL) to DIR/CODE.json (DIR: --out,\n"
+                   "default the current directory), or of one table with --code: to standard\n"
+                   "output, or to DIR/CODE.json with --out.\n"
                    "Each record replays with 'pizzabox replay'. The database is only read.\n"
                    "Bad input (no such database, unknown code, a table not finished): exit 2.\n");
             return 0;
@@ -115,7 +116,7 @@ int cmd_export(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (!db) {
-        cli_error("export", "give the server's database with --db FILE");
+        cli_error("export", "give the server's database with --db FILE (or --db postgresql://...)");
         return EXIT_USAGE;
     }
     if (out && cli_check_output_dir("export", "--out", out) != 0)

@@ -5,12 +5,13 @@
 # As root it runs apt-get itself (update once, then install); otherwise it
 # prints the exact command to run and fails.
 set -eu
-packages="gcc make pkg-config libjansson-dev libcmocka-dev libedit-dev libsqlite3-dev libwebsockets-dev libwebsockets-evlib-ev libev-dev libjemalloc-dev libssl-dev"
+packages="gcc make pkg-config libjansson-dev libcmocka-dev libedit-dev libsqlite3-dev libpq-dev libwebsockets-dev libwebsockets-evlib-ev libev-dev libjemalloc-dev libssl-dev"
 if [ "${1:-}" = test ]; then
     # tmux drives the terminal game; Chromium and Node run the browser tests;
     # clang builds the fuzzers; valgrind checks whole games for leaks;
-    # python3 runs the engine protocol's example client.
-    packages="$packages tmux chromium clang libclang-rt-14-dev valgrind python3"
+    # python3 runs the engine protocol's example client; PostgreSQL 15
+    # stores the server's tables in the server-test-pg tests.
+    packages="$packages tmux chromium clang libclang-rt-14-dev valgrind python3 postgresql-15"
 fi
 
 missing=""

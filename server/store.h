@@ -1,11 +1,15 @@
 /* store.h -- the server's storage: tables, their seats and every accepted
- * action, in SQLite (write-ahead log; each action its own commit).
+ * action, in SQLite (a file: write-ahead log) or PostgreSQL (a
+ * postgresql:// URL); each action its own commit. The queries and the
+ * versioned schema are in store.c, written once for both; the drivers in
+ * db_sqlite.c and db_pg.c (db.h). One thread uses a store.
  *
  * The server writes an action here before it confirms it to anyone, so a
  * crash loses nothing that was acknowledged: after a restart every unfinished
- * table is rebuilt by replaying its actions from its seed. The log is copied
- * back into the database file (and flushed to the disk) on a thread of the
- * store's own, so a commit never waits for the disk. */
+ * table is rebuilt by replaying its actions from its seed. SQLite's log is
+ * copied back into the database file (and flushed to the disk) on a thread
+ * of the store's own, so a commit never waits for the disk; PostgreSQL's
+ * commit waits for its disk (synchronous_commit on). */
 #ifndef PB_STORE_H
 #define PB_STORE_H
 
@@ -18,11 +22,14 @@ typedef struct pb_store pb_store;
 
 #define PB_TOKEN_LEN 32 /* hex characters of a seat token */
 
-/* Open (creating if needed) the database at path. NULL with a message. */
+/* Open the database: a SQLite file at path (created if needed), or the
+ * PostgreSQL database of a postgresql:// or postgres:// URL (which must
+ * exist); its schema is brought up to date. NULL with a message (a URL's
+ * password never in it). */
 pb_store *pb_store_open(const char *path, char *err, size_t errlen);
 /* Open an existing database only to read it (nothing is created or
  * changed; a server may be using it at the same time): NULL with a message
- * when the file is missing or is not a pizzabox database. Only the reading
+ * when it is missing or is not a pizzabox database. Only the reading
  * functions below may be used on it. */
 pb_store *pb_store_open_readonly(const char *path, char *err, size_t errlen);
 void pb_store_close(pb_store *s);

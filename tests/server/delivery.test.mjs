@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import {
   BIN, Client, serverForFile, playToEnd, seeded, driveSeats, humanTable, opponentCardGames, startServer, stopServers, tempDir,
-  removeTempDir, viewAt, isFormality,
+  removeTempDir, viewAt, isFormality, storeFor,
 } from './helpers.mjs';
 import { buildCtx } from '../../web/table.js';
 import {
@@ -968,7 +968,7 @@ test('Instant cards and Out of Supplies at a table of six people: every holder i
         await assertAwaited(m.moves < at.moves ? cs : back, code2, m);
       }
       // The record is the bots' game, move for move, the answers "done" included.
-      const exported = JSON.parse(execFileSync(BIN, ['export', '--db', db, '--code', code2], { encoding: 'utf8' }));
+      const exported = JSON.parse(execFileSync(BIN, ['export', '--db', storeFor(db), '--code', code2], { encoding: 'utf8' }));
       assert.equal(exported.seed, rec.seed);
       assert.deepEqual(exported.actions, rec.actions);
 

@@ -55,12 +55,31 @@ export function withTimeout(promise, ms, what) {
 
 const SANITIZER_FINDING = /(AddressSanitizer|LeakSanitizer|ThreadSanitizer|runtime error:)/;
 
+/* PIZZABOX_TEST_DB (a postgresql:// URL, set by tests/pg/with-postgres.sh):
+ * servers store in PostgreSQL instead, each database file named by a test
+ * becoming a database of its own in that cluster (the same file, the same
+ * database: a restarted server finds its tables). */
+export const TEST_PG = /^postgres(ql)?:\/\//.test(process.env.PIZZABOX_TEST_DB || '') ? process.env.PIZZABOX_TEST_DB : null;
+const pgDatabases = new Map();   // file -> URL
+
+export function storeFor(db) {
+  if (!TEST_PG || /^postgres(ql)?:\/\//.test(db)) return db;
+  if (!pgDatabases.has(db)) {
+    const base = db.replace(/^.*\//, '').replace(/[^a-z0-9]+/gi, '_').toLowerCase();
+    const name = `pb_${base}_${process.pid}_${pgDatabases.size}`;
+    execFileSync(process.env.PIZZABOX_TEST_PSQL || 'psql', [TEST_PG, '-qc', `CREATE DATABASE ${name}`]);
+    pgDatabases.set(db, TEST_PG.replace(/\/postgres(\?|$)/, `/${name}$1`));
+  }
+  return pgDatabases.get(db);
+}
+
 /* Start `pizzabox serve --port 0 --db DB`; resolves once it prints its port. */
 /* `env`: more environment variables (PIZZABOX_TABLE_SEED: every table dealt from that seed). */
 /* `botPace`: milliseconds between a bot's move and the one before (0: at once, what most tests want). */
 /* `args`: more options for `pizzabox serve`. */
 export async function startServer(db, { timeout = 10_000, botThreads = 2, botPace = 0, env = {}, args = [] } = {}) {
   if (!existsSync(BIN)) throw new Error(`no ${BIN}: run make first`);
+  db = storeFor(db);
   const proc = spawn(BIN, ['serve', '--port', '0', '--db', db, '--web', join(ROOT, 'web'),
     '--bot-threads', String(botThreads), '--bot-pace', String(botPace), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   live.add(proc);

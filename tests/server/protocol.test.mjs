@@ -4,17 +4,20 @@
 //   make && node --experimental-websocket --test tests/server/
 //
 // Starts its own servers (port 0, a temporary database) and kills them at the
-// end. Every message any client receives goes through the view-leak check of
+// end. With the store in PostgreSQL instead of SQLite (make server-test-pg):
+//   sh tests/pg/with-postgres.sh node --experimental-websocket --test tests/server/protocol.test.mjs
+// Every message any client receives goes through the view-leak check of
 // helpers.mjs (a seat only ever sees its own view, spectators the public one).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join as pathJoin } from 'node:path';
 import {
   Client, startServer, stopServers, tempDir, removeTempDir, playToEnd, humanMove, seeded, sleep, leakProblems, withTimeout, BIN,
+  TEST_PG,
 } from './helpers.mjs';
 
 const T = { timeout: 30_000 };   // per test: nothing may hang
@@ -688,6 +691,72 @@ test('after SIGKILL a new server on the same database continues every table', T,
   assert.equal(rp.view.phase, 'over');
   assertNoLeaks();
 });
+
+test('a database that cannot be used is refused at start with what is wrong, its password never shown', T, () => {
+  const cases = [
+    // nothing listens on port 1
+    ['postgresql://ann:hunter2@127.0.0.1:1/pizzabox', /cannot connect to PostgreSQL at postgresql:\/\/ann:\*\*\*@127\.0\.0\.1:1\/pizzabox: .*refused/],
+    ['postgres://localhost:notaport/pizzabox', /invalid integer value "notaport"/],
+    ['postgresql://pizzabox@/pizzabox?host=/nonexistent-dir', /cannot connect to PostgreSQL.*nonexistent-dir/],
+    ['mysql://localhost/pizzabox', /only postgresql:\/\/ \(or postgres:\/\/\) URLs/],
+  ];
+  for (const [db, why] of cases) {
+    // serve fails (1); export was given bad input (2, its convention)
+    for (const [args, code] of [[['serve', '--port', '0', '--db', db], 1], [['export', '--db', db], 2]]) {
+      const r = spawnSync(BIN, args, { encoding: 'utf8', timeout: 15_000 });
+      assert.equal(r.status, code, `${args[0]} --db ${db}: exit ${code} (${r.signal ?? ''} ${r.stderr})`);
+      assert.match(r.stderr, new RegExp(`^pizzabox ${args[0]}: .*`), `${args[0]}: one line naming the command`);
+      assert.match(r.stderr, why, `${args[0]} --db ${db}`);
+      assert.doesNotMatch(r.stderr, /hunter2/);
+    }
+  }
+});
+
+/* Run SQL on the PostgreSQL database of a server; its rows, as text. */
+function psql(db, sql) {
+  return execFileSync(process.env.PIZZABOX_TEST_PSQL || 'psql', [db, '-XAtqc', sql], { encoding: 'utf8' }).trim();
+}
+
+test('in PostgreSQL: a move is a row of the move log, one per position; a lost connection loses nothing acknowledged',
+  { ...T, skip: !TEST_PG && 'PostgreSQL only (PIZZABOX_TEST_DB, make server-test-pg)' }, async () => {
+    const ann = await connect('pg-ann');
+    const j = await create(ann, ['human', 'greedy'], 'Ann');
+    const at = await playToEnd(ann, j.code, { stop: (m) => m.view.to_move === 0 && m.moves >= 4 && m.view.phase !== 'over' });
+    const stored = () => Number(psql(server.db,
+      `SELECT count(*) FROM actions JOIN tables ON tables.id = actions.table_id WHERE code = '${j.code}'`));
+    assert.equal(stored(), at.moves, 'every move acknowledged is a row');
+    // The key of the move log refuses a second move for a position already played.
+    const id = psql(server.db, `SELECT id FROM tables WHERE code = '${j.code}'`);
+    assert.throws(() => execFileSync(process.env.PIZZABOX_TEST_PSQL || 'psql', [server.db, '-Xqc',
+      `INSERT INTO actions (table_id, idx, seat, text) VALUES (${id}, ${at.moves - 1}, 0, 'take 1')`], { stdio: 'pipe' }),
+    /duplicate key value violates unique constraint "actions_pkey"/);
+    assert.equal(psql(server.db, "SELECT max(version) FROM schema_version"), '1');
+    // One server per database for now: a second one would play the same tables unaware of the first.
+    const second = spawnSync(BIN, ['serve', '--port', '0', '--db', server.db], { encoding: 'utf8', timeout: 15_000 });
+    assert.equal(second.status, 1, second.stderr);
+    assert.match(second.stderr, /another pizzabox server is using this database/);
+
+    // PostgreSQL drops the server's connection (a restart of PostgreSQL, a
+    // network cut): a move meeting the loss is refused, not confirmed; the
+    // server connects again and the game goes on.
+    assert.equal(psql(server.db, 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity ' +
+      "WHERE application_name = 'pizzabox' AND datname = current_database()"), 't', "the server's connection ended");
+    let view = at, refused = 0;
+    while (view.moves === at.moves) {
+      await ann.send({ type: 'act', code: j.code, action: humanMove(view.view) });
+      const m = await ann.waitFor((x) => x.type === 'error' || (x.type === 'view' && x.code === j.code && x.moves > at.moves),
+        5000, 'the move, or its refusal');
+      if (m.type === 'error') {
+        assert.match(m.message, /store/, 'refused because it could not be stored');
+        assert.ok(++refused <= 1, 'refused once at most: the server connects again');
+      } else view = m;
+    }
+    assert.ok(server.alive(), 'the server is still up');
+    const end = await playToEnd(ann, j.code);
+    assertFinalView(end, 2);
+    assert.equal(stored(), end.moves, 'every move of the game is a row, none twice');
+    assertNoLeaks();
+  });
 
 // ---------------------------------------------------------------------------
 // 8. Replays

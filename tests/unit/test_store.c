@@ -173,6 +173,75 @@ static void test_unusable_path_is_refused(void **state)
     assert_non_null(strstr(err, "cannot open"));
 }
 
+/* --db takes a file or a PostgreSQL URL; a URL that cannot be used is
+ * refused with what is wrong, and never shows the password in it. */
+static void test_bad_database_urls_are_refused(void **state)
+{
+    (void)state;
+    char err[PB_ERR_LEN] = "";
+    /* Nothing listens on port 1: refused at once. */
+    assert_null(pb_store_open("postgresql://ann:s3cret@127.0.0.1:1/pizzabox", err, sizeof err));
+    assert_non_null(strstr(err, "cannot connect to PostgreSQL at postgresql://ann:***@127.0.0.1:1/pizzabox"));
+    assert_non_null(strstr(err, "Connection refused"));
+    assert_null(strstr(err, "s3cret"));
+    assert_null(pb_store_open_readonly("postgres://127.0.0.1:1/pizzabox", err, sizeof err));
+    assert_non_null(strstr(err, "cannot connect to PostgreSQL"));
+    assert_null(pb_store_open("postgresql://127.0.0.1:1/x?user=ann&password=s3cret&sslmode=disable", err, sizeof err));
+    assert_non_null(strstr(err, "?user=ann&password=***&sslmode=disable"));
+    assert_null(strstr(err, "s3cret"));
+    assert_null(pb_store_open("postgresql://host:notaport/x", err, sizeof err));
+    assert_non_null(strstr(err, "notaport"));
+    assert_null(pb_store_open("mysql://host/x", err, sizeof err));
+    assert_non_null(strstr(err, "only postgresql://"));
+    assert_null(pb_store_open("", err, sizeof err));
+    assert_non_null(strstr(err, "no database"));
+}
+
+/* The number of rows in schema_version and the highest version there. */
+static void schema_versions(const char *path, int *rows, int *highest)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*), max(version) FROM schema_version", -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    *rows = sqlite3_column_int(st, 0);
+    *highest = sqlite3_column_int(st, 1);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
+/* The schema is applied once, by version, at start; a database made by a
+ * newer pizzabox (a higher version) is refused, not misread. */
+static void test_schema_versions_applied_once(void **state)
+{
+    (void)state;
+    char path[128], err[PB_ERR_LEN];
+    db_path(path, sizeof path, "versions");
+    pb_store *s = pb_store_open(path, err, sizeof err);
+    assert_non_null(s);
+    pb_store_close(s);
+    int rows, highest;
+    schema_versions(path, &rows, &highest);
+    assert_true(highest >= 1);
+    assert_int_equal(rows, highest); /* one row for each version applied */
+    s = pb_store_open(path, err, sizeof err);
+    assert_non_null(s);
+    pb_store_close(s);
+    int rows2, highest2;
+    schema_versions(path, &rows2, &highest2);
+    assert_int_equal(rows2, rows);
+    assert_int_equal(highest2, highest);
+
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "INSERT INTO schema_version VALUES (999)", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    assert_null(pb_store_open(path, err, sizeof err));
+    assert_non_null(strstr(err, "schema version 999, newer than this pizzabox"));
+}
+
 /* The token column of a seat, read straight from the file. */
 static void stored_token(const char *path, int64_t id, int seat, char *out, size_t n)
 {
@@ -222,11 +291,13 @@ static void test_database_private_and_tokens_hashed(void **state)
     assert_false(pb_store_check_token(s, id, 0, "00112233445566778899aabbccddeefe"));
     pb_store_close(s);
 
-    /* A database from before: the token as issued, hashed when opened. */
+    /* A database from before (before tokens were hashed, before the
+     * schema had versions): the token as issued, hashed when opened. */
     sqlite3 *db;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     char sql[256];
-    snprintf(sql, sizeof sql, "UPDATE seats SET token = '%s' WHERE table_id = %lld AND seat = 0", token, (long long)id);
+    snprintf(sql, sizeof sql, "UPDATE seats SET token = '%s' WHERE table_id = %lld AND seat = 0; DROP TABLE schema_version",
+             token, (long long)id);
     assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(db);
     chmod(path, 0644);
@@ -247,6 +318,8 @@ int main(void)
         cmocka_unit_test(test_unfinished_tables_listed_for_recovery),
         cmocka_unit_test(test_acknowledged_actions_survive_kill_9),
         cmocka_unit_test(test_unusable_path_is_refused),
+        cmocka_unit_test(test_bad_database_urls_are_refused),
+        cmocka_unit_test(test_schema_versions_applied_once),
         cmocka_unit_test(test_database_private_and_tokens_hashed),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
