@@ -394,7 +394,7 @@ fi
 # ---- --help: every option the README uses, 80 columns ----
 
 wide=""
-for cmd in play serve export demo score replay selfplay sim sim-merge bench; do
+for cmd in play serve export demo score replay verify analyze engine selfplay sim sim-merge bench; do
     "$BIN" $cmd --help >"$T/help-$cmd" 2>&1 || wide="$wide $cmd(exit $?)"
     n=$(awk 'length > 80 { n++ } END { print n + 0 }' "$T/help-$cmd")
     [ "$n" -eq 0 ] || wide="$wide $cmd($n lines)"
