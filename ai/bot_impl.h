@@ -26,4 +26,9 @@ int pb_greedy_setup(pb_bot *b);
 bool pb_mcts_spec(const char *spec);
 int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen);
 
+/* perfect (ai/perfect.c): "perfect" or "perfect:LEVEL", exact in New York
+ * Slice's last round, LEVEL (expert) before it and in other games. */
+bool pb_perfect_spec(const char *spec);
+int pb_perfect_setup(pb_bot *b, const char *spec, uint64_t seed, char *err, size_t errlen);
+
 #endif

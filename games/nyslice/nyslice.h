@@ -298,6 +298,25 @@ const char *nys_phase_expects(int phase);
 pb_action nys_random_action(const nys_state *st, pb_rng *rng);
 int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen);
 void nys_determinize(nys_state *st, int seat, pb_rng *rng);
+
+/* ---- Exact search of the last round (ai/perfect.c) ---- */
+
+/* Is this the last round, not yet over? */
+bool nys_last_round(const nys_state *st);
+/* In the last round: every arrangement of what `seat` cannot see, equally
+ * likely, written to out (room for NYS_SPARES + 1 states). Returns how many. */
+int nys_last_round_worlds(const nys_state *st, int seat, nys_state *out);
+/* At the end of a game (the Seconds owner eating, nothing else to come):
+ * the bytes that decide the rest, written to key (cap bytes). Positions
+ * with equal keys have the same future, whichever identical slices went
+ * where: a search may take one for the other. Returns the length, 0 for
+ * any other position (or cap too small). */
+size_t nys_end_key(const nys_state *st, uint8_t *key, size_t cap);
+/* How many equally likely Mystery draws the move from `before` to `after`
+ * made (1: none; a take of today's Mystery Slice, also an automatic one). */
+int nys_draw_outcomes(const nys_state *before, const nys_state *after);
+/* nys_apply, the Mystery draw the move makes (if any) being spare k. */
+int nys_apply_outcome(nys_state *st, pb_action a, int k, char *err, size_t errlen);
 /* Check that every slice and Special is in exactly one consistent place. */
 int nys_check_invariants(const nys_state *st, char *err, size_t errlen);
 
