@@ -1266,7 +1266,7 @@ static void sort_spares(nys_state *st)
 
 bool nys_last_round(const nys_state *st)
 {
-    return st->phase != NYS_PH_OVER && st->round + 1 == st->rounds;
+    return st->phase != NYS_PH_OVER && st->round + 1 >= st->rounds; /* Seconds comes after it */
 }
 
 int nys_last_round_worlds(const nys_state *st, int seat, nys_state *out)

@@ -301,7 +301,7 @@ void nys_determinize(nys_state *st, int seat, pb_rng *rng);
 
 /* ---- Exact search of the last round (ai/perfect.c) ---- */
 
-/* Is this the last round, not yet over? */
+/* Is this the last round (or Seconds after it), the game not yet over? */
 bool nys_last_round(const nys_state *st);
 /* In the last round: every arrangement of what `seat` cannot see, equally
  * likely, written to out (room for NYS_SPARES + 1 states). Returns how many. */
