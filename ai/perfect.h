@@ -6,7 +6,7 @@
  * see (which slice another seat's face-down Mystery slice is) is averaged
  * over every arrangement it could be, never read from the state.
  *
- * What "perfect" optimizes (docs/bots.md): every seat maximizes its own
+ * What "perfect" optimizes (docs/perfect.md): every seat maximizes its own
  * expected final score; between moves of equal expected score it takes the
  * one leaving the strongest rival (the other seat with the highest expected
  * score) the least, then the first in the game's order of moves. Each seat
