@@ -350,8 +350,10 @@ int pb_perfect_setup(pb_bot *b, const char *spec, uint64_t seed, char *err, size
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    p->level = pb_bot_new(level, pb_derive_seed(seed, 1), err, errlen);
+    char why[PB_ERR_LEN];
+    p->level = pb_bot_new(level, pb_derive_seed(seed, 1), why, sizeof why);
     if (!p->level) {
+        snprintf(err, errlen, "%s: %s", spec, why);
         perfect_free(p);
         return -1;
     }
