@@ -254,10 +254,34 @@ static int bench_bot(const pb_game *g, const batch_args *a)
 #define REGRET_SECONDS 1.0  /* a solve's limit; past it the regret is a lower bound */
 #define REGRET_BOTS 8
 
+/* A mean with its 95% interval. */
+typedef struct mean_acc {
+    long n;
+    double sum, sum2;
+} mean_acc;
+
+static void mean_add(mean_acc *m, double x)
+{
+    m->n++;
+    m->sum += x;
+    m->sum2 += x * x;
+}
+
+static double mean_of(const mean_acc *m, double *half)
+{
+    double mean = m->n ? m->sum / m->n : 0;
+    double sd = m->n > 1 ? sqrt(fmax(0, (m->sum2 - m->n * mean * mean) / (m->n - 1))) : 0;
+    *half = m->n ? 1.959964 * sd / sqrt((double)m->n) : 0;
+    return mean;
+}
+
 typedef struct regret_sum {
     char name[CLI_SPEC_LEN];
-    long n, partial, costly;    /* decisions; of which not fully solved; costing >= 1 point */
-    double sum, sum2, seconds;  /* regret, its square, the bot's thinking time */
+    mean_acc points;      /* expected points lost per decision */
+    mean_acc open_points; /* the same where the moves' win shares differ (the game still open) */
+    mean_acc win;         /* expected win share lost: the best move's for winning less the chosen one's */
+    long partial, costly; /* decisions not fully solved; costing >= 1 point */
+    double seconds;       /* the bot's thinking time */
 } regret_sum;
 
 /* The values of the last position solved: the bots meet the same round's
@@ -276,9 +300,10 @@ static int find_move(const regret_cache *c, pb_action a)
     return -1;
 }
 
-/* One decision: its regret, or -1 when not even the bot's move was solved. */
-static double decision_regret(const pb_game *g, const pb_state *st, pb_action chosen, regret_cache *c,
-                              bool *partial)
+/* One decision (false when not even the bot's move was solved): the points
+ * it lost, the win share it lost, and whether the win was still open. */
+static bool decision_regret(const pb_game *g, const pb_state *st, pb_action chosen, regret_cache *c,
+                            double *points, double *win, bool *open, bool *partial)
 {
     if (!(c->st && pb_state_equal(g, c->st, st) && find_move(c, chosen) >= 0)) {
         pb_perfect_limits lim = {REGRET_SECONDS, &chosen, 1};
@@ -288,10 +313,21 @@ static double decision_regret(const pb_game *g, const pb_state *st, pb_action ch
         c->n = pb_perfect_values(g, st, &lim, c->mv, &c->best, err, sizeof err);
     }
     int i = find_move(c, chosen), seat = pb_current_seat(g, st);
+    if (i < 0 || c->best < 0)
+        return false;
+    double top = 0, low = 1;
     *partial = false;
-    for (int k = 0; k < c->n; k++)
+    for (int k = 0; k < c->n; k++) {
         *partial = *partial || !c->mv[k].exact;
-    return i >= 0 && c->best >= 0 ? c->mv[c->best].score[seat] - c->mv[i].score[seat] : -1;
+        if (c->mv[k].exact) {
+            top = fmax(top, c->mv[k].win[seat]);
+            low = fmin(low, c->mv[k].win[seat]);
+        }
+    }
+    *points = c->mv[c->best].score[seat] - c->mv[i].score[seat];
+    *win = top - c->mv[i].win[seat];
+    *open = top - low > 1e-9;
+    return true;
 }
 
 static void regret_round(const pb_game *g, const pb_state *start, pb_bot *bot, regret_cache *cache, regret_sum *r)
@@ -303,16 +339,16 @@ static void regret_round(const pb_game *g, const pb_state *start, pb_bot *bot, r
         double t0 = pb_now();
         pb_action a = pb_bot_choose(bot, g, st, seat);
         r->seconds += pb_now() - t0;
-        bool partial;
-        if (g->ops->legal_actions(g, st, legal) > 1) {
-            double d = decision_regret(g, st, a, cache, &partial);
-            if (d >= 0) {
-                r->n++;
-                r->partial += partial;
-                r->costly += d >= 1 - 1e-9;
-                r->sum += d;
-                r->sum2 += d * d;
-            }
+        bool partial, open;
+        double points, win;
+        if (g->ops->legal_actions(g, st, legal) > 1 &&
+            decision_regret(g, st, a, cache, &points, &win, &open, &partial)) {
+            mean_add(&r->points, points);
+            mean_add(&r->win, win);
+            if (open)
+                mean_add(&r->open_points, points);
+            r->partial += partial;
+            r->costly += points >= 1 - 1e-9;
         }
         g->ops->apply(g, st, a, NULL, 0);
     }
@@ -326,13 +362,15 @@ static void print_regret(FILE *f, const pb_game *g, const regret_sum *sums, int 
             seconds);
     for (int b = 0; b < nb; b++) {
         const regret_sum *r = &sums[b];
-        double mean = r->n ? r->sum / r->n : 0;
-        double sd = r->n > 1 ? sqrt((r->sum2 - r->n * mean * mean) / (r->n - 1)) : 0;
-        double half = r->n ? 1.959964 * sd / sqrt((double)r->n) : 0;
-        fprintf(f, "  %-10s regret %.3f points per decision (95%% CI %.3f-%.3f) over %ld decisions; %.1f%% cost a "
-                "point or more; %ld partly solved (regret a lower bound); %.0f ms per decision\n",
-                r->name, mean, mean - half, mean + half, r->n, r->n ? 100.0 * r->costly / r->n : 0, r->partial,
-                r->n ? 1000 * r->seconds / r->n : 0);
+        double hp, ho, hw, p = mean_of(&r->points, &hp), o = mean_of(&r->open_points, &ho), w = mean_of(&r->win, &hw);
+        long n = r->points.n;
+        fprintf(f, "  %-10s regret %.3f points per decision (95%% CI %.3f-%.3f) over %ld decisions;\n"
+                "             %.3f (%.3f-%.3f) over the %ld where the win was still open; win share lost %.4f "
+                "(%.4f-%.4f);\n"
+                "             %.1f%% cost a point or more; %ld partly solved (regret a lower bound); %.0f ms per "
+                "decision\n",
+                r->name, p, p - hp, p + hp, n, o, o - ho, o + ho, r->open_points.n, w, w - hw, w + hw,
+                n ? 100.0 * r->costly / n : 0, r->partial, n ? 1000 * r->seconds / n : 0);
     }
     fflush(f);
 }
