@@ -4,11 +4,11 @@
  *
  * The search goes through the game interface (legal_actions, apply,
  * current_seat), scoring the end with the engine's Guest Check (totals()
- * and returns() in one). It remembers no positions: measured on
- * whole rounds, hardly any is reached twice (identical slices aside), and
- * hashing a state cost more than it saved. Only two things come from the New York Slice engine: the arrangements a
- * seat cannot tell apart, and the outcomes of a Mystery draw (apply() would
- * draw one at random). */
+ * and returns() in one). It remembers no positions: measured on whole
+ * rounds, hardly any is reached twice (identical slices aside), and hashing
+ * a state cost more than it saved. Only two things come from the New York
+ * Slice engine: the arrangements a seat cannot tell apart, and the outcomes
+ * of a Mystery draw (apply() would draw one at random). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,10 +31,10 @@ typedef struct val {
 
 typedef struct solver {
     const pb_game *g;
-    nys_state *states; /* two per depth: the child and a draw's outcome */
+    nys_state *states; /* one per depth: the position after a move */
     pb_action *acts;   /* PB_MAX_ACTIONS per depth */
-    double deadline; /* 0: none */
-    bool oom, timeout;
+    double deadline;   /* 0: none */
+    bool failed, timeout;
 } solver;
 
 static _Thread_local long nodes;
@@ -47,16 +47,6 @@ long pb_perfect_nodes(void)
 bool pb_perfect_applies(const pb_game *g, const pb_state *st)
 {
     return g->ops == &nys_game_ops && nys_last_round((const nys_state *)(const void *)st);
-}
-
-/* The buffers of search depth d (MAX_DEPTH of them, never moved: a depth's
- * state is read while deeper ones are used). */
-static bool ensure_depth(solver *s, int d)
-{
-    if (d < MAX_DEPTH)
-        return true;
-    s->oom = true;
-    return false;
 }
 
 static double strongest_rival(const val *v, int seat, int players)
@@ -94,12 +84,14 @@ static void move_value(solver *s, const pb_state *st, pb_action a, int depth, va
     const pb_game *g = s->g;
     int players = g->players;
     memset(out, 0, sizeof *out);
-    if (!ensure_depth(s, depth))
+    if (depth + 1 >= MAX_DEPTH) { /* the child's moves are listed at depth + 1 */
+        s->failed = true;        /* cannot happen: see MAX_DEPTH */
         return;
-    nys_state *child = &s->states[2 * depth];
+    }
+    nys_state *child = &s->states[depth];
     memcpy(child, st, sizeof *child);
     if (g->ops->apply(g, (pb_state *)(void *)child, a, NULL, 0) != 0) {
-        s->oom = true; /* cannot happen: a is legal */
+        s->failed = true; /* cannot happen: a is legal */
         return;
     }
     int k = nys_draw_outcomes((const nys_state *)(const void *)st, child);
@@ -120,10 +112,8 @@ static void solve(solver *s, const pb_state *st, int depth, val *out)
 {
     const pb_game *g = s->g;
     int players = g->players;
-    if (s->deadline && (++nodes & 4095) == 0 && pb_now() > s->deadline)
+    if (++nodes % 4096 == 0 && s->deadline && pb_now() > s->deadline)
         s->timeout = true;
-    else if (!s->deadline)
-        nodes++;
     int seat = pb_current_seat(g, st);
     if (seat == PB_TERMINAL) {
         /* totals() and returns() in one scoring: it is half the search's time */
@@ -134,10 +124,6 @@ static void solve(solver *s, const pb_state *st, int depth, val *out)
             out->score[q] = gc.line[q].total;
             out->win[q] = (gc.winners >> q & 1u) ? 1.0 / winners : 0.0;
         }
-        return;
-    }
-    if (!ensure_depth(s, depth)) {
-        memset(out, 0, sizeof *out);
         return;
     }
     pb_action *acts = &s->acts[(size_t)depth * PB_MAX_ACTIONS];
@@ -221,7 +207,7 @@ int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_lim
     nodes = 0;
     solver s = {.g = g};
     s.deadline = lim->seconds > 0 ? pb_now() + lim->seconds : 0;
-    s.states = malloc(sizeof *s.states * 2 * MAX_DEPTH);
+    s.states = malloc(sizeof *s.states * MAX_DEPTH);
     s.acts = malloc(sizeof *s.acts * PB_MAX_ACTIONS * MAX_DEPTH);
     nys_state worlds[NYS_SPARES + 1];
     pb_action *acts = malloc(sizeof *acts * PB_MAX_ACTIONS);
@@ -262,12 +248,12 @@ int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_lim
             (!prefers(&b, &acc, seat, g->players) && i < *best)) /* a tie: the game's order */
             *best = i;
     }
-    bool oom = s.oom;
+    bool failed = s.failed;
     free(acts);
     free(order);
     solver_free(&s);
-    if (oom) {
-        snprintf(err, errlen, "out of memory");
+    if (failed) {
+        snprintf(err, errlen, "the search went wrong (a move refused or too deep)");
         return -1;
     }
     return n;
