@@ -1303,36 +1303,6 @@ int nys_last_round_worlds(const nys_state *st, int seat, nys_state *out)
     return n;
 }
 
-size_t nys_end_key(const nys_state *st, uint8_t *key, size_t cap)
-{
-    if (st->placing != NYS_PLACING_SECONDS || (st->phase != NYS_PH_SECONDS && st->phase != NYS_PH_EAT_OR_KEEP))
-        return 0;
-    size_t n = 0;
-#define PUT(p, len)                                   \
-    do {                                              \
-        if (n + (len) > cap)                          \
-            return 0;                                 \
-        memcpy(key + n, (p), (len));                  \
-        n += (len);                                   \
-    } while (0)
-    uint8_t head[4] = {st->phase, st->owner, st->supreme_type,
-                       st->supreme == NYS_NONE ? NYS_NONE : st->loc[st->supreme]};
-    PUT(head, sizeof head);
-    PUT(st->tally, sizeof(nys_tally) * st->players);
-    PUT(st->specials_of, sizeof st->specials_of[0] * st->players);
-    if (st->phase == NYS_PH_SECONDS) { /* the owner's collected slices, by class */
-        uint8_t count[NYS_DECK_SLICES] = {0};
-        for (int i = 0; i < st->nslices; i++)
-            count[st->cls[i]] += st->loc[i] == (NYS_LOC_COLLECTED | st->owner);
-        PUT(count, sizeof count);
-    } else {
-        for (int q = st->qpos; q < st->qlen; q++)
-            PUT(&st->cls[st->queue[q]], 1);
-    }
-#undef PUT
-    return n;
-}
-
 int nys_draw_outcomes(const nys_state *before, const nys_state *after)
 {
     return before->mystery == NYS_NONE && after->mystery != NYS_NONE ? before->nspares : 1;

@@ -306,12 +306,6 @@ bool nys_last_round(const nys_state *st);
 /* In the last round: every arrangement of what `seat` cannot see, equally
  * likely, written to out (room for NYS_SPARES + 1 states). Returns how many. */
 int nys_last_round_worlds(const nys_state *st, int seat, nys_state *out);
-/* At the end of a game (the Seconds owner eating, nothing else to come):
- * the bytes that decide the rest, written to key (cap bytes). Positions
- * with equal keys have the same future, whichever identical slices went
- * where: a search may take one for the other. Returns the length, 0 for
- * any other position (or cap too small). */
-size_t nys_end_key(const nys_state *st, uint8_t *key, size_t cap);
 /* How many equally likely Mystery draws the move from `before` to `after`
  * made (1: none; a take of today's Mystery Slice, also an automatic one). */
 int nys_draw_outcomes(const nys_state *before, const nys_state *after);
