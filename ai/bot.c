@@ -7,7 +7,7 @@
 
 const char *const pb_bot_names =
     "random, greedy, easy, medium, hard, expert, mcts:iters=N, mcts:ms=N (add :threads=N), "
-    "perfect[:LEVEL]";
+    "perfect[:LEVEL], perfect-win[:LEVEL]";
 
 /* Uniformly random among the legal actions, using the game's sampler so no
  * list of every division is ever built. */

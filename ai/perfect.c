@@ -34,6 +34,7 @@ typedef struct solver {
     nys_state *states; /* one per depth: the position after a move */
     pb_action *acts;   /* PB_MAX_ACTIONS per depth */
     double deadline;   /* 0: none */
+    bool for_win;      /* pb_perfect_limits.win */
     bool failed, timeout;
 } solver;
 
@@ -58,14 +59,21 @@ static double strongest_rival(const val *v, int seat, int players)
     return r;
 }
 
-/* Does `seat` prefer a to b (perfect.h: own score, then the rival's)? */
-static bool prefers(const val *a, const val *b, int seat, int players)
+static int compare(double x, double y)
 {
-    if (a->score[seat] > b->score[seat] + EPS)
-        return true;
-    if (a->score[seat] < b->score[seat] - EPS)
-        return false;
-    return strongest_rival(a, seat, players) < strongest_rival(b, seat, players) - EPS;
+    return x > y + EPS ? 1 : x < y - EPS ? -1 : 0;
+}
+
+/* Does `seat` prefer a to b (perfect.h: own score, then the rival's; or
+ * the win share first)? */
+static bool prefers(const solver *s, const val *a, const val *b, int seat)
+{
+    int c = s->for_win ? compare(a->win[seat], b->win[seat]) : 0;
+    if (c == 0)
+        c = compare(a->score[seat], b->score[seat]);
+    if (c == 0)
+        c = compare(strongest_rival(b, seat, s->g->players), strongest_rival(a, seat, s->g->players));
+    return c > 0;
 }
 
 static void solve(solver *s, const pb_state *st, int depth, val *out);
@@ -131,7 +139,7 @@ static void solve(solver *s, const pb_state *st, int depth, val *out)
     for (int i = 0; i < n && !s->timeout; i++) {
         val v;
         move_value(s, st, acts[i], depth, &v);
-        if (i == 0 || prefers(&v, out, seat, players))
+        if (i == 0 || prefers(s, &v, out, seat))
             *out = v;
     }
 }
@@ -207,6 +215,7 @@ int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_lim
     nodes = 0;
     solver s = {.g = g};
     s.deadline = lim->seconds > 0 ? pb_now() + lim->seconds : 0;
+    s.for_win = lim->win;
     s.states = malloc(sizeof *s.states * MAX_DEPTH);
     s.acts = malloc(sizeof *s.acts * PB_MAX_ACTIONS * MAX_DEPTH);
     nys_state worlds[NYS_SPARES + 1];
@@ -242,10 +251,12 @@ int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_lim
         memcpy(out[i].score, acc.score, sizeof acc.score);
         memcpy(out[i].win, acc.win, sizeof acc.win);
         val b;
-        if (*best >= 0)
+        if (*best >= 0) {
             memcpy(b.score, out[*best].score, sizeof b.score);
-        if (*best < 0 || prefers(&acc, &b, seat, g->players) ||
-            (!prefers(&b, &acc, seat, g->players) && i < *best)) /* a tie: the game's order */
+            memcpy(b.win, out[*best].win, sizeof b.win);
+        }
+        if (*best < 0 || prefers(&s, &acc, &b, seat) ||
+            (!prefers(&s, &b, &acc, seat) && i < *best)) /* a tie: the game's order */
             *best = i;
     }
     bool failed = s.failed;
@@ -266,6 +277,7 @@ int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_lim
 
 typedef struct perfect {
     pb_bot *level;        /* plays before the last round, and when time runs out */
+    bool for_win;         /* perfect-win: the win share first */
     pb_move_value *values;
 } perfect;
 
@@ -294,14 +306,14 @@ static pb_action perfect_choose(pb_bot *b, const pb_game *g, const pb_state *st,
     if (!pb_perfect_applies(g, st))
         return level_move(b, g, st, seat);
     b->searches = 0;
-    pb_perfect_limits lim = {BOT_SECONDS, NULL, 0};
+    pb_perfect_limits lim = {BOT_SECONDS, NULL, 0, p->for_win};
     pb_action first = 0;
     int best;
     char err[PB_ERR_LEN];
     int n = g->ops->legal_actions(g, st, (pb_action *)(void *)p->values); /* scratch: only the count */
     if (n > MANY_MOVES) {
         first = level_move(b, g, st, seat);
-        lim = (pb_perfect_limits){BOT_SECONDS, &first, 1};
+        lim = (pb_perfect_limits){BOT_SECONDS, &first, 1, p->for_win};
     }
     n = pb_perfect_values(g, st, &lim, p->values, &best, err, sizeof err);
     if (n < 0 || best < 0)
@@ -316,14 +328,28 @@ static pb_action perfect_choose(pb_bot *b, const pb_game *g, const pb_state *st,
     return p->values[best].action;
 }
 
+/* "perfect" or "perfect-win", then ":LEVEL" or nothing; the length of the
+ * name, 0 when it is neither. */
+static size_t perfect_name(const char *spec)
+{
+    static const char *const names[] = {"perfect-win", "perfect"};
+    for (int i = 0; i < 2; i++) {
+        size_t n = strlen(names[i]);
+        if (strncmp(spec, names[i], n) == 0 && (spec[n] == 0 || spec[n] == ':'))
+            return n;
+    }
+    return 0;
+}
+
 bool pb_perfect_spec(const char *spec)
 {
-    return strcmp(spec, "perfect") == 0 || strncmp(spec, "perfect:", 8) == 0;
+    return perfect_name(spec) > 0;
 }
 
 int pb_perfect_setup(pb_bot *b, const char *spec, uint64_t seed, char *err, size_t errlen)
 {
-    const char *level = spec[7] == ':' ? spec + 8 : "expert";
+    size_t n = perfect_name(spec);
+    const char *level = spec[n] == ':' ? spec + n + 1 : "expert";
     if (pb_perfect_spec(level)) {
         snprintf(err, errlen, "perfect:LEVEL takes a level or bot other than perfect, e.g. perfect:hard");
         return -1;
@@ -343,6 +369,7 @@ int pb_perfect_setup(pb_bot *b, const char *spec, uint64_t seed, char *err, size
         perfect_free(p);
         return -1;
     }
+    p->for_win = n == strlen("perfect-win");
     b->impl = p;
     b->free_impl = perfect_free;
     b->choose = perfect_choose;

@@ -35,6 +35,8 @@ typedef struct pb_perfect_limits {
     double seconds;        /* 0: no limit, every move is solved */
     const pb_action *must;
     int nmust;
+    bool win;              /* every seat maximizes its expected share of the win
+                            * first, then its score (perfect.h's order) */
 } pb_perfect_limits;
 
 /* Can the position be solved exactly (New York Slice, last round)? */

@@ -306,7 +306,7 @@ static bool decision_regret(const pb_game *g, const pb_state *st, pb_action chos
                             double *points, double *win, bool *open, bool *partial)
 {
     if (!(c->st && pb_state_equal(g, c->st, st) && find_move(c, chosen) >= 0)) {
-        pb_perfect_limits lim = {REGRET_SECONDS, &chosen, 1};
+        pb_perfect_limits lim = {.seconds = REGRET_SECONDS, .must = &chosen, .nmust = 1};
         char err[PB_ERR_LEN];
         free(c->st);
         c->st = pb_state_clone(g, st);

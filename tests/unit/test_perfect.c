@@ -92,6 +92,11 @@ static void test_value_worked_out_by_hand(void **state)
     assert_float_equal(values[special].score[1], 22, 1e-6);
     assert_float_equal(values[special].win[0], 2.0 / 3, 1e-6);
     assert_float_equal(values[special].win[1], 1.0 / 3, 1e-6);
+    /* the win share first: the ring still (a sure win against 2/3) */
+    pb_perfect_limits for_win = {.win = true};
+    char why[PB_ERR_LEN];
+    assert_int_equal(pb_perfect_values(g, CPS(&st), &for_win, values, &best, why, sizeof why), 2);
+    assert_int_equal(best, ring);
     /* not a last round: no answer, a reason */
     nys_state first;
     ts_deal(&first, &r, ts_fix2_rings, TS_FIX2_SLICES, ts_fix2_spares, sp, 4);
@@ -197,7 +202,8 @@ static void test_perfect_scores_at_least_expert(void **state)
     pb_game_free(g);
 }
 
-/* perfect:LEVEL names the level before the last round; a bad one is refused. */
+/* perfect:LEVEL names the level before the last round; a bad one is refused;
+ * perfect-win is the same bot aiming at the win first. */
 static void test_perfect_spec(void **state)
 {
     (void)state;
@@ -206,6 +212,10 @@ static void test_perfect_spec(void **state)
     assert_non_null(b);
     assert_string_equal(pb_bot_name(b), "perfect:hard");
     pb_bot_free(b);
+    b = pb_bot_new("perfect-win", 1, err, sizeof err);
+    assert_non_null(b);
+    pb_bot_free(b);
+    assert_null(pb_bot_new("perfect-winner", 1, err, sizeof err));
     assert_null(pb_bot_new("perfect:wizard", 1, err, sizeof err));
     assert_non_null(strstr(err, "wizard"));
     assert_null(pb_bot_new("perfect:perfect", 1, err, sizeof err));
