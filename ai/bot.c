@@ -6,7 +6,8 @@
 #include "bot_impl.h"
 
 const char *const pb_bot_names =
-    "random, greedy, easy, medium, hard, expert, mcts:iters=N, mcts:ms=N (add :threads=N)";
+    "random, greedy, easy, medium, hard, expert, mcts:iters=N, mcts:ms=N (add :threads=N), "
+    "perfect[:LEVEL], perfect-win[:LEVEL]";
 
 /* Uniformly random among the legal actions, using the game's sampler so no
  * list of every division is ever built. */
@@ -20,8 +21,8 @@ static pb_action random_choose(pb_bot *b, const pb_game *g, const pb_state *st, 
 pb_bot *pb_bot_new(const char *spec, uint64_t seed, char *err, size_t errlen)
 {
     bool random = strcmp(spec, "random") == 0, greedy = strcmp(spec, "greedy") == 0;
-    bool mcts = pb_mcts_spec(spec);
-    if (!random && !greedy && !mcts) {
+    bool mcts = pb_mcts_spec(spec), perfect = pb_perfect_spec(spec);
+    if (!random && !greedy && !mcts && !perfect) {
         snprintf(err, errlen, "unknown bot '%s' (known: %s)", spec, pb_bot_names);
         return NULL;
     }
@@ -30,7 +31,8 @@ pb_bot *pb_bot_new(const char *spec, uint64_t seed, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    if ((greedy && pb_greedy_setup(b) != 0) || (mcts && pb_mcts_setup(b, spec, err, errlen) != 0)) {
+    if ((greedy && pb_greedy_setup(b) != 0) || (mcts && pb_mcts_setup(b, spec, err, errlen) != 0) ||
+        (perfect && pb_perfect_setup(b, spec, seed, err, errlen) != 0)) {
         if (greedy)
             snprintf(err, errlen, "out of memory");
         free(b);

@@ -28,4 +28,10 @@ int pb_greedy_setup(pb_bot *b);
 bool pb_mcts_spec(const char *spec);
 int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen);
 
+/* perfect (ai/perfect.c): "perfect" or "perfect:LEVEL", exact in New York
+ * Slice's last round, LEVEL (expert) before it and in other games;
+ * "perfect-win[:LEVEL]" puts the win share before the points. */
+bool pb_perfect_spec(const char *spec);
+int pb_perfect_setup(pb_bot *b, const char *spec, uint64_t seed, char *err, size_t errlen);
+
 #endif

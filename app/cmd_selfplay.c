@@ -2,18 +2,20 @@
  * games between bots. */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "../core/clock.h"
 #include "../ai/bot.h"
+#include "../ai/perfect.h"
 #include "../core/record.h"
 #include "cli.h"
 #include "front.h"
 #include "textbuf.h"
 
-enum { OPT_GAMES = 1000, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD, OPT_HELP };
+enum { OPT_GAMES = 1000, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD, OPT_REGRET, OPT_HELP };
 
 /* Every command here takes every game option. */
 #define GAME_OPTIONS                                                                                          \
@@ -27,7 +29,7 @@ static const struct option opts[] = {
     CLI_COMMON_OPTIONS,
     {"games", required_argument, 0, OPT_GAMES}, {"bots", required_argument, 0, OPT_BOTS},
     {"record-dir", required_argument, 0, OPT_RECORD_DIR}, {"record", required_argument, 0, OPT_RECORD},
-    {"help", no_argument, 0, OPT_HELP},
+    {"regret", no_argument, 0, OPT_REGRET}, {"help", no_argument, 0, OPT_HELP},
     {0, 0, 0, 0}};
 
 typedef struct batch_args {
@@ -36,6 +38,7 @@ typedef struct batch_args {
     const char *bots;
     const char *record_dir;
     const char *record;
+    bool regret;
     bool help;
 } batch_args;
 
@@ -71,6 +74,7 @@ static int parse_batch(const char *cmd, int argc, char **argv, const int *allowe
         case OPT_BOTS: a->bots = optarg; break;
         case OPT_RECORD_DIR: a->record_dir = optarg; break;
         case OPT_RECORD: a->record = optarg; break;
+        case OPT_REGRET: a->regret = true; break;
         case OPT_HELP: a->help = true; break;
         }
     }
@@ -242,9 +246,186 @@ static int bench_bot(const pb_game *g, const batch_args *a)
     return 0;
 }
 
+/* Regret against exact play (ai/perfect.h): K games are played by `easy` to
+ * New York Slice's last round; each bot of the --bots list then plays that
+ * round in every seat, and each of its decisions with a choice is valued
+ * exactly. Regret: the deciding seat's expected final score after the best
+ * move less after the move chosen. */
+#define REGRET_SECONDS 1.0  /* a solve's limit; past it the regret is a lower bound */
+#define REGRET_BOTS 8
+
+/* A mean with its 95% interval. */
+typedef struct mean_acc {
+    long n;
+    double sum, sum2;
+} mean_acc;
+
+static void mean_add(mean_acc *m, double x)
+{
+    m->n++;
+    m->sum += x;
+    m->sum2 += x * x;
+}
+
+static double mean_of(const mean_acc *m, double *half)
+{
+    double mean = m->n ? m->sum / m->n : 0;
+    double sd = m->n > 1 ? sqrt(fmax(0, (m->sum2 - m->n * mean * mean) / (m->n - 1))) : 0;
+    *half = m->n ? 1.959964 * sd / sqrt((double)m->n) : 0;
+    return mean;
+}
+
+typedef struct regret_sum {
+    char name[CLI_SPEC_LEN];
+    mean_acc points;      /* expected points lost per decision */
+    mean_acc open_points; /* the same where the moves' win shares differ (the game still open) */
+    mean_acc win;         /* expected win share lost: the best move's for winning less the chosen one's */
+    long partial, costly; /* decisions not fully solved; costing >= 1 point */
+    double seconds;       /* the bot's thinking time */
+} regret_sum;
+
+/* The values of the last position solved: the bots meet the same round's
+ * first decision, the costliest, one after another. */
+typedef struct regret_cache {
+    pb_state *st;
+    pb_exact_value mv[PB_MAX_ACTIONS];
+    int n, best;
+} regret_cache;
+
+static int find_move(const regret_cache *c, pb_action a)
+{
+    for (int i = 0; i < c->n; i++)
+        if (c->mv[i].action == a)
+            return c->mv[i].exact ? i : -1;
+    return -1;
+}
+
+/* One decision (false when not even the bot's move was solved): the points
+ * it lost, the win share it lost, and whether the win was still open. */
+static bool decision_regret(const pb_game *g, const pb_state *st, pb_action chosen, regret_cache *c,
+                            double *points, double *win, bool *open, bool *partial)
+{
+    if (!(c->st && pb_state_equal(g, c->st, st) && find_move(c, chosen) >= 0)) {
+        pb_perfect_limits lim = {.seconds = REGRET_SECONDS, .must = &chosen, .nmust = 1};
+        char err[PB_ERR_LEN];
+        free(c->st);
+        c->st = pb_state_clone(g, st);
+        c->n = pb_perfect_values(g, st, &lim, c->mv, &c->best, err, sizeof err);
+    }
+    int i = find_move(c, chosen), seat = pb_current_seat(g, st);
+    if (i < 0 || c->best < 0)
+        return false;
+    double top = 0, low = 1;
+    *partial = false;
+    for (int k = 0; k < c->n; k++) {
+        *partial = *partial || !c->mv[k].exact;
+        if (c->mv[k].exact) {
+            top = fmax(top, c->mv[k].win[seat]);
+            low = fmin(low, c->mv[k].win[seat]);
+        }
+    }
+    *points = c->mv[c->best].score[seat] - c->mv[i].score[seat];
+    *win = top - c->mv[i].win[seat];
+    *open = top - low > 1e-9;
+    return true;
+}
+
+static void regret_round(const pb_game *g, const pb_state *start, pb_bot *bot, regret_cache *cache, regret_sum *r)
+{
+    pb_state *st = pb_state_clone(g, start);
+    pb_action legal[PB_MAX_ACTIONS];
+    int seat;
+    while (st && (seat = pb_current_seat(g, st)) != PB_TERMINAL) {
+        double t0 = pb_now();
+        pb_action a = pb_bot_choose(bot, g, st, seat);
+        r->seconds += pb_now() - t0;
+        bool partial, open;
+        double points, win;
+        if (g->ops->legal_actions(g, st, legal) > 1 &&
+            decision_regret(g, st, a, cache, &points, &win, &open, &partial)) {
+            mean_add(&r->points, points);
+            mean_add(&r->win, win);
+            if (open)
+                mean_add(&r->open_points, points);
+            r->partial += partial;
+            r->costly += points >= 1 - 1e-9;
+        }
+        g->ops->apply(g, st, a, NULL, 0);
+    }
+    free(st);
+}
+
+/* The figures so far (a long run shows them on stderr as it goes). */
+static void print_regret(FILE *f, const pb_game *g, const regret_sum *sums, int nb, int games, double seconds)
+{
+    fprintf(f, "New York Slice, %d players, %d last rounds (played to them by easy), %.0f s:\n", g->players, games,
+            seconds);
+    for (int b = 0; b < nb; b++) {
+        const regret_sum *r = &sums[b];
+        double hp, ho, hw, p = mean_of(&r->points, &hp), o = mean_of(&r->open_points, &ho), w = mean_of(&r->win, &hw);
+        long n = r->points.n;
+        fprintf(f, "  %-10s regret %.3f points per decision (95%% CI %.3f-%.3f) over %ld decisions;\n"
+                "             %.3f (%.3f-%.3f) over the %ld where the win was still open; win share lost %.4f "
+                "(%.4f-%.4f);\n"
+                "             %.1f%% cost a point or more; %ld partly solved (regret a lower bound); %.0f ms per "
+                "decision\n",
+                r->name, p, p - hp, p + hp, n, o, o - ho, o + ho, r->open_points.n, w, w - hw, w + hw,
+                n ? 100.0 * r->costly / n : 0, r->partial, n ? 1000 * r->seconds / n : 0);
+    }
+    fflush(f);
+}
+
+static int bench_regret(const pb_game *g, const batch_args *a)
+{
+    if (strcmp(g->ops->id, "nyslice") != 0) {
+        cli_error("bench", "--regret measures New York Slice bots against its exact last round");
+        return EXIT_USAGE;
+    }
+    regret_sum sums[REGRET_BOTS] = {0};
+    char names[REGRET_BOTS][CLI_SPEC_LEN];
+    int nb = 0;
+    for (const char *w = a->bots; *w && nb < REGRET_BOTS; nb++) {
+        size_t len = strcspn(w, ",");
+        snprintf(names[nb], sizeof names[nb], "%.*s", (int)len, w);
+        snprintf(sums[nb].name, sizeof sums[nb].name, "%s", names[nb]);
+        w += len + (w[len] == ',');
+    }
+    char err[PB_ERR_LEN];
+    pb_bot *to_last = pb_bot_new("easy", a->common.seed, err, sizeof err);
+    pb_bot *bots[REGRET_BOTS] = {0};
+    for (int b = 0; b < nb; b++)
+        if (!(bots[b] = pb_bot_new(names[b], pb_derive_seed(a->common.seed, 7u + (unsigned)b), err, sizeof err))) {
+            cli_error("bench", "%s", err);
+            while (b--)
+                pb_bot_free(bots[b]);
+            pb_bot_free(to_last);
+            return EXIT_USAGE;
+        }
+    regret_cache *cache = calloc(1, sizeof *cache);
+    double t0 = pb_now();
+    for (int i = 0; cache && i < a->games; i++) {
+        pb_state *st = pb_state_new(g, pb_derive_seed(a->common.seed, (uint64_t)i));
+        while (st && !pb_perfect_applies(g, st) && !pb_is_terminal(g, st))
+            g->ops->apply(g, st, pb_bot_choose(to_last, g, st, pb_current_seat(g, st)), NULL, 0);
+        for (int b = 0; st && b < nb; b++)
+            regret_round(g, st, bots[b], cache, &sums[b]);
+        free(st);
+        if ((i + 1) % 100 == 0 && i + 1 < a->games)
+            print_regret(stderr, g, sums, nb, i + 1, pb_now() - t0);
+    }
+    print_regret(stdout, g, sums, nb, a->games, pb_now() - t0);
+    for (int b = 0; b < nb; b++)
+        pb_bot_free(bots[b]);
+    pb_bot_free(to_last);
+    if (cache)
+        free(cache->st);
+    free(cache);
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    static const int allowed[] = {GAME_OPTIONS, OPT_GAMES, OPT_BOTS, 0};
+    static const int allowed[] = {GAME_OPTIONS, OPT_GAMES, OPT_BOTS, OPT_REGRET, 0};
     batch_args a;
     if (parse_batch("bench", argc, argv, allowed, &a))
         return EXIT_USAGE;
@@ -253,14 +434,16 @@ int cmd_bench(int argc, char **argv)
                "       [--seed S] [--bots BOT]\n" GAME_OPTIONS_HELP
                "Plays K games of uniformly random moves on one thread (setup and scoring\n"
                "included) and prints games per second and nanoseconds per game. With\n"
-               "--bots BOT, times that bot's decision in K mid-game positions instead.\n");
+               "--bots BOT, times that bot's decision in K mid-game positions instead.\n"
+               "--regret (New York Slice): the points per decision each bot of --bots (a\n"
+               "comma list) loses in K last rounds against the exact solver.\n");
         return 0;
     }
     pb_game *g = cli_make_game(&a.common);
     if (!g)
         return EXIT_USAGE;
-    if (strcmp(a.bots, "random") != 0) {
-        int rc = bench_bot(g, &a);
+    if (a.regret || strcmp(a.bots, "random") != 0) {
+        int rc = a.regret ? bench_regret(g, &a) : bench_bot(g, &a);
         pb_game_free(g);
         return rc;
     }

@@ -1232,6 +1232,98 @@ int nys_find_slice(const nys_state *st, const char *token, int nth)
     return -1;
 }
 
+/* Make slice nm the Mystery slice in the place of the current one (nm is
+ * unseen: in a slot the caller refills). Tallies are recounted by the caller. */
+static void put_mystery(nys_state *st, uint8_t nm)
+{
+    int m = st->mystery;
+    if (nm == m)
+        return;
+    st->loc[nm] = st->loc[m];
+    for (int q = 0; q < st->qlen; q++)
+        if (st->queue[q] == m)
+            st->queue[q] = nm;
+    st->mystery = nm;
+}
+
+/* Is the Mystery slice face down for `seat` (another's, pending or eaten)? */
+static bool mystery_hidden(const nys_state *st, int seat)
+{
+    int m = st->mystery;
+    return m != NYS_NONE && st->mystery_owner != seat && NYS_LOC_KIND(st->loc[m]) != NYS_LOC_COLLECTED;
+}
+
+/* The spares in one order whatever the deal (their order is unseen). */
+static void sort_spares(nys_state *st)
+{
+    for (int i = 1; i < st->nspares; i++)
+        for (int j = i; j > 0 && st->spare[j - 1] > st->spare[j]; j--) {
+            uint8_t t = st->spare[j];
+            st->spare[j] = st->spare[j - 1];
+            st->spare[j - 1] = t;
+        }
+}
+
+bool nys_last_round(const nys_state *st)
+{
+    return st->phase != NYS_PH_OVER && st->round + 1 >= st->rounds; /* Seconds comes after it */
+}
+
+int nys_last_round_worlds(const nys_state *st, int seat, nys_state *out)
+{
+    /* Nothing else is unseen in the last round: every stack is face up or
+     * gone, so the spares are known as a set by elimination; only which of
+     * them is another seat's face-down Mystery slice is not. The weights
+     * are nys_determinize's: uniform over the slices it could be. */
+    if (!mystery_hidden(st, seat)) {
+        out[0] = *st;
+        sort_spares(&out[0]);
+        return 1;
+    }
+    uint8_t pool[NYS_SPARES + 1];
+    int np = 0, n = 0;
+    for (int i = 0; i < st->nspares; i++)
+        pool[np++] = st->spare[i];
+    pool[np++] = st->mystery;
+    bool eaten = NYS_LOC_KIND(st->loc[st->mystery]) == NYS_LOC_EATEN;
+    for (int c = 0; c < np; c++) {
+        if (eaten && !nys_slice_edible(&st->slice[pool[c]], st->mystery_specials, false))
+            continue;
+        nys_state *w = &out[n++];
+        *w = *st;
+        put_mystery(w, pool[c]);
+        for (int i = 0, k = 0; i < np; i++)
+            if (i != c) {
+                w->spare[k++] = pool[i];
+                w->loc[pool[i]] = NYS_LOC_SPARE;
+            }
+        recount_tallies(w);
+        sort_spares(w);
+    }
+    return n;
+}
+
+int nys_draw_outcomes(const nys_state *before, const nys_state *after)
+{
+    return before->mystery == NYS_NONE && after->mystery != NYS_NONE ? before->nspares : 1;
+}
+
+int nys_apply_outcome(nys_state *st, pb_action a, int k, char *err, size_t errlen)
+{
+    /* The draw is the next number the state's generator gives (nothing
+     * else in a move draws before it): put spare k where it will land. */
+    if (k > 0 || st->nspares > 1) {
+        pb_rng r = st->rng;
+        int j = st->nspares ? (int)pb_rng_below(&r, st->nspares) : 0;
+        if (k < st->nspares && j != k) {
+            uint8_t t = st->spare[j];
+            st->spare[j] = st->spare[k];
+            st->spare[k] = t;
+        }
+    }
+    return nys_apply(st, a, err, errlen);
+}
+
 void nys_determinize(nys_state *st, int seat, pb_rng *rng)
 {
     /* Unseen slices: the stacks of later rounds, the spares, and another
@@ -1249,8 +1341,7 @@ void nys_determinize(nys_state *st, int seat, pb_rng *rng)
         slot[n++] = &st->spare[i];
     }
     int m = st->mystery;
-    bool hide_mystery = m != NYS_NONE && st->mystery_owner != seat &&
-                        NYS_LOC_KIND(st->loc[m]) != NYS_LOC_COLLECTED;
+    bool hide_mystery = mystery_hidden(st, seat);
     for (int i = 0; i < n; i++)
         pool[i] = *slot[i];
     int np = n;
@@ -1272,14 +1363,7 @@ void nys_determinize(nys_state *st, int seat, pb_rng *rng)
         uint8_t nm = pool[chosen];
         pool[chosen] = pool[np - 1];
         np--;
-        if (nm != m) {
-            uint8_t loc = st->loc[m];
-            st->loc[nm] = loc;
-            for (int q = 0; q < st->qlen; q++)
-                if (st->queue[q] == m)
-                    st->queue[q] = nm;
-            st->mystery = nm;
-        }
+        put_mystery(st, nm);
     }
     pb_rng_deal_u8(rng, pool, np);
     for (int i = 0; i < n; i++) {

@@ -298,6 +298,19 @@ const char *nys_phase_expects(int phase);
 pb_action nys_random_action(const nys_state *st, pb_rng *rng);
 int nys_apply(nys_state *st, pb_action a, char *err, size_t errlen);
 void nys_determinize(nys_state *st, int seat, pb_rng *rng);
+
+/* ---- Exact search of the last round (ai/perfect.c) ---- */
+
+/* Is this the last round (or Seconds after it), the game not yet over? */
+bool nys_last_round(const nys_state *st);
+/* In the last round: every arrangement of what `seat` cannot see, equally
+ * likely, written to out (room for NYS_SPARES + 1 states). Returns how many. */
+int nys_last_round_worlds(const nys_state *st, int seat, nys_state *out);
+/* How many equally likely Mystery draws the move from `before` to `after`
+ * made (1: none; a take of today's Mystery Slice, also an automatic one). */
+int nys_draw_outcomes(const nys_state *before, const nys_state *after);
+/* nys_apply, the Mystery draw the move makes (if any) being spare k. */
+int nys_apply_outcome(nys_state *st, pb_action a, int k, char *err, size_t errlen);
 /* Check that every slice and Special is in exactly one consistent place. */
 int nys_check_invariants(const nys_state *st, char *err, size_t errlen);
 

@@ -326,6 +326,20 @@ else
     not_ok "bench: prints games/s" "exit status $rc" "stdout: $(first_line "$T/out")"
 fi
 
+# The levels' regret against New York Slice's exact last round (docs/perfect.md).
+run bench --regret --game nyslice --players 3 --games 1 --seed 2 --bots easy,greedy
+if [ "$rc" -eq 0 ] && grep -E -q '^  easy +regret [0-9.]+ points per decision \(95% CI' "$T/out" &&
+    grep -E -q '^  greedy +regret ' "$T/out"; then
+    ok "bench --regret: a line per bot with its regret and interval"
+else
+    not_ok "bench --regret: a line per bot with its regret and interval" "exit status $rc" \
+        "stdout: $(cat "$T/out")"
+fi
+run bench --regret --game theory --players 3 --games 1
+expect_bad "bench --regret: only New York Slice has an exact last round" 'New York Slice'
+run selfplay --players 3 --bots perfect:wizard
+expect_bad "selfplay: perfect with an unknown level" 'perfect:wizard'
+
 run demo --seed 5
 keep demo1
 rc1=$rc

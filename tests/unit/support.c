@@ -226,3 +226,12 @@ char *ts_render(const pb_front *f, const json_t *v, const pb_tui_opts *o)
     free(banner);
     return table;
 }
+
+/* The 2-player fixture (support.h). */
+const char *const ts_fix2_rings[TS_FIX2_SLICES] = {
+    "9p1", "9p1", "9p1a1", "9p2", "9p2", "9p2a1", "9p3", "9p3", "9p3", "4p1", "4p1",
+    "11a1", "11", "11p1", "11p1", "11p1a1", "11p1", "11p2", "11p2", "11p2a1", "11p3", "11p3",
+    "7", "7p1", "7p1", "7p1a1", "7p2", "7p2", "7p3", "6p1", "6p1", "6p1", "6p1a1",
+    "6p2", "6p2", "5p1", "5p1", "5p1", "5p2a1", "5p2", "4p1a1", "A", "c4/11", "c5/9",
+};
+const char *const ts_fix2_spares[3] = {"S", "c6/7", "4p2"};

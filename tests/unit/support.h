@@ -23,6 +23,13 @@ void ts_rules(nys_rules *r, int players);
 void ts_deal(nys_state *st, const nys_rules *r, const char *const *stacks, int nstacks,
              const char *const *spares, const char *const *specials, int nspecials);
 
+/* The 2-player fixture of the scoring scenarios (test_nyslice_rules.c,
+ * "the 2-player fixture"): its four rings, stack by stack, and its spares
+ * (S, c6/7, 4p2). */
+#define TS_FIX2_SLICES 44
+extern const char *const ts_fix2_rings[TS_FIX2_SLICES];
+extern const char *const ts_fix2_spares[3];
+
 /* Apply an action in notation; the test fails with the engine's reason if
  * it is refused. */
 void ts_do(nys_state *st, const char *text);

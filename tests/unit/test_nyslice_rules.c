@@ -323,13 +323,8 @@ static void assert_check(const nys_guest_check *gc, int p, int majorities, int s
  * 11p2a1 11p3 11p3); ring 3 all but 7 (7p1 7p1 7p1a1 7p2 7p2 7p3 6p1 6p1
  * 6p1 6p1a1); ring 4 6p2 6p2 5p1 5p1 5p1 5p2a1 5p2 4p1a1, and the Combos
  * under Combo Craving (never A). */
-static const char *const FIX2[] = {
-    "9p1", "9p1", "9p1a1", "9p2", "9p2", "9p2a1", "9p3", "9p3", "9p3", "4p1", "4p1",
-    "11a1", "11", "11p1", "11p1", "11p1a1", "11p1", "11p2", "11p2", "11p2a1", "11p3", "11p3",
-    "7", "7p1", "7p1", "7p1a1", "7p2", "7p2", "7p3", "6p1", "6p1", "6p1", "6p1a1",
-    "6p2", "6p2", "5p1", "5p1", "5p1", "5p2a1", "5p2", "4p1a1", "A", "c4/11", "c5/9",
-};
-static const char *const FIX2_SPARES[] = {"S", "c6/7", "4p2"};
+#define FIX2 ts_fix2_rings
+#define FIX2_SPARES ts_fix2_spares
 
 /* Neutral Specials for the fixture: Sneak-a-Slice never finds a move (the
  * ring is one portion), Supersize Combos with seat 0 who has no Combo,
@@ -340,7 +335,7 @@ static void deal_fix2(nys_state *st, nys_rules *r, const char *s1, const char *s
     const char *sp[] = {s1 ? s1 : "sneak-a-slice", s2 ? s2 : "supersize-combos",
                         s3 ? s3 : "tiebreaker", s4 ? s4 : "seconds"};
     ts_rules(r, 2);
-    ts_deal(st, r, FIX2, LEN(FIX2), FIX2_SPARES, sp, 4);
+    ts_deal(st, r, FIX2, TS_FIX2_SLICES, FIX2_SPARES, sp, 4);
 }
 
 /* One fixture round: Special alone, the chooser takes it, the Slicer gets

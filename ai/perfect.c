@@ -1,0 +1,377 @@
+/* perfect.c -- the exact last-round solver (perfect.h) and the `perfect`
+ * bot, which plays it in New York Slice's last round and a search level
+ * before (and in other games).
+ *
+ * The search goes through the game interface (legal_actions, apply,
+ * current_seat), scoring the end with the engine's Guest Check (totals()
+ * and returns() in one). It remembers no positions: measured on whole
+ * rounds, hardly any is reached twice (identical slices aside), and hashing
+ * a state cost more than it saved. Only two things come from the New York
+ * Slice engine: the arrangements a seat cannot tell apart, and the outcomes
+ * of a Mystery draw (apply() would draw one at random). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/clock.h"
+#include "../games/nyslice/nyslice.h"
+#include "bot_impl.h"
+#include "perfect.h"
+
+#define EPS 1e-6
+/* Decisions in a row in one last round: far fewer (a Dibs!, the division,
+ * Cut in Line, then per seat Sneak-a-Slice, a take, a few eat-or-keeps, a
+ * placement, an attachment; Seconds at the end). */
+#define MAX_DEPTH 160
+
+typedef struct val {
+    double score[PB_MAX_SEATS], win[PB_MAX_SEATS];
+} val;
+
+typedef struct solver {
+    const pb_game *g;
+    nys_state *states; /* one per depth: the position after a move */
+    pb_action *acts;   /* PB_MAX_ACTIONS per depth */
+    double deadline;   /* 0: none */
+    bool for_win;      /* pb_perfect_limits.win */
+    bool failed, timeout;
+} solver;
+
+static _Thread_local long nodes;
+
+long pb_perfect_nodes(void)
+{
+    return nodes;
+}
+
+bool pb_perfect_applies(const pb_game *g, const pb_state *st)
+{
+    return g->ops == &nys_game_ops && nys_last_round((const nys_state *)(const void *)st);
+}
+
+static double strongest_rival(const val *v, int seat, int players)
+{
+    double r = -INFINITY;
+    for (int q = 0; q < players; q++)
+        if (q != seat && v->score[q] > r)
+            r = v->score[q];
+    return r;
+}
+
+static int compare(double x, double y)
+{
+    return x > y + EPS ? 1 : x < y - EPS ? -1 : 0;
+}
+
+/* Does `seat` prefer a to b (perfect.h: own score, then the rival's; or
+ * the win share first)? */
+static bool prefers(const solver *s, const val *a, const val *b, int seat)
+{
+    int c = s->for_win ? compare(a->win[seat], b->win[seat]) : 0;
+    if (c == 0)
+        c = compare(a->score[seat], b->score[seat]);
+    if (c == 0)
+        c = compare(strongest_rival(b, seat, s->g->players), strongest_rival(a, seat, s->g->players));
+    return c > 0;
+}
+
+static void solve(solver *s, const pb_state *st, int depth, val *out);
+
+static void add_scaled(val *acc, const val *v, double w, int players)
+{
+    for (int q = 0; q < players; q++) {
+        acc->score[q] += w * v->score[q];
+        acc->win[q] += w * v->win[q];
+    }
+}
+
+/* The value of move a from st: over each Mystery draw it makes. */
+static void move_value(solver *s, const pb_state *st, pb_action a, int depth, val *out)
+{
+    const pb_game *g = s->g;
+    int players = g->players;
+    memset(out, 0, sizeof *out);
+    if (depth + 1 >= MAX_DEPTH) { /* the child's moves are listed at depth + 1 */
+        s->failed = true;        /* cannot happen: see MAX_DEPTH */
+        return;
+    }
+    nys_state *child = &s->states[depth];
+    memcpy(child, st, sizeof *child);
+    if (g->ops->apply(g, (pb_state *)(void *)child, a, NULL, 0) != 0) {
+        s->failed = true; /* cannot happen: a is legal */
+        return;
+    }
+    int k = nys_draw_outcomes((const nys_state *)(const void *)st, child);
+    if (k == 1) {
+        solve(s, (const pb_state *)(const void *)child, depth + 1, out);
+        return;
+    }
+    for (int j = 0; j < k; j++) {
+        memcpy(child, st, sizeof *child);
+        nys_apply_outcome(child, a, j, NULL, 0);
+        val v;
+        solve(s, (const pb_state *)(const void *)child, depth + 1, &v);
+        add_scaled(out, &v, 1.0 / k, players);
+    }
+}
+
+static void solve(solver *s, const pb_state *st, int depth, val *out)
+{
+    const pb_game *g = s->g;
+    int players = g->players;
+    if (++nodes % 4096 == 0 && s->deadline && pb_now() > s->deadline)
+        s->timeout = true;
+    int seat = pb_current_seat(g, st);
+    if (seat == PB_TERMINAL) {
+        /* totals() and returns() in one scoring: it is half the search's time */
+        nys_guest_check gc;
+        nys_score_state((const nys_state *)(const void *)st, &gc);
+        int winners = __builtin_popcount(gc.winners);
+        for (int q = 0; q < players; q++) {
+            out->score[q] = gc.line[q].total;
+            out->win[q] = (gc.winners >> q & 1u) ? 1.0 / winners : 0.0;
+        }
+        return;
+    }
+    pb_action *acts = &s->acts[(size_t)depth * PB_MAX_ACTIONS];
+    int n = g->ops->legal_actions(g, st, acts);
+    for (int i = 0; i < n && !s->timeout; i++) {
+        val v;
+        move_value(s, st, acts[i], depth, &v);
+        if (i == 0 || prefers(s, &v, out, seat))
+            *out = v;
+    }
+}
+
+static void solver_free(solver *s)
+{
+    free(s->states);
+    free(s->acts);
+}
+
+/* A quick guess at a move's worth to `seat`: play the round out with every
+ * seat taking the move the game's evaluation likes best for it (each
+ * Mystery draw being the first spare), and score the end. */
+static double greedy_outcome(solver *s, const nys_state *world, pb_action a, int seat, pb_action *acts)
+{
+    const pb_game *g = s->g;
+    nys_state cur = *world, trial;
+    nys_apply_outcome(&cur, a, 0, NULL, 0);
+    int mover;
+    while ((mover = nys_current_seat(&cur)) != PB_TERMINAL) {
+        int n = g->ops->legal_actions(g, (const pb_state *)(const void *)&cur, acts), pick = 0;
+        double top = -INFINITY;
+        for (int i = 0; i < n && n > 1; i++) {
+            double v[PB_MAX_SEATS];
+            trial = cur;
+            nys_apply_outcome(&trial, acts[i], 0, NULL, 0);
+            g->ops->evaluate(g, (const pb_state *)(const void *)&trial, mover, v);
+            if (v[mover] > top)
+                top = v[mover], pick = i;
+        }
+        nys_apply_outcome(&cur, acts[pick], 0, NULL, 0);
+    }
+    int tot[PB_MAX_SEATS];
+    g->ops->totals(g, (const pb_state *)(const void *)&cur, tot);
+    return tot[seat];
+}
+
+/* The order moves are solved in under a time limit: `must` first, then
+ * the moves that look best for the seat (greedy_outcome). */
+static void rank_moves(solver *s, const nys_state *world, int seat, const pb_perfect_limits *lim,
+                       const pb_action *acts, int n, int *order)
+{
+    double *key = malloc(sizeof *key * (size_t)n);
+    pb_action *scratch = malloc(sizeof *scratch * PB_MAX_ACTIONS);
+    for (int i = 0; i < n; i++) {
+        order[i] = i;
+        if (!key || !scratch)
+            continue;
+        key[i] = greedy_outcome(s, world, acts[i], seat, scratch);
+        for (int m = 0; m < lim->nmust; m++)
+            if (lim->must[m] == acts[i])
+                key[i] = INFINITY;
+    }
+    for (int i = 1; key && scratch && i < n; i++) /* stable: equal keys keep the game's order */
+        for (int j = i; j > 0 && key[order[j - 1]] < key[order[j]]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    free(key);
+    free(scratch);
+}
+
+int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_limits *limits, pb_exact_value *out,
+                      int *best, char *err, size_t errlen)
+{
+    static const pb_perfect_limits none = {0};
+    const pb_perfect_limits *lim = limits ? limits : &none;
+    if (!pb_perfect_applies(g, st)) {
+        snprintf(err, errlen, "the exact solver plays only New York Slice's last round");
+        return -1;
+    }
+    nodes = 0;
+    solver s = {.g = g};
+    s.deadline = lim->seconds > 0 ? pb_now() + lim->seconds : 0;
+    s.for_win = lim->win;
+    s.states = malloc(sizeof *s.states * MAX_DEPTH);
+    s.acts = malloc(sizeof *s.acts * PB_MAX_ACTIONS * MAX_DEPTH);
+    nys_state worlds[NYS_SPARES + 1];
+    pb_action *acts = malloc(sizeof *acts * PB_MAX_ACTIONS);
+    int *order = malloc(sizeof *order * PB_MAX_ACTIONS);
+    if (!acts || !order || !s.states || !s.acts) {
+        free(acts);
+        free(order);
+        solver_free(&s);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int seat = pb_current_seat(g, st);
+    int nw = nys_last_round_worlds((const nys_state *)(const void *)st, seat, worlds);
+    int n = g->ops->legal_actions(g, st, acts);
+    if (lim->seconds > 0)
+        rank_moves(&s, &worlds[0], seat, lim, acts, n, order);
+    else
+        for (int i = 0; i < n; i++)
+            order[i] = i;
+    *best = -1;
+    for (int r = 0; r < n; r++) {
+        int i = order[r];
+        val acc = {0};
+        for (int w = 0; w < nw && !s.timeout; w++) {
+            val v;
+            move_value(&s, (const pb_state *)(const void *)&worlds[w], acts[i], 0, &v);
+            add_scaled(&acc, &v, 1.0 / nw, g->players);
+        }
+        out[i] = (pb_exact_value){.action = acts[i], .exact = !s.timeout};
+        if (!out[i].exact)
+            continue;
+        memcpy(out[i].score, acc.score, sizeof acc.score);
+        memcpy(out[i].win, acc.win, sizeof acc.win);
+        val b;
+        if (*best >= 0) {
+            memcpy(b.score, out[*best].score, sizeof b.score);
+            memcpy(b.win, out[*best].win, sizeof b.win);
+        }
+        if (*best < 0 || prefers(&s, &acc, &b, seat) ||
+            (!prefers(&s, &b, &acc, seat) && i < *best)) /* a tie: the game's order */
+            *best = i;
+    }
+    bool failed = s.failed;
+    free(acts);
+    free(order);
+    solver_free(&s);
+    if (failed) {
+        snprintf(err, errlen, "the search went wrong (a move refused or too deep)");
+        return -1;
+    }
+    return n;
+}
+
+/* ---- The `perfect` bot ---- */
+
+#define BOT_SECONDS 0.5   /* the solver's share of a decision */
+#define MANY_MOVES 64     /* more (the division): the level's move is solved first */
+
+typedef struct perfect {
+    pb_bot *level;        /* plays before the last round, and when time runs out */
+    bool for_win;         /* perfect-win: the win share first */
+    pb_exact_value *values;
+} perfect;
+
+static void perfect_free(void *impl)
+{
+    perfect *p = impl;
+    if (!p)
+        return;
+    pb_bot_free(p->level);
+    free(p->values);
+    free(p);
+}
+
+static pb_action level_move(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
+{
+    perfect *p = b->impl;
+    pb_action a = p->level->choose(p->level, g, st, seat);
+    snprintf(b->why, sizeof b->why, "%s", pb_bot_why(p->level));
+    b->searches = pb_bot_searches(p->level);
+    return a;
+}
+
+static pb_action perfect_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
+{
+    perfect *p = b->impl;
+    if (!pb_perfect_applies(g, st))
+        return level_move(b, g, st, seat);
+    b->searches = 0;
+    pb_perfect_limits lim = {BOT_SECONDS, NULL, 0, p->for_win};
+    pb_action first = 0;
+    int best;
+    char err[PB_ERR_LEN];
+    int n = g->ops->legal_actions(g, st, (pb_action *)(void *)p->values); /* scratch: only the count */
+    if (n > MANY_MOVES) {
+        first = level_move(b, g, st, seat);
+        lim = (pb_perfect_limits){BOT_SECONDS, &first, 1, p->for_win};
+    }
+    n = pb_perfect_values(g, st, &lim, p->values, &best, err, sizeof err);
+    if (n < 0 || best < 0)
+        return n > MANY_MOVES ? first : level_move(b, g, st, seat);
+    int solved = 0;
+    for (int i = 0; i < n; i++)
+        solved += p->values[i].exact;
+    if (solved < n && n <= MANY_MOVES) /* a partial answer to a small question: the level knows as much */
+        return level_move(b, g, st, seat);
+    snprintf(b->why, sizeof b->why, "exact last round: expected score %.2f, win share %.0f%% (%d of %d moves solved)",
+             p->values[best].score[seat], 100 * p->values[best].win[seat], solved, n);
+    return p->values[best].action;
+}
+
+/* "perfect" or "perfect-win", then ":LEVEL" or nothing; the length of the
+ * name, 0 when it is neither. */
+static size_t perfect_name(const char *spec)
+{
+    static const char *const names[] = {"perfect-win", "perfect"};
+    for (int i = 0; i < 2; i++) {
+        size_t n = strlen(names[i]);
+        if (strncmp(spec, names[i], n) == 0 && (spec[n] == 0 || spec[n] == ':'))
+            return n;
+    }
+    return 0;
+}
+
+bool pb_perfect_spec(const char *spec)
+{
+    return perfect_name(spec) > 0;
+}
+
+int pb_perfect_setup(pb_bot *b, const char *spec, uint64_t seed, char *err, size_t errlen)
+{
+    size_t n = perfect_name(spec);
+    const char *level = spec[n] == ':' ? spec + n + 1 : "expert";
+    if (pb_perfect_spec(level)) {
+        snprintf(err, errlen, "perfect:LEVEL takes a level or bot other than perfect, e.g. perfect:hard");
+        return -1;
+    }
+    perfect *p = calloc(1, sizeof *p);
+    if (p)
+        p->values = malloc(sizeof *p->values * PB_MAX_ACTIONS);
+    if (!p || !p->values) {
+        perfect_free(p);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    char why[PB_ERR_LEN];
+    p->level = pb_bot_new(level, pb_derive_seed(seed, 1), why, sizeof why);
+    if (!p->level) {
+        snprintf(err, errlen, "%s: %s", spec, why);
+        perfect_free(p);
+        return -1;
+    }
+    p->for_win = n == strlen("perfect-win");
+    b->impl = p;
+    b->free_impl = perfect_free;
+    b->choose = perfect_choose;
+    return 0;
+}
