@@ -224,7 +224,7 @@ static void print_lines(const char *text, int indent)
  * reveal, a player who skips), told in the log's words. */
 static void announce_news(play *p, const pb_state *before)
 {
-    char news[512], line[560];
+    char news[768], line[800];
     pb_news(p->g, before, p->st, p->names, news, sizeof news);
     if (!*news)
         return;

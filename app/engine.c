@@ -384,7 +384,7 @@ static int cmd_play(pb_engine *e, const char *args, FILE *o, char *err, size_t n
     args = skip_blanks(args);
     if (!*args)
         return fail(err, n, "play needs a move in notation (moves lists them)");
-    char played[256], news[512];
+    char played[256], news[768];
     if (play_text(e, args, played, sizeof played, err, n))
         return -1;
     put(o, "played", played);

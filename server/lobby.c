@@ -42,7 +42,7 @@ typedef struct logged {
     char mine[160];       /* as the mover sees it */
     char told_text[160];  /* as `told` sees it */
     char theirs[160];     /* as everyone else may see it */
-    char news[256];       /* what everyone learned beyond the move (pb_news) */
+    char news[768];       /* what everyone learned beyond the move (pb_news; four Specials sent back fit) */
 } logged;
 
 typedef struct table {

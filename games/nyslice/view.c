@@ -123,8 +123,9 @@ int nys_round_news(const nys_state *before, const nys_state *after, char *buf, s
         if (after->replaced_now >> sp & 1u && len >= 0 && (size_t)len < n)
             len += snprintf(buf + len, n - (size_t)len, " %s was revealed first and went back to the box (%s).",
                             nys_special_name(sp), nys_special_unplayable(after, sp));
-    /* one reveal sends back one Special but for a rare second: about 150 of
-     * the 256 characters a log entry holds; cut, it says so by its length */
+    /* a reveal sends back at most four Specials (a 2-player game's last
+     * round): about 430 characters, within the 512 given; cut, it says so
+     * by its length */
     return len < 0 ? 0 : (size_t)len < n ? len : (int)n - 1;
 }
 

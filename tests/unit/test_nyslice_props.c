@@ -286,6 +286,40 @@ static void test_public_views_are_the_spectators(void **state)
     assert_true(shared > 1000 && own > 1000 && mystery_owned > 100);
 }
 
+/* The news of a reveal that sends Specials back to the box (with what the
+ * engine did alone before it) names every one of them, whole, in the room a
+ * server's log entry has (768 characters). */
+static void test_NYS_S4_news_names_every_special_sent_back(void **state)
+{
+    (void)state;
+    size_t longest = 0;
+    for (uint64_t seed = 1; seed <= 4000; seed++) {
+        nys_state st, before;
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        nys_init(&st, &rules_for[2], seed);
+        char err[PB_ERR_LEN], news[768];
+        while (nys_current_seat(&st) != PB_TERMINAL) {
+            before = st;
+            nys_apply(&st, nys_random_action(&st, &rng), err, sizeof err);
+            if (st.round == before.round || st.round >= st.rounds || !st.replaced_now)
+                continue;
+            nys_news(&rules_for[2], &before, &st, news, sizeof news);
+            longest = strlen(news) > longest ? strlen(news) : longest;
+            for (int sp = 0; sp < NYS_SPECIAL_COUNT; sp++) {
+                char said[160];
+                snprintf(said, sizeof said, "%s was revealed first and went back to the box (%s).",
+                         nys_special_name(sp), nys_special_unplayable(&st, sp));
+                if (st.replaced_now >> sp & 1u && !strstr(news, said))
+                    fail_msg("seed %llu round %d: the news leaves out %s: %s", (unsigned long long)seed,
+                             st.round + 1, nys_special_name(sp), news);
+            }
+        }
+    }
+    /* such news outgrew the 256 characters a log entry once held */
+    assert_true(longest > 256);
+}
+
 /* A seat's own Mystery slice is in its view, and hidden from the others
  * once eaten (NYS-T5). */
 static void test_NYS_T5_eaten_mystery_only_in_owner_view(void **state)
@@ -327,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_every_slice_accounted_score_recount_and_replay),
         cmocka_unit_test(test_views_equal_under_determinization),
         cmocka_unit_test(test_public_views_are_the_spectators),
+        cmocka_unit_test(test_NYS_S4_news_names_every_special_sent_back),
         cmocka_unit_test(test_NYS_T5_eaten_mystery_only_in_owner_view),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
