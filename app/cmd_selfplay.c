@@ -387,7 +387,7 @@ static int bench_regret(const pb_game *g, const batch_args *a)
     for (const char *w = a->bots; *w && nb < REGRET_BOTS; nb++) {
         size_t len = strcspn(w, ",");
         snprintf(names[nb], sizeof names[nb], "%.*s", (int)len, w);
-        snprintf(sums[nb].name, sizeof sums[nb].name, "%s", names[nb]);
+        snprintf(sums[nb].name, sizeof sums[nb].name, "%.*s", (int)sizeof sums[nb].name - 1, names[nb]);
         w += len + (w[len] == ',');
     }
     char err[PB_ERR_LEN];
