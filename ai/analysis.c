@@ -52,15 +52,15 @@ int pb_review_decision(const pb_game *g, const pb_state *st, pb_action played, c
     out->searches = pb_bot_searches(b);
     out->best = values[0].action; /* the most searched: the bot's choice */
     out->best_value = values[0].value;
-    out->played_value = values[k - 1].value;
-    for (int i = 0; i < k; i++) {
-        if (values[i].value < out->played_value && !out->played_weighed)
-            out->played_value = values[i].value;
+    /* the played move's value; one the search did not weigh gets the lowest it found */
+    out->played_value = values[0].value;
+    for (int i = 0; i < k && !out->played_weighed; i++)
         if (values[i].action == played) {
             out->played_value = values[i].value;
             out->played_weighed = true;
+        } else if (values[i].value < out->played_value) {
+            out->played_value = values[i].value;
         }
-    }
     out->loss = played == out->best || out->best_value < out->played_value ? 0 : out->best_value - out->played_value;
     out->mark = mark_of(out->loss);
     rc = 0;
