@@ -10,7 +10,7 @@
 
 int cmd_serve(int argc, char **argv)
 {
-    enum { OPT_PORT = 1, OPT_DB, OPT_WEB, OPT_BOTS, OPT_PACE, OPT_QUOTA, OPT_CLOSE, OPT_PROXY, OPT_MAX, OPT_HELP };
+    enum { OPT_PORT = 1, OPT_DB, OPT_WEB, OPT_BOTS, OPT_PACE, OPT_QUOTA, OPT_CLOSE, OPT_PROXY, OPT_MAX, OPT_PING, OPT_HELP };
     static const struct option opts[] = {{"port", required_argument, 0, OPT_PORT},
                                          {"db", required_argument, 0, OPT_DB},
                                          {"web", required_argument, 0, OPT_WEB},
@@ -20,13 +20,14 @@ int cmd_serve(int argc, char **argv)
                                          {"close-after", required_argument, 0, OPT_CLOSE},
                                          {"trust-proxy", no_argument, 0, OPT_PROXY},
                                          {"max-tables", required_argument, 0, OPT_MAX},
+                                         {"ping-after", required_argument, 0, OPT_PING},
                                          {"help", no_argument, 0, OPT_HELP},
                                          {0, 0, 0, 0}};
     /* Bots think on every core but one (the service thread's). */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     pb_serve_opts o = {.port = 8080, .db = "var/pizzabox.db", .web = "web", .docs = "docs",
                        .bot_threads = cores > 2 ? (int)(cores - 1 < 8 ? cores - 1 : 8) : 1, .bot_pace_ms = 800,
-                       .tables_per_client = 16, .close_after_hours = 72, .max_tables = 2000};
+                       .tables_per_client = 16, .close_after_hours = 72, .max_tables = 2000, .ping_after_s = 30};
     int opt;
     opterr = 0;
     optind = 1;
@@ -59,10 +60,15 @@ int cmd_serve(int argc, char **argv)
             if (cli_parse_int("--max-tables", optarg, 1, 100000, &o.max_tables))
                 return EXIT_USAGE;
             break;
+        case OPT_PING:
+            if (cli_parse_int("--ping-after", optarg, 1, 3600, &o.ping_after_s))
+                return EXIT_USAGE;
+            break;
         case OPT_HELP:
             printf("usage: pizzabox serve [--port 8080] [--db var/pizzabox.db] [--web web]\n"
                    "       [--bot-threads N] [--bot-pace MS] [--tables-per-client N]\n"
                    "       [--close-after HOURS] [--trust-proxy] [--max-tables N]\n"
+                   "       [--ping-after SECONDS]\n"
                    "Serves the web client and the table protocol (docs/protocol.md) on one port;\n"
                    "every accepted move is in the database before anyone hears of it, and\n"
                    "unfinished tables continue after a restart. --port 0 picks a free port.\n"
@@ -76,7 +82,9 @@ int cmd_serve(int argc, char **argv)
                    "that many hours is closed (72; 0 for never). --trust-proxy: behind a reverse\n"
                    "proxy on this machine, the client's address is the last in X-Forwarded-For\n"
                    "(otherwise connections from this machine count for no one: tests, benchmarks).\n"
-                   "--max-tables: unfinished tables on the server (2000).\n");
+                   "--max-tables: unfinished tables on the server (2000). --ping-after: a\n"
+                   "connection quiet that long is pinged, and closed when nothing came from it\n"
+                   "for 2.5 times as long (30; browsers answer pings by themselves).\n");
             return 0;
         default:
             return EXIT_USAGE;

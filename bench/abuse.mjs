@@ -11,12 +11,12 @@ import { startServer, stopServers, tempDir, sleep, Client, playToEnd, seeded } f
 
 const QUOTA = 4;
 const server = await startServer(join(tempDir('pizzabox-abuse-'), 'abuse.db'),
-  { botThreads: 1, args: ['--trust-proxy', '--tables-per-client', String(QUOTA)] });
+  { botThreads: 1, args: ['--trust-proxy', '--tables-per-client', String(QUOTA), '--ping-after', '1'] });
 const results = [];
 const held = (what, ok, detail) => { results.push({ what, ok }); console.log(`${ok ? 'held  ' : 'BROKEN'} ${what}: ${detail}`); };
 
 /* A WebSocket by hand: resolves to {send, messages, waitFor, close, closed} or rejects when refused. */
-function connect({ address = '203.0.113.1', origin, path = '/ws' } = {}) {
+function connect({ address = '203.0.113.1', origin, path = '/ws', pongs = true } = {}) {
   return new Promise((resolve, reject) => {
     const headers = { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13',
       'Sec-WebSocket-Key': crypto.randomBytes(16).toString('base64'), 'X-Forwarded-For': address };
@@ -41,7 +41,7 @@ function connect({ address = '203.0.113.1', origin, path = '/ws' } = {}) {
             const m = JSON.parse(payload.toString());
             c.messages.push(m);
             c.waiters = c.waiters.filter((w) => !(w.test(m) && (w.resolve(m), true)));
-          } else if (op === 9) frame(socket, 10, payload); // ping: pong
+          } else if (op === 9) { if (pongs) frame(socket, 10, payload); } // ping: pong
           else if (op === 8) socket.end();
         }
       });
@@ -191,6 +191,16 @@ const create = (c, seats, extra = {}) => {
   held('a replay, history and spectator flood', times.length > 5 && p99 < 50 && replays > 100,
     `${asked} requests (${replays} replays answered); another table's moves: ${times.length}, p99 ${p99?.toFixed(1)} ms`);
   host.close();
+}
+
+// 5. Connections that hold a slot and say nothing (the server pings after 1 s here).
+{
+  const deaf = await connect({ address: '198.51.100.50', pongs: false });
+  const quiet = await connect({ address: '198.51.100.51' });
+  await sleep(4000);
+  held('a connection that never answers', deaf.closed && !quiet.closed,
+    `${deaf.closed ? 'closed' : 'still open'} after 4 s; a quiet one answering pings ${quiet.closed ? 'closed' : 'kept'}`);
+  quiet.close();
 }
 
 const [report] = await stopServers([server]);

@@ -9,8 +9,14 @@
 // as possible, which measures queueing more than the server). Latencies are
 // counted from 5 s after the tables were set up.
 //
-// A table whose game ends starts another (new connections, a new table),
-// so the load stays the same for the whole run.
+// A table whose game ends starts another (new connections, a new table).
+// All tables start within seconds, so their games also end together, and
+// about 40 s in every table changes at once (4 connections closed, 4 made,
+// a table created and joined): a rush the server meets at 85% of a core at
+// 10,000 connections. LOAD_RAMP_S=40 instead starts each table's first game
+// at a random moment over that many seconds, so that games end at an even
+// pace, as on a site people come to one by one; the run is then that much
+// longer, and latencies are counted from 5 s after the ramp.
 //
 // The clients are the `ws` package's when it is installed (`make
 // bench-deps`, or `npm ci` in bench/): Node's own WebSocket costs about
@@ -21,39 +27,25 @@
 // this generator to one core each (taskset), so that the server's figures
 // are for one core. The server's CPU time over the measured part is
 // reported with the actions it served: actions per second of server CPU.
+//
+// The players are spread over LOAD_THREADS worker threads (2): with one,
+// at 10,000 connections the generator's own pauses (its event loop and its
+// garbage collection) were a good part of the latency it measured. Each
+// thread's own delay is reported, so a reader can tell the two apart.
 import { startServer, stopServers, tempDir, sleep } from '../tests/server/helpers.mjs';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 const WebSocket = await import('ws').then((m) => m.WebSocket, () => {
-  console.log("(Node's own WebSocket: `make bench-deps` installs the lighter ws package)");
+  if (isMainThread) console.log("(Node's own WebSocket: `make bench-deps` installs the lighter ws package)");
   return globalThis.WebSocket;
 });
-const TABLES = Number(process.argv[2] ?? 500);
-const SECONDS = Number(process.argv[3] ?? 60);
-const THINK_MS = Number(process.argv[4] ?? 1000);
 const SEATS = 4;
-
-const server = await startServer(join(tempDir('pizzabox-load-'), 'load.db'),
-  { botThreads: 1, args: ['--max-tables', String(Math.max(2000, TABLES))] });
-const url = `ws://localhost:${server.port}/ws`;
-const pin = (cpu, pid, all) => execFileSync('taskset', [...(all ? ['-a'] : []), '-pc', cpu, String(pid)], { stdio: 'ignore' });
-if (process.env.LOAD_SERVER_CPU) pin(process.env.LOAD_SERVER_CPU, server.proc.pid, true);
-if (process.env.LOAD_CLIENT_CPU) pin(process.env.LOAD_CLIENT_CPU, process.pid, false);
-/* The server's CPU seconds so far (user + system, all threads). */
-const serverCpu = () => {
-  const stat = readFileSync(`/proc/${server.proc.pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
-};
-let steadyCpu = 0, steadyActs = 0, steadyAt = 0, endCpu = 0, endActs = 0, endAt = 0;
-const latencies = [];
-let steady = false;
-const seen = new Map(); // table code -> the most moves any client was shown
-let acted = 0, finished = 0, errors = 0, games = 0;
-const started = Date.now();
-const deadline = started + SECONDS * 1000;
+const WINDOW_S = 10; // latencies are also reported per window of this many seconds
+const now = () => performance.timeOrigin + performance.now(); // the same clock in every thread
 
 /* The same simple policy the protocol tests use. */
 function move(view) {
@@ -64,16 +56,6 @@ function move(view) {
   return n === 2 ? 'special alone' : `cut ${present.slice(0, n - 1).join(' ')} special alone`;
 }
 
-function open() {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, 'pizzabox');
-    ws.onopen = () => resolve(ws);
-    ws.onerror = () => reject(new Error('connect failed'));
-  });
-}
-
-/* One seat: acts whenever its view says it is to move, and times the answer.
- * Resolves `joined` with the table code. */
 /* A `view` message's members the generator needs, read without parsing
  * the whole message: at 10,000 connections JSON.parse of every view is
  * most of the generator's CPU, which the server shares on this machine.
@@ -89,90 +71,174 @@ function peek(text) {
     toMove: num('to_move', true), over: text.lastIndexOf('"phase":"over"') > 0 };
 }
 
-function seat(ws, onJoined, onDone) {
-  let sentAt = 0, lastMoves = -1, thinking = false;
-  ws.onmessage = (e) => {
-    const text = String(e.data);
-    if (!text.startsWith('{"type":"view"')) {
-      const m = JSON.parse(text);
-      if (m.type === 'joined') onJoined(m.code);
-      if (m.type === 'error') errors++;
-      return;
-    }
-    const m = peek(text);
-    if (sentAt && m.moves > lastMoves) {
-      if (steady) latencies.push(performance.now() - sentAt); // after the tables are all set up
-      sentAt = 0;
-    }
-    lastMoves = m.moves;
-    seen.set(m.code, Math.max(seen.get(m.code) ?? 0, m.moves));
-    if (m.over) { onDone(); return; }
-    if (m.waiting) return; // not everyone has joined yet
-    if (m.toMove === m.seat && Date.now() < deadline && !sentAt && !thinking) {
-      thinking = true;
-      const view = JSON.parse(text).view; // this seat's to move: the whole view
-      setTimeout(() => {
-        thinking = false;
-        if (Date.now() >= deadline) return;
-        sentAt = performance.now();
-        acted++;
-        ws.send(JSON.stringify({ type: 'act', code: m.code, action: move(view) }));
-      }, Math.random() * 2 * THINK_MS);
-    }
-  };
-}
-
-/* One game at a new table; resolves when every seat has seen its end (or
- * the run is over), its connections closed. */
-async function table() {
-  let done = 0, finishedTable;
-  const over = new Promise((resolve) => { finishedTable = resolve; });
-  const onDone = () => { if (++done === 1) finished++; if (done === SEATS) finishedTable(); };
-  const first = await open();
-  const sockets = [first];
-  games++;
-  const code = await new Promise((resolve) => {
-    seat(first, resolve, onDone);
-    first.send(JSON.stringify({ type: 'create', game: 'nyslice', players: SEATS,
-      seats: Array(SEATS).fill('human'), name: 'P1' }));
+function open(url) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, 'pizzabox');
+    ws.onopen = () => resolve(ws);
+    ws.onerror = () => reject(new Error('connect failed'));
   });
-  for (let s = 1; s < SEATS; s++) {
-    const ws = await open();
-    sockets.push(ws);
-    seat(ws, () => {}, onDone);
-    ws.send(JSON.stringify({ type: 'join', code, name: `P${s + 1}` }));
+}
+
+/* ---- A worker thread: its share of the tables, played until the deadline ---- */
+
+async function play({ url, tables, thinkMs, deadline, steadyAt, rampMs, counters, slot }) {
+  const latencies = [], windowOf = [];
+  const seen = new Map(); // table code -> the most moves any client was shown
+  let finished = 0, errors = 0, games = 0;
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  const lagP99 = [];
+  setTimeout(() => {
+    lag.enable();
+    setInterval(() => { lagP99.push(lag.percentile(99) / 1e6); lag.reset(); }, WINDOW_S * 1000).unref();
+  }, Math.max(0, steadyAt - now())).unref();
+
+  /* One seat: acts whenever its view says it is to move, and times the answer. */
+  function seat(ws, onJoined, onDone) {
+    let sentAt = 0, lastMoves = -1, thinking = false;
+    ws.onmessage = (e) => {
+      const text = String(e.data);
+      if (!text.startsWith('{"type":"view"')) {
+        const m = JSON.parse(text);
+        if (m.type === 'joined') onJoined(m.code);
+        if (m.type === 'error') errors++;
+        return;
+      }
+      const m = peek(text);
+      if (sentAt && m.moves > lastMoves) {
+        const at = now();
+        if (at >= steadyAt) { // after the tables are all set up
+          latencies.push(at - sentAt);
+          windowOf.push(Math.floor((at - steadyAt) / (WINDOW_S * 1000)));
+        }
+        sentAt = 0;
+      }
+      lastMoves = m.moves;
+      seen.set(m.code, Math.max(seen.get(m.code) ?? 0, m.moves));
+      if (m.over) { onDone(); return; }
+      if (m.waiting) return; // not everyone has joined yet
+      if (m.toMove === m.seat && Date.now() < deadline && !sentAt && !thinking) {
+        thinking = true;
+        const view = JSON.parse(text).view; // this seat's to move: the whole view
+        setTimeout(() => {
+          thinking = false;
+          if (Date.now() >= deadline) return;
+          sentAt = now();
+          Atomics.add(counters, slot, 1);
+          ws.send(JSON.stringify({ type: 'act', code: m.code, action: move(view) }));
+        }, Math.random() * 2 * thinkMs);
+      }
+    };
   }
-  await Promise.race([over, sleep(Math.max(0, deadline - Date.now()) + 2 * THINK_MS + 5000)]);
-  for (const ws of sockets) ws.close();
+
+  /* One game at a new table; resolves when every seat has seen its end (or
+   * the run is over), its connections closed. */
+  async function table() {
+    let done = 0, finishedTable;
+    const over = new Promise((resolve) => { finishedTable = resolve; });
+    const onDone = () => { if (++done === 1) finished++; if (done === SEATS) finishedTable(); };
+    const first = await open(url);
+    const sockets = [first];
+    games++;
+    const code = await new Promise((resolve) => {
+      seat(first, resolve, onDone);
+      first.send(JSON.stringify({ type: 'create', game: 'nyslice', players: SEATS,
+        seats: Array(SEATS).fill('human'), name: 'P1' }));
+    });
+    for (let s = 1; s < SEATS; s++) {
+      const ws = await open(url);
+      sockets.push(ws);
+      seat(ws, () => {}, onDone);
+      ws.send(JSON.stringify({ type: 'join', code, name: `P${s + 1}` }));
+    }
+    await Promise.race([over, sleep(Math.max(0, deadline - Date.now()) + 2 * thinkMs + 5000)]);
+    for (const ws of sockets) ws.close();
+  }
+
+  /* A place at which one game follows another until the run is over. */
+  async function place() {
+    do await table(); while (Date.now() < deadline);
+  }
+
+  const places = [];
+  for (let i = 0; i < tables; i++) {
+    places.push((rampMs ? sleep(Math.random() * rampMs).then(place) : place()).catch(() => { errors++; }));
+    if (!rampMs && i % 25 === 24) await sleep(50); // ramp up
+  }
+  await Promise.race([Promise.all(places), sleep(Math.max(0, deadline - Date.now()) + 2 * thinkMs + 5000)]);
+  return { latencies, windowOf, seen: [...seen], finished, errors, games, lagP99 };
 }
 
-/* A place at which one game follows another until the run is over. */
-async function place() {
-  do await table(); while (Date.now() < deadline);
+if (!isMainThread) {
+  parentPort.postMessage(await play(workerData));
+  process.exit(0);
 }
 
-const tables = [];
-for (let i = 0; i < TABLES; i++) {
-  tables.push(place().catch(() => { errors++; }));
-  if (i % 50 === 49) await sleep(50); // ramp up
+/* ---- The main thread: the server, the threads, the figures ---- */
+
+const TABLES = Number(process.argv[2] ?? 500);
+const SECONDS = Number(process.argv[3] ?? 60);
+const THINK_MS = Number(process.argv[4] ?? 1000);
+const THREADS = Math.max(1, Math.min(TABLES, Number(process.env.LOAD_THREADS ?? 2)));
+const RAMP_MS = 1000 * Number(process.env.LOAD_RAMP_S ?? 0);
+
+const server = await startServer(join(tempDir('pizzabox-load-'), 'load.db'),
+  { botThreads: 1, args: ['--max-tables', String(Math.max(2000, TABLES))] });
+const url = `ws://localhost:${server.port}/ws`;
+const pin = (cpu, pid, all) => execFileSync('taskset', [...(all ? ['-a'] : []), '-pc', cpu, String(pid)], { stdio: 'ignore' });
+if (process.env.LOAD_SERVER_CPU) pin(process.env.LOAD_SERVER_CPU, server.proc.pid, true);
+if (process.env.LOAD_CLIENT_CPU) pin(process.env.LOAD_CLIENT_CPU, process.pid, false); // the threads made after inherit it
+/* The server's CPU seconds so far (user + system, all threads). */
+const serverCpu = () => {
+  const stat = readFileSync(`/proc/${server.proc.pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
+};
+const started = Date.now();
+const deadline = started + RAMP_MS + SECONDS * 1000;
+const steadyAt = now() + RAMP_MS + 5000; // the set-up is not the steady state
+const counters = new Int32Array(new SharedArrayBuffer(4 * THREADS)); // actions sent, per thread
+const acted = () => counters.reduce((a, b) => a + b, 0);
+const results = [];
+for (let i = 0; i < THREADS; i++) {
+  const share = Math.floor(TABLES / THREADS) + (i < TABLES % THREADS ? 1 : 0);
+  const w = new Worker(new URL(import.meta.url), { workerData: { url, tables: share, thinkMs: THINK_MS, deadline, steadyAt,
+    rampMs: RAMP_MS, counters, slot: i } });
+  results.push(new Promise((resolve, reject) => { w.once('message', resolve); w.once('error', reject); }));
 }
-setTimeout(() => { // the set-up burst is not the steady state
-  steady = true;
-  [steadyCpu, steadyActs, steadyAt] = [serverCpu(), acted, Date.now()];
-}, 5000);
-setTimeout(() => { [endCpu, endActs, endAt] = [serverCpu(), acted, Date.now()]; }, SECONDS * 1000);
-await Promise.race([Promise.all(tables), sleep(SECONDS * 1000 + 2 * THINK_MS + 5000)]);
-if (!endAt) [endCpu, endActs, endAt] = [serverCpu(), acted, Date.now()]; // every game ended first
+let steadyCpu = 0, steadyActs = 0, steadyWall = 0, steadyGenCpu = null, endCpu = 0, endActs = 0, endWall = 0, genCpu = null;
+setTimeout(() => {
+  [steadyCpu, steadyActs, steadyWall, steadyGenCpu] = [serverCpu(), acted(), Date.now(), process.cpuUsage()];
+}, Math.max(0, steadyAt - now()));
+const measureEnd = () => {
+  [endCpu, endActs, endWall] = [serverCpu(), acted(), Date.now()];
+  if (steadyGenCpu) genCpu = process.cpuUsage(steadyGenCpu); // every thread of this process
+};
+const ended = setTimeout(measureEnd, RAMP_MS + SECONDS * 1000);
+const parts = await Promise.all(results);
+if (!endWall) { clearTimeout(ended); measureEnd(); } // every game ended first
 const secs = (Date.now() - started) / 1000;
+const latencies = parts.flatMap((p) => p.latencies);
+const windows = [];
+for (const p of parts) p.latencies.forEach((ms, i) => { (windows[p.windowOf[i]] ??= []).push(ms); });
+const seen = new Map(parts.flatMap((p) => p.seen));
+const sum = (key) => parts.reduce((a, p) => a + p[key], 0);
+const [finished, errors, games] = [sum('finished'), sum('errors'), sum('games')];
+const p99Of = (list) => list.sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(0.99 * list.length))];
 latencies.sort((a, b) => a - b);
 const q = (p) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : NaN;
-console.log(`${TABLES} tables, ${TABLES * SEATS} connections, think ${THINK_MS} ms, ${secs.toFixed(1)} s: ${acted} actions, ` +
-  `${(acted / secs).toFixed(0)} actions/s, latency p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, ` +
+console.log(`${TABLES} tables, ${TABLES * SEATS} connections, think ${THINK_MS} ms, ` +
+  `${RAMP_MS ? `first games started over ${RAMP_MS / 1000} s, ` : ''}${secs.toFixed(1)} s: ${acted()} actions, ` +
+  `${(acted() / secs).toFixed(0)} actions/s, latency p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, ` +
   `max ${q(1).toFixed(1)} ms; ${finished} of ${games} games finished; ${errors} errors`);
-if (steadyAt && endAt > steadyAt) {
-  const cpu = endCpu - steadyCpu, acts = endActs - steadyActs, wall = (endAt - steadyAt) / 1000;
+if (steadyWall && endWall > steadyWall) {
+  const cpu = endCpu - steadyCpu, acts = endActs - steadyActs, wall = (endWall - steadyWall) / 1000;
   console.log(`steady part: ${(acts / wall).toFixed(0)} actions/s with the server at ${(100 * cpu / wall).toFixed(0)}% of a core: ` +
-    `${cpu > 0 ? (acts / cpu).toFixed(0) : '?'} actions per second of server CPU`);
+    `${cpu > 0 ? (acts / cpu).toFixed(0) : '?'} actions per second of server CPU; ` +
+    `this generator (${THREADS} thread${THREADS > 1 ? 's' : ''}) at ${(100 * (genCpu.user + genCpu.system) / 1e6 / wall).toFixed(0)}% of a core`);
+  console.log(`p99 in each ${WINDOW_S}-second window: ` +
+    windows.filter(Boolean).map((w) => `${p99Of(w).toFixed(0)}`).join(' ') + ' ms; ' +
+    `the generator's own delay (event loop p99, each thread): ` +
+    parts.map((p) => p.lagP99.map((ms) => ms.toFixed(0)).join(' ')).join(' | ') + ' ms');
 }
 // Nothing acknowledged may be missing: the server's count of every table's
 // moves is at least what its players were shown.
@@ -182,7 +248,7 @@ const onServer = new Map();
 const codes = [...seen.keys()];
 for (let i = 0; i < codes.length; i += 8) {
   const batch = codes.slice(i, i + 8);
-  const check = await open();
+  const check = await open(url);
   await new Promise((resolve) => {
     check.onmessage = (e) => {
       const m = JSON.parse(e.data);

@@ -48,6 +48,7 @@ typedef struct logged {
 typedef struct table {
     int64_t id;
     char code[16];
+    struct table *next_by_id, *next_by_code; /* the lobby's two indexes */
     pb_game *g;
     pb_state *st;
     int players, moves;
@@ -135,9 +136,16 @@ struct analysis {
 
 /* What the lobby keeps of a connection: its chat allowance and the name it
  * watches under. */
+#define PEER_HINTS 16 /* above the tables one connection may be at (PB_LOBBY_TABLES_PER_CONN) */
+
 typedef struct peer {
-    int conn;
     char address[64]; /* "" when it counts for no one */
+    /* The ids of the tables it was placed at (a seat, a spectator's place,
+     * an analysis waited for): a superset, so that leaving looks at these
+     * only. `many` when they did not fit: every table is looked at. */
+    int64_t hint[PEER_HINTS];
+    int nhints;
+    bool many;
     double chat_tokens;
     int64_t chat_last;
     char name[4 * NAME_MAX_LEN + 1];
@@ -148,6 +156,11 @@ struct pb_lobby {
     pb_lobby_io io;
     table **tables;
     int ntables, cap;
+    /* Tables in memory by id and by code (chained, power-of-two buckets):
+     * every message names its table, and a scan of thousands of tables a
+     * message was a loaded server's largest cost. */
+    table **by_id, **by_code;
+    int buckets;
     char *list_cache; /* the last `tables` answer, until a table changes */
     /* Reused for every view: a game's view written out, and the message
      * put together (views are most of a server's work: no allocation and
@@ -163,8 +176,8 @@ struct pb_lobby {
     char request[16]; /* the type of the message being answered, or "" */
     int64_t alive_before; /* when the server before this one was last known running (Unix ms), or 0 */
     time_t alive_noted;
-    peer *peers;
-    int npeers, peers_cap;
+    peer **peer_at; /* by connection id */
+    int peers_cap;
     time_t last_evict;
 };
 
@@ -187,22 +200,36 @@ static time_t now_s(const pb_lobby *l)
     return (time_t)(now_ms(l) / 1000);
 }
 
+/* The connection's record, made on first use; NULL only out of memory. */
 static peer *peer_of(pb_lobby *l, int conn)
 {
-    for (int i = 0; i < l->npeers; i++)
-        if (l->peers[i].conn == conn)
-            return &l->peers[i];
-    if (l->npeers == l->peers_cap) {
-        int cap = l->peers_cap ? l->peers_cap * 2 : 64;
-        peer *p = realloc(l->peers, sizeof *p * (size_t)cap);
-        if (!p)
+    if (conn < 0)
+        return NULL;
+    if (conn >= l->peers_cap) {
+        int cap = l->peers_cap ? l->peers_cap : 64;
+        while (cap <= conn)
+            cap *= 2;
+        peer **at = realloc(l->peer_at, sizeof *at * (size_t)cap);
+        if (!at)
             return NULL;
-        l->peers = p;
+        memset(at + l->peers_cap, 0, sizeof *at * (size_t)(cap - l->peers_cap));
+        l->peer_at = at;
         l->peers_cap = cap;
     }
-    peer *p = &l->peers[l->npeers++];
-    *p = (peer){.conn = conn, .chat_tokens = CHAT_BURST, .chat_last = now_ms(l)};
-    return p;
+    if (!l->peer_at[conn]) {
+        peer *p = calloc(1, sizeof *p);
+        if (!p)
+            return NULL;
+        p->chat_tokens = CHAT_BURST;
+        p->chat_last = now_ms(l);
+        l->peer_at[conn] = p;
+    }
+    return l->peer_at[conn];
+}
+
+static peer *known_peer(const pb_lobby *l, int conn)
+{
+    return conn >= 0 && conn < l->peers_cap ? l->peer_at[conn] : NULL;
 }
 
 /* ---- Replies ---- */
@@ -253,19 +280,84 @@ static int small_number(const json_t *v)
 
 /* ---- Tables ---- */
 
+/* ---- The indexes of tables in memory ---- */
+
+static unsigned bucket_of_id(const pb_lobby *l, int64_t id)
+{
+    return (unsigned)(((uint64_t)id * 0x9E3779B97F4A7C15u) >> 32) & (unsigned)(l->buckets - 1);
+}
+
+static unsigned bucket_of_code(const pb_lobby *l, const char *code)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (; *code; code++)
+        h = (h ^ (unsigned char)*code) * 16777619u;
+    return h & (unsigned)(l->buckets - 1);
+}
+
+static void index_table(pb_lobby *l, table *t)
+{
+    unsigned b = bucket_of_id(l, t->id);
+    t->next_by_id = l->by_id[b];
+    l->by_id[b] = t;
+    b = bucket_of_code(l, t->code);
+    t->next_by_code = l->by_code[b];
+    l->by_code[b] = t;
+}
+
+/* Buckets for `want` tables or more, every table indexed again. */
+static int grow_index(pb_lobby *l, int want)
+{
+    int n = l->buckets ? l->buckets : 256;
+    while (n < want)
+        n *= 2;
+    table **by_id = calloc((size_t)n, sizeof *by_id), **by_code = calloc((size_t)n, sizeof *by_code);
+    if (!by_id || !by_code) {
+        free(by_id);
+        free(by_code);
+        return -1;
+    }
+    free(l->by_id);
+    free(l->by_code);
+    l->by_id = by_id;
+    l->by_code = by_code;
+    l->buckets = n;
+    for (int i = 0; i < l->ntables; i++)
+        index_table(l, l->tables[i]);
+    return 0;
+}
+
+static void unindex_table(pb_lobby *l, const table *t)
+{
+    table **p = &l->by_id[bucket_of_id(l, t->id)];
+    while (*p && *p != t)
+        p = &(*p)->next_by_id;
+    if (*p)
+        *p = t->next_by_id;
+    p = &l->by_code[bucket_of_code(l, t->code)];
+    while (*p && *p != t)
+        p = &(*p)->next_by_code;
+    if (*p)
+        *p = t->next_by_code;
+}
+
 static table *find_table(pb_lobby *l, const char *code)
 {
-    for (int i = 0; code && i < l->ntables; i++)
-        if (strcmp(l->tables[i]->code, code) == 0)
-            return l->tables[i];
+    if (!code || !l->buckets)
+        return NULL;
+    for (table *t = l->by_code[bucket_of_code(l, code)]; t; t = t->next_by_code)
+        if (strcmp(t->code, code) == 0)
+            return t;
     return NULL;
 }
 
 static table *find_table_id(pb_lobby *l, int64_t id)
 {
-    for (int i = 0; i < l->ntables; i++)
-        if (l->tables[i]->id == id)
-            return l->tables[i];
+    if (!l->buckets)
+        return NULL;
+    for (table *t = l->by_id[bucket_of_id(l, id)]; t; t = t->next_by_id)
+        if (t->id == id)
+            return t;
     return NULL;
 }
 
@@ -302,6 +394,8 @@ static void table_free(table *t)
 
 static int add_table(pb_lobby *l, table *t)
 {
+    if (l->ntables >= l->buckets && grow_index(l, 2 * (l->ntables + 1)) != 0)
+        return -1;
     if (l->ntables == l->cap) {
         int cap = l->cap ? l->cap * 2 : 64;
         table **tables = realloc(l->tables, sizeof *tables * (size_t)cap);
@@ -311,6 +405,7 @@ static int add_table(pb_lobby *l, table *t)
         l->cap = cap;
     }
     l->tables[l->ntables++] = t;
+    index_table(l, t);
     return 0;
 }
 
@@ -957,16 +1052,64 @@ static void make_held_moves(pb_lobby *l)
 
 /* ---- Connections and seats ---- */
 
-static int seats_of_conn(const pb_lobby *l, int conn)
+/* Seats and spectators' places the connection has at the table. */
+static int places_at(const table *t, int conn)
 {
     int n = 0;
-    for (int i = 0; i < l->ntables; i++) {
-        const table *t = l->tables[i];
-        for (int s = 0; s < t->players; s++)
-            n += t->conn[s] == conn;
-        for (int w = 0; w < t->nwatchers; w++)
-            n += t->watcher[w] == conn;
+    for (int s = 0; s < t->players; s++)
+        n += t->conn[s] == conn;
+    for (int w = 0; w < t->nwatchers; w++)
+        n += t->watcher[w] == conn;
+    return n;
+}
+
+static bool waits_for_analysis(const table *t, int conn)
+{
+    for (int k = 0; t->analysis && k < t->analysis->naskers; k++)
+        if (t->analysis->asker[k] == conn)
+            return true;
+    return false;
+}
+
+/* The connection is placed at the table (a seat, a place to watch from, an
+ * analysis waited for): remembered, so that leaving and counting look at
+ * its tables only. */
+static void place(pb_lobby *l, int conn, const table *t)
+{
+    peer *p = peer_of(l, conn);
+    if (!p || p->many)
+        return;
+    for (int i = 0; i < p->nhints; i++)
+        if (p->hint[i] == t->id)
+            return;
+    if (p->nhints == PEER_HINTS) { /* forget the tables it has left */
+        int kept = 0;
+        for (int i = 0; i < p->nhints; i++) {
+            const table *h = find_table_id(l, p->hint[i]);
+            if (h && (places_at(h, conn) || waits_for_analysis(h, conn)))
+                p->hint[kept++] = p->hint[i];
+        }
+        p->nhints = kept;
     }
+    if (p->nhints == PEER_HINTS)
+        p->many = true;
+    else
+        p->hint[p->nhints++] = t->id;
+}
+
+static int seats_of_conn(pb_lobby *l, int conn)
+{
+    int n = 0;
+    const peer *p = known_peer(l, conn);
+    if (p && !p->many) {
+        for (int i = 0; i < p->nhints; i++) {
+            const table *t = find_table_id(l, p->hint[i]);
+            n += t ? places_at(t, conn) : 0;
+        }
+        return n;
+    }
+    for (int i = 0; i < l->ntables; i++)
+        n += places_at(l->tables[i], conn);
     return n;
 }
 
@@ -1087,6 +1230,7 @@ static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name
     snprintf(t->name[seat], sizeof t->name[seat], "%s", clean);
     t->taken[seat] = true;
     t->conn[seat] = conn;
+    place(l, conn, t);
     send_arrival(l, conn, t, seat, token, NULL);
     if (t->waiting && !has_free_seat(t))
         begin(l, t);
@@ -1385,9 +1529,10 @@ static void evict_idle(pb_lobby *l, time_t now, int grace)
     int kept = 0;
     for (int i = 0; i < l->ntables; i++) {
         table *t = l->tables[i];
-        if (t->finished && t->jobs == 0 && !attended(t) && now - t->idle_since >= grace)
+        if (t->finished && t->jobs == 0 && !attended(t) && now - t->idle_since >= grace) {
+            unindex_table(l, t);
             table_free(t);
-        else
+        } else
             l->tables[kept++] = t;
     }
     l->ntables = kept;
@@ -1443,6 +1588,7 @@ static void close_abandoned(pb_lobby *l, time_t now)
         char err[PB_ERR_LEN];
         if (!t->finished && t->jobs == 0 && !attended(t) && now - t->last_seen >= limit &&
             pb_store_close_table(l->store, t->id, err, sizeof err) == 0) {
+            unindex_table(l, t);
             table_free(t);
             free(l->list_cache);
             l->list_cache = NULL;
@@ -1558,6 +1704,7 @@ static void on_resume(pb_lobby *l, int conn, const json_t *msg)
         return;
     }
     t->conn[s] = conn; /* a newer connection takes the seat over */
+    place(l, conn, t);
     t->taken[s] = true;
     t->grace_told[s] = false;
     send_arrival(l, conn, t, s, token, NULL);
@@ -1583,6 +1730,7 @@ static void on_spectate(pb_lobby *l, int conn, const json_t *msg)
         return;
     }
     t->watcher[t->nwatchers++] = conn;
+    place(l, conn, t);
     send_arrival(l, conn, t, -1, NULL, NULL);
     send_chat_history(l, t, conn);
     send_view(l, t, conn, -1);
@@ -1632,7 +1780,7 @@ static int seat_to_bot(pb_lobby *l, table *t, int s, const char *kind, const cha
     int conn = t->conn[s];
     t->conn[s] = -1;
     if (conn >= 0 && t->nwatchers < MAX_WATCHERS) {
-        t->watcher[t->nwatchers++] = conn;
+        t->watcher[t->nwatchers++] = conn; /* placed there already, with its seat */
         send_arrival(l, conn, t, -1, NULL, text);
     }
     broadcast(l, t);
@@ -1846,6 +1994,7 @@ static void on_analyse(pb_lobby *l, int conn, const json_t *msg)
             return;
         }
         a->asker[a->naskers++] = conn;
+        place(l, conn, t);
         send_analysis(l, t, conn, 0, a->total); /* what is done so far (nothing, or another asker's) */
         ask_reviews(l, t);
     }
@@ -1881,17 +2030,6 @@ void pb_lobby_review(pb_lobby *l, int64_t id, int move, const pb_review *rv, con
     if (a->done == a->total)
         a->naskers = 0; /* done: kept for whoever asks next */
     ask_reviews(l, t);
-}
-
-/* A connection gone waits for no analysis. */
-static void stop_waiting(pb_lobby *l, int conn)
-{
-    for (int i = 0; i < l->ntables; i++) {
-        struct analysis *a = l->tables[i]->analysis;
-        for (int k = 0; a && k < a->naskers; k++)
-            if (a->asker[k] == conn)
-                a->asker[k--] = a->asker[--a->naskers];
-    }
 }
 
 /* What the table list says of one table, by its code: a shared link's page
@@ -2240,45 +2378,64 @@ void pb_lobby_message(pb_lobby *l, int conn, const char *text, size_t len)
     json_decref(msg);
 }
 
+static void forget_peer(pb_lobby *l, int conn)
+{
+    if (known_peer(l, conn)) {
+        free(l->peer_at[conn]);
+        l->peer_at[conn] = NULL;
+    }
+}
+
 void pb_lobby_connect(pb_lobby *l, int conn, const char *address)
 {
+    forget_peer(l, conn); /* a new connection in a slot starts afresh */
     peer *p = peer_of(l, conn);
     if (p)
         snprintf(p->address, sizeof p->address, "%s", address ? address : "");
 }
 
-static void forget_peer(pb_lobby *l, int conn)
+/* A connection gone: its seats are empty, its places to watch from and the
+ * analyses it waited for are given up. */
+static void leave_table(pb_lobby *l, table *t, int conn)
 {
-    for (int i = 0; i < l->npeers; i++)
-        if (l->peers[i].conn == conn)
-            l->peers[i--] = l->peers[--l->npeers];
+    struct analysis *a = t->analysis;
+    for (int k = 0; a && k < a->naskers; k++)
+        if (a->asker[k] == conn)
+            a->asker[k--] = a->asker[--a->naskers];
+    for (int s = 0; s < t->players; s++)
+        if (t->conn[s] == conn) {
+            t->conn[s] = -1;
+            t->left_at[s] = t->idle_since = t->last_seen = now_s(l);
+            t->grace_told[s] = false;
+            broadcast(l, t); /* the others see the seat empty */
+        }
+    for (int w = 0; w < t->nwatchers; w++)
+        if (t->watcher[w] == conn) {
+            t->watcher[w--] = t->watcher[--t->nwatchers];
+            t->idle_since = now_s(l);
+            if (t->nwatchers == 0 && !t->finished && pb_is_formality(t->g, t->st)) {
+                /* the last spectator gone: a question left to the lone person is the server's again */
+                answer_formalities(l, t);
+                broadcast(l, t);
+                ask_bot_if_needed(l, t);
+            }
+        }
 }
 
 void pb_lobby_disconnect(pb_lobby *l, int conn)
 {
-    forget_peer(l, conn);
-    stop_waiting(l, conn);
-    for (int i = 0; i < l->ntables; i++) {
-        table *t = l->tables[i];
-        for (int s = 0; s < t->players; s++)
-            if (t->conn[s] == conn) {
-                t->conn[s] = -1;
-                t->left_at[s] = t->idle_since = t->last_seen = now_s(l);
-                t->grace_told[s] = false;
-                broadcast(l, t); /* the others see the seat empty */
-            }
-        for (int w = 0; w < t->nwatchers; w++)
-            if (t->watcher[w] == conn) {
-                t->watcher[w--] = t->watcher[--t->nwatchers];
-                t->idle_since = now_s(l);
-                if (t->nwatchers == 0 && !t->finished && pb_is_formality(t->g, t->st)) {
-                    /* the last spectator gone: a question left to the lone person is the server's again */
-                    answer_formalities(l, t);
-                    broadcast(l, t);
-                    ask_bot_if_needed(l, t);
-                }
-            }
+    const peer *p = known_peer(l, conn);
+    if (p && !p->many) {
+        for (int i = 0; i < p->nhints; i++) {
+            table *t = find_table_id(l, p->hint[i]);
+            if (t)
+                leave_table(l, t, conn);
+        }
+    } else {
+        for (int i = 0; i < l->ntables; i++)
+            leave_table(l, l->tables[i], conn);
     }
+    forget_peer(l, conn);
 }
 
 int pb_lobby_tables(const pb_lobby *l)
@@ -2443,6 +2600,10 @@ void pb_lobby_free(pb_lobby *l)
     free(l->dump.at);
     free(l->public_view.at);
     free(l->msg.at);
-    free(l->peers);
+    for (int i = 0; i < l->peers_cap; i++)
+        free(l->peer_at[i]);
+    free(l->peer_at);
+    free(l->by_id);
+    free(l->by_code);
     free(l);
 }

@@ -30,8 +30,7 @@
 #define STRIKES 10         /* refusals for rate told before the rest are ignored */
 #define MAX_PER_ADDRESS 256 /* WebSocket connections from one address (loopback: no limit) */
 #define TICK_US (100 * 1000) /* lobby housekeeping: bots' paced moves, clocks */
-#define PING_AFTER_S 30     /* a quiet connection is pinged after this ... */
-#define HANG_UP_AFTER_S 75  /* ... and closed when nothing came back by then (browsers answer pings) */
+#define QUIET_PASS_TICKS 10 /* quiet connections are looked for once a second */
 
 typedef struct outmsg {
     struct outmsg *next;
@@ -50,6 +49,9 @@ typedef struct conn {
     double tokens, last;
     int strikes;
     char addr[64];      /* the client's address, numeric (client_address) */
+    double heard;       /* when it last sent anything, a pong included */
+    bool pinged;        /* a ping went out since then ... */
+    bool ping_due;      /* ... or waits for the connection to be writable */
 } conn;
 
 typedef struct done_move {
@@ -76,8 +78,12 @@ typedef struct server {
     pb_botqueue *jobs;           /* fair between the tables' owners */
     done_move *done;
     int workers, reviewing;      /* bot workers, and those reviewing (analysis) now */
+    int ping_after_s;            /* a quiet connection is pinged after this, closed after 2.5 times it */
+    int ticks;
     bool trust_proxy;
     bool stopping;
+    unsigned char *scratch; /* a message written at once, after LWS_PRE bytes of room */
+    size_t scratch_len;
 } server;
 
 static volatile sig_atomic_t interrupted;
@@ -111,6 +117,25 @@ static void queue_text(void *ctx, int id, const char *text)
          * writable would wait for ever). */
         c->drop = true;
         lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+        return;
+    }
+    if (!c->head && !c->ping_due && !lws_partial_buffered(c->wsi)) {
+        /* Nothing waits and the socket takes it: written now, not at the
+         * next turn of the loop (under load one turn handles thousands of
+         * events, and a view waited for all of them). What the socket does
+         * not take, libwebsockets keeps and sends first. */
+        if (len + LWS_PRE > s->scratch_len) {
+            unsigned char *b = realloc(s->scratch, len + LWS_PRE);
+            if (!b)
+                return;
+            s->scratch = b;
+            s->scratch_len = len + LWS_PRE;
+        }
+        memcpy(s->scratch + LWS_PRE, text, len);
+        if (lws_write(c->wsi, s->scratch + LWS_PRE, len, LWS_WRITE_TEXT) < (int)len) {
+            c->drop = true;
+            lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+        }
         return;
     }
     outmsg *m = malloc(sizeof *m + LWS_PRE + len);
@@ -319,7 +344,7 @@ static int new_conn(server *s, struct lws *wsi)
             c->wsi = wsi;
             client_address(s, wsi, c->addr);
             c->tokens = BURST;
-            c->last = pb_now();
+            c->last = c->heard = pb_now();
             s->conns[i] = c;
             if (i >= s->top)
                 s->top = i + 1;
@@ -362,6 +387,8 @@ static bool within_rate(conn *c)
 static int receive(server *s, struct lws *wsi, int id, const void *in, size_t len)
 {
     conn *c = s->conns[id];
+    c->heard = pb_now();
+    c->pinged = false;
     if (c->rxlen + len > MAX_MESSAGE) {
         lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, (unsigned char *)"message too large", 17);
         return -1;
@@ -388,6 +415,16 @@ static int write_next(server *s, struct lws *wsi, int id)
     conn *c = s->conns[id];
     if (c->drop)
         return -1;
+    if (c->ping_due) {
+        /* With a payload: libwebsockets hands an empty pong to no one. */
+        unsigned char ping[LWS_PRE + 2] = {[LWS_PRE] = 'p', [LWS_PRE + 1] = 'b'};
+        c->ping_due = false;
+        if (lws_write(wsi, ping + LWS_PRE, 2, LWS_WRITE_PING) < 2)
+            return -1;
+        if (c->head)
+            lws_callback_on_writable(wsi);
+        return 0;
+    }
     outmsg *m = c->head;
     if (!m)
         return 0;
@@ -432,6 +469,12 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         return ss->id < 0 ? -1 : 0;
     case LWS_CALLBACK_RECEIVE:
         return conn_of(s, ss->id, wsi) ? receive(s, wsi, ss->id, in, len) : -1;
+    case LWS_CALLBACK_RECEIVE_PONG:
+        if (!conn_of(s, ss->id, wsi))
+            return -1;
+        s->conns[ss->id]->heard = pb_now();
+        s->conns[ss->id]->pinged = false;
+        return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return conn_of(s, ss->id, wsi) ? write_next(s, wsi, ss->id) : -1;
     case LWS_CALLBACK_CLOSED:
@@ -454,10 +497,34 @@ static const struct lws_protocols protocols[] = {
 
 /* ---- Running ---- */
 
+/* Dead and silent connections go: pinged when quiet, closed when nothing
+ * came back (browsers answer pings by themselves). Done here, in one pass
+ * a second, rather than with libwebsockets' timer per connection: each
+ * message re-armed that timer in a sorted list of every connection's. */
+static void close_quiet(server *s)
+{
+    double now = pb_now();
+    for (int i = 0; i < s->top; i++) {
+        conn *c = s->conns[i];
+        if (!c || c->drop)
+            continue;
+        double quiet = now - c->heard;
+        if (quiet >= 2.5 * s->ping_after_s) {
+            c->drop = true;
+            lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+        } else if (quiet >= s->ping_after_s && !c->pinged) {
+            c->pinged = c->ping_due = true;
+            lws_callback_on_writable(c->wsi);
+        }
+    }
+}
+
 static void on_tick(lws_sorted_usec_list_t *sul)
 {
     server *s = (server *)(void *)((char *)sul - offsetof(server, tick));
     pb_lobby_tick(s->lobby);
+    if (++s->ticks % QUIET_PASS_TICKS == 0)
+        close_quiet(s);
     lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, TICK_US);
 }
 
@@ -472,6 +539,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     if (rc == 0 && !(s->store = pb_store_open(o->db, err, errlen)))
         rc = -1;
     s->trust_proxy = o->trust_proxy;
+    s->ping_after_s = o->ping_after_s > 0 ? o->ping_after_s : 30;
     pb_lobby_io io = {.ctx = s, .send = queue_text, .ask_bot = ask_bot, .bot_pace_ms = o->bot_pace_ms,
                       .tables_per_client = o->tables_per_client, .close_after_hours = o->close_after_hours,
                       .max_tables = o->max_tables};
@@ -499,11 +567,9 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     info.mounts = &web_mount;
     info.user = s;
     info.headers = &no_frames;
-    /* Dead and silent connections go: pinged when quiet, closed when no
-     * answer comes. */
-    static const lws_retry_bo_t idle = {.secs_since_valid_ping = PING_AFTER_S,
-                                        .secs_since_valid_hangup = HANG_UP_AFTER_S};
-    info.retry_and_idle_policy = &idle;
+    /* No timer per connection (close_quiet does their work). */
+    static const lws_retry_bo_t no_validity_timers = {.secs_since_valid_hangup = 0};
+    info.retry_and_idle_policy = &no_validity_timers;
     info.ka_time = 60; /* TCP keepalive finds dropped clients */
     info.ka_probes = 3;
     info.ka_interval = 10;
@@ -586,6 +652,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     }
     pb_lobby_free(s->lobby);
     pb_store_close(s->store);
+    free(s->scratch);
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->work);
     free(s);

@@ -17,6 +17,7 @@ typedef struct pb_serve_opts {
     int tables_per_client; /* unfinished tables one address may make (0: no limit) */
     int max_tables;       /* unfinished tables on the server */
     int close_after_hours; /* unfinished tables nobody is at are closed after this (0: never) */
+    int ping_after_s;     /* a quiet connection is pinged after this, closed after 2.5 times it (0: 30) */
     bool trust_proxy;     /* behind a reverse proxy on this machine: the client is in X-Forwarded-For */
 } pb_serve_opts;
 

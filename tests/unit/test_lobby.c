@@ -921,6 +921,67 @@ static void test_analysis_runs_pauses_and_is_kept(void **state)
     close_place(&where, l, store, &c);
 }
 
+/* The present seat of the view `conn` had last of table `code`. */
+static bool seat_present(capture *c, int conn, const char *code, int seat)
+{
+    for (int i = c->n - 1; i >= 0; i--) {
+        if (c->conn[i] != conn)
+            continue;
+        json_t *m = json_loads(c->out[i], 0, NULL);
+        if (m && strcmp(json_string_value(json_object_get(m, "type")), "view") == 0 &&
+            strcmp(json_string_value(json_object_get(m, "code")), code) == 0) {
+            bool here = json_is_true(json_array_get(json_object_get(m, "present"), (size_t)seat));
+            json_decref(m);
+            return here;
+        }
+        json_decref(m);
+    }
+    fail_msg("no view of %s for connection %d", code, conn);
+    return false;
+}
+
+/* The lobby remembers where each connection is rather than looking at
+ * every table: a connection that has been at many tables (its seats taken
+ * over by newer connections) is counted right, and when it goes, every seat
+ * it had is empty for the others. */
+static void test_places_counted_and_let_go(void **state)
+{
+    (void)state;
+    char msg[256], code[16], token[64], codes[PB_LOBBY_TABLES_PER_CONN][16];
+    place where;
+    pb_store *store = open_place(&where);
+    static capture c;
+    char err[PB_ERR_LEN];
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    assert_non_null(l);
+    const char *create = "{\"type\":\"create\",\"game\":\"theory\",\"players\":2,\"seats\":[\"human\",\"human\"],"
+                         "\"name\":\"Al\"}";
+    for (int i = 0; i < 20; i++) { /* 20 tables, each seat taken over at once */
+        clear(&c);
+        say(l, 1, create);
+        joined_seat(&c, 1, code, token);
+        snprintf(msg, sizeof msg, "{\"type\":\"resume\",\"code\":\"%s\",\"seat\":0,\"token\":\"%s\"}", code, token);
+        say(l, 100 + i, msg);
+        json_t *resumed = last_of(&c, 100 + i, "joined");
+        assert_non_null(resumed);
+        json_decref(resumed);
+    }
+    for (int i = 0; i < PB_LOBBY_TABLES_PER_CONN; i++) { /* at none of them now: room for eight */
+        clear(&c);
+        say(l, 1, create);
+        joined_code(&c, 1, codes[i], sizeof codes[i]);
+        snprintf(msg, sizeof msg, "{\"type\":\"spectate\",\"code\":\"%s\"}", codes[i]);
+        say(l, 2 + i, msg);
+        assert_true(seat_present(&c, 2 + i, codes[i], 0));
+    }
+    expect_error(l, &c, 1, create, "too many tables");
+    pb_lobby_disconnect(l, 1);
+    for (int i = 0; i < PB_LOBBY_TABLES_PER_CONN; i++)
+        assert_false(seat_present(&c, 2 + i, codes[i], 0));
+    close_place(&where, l, store, &c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
@@ -932,6 +993,7 @@ int main(void)
                                        cmocka_unit_test(test_clock_after_a_restart),
                                        cmocka_unit_test(test_clock_and_undo_edges),
                                        cmocka_unit_test(test_history_kept_up_to_date),
-                                       cmocka_unit_test(test_analysis_runs_pauses_and_is_kept)};
+                                       cmocka_unit_test(test_analysis_runs_pauses_and_is_kept),
+                                       cmocka_unit_test(test_places_counted_and_let_go)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
