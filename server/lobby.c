@@ -94,6 +94,7 @@ typedef struct table {
     struct replays *replays; /* finished tables: what replays are served from, once asked */
     struct analysis *analysis; /* finished tables: the review of every decision, once asked (`analyse`) */
     char owner[64];      /* the address that made it ("" unknown: made before a restart, or local) */
+    bool presence_due;   /* who is present changed: shown at the next tick (show_presence) */
     /* A bot move held for its pace. */
     bool held;
     pb_action held_action;
@@ -179,6 +180,8 @@ struct pb_lobby {
     peer **peer_at; /* by connection id */
     int peers_cap;
     time_t last_evict;
+    int64_t *presence_due; /* ids of the tables whose presence is to be shown */
+    int npresence_due, presence_cap;
 };
 
 static int max_tables(const pb_lobby *l)
@@ -726,6 +729,7 @@ static void send_view(pb_lobby *l, table *t, int conn, int seat)
 
 static void broadcast(pb_lobby *l, table *t)
 {
+    t->presence_due = false; /* the views say who is present */
     free(l->list_cache); /* something changed: the table list is rebuilt on demand */
     l->list_cache = NULL;
     char *common = view_common(l, t);
@@ -742,6 +746,40 @@ static void broadcast(pb_lobby *l, table *t)
     for (int i = 0; text && i < t->nwatchers; i++)
         l->io.send(l->io.ctx, t->watcher[i], text);
     free(common);
+}
+
+/* Who is present at the table changed (a seat taken, left, taken back):
+ * the others are shown it at the next tick, once for all the changes of
+ * that moment. When a table's four players come or go together, a round
+ * of views for each of them was the larger part of the work. */
+static void show_presence(pb_lobby *l, table *t)
+{
+    free(l->list_cache); /* the list shows seats taken at once */
+    l->list_cache = NULL;
+    if (t->presence_due)
+        return;
+    if (l->npresence_due == l->presence_cap) {
+        int cap = l->presence_cap ? 2 * l->presence_cap : 64;
+        int64_t *ids = realloc(l->presence_due, sizeof *ids * (size_t)cap);
+        if (!ids) {
+            broadcast(l, t);
+            return;
+        }
+        l->presence_due = ids;
+        l->presence_cap = cap;
+    }
+    t->presence_due = true;
+    l->presence_due[l->npresence_due++] = t->id;
+}
+
+static void show_due_presence(pb_lobby *l)
+{
+    for (int i = 0; i < l->npresence_due; i++) {
+        table *t = find_table_id(l, l->presence_due[i]);
+        if (t && t->presence_due)
+            broadcast(l, t);
+    }
+    l->npresence_due = 0;
 }
 
 /* ---- Moves ---- */
@@ -1232,10 +1270,16 @@ static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name
     t->conn[seat] = conn;
     place(l, conn, t);
     send_arrival(l, conn, t, seat, token, NULL);
-    if (t->waiting && !has_free_seat(t))
+    bool begins = t->waiting && !has_free_seat(t);
+    if (begins)
         begin(l, t);
     send_chat_history(l, t, conn);
-    broadcast(l, t); /* everyone at the table sees the new name */
+    if (begins) {
+        broadcast(l, t);
+    } else { /* the newcomer's view now; the others see the new name at the next tick */
+        send_view(l, t, conn, seat);
+        show_presence(l, t);
+    }
     ask_bot_if_needed(l, t);
     return 0;
 }
@@ -1600,6 +1644,7 @@ static void close_abandoned(pb_lobby *l, time_t now)
 
 void pb_lobby_tick(pb_lobby *l)
 {
+    show_due_presence(l);
     make_held_moves(l);
     time_t now = now_s(l);
     if (now != l->last_evict) { /* the rest once a second */
@@ -1709,7 +1754,8 @@ static void on_resume(pb_lobby *l, int conn, const json_t *msg)
     t->grace_told[s] = false;
     send_arrival(l, conn, t, s, token, NULL);
     send_chat_history(l, t, conn);
-    broadcast(l, t); /* the others see the seat present again */
+    send_view(l, t, conn, s);
+    show_presence(l, t); /* the others see the seat present again */
 }
 
 static void on_spectate(pb_lobby *l, int conn, const json_t *msg)
@@ -2407,7 +2453,7 @@ static void leave_table(pb_lobby *l, table *t, int conn)
             t->conn[s] = -1;
             t->left_at[s] = t->idle_since = t->last_seen = now_s(l);
             t->grace_told[s] = false;
-            broadcast(l, t); /* the others see the seat empty */
+            show_presence(l, t); /* the others see the seat empty */
         }
     for (int w = 0; w < t->nwatchers; w++)
         if (t->watcher[w] == conn) {
@@ -2605,5 +2651,6 @@ void pb_lobby_free(pb_lobby *l)
     free(l->peer_at);
     free(l->by_id);
     free(l->by_code);
+    free(l->presence_due);
     free(l);
 }

@@ -976,7 +976,10 @@ static void test_places_counted_and_let_go(void **state)
         assert_true(seat_present(&c, 2 + i, codes[i], 0));
     }
     expect_error(l, &c, 1, create, "too many tables");
+    clear(&c);
     pb_lobby_disconnect(l, 1);
+    assert_int_equal(c.n, 0); /* shown at the next tick, once for every change of the moment */
+    pb_lobby_tick(l);
     for (int i = 0; i < PB_LOBBY_TABLES_PER_CONN; i++)
         assert_false(seat_present(&c, 2 + i, codes[i], 0));
     close_place(&where, l, store, &c);
