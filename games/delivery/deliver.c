@@ -118,12 +118,29 @@ typedef struct matcher {
     int8_t need_of[MAX_UNITS];       /* need a unit supplies, -1 */
     int8_t unit_of[PD_MAX_SUPPLY];
     bool seen[MAX_UNITS];
+    /* supplies() of each need and ingredient, asked once a match: bit i
+     * of known[need] says whether bit i of by[need] is the answer */
+    uint16_t known[PD_MAX_SUPPLY], by[PD_MAX_SUPPLY];
 } matcher;
+
+_Static_assert(PD_MAX_INGREDIENTS <= 16, "a need's ingredients are a 16-bit set");
+
+/* Does the unit supply the need? */
+static bool unit_supplies(matcher *m, int u, int need)
+{
+    unsigned bit = 1u << m->unit[u];
+    if (!(m->known[need] & bit)) {
+        m->known[need] |= (uint16_t)bit;
+        if (supplies(m->st, m->unit[u], m->nd->ingredient[need], m->nd->group[need]))
+            m->by[need] |= (uint16_t)bit;
+    }
+    return m->by[need] & bit;
+}
 
 static bool augment(matcher *m, int need)
 {
     for (int u = 0; u < m->nunits; u++) {
-        if (m->seen[u] || !supplies(m->st, m->unit[u], m->nd->ingredient[need], m->nd->group[need]))
+        if (m->seen[u] || !unit_supplies(m, u, need))
             continue;
         m->seen[u] = true;
         if (m->need_of[u] < 0 || augment(m, m->need_of[u])) {
@@ -143,7 +160,7 @@ static int match_more(matcher *m)
     for (int i = 0; i < m->nd->n; i++) {
         if (m->unit_of[i] >= 0)
             continue;
-        memset(m->seen, 0, sizeof m->seen);
+        memset(m->seen, 0, (size_t)m->nunits);
         k += augment(m, i);
     }
     return k;
@@ -158,6 +175,8 @@ static int match_first(matcher *m, int first, int *from_first)
     int all = m->nunits;
     memset(m->need_of, -1, sizeof m->need_of);
     memset(m->unit_of, -1, sizeof m->unit_of);
+    memset(m->known, 0, sizeof m->known);
+    memset(m->by, 0, sizeof m->by);
     m->nunits = first;
     *from_first = match_more(m);
     m->nunits = all;
@@ -173,13 +192,17 @@ static void add_unit(matcher *m, int ingredient)
 /* The free cards in hand as units, less `minus` (a type, or -1). */
 static void hand_units(matcher *m, const pd_state *st, int seat, int minus)
 {
-    for (int c = 0; c < PD_TYPES; c++) {
-        int n = pd_free_cards(st, seat, (pd_card)c) - (c == minus);
-        int g = n > 0 ? pd_group_of(st, PD_CARD_INGREDIENT(c)) : -1;
-        if (g < 0 || g == PD_CHEESE)
+    for (int run = 0; run < PD_TYPES; run += 8) {
+        if (pd_none8(&st->player[seat].hand[run])) /* none in hand: none free */
             continue;
-        for (int k = 0; k < n; k++)
-            add_unit(m, PD_CARD_INGREDIENT(c));
+        for (int c = run; c < run + 8; c++) {
+            int n = pd_free_cards(st, seat, (pd_card)c) - (c == minus);
+            int g = n > 0 ? pd_group_of(st, PD_CARD_INGREDIENT(c)) : -1;
+            if (g < 0 || g == PD_CHEESE)
+                continue;
+            for (int k = 0; k < n; k++)
+                add_unit(m, PD_CARD_INGREDIENT(c));
+        }
     }
 }
 
@@ -203,8 +226,10 @@ static void stored_units(matcher *m, const pd_state *st, int seat, int minus)
 static int free_market_cards(const pd_state *st, int seat)
 {
     int n = 0;
-    for (int c = 0; c < PD_TYPES; c++)
-        n += pd_free_cards(st, seat, (pd_card)c);
+    for (int c = 0; c < PD_TYPES; c += 8)
+        if (!pd_none8(&st->player[seat].hand[c]) || !pd_none8(&st->pending.paid_cards[c]))
+            for (int k = c; k < c + 8; k++)
+                n += pd_free_cards(st, seat, (pd_card)k);
     return n;
 }
 
@@ -274,10 +299,23 @@ bool pd_order_wants_cheese(const pd_state *st, int slot)
     return false;
 }
 
+/* The seat's free cards as units (Cold Storage's first), and how many
+ * market and other cards it has, as every delivery a list considers needs
+ * them (built once per list). */
+typedef struct hand_now {
+    matcher units;
+    int stored;            /* the first units: Cold Storage's */
+    int market, total;
+    unsigned set;          /* the units' ingredients */
+} hand_now;
+
 /* The needs the pizzeria's permanent ingredients (owner's: Copy Cat's may
  * be another seat's) leave to the seat's hand, in order. Under Special Sale
- * each need counts twice and a pizzeria card still supplies only one. */
-static void needs_left(const pd_state *st, int seat, int owner, int slot, int village, needs *left)
+ * each need counts twice and a pizzeria card still supplies only one.
+ * free: the seat's hand_now_of(st, seat, free, -1, -1) when at hand, else
+ * NULL (the free cards are then gathered here). */
+static void needs_left(const pd_state *st, int seat, int owner, int slot, int village, const hand_now *free,
+                       needs *left)
 {
     needs all;
     order_needs(st, slot, &all);
@@ -301,7 +339,10 @@ static void needs_left(const pd_state *st, int seat, int owner, int slot, int vi
         ways |= pd_group_of(st, m.unit[u]) >= PD_ANY_MEAT;
     for (int i = 0; i < all.n; i++)
         ways |= all.ingredient[i] < 0;
-    if (ways) {
+    if (ways && free) /* the seat's free cards, as hand_now_of(st, seat, -1, -1) has them */
+        for (int u = 0; u < free->units.nunits; u++)
+            add_unit(&m, free->units.unit[u]);
+    else if (ways) {
         stored_units(&m, st, seat, -1);
         hand_units(&m, st, seat, -1);
     }
@@ -423,16 +464,14 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     return 0;
 }
 
-/* The seat's free hand, as a delivery's quote needs it (built once for
- * every delivery a list considers). */
-/* The seat's free cards as units (Cold Storage's first), and how many
- * market and other cards it has, as every delivery a list considers needs
- * them (built once per list). */
-typedef struct hand_now {
-    matcher units;
-    int stored;            /* the first units: Cold Storage's */
-    int market, total;
-} hand_now;
+/* The ingredients among a matcher's units, as a set. */
+static unsigned unit_set(const matcher *m)
+{
+    unsigned set = 0;
+    for (int u = 0; u < m->nunits; u++)
+        set |= 1u << m->unit[u];
+    return set;
+}
 
 static void hand_now_of(const pd_state *st, int seat, hand_now *h, int minus_hand, int minus_stored)
 {
@@ -441,6 +480,7 @@ static void hand_now_of(const pd_state *st, int seat, hand_now *h, int minus_han
     stored_units(&h->units, st, seat, minus_stored);
     h->stored = h->units.nunits;
     hand_units(&h->units, st, seat, minus_hand);
+    h->set = unit_set(&h->units);
     int used = minus_hand >= 0;
     h->market = free_market_cards(st, seat) - used;
     h->total = pd_free_total(st, seat) - used;
@@ -462,11 +502,12 @@ static bool supply_check(const hand_now *h, const needs *left, int shorts, int e
     return h->market >= *hand_ingredients && h->total >= *hand_ingredients + extras + due;
 }
 
-/* Can the hand supply what the pizzeria does not, and pay the rest? */
+/* Can the hand supply what the pizzeria does not, and pay the rest? h: the
+ * seat's hand_now_of(st, seat, h, -1, -1). */
 static int hand_check(const pd_state *st, int seat, int owner, int slot, int village, pd_quote *q, const hand_now *h)
 {
     needs left;
-    needs_left(st, seat, owner, slot, village, &left);
+    needs_left(st, seat, owner, slot, village, h, &left);
     int shorts = top_power(st, seat, owner, village, slot) == PD_TOP_SHORT;
     return supply_check(h, &left, shorts, q->extras, q->distance_cards, &q->hand_ingredients) ? 0 : -1;
 }
@@ -499,7 +540,7 @@ int pd_delivery_quote_from(const pd_state *st, int seat, int owner, int slot, in
     /* a tip unless there is none, Midtown Hi-Jinks takes it, the order's
      * cheese is missing, or the hand can make it only with Onions' short */
     needs left;
-    needs_left(st, seat, owner, slot, village, &left);
+    needs_left(st, seat, owner, slot, village, &h, &left);
     int ingredients;
     q->tip = order_at(st, slot)->tip != PD_NO_TIP && !pd_tip_blocked(st, seat, st->rules->data.map.space[q->zone].village) &&
              !(q->cheese_required && !q->cheese_in_pizzeria && !q->cheese_cards) &&
@@ -513,6 +554,41 @@ int pd_deliver_owner(const pd_state *st, pb_action a)
     return owner ? (int)owner - 1 : st->seat;
 }
 
+/* A quick proof that seat's delivery of `slot` from owner's pizzeria in
+ * `village` cannot be made, whatever the route: more of the order's needs
+ * than Onions may leave out are supplied by no ingredient of the
+ * pizzeria's and the free cards' (h), or the needs outnumber all these
+ * cards. False: hand_check decides. */
+static bool surely_short(const pd_state *st, int seat, int owner, int slot, int village, const hand_now *h)
+{
+    needs all;
+    order_needs(st, slot, &all);
+    if (sale_on(st, seat, slot))
+        double_needs(&all);
+    const pd_pizzeria *z = &st->player[owner].pizzeria[village];
+    int units = h->units.nunits, farmed = pd_farmed_ingredient(st, seat);
+    unsigned have = h->set;
+    for (int i = 0; i < z->ncards; i++)
+        if (pd_group_of(st, PD_CARD_INGREDIENT(z->card[i])) != PD_CHEESE) {
+            have |= 1u << PD_CARD_INGREDIENT(z->card[i]);
+            units++;
+        }
+    if (farmed >= 0) {
+        have |= 1u << farmed;
+        units++;
+    }
+    int shorts = top_power(st, seat, owner, village, slot) == PD_TOP_SHORT, unsupplied = 0;
+    if (all.n - shorts > units)
+        return true;
+    for (int i = 0; i < all.n; i++) {
+        bool some = false;
+        for (unsigned set = have; set && !some; set &= set - 1)
+            some = supplies(st, __builtin_ctz(set), all.ingredient[i], all.group[i]);
+        unsupplied += !some;
+    }
+    return unsupplied > shorts;
+}
+
 /* Every delivery of `slot` the mover can make: a pizzeria (the mover's own
  * first, then with Copy Cat the others'), a way to go and, for a specialty
  * order, the zone; as actions of `kind`. */
@@ -523,10 +599,18 @@ static int list_slot(const pd_state *st, pb_action *out, int n, int slot, int ki
     const pd_order *o = order_at(st, slot);
     bool any_zone = o->kind >= 0 && pd_order_village(st, slot) < 0;
     int owners = kind == PD_A_DELIVER && pd_has(st, st->seat, PD_PC_COPY_CAT) ? st->players : 1;
+    if (o->kind < 0) /* no order: no route either */
+        return n;
     for (int k = 0; k < owners; k++) {
         int owner = (st->seat + k) % st->players;
         for (int v = 0; v < map->nvillages; v++) {
             if (st->player[owner].pizzeria[v].lot < 0)
+                continue;
+            if (!*have_hand) {
+                hand_now_of(st, st->seat, h, -1, -1);
+                *have_hand = true;
+            }
+            if (surely_short(st, st->seat, owner, slot, v, h)) /* by no route */
                 continue;
             /* the ingredients do not depend on the route: matched once */
             enum { UNKNOWN = -1, CANNOT = -2 };
@@ -536,10 +620,6 @@ static int list_slot(const pd_state *st, pb_action *out, int n, int slot, int ki
                     pd_quote q;
                     if ((modes & ~allowed) || route_and_pay(st, st->seat, owner, slot, v, to, modes, &q) != 0)
                         continue;
-                    if (!*have_hand) {
-                        hand_now_of(st, st->seat, h, -1, -1);
-                        *have_hand = true;
-                    }
                     if (from_hand == UNKNOWN) {
                         pd_quote bare = q;
                         bare.extras = bare.distance_cards = 0;
@@ -1095,7 +1175,7 @@ void pd_delivery_step(pd_state *st, pb_action a)
         int owner = pd_deliver_owner(st, a);
         pd_delivery_quote_from(st, st->seat, owner, slot, village, to, modes, &q);
         needs left;
-        needs_left(st, st->seat, owner, slot, village, &left);
+        needs_left(st, st->seat, owner, slot, village, NULL, &left);
         memset(pe, 0, sizeof *pe);
         pe->kind = PD_A_DELIVER;
         pe->owner = (uint8_t)owner;
@@ -1271,7 +1351,7 @@ int pd_delivery_why(const pd_state *st, pb_action a, char *err, size_t errlen)
     }
     /* the ingredients the pizzeria leaves to the hand */
     needs left;
-    needs_left(st, s, owner, slot, v, &left);
+    needs_left(st, s, owner, slot, v, NULL, &left);
     hand_now h;
     hand_now_of(st, s, &h, -1, -1);
     matcher m = h.units;

@@ -281,6 +281,10 @@ typedef struct pd_rules {
     uint8_t top_power[PD_MAX_INGREDIENTS];
     int8_t pc[PD_PC_COUNT];           /* power card index of each, -1: not in the data */
     uint64_t playable;                /* power cards the engine plays, a bit each */
+    /* score.c's reach of a pizzeria on each lot with each number of disks,
+     * the Park Path closed [0] and open [1]: the bots' evaluation asks for
+     * it many thousand times a move (pd_rules_reach) */
+    double reach[2][PD_MAX_LOTS][PD_DISKS + 1];
     /* PD-C1 co-op: one team against the goals on the score track */
     bool coop;
     uint8_t promo_at[2];              /* the Blue and Red Pizza Promotion markers ($) */

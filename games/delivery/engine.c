@@ -32,6 +32,7 @@ void pd_rules_init(pd_rules *r, int players, int first)
                 r->top_power[i] = (uint8_t)powers[k].power;
     }
     pd_rules_powers(r);
+    pd_rules_reach(r);
 }
 
 int pd_money(const pd_state *st, int seat)
@@ -615,15 +616,24 @@ bool pd_upgraded(const pd_state *st, pd_pizzeria *z, pd_card c, int how, int fro
     return true;
 }
 
+/* Could hand card c go to the mover's pizzeria in village v in some way?
+ * (can_upgrade's tests that do not depend on the way: the listings ask
+ * them once for all the ways) */
+static bool upgrade_candidate(const pd_state *st, int v, pd_card c)
+{
+    const pd_player *p = &st->player[st->seat];
+    if (v < 0 || v >= st->rules->data.map.nvillages || c >= PD_TYPES || !p->hand[c])
+        return false;
+    return p->pizzeria[v].lot >= 0 && (PD_CARD_VILLAGE(c) == v || pd_is_park_card(st, c)) &&
+           !st->tycoon; /* Real-Estate Tycoon builds only */
+}
+
 static bool can_upgrade(const pd_state *st, int v, pd_card c, int how, int from)
 {
-    const pd_map *m = &st->rules->data.map;
     const pd_player *p = &st->player[st->seat];
-    if (v < 0 || v >= m->nvillages || c >= PD_TYPES || !p->hand[c] || how < PD_UP_DISK || how > PD_UP_TOP)
+    if (!upgrade_candidate(st, v, c) || how < PD_UP_DISK || how > PD_UP_TOP)
         return false;
     const pd_pizzeria *z = &p->pizzeria[v];
-    if (z->lot < 0 || (PD_CARD_VILLAGE(c) != v && !pd_is_park_card(st, c)) || st->tycoon)
-        return false; /* Real-Estate Tycoon builds only */
     if (how == PD_UP_DISK && p->disks == 0)
         return false;
     pd_pizzeria after = *z;
@@ -665,10 +675,10 @@ static bool any_reputation_step(const pd_state *st)
         if (!p->hand[c])
             continue;
         for (int l = 0; l < m->nlots; l++)
-            if (can_build(st, l, (pd_card)c, 0))
+            if (m->lot[l].village == PD_CARD_VILLAGE(c) && can_build(st, l, (pd_card)c, 0))
                 return true;
         for (int v = 0; v < m->nvillages; v++)
-            for (int how = PD_UP_DISK; how <= PD_UP_TOP; how++)
+            for (int how = PD_UP_DISK; upgrade_candidate(st, v, (pd_card)c) && how <= PD_UP_TOP; how++)
                 for (int from = 0; from <= p->pizzeria[v].ncards; from++)
                     if (can_upgrade(st, v, (pd_card)c, how, from))
                         return true;
@@ -911,10 +921,10 @@ static int list_reputation(const pd_state *st, pb_action *out, int n)
         if (!p->hand[c])
             continue;
         for (int l = 0; l < m->nlots; l++)
-            if (can_build(st, l, (pd_card)c, 0))
+            if (m->lot[l].village == PD_CARD_VILLAGE(c) && can_build(st, l, (pd_card)c, 0))
                 n = pd_add_action(out, n, PD_ACTION(PD_A_BUILD, l | c << 8));
         for (int v = 0; v < m->nvillages; v++)
-            for (int how = PD_UP_DISK; how <= PD_UP_TOP; how++)
+            for (int how = PD_UP_DISK; upgrade_candidate(st, v, (pd_card)c) && how <= PD_UP_TOP; how++)
                 for (int from = 0; from <= p->pizzeria[v].ncards; from++)
                     if (can_upgrade(st, v, (pd_card)c, how, from))
                         n = pd_add_action(out, n, PD_ACTION(PD_A_UPGRADE, v | c << 8 | how << 16 | from << 20));
@@ -1204,11 +1214,11 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         return pb_errorf(err, errlen, "the game is over");
     if (PD_KIND(a) == PD_A_SET) /* its parts, each as the single step it is */
         return pd_set_apply(st, a, err, errlen);
-    if (!pd_is_legal(st, a))
-        return pd_why_illegal(st, a, err, errlen);
     /* a payment in an order other than the listing's: the listing starts
      * over from what is left (any order of it is one the rules allow) */
     bool in_order = listed_now(st, a);
+    if (!in_order && !pd_is_legal(st, a))
+        return pd_why_illegal(st, a, err, errlen);
     int phase = st->phase;
     pd_player *p = &st->player[st->seat];
     pd_pending *pe = &st->pending;
@@ -1489,9 +1499,13 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
         if (s == seat)
             continue;
         pd_player *p = &st->player[s];
-        for (int c = 0; c < PD_TYPES; c++)
-            for (; p->hand[c]; p->hand[c]--)
-                pool[n++] = (uint8_t)c;
+        for (int run = 0; run < PD_TYPES; run += 8) {
+            if (pd_none8(&p->hand[run]))
+                continue;
+            for (int c = run; c < run + 8; c++)
+                for (; p->hand[c]; p->hand[c]--)
+                    pool[n++] = (uint8_t)c;
+        }
     }
     pb_rng_deal_u8(rng, pool, n);
     int k = 0;
