@@ -508,8 +508,12 @@ int pd_free_cards(const pd_state *st, int seat, pd_card c)
 int pd_free_total(const pd_state *st, int seat)
 {
     int n = pd_hand_total(st, seat) - __builtin_popcountll(st->pending.paid_powers);
-    for (int c = 0; c < PD_TYPES; c++)
-        n -= st->pending.paid_cards[c];
+    for (int run = 0; run < PD_TYPES; run += 8) {
+        if (pd_none8(&st->pending.paid_cards[run]))
+            continue;
+        for (int c = run; c < run + 8; c++)
+            n -= st->pending.paid_cards[c];
+    }
     return n;
 }
 
@@ -674,8 +678,9 @@ static bool any_reputation_step(const pd_state *st)
     for (int c = 0; c < PD_TYPES; c++) {
         if (!p->hand[c])
             continue;
-        for (int l = 0; l < m->nlots; l++)
-            if (m->lot[l].village == PD_CARD_VILLAGE(c) && can_build(st, l, (pd_card)c, 0))
+        const pd_village *vil = &m->village[PD_CARD_VILLAGE(c)];
+        for (int k = 0; PD_CARD_VILLAGE(c) < m->nvillages && k < vil->nlots; k++) /* a lot of the card's village */
+            if (can_build(st, vil->lot[k], (pd_card)c, 0))
                 return true;
         for (int v = 0; v < m->nvillages; v++)
             for (int how = PD_UP_DISK; upgrade_candidate(st, v, (pd_card)c) && how <= PD_UP_TOP; how++)
@@ -815,9 +820,12 @@ void pd_capacities(const pd_state *st, int seat, bool money, int keep, int *cap)
     cap[PD_KEYS] = 0;
     for (int i = 63; i >= 0; i--)
         cap[1 + PD_TYPES + i] = cap[2 + PD_TYPES + i] + (int)((p->powers & ~st->pending.paid_powers) >> i & 1);
-    for (int c = PD_TYPES - 1; c >= 0; c--) {
-        int n = pd_free_cards(st, seat, (pd_card)c) - (c == keep);
-        cap[1 + c] = cap[2 + c] + (n > 0 ? n : 0);
+    for (int run = PD_TYPES - 8; run >= 0; run -= 8) {
+        bool none = pd_none8(&p->hand[run]); /* none in hand: none free */
+        for (int c = run + 7; c >= run; c--) {
+            int n = none ? 0 : pd_free_cards(st, seat, (pd_card)c) - (c == keep);
+            cap[1 + c] = cap[2 + c] + (n > 0 ? n : 0);
+        }
     }
     cap[0] = cap[1] + (money ? pd_money(st, seat) - st->pending.paid_money : 0);
 }
@@ -832,10 +840,14 @@ int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool mo
     pd_capacities(st, s, money, keep, cap);
     if (money && last == 0 && pd_money(st, s) > st->pending.paid_money && cap[0] >= due)
         n = pd_add_action(out, n, PD_ACTION(PD_A_PAY_MONEY, 0));
-    for (int c = 0; c < PD_TYPES; c++) {
-        pb_action a = PD_ACTION(PD_A_PAY_CARD, c);
-        if (pd_free_cards(st, s, (pd_card)c) > (c == keep) && pd_pay_key(a) >= last && cap[pd_pay_key(a)] >= due)
-            n = pd_add_action(out, n, a);
+    for (int run = 0; run < PD_TYPES; run += 8) {
+        if (pd_none8(&p->hand[run])) /* none in hand: none free */
+            continue;
+        for (int c = run; c < run + 8; c++) {
+            pb_action a = PD_ACTION(PD_A_PAY_CARD, c);
+            if (pd_free_cards(st, s, (pd_card)c) > (c == keep) && pd_pay_key(a) >= last && cap[pd_pay_key(a)] >= due)
+                n = pd_add_action(out, n, a);
+        }
     }
     for (int i = 0; i < 64; i++) {
         pb_action a = PD_ACTION(PD_A_PAY_POWER, i);
@@ -905,9 +917,13 @@ static int list_discards(const pd_state *st, pb_action *out, int n)
 
 static int list_takes(const pd_state *st, pb_action *out, int n)
 {
-    for (int c = 0; c < PD_TYPES; c++)
-        if (st->open[c])
-            n = pd_add_action(out, n, PD_ACTION(PD_A_TAKE_OPEN, c));
+    for (int run = 0; run < PD_TYPES; run += 8) {
+        if (pd_none8(&st->open[run]))
+            continue;
+        for (int c = run; c < run + 8; c++)
+            if (st->open[c])
+                n = pd_add_action(out, n, PD_ACTION(PD_A_TAKE_OPEN, c));
+    }
     if (st->ndeck > 0)
         n = pd_add_action(out, n, PD_ACTION(PD_A_TAKE_DECK, 0));
     return n;
