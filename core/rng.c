@@ -1,8 +1,6 @@
 /* rng.c -- PCG32 seeding, shuffling and seed derivation. */
 #include "rng.h"
 
-#include <string.h>
-
 void pb_rng_seed(pb_rng *r, uint64_t seed)
 {
     r->state = 0;
@@ -48,8 +46,8 @@ void pb_sort_u8(uint8_t *a, int n)
     for (int w = 0; w < 4; w++)
         for (uint64_t m = present[w]; m; m &= m - 1) {
             int v = w * 64 + __builtin_ctzll(m);
-            memset(a + k, v, (size_t)count[v]);
-            k += count[v];
+            for (int c = count[v]; c > 0; c--) /* mostly one or two */
+                a[k++] = (uint8_t)v;
         }
 }
 

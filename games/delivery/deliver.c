@@ -372,9 +372,9 @@ static int way_length(const pd_map *map, int from, int to, unsigned modes)
 /* The route, the free range, the distance cards and the pay of seat's
  * delivery from owner's pizzeria, whatever the hand holds; -1 when there is
  * no such delivery. Another seat's pizzeria only with Copy Cat, never for a
- * Harlem Rotary copy. */
+ * Harlem Rotary copy. known: the order's order_needs when at hand, else NULL. */
 static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int village, int to, unsigned modes,
-                         pd_quote *q)
+                         const needs *known, pd_quote *q)
 {
     const pd_map *map = &st->rules->data.map;
     memset(q, 0, sizeof *q);
@@ -390,14 +390,16 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     const pd_order_kind *k = kind_of(st, slot);
     if (!k->specialty && o->ncards < k->market_cards)
         return -1;
-    int shortage = pd_short_ingredient(st); /* Ingredient Shortage: no pizza with it */
-    if (shortage >= 0) {
-        needs all;
-        order_needs(st, slot, &all);
-        for (int i = 0; i < all.n; i++)
-            if (all.ingredient[i] == shortage)
-                return -1;
+    needs computed;
+    const needs *all = known;
+    if (!all) {
+        order_needs(st, slot, &computed);
+        all = &computed;
     }
+    int shortage = pd_short_ingredient(st); /* Ingredient Shortage: no pizza with it */
+    for (int i = 0; shortage >= 0 && i < all->n; i++)
+        if (all->ingredient[i] == shortage)
+            return -1;
     int door = map->lot[z->lot].door;
     /* PD-T4: a regular order goes to its village's zone, a specialty one to
      * the one chosen (the nearest if none is) */
@@ -434,13 +436,11 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     q->distance_cards = pd_distance_cards(st, seat, q->length, q->free_range, modes);
     if (q->distance_cards < 0)
         return -1; /* Moped Delivery: out of its reach */
-    needs all;
-    order_needs(st, slot, &all);
     q->park_used = (modes & PD_ROUTE_PARK) != 0;
     bool sale = sale_on(st, seat, slot);
     q->extras = k->specialty ? k->extra_cards * (sale ? 2 : 1) : 0;
-    q->pay = k->pay + (power == PD_TOP_EXTRA_DOLLAR) + 2 * (power == PD_TOP_VEGETARIAN && all_of_group(&all, PD_VEGETABLE)) +
-             2 * (power == PD_TOP_MEAT && all_of_group(&all, PD_MEAT)) +
+    q->pay = k->pay + (power == PD_TOP_EXTRA_DOLLAR) + 2 * (power == PD_TOP_VEGETARIAN && all_of_group(all, PD_VEGETABLE)) +
+             2 * (power == PD_TOP_MEAT && all_of_group(all, PD_MEAT)) +
              pd_power_bonus(st, seat, village, map->space[q->zone].village, q->park_used);
     if (st->rules->extra_cheese) {
         /* the pizzeria's own cheese, or a card put on this very delivery
@@ -515,7 +515,7 @@ static int hand_check(const pd_state *st, int seat, int owner, int slot, int vil
 int pd_delivery_reward(const pd_state *st, int seat, int owner, int slot, int village, int to, unsigned modes)
 {
     pd_quote q;
-    return route_and_pay(st, seat, owner, slot, village, to, modes, &q) == 0 ? q.pay : 0;
+    return route_and_pay(st, seat, owner, slot, village, to, modes, NULL, &q) == 0 ? q.pay : 0;
 }
 
 int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, int to, unsigned modes, pd_quote *q)
@@ -526,7 +526,7 @@ int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, int t
 int pd_delivery_quote_from(const pd_state *st, int seat, int owner, int slot, int village, int to, unsigned modes,
                            pd_quote *q)
 {
-    if (seat < 0 || seat >= st->players || route_and_pay(st, seat, owner, slot, village, to, modes, q) != 0)
+    if (seat < 0 || seat >= st->players || route_and_pay(st, seat, owner, slot, village, to, modes, NULL, q) != 0)
         return -1;
     hand_now h;
     hand_now_of(st, seat, &h, -1, -1);
@@ -558,11 +558,11 @@ int pd_deliver_owner(const pd_state *st, pb_action a)
  * `village` cannot be made, whatever the route: more of the order's needs
  * than Onions may leave out are supplied by no ingredient of the
  * pizzeria's and the free cards' (h), or the needs outnumber all these
- * cards. False: hand_check decides. */
-static bool surely_short(const pd_state *st, int seat, int owner, int slot, int village, const hand_now *h)
+ * cards (order: the order's order_needs). False: hand_check decides. */
+static bool surely_short(const pd_state *st, int seat, int owner, int slot, int village, const needs *order,
+                         const hand_now *h)
 {
-    needs all;
-    order_needs(st, slot, &all);
+    needs all = *order;
     if (sale_on(st, seat, slot))
         double_needs(&all);
     const pd_pizzeria *z = &st->player[owner].pizzeria[village];
@@ -601,6 +601,8 @@ static int list_slot(const pd_state *st, pb_action *out, int n, int slot, int ki
     int owners = kind == PD_A_DELIVER && pd_has(st, st->seat, PD_PC_COPY_CAT) ? st->players : 1;
     if (o->kind < 0) /* no order: no route either */
         return n;
+    needs all;
+    order_needs(st, slot, &all);
     for (int k = 0; k < owners; k++) {
         int owner = (st->seat + k) % st->players;
         for (int v = 0; v < map->nvillages; v++) {
@@ -610,24 +612,18 @@ static int list_slot(const pd_state *st, pb_action *out, int n, int slot, int ki
                 hand_now_of(st, st->seat, h, -1, -1);
                 *have_hand = true;
             }
-            if (surely_short(st, st->seat, owner, slot, v, h)) /* by no route */
+            if (surely_short(st, st->seat, owner, slot, v, &all, h)) /* by no route */
                 continue;
             /* the ingredients do not depend on the route: matched once */
-            enum { UNKNOWN = -1, CANNOT = -2 };
-            int from_hand = UNKNOWN;
-            for (int to = any_zone ? 0 : -1; to < (any_zone ? map->nvillages : 0) && from_hand != CANNOT; to++)
-                for (unsigned modes = 0; modes < PD_ROUTE_MODES && from_hand != CANNOT; modes++) {
+            pd_quote bare = {0};
+            if (hand_check(st, st->seat, owner, slot, v, &bare, h) != 0)
+                continue;
+            int from_hand = bare.hand_ingredients;
+            for (int to = any_zone ? 0 : -1; to < (any_zone ? map->nvillages : 0); to++)
+                for (unsigned modes = 0; modes < PD_ROUTE_MODES; modes++) {
                     pd_quote q;
-                    if ((modes & ~allowed) || route_and_pay(st, st->seat, owner, slot, v, to, modes, &q) != 0)
+                    if ((modes & ~allowed) || route_and_pay(st, st->seat, owner, slot, v, to, modes, &all, &q) != 0)
                         continue;
-                    if (from_hand == UNKNOWN) {
-                        pd_quote bare = q;
-                        bare.extras = bare.distance_cards = 0;
-                        from_hand = hand_check(st, st->seat, owner, slot, v, &bare, h) == 0 ? bare.hand_ingredients
-                                                                                           : CANNOT;
-                        if (from_hand == CANNOT)
-                            break;
-                    }
                     if (h->market >= from_hand && h->total >= from_hand + q.extras + q.distance_cards)
                         n = pd_add_action(out, n,
                                           PD_ACTION(kind, (slot == PD_COPY_SLOT ? 0 : slot) | v << 4 | modes << 8 |
@@ -1000,7 +996,7 @@ static void complete_copy(pd_state *st)
 {
     int s = st->seat;
     pd_quote q;
-    route_and_pay(st, s, s, PD_COPY_SLOT, st->pending.village, -1, st->pending.modes, &q);
+    route_and_pay(st, s, s, PD_COPY_SLOT, st->pending.village, -1, st->pending.modes, NULL, &q);
     bool frugal = pd_cheese_left_out(st);
     reward(st, s, &q);
     if (frugal) { /* Extra Cheese asked for and left out: NO TIP */
@@ -1035,7 +1031,7 @@ static void complete(pd_state *st)
     pd_order *o = &st->order[pe->slot];
     int power = pending_top_power(st);
     pd_quote q;
-    route_and_pay(st, s, pe->owner, pe->slot, pe->village, pe->to, pe->modes, &q);
+    route_and_pay(st, s, pe->owner, pe->slot, pe->village, pe->to, pe->modes, NULL, &q);
     int zone_village = st->rules->data.map.space[q.zone].village;
     reward(st, s, &q);
     st->delivered = true;
@@ -1124,7 +1120,7 @@ static void next_stage(pd_state *st)
         return;
     }
     pd_quote q;
-    route_and_pay(st, st->seat, pe->owner, pe->slot, pe->village, pe->to, pe->modes, &q);
+    route_and_pay(st, st->seat, pe->owner, pe->slot, pe->village, pe->to, pe->modes, NULL, &q);
     if (pe->tip_slot < 0 && !pe->shorted && !pd_cheese_left_out(st) && power == PD_TOP_CHOOSE_TIP &&
         !pd_tip_blocked(st, st->seat, st->rules->data.map.space[q.zone].village)) {
         bool any = false;
@@ -1337,7 +1333,7 @@ int pd_delivery_why(const pd_state *st, pb_action a, char *err, size_t errlen)
             return pb_errorf(err, errlen, "Ingredient Shortage is in play: no pizza with %s",
                              st->rules->data.cards.ingredient[shortage].name);
     pd_quote q;
-    if (route_and_pay(st, s, owner, slot, v, to, modes, &q) != 0) {
+    if (route_and_pay(st, s, owner, slot, v, to, modes, NULL, &q) != 0) {
         int door = map->lot[z->lot].door, zone = map->village[to >= 0 ? to : own >= 0 ? own : v].zone;
         int free_range = z->disks + (top_power(st, s, owner, v, slot) == PD_TOP_EXTRA_SPACE);
         int len = way_length(map, door, zone, modes);
