@@ -46,7 +46,8 @@ void pb_sort_u8(uint8_t *a, int n)
     for (int w = 0; w < 4; w++)
         for (uint64_t m = present[w]; m; m &= m - 1) {
             int v = w * 64 + __builtin_ctzll(m);
-            for (int c = count[v]; c > 0; c--) /* mostly one or two */
+            a[k++] = (uint8_t)v; /* mostly one: no call to memset for it */
+            for (int c = count[v]; c > 1; c--)
                 a[k++] = (uint8_t)v;
         }
 }

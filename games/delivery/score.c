@@ -291,10 +291,11 @@ void pd_evaluate(const pd_state *st, int viewer, double *values)
         double v = p->money + cards + disks;
         v += s == viewer || st->phase == PD_PH_OVER ? pd_tip_money(st, s) : p->ntips * tip;
         if (st->phase != PD_PH_OVER) {
-            v += earning_rate(st, s, NULL) * turns + CARD_WORTH * pd_hand_total(st, s);
+            double rate = earning_rate(st, s, NULL);
+            v += rate * turns + CARD_WORTH * pd_hand_total(st, s);
             /* Out of Supplies: the $2 owed, and a turn's earnings that wait while it is (per
              * debt, though all may be paid at once: so each payment shows as a gain) */
-            v -= (PD_SUPPLIES_COST + earning_rate(st, s, NULL)) * st->supplies_due[s];
+            v -= (PD_SUPPLIES_COST + rate) * st->supplies_due[s];
             if (s == st->seat)
                 v += pending_worth(st, viewer, tip, turns);
             if (s == st->seat && st->phase == PD_PH_TAX) /* Property Tax: as good as paid */
