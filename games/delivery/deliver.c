@@ -90,10 +90,10 @@ static void order_needs(const pd_state *st, int slot, needs *nd)
                       k->need[l].ingredient >= 0 ? pd_group_of(st, k->need[l].ingredient) : k->need[l].group);
 }
 
-/* Does a card of this ingredient supply this need? */
-static bool supplies(const pd_state *st, int ingredient, int need_ingredient, int need_group)
+/* Does a card of this ingredient supply this need? By the rules' groups. */
+static bool supplies_by_groups(const pd_rules *r, int ingredient, int need_ingredient, int need_group)
 {
-    int g = pd_group_of(st, ingredient);
+    int g = (int)r->data.cards.ingredient[ingredient].group;
     if (need_ingredient >= 0 && ingredient == need_ingredient)
         return true;
     if (need_ingredient < 0 && (g == need_group || (need_group == PD_ANY_INGREDIENT && (g == PD_MEAT || g == PD_VEGETABLE))))
@@ -107,6 +107,38 @@ static bool supplies(const pd_state *st, int ingredient, int need_ingredient, in
     return false;
 }
 
+_Static_assert(PD_MAX_INGREDIENTS <= 16, "a need's suppliers are a 16-bit set");
+
+void pd_rules_supplies(pd_rules *r)
+{
+    for (int need = -1; need < PD_MAX_INGREDIENTS; need++)
+        for (int group = 0; group < PD_GROUPS; group++) {
+            uint16_t set = 0;
+            for (int i = 0; i < r->data.cards.ningredients; i++)
+                if (supplies_by_groups(r, i, need, group))
+                    set |= (uint16_t)(1u << i);
+            r->supplied_by[need + 1][group] = set;
+        }
+}
+
+/* The ingredients whose cards supply this need (from the rules' table). */
+static unsigned suppliers(const pd_state *st, int need_ingredient, int need_group)
+{
+    if (need_ingredient >= -1 && need_ingredient < PD_MAX_INGREDIENTS && need_group >= 0 && need_group < PD_GROUPS)
+        return st->rules->supplied_by[need_ingredient + 1][need_group];
+    unsigned set = 0; /* a need the table has no place for */
+    for (int i = 0; i < st->rules->data.cards.ningredients; i++)
+        if (supplies_by_groups(st->rules, i, need_ingredient, need_group))
+            set |= 1u << i;
+    return set;
+}
+
+/* Does a card of this ingredient supply this need? */
+static bool supplies(const pd_state *st, int ingredient, int need_ingredient, int need_group)
+{
+    return suppliers(st, need_ingredient, need_group) >> ingredient & 1;
+}
+
 /* ---- bipartite matching of needs to cards (a few dozen at most) ---- */
 
 #define MAX_UNITS 96
@@ -118,29 +150,13 @@ typedef struct matcher {
     int8_t need_of[MAX_UNITS];       /* need a unit supplies, -1 */
     int8_t unit_of[PD_MAX_SUPPLY];
     bool seen[MAX_UNITS];
-    /* supplies() of each need and ingredient, asked once a match: bit i
-     * of known[need] says whether bit i of by[need] is the answer */
-    uint16_t known[PD_MAX_SUPPLY], by[PD_MAX_SUPPLY];
 } matcher;
-
-_Static_assert(PD_MAX_INGREDIENTS <= 16, "a need's ingredients are a 16-bit set");
-
-/* Does the unit supply the need? */
-static bool unit_supplies(matcher *m, int u, int need)
-{
-    unsigned bit = 1u << m->unit[u];
-    if (!(m->known[need] & bit)) {
-        m->known[need] |= (uint16_t)bit;
-        if (supplies(m->st, m->unit[u], m->nd->ingredient[need], m->nd->group[need]))
-            m->by[need] |= (uint16_t)bit;
-    }
-    return m->by[need] & bit;
-}
 
 static bool augment(matcher *m, int need)
 {
+    unsigned by = suppliers(m->st, m->nd->ingredient[need], m->nd->group[need]);
     for (int u = 0; u < m->nunits; u++) {
-        if (m->seen[u] || !unit_supplies(m, u, need))
+        if (m->seen[u] || !(by >> m->unit[u] & 1))
             continue;
         m->seen[u] = true;
         if (m->need_of[u] < 0 || augment(m, m->need_of[u])) {
@@ -175,8 +191,6 @@ static int match_first(matcher *m, int first, int *from_first)
     int all = m->nunits;
     memset(m->need_of, -1, sizeof m->need_of);
     memset(m->unit_of, -1, sizeof m->unit_of);
-    memset(m->known, 0, sizeof m->known);
-    memset(m->by, 0, sizeof m->by);
     m->nunits = first;
     *from_first = match_more(m);
     m->nunits = all;
@@ -580,12 +594,8 @@ static bool surely_short(const pd_state *st, int seat, int owner, int slot, int 
     int shorts = top_power(st, seat, owner, village, slot) == PD_TOP_SHORT, unsupplied = 0;
     if (all.n - shorts > units)
         return true;
-    for (int i = 0; i < all.n; i++) {
-        bool some = false;
-        for (unsigned set = have; set && !some; set &= set - 1)
-            some = supplies(st, __builtin_ctz(set), all.ingredient[i], all.group[i]);
-        unsupplied += !some;
-    }
+    for (int i = 0; i < all.n; i++)
+        unsupplied += !(suppliers(st, all.ingredient[i], all.group[i]) & have);
     return unsupplied > shorts;
 }
 

@@ -33,6 +33,7 @@ void pd_rules_init(pd_rules *r, int players, int first)
     }
     pd_rules_powers(r);
     pd_rules_reach(r);
+    pd_rules_supplies(r);
 }
 
 int pd_money(const pd_state *st, int seat)
@@ -648,6 +649,13 @@ static bool can_upgrade(const pd_state *st, int v, pd_card c, int how, int from)
     return !(how == PD_UP_DISK && !from && after.ncards < 2 && after.disks + after.ncards > pd_limit_of(st, &after));
 }
 
+/* The last card an upgrade of this kind may name (pd_upgraded: a card
+ * put on top names none). */
+static int last_from(const pd_player *p, int v, int how)
+{
+    return how == PD_UP_TOP ? 0 : p->pizzeria[v].ncards;
+}
+
 bool pd_any_build(const pd_state *st, int held_back)
 {
     const pd_map *m = &st->rules->data.map;
@@ -684,7 +692,7 @@ static bool any_reputation_step(const pd_state *st)
                 return true;
         for (int v = 0; v < m->nvillages; v++)
             for (int how = PD_UP_DISK; upgrade_candidate(st, v, (pd_card)c) && how <= PD_UP_TOP; how++)
-                for (int from = 0; from <= p->pizzeria[v].ncards; from++)
+                for (int from = 0; from <= last_from(p, v, how); from++)
                     if (can_upgrade(st, v, (pd_card)c, how, from))
                         return true;
     }
@@ -941,7 +949,7 @@ static int list_reputation(const pd_state *st, pb_action *out, int n)
                 n = pd_add_action(out, n, PD_ACTION(PD_A_BUILD, l | c << 8));
         for (int v = 0; v < m->nvillages; v++)
             for (int how = PD_UP_DISK; upgrade_candidate(st, v, (pd_card)c) && how <= PD_UP_TOP; how++)
-                for (int from = 0; from <= p->pizzeria[v].ncards; from++)
+                for (int from = 0; from <= last_from(p, v, how); from++)
                     if (can_upgrade(st, v, (pd_card)c, how, from))
                         n = pd_add_action(out, n, PD_ACTION(PD_A_UPGRADE, v | c << 8 | how << 16 | from << 20));
     }

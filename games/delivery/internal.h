@@ -90,6 +90,8 @@ bool pd_upgraded(const pd_state *st, pd_pizzeria *z, pd_card c, int how, int fro
  * cards about to be played) not paying? */
 bool pd_any_build(const pd_state *st, int held_back);
 
+/* deliver.c: fills r->supplied_by from the ingredients' groups (pd_rules_init). */
+void pd_rules_supplies(pd_rules *r);
 /* score.c: fills r->reach from r->data.map (pd_rules_init). */
 void pd_rules_reach(pd_rules *r);
 

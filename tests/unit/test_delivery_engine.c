@@ -325,6 +325,42 @@ static void test_deliveries_listed_are_those_quoted(void **state)
     assert_true(deliveries > 100);
 }
 
+/* The rules' table of what supplies a need (PD-D4, PD-P2): a need of one
+ * ingredient takes that card or a wild of its group or Any Ingredient; a
+ * need of any meat takes every meat and the meat wilds; never cheese. */
+static unsigned supplied(const char *need, int group)
+{
+    int i = need ? pd_ingredient_find(&rules->data.cards, need) : -1;
+    assert_true(!need || i >= 0);
+    return rules->supplied_by[i + 1][group];
+}
+
+static unsigned ingredient_set(const char *const *names)
+{
+    unsigned set = 0;
+    for (; *names; names++) {
+        int i = pd_ingredient_find(&rules->data.cards, *names);
+        assert_true(i >= 0);
+        set |= 1u << i;
+    }
+    return set;
+}
+
+static void test_suppliers_of_a_need(void **state)
+{
+    (void)state;
+    table_rules(0);
+    static const char *const ham[] = {"Ham", "Any Meat", "Any Ingredient", NULL};
+    static const char *const onions[] = {"Onions", "Any Vegetable", "Any Ingredient", NULL};
+    static const char *const meat[] = {"Pepperoni", "Sausage", "Ham", "Meatballs", "Any Meat", "Any Ingredient", NULL};
+    static const char *const any[] = {"Pepperoni", "Sausage", "Ham", "Meatballs", "Peppers", "Onions", "Tomatoes",
+                                      "Pineapple", "Any Meat", "Any Vegetable", "Any Ingredient", NULL};
+    assert_int_equal(supplied("Ham", PD_MEAT), ingredient_set(ham));
+    assert_int_equal(supplied("Onions", PD_VEGETABLE), ingredient_set(onions));
+    assert_int_equal(supplied(NULL, PD_MEAT), ingredient_set(meat));
+    assert_int_equal(supplied(NULL, PD_ANY_INGREDIENT), ingredient_set(any));
+}
+
 /* pb_sort_u8 (the determinizations' canonical order before a shuffle)
  * sorts: pools of every size, of few values and of all 256. */
 static int by_value(const void *a, const void *b)
@@ -409,6 +445,7 @@ int main(void)
         cmocka_unit_test(test_random_games),
         cmocka_unit_test(test_deliveries_listed_are_those_quoted),
         cmocka_unit_test(test_sort_u8_sorts),
+        cmocka_unit_test(test_suppliers_of_a_need),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
