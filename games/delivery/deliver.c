@@ -378,9 +378,11 @@ static bool all_of_group(const needs *nd, int group)
 /* A delivery's route length: `via park` the shortest route across the Park
  * Path (a detour too: its owner may take one to be paid), else the streets
  * with the rides and boat of `modes`. */
-static int way_length(const pd_map *map, int from, int to, unsigned modes)
+static int way_length(const pd_map *map, int lot, int village, unsigned modes)
 {
-    return modes & PD_ROUTE_PARK ? pd_route_length_across(map, from, to, modes) : pd_route_length(map, from, to, modes);
+    if (modes & PD_ROUTE_PARK) /* pd_route_length_across, looked up */
+        return map->across[(modes % PD_ROUTE_MODES) >> 1][lot][village];
+    return pd_route_length(map, map->lot[lot].door, map->village[village].zone, modes);
 }
 
 /* The route, the free range, the distance cards and the pay of seat's
@@ -423,13 +425,15 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     if (own >= 0)
         to = own;
     q->length = -1;
+    int zone_village = -1;
     for (int v = 0; v < map->nvillages; v++) {
         if (to >= 0 && v != to)
             continue;
-        int len = way_length(map, door, map->village[v].zone, modes);
+        int len = way_length(map, z->lot, v, modes);
         if (len >= 0 && (q->length < 0 || len < q->length)) {
             q->length = len;
             q->zone = map->village[v].zone;
+            zone_village = v;
         }
     }
     if (q->length < 0)
@@ -440,7 +444,7 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
      * for using it, others pay the owner */
     static const unsigned parts[] = {PD_ROUTE_BOAT, PD_ROUTE_RED | PD_ROUTE_BLUE};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-        if ((modes & parts[i]) && way_length(map, door, q->zone, modes & ~parts[i]) <= q->length)
+        if ((modes & parts[i]) && way_length(map, z->lot, zone_village, modes & ~parts[i]) <= q->length)
             return -1;
     int round = pd_route_length(map, door, q->zone, modes & ~PD_ROUTE_PARK);
     if ((modes & PD_ROUTE_PARK) && !pd_has(st, seat, PD_PC_PARK_PATH) && round >= 0 && round <= q->length)
@@ -1322,6 +1326,8 @@ int pd_delivery_why(const pd_state *st, pb_action a, char *err, size_t errlen)
         return pb_errorf(err, errlen, "there is no order %d on the table", slot + 1);
     if (v >= map->nvillages || owner < 0 || owner >= st->players)
         return pb_errorf(err, errlen, "no such pizzeria");
+    if (to >= map->nvillages)
+        return pb_errorf(err, errlen, "no such delivery zone");
     const pd_pizzeria *z = &st->player[owner].pizzeria[v];
     if (z->lot < 0) {
         pizzerias_of(st, s, list, sizeof list);
@@ -1344,9 +1350,8 @@ int pd_delivery_why(const pd_state *st, pb_action a, char *err, size_t errlen)
                              st->rules->data.cards.ingredient[shortage].name);
     pd_quote q;
     if (route_and_pay(st, s, owner, slot, v, to, modes, NULL, &q) != 0) {
-        int door = map->lot[z->lot].door, zone = map->village[to >= 0 ? to : own >= 0 ? own : v].zone;
         int free_range = z->disks + (top_power(st, s, owner, v, slot) == PD_TOP_EXTRA_SPACE);
-        int len = way_length(map, door, zone, modes);
+        int len = way_length(map, z->lot, to >= 0 ? to : own >= 0 ? own : v, modes);
         if (len >= 0 && pd_distance_cards(st, s, len, free_range, modes) < 0)
             return pb_errorf(err, errlen, "too far: %d spaces, and Moped Delivery reaches %d", len, free_range + 5);
         if (modes & PD_ROUTE_PARK)

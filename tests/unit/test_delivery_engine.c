@@ -361,6 +361,23 @@ static void test_suppliers_of_a_need(void **state)
     assert_int_equal(supplied(NULL, PD_ANY_INGREDIENT), ingredient_set(any));
 }
 
+/* The map's table of routes across the Park Path (what deliveries are
+ * priced with) is the routed length from every lot's door to every zone. */
+static void test_routes_across_the_park_table(void **state)
+{
+    (void)state;
+    const pd_map *m = &rules->data.map;
+    int routes = 0;
+    for (unsigned modes = PD_ROUTE_PARK; modes < PD_ROUTE_MODES; modes += 2)
+        for (int l = 0; l < m->nlots; l++)
+            for (int v = 0; v < m->nvillages; v++) {
+                int len = pd_route_length_across(m, m->lot[l].door, m->village[v].zone, modes);
+                assert_int_equal(m->across[modes >> 1][l][v], len);
+                routes += len > 0;
+            }
+    assert_true(routes > 0);
+}
+
 /* pb_sort_u8 (the determinizations' canonical order before a shuffle)
  * sorts: pools of every size, of few values and of all 256. */
 static int by_value(const void *a, const void *b)
@@ -446,6 +463,7 @@ int main(void)
         cmocka_unit_test(test_deliveries_listed_are_those_quoted),
         cmocka_unit_test(test_sort_u8_sorts),
         cmocka_unit_test(test_suppliers_of_a_need),
+        cmocka_unit_test(test_routes_across_the_park_table),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
