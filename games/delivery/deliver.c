@@ -670,9 +670,48 @@ int pd_list_copies(const pd_state *st, pb_action *out, int n)
 
 /* ---- the decisions after "deliver" ---- */
 
+/* hand_now_of(st, st->seat, out, card, stored) made from the seat's whole
+ * free hand `all` (hand_now_of(..., -1, -1)): the unit the card would be
+ * taken out. Which of the units of its ingredient goes does not matter: a
+ * match's counts do not depend on the units' order. */
+static void hand_less(const pd_state *st, const hand_now *all, int card, int stored, hand_now *out)
+{
+    *out = *all;
+    if (all->units.nunits == MAX_UNITS) { /* perhaps cut short: gathered again */
+        hand_now_of(st, st->seat, out, card, stored);
+        return;
+    }
+    int from = 0, to = 0, ingredient = -1; /* the units to take one of */
+    if (card >= 0) {
+        out->market--;
+        out->total--;
+        if (pd_free_cards(st, st->seat, (pd_card)card) > 0 && !is_cheese(st, (pd_card)card)) {
+            ingredient = PD_CARD_INGREDIENT(card);
+            from = all->stored;
+            to = all->units.nunits;
+        }
+    } else if (stored >= 0 && !is_cheese(st, (pd_card)stored) && pd_cold_usable(st, st->seat)) {
+        for (int i = 0; ingredient < 0 && i < st->ncold; i++)
+            if (!(st->pending.stored_used >> i & 1) && st->cold[i] == stored) {
+                ingredient = PD_CARD_INGREDIENT(stored);
+                to = all->stored;
+                out->stored--;
+            }
+    }
+    matcher *m = &out->units;
+    for (int u = from; ingredient >= 0 && u < to; u++)
+        if (m->unit[u] == ingredient) {
+            memmove(m->unit + u, m->unit + u + 1, (size_t)(m->nunits - u - 1));
+            m->nunits--;
+            break;
+        }
+    out->set = unit_set(m);
+}
+
 /* Can the rest be supplied and paid if the next need takes hand card
- * `card` or stored card `stored` (or is left out: both -1, `shorting`)? */
-static bool can_finish_at(const pd_state *st, int card, int stored, bool shorting, int at)
+ * `card` or stored card `stored` (or is left out: both -1, `shorting`)?
+ * all: the seat's whole free hand (hand_now_of(..., -1, -1)), or NULL. */
+static bool can_finish_at(const pd_state *st, const hand_now *all, int card, int stored, bool shorting, int at)
 {
     const pd_pending *pe = &st->pending;
     needs rest = {0};
@@ -680,26 +719,29 @@ static bool can_finish_at(const pd_state *st, int card, int stored, bool shortin
         if (i != at)
             push_need(&rest, pe->need_ingredient[i], pe->need_group[i]);
     hand_now h;
-    hand_now_of(st, st->seat, &h, card, stored);
+    if (all)
+        hand_less(st, all, card, stored, &h);
+    else
+        hand_now_of(st, st->seat, &h, card, stored);
     int shorts = pending_top_power(st) == PD_TOP_SHORT && !pe->shorted && !shorting;
     int ingredients;
     return supply_check(&h, &rest, shorts, pe->extras, pe->due, &ingredients);
 }
 
-static bool can_finish(const pd_state *st, int card, int stored, bool shorting)
+static bool can_finish(const pd_state *st, const hand_now *all, int card, int stored, bool shorting)
 {
-    return can_finish_at(st, card, stored, shorting, 0);
+    return can_finish_at(st, all, card, stored, shorting, 0);
 }
 
 /* The need a hand card goes to: the next one when it can, else the first
  * later one it supplies while the rest can still be made (the ingredients
- * come in any order); -1 when none. */
-static int need_for(const pd_state *st, pd_card c)
+ * come in any order); -1 when none. all: as for can_finish_at. */
+static int need_for(const pd_state *st, const hand_now *all, pd_card c)
 {
     const pd_pending *pe = &st->pending;
     for (int i = 0; i < pe->nneeds; i++)
         if (supplies(st, PD_CARD_INGREDIENT(c), pe->need_ingredient[i], pe->need_group[i]) &&
-            can_finish_at(st, c, -1, false, i))
+            can_finish_at(st, all, c, -1, false, i))
             return i;
     return -1;
 }
@@ -707,12 +749,14 @@ static int need_for(const pd_state *st, pd_card c)
 int pd_list_any_need(const pd_state *st, pb_action *out, int n)
 {
     int listed = n;
+    hand_now all;
+    hand_now_of(st, st->seat, &all, -1, -1);
     for (int c = 0; c < PD_TYPES; c++) {
         pb_action a = PD_ACTION(PD_A_USE, c);
         bool seen = false;
         for (int i = 0; out && i < listed && i < PB_MAX_ACTIONS; i++)
             seen |= out[i] == a;
-        if (!seen && pd_free_cards(st, st->seat, (pd_card)c) > 0 && !is_cheese(st, (pd_card)c) && need_for(st, (pd_card)c) >= 0)
+        if (!seen && pd_free_cards(st, st->seat, (pd_card)c) > 0 && !is_cheese(st, (pd_card)c) && need_for(st, &all, (pd_card)c) >= 0)
             n = pd_add_action(out, n, a);
     }
     return n;
@@ -901,10 +945,12 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
     if (st->phase == PD_PH_DISTANCE)
         return pd_list_payments(st, out, n, pe->due, false, -1);
     if (pe->nneeds > 0) {
+        hand_now all;
+        hand_now_of(st, s, &all, -1, -1);
         for (int c = 0; c < PD_TYPES; c++)
             if (pd_free_cards(st, s, (pd_card)c) > 0 && pd_group_of(st, PD_CARD_INGREDIENT(c)) != PD_CHEESE &&
                 supplies(st, PD_CARD_INGREDIENT(c), pe->need_ingredient[0], pe->need_group[0]) &&
-                can_finish(st, c, -1, false))
+                can_finish(st, &all, c, -1, false))
                 n = pd_add_action(out, n, PD_ACTION(PD_A_USE, c));
         for (int i = 0; pd_cold_usable(st, s) && i < st->ncold; i++) {
             pd_card c = st->cold[i];
@@ -913,10 +959,10 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
                 earlier |= !(pe->stored_used >> k & 1) && st->cold[k] == c;
             if (!earlier && !(pe->stored_used >> i & 1) && pd_group_of(st, PD_CARD_INGREDIENT(c)) != PD_CHEESE &&
                 supplies(st, PD_CARD_INGREDIENT(c), pe->need_ingredient[0], pe->need_group[0]) &&
-                can_finish(st, -1, c, false))
+                can_finish(st, &all, -1, c, false))
                 n = pd_add_action(out, n, PD_ACTION(PD_A_USE_STORED, c));
         }
-        if (pending_top_power(st) == PD_TOP_SHORT && !pe->shorted && can_finish(st, -1, -1, true))
+        if (pending_top_power(st) == PD_TOP_SHORT && !pe->shorted && can_finish(st, &all, -1, -1, true))
             n = pd_add_action(out, n, PD_ACTION(PD_A_SHORT, 0));
         return n;
     }
@@ -1204,7 +1250,7 @@ void pd_delivery_step(pd_state *st, pb_action a)
     }
     case PD_A_USE:
         if (pe->nneeds > 0) { /* the need it goes to first */
-            int i = need_for(st, (pd_card)arg);
+            int i = need_for(st, NULL, (pd_card)arg);
             if (i > 0) {
                 int8_t ing = pe->need_ingredient[i], group = pe->need_group[i];
                 pe->need_ingredient[i] = pe->need_ingredient[0], pe->need_group[i] = pe->need_group[0];
