@@ -92,8 +92,9 @@ static int new_node(tree *t, int parent, pb_action a, int player, double prior, 
  * rival, or in a team game the team's worth. */
 static double squash(const tree *t, const double *v, int seat)
 {
-    double rival = pb_is_cooperative(t->g) ? 0 : -1e300;
-    for (int q = 0; !pb_is_cooperative(t->g) && q < t->g->players; q++)
+    bool team = pb_is_cooperative(t->g);
+    double rival = team ? 0 : -1e300;
+    for (int q = 0; !team && q < t->g->players; q++)
         if (q != seat && v[q] > rival)
             rival = v[q];
     return 1.0 / (1.0 + exp(-(v[seat] - rival) / t->cfg->scale));

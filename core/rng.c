@@ -31,12 +31,25 @@ void pb_sort_u8(uint8_t *a, int n)
             }
         return;
     }
-    int count[256] = {0};
-    for (int i = 0; i < n; i++)
+    /* counting, over the values present only (a pool holds a few of 256) */
+    uint64_t present[4] = {0};
+    int count[256];
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = 1ull << (a[i] & 63);
+        if (!(present[a[i] >> 6] & bit)) {
+            present[a[i] >> 6] |= bit;
+            count[a[i]] = 0;
+        }
         count[a[i]]++;
-    for (int v = 0, k = 0; v < 256; v++)
-        while (count[v]--)
-            a[k++] = (uint8_t)v;
+    }
+    int k = 0;
+    for (int w = 0; w < 4; w++)
+        for (uint64_t m = present[w]; m; m &= m - 1) {
+            int v = w * 64 + __builtin_ctzll(m);
+            a[k++] = (uint8_t)v; /* mostly one: no call to memset for it */
+            for (int c = count[v]; c > 1; c--)
+                a[k++] = (uint8_t)v;
+        }
 }
 
 void pb_rng_deal_u8(pb_rng *r, uint8_t *a, int n)

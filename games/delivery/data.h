@@ -108,6 +108,10 @@ typedef struct pd_map {
     int nends;
     uint8_t end[PD_MAX_SPACES];
     uint8_t cross[PD_MAX_SPACES][PD_MAX_SPACES];
+    /* pd_route_length_across from each lot's door to each village's zone,
+     * for the modes with PD_ROUTE_PARK at [modes >> 1]: deliveries are
+     * priced many thousand times a move */
+    int16_t across[PD_ROUTE_MODES / 2][PD_MAX_LOTS][PD_MAX_VILLAGES];
 } pd_map;
 
 typedef enum pd_park_use {

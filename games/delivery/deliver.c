@@ -90,10 +90,10 @@ static void order_needs(const pd_state *st, int slot, needs *nd)
                       k->need[l].ingredient >= 0 ? pd_group_of(st, k->need[l].ingredient) : k->need[l].group);
 }
 
-/* Does a card of this ingredient supply this need? */
-static bool supplies(const pd_state *st, int ingredient, int need_ingredient, int need_group)
+/* Does a card of this ingredient supply this need? By the rules' groups. */
+static bool supplies_by_groups(const pd_rules *r, int ingredient, int need_ingredient, int need_group)
 {
-    int g = pd_group_of(st, ingredient);
+    int g = (int)r->data.cards.ingredient[ingredient].group;
     if (need_ingredient >= 0 && ingredient == need_ingredient)
         return true;
     if (need_ingredient < 0 && (g == need_group || (need_group == PD_ANY_INGREDIENT && (g == PD_MEAT || g == PD_VEGETABLE))))
@@ -105,6 +105,38 @@ static bool supplies(const pd_state *st, int ingredient, int need_ingredient, in
     if (g == PD_ANY_VEGETABLE)
         return need_group == PD_VEGETABLE || need_group == PD_ANY_INGREDIENT;
     return false;
+}
+
+_Static_assert(PD_MAX_INGREDIENTS <= 16, "a need's suppliers are a 16-bit set");
+
+void pd_rules_supplies(pd_rules *r)
+{
+    for (int need = -1; need < PD_MAX_INGREDIENTS; need++)
+        for (int group = 0; group < PD_GROUPS; group++) {
+            uint16_t set = 0;
+            for (int i = 0; i < r->data.cards.ningredients; i++)
+                if (supplies_by_groups(r, i, need, group))
+                    set |= (uint16_t)(1u << i);
+            r->supplied_by[need + 1][group] = set;
+        }
+}
+
+/* The ingredients whose cards supply this need (from the rules' table). */
+static unsigned suppliers(const pd_state *st, int need_ingredient, int need_group)
+{
+    if (need_ingredient >= -1 && need_ingredient < PD_MAX_INGREDIENTS && need_group >= 0 && need_group < PD_GROUPS)
+        return st->rules->supplied_by[need_ingredient + 1][need_group];
+    unsigned set = 0; /* a need the table has no place for */
+    for (int i = 0; i < st->rules->data.cards.ningredients; i++)
+        if (supplies_by_groups(st->rules, i, need_ingredient, need_group))
+            set |= 1u << i;
+    return set;
+}
+
+/* Does a card of this ingredient supply this need? */
+static bool supplies(const pd_state *st, int ingredient, int need_ingredient, int need_group)
+{
+    return suppliers(st, need_ingredient, need_group) >> ingredient & 1;
 }
 
 /* ---- bipartite matching of needs to cards (a few dozen at most) ---- */
@@ -122,8 +154,9 @@ typedef struct matcher {
 
 static bool augment(matcher *m, int need)
 {
+    unsigned by = suppliers(m->st, m->nd->ingredient[need], m->nd->group[need]);
     for (int u = 0; u < m->nunits; u++) {
-        if (m->seen[u] || !supplies(m->st, m->unit[u], m->nd->ingredient[need], m->nd->group[need]))
+        if (m->seen[u] || !(by >> m->unit[u] & 1))
             continue;
         m->seen[u] = true;
         if (m->need_of[u] < 0 || augment(m, m->need_of[u])) {
@@ -143,7 +176,7 @@ static int match_more(matcher *m)
     for (int i = 0; i < m->nd->n; i++) {
         if (m->unit_of[i] >= 0)
             continue;
-        memset(m->seen, 0, sizeof m->seen);
+        memset(m->seen, 0, (size_t)m->nunits);
         k += augment(m, i);
     }
     return k;
@@ -173,13 +206,17 @@ static void add_unit(matcher *m, int ingredient)
 /* The free cards in hand as units, less `minus` (a type, or -1). */
 static void hand_units(matcher *m, const pd_state *st, int seat, int minus)
 {
-    for (int c = 0; c < PD_TYPES; c++) {
-        int n = pd_free_cards(st, seat, (pd_card)c) - (c == minus);
-        int g = n > 0 ? pd_group_of(st, PD_CARD_INGREDIENT(c)) : -1;
-        if (g < 0 || g == PD_CHEESE)
+    for (int run = 0; run < PD_TYPES; run += 8) {
+        if (pd_none8(&st->player[seat].hand[run])) /* none in hand: none free */
             continue;
-        for (int k = 0; k < n; k++)
-            add_unit(m, PD_CARD_INGREDIENT(c));
+        for (int c = run; c < run + 8; c++) {
+            int n = pd_free_cards(st, seat, (pd_card)c) - (c == minus);
+            int g = n > 0 ? pd_group_of(st, PD_CARD_INGREDIENT(c)) : -1;
+            if (g < 0 || g == PD_CHEESE)
+                continue;
+            for (int k = 0; k < n; k++)
+                add_unit(m, PD_CARD_INGREDIENT(c));
+        }
     }
 }
 
@@ -203,8 +240,10 @@ static void stored_units(matcher *m, const pd_state *st, int seat, int minus)
 static int free_market_cards(const pd_state *st, int seat)
 {
     int n = 0;
-    for (int c = 0; c < PD_TYPES; c++)
-        n += pd_free_cards(st, seat, (pd_card)c);
+    for (int c = 0; c < PD_TYPES; c += 8)
+        if (!pd_none8(&st->player[seat].hand[c]) || !pd_none8(&st->pending.paid_cards[c]))
+            for (int k = c; k < c + 8; k++)
+                n += pd_free_cards(st, seat, (pd_card)k);
     return n;
 }
 
@@ -274,10 +313,23 @@ bool pd_order_wants_cheese(const pd_state *st, int slot)
     return false;
 }
 
+/* The seat's free cards as units (Cold Storage's first), and how many
+ * market and other cards it has, as every delivery a list considers needs
+ * them (built once per list). */
+typedef struct hand_now {
+    matcher units;
+    int stored;            /* the first units: Cold Storage's */
+    int market, total;
+    unsigned set;          /* the units' ingredients */
+} hand_now;
+
 /* The needs the pizzeria's permanent ingredients (owner's: Copy Cat's may
  * be another seat's) leave to the seat's hand, in order. Under Special Sale
- * each need counts twice and a pizzeria card still supplies only one. */
-static void needs_left(const pd_state *st, int seat, int owner, int slot, int village, needs *left)
+ * each need counts twice and a pizzeria card still supplies only one.
+ * free: the seat's hand_now_of(st, seat, free, -1, -1) when at hand, else
+ * NULL (the free cards are then gathered here). */
+static void needs_left(const pd_state *st, int seat, int owner, int slot, int village, const hand_now *free,
+                       needs *left)
 {
     needs all;
     order_needs(st, slot, &all);
@@ -301,7 +353,10 @@ static void needs_left(const pd_state *st, int seat, int owner, int slot, int vi
         ways |= pd_group_of(st, m.unit[u]) >= PD_ANY_MEAT;
     for (int i = 0; i < all.n; i++)
         ways |= all.ingredient[i] < 0;
-    if (ways) {
+    if (ways && free) /* the seat's free cards, as hand_now_of(st, seat, -1, -1) has them */
+        for (int u = 0; u < free->units.nunits; u++)
+            add_unit(&m, free->units.unit[u]);
+    else if (ways) {
         stored_units(&m, st, seat, -1);
         hand_units(&m, st, seat, -1);
     }
@@ -323,17 +378,19 @@ static bool all_of_group(const needs *nd, int group)
 /* A delivery's route length: `via park` the shortest route across the Park
  * Path (a detour too: its owner may take one to be paid), else the streets
  * with the rides and boat of `modes`. */
-static int way_length(const pd_map *map, int from, int to, unsigned modes)
+static int way_length(const pd_map *map, int lot, int village, unsigned modes)
 {
-    return modes & PD_ROUTE_PARK ? pd_route_length_across(map, from, to, modes) : pd_route_length(map, from, to, modes);
+    if (modes & PD_ROUTE_PARK) /* pd_route_length_across, looked up */
+        return map->across[(modes % PD_ROUTE_MODES) >> 1][lot][village];
+    return pd_route_length(map, map->lot[lot].door, map->village[village].zone, modes);
 }
 
 /* The route, the free range, the distance cards and the pay of seat's
  * delivery from owner's pizzeria, whatever the hand holds; -1 when there is
  * no such delivery. Another seat's pizzeria only with Copy Cat, never for a
- * Harlem Rotary copy. */
+ * Harlem Rotary copy. known: the order's order_needs when at hand, else NULL. */
 static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int village, int to, unsigned modes,
-                         pd_quote *q)
+                         const needs *known, pd_quote *q)
 {
     const pd_map *map = &st->rules->data.map;
     memset(q, 0, sizeof *q);
@@ -349,14 +406,16 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     const pd_order_kind *k = kind_of(st, slot);
     if (!k->specialty && o->ncards < k->market_cards)
         return -1;
-    int shortage = pd_short_ingredient(st); /* Ingredient Shortage: no pizza with it */
-    if (shortage >= 0) {
-        needs all;
-        order_needs(st, slot, &all);
-        for (int i = 0; i < all.n; i++)
-            if (all.ingredient[i] == shortage)
-                return -1;
+    needs computed;
+    const needs *all = known;
+    if (!all) {
+        order_needs(st, slot, &computed);
+        all = &computed;
     }
+    int shortage = pd_short_ingredient(st); /* Ingredient Shortage: no pizza with it */
+    for (int i = 0; shortage >= 0 && i < all->n; i++)
+        if (all->ingredient[i] == shortage)
+            return -1;
     int door = map->lot[z->lot].door;
     /* PD-T4: a regular order goes to its village's zone, a specialty one to
      * the one chosen (the nearest if none is) */
@@ -366,13 +425,15 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     if (own >= 0)
         to = own;
     q->length = -1;
+    int zone_village = -1;
     for (int v = 0; v < map->nvillages; v++) {
         if (to >= 0 && v != to)
             continue;
-        int len = way_length(map, door, map->village[v].zone, modes);
+        int len = way_length(map, z->lot, v, modes);
         if (len >= 0 && (q->length < 0 || len < q->length)) {
             q->length = len;
             q->zone = map->village[v].zone;
+            zone_village = v;
         }
     }
     if (q->length < 0)
@@ -383,7 +444,7 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
      * for using it, others pay the owner */
     static const unsigned parts[] = {PD_ROUTE_BOAT, PD_ROUTE_RED | PD_ROUTE_BLUE};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-        if ((modes & parts[i]) && way_length(map, door, q->zone, modes & ~parts[i]) <= q->length)
+        if ((modes & parts[i]) && way_length(map, z->lot, zone_village, modes & ~parts[i]) <= q->length)
             return -1;
     int round = pd_route_length(map, door, q->zone, modes & ~PD_ROUTE_PARK);
     if ((modes & PD_ROUTE_PARK) && !pd_has(st, seat, PD_PC_PARK_PATH) && round >= 0 && round <= q->length)
@@ -393,13 +454,11 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     q->distance_cards = pd_distance_cards(st, seat, q->length, q->free_range, modes);
     if (q->distance_cards < 0)
         return -1; /* Moped Delivery: out of its reach */
-    needs all;
-    order_needs(st, slot, &all);
     q->park_used = (modes & PD_ROUTE_PARK) != 0;
     bool sale = sale_on(st, seat, slot);
     q->extras = k->specialty ? k->extra_cards * (sale ? 2 : 1) : 0;
-    q->pay = k->pay + (power == PD_TOP_EXTRA_DOLLAR) + 2 * (power == PD_TOP_VEGETARIAN && all_of_group(&all, PD_VEGETABLE)) +
-             2 * (power == PD_TOP_MEAT && all_of_group(&all, PD_MEAT)) +
+    q->pay = k->pay + (power == PD_TOP_EXTRA_DOLLAR) + 2 * (power == PD_TOP_VEGETARIAN && all_of_group(all, PD_VEGETABLE)) +
+             2 * (power == PD_TOP_MEAT && all_of_group(all, PD_MEAT)) +
              pd_power_bonus(st, seat, village, map->space[q->zone].village, q->park_used);
     if (st->rules->extra_cheese) {
         /* the pizzeria's own cheese, or a card put on this very delivery
@@ -423,16 +482,14 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     return 0;
 }
 
-/* The seat's free hand, as a delivery's quote needs it (built once for
- * every delivery a list considers). */
-/* The seat's free cards as units (Cold Storage's first), and how many
- * market and other cards it has, as every delivery a list considers needs
- * them (built once per list). */
-typedef struct hand_now {
-    matcher units;
-    int stored;            /* the first units: Cold Storage's */
-    int market, total;
-} hand_now;
+/* The ingredients among a matcher's units, as a set. */
+static unsigned unit_set(const matcher *m)
+{
+    unsigned set = 0;
+    for (int u = 0; u < m->nunits; u++)
+        set |= 1u << m->unit[u];
+    return set;
+}
 
 static void hand_now_of(const pd_state *st, int seat, hand_now *h, int minus_hand, int minus_stored)
 {
@@ -441,6 +498,7 @@ static void hand_now_of(const pd_state *st, int seat, hand_now *h, int minus_han
     stored_units(&h->units, st, seat, minus_stored);
     h->stored = h->units.nunits;
     hand_units(&h->units, st, seat, minus_hand);
+    h->set = unit_set(&h->units);
     int used = minus_hand >= 0;
     h->market = free_market_cards(st, seat) - used;
     h->total = pd_free_total(st, seat) - used;
@@ -462,11 +520,12 @@ static bool supply_check(const hand_now *h, const needs *left, int shorts, int e
     return h->market >= *hand_ingredients && h->total >= *hand_ingredients + extras + due;
 }
 
-/* Can the hand supply what the pizzeria does not, and pay the rest? */
+/* Can the hand supply what the pizzeria does not, and pay the rest? h: the
+ * seat's hand_now_of(st, seat, h, -1, -1). */
 static int hand_check(const pd_state *st, int seat, int owner, int slot, int village, pd_quote *q, const hand_now *h)
 {
     needs left;
-    needs_left(st, seat, owner, slot, village, &left);
+    needs_left(st, seat, owner, slot, village, h, &left);
     int shorts = top_power(st, seat, owner, village, slot) == PD_TOP_SHORT;
     return supply_check(h, &left, shorts, q->extras, q->distance_cards, &q->hand_ingredients) ? 0 : -1;
 }
@@ -474,7 +533,7 @@ static int hand_check(const pd_state *st, int seat, int owner, int slot, int vil
 int pd_delivery_reward(const pd_state *st, int seat, int owner, int slot, int village, int to, unsigned modes)
 {
     pd_quote q;
-    return route_and_pay(st, seat, owner, slot, village, to, modes, &q) == 0 ? q.pay : 0;
+    return route_and_pay(st, seat, owner, slot, village, to, modes, NULL, &q) == 0 ? q.pay : 0;
 }
 
 int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, int to, unsigned modes, pd_quote *q)
@@ -485,7 +544,7 @@ int pd_delivery_quote(const pd_state *st, int seat, int slot, int village, int t
 int pd_delivery_quote_from(const pd_state *st, int seat, int owner, int slot, int village, int to, unsigned modes,
                            pd_quote *q)
 {
-    if (seat < 0 || seat >= st->players || route_and_pay(st, seat, owner, slot, village, to, modes, q) != 0)
+    if (seat < 0 || seat >= st->players || route_and_pay(st, seat, owner, slot, village, to, modes, NULL, q) != 0)
         return -1;
     hand_now h;
     hand_now_of(st, seat, &h, -1, -1);
@@ -499,7 +558,7 @@ int pd_delivery_quote_from(const pd_state *st, int seat, int owner, int slot, in
     /* a tip unless there is none, Midtown Hi-Jinks takes it, the order's
      * cheese is missing, or the hand can make it only with Onions' short */
     needs left;
-    needs_left(st, seat, owner, slot, village, &left);
+    needs_left(st, seat, owner, slot, village, &h, &left);
     int ingredients;
     q->tip = order_at(st, slot)->tip != PD_NO_TIP && !pd_tip_blocked(st, seat, st->rules->data.map.space[q->zone].village) &&
              !(q->cheese_required && !q->cheese_in_pizzeria && !q->cheese_cards) &&
@@ -513,6 +572,37 @@ int pd_deliver_owner(const pd_state *st, pb_action a)
     return owner ? (int)owner - 1 : st->seat;
 }
 
+/* A quick proof that seat's delivery of `slot` from owner's pizzeria in
+ * `village` cannot be made, whatever the route: more of the order's needs
+ * than Onions may leave out are supplied by no ingredient of the
+ * pizzeria's and the free cards' (h), or the needs outnumber all these
+ * cards (order: the order's order_needs). False: hand_check decides. */
+static bool surely_short(const pd_state *st, int seat, int owner, int slot, int village, const needs *order,
+                         const hand_now *h)
+{
+    needs all = *order;
+    if (sale_on(st, seat, slot))
+        double_needs(&all);
+    const pd_pizzeria *z = &st->player[owner].pizzeria[village];
+    int units = h->units.nunits, farmed = pd_farmed_ingredient(st, seat);
+    unsigned have = h->set;
+    for (int i = 0; i < z->ncards; i++)
+        if (pd_group_of(st, PD_CARD_INGREDIENT(z->card[i])) != PD_CHEESE) {
+            have |= 1u << PD_CARD_INGREDIENT(z->card[i]);
+            units++;
+        }
+    if (farmed >= 0) {
+        have |= 1u << farmed;
+        units++;
+    }
+    int shorts = top_power(st, seat, owner, village, slot) == PD_TOP_SHORT, unsupplied = 0;
+    if (all.n - shorts > units)
+        return true;
+    for (int i = 0; i < all.n; i++)
+        unsupplied += !(suppliers(st, all.ingredient[i], all.group[i]) & have);
+    return unsupplied > shorts;
+}
+
 /* Every delivery of `slot` the mover can make: a pizzeria (the mover's own
  * first, then with Copy Cat the others'), a way to go and, for a specialty
  * order, the zone; as actions of `kind`. */
@@ -523,31 +613,31 @@ static int list_slot(const pd_state *st, pb_action *out, int n, int slot, int ki
     const pd_order *o = order_at(st, slot);
     bool any_zone = o->kind >= 0 && pd_order_village(st, slot) < 0;
     int owners = kind == PD_A_DELIVER && pd_has(st, st->seat, PD_PC_COPY_CAT) ? st->players : 1;
+    if (o->kind < 0) /* no order: no route either */
+        return n;
+    needs all;
+    order_needs(st, slot, &all);
     for (int k = 0; k < owners; k++) {
         int owner = (st->seat + k) % st->players;
         for (int v = 0; v < map->nvillages; v++) {
             if (st->player[owner].pizzeria[v].lot < 0)
                 continue;
+            if (!*have_hand) {
+                hand_now_of(st, st->seat, h, -1, -1);
+                *have_hand = true;
+            }
+            if (surely_short(st, st->seat, owner, slot, v, &all, h)) /* by no route */
+                continue;
             /* the ingredients do not depend on the route: matched once */
-            enum { UNKNOWN = -1, CANNOT = -2 };
-            int from_hand = UNKNOWN;
-            for (int to = any_zone ? 0 : -1; to < (any_zone ? map->nvillages : 0) && from_hand != CANNOT; to++)
-                for (unsigned modes = 0; modes < PD_ROUTE_MODES && from_hand != CANNOT; modes++) {
+            pd_quote bare = {0};
+            if (hand_check(st, st->seat, owner, slot, v, &bare, h) != 0)
+                continue;
+            int from_hand = bare.hand_ingredients;
+            for (int to = any_zone ? 0 : -1; to < (any_zone ? map->nvillages : 0); to++)
+                for (unsigned modes = 0; modes < PD_ROUTE_MODES; modes++) {
                     pd_quote q;
-                    if ((modes & ~allowed) || route_and_pay(st, st->seat, owner, slot, v, to, modes, &q) != 0)
+                    if ((modes & ~allowed) || route_and_pay(st, st->seat, owner, slot, v, to, modes, &all, &q) != 0)
                         continue;
-                    if (!*have_hand) {
-                        hand_now_of(st, st->seat, h, -1, -1);
-                        *have_hand = true;
-                    }
-                    if (from_hand == UNKNOWN) {
-                        pd_quote bare = q;
-                        bare.extras = bare.distance_cards = 0;
-                        from_hand = hand_check(st, st->seat, owner, slot, v, &bare, h) == 0 ? bare.hand_ingredients
-                                                                                           : CANNOT;
-                        if (from_hand == CANNOT)
-                            break;
-                    }
                     if (h->market >= from_hand && h->total >= from_hand + q.extras + q.distance_cards)
                         n = pd_add_action(out, n,
                                           PD_ACTION(kind, (slot == PD_COPY_SLOT ? 0 : slot) | v << 4 | modes << 8 |
@@ -580,9 +670,48 @@ int pd_list_copies(const pd_state *st, pb_action *out, int n)
 
 /* ---- the decisions after "deliver" ---- */
 
+/* hand_now_of(st, st->seat, out, card, stored) made from the seat's whole
+ * free hand `all` (hand_now_of(..., -1, -1)): the unit the card would be
+ * taken out. Which of the units of its ingredient goes does not matter: a
+ * match's counts do not depend on the units' order. */
+static void hand_less(const pd_state *st, const hand_now *all, int card, int stored, hand_now *out)
+{
+    *out = *all;
+    if (all->units.nunits == MAX_UNITS) { /* perhaps cut short: gathered again */
+        hand_now_of(st, st->seat, out, card, stored);
+        return;
+    }
+    int from = 0, to = 0, ingredient = -1; /* the units to take one of */
+    if (card >= 0) {
+        out->market--;
+        out->total--;
+        if (pd_free_cards(st, st->seat, (pd_card)card) > 0 && !is_cheese(st, (pd_card)card)) {
+            ingredient = PD_CARD_INGREDIENT(card);
+            from = all->stored;
+            to = all->units.nunits;
+        }
+    } else if (stored >= 0 && !is_cheese(st, (pd_card)stored) && pd_cold_usable(st, st->seat)) {
+        for (int i = 0; ingredient < 0 && i < st->ncold; i++)
+            if (!(st->pending.stored_used >> i & 1) && st->cold[i] == stored) {
+                ingredient = PD_CARD_INGREDIENT(stored);
+                to = all->stored;
+                out->stored--;
+            }
+    }
+    matcher *m = &out->units;
+    for (int u = from; ingredient >= 0 && u < to; u++)
+        if (m->unit[u] == ingredient) {
+            memmove(m->unit + u, m->unit + u + 1, (size_t)(m->nunits - u - 1));
+            m->nunits--;
+            break;
+        }
+    out->set = unit_set(m);
+}
+
 /* Can the rest be supplied and paid if the next need takes hand card
- * `card` or stored card `stored` (or is left out: both -1, `shorting`)? */
-static bool can_finish_at(const pd_state *st, int card, int stored, bool shorting, int at)
+ * `card` or stored card `stored` (or is left out: both -1, `shorting`)?
+ * all: the seat's whole free hand (hand_now_of(..., -1, -1)), or NULL. */
+static bool can_finish_at(const pd_state *st, const hand_now *all, int card, int stored, bool shorting, int at)
 {
     const pd_pending *pe = &st->pending;
     needs rest = {0};
@@ -590,26 +719,29 @@ static bool can_finish_at(const pd_state *st, int card, int stored, bool shortin
         if (i != at)
             push_need(&rest, pe->need_ingredient[i], pe->need_group[i]);
     hand_now h;
-    hand_now_of(st, st->seat, &h, card, stored);
+    if (all)
+        hand_less(st, all, card, stored, &h);
+    else
+        hand_now_of(st, st->seat, &h, card, stored);
     int shorts = pending_top_power(st) == PD_TOP_SHORT && !pe->shorted && !shorting;
     int ingredients;
     return supply_check(&h, &rest, shorts, pe->extras, pe->due, &ingredients);
 }
 
-static bool can_finish(const pd_state *st, int card, int stored, bool shorting)
+static bool can_finish(const pd_state *st, const hand_now *all, int card, int stored, bool shorting)
 {
-    return can_finish_at(st, card, stored, shorting, 0);
+    return can_finish_at(st, all, card, stored, shorting, 0);
 }
 
 /* The need a hand card goes to: the next one when it can, else the first
  * later one it supplies while the rest can still be made (the ingredients
- * come in any order); -1 when none. */
-static int need_for(const pd_state *st, pd_card c)
+ * come in any order); -1 when none. all: as for can_finish_at. */
+static int need_for(const pd_state *st, const hand_now *all, pd_card c)
 {
     const pd_pending *pe = &st->pending;
     for (int i = 0; i < pe->nneeds; i++)
         if (supplies(st, PD_CARD_INGREDIENT(c), pe->need_ingredient[i], pe->need_group[i]) &&
-            can_finish_at(st, c, -1, false, i))
+            can_finish_at(st, all, c, -1, false, i))
             return i;
     return -1;
 }
@@ -617,12 +749,14 @@ static int need_for(const pd_state *st, pd_card c)
 int pd_list_any_need(const pd_state *st, pb_action *out, int n)
 {
     int listed = n;
+    hand_now all;
+    hand_now_of(st, st->seat, &all, -1, -1);
     for (int c = 0; c < PD_TYPES; c++) {
         pb_action a = PD_ACTION(PD_A_USE, c);
         bool seen = false;
         for (int i = 0; out && i < listed && i < PB_MAX_ACTIONS; i++)
             seen |= out[i] == a;
-        if (!seen && pd_free_cards(st, st->seat, (pd_card)c) > 0 && !is_cheese(st, (pd_card)c) && need_for(st, (pd_card)c) >= 0)
+        if (!seen && pd_free_cards(st, st->seat, (pd_card)c) > 0 && !is_cheese(st, (pd_card)c) && need_for(st, &all, (pd_card)c) >= 0)
             n = pd_add_action(out, n, a);
     }
     return n;
@@ -811,10 +945,12 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
     if (st->phase == PD_PH_DISTANCE)
         return pd_list_payments(st, out, n, pe->due, false, -1);
     if (pe->nneeds > 0) {
+        hand_now all;
+        hand_now_of(st, s, &all, -1, -1);
         for (int c = 0; c < PD_TYPES; c++)
             if (pd_free_cards(st, s, (pd_card)c) > 0 && pd_group_of(st, PD_CARD_INGREDIENT(c)) != PD_CHEESE &&
                 supplies(st, PD_CARD_INGREDIENT(c), pe->need_ingredient[0], pe->need_group[0]) &&
-                can_finish(st, c, -1, false))
+                can_finish(st, &all, c, -1, false))
                 n = pd_add_action(out, n, PD_ACTION(PD_A_USE, c));
         for (int i = 0; pd_cold_usable(st, s) && i < st->ncold; i++) {
             pd_card c = st->cold[i];
@@ -823,10 +959,10 @@ int pd_list_delivery_steps(const pd_state *st, pb_action *out, int n)
                 earlier |= !(pe->stored_used >> k & 1) && st->cold[k] == c;
             if (!earlier && !(pe->stored_used >> i & 1) && pd_group_of(st, PD_CARD_INGREDIENT(c)) != PD_CHEESE &&
                 supplies(st, PD_CARD_INGREDIENT(c), pe->need_ingredient[0], pe->need_group[0]) &&
-                can_finish(st, -1, c, false))
+                can_finish(st, &all, -1, c, false))
                 n = pd_add_action(out, n, PD_ACTION(PD_A_USE_STORED, c));
         }
-        if (pending_top_power(st) == PD_TOP_SHORT && !pe->shorted && can_finish(st, -1, -1, true))
+        if (pending_top_power(st) == PD_TOP_SHORT && !pe->shorted && can_finish(st, &all, -1, -1, true))
             n = pd_add_action(out, n, PD_ACTION(PD_A_SHORT, 0));
         return n;
     }
@@ -920,7 +1056,7 @@ static void complete_copy(pd_state *st)
 {
     int s = st->seat;
     pd_quote q;
-    route_and_pay(st, s, s, PD_COPY_SLOT, st->pending.village, -1, st->pending.modes, &q);
+    route_and_pay(st, s, s, PD_COPY_SLOT, st->pending.village, -1, st->pending.modes, NULL, &q);
     bool frugal = pd_cheese_left_out(st);
     reward(st, s, &q);
     if (frugal) { /* Extra Cheese asked for and left out: NO TIP */
@@ -955,7 +1091,7 @@ static void complete(pd_state *st)
     pd_order *o = &st->order[pe->slot];
     int power = pending_top_power(st);
     pd_quote q;
-    route_and_pay(st, s, pe->owner, pe->slot, pe->village, pe->to, pe->modes, &q);
+    route_and_pay(st, s, pe->owner, pe->slot, pe->village, pe->to, pe->modes, NULL, &q);
     int zone_village = st->rules->data.map.space[q.zone].village;
     reward(st, s, &q);
     st->delivered = true;
@@ -1044,7 +1180,7 @@ static void next_stage(pd_state *st)
         return;
     }
     pd_quote q;
-    route_and_pay(st, st->seat, pe->owner, pe->slot, pe->village, pe->to, pe->modes, &q);
+    route_and_pay(st, st->seat, pe->owner, pe->slot, pe->village, pe->to, pe->modes, NULL, &q);
     if (pe->tip_slot < 0 && !pe->shorted && !pd_cheese_left_out(st) && power == PD_TOP_CHOOSE_TIP &&
         !pd_tip_blocked(st, st->seat, st->rules->data.map.space[q.zone].village)) {
         bool any = false;
@@ -1095,7 +1231,7 @@ void pd_delivery_step(pd_state *st, pb_action a)
         int owner = pd_deliver_owner(st, a);
         pd_delivery_quote_from(st, st->seat, owner, slot, village, to, modes, &q);
         needs left;
-        needs_left(st, st->seat, owner, slot, village, &left);
+        needs_left(st, st->seat, owner, slot, village, NULL, &left);
         memset(pe, 0, sizeof *pe);
         pe->kind = PD_A_DELIVER;
         pe->owner = (uint8_t)owner;
@@ -1114,7 +1250,7 @@ void pd_delivery_step(pd_state *st, pb_action a)
     }
     case PD_A_USE:
         if (pe->nneeds > 0) { /* the need it goes to first */
-            int i = need_for(st, (pd_card)arg);
+            int i = need_for(st, NULL, (pd_card)arg);
             if (i > 0) {
                 int8_t ing = pe->need_ingredient[i], group = pe->need_group[i];
                 pe->need_ingredient[i] = pe->need_ingredient[0], pe->need_group[i] = pe->need_group[0];
@@ -1236,6 +1372,8 @@ int pd_delivery_why(const pd_state *st, pb_action a, char *err, size_t errlen)
         return pb_errorf(err, errlen, "there is no order %d on the table", slot + 1);
     if (v >= map->nvillages || owner < 0 || owner >= st->players)
         return pb_errorf(err, errlen, "no such pizzeria");
+    if (to >= map->nvillages)
+        return pb_errorf(err, errlen, "no such delivery zone");
     const pd_pizzeria *z = &st->player[owner].pizzeria[v];
     if (z->lot < 0) {
         pizzerias_of(st, s, list, sizeof list);
@@ -1257,10 +1395,9 @@ int pd_delivery_why(const pd_state *st, pb_action a, char *err, size_t errlen)
             return pb_errorf(err, errlen, "Ingredient Shortage is in play: no pizza with %s",
                              st->rules->data.cards.ingredient[shortage].name);
     pd_quote q;
-    if (route_and_pay(st, s, owner, slot, v, to, modes, &q) != 0) {
-        int door = map->lot[z->lot].door, zone = map->village[to >= 0 ? to : own >= 0 ? own : v].zone;
+    if (route_and_pay(st, s, owner, slot, v, to, modes, NULL, &q) != 0) {
         int free_range = z->disks + (top_power(st, s, owner, v, slot) == PD_TOP_EXTRA_SPACE);
-        int len = way_length(map, door, zone, modes);
+        int len = way_length(map, z->lot, to >= 0 ? to : own >= 0 ? own : v, modes);
         if (len >= 0 && pd_distance_cards(st, s, len, free_range, modes) < 0)
             return pb_errorf(err, errlen, "too far: %d spaces, and Moped Delivery reaches %d", len, free_range + 5);
         if (modes & PD_ROUTE_PARK)
@@ -1271,7 +1408,7 @@ int pd_delivery_why(const pd_state *st, pb_action a, char *err, size_t errlen)
     }
     /* the ingredients the pizzeria leaves to the hand */
     needs left;
-    needs_left(st, s, owner, slot, v, &left);
+    needs_left(st, s, owner, slot, v, NULL, &left);
     hand_now h;
     hand_now_of(st, s, &h, -1, -1);
     matcher m = h.units;

@@ -281,6 +281,14 @@ typedef struct pd_rules {
     uint8_t top_power[PD_MAX_INGREDIENTS];
     int8_t pc[PD_PC_COUNT];           /* power card index of each, -1: not in the data */
     uint64_t playable;                /* power cards the engine plays, a bit each */
+    /* score.c's reach of a pizzeria on each lot with each number of disks,
+     * the Park Path closed [0] and open [1]: the bots' evaluation asks for
+     * it many thousand times a move (pd_rules_reach) */
+    double reach[2][PD_MAX_LOTS][PD_DISKS + 1];
+    /* The ingredients whose cards supply a need of ingredient i (group g),
+     * at [i + 1][g]; an ingredient -1 asks for any of its group
+     * (pd_rules_supplies): matching hands to orders asks it all the time. */
+    uint16_t supplied_by[PD_MAX_INGREDIENTS + 1][PD_GROUPS];
     /* PD-C1 co-op: one team against the goals on the score track */
     bool coop;
     uint8_t promo_at[2];              /* the Blue and Red Pizza Promotion markers ($) */

@@ -32,6 +32,8 @@ void pd_rules_init(pd_rules *r, int players, int first)
                 r->top_power[i] = (uint8_t)powers[k].power;
     }
     pd_rules_powers(r);
+    pd_rules_reach(r);
+    pd_rules_supplies(r);
 }
 
 int pd_money(const pd_state *st, int seat)
@@ -507,8 +509,12 @@ int pd_free_cards(const pd_state *st, int seat, pd_card c)
 int pd_free_total(const pd_state *st, int seat)
 {
     int n = pd_hand_total(st, seat) - __builtin_popcountll(st->pending.paid_powers);
-    for (int c = 0; c < PD_TYPES; c++)
-        n -= st->pending.paid_cards[c];
+    for (int run = 0; run < PD_TYPES; run += 8) {
+        if (pd_none8(&st->pending.paid_cards[run]))
+            continue;
+        for (int c = run; c < run + 8; c++)
+            n -= st->pending.paid_cards[c];
+    }
     return n;
 }
 
@@ -615,15 +621,24 @@ bool pd_upgraded(const pd_state *st, pd_pizzeria *z, pd_card c, int how, int fro
     return true;
 }
 
+/* Could hand card c go to the mover's pizzeria in village v in some way?
+ * (can_upgrade's tests that do not depend on the way: the listings ask
+ * them once for all the ways) */
+static bool upgrade_candidate(const pd_state *st, int v, pd_card c)
+{
+    const pd_player *p = &st->player[st->seat];
+    if (v < 0 || v >= st->rules->data.map.nvillages || c >= PD_TYPES || !p->hand[c])
+        return false;
+    return p->pizzeria[v].lot >= 0 && (PD_CARD_VILLAGE(c) == v || pd_is_park_card(st, c)) &&
+           !st->tycoon; /* Real-Estate Tycoon builds only */
+}
+
 static bool can_upgrade(const pd_state *st, int v, pd_card c, int how, int from)
 {
-    const pd_map *m = &st->rules->data.map;
     const pd_player *p = &st->player[st->seat];
-    if (v < 0 || v >= m->nvillages || c >= PD_TYPES || !p->hand[c] || how < PD_UP_DISK || how > PD_UP_TOP)
+    if (!upgrade_candidate(st, v, c) || how < PD_UP_DISK || how > PD_UP_TOP)
         return false;
     const pd_pizzeria *z = &p->pizzeria[v];
-    if (z->lot < 0 || (PD_CARD_VILLAGE(c) != v && !pd_is_park_card(st, c)) || st->tycoon)
-        return false; /* Real-Estate Tycoon builds only */
     if (how == PD_UP_DISK && p->disks == 0)
         return false;
     pd_pizzeria after = *z;
@@ -632,6 +647,13 @@ static bool can_upgrade(const pd_state *st, int v, pd_card c, int how, int from)
     /* over the limit what is over goes (never the top card nor the last
      * disk): a disk that could only go back at once changes nothing */
     return !(how == PD_UP_DISK && !from && after.ncards < 2 && after.disks + after.ncards > pd_limit_of(st, &after));
+}
+
+/* The last card an upgrade of this kind may name (pd_upgraded: a card
+ * put on top names none). */
+static int last_from(const pd_player *p, int v, int how)
+{
+    return how == PD_UP_TOP ? 0 : p->pizzeria[v].ncards;
 }
 
 bool pd_any_build(const pd_state *st, int held_back)
@@ -664,12 +686,13 @@ static bool any_reputation_step(const pd_state *st)
     for (int c = 0; c < PD_TYPES; c++) {
         if (!p->hand[c])
             continue;
-        for (int l = 0; l < m->nlots; l++)
-            if (can_build(st, l, (pd_card)c, 0))
+        const pd_village *vil = &m->village[PD_CARD_VILLAGE(c)];
+        for (int k = 0; PD_CARD_VILLAGE(c) < m->nvillages && k < vil->nlots; k++) /* a lot of the card's village */
+            if (can_build(st, vil->lot[k], (pd_card)c, 0))
                 return true;
         for (int v = 0; v < m->nvillages; v++)
-            for (int how = PD_UP_DISK; how <= PD_UP_TOP; how++)
-                for (int from = 0; from <= p->pizzeria[v].ncards; from++)
+            for (int how = PD_UP_DISK; upgrade_candidate(st, v, (pd_card)c) && how <= PD_UP_TOP; how++)
+                for (int from = 0; from <= last_from(p, v, how); from++)
                     if (can_upgrade(st, v, (pd_card)c, how, from))
                         return true;
     }
@@ -805,9 +828,12 @@ void pd_capacities(const pd_state *st, int seat, bool money, int keep, int *cap)
     cap[PD_KEYS] = 0;
     for (int i = 63; i >= 0; i--)
         cap[1 + PD_TYPES + i] = cap[2 + PD_TYPES + i] + (int)((p->powers & ~st->pending.paid_powers) >> i & 1);
-    for (int c = PD_TYPES - 1; c >= 0; c--) {
-        int n = pd_free_cards(st, seat, (pd_card)c) - (c == keep);
-        cap[1 + c] = cap[2 + c] + (n > 0 ? n : 0);
+    for (int run = PD_TYPES - 8; run >= 0; run -= 8) {
+        bool none = pd_none8(&p->hand[run]); /* none in hand: none free */
+        for (int c = run + 7; c >= run; c--) {
+            int n = none ? 0 : pd_free_cards(st, seat, (pd_card)c) - (c == keep);
+            cap[1 + c] = cap[2 + c] + (n > 0 ? n : 0);
+        }
     }
     cap[0] = cap[1] + (money ? pd_money(st, seat) - st->pending.paid_money : 0);
 }
@@ -822,10 +848,14 @@ int pd_list_payments(const pd_state *st, pb_action *out, int n, int due, bool mo
     pd_capacities(st, s, money, keep, cap);
     if (money && last == 0 && pd_money(st, s) > st->pending.paid_money && cap[0] >= due)
         n = pd_add_action(out, n, PD_ACTION(PD_A_PAY_MONEY, 0));
-    for (int c = 0; c < PD_TYPES; c++) {
-        pb_action a = PD_ACTION(PD_A_PAY_CARD, c);
-        if (pd_free_cards(st, s, (pd_card)c) > (c == keep) && pd_pay_key(a) >= last && cap[pd_pay_key(a)] >= due)
-            n = pd_add_action(out, n, a);
+    for (int run = 0; run < PD_TYPES; run += 8) {
+        if (pd_none8(&p->hand[run])) /* none in hand: none free */
+            continue;
+        for (int c = run; c < run + 8; c++) {
+            pb_action a = PD_ACTION(PD_A_PAY_CARD, c);
+            if (pd_free_cards(st, s, (pd_card)c) > (c == keep) && pd_pay_key(a) >= last && cap[pd_pay_key(a)] >= due)
+                n = pd_add_action(out, n, a);
+        }
     }
     for (int i = 0; i < 64; i++) {
         pb_action a = PD_ACTION(PD_A_PAY_POWER, i);
@@ -895,9 +925,13 @@ static int list_discards(const pd_state *st, pb_action *out, int n)
 
 static int list_takes(const pd_state *st, pb_action *out, int n)
 {
-    for (int c = 0; c < PD_TYPES; c++)
-        if (st->open[c])
-            n = pd_add_action(out, n, PD_ACTION(PD_A_TAKE_OPEN, c));
+    for (int run = 0; run < PD_TYPES; run += 8) {
+        if (pd_none8(&st->open[run]))
+            continue;
+        for (int c = run; c < run + 8; c++)
+            if (st->open[c])
+                n = pd_add_action(out, n, PD_ACTION(PD_A_TAKE_OPEN, c));
+    }
     if (st->ndeck > 0)
         n = pd_add_action(out, n, PD_ACTION(PD_A_TAKE_DECK, 0));
     return n;
@@ -911,11 +945,11 @@ static int list_reputation(const pd_state *st, pb_action *out, int n)
         if (!p->hand[c])
             continue;
         for (int l = 0; l < m->nlots; l++)
-            if (can_build(st, l, (pd_card)c, 0))
+            if (m->lot[l].village == PD_CARD_VILLAGE(c) && can_build(st, l, (pd_card)c, 0))
                 n = pd_add_action(out, n, PD_ACTION(PD_A_BUILD, l | c << 8));
         for (int v = 0; v < m->nvillages; v++)
-            for (int how = PD_UP_DISK; how <= PD_UP_TOP; how++)
-                for (int from = 0; from <= p->pizzeria[v].ncards; from++)
+            for (int how = PD_UP_DISK; upgrade_candidate(st, v, (pd_card)c) && how <= PD_UP_TOP; how++)
+                for (int from = 0; from <= last_from(p, v, how); from++)
                     if (can_upgrade(st, v, (pd_card)c, how, from))
                         n = pd_add_action(out, n, PD_ACTION(PD_A_UPGRADE, v | c << 8 | how << 16 | from << 20));
     }
@@ -1204,11 +1238,11 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         return pb_errorf(err, errlen, "the game is over");
     if (PD_KIND(a) == PD_A_SET) /* its parts, each as the single step it is */
         return pd_set_apply(st, a, err, errlen);
-    if (!pd_is_legal(st, a))
-        return pd_why_illegal(st, a, err, errlen);
     /* a payment in an order other than the listing's: the listing starts
      * over from what is left (any order of it is one the rules allow) */
     bool in_order = listed_now(st, a);
+    if (!in_order && !pd_is_legal(st, a))
+        return pd_why_illegal(st, a, err, errlen);
     int phase = st->phase;
     pd_player *p = &st->player[st->seat];
     pd_pending *pe = &st->pending;
@@ -1489,9 +1523,13 @@ void pd_determinize(pd_state *st, int seat, pb_rng *rng)
         if (s == seat)
             continue;
         pd_player *p = &st->player[s];
-        for (int c = 0; c < PD_TYPES; c++)
-            for (; p->hand[c]; p->hand[c]--)
-                pool[n++] = (uint8_t)c;
+        for (int run = 0; run < PD_TYPES; run += 8) {
+            if (pd_none8(&p->hand[run]))
+                continue;
+            for (int c = run; c < run + 8; c++)
+                for (; p->hand[c]; p->hand[c]--)
+                    pool[n++] = (uint8_t)c;
+        }
     }
     pb_rng_deal_u8(rng, pool, n);
     int k = 0;

@@ -2,7 +2,20 @@
 #ifndef PD_INTERNAL_H
 #define PD_INTERNAL_H
 
+#include <string.h>
+
 #include "delivery.h"
+
+/* Are the 8 counts from p on all 0? Hands hold a few of PD_TYPES types:
+ * scans pass over whole runs of them at once. */
+static inline bool pd_none8(const uint8_t *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w == 0;
+}
+
+_Static_assert(PD_TYPES % 8 == 0, "hands are scanned 8 types at a time");
 
 int pd_group_of(const pd_state *st, int ingredient);
 bool pd_is_park_card(const pd_state *st, pd_card c);
@@ -77,6 +90,11 @@ bool pd_upgraded(const pd_state *st, pd_pizzeria *z, pd_card c, int how, int fro
  * cards about to be played) not paying? */
 bool pd_any_build(const pd_state *st, int held_back);
 
+/* deliver.c: fills r->supplied_by from the ingredients' groups (pd_rules_init). */
+void pd_rules_supplies(pd_rules *r);
+/* score.c: fills r->reach from r->data.map (pd_rules_init). */
+void pd_rules_reach(pd_rules *r);
+
 /* news.c: what a move brought about that nobody chose, for the log (pb_game_ops.news) */
 int pd_news(const pd_state *before, const pd_state *after, const char *const *names, char *buf, size_t n);
 /* explain.c: a named card's rules text (pb_game_ops.explain); -1 when none */
@@ -127,6 +145,8 @@ void pd_play_power(pd_state *st, uint32_t arg);
 /* A power card leaves a tableau for the discards, with what it holds. */
 void pd_leave_tableau(pd_state *st, int seat, int power);
 bool pd_frugal_take(const pd_state *st);
+/* The Park Path's route bit while anyone owns it (open to everyone), else 0. */
+unsigned pd_park_open(const pd_state *st);
 unsigned pd_allowed_modes(const pd_state *st, int seat);
 bool pd_modes_ok(const pd_state *st, int seat, unsigned modes);
 int pd_distance_cards(const pd_state *st, int seat, int length, int free_range, unsigned modes);

@@ -454,6 +454,17 @@ static void fill_routes(pd_map *m)
         }
 }
 
+/* Every lot's door to every village's zone across the Park Path
+ * (pd_map.across). */
+static void fill_across(pd_map *m)
+{
+    for (unsigned modes = PD_ROUTE_PARK; modes < PD_ROUTE_MODES; modes += 2)
+        for (int l = 0; l < m->nlots; l++)
+            for (int v = 0; v < m->nvillages; v++)
+                m->across[modes >> 1][l][v] =
+                    (int16_t)pd_route_length_across(m, m->lot[l].door, m->village[v].zone, modes);
+}
+
 /* The ends of the Park Path (street spaces next to one of its spaces) and
  * the crossings between two of them over Park Path spaces alone: in at one
  * end, out at another, never back out where it came in. */
@@ -533,6 +544,7 @@ int pd_map_from_json(const json_t *j, pd_map *m, char *err, size_t errlen)
         return -1;
     fill_routes(m);
     fill_crossings(m);
+    fill_across(m);
     return check_connected(m, err, errlen);
 }
 

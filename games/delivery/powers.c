@@ -653,11 +653,14 @@ int pd_hand_limit(const pd_state *st, int seat)
 
 /* Route modes open to the seat: the Park Path while anyone owns it, the
  * Motor Boat, a subway line with its ticket or a Fast Pass ride left. */
+unsigned pd_park_open(const pd_state *st)
+{
+    return anyone_has(st, PD_PC_PARK_PATH) ? PD_ROUTE_PARK : 0;
+}
+
 unsigned pd_allowed_modes(const pd_state *st, int seat)
 {
-    unsigned modes = PD_ROUTE_STREETS;
-    if (anyone_has(st, PD_PC_PARK_PATH))
-        modes |= PD_ROUTE_PARK;
+    unsigned modes = PD_ROUTE_STREETS | pd_park_open(st);
     if (pd_has(st, seat, PD_PC_BOAT))
         modes |= PD_ROUTE_BOAT;
     if (pd_has(st, seat, PD_PC_TICKET_RED))

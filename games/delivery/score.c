@@ -55,16 +55,30 @@ static double mean_tip(const pd_state *st)
  * range counts 1, one or two spaces further 0.6 or 0.3 (a card or two). The
  * Park Path counts while it is open (to everyone, while anyone owns it): it
  * is one space across the park. */
-static double reach(const pd_state *st, const pd_pizzeria *z)
+static double reach_from(const pd_map *m, int lot, int disks, unsigned park)
 {
-    const pd_map *m = &st->rules->data.map;
-    unsigned park = pd_allowed_modes(st, st->seat) & PD_ROUTE_PARK;
     double r = 0;
     for (int v = 0; v < m->nvillages; v++) {
-        int over = pd_route_length(m, m->lot[z->lot].door, m->village[v].zone, park) - z->disks;
+        int over = pd_route_length(m, m->lot[lot].door, m->village[v].zone, park) - disks;
         r += over <= 0 ? 1.0 : over == 1 ? 0.6 : over == 2 ? 0.3 : 0.0;
     }
     return r;
+}
+
+void pd_rules_reach(pd_rules *r)
+{
+    for (int open = 0; open < 2; open++)
+        for (int l = 0; l < r->data.map.nlots; l++)
+            for (int d = 0; d <= PD_DISKS; d++)
+                r->reach[open][l][d] = reach_from(&r->data.map, l, d, open ? PD_ROUTE_PARK : 0);
+}
+
+/* park: pd_park_open(st), asked once by the callers */
+static double reach(const pd_state *st, const pd_pizzeria *z, unsigned park)
+{
+    if (z->disks <= PD_DISKS)
+        return st->rules->reach[park != 0][z->lot][z->disks];
+    return reach_from(&st->rules->data.map, z->lot, z->disks, park);
 }
 
 /* Turns each seat may still have: the deck runs until the last Health
@@ -85,10 +99,11 @@ static double turns_left(const pd_state *st)
 static double earning_rate(const pd_state *st, int seat, const pd_pizzeria *extra)
 {
     const pd_player *p = &st->player[seat];
-    double rate = extra ? 0.25 * reach(st, extra) + 0.1 * extra->ncards : 0;
+    unsigned park = pd_park_open(st);
+    double rate = extra ? 0.25 * reach(st, extra, park) + 0.1 * extra->ncards : 0;
     for (int vil = 0; vil < PD_MAX_VILLAGES; vil++)
         if (p->pizzeria[vil].lot >= 0)
-            rate += 0.25 * reach(st, &p->pizzeria[vil]) + 0.1 * p->pizzeria[vil].ncards;
+            rate += 0.25 * reach(st, &p->pizzeria[vil], park) + 0.1 * p->pizzeria[vil].ncards;
     return rate < 2.0 ? rate : 2.0;
 }
 
@@ -110,6 +125,7 @@ static double best_step(const pd_state *st, int s, double turns)
 {
     const pd_map *m = &st->rules->data.map;
     const pd_player *p = &st->player[s];
+    unsigned park = pd_park_open(st);
     double best = 0;
     for (int c = 0; c < PD_TYPES; c++) {
         if (!p->hand[c])
@@ -147,7 +163,7 @@ static double best_step(const pd_state *st, int s, double turns)
                         up.disks--;
                 }
                 double w = up.disks + up.ncards - z->disks - z->ncards - CARD_WORTH +
-                           (0.25 * (reach(st, &up) - reach(st, z)) + 0.1 * (up.ncards - z->ncards)) * turns;
+                           (0.25 * (reach(st, &up, park) - reach(st, z, park)) + 0.1 * (up.ncards - z->ncards)) * turns;
                 best = w > best ? w : best;
             }
         }
@@ -275,10 +291,11 @@ void pd_evaluate(const pd_state *st, int viewer, double *values)
         double v = p->money + cards + disks;
         v += s == viewer || st->phase == PD_PH_OVER ? pd_tip_money(st, s) : p->ntips * tip;
         if (st->phase != PD_PH_OVER) {
-            v += earning_rate(st, s, NULL) * turns + CARD_WORTH * pd_hand_total(st, s);
+            double rate = earning_rate(st, s, NULL);
+            v += rate * turns + CARD_WORTH * pd_hand_total(st, s);
             /* Out of Supplies: the $2 owed, and a turn's earnings that wait while it is (per
              * debt, though all may be paid at once: so each payment shows as a gain) */
-            v -= (PD_SUPPLIES_COST + earning_rate(st, s, NULL)) * st->supplies_due[s];
+            v -= (PD_SUPPLIES_COST + rate) * st->supplies_due[s];
             if (s == st->seat)
                 v += pending_worth(st, viewer, tip, turns);
             if (s == st->seat && st->phase == PD_PH_TAX) /* Property Tax: as good as paid */

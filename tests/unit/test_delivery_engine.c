@@ -22,6 +22,7 @@
 #include "../../core/game.h"
 #include "../../core/rng.h"
 #include "../../games/delivery/delivery.h"
+#include "../../games/delivery/internal.h"
 
 #define GAMES_PER_COUNT 150
 #define CHEESE_GAMES 50 /* per table with Extra Cheese */
@@ -257,6 +258,151 @@ static void test_random_games(void **state)
     assert_true(reorders > 0 && removals > 0);
 }
 
+/* Is the delivery listed? */
+static bool listed_delivery(const pb_action *listed, int n, pb_action a)
+{
+    for (int i = 0; i < n; i++)
+        if (listed[i] == a)
+            return true;
+    return false;
+}
+
+/* The deliveries listed at the start of a turn are exactly those with a
+ * quote (pd_delivery_quote_from: the route, then every ingredient matched
+ * and every card paid): the listing's shortcuts (a quick proof that the
+ * hand is short, the hand matched once per pizzeria) never drop a delivery
+ * the rules allow nor list one they do not. */
+static void test_deliveries_listed_are_those_quoted(void **state)
+{
+    (void)state;
+    static pb_action legal[PB_MAX_ACTIONS], listed[PB_MAX_ACTIONS];
+    char err[PB_ERR_LEN];
+    long positions = 0, deliveries = 0, copies = 0;
+    for (int t = 0; t < TABLES; t++) {
+        table_rules(t);
+        const pd_map *map = &rules->data.map;
+        for (int g = 0; g < 6; g++) {
+            pd_state st;
+            pd_init(&st, rules, 7000 + 1000 * (uint64_t)t + (uint64_t)g);
+            pb_rng rng;
+            pb_rng_seed(&rng, (uint64_t)g);
+            for (int m = 0; st.phase != PD_PH_OVER && m < MAX_MOVES; m++) {
+                if (st.phase == PD_PH_START) {
+                    int n = pd_list_deliveries(&st, listed, 0), quoted = 0;
+                    bool copy_cat = pd_has(&st, st.seat, PD_PC_COPY_CAT);
+                    for (int owner = 0; owner < st.players; owner++)
+                        for (int slot = 0; (owner == st.seat || copy_cat) && slot < PD_ORDER_SLOTS; slot++) {
+                            bool any_zone = pd_order_village(&st, slot) < 0;
+                            for (int v = 0; v < map->nvillages; v++)
+                                for (int to = any_zone ? 0 : -1; to < (any_zone ? map->nvillages : 0); to++)
+                                    for (unsigned modes = 0; modes < PD_ROUTE_MODES; modes++) {
+                                        pd_quote q;
+                                        if (pd_delivery_quote_from(&st, st.seat, owner, slot, v, to, modes, &q) != 0)
+                                            continue;
+                                        pb_action a = PD_ACTION(PD_A_DELIVER,
+                                                                (unsigned)slot | (unsigned)v << 4 | modes << 8 |
+                                                                    (unsigned)(to + 1) << 12 |
+                                                                    (unsigned)(owner == st.seat ? 0 : owner + 1) << 16);
+                                        if (!listed_delivery(listed, n, a))
+                                            fail_msg("table %d game %d move %d: delivery %08x has a quote and is "
+                                                     "not listed", t, g, m, a);
+                                        quoted++;
+                                        copies += owner != st.seat;
+                                    }
+                        }
+                    assert_int_equal(n, quoted); /* and none listed without a quote */
+                    positions++;
+                    deliveries += n;
+                }
+                int k = pd_legal_actions(&st, legal);
+                assert_true(k > 0);
+                assert_int_equal(pd_apply(&st, legal[pb_rng_below(&rng, (uint32_t)k)], err, sizeof err), 0);
+            }
+        }
+    }
+    printf("# %ld turn starts: %ld deliveries listed and quoted (%ld with Copy Cat)\n", positions, deliveries,
+           copies);
+    assert_true(deliveries > 100);
+}
+
+/* The rules' table of what supplies a need (PD-D4, PD-P2): a need of one
+ * ingredient takes that card or a wild of its group or Any Ingredient; a
+ * need of any meat takes every meat and the meat wilds; never cheese. */
+static unsigned supplied(const char *need, int group)
+{
+    int i = need ? pd_ingredient_find(&rules->data.cards, need) : -1;
+    assert_true(!need || i >= 0);
+    return rules->supplied_by[i + 1][group];
+}
+
+static unsigned ingredient_set(const char *const *names)
+{
+    unsigned set = 0;
+    for (; *names; names++) {
+        int i = pd_ingredient_find(&rules->data.cards, *names);
+        assert_true(i >= 0);
+        set |= 1u << i;
+    }
+    return set;
+}
+
+static void test_suppliers_of_a_need(void **state)
+{
+    (void)state;
+    table_rules(0);
+    static const char *const ham[] = {"Ham", "Any Meat", "Any Ingredient", NULL};
+    static const char *const onions[] = {"Onions", "Any Vegetable", "Any Ingredient", NULL};
+    static const char *const meat[] = {"Pepperoni", "Sausage", "Ham", "Meatballs", "Any Meat", "Any Ingredient", NULL};
+    static const char *const any[] = {"Pepperoni", "Sausage", "Ham", "Meatballs", "Peppers", "Onions", "Tomatoes",
+                                      "Pineapple", "Any Meat", "Any Vegetable", "Any Ingredient", NULL};
+    assert_int_equal(supplied("Ham", PD_MEAT), ingredient_set(ham));
+    assert_int_equal(supplied("Onions", PD_VEGETABLE), ingredient_set(onions));
+    assert_int_equal(supplied(NULL, PD_MEAT), ingredient_set(meat));
+    assert_int_equal(supplied(NULL, PD_ANY_INGREDIENT), ingredient_set(any));
+}
+
+/* The map's table of routes across the Park Path (what deliveries are
+ * priced with) is the routed length from every lot's door to every zone. */
+static void test_routes_across_the_park_table(void **state)
+{
+    (void)state;
+    const pd_map *m = &rules->data.map;
+    int routes = 0;
+    for (unsigned modes = PD_ROUTE_PARK; modes < PD_ROUTE_MODES; modes += 2)
+        for (int l = 0; l < m->nlots; l++)
+            for (int v = 0; v < m->nvillages; v++) {
+                int len = pd_route_length_across(m, m->lot[l].door, m->village[v].zone, modes);
+                assert_int_equal(m->across[modes >> 1][l][v], len);
+                routes += len > 0;
+            }
+    assert_true(routes > 0);
+}
+
+/* pb_sort_u8 (the determinizations' canonical order before a shuffle)
+ * sorts: pools of every size, of few values and of all 256. */
+static int by_value(const void *a, const void *b)
+{
+    return *(const uint8_t *)a - *(const uint8_t *)b;
+}
+
+static void test_sort_u8_sorts(void **state)
+{
+    (void)state;
+    pb_rng rng;
+    pb_rng_seed(&rng, 5);
+    static uint8_t a[600], want[600];
+    for (int n = 0; n <= 600; n += n < 40 ? 1 : 37)
+        for (uint32_t values = 1; values <= 256; values *= 4) {
+            for (int i = 0; i < n; i++)
+                a[i] = (uint8_t)(values == 256 && i % 2 ? 255 - pb_rng_below(&rng, 3) : pb_rng_below(&rng, values));
+            memcpy(want, a, (size_t)n);
+            qsort(want, (size_t)n, 1, by_value);
+            pb_sort_u8(a, n);
+            if (n > 0)
+                assert_memory_equal(a, want, (size_t)n);
+        }
+}
+
 /* A payment or discard: a bot's move is all its parts, the later of
  * which may be choices. */
 static bool in_parts(const pd_state *st)
@@ -314,6 +460,10 @@ int main(void)
         cmocka_unit_test(test_setup),
         cmocka_unit_test(test_coop_setup),
         cmocka_unit_test(test_random_games),
+        cmocka_unit_test(test_deliveries_listed_are_those_quoted),
+        cmocka_unit_test(test_sort_u8_sorts),
+        cmocka_unit_test(test_suppliers_of_a_need),
+        cmocka_unit_test(test_routes_across_the_park_table),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
