@@ -95,6 +95,7 @@ typedef struct table {
     struct analysis *analysis; /* finished tables: the review of every decision, once asked (`analyse`) */
     char owner[64];      /* the address that made it ("" unknown: made before a restart, or local) */
     bool presence_due;   /* who is present changed: shown at the next tick (show_presence) */
+    bool stale;          /* another server changed it while a bot job pointed at it: caught up later */
     /* A bot move held for its pace. */
     bool held;
     pb_action held_action;
@@ -953,7 +954,9 @@ static void clock_move(table *t, int seat, int64_t at)
 
 /* Apply a move: durable in the store first, then in memory (nobody told
  * yet). Returns 0, or -1 with a message (nothing changed). */
-static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, size_t errlen)
+/* A move made here (stored_at < 0: stored now), or one another server
+ * stored at stored_at (docs/scaling.md): taken in the same way. */
+static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, int64_t stored_at, char *err, size_t errlen)
 {
     char text[256];
     if (t->g->ops->action_to_text(t->g, t->st, a, text, sizeof text) != 0)
@@ -962,14 +965,16 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
     const char *names[PB_MAX_SEATS];
     bool formal = strcmp(t->player[seat], "human") == 0 && pb_is_formality(t->g, t->st) && only_person(t, seat) &&
                   t->nwatchers == 0;
-    int64_t at = now_ms(l);
+    bool here = stored_at < 0;
+    int64_t at = here ? now_ms(l) : stored_at;
     pb_state *next = pb_state_clone(t->g, t->st);
     if (!next || !who_room(t)) {
         free(next);
         return pb_errorf(err, errlen, "out of memory");
     }
     if (t->g->ops->apply(t->g, next, a, err, errlen) != 0 ||
-        pb_store_append_action(l->store, t->id, t->moves, seat, text, at, clock_spent(t, seat, at), err, errlen) != 0) {
+        (here &&
+         pb_store_append_action(l->store, t->id, t->moves, seat, text, at, clock_spent(t, seat, at), err, errlen) != 0)) {
         free(next);
         return -1;
     }
@@ -983,7 +988,8 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
     if (pb_is_terminal(t->g, t->st)) {
         t->finished = true;
         t->idle_since = now_s(l);
-        pb_store_finish(l->store, t->id, err, errlen);
+        if (here)
+            pb_store_finish(l->store, t->id, err, errlen);
     }
     return 0;
 }
@@ -1014,7 +1020,8 @@ static void answer_formalities(pb_lobby *l, table *t)
         char err[PB_ERR_LEN];
         if (!legal && !(legal = malloc(sizeof *legal * PB_MAX_ACTIONS)))
             break;
-        if (t->g->ops->legal_actions(t->g, t->st, legal) != 1 || apply_move(l, t, seat, legal[0], err, sizeof err) != 0) {
+        if (t->g->ops->legal_actions(t->g, t->st, legal) != 1 ||
+            apply_move(l, t, seat, legal[0], -1, err, sizeof err) != 0) {
             fprintf(stderr, "pizzabox serve: table %s: a formality not answered\n", t->code);
             break;
         }
@@ -1026,13 +1033,15 @@ static void answer_formalities(pb_lobby *l, table *t)
  * the next bot. Returns 0, or -1 with a message (nothing changed). */
 static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, size_t errlen)
 {
-    if (apply_move(l, t, seat, a, err, errlen) != 0)
+    if (apply_move(l, t, seat, a, -1, err, errlen) != 0)
         return -1;
     answer_formalities(l, t);
     broadcast(l, t);
     ask_bot_if_needed(l, t);
     return 0;
 }
+
+static void catch_up(pb_lobby *l, table *t);
 
 void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
 {
@@ -1041,6 +1050,8 @@ void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
         t->jobs--;
     if (!t)
         return;
+    if (t->stale && t->jobs == 0) /* another server moved it meanwhile */
+        catch_up(l, t);
     if (t->position != moves) {
         /* The table moved on (undo), or the bot could not move (-1): once no
          * job is out, the bot to move is asked again. */
@@ -2571,6 +2582,150 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
     }
     pb_stored_table_free(&s);
     return t;
+}
+
+/* ---- Servers sharing a database (docs/scaling.md) ---- */
+
+/* The chat lines stored since `from` (by another server), sent to this
+ * server's people at the table. */
+static void send_new_chat(pb_lobby *l, table *t, int from, int count)
+{
+    int total;
+    json_t *lines = pb_store_chat(l->store, t->id, count - from, &total);
+    json_t *out = json_pack("{s:s, s:s, s:o}", "type", "chat", "code", t->code, "lines", lines);
+    char *dump = out ? json_dumps(out, JSON_COMPACT) : NULL;
+    json_decref(out);
+    for (int s = 0; dump && s < t->players; s++)
+        if (t->conn[s] >= 0)
+            l->io.send(l->io.ctx, t->conn[s], dump);
+    for (int w = 0; dump && w < t->nwatchers; w++)
+        l->io.send(l->io.ctx, t->watcher[w], dump);
+    free(dump);
+}
+
+/* The table rebuilt from the store in place of the one in memory (moves
+ * taken back elsewhere): this server's people at it kept. */
+static void replace_table(pb_lobby *l, table *old)
+{
+    char err[PB_ERR_LEN];
+    table *t = rebuild(l, old->id, err, sizeof err);
+    if (!t) {
+        fprintf(stderr, "pizzabox serve: table %s not read again: %s\n", old->code, err);
+        return;
+    }
+    memcpy(t->conn, old->conn, sizeof t->conn);
+    memcpy(t->left_at, old->left_at, sizeof t->left_at);
+    memcpy(t->grace_told, old->grace_told, sizeof t->grace_told);
+    memcpy(t->watcher, old->watcher, sizeof t->watcher);
+    t->nwatchers = old->nwatchers;
+    snprintf(t->owner, sizeof t->owner, "%s", old->owner);
+    t->idle_since = old->idle_since;
+    for (int i = 0; i < l->ntables; i++)
+        if (l->tables[i] == old)
+            l->tables[i] = t;
+    unindex_table(l, old);
+    index_table(l, t);
+    table_free(old);
+    broadcast(l, t);
+    ask_bot_if_needed(l, t);
+}
+
+/* Another server changed the table: what it stored is taken in (the moves
+ * played there, seats taken or handed to bots, events, chat, a rematch
+ * offered) and shown to this server's people at it. */
+static void catch_up(pb_lobby *l, table *t)
+{
+    if (t->jobs > 0) { /* a bot job points at its game: once it is back */
+        t->stale = true;
+        return;
+    }
+    t->stale = false;
+    char err[PB_ERR_LEN];
+    pb_stored_table s;
+    if (pb_store_load(l->store, t->id, &s, err, sizeof err) != 0) {
+        fprintf(stderr, "pizzabox serve: table %s not read again: %s\n", t->code, err);
+        return;
+    }
+    int stored = (int)json_array_size(s.actions);
+    if (stored < t->moves) { /* taken back there */
+        pb_stored_table_free(&s);
+        replace_table(l, t);
+        return;
+    }
+    for (int q = 0; q < t->players; q++) {
+        snprintf(t->player[q], sizeof t->player[q], "%s", s.player[q][0] ? s.player[q] : "human");
+        snprintf(t->name[q], sizeof t->name[q], "%s", s.name[q]);
+        t->taken[q] = strcmp(t->player[q], "human") != 0 || s.name[q][0];
+    }
+    json_decref(t->events);
+    t->events = json_incref(s.events);
+    snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
+    if (t->waiting && !has_free_seat(t)) {
+        t->waiting = false;
+        t->turn_start = t->last_move_at = s.started_at > 0 ? s.started_at : now_ms(l);
+    }
+    int rc = 0;
+    for (int k = t->moves; rc == 0 && k < stored; k++) {
+        pb_action a;
+        int seat = pb_current_seat(t->g, t->st);
+        int64_t at = json_integer_value(json_array_get(s.action_at, (size_t)k));
+        rc = seat < 0 ? -1
+                      : t->g->ops->action_from_text(t->g, t->st, json_string_value(json_array_get(s.actions, (size_t)k)),
+                                                    &a, err, sizeof err);
+        if (rc == 0)
+            rc = apply_move(l, t, seat, a, at > 0 ? at : now_ms(l), err, sizeof err);
+    }
+    pb_stored_table_free(&s);
+    if (rc != 0) {
+        fprintf(stderr, "pizzabox serve: table %s: a stored move not taken in (%s): read again whole\n", t->code, err);
+        replace_table(l, t);
+        return;
+    }
+    t->held = false; /* a paced bot move here was for a position gone */
+    int count;
+    json_decref(pb_store_chat(l->store, t->id, 0, &count));
+    if (count > t->chat_lines)
+        send_new_chat(l, t, t->chat_lines, count);
+    t->chat_lines = count;
+    broadcast(l, t);
+    ask_bot_if_needed(l, t);
+}
+
+/* A table another server made: every server holds every unfinished table. */
+static void take_in_new(pb_lobby *l, int64_t id)
+{
+    char err[PB_ERR_LEN];
+    table *t = rebuild(l, id, err, sizeof err);
+    if (t && !t->finished && add_table(l, t) == 0) {
+        free(l->list_cache);
+        l->list_cache = NULL;
+        ask_bot_if_needed(l, t);
+        return;
+    }
+    table_free(t); /* finished ones are read when asked for */
+}
+
+void pb_lobby_changed(pb_lobby *l, int64_t id)
+{
+    if (id > 0) {
+        table *t = find_table_id(l, id);
+        if (t)
+            catch_up(l, t);
+        else
+            take_in_new(l, id);
+        return;
+    }
+    /* Changes may have gone untold: every table in memory is read again,
+     * and every unfinished one not in memory is taken in. */
+    for (int i = 0; i < l->ntables; i++)
+        catch_up(l, l->tables[i]);
+    int cap = max_tables(l);
+    int64_t *ids = malloc(sizeof *ids * (size_t)cap);
+    int n = ids ? pb_store_list(l->store, PB_STORE_UNFINISHED, ids, cap) : 0;
+    for (int i = 0; i < n; i++)
+        if (!find_table_id(l, ids[i]))
+            take_in_new(l, ids[i]);
+    free(ids);
 }
 
 pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t errlen)

@@ -70,6 +70,10 @@ typedef struct server {
     lws_sorted_usec_list_t tick; /* the lobby's housekeeping timer */
     struct lws_context *ctx;
     pb_store *store;
+    pb_store_listener *listener; /* other servers' changes (PostgreSQL), or NULL */
+    struct ev_loop *loop;
+    ev_io heard;                 /* the listener's socket, when the loop is libev's */
+    int heard_fd;
     pb_lobby *lobby;
     conn *conns[MAX_CONNS];
     int top;                     /* slots at and above it were never used */
@@ -519,10 +523,48 @@ static void close_quiet(server *s)
     }
 }
 
+/* ---- Other servers on the same database ---- */
+
+static void on_changed(void *ctx, int64_t table)
+{
+    pb_lobby_changed(((server *)ctx)->lobby, table);
+}
+
+static void on_heard(struct ev_loop *loop, ev_io *w, int revents);
+
+/* What other servers changed, taken in; the socket watched again if its
+ * connection was opened again. Called when it is readable and at every
+ * tick (which also opens a lost connection again). */
+static void hear_others(server *s)
+{
+    if (!s->listener)
+        return;
+    pb_store_listener_drain(s->listener, on_changed, s);
+    int fd = pb_store_listener_fd(s->listener);
+    if (s->loop && fd != s->heard_fd) {
+        if (s->heard_fd >= 0)
+            ev_io_stop(s->loop, &s->heard);
+        s->heard_fd = fd;
+        if (fd >= 0) {
+            ev_io_init(&s->heard, on_heard, fd, EV_READ);
+            s->heard.data = s;
+            ev_io_start(s->loop, &s->heard);
+        }
+    }
+}
+
+static void on_heard(struct ev_loop *loop, ev_io *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    hear_others(w->data);
+}
+
 static void on_tick(lws_sorted_usec_list_t *sul)
 {
     server *s = (server *)(void *)((char *)sul - offsetof(server, tick));
     pb_lobby_tick(s->lobby);
+    hear_others(s);
     if (++s->ticks % QUIET_PASS_TICKS == 0)
         close_quiet(s);
     lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, TICK_US);
@@ -545,6 +587,12 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
                       .max_tables = o->max_tables};
     if (rc == 0 && !(s->lobby = pb_lobby_new(s->store, &io, err, errlen)))
         rc = -1;
+    s->heard_fd = -1;
+    if (rc == 0) {
+        err[0] = '\0';
+        if (!(s->listener = pb_store_listen(s->store, o->db, err, errlen)) && err[0])
+            rc = -1;
+    }
     static const struct lws_protocol_vhost_options markdown = {NULL, NULL, ".md", "text/plain; charset=utf-8"};
     static const struct lws_protocol_vhost_options modules = {NULL, NULL, ".mjs", "text/javascript"};
     /* On every response: the pages may not be framed by another site (a
@@ -586,6 +634,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
      * libwebsockets-evlib-ev); without it, libwebsockets' own poll(). */
     struct ev_loop *loop = rc == 0 ? ev_loop_new(EVFLAG_AUTO) : NULL;
     void *foreign[1] = {loop};
+    s->loop = loop;
     if (loop) {
         info.options |= LWS_SERVER_OPTION_LIBEV;
         info.foreign_loops = foreign;
@@ -593,7 +642,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
             fprintf(stderr, "pizzabox serve: no libev support in libwebsockets (libwebsockets-evlib-ev): "
                             "serving with poll(), slower with many connections\n");
             ev_loop_destroy(loop);
-            loop = NULL;
+            loop = s->loop = NULL;
             info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
             info.foreign_loops = NULL;
         }
@@ -621,6 +670,8 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
             ev_run(loop, 0);
             ev_signal_stop(loop, &sigint);
             ev_signal_stop(loop, &sigterm);
+            if (s->heard_fd >= 0)
+                ev_io_stop(loop, &s->heard);
         } else {
             signal(SIGINT, on_signal);
             signal(SIGTERM, on_signal);
@@ -651,6 +702,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
         free(d);
     }
     pb_lobby_free(s->lobby);
+    pb_store_listener_close(s->listener);
     pb_store_close(s->store);
     free(s->scratch);
     pthread_mutex_destroy(&s->lock);

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../core/error.h"
 #include "../core/hash.h"
@@ -14,6 +16,7 @@
 
 struct pb_store {
     pb_db *db;
+    int64_t node; /* this server's row in `nodes` (0: read only) */
 };
 
 /* ---- Statements ---- */
@@ -178,6 +181,35 @@ static const char *const pg_v1 =
     "  seat INTEGER, name TEXT NOT NULL, text TEXT NOT NULL, at BIGINT NOT NULL,"
     "  PRIMARY KEY (table_id, n));";
 
+/* Version 2: servers sharing a database. Each server is a node with a row
+ * of its own, alive while it notes the time there. In PostgreSQL a
+ * trigger on every table of a game's rows tells each change, as
+ * "node:table" on the channel `pizzabox`, in the same transaction (so a
+ * change is told exactly when it is committed); the node comes from the
+ * session (db_pg.c names it), so that a server can skip its own. */
+static const char *const sqlite_v2 =
+    "CREATE TABLE IF NOT EXISTS nodes ("
+    "  id INTEGER PRIMARY KEY, started_at INTEGER NOT NULL, alive_at INTEGER NOT NULL, pid INTEGER);";
+
+static const char *const pg_v2 =
+    "CREATE TABLE nodes ("
+    "  id BIGSERIAL PRIMARY KEY, started_at BIGINT NOT NULL, alive_at BIGINT NOT NULL, pid INTEGER);"
+    "CREATE FUNCTION pizzabox_told(t BIGINT) RETURNS void LANGUAGE sql AS $$"
+    "  SELECT pg_notify('pizzabox', coalesce(nullif(current_setting('pizzabox.node', true), ''), '0') || ':' || t)"
+    "$$;"
+    "CREATE FUNCTION pizzabox_table_changed() RETURNS trigger LANGUAGE plpgsql AS $$"
+    "BEGIN PERFORM pizzabox_told(NEW.id); RETURN NULL; END $$;"
+    "CREATE FUNCTION pizzabox_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$"
+    "BEGIN"
+    "  IF TG_OP = 'DELETE' THEN PERFORM pizzabox_told(OLD.table_id); ELSE PERFORM pizzabox_told(NEW.table_id); END IF;"
+    "  RETURN NULL;"
+    "END $$;"
+    "CREATE TRIGGER told AFTER INSERT OR UPDATE ON tables FOR EACH ROW EXECUTE FUNCTION pizzabox_table_changed();"
+    "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON seats FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
+    "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON actions FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
+    "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON events FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
+    "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON chat FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();";
+
 /* Columns added to SQLite databases before the schema had versions: a
  * database made before them gets them (NULL in the rows already there). */
 static const char *const added_columns[][3] = {
@@ -235,6 +267,7 @@ static const struct migration {
     int (*then)(pb_store *s); /* NULL, or run after the SQL in the same transaction */
 } migrations[] = {
     {sqlite_v1, pg_v1, NULL}, /* 1: tables, seats, actions, events, server, chat */
+    {sqlite_v2, pg_v2, NULL}, /* 2: nodes, and (PostgreSQL) every change told */
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -267,6 +300,13 @@ static int migrate(pb_store *s, char *err, size_t errlen)
 
 /* ---- Opening ---- */
 
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static pb_db *open_db(const char *db, bool readonly, char *err, size_t errlen)
 {
     if (!db || !*db) {
@@ -294,7 +334,26 @@ pb_store *pb_store_open(const char *path, char *err, size_t errlen)
         pb_store_close(s);
         return NULL;
     }
+    /* This server's node: its row, and its name on every change it makes. */
+    int64_t now = now_ms();
+    pb_db_rows r;
+    if (query(s, &r, "INSERT INTO nodes (started_at, alive_at, pid) VALUES (?, ?, ?) RETURNING id", "IIi", now, now,
+              (int)getpid()) == 0 && next(&r) == 1)
+        s->node = col_int(&r, 0);
+    done(&r);
+    if (s->node <= 0) {
+        db_error(s, "node", err, errlen);
+        pb_store_close(s);
+        return NULL;
+    }
+    if (is_pg(s))
+        pb_db_pg_set_node(s->db, s->node);
     return s;
+}
+
+int64_t pb_store_node(const pb_store *s)
+{
+    return s->node;
 }
 
 pb_store *pb_store_open_readonly(const char *path, char *err, size_t errlen)
@@ -622,10 +681,72 @@ int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *er
 
 int pb_store_set_alive(pb_store *s, int64_t at)
 {
+    if (run(s, "UPDATE nodes SET alive_at = ? WHERE id = ?", "II", at, s->node) != 0)
+        return -1;
     return run(s,
                "INSERT INTO server (key, value) VALUES ('alive', ?) "
                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                "I", at);
+}
+
+/* ---- Hearing of other servers' changes ---- */
+
+struct pb_store_listener {
+    pb_db *db;
+    int64_t self;
+    void (*changed)(void *ctx, int64_t table);
+    void *ctx;
+};
+
+pb_store_listener *pb_store_listen(const pb_store *s, const char *path, char *err, size_t errlen)
+{
+    if (!is_pg(s))
+        return NULL; /* one server per SQLite file: nothing to hear */
+    pb_store_listener *l = calloc(1, sizeof *l);
+    if (!l || !(l->db = pb_db_pg_listen(path, err, errlen))) {
+        if (!l)
+            pb_errorf(err, errlen, "out of memory");
+        free(l);
+        return NULL;
+    }
+    l->self = s->node;
+    return l;
+}
+
+int pb_store_listener_fd(const pb_store_listener *l)
+{
+    return pb_db_pg_socket(l->db);
+}
+
+static void heard(void *ctx, const char *payload)
+{
+    pb_store_listener *l = ctx;
+    if (strcmp(payload, "*") == 0) {
+        l->changed(l->ctx, -1);
+        return;
+    }
+    char *end;
+    long long node = strtoll(payload, &end, 10);
+    if (*end != ':' || node == l->self)
+        return;
+    long long table = strtoll(end + 1, &end, 10);
+    if (*end == '\0' && table > 0)
+        l->changed(l->ctx, table);
+}
+
+int pb_store_listener_drain(pb_store_listener *l, void (*changed)(void *ctx, int64_t table), void *ctx)
+{
+    l->changed = changed;
+    l->ctx = ctx;
+    return pb_db_pg_changes(l->db, heard, l);
+}
+
+void pb_store_listener_close(pb_store_listener *l)
+{
+    if (!l)
+        return;
+    l->db->driver->close(l->db);
+    free(l);
 }
 
 int64_t pb_store_alive(pb_store *s)

@@ -115,6 +115,23 @@ int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *er
  * the server was down. 0 (or -1 on a database error) when never noted. */
 int pb_store_set_alive(pb_store *s, int64_t at);
 int64_t pb_store_alive(pb_store *s);
+
+/* Several servers on one PostgreSQL database (docs/scaling.md): each is a
+ * node, and hears of the changes the others make to any table. */
+int64_t pb_store_node(const pb_store *s);
+typedef struct pb_store_listener pb_store_listener;
+/* A listener on the store's database (path as given to pb_store_open):
+ * NULL with SQLite (err empty), or NULL with a message. */
+pb_store_listener *pb_store_listen(const pb_store *s, const char *path, char *err, size_t errlen);
+/* Its socket: readable when changes were told (it may change after the
+ * connection was lost and opened again). */
+int pb_store_listener_fd(const pb_store_listener *l);
+/* Calls changed(ctx, table) for each table another node changed since the
+ * last call, and changed(ctx, -1) when changes may have gone untold (the
+ * connection was lost). The number of changes, or -1 when the connection
+ * is lost (it is opened again at a later call, at most once a second). */
+int pb_store_listener_drain(pb_store_listener *l, void (*changed)(void *ctx, int64_t table), void *ctx);
+void pb_store_listener_close(pb_store_listener *l);
 /* When the game began: its players all there (the first turn's clock starts). */
 int pb_store_set_started(pb_store *s, int64_t table, int64_t at, char *err, size_t errlen);
 /* The secret salt of the table's deal commitment (core/hash.h). */
