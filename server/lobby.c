@@ -28,7 +28,8 @@
 #define MAX_CLOCK_MINUTES 180
 #define MAX_CLOCK_INCREMENT 600
 #define MAX_CLOCK_HOURS 336
-#define ALIVE_EVERY 5      /* seconds between notes that the server is running (clocks after a crash) */
+#define ALIVE_EVERY 1      /* seconds between notes that the server is running (clocks after a crash; other servers) */
+#define DEAD_AFTER_MS 5000 /* a server silent that long is taken for dead: its bots' moves are claimed by another */
 
 /* Text that grows (reserve, append, dump_into below), kept NUL-terminated. */
 struct buffer {
@@ -96,6 +97,7 @@ typedef struct table {
     char owner[64];      /* the address that made it ("" unknown: made before a restart, or local) */
     bool presence_due;   /* who is present changed: shown at the next tick (show_presence) */
     bool stale;          /* another server changed it while a bot job pointed at it: caught up later */
+    bool claimed_elsewhere; /* the bot to move is another server's to play (asked again once a second) */
     /* A bot move held for its pace. */
     bool held;
     pb_action held_action;
@@ -749,6 +751,19 @@ static void broadcast(pb_lobby *l, table *t)
     free(common);
 }
 
+/* A message (taken) to everyone at the table: its seats here and its spectators. */
+static void send_to_table(pb_lobby *l, const table *t, json_t *msg)
+{
+    char *dump = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
+    json_decref(msg);
+    for (int s = 0; dump && s < t->players; s++)
+        if (t->conn[s] >= 0)
+            l->io.send(l->io.ctx, t->conn[s], dump);
+    for (int w = 0; dump && w < t->nwatchers; w++)
+        l->io.send(l->io.ctx, t->watcher[w], dump);
+    free(dump);
+}
+
 /* Who is present at the table changed (a seat taken, left, taken back):
  * the others are shown it at the next tick, once for all the changes of
  * that moment. When a table's four players come or go together, a round
@@ -800,6 +815,11 @@ static void ask_bot_if_needed(pb_lobby *l, table *t)
         return;
     int seat = pb_current_seat(t->g, t->st);
     if (seat < 0 || strcmp(t->player[seat], "human") == 0)
+        return;
+    /* Servers sharing a database: one of them makes the move, the one that
+     * claims it first (or outlives the one that did). */
+    t->claimed_elsewhere = pb_store_claim(l->store, t->id, t->moves, now_ms(l) - DEAD_AFTER_MS) != 1;
+    if (t->claimed_elsewhere)
         return;
     pb_bot_job *job = calloc(1, sizeof *job);
     if (!job || !(job->state = pb_state_clone(t->g, t->st))) {
@@ -972,10 +992,13 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, int64_t stor
         free(next);
         return pb_errorf(err, errlen, "out of memory");
     }
-    if (t->g->ops->apply(t->g, next, a, err, errlen) != 0 ||
-        (here &&
-         pb_store_append_action(l->store, t->id, t->moves, seat, text, at, clock_spent(t, seat, at), err, errlen) != 0)) {
+    int rc = t->g->ops->apply(t->g, next, a, err, errlen);
+    if (rc == 0 && here)
+        rc = pb_store_append_action(l->store, t->id, t->moves, seat, text, at, clock_spent(t, seat, at), err, errlen);
+    if (rc != 0) {
         free(next);
+        if (rc == PB_STORE_TAKEN) /* another server's move came first: take it in (catch_up) */
+            t->stale = true;
         return -1;
     }
     pb_news(t->g, t->st, next, seat_names(t, names), e.news, sizeof e.news);
@@ -1043,6 +1066,16 @@ static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, si
 
 static void catch_up(pb_lobby *l, table *t);
 
+/* A bot's move not played: another server's came first (then what it
+ * stored is taken in), or it should not happen (the bot is asked again). */
+static void retake(pb_lobby *l, table *t)
+{
+    if (t->stale)
+        catch_up(l, t);
+    else
+        ask_bot_if_needed(l, t);
+}
+
 void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
 {
     table *t = find_table_id(l, id);
@@ -1079,7 +1112,7 @@ void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
     char err[PB_ERR_LEN];
     int seat = pb_current_seat(t->g, t->st);
     if (seat < 0 || play_move(l, t, seat, a, err, sizeof err) != 0)
-        ask_bot_if_needed(l, t); /* should not happen: ask again */
+        retake(l, t);
 }
 
 /* Bot moves whose pace has come. */
@@ -1095,7 +1128,7 @@ static void make_held_moves(pb_lobby *l)
         char err[PB_ERR_LEN];
         int seat = pb_current_seat(t->g, t->st);
         if (seat < 0 || play_move(l, t, seat, t->held_action, err, sizeof err) != 0)
-            ask_bot_if_needed(l, t);
+            retake(l, t);
     }
 }
 
@@ -1661,6 +1694,9 @@ void pb_lobby_tick(pb_lobby *l)
     if (now != l->last_evict) { /* the rest once a second */
         l->last_evict = now;
         watch_seats(l);
+        for (int i = 0; i < l->ntables; i++)
+            if (l->tables[i]->claimed_elsewhere) /* its server may have died */
+                ask_bot_if_needed(l, l->tables[i]);
         evict_idle(l, now, PB_LOBBY_FINISHED_GRACE);
         close_abandoned(l, now);
         if (now - l->alive_noted >= ALIVE_EVERY) {
@@ -1818,8 +1854,11 @@ static void on_act(pb_lobby *l, int conn, const json_t *msg)
     } else if (!text)
         send_error(l, conn, "act needs an action");
     else if (t->g->ops->action_from_text(t->g, t->st, text, &a, err, sizeof err) != 0 ||
-             play_move(l, t, seat, a, err, sizeof err) != 0)
+             play_move(l, t, seat, a, err, sizeof err) != 0) {
         send_error(l, conn, err);
+        if (t->stale)
+            catch_up(l, t);
+    }
 }
 
 /* A human seat goes to a bot (greedy) for the rest of the game, told in the
@@ -2261,14 +2300,7 @@ static void on_chat(pb_lobby *l, int conn, const json_t *msg)
                             "lines", "n", line.n, "move", line.move, "seat",
                             seat >= 0 ? json_integer(seat) : json_null(), "name", line.name, "spectator", seat < 0,
                             "text", text, "at", (json_int_t)now);
-    char *dump = json_dumps(out, JSON_COMPACT);
-    json_decref(out);
-    for (int s = 0; dump && s < t->players; s++)
-        if (t->conn[s] >= 0)
-            l->io.send(l->io.ctx, t->conn[s], dump);
-    for (int w = 0; dump && w < t->nwatchers; w++)
-        l->io.send(l->io.ctx, t->watcher[w], dump);
-    free(dump);
+    send_to_table(l, t, out);
 }
 
 /* Take back the seat's last decision and every move after it. */
@@ -2592,15 +2624,7 @@ static void send_new_chat(pb_lobby *l, table *t, int from, int count)
 {
     int total;
     json_t *lines = pb_store_chat(l->store, t->id, count - from, &total);
-    json_t *out = json_pack("{s:s, s:s, s:o}", "type", "chat", "code", t->code, "lines", lines);
-    char *dump = out ? json_dumps(out, JSON_COMPACT) : NULL;
-    json_decref(out);
-    for (int s = 0; dump && s < t->players; s++)
-        if (t->conn[s] >= 0)
-            l->io.send(l->io.ctx, t->conn[s], dump);
-    for (int w = 0; dump && w < t->nwatchers; w++)
-        l->io.send(l->io.ctx, t->watcher[w], dump);
-    free(dump);
+    send_to_table(l, t, json_pack("{s:s, s:s, s:o}", "type", "chat", "code", t->code, "lines", lines));
 }
 
 /* The table rebuilt from the store in place of the one in memory (moves

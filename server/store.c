@@ -182,18 +182,25 @@ static const char *const pg_v1 =
     "  PRIMARY KEY (table_id, n));";
 
 /* Version 2: servers sharing a database. Each server is a node with a row
- * of its own, alive while it notes the time there. In PostgreSQL a
+ * of its own, alive while it notes the time there; a bot's move at a
+ * position is made by the node that claimed it (bot_claims). In PostgreSQL a
  * trigger on every table of a game's rows tells each change, as
  * "node:table" on the channel `pizzabox`, in the same transaction (so a
  * change is told exactly when it is committed); the node comes from the
  * session (db_pg.c names it), so that a server can skip its own. */
 static const char *const sqlite_v2 =
     "CREATE TABLE IF NOT EXISTS nodes ("
-    "  id INTEGER PRIMARY KEY, started_at INTEGER NOT NULL, alive_at INTEGER NOT NULL, pid INTEGER);";
+    "  id INTEGER PRIMARY KEY, started_at INTEGER NOT NULL, alive_at INTEGER NOT NULL, pid INTEGER);"
+    "CREATE TABLE IF NOT EXISTS bot_claims ("
+    "  table_id INTEGER NOT NULL, moves INTEGER NOT NULL, node INTEGER NOT NULL, at INTEGER NOT NULL,"
+    "  PRIMARY KEY (table_id, moves));";
 
 static const char *const pg_v2 =
     "CREATE TABLE nodes ("
     "  id BIGSERIAL PRIMARY KEY, started_at BIGINT NOT NULL, alive_at BIGINT NOT NULL, pid INTEGER);"
+    "CREATE TABLE bot_claims ("
+    "  table_id BIGINT NOT NULL, moves INTEGER NOT NULL, node BIGINT NOT NULL, at BIGINT NOT NULL,"
+    "  PRIMARY KEY (table_id, moves));"
     "CREATE FUNCTION pizzabox_told(t BIGINT) RETURNS void LANGUAGE sql AS $$"
     "  SELECT pg_notify('pizzabox', coalesce(nullif(current_setting('pizzabox.node', true), ''), '0') || ':' || t)"
     "$$;"
@@ -447,8 +454,13 @@ int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, cons
      * write-ahead log, which a killed process cannot lose; PostgreSQL: on
      * its disk). A second action with the same index is refused by the key. */
     if (run(s, "INSERT INTO actions (table_id, idx, seat, text, at, spent) VALUES (?, ?, ?, ?, ?, ?)", "IiisII", table,
-            index, seat, text, at, spent) != 0)
+            index, seat, text, at, spent) != 0) {
+        if (one_int(s, 0, "SELECT count(*) FROM actions WHERE table_id = ? AND idx = ?", "Ii", table, index) == 1) {
+            pb_errorf(err, errlen, "another move was made there first (on another server): the table has moved on");
+            return PB_STORE_TAKEN;
+        }
         return db_error(s, "append action", err, errlen);
+    }
     return 0;
 }
 
@@ -466,7 +478,8 @@ bool pb_store_is_closed(pb_store *s, int64_t table)
 
 int pb_store_finish(pb_store *s, int64_t table, char *err, size_t errlen)
 {
-    if (run(s, "UPDATE tables SET finished = 1 WHERE id = ?", "I", table) != 0)
+    if (run(s, "UPDATE tables SET finished = 1 WHERE id = ?", "I", table) != 0 ||
+        run(s, "DELETE FROM bot_claims WHERE table_id = ?", "I", table) != 0)
         return db_error(s, "finish", err, errlen);
     return 0;
 }
@@ -689,6 +702,23 @@ int pb_store_set_alive(pb_store *s, int64_t at)
                "I", at);
 }
 
+int pb_store_claim(pb_store *s, int64_t table, int moves, int64_t dead_before)
+{
+    if (!is_pg(s))
+        return 1; /* one server per SQLite file: every claim is its own */
+    pb_db_rows r;
+    if (query(s, &r,
+              "INSERT INTO bot_claims (table_id, moves, node, at) VALUES (?, ?, ?, ?) "
+              "ON CONFLICT (table_id, moves) DO UPDATE SET node = excluded.node, at = excluded.at "
+              "WHERE bot_claims.node = excluded.node OR bot_claims.node IN (SELECT id FROM nodes WHERE alive_at < ?) "
+              "RETURNING node",
+              "IiIII", table, moves, s->node, now_ms(), dead_before) != 0)
+        return -1;
+    int row = next(&r);
+    done(&r);
+    return row < 0 ? -1 : row;
+}
+
 /* ---- Hearing of other servers' changes ---- */
 
 struct pb_store_listener {
@@ -789,6 +819,7 @@ int pb_store_take_back(pb_store *s, int64_t table, int moves, char *err, size_t 
     if (script(s, "BEGIN") != 0)
         return db_error(s, "take back", err, errlen);
     if (run(s, "DELETE FROM actions WHERE table_id = ? AND idx >= ?", "Ii", table, moves) != 0 ||
+        run(s, "DELETE FROM bot_claims WHERE table_id = ? AND moves >= ?", "Ii", table, moves) != 0 ||
         run(s, "DELETE FROM events WHERE table_id = ? AND (move > ? OR (move = ? AND kind = 'undo'))", "Iii", table,
             moves, moves) != 0 ||
         script(s, "COMMIT") != 0) {

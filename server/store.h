@@ -46,7 +46,9 @@ int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, 
 bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *token);
 /* Append the table's action number `index` (0-based, in order) and commit.
  * Returns 0 once the action is durable, -1 (with a message) otherwise:
- * then it must not be confirmed. */
+ * then it must not be confirmed; PB_STORE_TAKEN when another server stored
+ * an action with that number first. */
+#define PB_STORE_TAKEN (-2)
 int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, const char *text, int64_t at,
                            int64_t spent, char *err, size_t errlen);
 /* Close an unfinished table nobody came back to: it leaves the lists and
@@ -119,6 +121,11 @@ int64_t pb_store_alive(pb_store *s);
 /* Several servers on one PostgreSQL database (docs/scaling.md): each is a
  * node, and hears of the changes the others make to any table. */
 int64_t pb_store_node(const pb_store *s);
+/* Claim the bot's move at `moves` moves of the table for this node: 1 when
+ * it is this node's to make (claimed now, before, or taken over from a node
+ * not alive since dead_before, Unix ms), 0 when another node's, -1 on a
+ * database error. Always 1 with SQLite (one server). */
+int pb_store_claim(pb_store *s, int64_t table, int moves, int64_t dead_before);
 typedef struct pb_store_listener pb_store_listener;
 /* A listener on the store's database (path as given to pb_store_open):
  * NULL with SQLite (err empty), or NULL with a message. */
