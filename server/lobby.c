@@ -98,6 +98,7 @@ typedef struct table {
     bool presence_due;   /* who is present changed: shown at the next tick (show_presence) */
     bool stale;          /* another server changed it while a bot job pointed at it: caught up later */
     bool claimed_elsewhere; /* the bot to move is another server's to play (asked again once a second) */
+    unsigned elsewhere;  /* seats (a bit each) whose player is connected to another server */
     /* A bot move held for its pace. */
     bool held;
     pb_action held_action;
@@ -521,9 +522,24 @@ static json_t *clock_of(const pb_lobby *l, const table *t)
     return c;
 }
 
+/* Is the seat's player connected, here or to another server? */
+static bool present(const table *t, int s)
+{
+    return t->conn[s] >= 0 || (t->elsewhere >> s & 1);
+}
+
+/* The connection at the seat (-1: none); servers sharing a database learn
+ * whether its player is connected to this one. */
+static void seat_conn(pb_lobby *l, table *t, int s, int conn)
+{
+    if ((t->conn[s] >= 0) != (conn >= 0))
+        pb_store_set_present(l->store, t->id, s, conn >= 0);
+    t->conn[s] = conn;
+}
+
 static bool can_hand_to_bot(const pb_lobby *l, const table *t, int s)
 {
-    return !t->finished && !t->waiting && strcmp(t->player[s], "human") == 0 && t->conn[s] < 0 && t->taken[s] &&
+    return !t->finished && !t->waiting && strcmp(t->player[s], "human") == 0 && !present(t, s) && t->taken[s] &&
            now_s(l) - t->left_at[s] >= BOT_GRACE;
 }
 
@@ -648,14 +664,14 @@ static size_t unwrap(char *text, size_t n)
  * JSON text without the braces: made once for all the seats of a move. */
 static char *view_common(pb_lobby *l, table *t)
 {
-    json_t *present = json_array(), *botable = json_array();
+    json_t *here = json_array(), *botable = json_array();
     for (int s = 0; s < t->players; s++) {
-        json_array_append_new(present, json_boolean(t->conn[s] >= 0));
+        json_array_append_new(here, json_boolean(present(t, s)));
         json_array_append_new(botable, json_boolean(can_hand_to_bot(l, t, s)));
     }
     json_t *msg = json_pack("{s:s, s:o, s:o, s:i, s:b, s:i, s:o, s:o, s:o, s:O}", "code", t->code, "names",
                             names_of(t), "players", players_of(t), "moves", t->moves, "waiting", t->waiting,
-                            "creator", creator_of(t), "present", present, "botable", botable, "clock",
+                            "creator", creator_of(t), "present", here, "botable", botable, "clock",
                             clock_of(l, t), "events", t->events);
     if (t->salt[0]) { /* the commitment from the start; the deal itself once the game is over */
         json_t *deal = json_pack("{s:s}", "sha256", t->deal);
@@ -1311,7 +1327,7 @@ static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name
         return -1;
     snprintf(t->name[seat], sizeof t->name[seat], "%s", clean);
     t->taken[seat] = true;
-    t->conn[seat] = conn;
+    seat_conn(l, t, seat, conn);
     place(l, conn, t);
     send_arrival(l, conn, t, seat, token, NULL);
     bool begins = t->waiting && !has_free_seat(t);
@@ -1629,6 +1645,10 @@ static void evict_idle(pb_lobby *l, time_t now, int grace)
 /* A seat out of time goes to a bot. */
 static void run_out(pb_lobby *l, table *t, int seat)
 {
+    /* Servers sharing a database: one of them hands the seat over (a claim
+     * of its own kind: below every position's). */
+    if (pb_store_claim(l->store, t->id, -1 - t->moves, now_ms(l) - DEAD_AFTER_MS) != 1)
+        return;
     char err[PB_ERR_LEN];
     t->out[seat] = true;
     t->left[seat] = 0;
@@ -1697,6 +1717,7 @@ void pb_lobby_tick(pb_lobby *l)
         for (int i = 0; i < l->ntables; i++)
             if (l->tables[i]->claimed_elsewhere) /* its server may have died */
                 ask_bot_if_needed(l, l->tables[i]);
+        pb_store_forget_dead(l->store, now_ms(l) - DEAD_AFTER_MS); /* the others hear of it */
         evict_idle(l, now, PB_LOBBY_FINISHED_GRACE);
         close_abandoned(l, now);
         if (now - l->alive_noted >= ALIVE_EVERY) {
@@ -1795,7 +1816,7 @@ static void on_resume(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "too many tables");
         return;
     }
-    t->conn[s] = conn; /* a newer connection takes the seat over */
+    seat_conn(l, t, s, conn); /* a newer connection takes the seat over */
     place(l, conn, t);
     t->taken[s] = true;
     t->grace_told[s] = false;
@@ -1874,7 +1895,7 @@ static int seat_to_bot(pb_lobby *l, table *t, int s, const char *kind, const cha
     add_event(l, t, s, kind, text);
     /* A player still here (out of time) watches from now on, and is told why. */
     int conn = t->conn[s];
-    t->conn[s] = -1;
+    seat_conn(l, t, s, -1);
     if (conn >= 0 && t->nwatchers < MAX_WATCHERS) {
         t->watcher[t->nwatchers++] = conn; /* placed there already, with its seat */
         send_arrival(l, conn, t, -1, NULL, text);
@@ -2493,7 +2514,7 @@ static void leave_table(pb_lobby *l, table *t, int conn)
             a->asker[k--] = a->asker[--a->naskers];
     for (int s = 0; s < t->players; s++)
         if (t->conn[s] == conn) {
-            t->conn[s] = -1;
+            seat_conn(l, t, s, -1);
             t->left_at[s] = t->idle_since = t->last_seen = now_s(l);
             t->grace_told[s] = false;
             show_presence(l, t); /* the others see the seat empty */
@@ -2597,6 +2618,7 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         }
         t->waiting = has_free_seat(t);
         t->last_seen = now_s(l);
+        t->elsewhere = pb_store_present_elsewhere(l->store, id, now_ms(l) - DEAD_AFTER_MS);
         int count;
         json_decref(pb_store_chat(l->store, id, 0, &count));
         t->chat_lines = count;
@@ -2684,6 +2706,14 @@ static void catch_up(pb_lobby *l, table *t)
     json_decref(t->events);
     t->events = json_incref(s.events);
     snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
+    unsigned gone = t->elsewhere;
+    t->elsewhere = pb_store_present_elsewhere(l->store, t->id, now_ms(l) - DEAD_AFTER_MS);
+    gone &= ~t->elsewhere;
+    for (int q = 0; q < t->players; q++)
+        if ((gone >> q & 1) && t->conn[q] < 0) { /* left another server: the grace to come back starts */
+            t->left_at[q] = now_s(l);
+            t->grace_told[q] = false;
+        }
     if (t->waiting && !has_free_seat(t)) {
         t->waiting = false;
         t->turn_start = t->last_move_at = s.started_at > 0 ? s.started_at : now_ms(l);

@@ -183,7 +183,8 @@ static const char *const pg_v1 =
 
 /* Version 2: servers sharing a database. Each server is a node with a row
  * of its own, alive while it notes the time there; a bot's move at a
- * position is made by the node that claimed it (bot_claims). In PostgreSQL a
+ * position is made by the node that claimed it (bot_claims); a seat's
+ * player is connected to the nodes in `presence`. In PostgreSQL a
  * trigger on every table of a game's rows tells each change, as
  * "node:table" on the channel `pizzabox`, in the same transaction (so a
  * change is told exactly when it is committed); the node comes from the
@@ -193,7 +194,10 @@ static const char *const sqlite_v2 =
     "  id INTEGER PRIMARY KEY, started_at INTEGER NOT NULL, alive_at INTEGER NOT NULL, pid INTEGER);"
     "CREATE TABLE IF NOT EXISTS bot_claims ("
     "  table_id INTEGER NOT NULL, moves INTEGER NOT NULL, node INTEGER NOT NULL, at INTEGER NOT NULL,"
-    "  PRIMARY KEY (table_id, moves));";
+    "  PRIMARY KEY (table_id, moves));"
+    "CREATE TABLE IF NOT EXISTS presence ("
+    "  table_id INTEGER NOT NULL, seat INTEGER NOT NULL, node INTEGER NOT NULL,"
+    "  PRIMARY KEY (table_id, seat, node));";
 
 static const char *const pg_v2 =
     "CREATE TABLE nodes ("
@@ -201,6 +205,9 @@ static const char *const pg_v2 =
     "CREATE TABLE bot_claims ("
     "  table_id BIGINT NOT NULL, moves INTEGER NOT NULL, node BIGINT NOT NULL, at BIGINT NOT NULL,"
     "  PRIMARY KEY (table_id, moves));"
+    "CREATE TABLE presence ("
+    "  table_id BIGINT NOT NULL, seat INTEGER NOT NULL, node BIGINT NOT NULL,"
+    "  PRIMARY KEY (table_id, seat, node));"
     "CREATE FUNCTION pizzabox_told(t BIGINT) RETURNS void LANGUAGE sql AS $$"
     "  SELECT pg_notify('pizzabox', coalesce(nullif(current_setting('pizzabox.node', true), ''), '0') || ':' || t)"
     "$$;"
@@ -215,7 +222,8 @@ static const char *const pg_v2 =
     "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON seats FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
     "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON actions FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
     "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON events FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
-    "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON chat FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();";
+    "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON chat FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
+    "CREATE TRIGGER told AFTER INSERT OR DELETE ON presence FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();";
 
 /* Columns added to SQLite databases before the schema had versions: a
  * database made before them gets them (NULL in the rows already there). */
@@ -717,6 +725,40 @@ int pb_store_claim(pb_store *s, int64_t table, int moves, int64_t dead_before)
     int row = next(&r);
     done(&r);
     return row < 0 ? -1 : row;
+}
+
+void pb_store_set_present(pb_store *s, int64_t table, int seat, bool present)
+{
+    if (!is_pg(s))
+        return;
+    if (present)
+        run(s, "INSERT INTO presence (table_id, seat, node) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", "IiI", table, seat,
+            s->node);
+    else
+        run(s, "DELETE FROM presence WHERE table_id = ? AND seat = ? AND node = ?", "IiI", table, seat, s->node);
+}
+
+unsigned pb_store_present_elsewhere(pb_store *s, int64_t table, int64_t alive_since)
+{
+    if (!is_pg(s))
+        return 0;
+    pb_db_rows r;
+    if (query(s, &r,
+              "SELECT DISTINCT seat FROM presence JOIN nodes ON nodes.id = presence.node "
+              "WHERE table_id = ? AND node <> ? AND alive_at >= ?",
+              "III", table, s->node, alive_since) != 0)
+        return 0;
+    unsigned seats = 0;
+    while (next(&r) == 1)
+        seats |= 1u << (col_int(&r, 0) & 31);
+    done(&r);
+    return seats;
+}
+
+void pb_store_forget_dead(pb_store *s, int64_t dead_before)
+{
+    if (is_pg(s))
+        run(s, "DELETE FROM presence WHERE node IN (SELECT id FROM nodes WHERE alive_at < ?)", "I", dead_before);
 }
 
 /* ---- Hearing of other servers' changes ---- */

@@ -126,6 +126,13 @@ int64_t pb_store_node(const pb_store *s);
  * not alive since dead_before, Unix ms), 0 when another node's, -1 on a
  * database error. Always 1 with SQLite (one server). */
 int pb_store_claim(pb_store *s, int64_t table, int moves, int64_t dead_before);
+/* A seat's player connected to this node, or no longer; the seats (a bit
+ * each) whose player is connected to another node alive since alive_since
+ * (Unix ms). The presence of nodes not alive since dead_before is
+ * forgotten, which tells the others. Nothing with SQLite (one server). */
+void pb_store_set_present(pb_store *s, int64_t table, int seat, bool present);
+unsigned pb_store_present_elsewhere(pb_store *s, int64_t table, int64_t alive_since);
+void pb_store_forget_dead(pb_store *s, int64_t dead_before);
 typedef struct pb_store_listener pb_store_listener;
 /* A listener on the store's database (path as given to pb_store_open):
  * NULL with SQLite (err empty), or NULL with a message. */

@@ -45,13 +45,18 @@ test('two servers, one database: players on different servers play a table to th
   }
   assert.equal(joined.type, 'joined', joined.message);
   // Ann, on the first server, sees Bob arrive from the second.
-  await ann.waitFor((m) => m.type === 'view' && m.code === made.code && m.names[1] === 'Bob', 5000, "Bob's name at Ann's");
+  await ann.waitFor((m) => m.type === 'view' && m.code === made.code && m.names[1] === 'Bob' && m.present[1], 5000,
+    "Bob, there, at Ann's");
   const [endA, endB] = await Promise.all([playToEnd(ann, made.code), playToEnd(bob, made.code)]);
   assert.equal(endA.moves, endB.moves, 'both servers show the same end');
   assert.deepEqual(endA.view.scores ?? endA.view.score, endB.view.scores ?? endB.view.score);
   const stored = Number(psql(db, `SELECT count(*) FROM actions JOIN tables ON tables.id = table_id WHERE code = '${made.code}'`));
   assert.equal(stored, endA.moves, 'each move stored once');
   assert.equal(psql(db, 'SELECT count(*) FROM nodes'), '2', 'each server is a node');
+  // Bob leaves the second server: the first shows his seat empty.
+  ann.skip();
+  await bob.close();
+  await ann.waitFor((m) => m.type === 'view' && m.code === made.code && !m.present[1], 5000, "Bob's seat empty at Ann's");
   for (const s of [one, two]) assert.doesNotMatch(s.stderr, /not read again|not taken in/, 'every change taken in as it came');
 });
 
