@@ -1323,8 +1323,9 @@ static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name
     clean_name(name ? name : "", clean, sizeof clean);
     if (!clean[0] || strspn(clean, " ") == strlen(clean))
         snprintf(clean, sizeof clean, "Player");
-    if (pb_store_set_seat(l->store, t->id, seat, "human", clean, token, err, errlen) != 0)
-        return -1;
+    int rc = pb_store_take_seat(l->store, t->id, seat, clean, token, err, errlen);
+    if (rc != 0)
+        return rc;
     snprintf(t->name[seat], sizeof t->name[seat], "%s", clean);
     t->taken[seat] = true;
     seat_conn(l, t, seat, conn);
@@ -1781,18 +1782,28 @@ static void on_join(pb_lobby *l, int conn, const json_t *msg)
         return;
     }
     /* The seat asked for when it is free (a rematch: one's old seat), else
-     * the first free one. */
-    int ask = small_number(json_object_get(msg, "seat"));
-    if (ask < 0 || ask >= t->players || t->taken[ask] || strcmp(t->player[ask], "human") != 0)
-        ask = -1;
-    for (int s = 0; s < t->players; s++)
-        if (ask < 0 && !t->taken[s] && strcmp(t->player[s], "human") == 0)
-            ask = s;
+     * the first free one; again once if another server seated someone
+     * there a moment ago (what it stored is taken in first). */
     char err[PB_ERR_LEN];
-    if (ask < 0)
-        send_error(l, conn, "the table is full (you may spectate)");
-    else if (take_seat(l, t, ask, conn, json_string_value(json_object_get(msg, "name")), err, sizeof err) != 0)
-        send_error(l, conn, err);
+    for (int tries = 0; tries < 2; tries++) {
+        int ask = small_number(json_object_get(msg, "seat"));
+        if (ask < 0 || ask >= t->players || t->taken[ask] || strcmp(t->player[ask], "human") != 0)
+            ask = -1;
+        for (int s = 0; s < t->players; s++)
+            if (ask < 0 && !t->taken[s] && strcmp(t->player[s], "human") == 0)
+                ask = s;
+        if (ask < 0) {
+            send_error(l, conn, "the table is full (you may spectate)");
+            return;
+        }
+        int rc = take_seat(l, t, ask, conn, json_string_value(json_object_get(msg, "name")), err, sizeof err);
+        if (rc == 0)
+            return;
+        if (rc != PB_STORE_TAKEN)
+            break;
+        catch_up(l, t);
+    }
+    send_error(l, conn, err);
 }
 
 static void on_resume(pb_lobby *l, int conn, const json_t *msg)
@@ -2718,7 +2729,7 @@ static void catch_up(pb_lobby *l, table *t)
         t->waiting = false;
         t->turn_start = t->last_move_at = s.started_at > 0 ? s.started_at : now_ms(l);
     }
-    int rc = 0;
+    int rc = 0, had = t->moves;
     for (int k = t->moves; rc == 0 && k < stored; k++) {
         pb_action a;
         int seat = pb_current_seat(t->g, t->st);
@@ -2735,7 +2746,10 @@ static void catch_up(pb_lobby *l, table *t)
         replace_table(l, t);
         return;
     }
-    t->held = false; /* a paced bot move here was for a position gone */
+    if (t->moves != had && t->held) { /* a paced bot move here was for a position gone */
+        t->held = false;
+        t->bot_asked = false;
+    }
     int count;
     json_decref(pb_store_chat(l->store, t->id, 0, &count));
     if (count > t->chat_lines)

@@ -85,6 +85,7 @@ typedef struct server {
     int ping_after_s;            /* a quiet connection is pinged after this, closed after 2.5 times it */
     int ticks;
     bool trust_proxy;
+    char proxy[64];              /* the proxy's address (--trust-proxy=ADDRESS), or "": this machine */
     bool stopping;
     unsigned char *scratch; /* a message written at once, after LWS_PRE bytes of room */
     size_t scratch_len;
@@ -276,20 +277,21 @@ static bool is_loopback(const char *addr)
 }
 
 /* The client's numeric address, as the limits count it; an IPv4 peer of a
- * dual-stack socket is written as plain IPv4. Behind a reverse proxy on
- * this machine (--trust-proxy) it is the last address the proxy put in
- * X-Forwarded-For; otherwise a loopback peer is "" and counts for no one
- * (tests and benchmarks). */
+ * dual-stack socket is written as plain IPv4. Behind a reverse proxy
+ * (--trust-proxy: on this machine, or at the address given) it is the last
+ * address the proxy put in X-Forwarded-For; otherwise a loopback peer is ""
+ * and counts for no one (tests and benchmarks). */
 #define ADDRESS_LEN 64
 static void client_address(const server *s, struct lws *wsi, char out[ADDRESS_LEN])
 {
     char buf[256] = "";
     lws_get_peer_simple(wsi, buf, ADDRESS_LEN);
     snprintf(out, ADDRESS_LEN, "%.63s", strncmp(buf, "::ffff:", 7) == 0 ? buf + 7 : buf);
-    if (!is_loopback(out))
+    bool from_proxy = s->trust_proxy && (s->proxy[0] ? strcmp(out, s->proxy) == 0 : is_loopback(out));
+    if (!from_proxy && !is_loopback(out))
         return;
     out[0] = 0;
-    if (!s->trust_proxy)
+    if (!from_proxy)
         return;
     /* The whole header, however long (a client may send one of its own,
      * which the proxy appends to): its last address is the proxy's word. */
@@ -581,6 +583,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     if (rc == 0 && !(s->store = pb_store_open(o->db, err, errlen)))
         rc = -1;
     s->trust_proxy = o->trust_proxy;
+    snprintf(s->proxy, sizeof s->proxy, "%s", o->proxy ? o->proxy : "");
     s->ping_after_s = o->ping_after_s > 0 ? o->ping_after_s : 30;
     pb_lobby_io io = {.ctx = s, .send = queue_text, .ask_bot = ask_bot, .bot_pace_ms = o->bot_pace_ms,
                       .tables_per_client = o->tables_per_client, .close_after_hours = o->close_after_hours,

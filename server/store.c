@@ -435,6 +435,29 @@ int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, 
     return 0;
 }
 
+int pb_store_take_seat(pb_store *s, int64_t table, int seat, const char *name, const char *token, char *err,
+                       size_t errlen)
+{
+    char hash[PB_SHA256_HEX];
+    pb_sha256_hex(token, strlen(token), hash);
+    pb_db_rows r;
+    if (query(s, &r,
+              "INSERT INTO seats (table_id, seat, player, name, token) VALUES (?, ?, 'human', ?, ?) "
+              "ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name, token = excluded.token "
+              "WHERE seats.player = 'human' AND seats.name = '' RETURNING seat",
+              "Iiss", table, seat, name, hash) != 0)
+        return db_error(s, "seat", err, errlen);
+    int row = next(&r);
+    done(&r);
+    if (row < 0)
+        return db_error(s, "seat", err, errlen);
+    if (row == 0) {
+        pb_errorf(err, errlen, "that seat was taken a moment ago (through another server)");
+        return PB_STORE_TAKEN;
+    }
+    return 0;
+}
+
 bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *token)
 {
     pb_db_rows r;

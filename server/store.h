@@ -42,6 +42,11 @@ int64_t pb_store_create_table(pb_store *s, const char *game, const json_t *confi
  * spec. Replaces an earlier occupant. */
 int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, const char *name,
                       const char *token, char *err, size_t errlen);
+/* A free human seat taken by a person (its token kept hashed): 0, -1 with
+ * a message, or PB_STORE_TAKEN when a person has it already (another
+ * server seated someone there first). */
+int pb_store_take_seat(pb_store *s, int64_t table, int seat, const char *name, const char *token, char *err,
+                       size_t errlen);
 /* Does the token open this seat? */
 bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *token);
 /* Append the table's action number `index` (0-based, in order) and commit.

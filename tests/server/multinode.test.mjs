@@ -4,12 +4,15 @@
 // server-test-pg).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { join } from 'node:path';
-import { Client, startServer, stopServers, tempDir, removeTempDir, playToEnd, TEST_PG, storeFor } from './helpers.mjs';
+import { Client, startServer, stopServers, tempDir, removeTempDir, playToEnd, TEST_PG, storeFor, ROOT } from './helpers.mjs';
 
 const T = { timeout: 60_000, skip: !TEST_PG && 'PostgreSQL only (PIZZABOX_TEST_DB, make server-test-pg)' };
 const dir = tempDir();
+const hasHaproxy = spawnSync('haproxy', ['-v']).status === 0;
 const servers = [], clients = [];
 after(async () => {
   await Promise.all(clients.map((c) => c.close()));
@@ -20,6 +23,24 @@ after(async () => {
 
 const psql = (db, sql) =>
   execFileSync(process.env.PIZZABOX_TEST_PSQL || 'psql', [db, '-XAtqc', sql], { encoding: 'utf8' }).trim();
+
+/* Every client's server has taken in the last seat taken: the game has begun there. */
+const begun = (people, code) => Promise.all(people.map((c) =>
+  c.waitFor((m) => m.type === 'view' && m.code === code && !m.waiting, 5000, `${c.label}: the game begun`)));
+
+/* `c` joins table `code` through its own server, which may not have heard
+ * of the table yet: asked again until seated. */
+async function seatAt(c, code, name) {
+  let joined;
+  for (let tries = 0; tries < 50 && joined?.type !== 'joined'; tries++) {
+    c.skip();
+    await c.send({ type: 'join', code, name });
+    joined = await c.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, `${name} seated`);
+    if (joined.type !== 'joined') await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(joined.type, 'joined', joined.message);
+  return joined;
+}
 
 async function connect(server, label) {
   const c = await Client.connect(server.url, label);
@@ -36,14 +57,7 @@ test('two servers, one database: players on different servers play a table to th
   const made = await ann.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'created');
   assert.equal(made.type, 'joined', made.message);
   // The other server hears of the new table and seats Bob at it.
-  let joined;
-  for (let tries = 0; tries < 50 && joined?.type !== 'joined'; tries++) {
-    bob.skip();
-    await bob.send({ type: 'join', code: made.code, name: 'Bob' });
-    joined = await bob.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'joined');
-    if (joined.type !== 'joined') await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.equal(joined.type, 'joined', joined.message);
+  await seatAt(bob, made.code, 'Bob');
   // Ann, on the first server, sees Bob arrive from the second.
   await ann.waitFor((m) => m.type === 'view' && m.code === made.code && m.names[1] === 'Bob' && m.present[1], 5000,
     "Bob, there, at Ann's");
@@ -67,28 +81,29 @@ test("a server killed mid-game: its players go on through another, every move ke
   const one = await startServer(db, { botPace: 2000 }), two = await startServer(db);
   servers.push(one, two);
   const ann = await connect(one, 'ann2'), bob = await connect(two, 'bob2');
-  await ann.send({ type: 'create', game: 'nyslice', players: 3, seats: ['human', 'human', 'greedy'], name: 'Ann' });
-  const made = await ann.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'created');
-  assert.equal(made.type, 'joined', made.message);
-  let joined;
-  for (let tries = 0; tries < 50 && joined?.type !== 'joined'; tries++) {
-    bob.skip();
-    await bob.send({ type: 'join', code: made.code, name: 'Bob' });
-    joined = await bob.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'joined');
-    if (joined.type !== 'joined') await new Promise((r) => setTimeout(r, 100));
+  // Play on until the bot's move is due and claimed by the first server
+  // (the database says which), then kill it. A server that takes in several
+  // moves at once shows only the last, so the clients stop by move count.
+  // (A game may end with no such moment: then another table.)
+  const oneId = psql(db, `SELECT id FROM nodes WHERE pid = ${one.proc.pid}`);
+  let made, pending = null;
+  for (let table = 0; table < 3 && !pending; table++) {
+    ann.skip();
+    await ann.send({ type: 'create', game: 'nyslice', players: 3, seats: ['human', 'human', 'greedy'], name: 'Ann' });
+    made = await ann.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'created');
+    assert.equal(made.type, 'joined', made.message);
+    await seatAt(bob, made.code, 'Bob');
+    await begun([ann, bob], made.code);
+    const id = psql(db, `SELECT id FROM tables WHERE code = '${made.code}'`);
+    const stored = () => Number(psql(db, `SELECT count(*) FROM actions WHERE table_id = ${id}`));
+    const claimNow = () => psql(db, `SELECT node FROM bot_claims WHERE table_id = ${id} AND moves = ${stored()}`);
+    for (let n = 1; !pending; n++) {
+      const [at] = await Promise.all([ann, bob].map((c) => playToEnd(c, made.code, { stop: (m) => m.moves >= n })));
+      if (at.view.phase === 'over') break;
+      if (claimNow() === oneId) pending = { moves: stored() };
+    }
   }
-  assert.equal(joined.type, 'joined', joined.message);
-  // Play on until the bot's turn is held by the first server, then kill it.
-  let pending = null;
-  for (let from = 0; !pending;) {
-    const botTurn = (m) => m.moves >= from && m.view.to_move === 2;
-    const [at] = await Promise.all([playToEnd(ann, made.code, { stop: botTurn }), playToEnd(bob, made.code, { stop: botTurn })]);
-    assert.notEqual(at.view.phase, 'over', 'the bot had a turn the first server held');
-    await new Promise((r) => setTimeout(r, 400));
-    const latest = bob.messages.findLast((m) => m.type === 'view' && m.code === made.code);
-    if (latest.moves === at.moves) pending = at;
-    else from = latest.moves + 1;
-  }
+  assert.ok(pending, "a bot's move claimed by the first server, in one of three games");
   const killedAt = Date.now();
   one.proc.kill('SIGKILL');
   await one.exited;
@@ -108,3 +123,65 @@ test("a server killed mid-game: its players go on through another, every move ke
   assert.equal(stored, endA.moves, 'every move acknowledged is stored, once');
   assert.doesNotMatch(two.stderr, /not read again|not taken in/, 'every change taken in as it came');
 });
+
+/* deploy/haproxy.cfg itself, its ports changed: in front of `servers`. */
+async function haproxy(servers) {
+  const free = await new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => resolve(port)); });
+  });
+  let cfg = readFileSync(join(ROOT, 'deploy', 'haproxy.cfg'), 'utf8').replace(/bind :8080/, `bind 127.0.0.1:${free}`);
+  cfg = cfg.replace(/^ *server .*\n/gm, '') +
+    servers.map((s, i) => `    server node${i} 127.0.0.1:${s.port}\n`).join('');
+  const file = join(dir, 'haproxy.cfg');
+  writeFileSync(file, cfg);
+  const proc = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr += d; });
+  after(() => proc.kill('SIGKILL'));
+  // Up once it answers, and every server is seen healthy.
+  for (let tries = 0; tries < 100; tries++) {
+    const ok = await fetch(`http://127.0.0.1:${free}/`).then((r) => r.ok, () => false);
+    if (ok) return { proc, url: `ws://127.0.0.1:${free}/ws`, get stderr() { return stderr; } };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`haproxy did not start: ${stderr}`);
+}
+
+test('through HAProxy (deploy/haproxy.cfg): a server killed mid-game, its player comes back through HAProxy to another',
+  { ...T, skip: T.skip || (!hasHaproxy && 'haproxy is not installed (sh scripts/ensure-deps.sh test)') }, async () => {
+    const db = storeFor(join(dir, 'balanced.db'));
+    const nodes = [];
+    for (let i = 0; i < 3; i++) nodes.push(await startServer(db, { args: ['--trust-proxy'] }));
+    servers.push(...nodes);
+    const lb = await haproxy(nodes);
+    await new Promise((r) => setTimeout(r, 2500)); // every server checked healthy (rise 2, every second)
+    // Three people, one on each server (leastconn), and a bot.
+    const people = [];
+    for (const name of ['Ann', 'Bob', 'Cy']) people.push(await Client.connect(lb.url, name));
+    clients.push(...people);
+    await people[0].send({ type: 'create', game: 'nyslice', players: 4, seats: ['human', 'human', 'human', 'greedy'], name: 'Ann' });
+    const seats = [await people[0].waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'created')];
+    assert.equal(seats[0].type, 'joined', seats[0].message);
+    for (const c of people.slice(1)) seats.push(await seatAt(c, seats[0].code, c.label));
+    const code = seats[0].code;
+    await begun(people, code);
+    const far = (m) => m.moves >= 10;
+    await Promise.all(people.map((c) => playToEnd(c, code, { stop: far })));
+    nodes[0].proc.kill('SIGKILL');
+    await nodes[0].exited;
+    await new Promise((r) => setTimeout(r, 300));
+    const lost = people.filter((c) => c.closed);
+    assert.equal(lost.length, 1, 'one person was on the server killed');
+    // Back through HAProxy, to another server, with the seat's token.
+    const i = people.indexOf(lost[0]);
+    const back = await Client.connect(lb.url, `${lost[0].label} again`);
+    clients.push(back);
+    await back.send({ type: 'resume', code, seat: seats[i].seat, token: seats[i].token });
+    const again = await back.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'resumed');
+    assert.equal(again.type, 'joined', again.message);
+    people[i] = back;
+    const ends = await Promise.all(people.map((c) => playToEnd(c, code, { timeout: 50_000 })));
+    assert.ok(ends.every((e) => e.moves === ends[0].moves), 'the same end everywhere');
+    const stored = Number(psql(db, `SELECT count(*) FROM actions JOIN tables ON tables.id = table_id WHERE code = '${code}'`));
+    assert.equal(stored, ends[0].moves, 'every move acknowledged is stored, once');
+  });
