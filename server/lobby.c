@@ -2699,11 +2699,11 @@ static void catch_up(pb_lobby *l, table *t)
     t->stale = false;
     char err[PB_ERR_LEN];
     pb_stored_table s;
-    if (pb_store_load(l->store, t->id, &s, err, sizeof err) != 0) {
+    if (pb_store_load_from(l->store, t->id, t->moves, &s, err, sizeof err) != 0) {
         fprintf(stderr, "pizzabox serve: table %s not read again: %s\n", t->code, err);
         return;
     }
-    int stored = (int)json_array_size(s.actions);
+    int stored = s.moves;
     if (stored < t->moves) { /* taken back there */
         pb_stored_table_free(&s);
         replace_table(l, t);
@@ -2733,10 +2733,11 @@ static void catch_up(pb_lobby *l, table *t)
     for (int k = t->moves; rc == 0 && k < stored; k++) {
         pb_action a;
         int seat = pb_current_seat(t->g, t->st);
-        int64_t at = json_integer_value(json_array_get(s.action_at, (size_t)k));
+        size_t i = (size_t)(k - s.first);
+        int64_t at = json_integer_value(json_array_get(s.action_at, i));
         rc = seat < 0 ? -1
-                      : t->g->ops->action_from_text(t->g, t->st, json_string_value(json_array_get(s.actions, (size_t)k)),
-                                                    &a, err, sizeof err);
+                      : t->g->ops->action_from_text(t->g, t->st, json_string_value(json_array_get(s.actions, i)), &a,
+                                                    err, sizeof err);
         if (rc == 0)
             rc = apply_move(l, t, seat, a, at > 0 ? at : now_ms(l), err, sizeof err);
     }

@@ -563,7 +563,13 @@ static int load_table_row(pb_store *s, int64_t table, pb_stored_table *out, char
 
 int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, size_t errlen)
 {
+    return pb_store_load_from(s, table, 0, out, err, errlen);
+}
+
+int pb_store_load_from(pb_store *s, int64_t table, int from, pb_stored_table *out, char *err, size_t errlen)
+{
     memset(out, 0, sizeof *out);
+    out->first = from;
     if (load_table_row(s, table, out, err, errlen) != 0) {
         pb_stored_table_free(out);
         return -1;
@@ -587,13 +593,16 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
         }
     }
     done(&r);
-    if (query(s, &r,
-              "SELECT idx, text, coalesce(at, 0), coalesce(spent, 0) FROM actions WHERE table_id = ? ORDER BY idx",
-              "I", table) != 0) {
+    out->moves = (int)one_int(s, -1, "SELECT count(*) FROM actions WHERE table_id = ?", "I", table);
+    if (out->moves < 0 ||
+        query(s, &r,
+              "SELECT idx, text, coalesce(at, 0), coalesce(spent, 0) FROM actions WHERE table_id = ? AND idx >= ? "
+              "ORDER BY idx",
+              "Ii", table, from) != 0) {
         pb_stored_table_free(out);
         return db_error(s, "load actions", err, errlen);
     }
-    for (int expect = 0; rc == 0 && next(&r) == 1; expect++) {
+    for (int expect = from; rc == 0 && next(&r) == 1; expect++) {
         if (col_int(&r, 0) != expect)
             rc = pb_errorf(err, errlen, "store: table %lld is missing action %d", (long long)table, expect);
         else {

@@ -74,6 +74,8 @@ typedef struct pb_stored_table {
     int seats;
     char player[6][64];
     char name[6][132];       /* up to 32 characters of UTF-8 */
+    int moves;        /* actions stored */
+    int first;        /* the number of the first in `actions` (pb_store_load_from) */
     json_t *actions;  /* owned: array of action texts, in order */
     json_t *action_at; /* owned: when each was accepted (Unix ms; 0 when not known) */
     json_t *action_spent; /* owned: what each took off its mover's clock (ms) */
@@ -86,6 +88,9 @@ typedef struct pb_stored_table {
 
 /* Load one table; 0, or -1 with a message. Free with pb_stored_table_free. */
 int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, size_t errlen);
+/* The same with only the actions from number `from` on (another server's
+ * new moves); `moves` still counts them all. */
+int pb_store_load_from(pb_store *s, int64_t table, int from, pb_stored_table *out, char *err, size_t errlen);
 void pb_stored_table_free(pb_stored_table *t);
 typedef enum pb_store_which { PB_STORE_ALL, PB_STORE_UNFINISHED, PB_STORE_FINISHED } pb_store_which;
 

@@ -4,11 +4,9 @@
 // server-test-pg).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Client, startServer, stopServers, tempDir, removeTempDir, playToEnd, TEST_PG, storeFor, ROOT } from './helpers.mjs';
+import { Client, startServer, startHaproxy, stopServers, tempDir, removeTempDir, playToEnd, TEST_PG, storeFor } from './helpers.mjs';
 
 const T = { timeout: 60_000, skip: !TEST_PG && 'PostgreSQL only (PIZZABOX_TEST_DB, make server-test-pg)' };
 const dir = tempDir();
@@ -124,37 +122,14 @@ test("a server killed mid-game: its players go on through another, every move ke
   assert.doesNotMatch(two.stderr, /not read again|not taken in/, 'every change taken in as it came');
 });
 
-/* deploy/haproxy.cfg itself, its ports changed: in front of `servers`. */
-async function haproxy(servers) {
-  const free = await new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => resolve(port)); });
-  });
-  let cfg = readFileSync(join(ROOT, 'deploy', 'haproxy.cfg'), 'utf8').replace(/bind :8080/, `bind 127.0.0.1:${free}`);
-  cfg = cfg.replace(/^ *server .*\n/gm, '') +
-    servers.map((s, i) => `    server node${i} 127.0.0.1:${s.port}\n`).join('');
-  const file = join(dir, 'haproxy.cfg');
-  writeFileSync(file, cfg);
-  const proc = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  proc.stderr.on('data', (d) => { stderr += d; });
-  after(() => proc.kill('SIGKILL'));
-  // Up once it answers, and every server is seen healthy.
-  for (let tries = 0; tries < 100; tries++) {
-    const ok = await fetch(`http://127.0.0.1:${free}/`).then((r) => r.ok, () => false);
-    if (ok) return { proc, url: `ws://127.0.0.1:${free}/ws`, get stderr() { return stderr; } };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`haproxy did not start: ${stderr}`);
-}
-
 test('through HAProxy (deploy/haproxy.cfg): a server killed mid-game, its player comes back through HAProxy to another',
   { ...T, skip: T.skip || (!hasHaproxy && 'haproxy is not installed (sh scripts/ensure-deps.sh test)') }, async () => {
     const db = storeFor(join(dir, 'balanced.db'));
     const nodes = [];
     for (let i = 0; i < 3; i++) nodes.push(await startServer(db, { args: ['--trust-proxy'] }));
     servers.push(...nodes);
-    const lb = await haproxy(nodes);
-    await new Promise((r) => setTimeout(r, 2500)); // every server checked healthy (rise 2, every second)
+    const lb = await startHaproxy(nodes, dir);
+    after(lb.stop);
     // Three people, one on each server (leastconn), and a bot.
     const people = [];
     for (const name of ['Ann', 'Bob', 'Cy']) people.push(await Client.connect(lb.url, name));
