@@ -59,6 +59,10 @@ test('two servers, one database: players on different servers play a table to th
   // Ann, on the first server, sees Bob arrive from the second.
   await ann.waitFor((m) => m.type === 'view' && m.code === made.code && m.names[1] === 'Bob' && m.present[1], 5000,
     "Bob, there, at Ann's");
+  // A chat line said on one server is heard on the other.
+  await ann.send({ type: 'chat', code: made.code, text: 'good luck' });
+  const line = await bob.waitFor((m) => m.type === 'chat' && m.lines.some((x) => x.text === 'good luck'), 5000, 'the chat line');
+  assert.equal(line.lines.find((x) => x.text === 'good luck').name, 'Ann');
   const [endA, endB] = await Promise.all([playToEnd(ann, made.code), playToEnd(bob, made.code)]);
   assert.equal(endA.moves, endB.moves, 'both servers show the same end');
   assert.deepEqual(endA.view.scores ?? endA.view.score, endB.view.scores ?? endB.view.score);
