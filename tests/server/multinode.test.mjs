@@ -26,18 +26,36 @@ const psql = (db, sql) =>
 const begun = (people, code) => Promise.all(people.map((c) =>
   c.waitFor((m) => m.type === 'view' && m.code === code && !m.waiting, 5000, `${c.label}: the game begun`)));
 
-/* `c` joins table `code` through its own server, which may not have heard
- * of the table yet: asked again until seated. */
-async function seatAt(c, code, name) {
-  let joined;
-  for (let tries = 0; tries < 50 && joined?.type !== 'joined'; tries++) {
+/* `msg` sent by `c` to its own server, which may not have heard of the
+ * table yet: sent again until answered with `want` (resolves with it). */
+async function untilKnown(c, msg, want) {
+  let reply;
+  for (let tries = 0; tries < 50 && reply?.type !== want; tries++) {
     c.skip();
-    await c.send({ type: 'join', code, name });
-    joined = await c.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, `${name} seated`);
-    if (joined.type !== 'joined') await new Promise((r) => setTimeout(r, 100));
+    await c.send(msg);
+    reply = await c.waitFor((m) => m.type === want || m.type === 'error', 5000, `${c.label}: ${want}`);
+    if (reply.type !== want) await new Promise((r) => setTimeout(r, 100));
   }
-  assert.equal(joined.type, 'joined', joined.message);
-  return joined;
+  assert.equal(reply.type, want, reply.message);
+  return reply;
+}
+const seatAt = (c, code, name) => untilKnown(c, { type: 'join', code, name }, 'joined');
+
+/* Two servers on one new database (options for each). */
+async function twoServers(name, options = [{}, {}]) {
+  const db = storeFor(join(dir, name));
+  const one = await startServer(db, options[0]), two = await startServer(db, options[1]);
+  servers.push(one, two);
+  return { db, one, two };
+}
+
+/* `c` makes a table (the `create` message's members): its `joined`. */
+async function makeTable(c, create) {
+  c.skip();
+  await c.send({ type: 'create', ...create });
+  const made = await c.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, `${c.label}: created`);
+  assert.equal(made.type, 'joined', made.message);
+  return made;
 }
 
 async function connect(server, label) {
@@ -47,13 +65,9 @@ async function connect(server, label) {
 }
 
 test('two servers, one database: players on different servers play a table to the end', T, async () => {
-  const db = storeFor(join(dir, 'shared.db'));
-  const one = await startServer(db), two = await startServer(db);
-  servers.push(one, two);
+  const { db, one, two } = await twoServers('shared.db');
   const ann = await connect(one, 'ann'), bob = await connect(two, 'bob');
-  await ann.send({ type: 'create', game: 'theory', players: 2, seats: ['human', 'human'], name: 'Ann' });
-  const made = await ann.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'created');
-  assert.equal(made.type, 'joined', made.message);
+  const made = await makeTable(ann, { game: 'theory', players: 2, seats: ['human', 'human'], name: 'Ann' });
   // The other server hears of the new table and seats Bob at it.
   await seatAt(bob, made.code, 'Bob');
   // Ann, on the first server, sees Bob arrive from the second.
@@ -77,11 +91,9 @@ test('two servers, one database: players on different servers play a table to th
 });
 
 test("a server killed mid-game: its players go on through another, every move kept, its bot's move taken over", T, async () => {
-  const db = storeFor(join(dir, 'failover.db'));
   // The first server shows a bot's move 2 s after the move before; the
   // second at once: a bot's turn that lasts was claimed by the first.
-  const one = await startServer(db, { botPace: 2000 }), two = await startServer(db);
-  servers.push(one, two);
+  const { db, one, two } = await twoServers('failover.db', [{ botPace: 2000 }, {}]);
   const ann = await connect(one, 'ann2'), bob = await connect(two, 'bob2');
   // Play on until the bot's move is due and claimed by the first server
   // (the database says which), then kill it. A server that takes in several
@@ -90,10 +102,7 @@ test("a server killed mid-game: its players go on through another, every move ke
   const oneId = psql(db, `SELECT id FROM nodes WHERE pid = ${one.proc.pid}`);
   let made, pending = null;
   for (let table = 0; table < 3 && !pending; table++) {
-    ann.skip();
-    await ann.send({ type: 'create', game: 'nyslice', players: 3, seats: ['human', 'human', 'greedy'], name: 'Ann' });
-    made = await ann.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'created');
-    assert.equal(made.type, 'joined', made.message);
+    made = await makeTable(ann, { game: 'nyslice', players: 3, seats: ['human', 'human', 'greedy'], name: 'Ann' });
     await seatAt(bob, made.code, 'Bob');
     await begun([ann, bob], made.code);
     const id = psql(db, `SELECT id FROM tables WHERE code = '${made.code}'`);
@@ -138,9 +147,8 @@ test('through HAProxy (deploy/haproxy.cfg): a server killed mid-game, its player
     const people = [];
     for (const name of ['Ann', 'Bob', 'Cy']) people.push(await Client.connect(lb.url, name));
     clients.push(...people);
-    await people[0].send({ type: 'create', game: 'nyslice', players: 4, seats: ['human', 'human', 'human', 'greedy'], name: 'Ann' });
-    const seats = [await people[0].waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'created')];
-    assert.equal(seats[0].type, 'joined', seats[0].message);
+    const seats = [await makeTable(people[0], { game: 'nyslice', players: 4, seats: ['human', 'human', 'human', 'greedy'],
+      name: 'Ann' })];
     for (const c of people.slice(1)) seats.push(await seatAt(c, seats[0].code, c.label));
     const code = seats[0].code;
     await begun(people, code);
@@ -164,3 +172,18 @@ test('through HAProxy (deploy/haproxy.cfg): a server killed mid-game, its player
     const stored = Number(psql(db, `SELECT count(*) FROM actions JOIN tables ON tables.id = table_id WHERE code = '${code}'`));
     assert.equal(stored, ends[0].moves, 'every move acknowledged is stored, once');
   });
+
+test('a decision taken back on one server is taken back on the other (a spectator there sees it)', T, async () => {
+  const { one, two } = await twoServers('undo.db');
+  const ann = await connect(one, 'ann3'), cy = await connect(two, 'cy3');
+  const made = await makeTable(ann, { game: 'theory', players: 2, seats: ['human', 'greedy'], name: 'Ann' });
+  const at = await playToEnd(ann, made.code, { stop: (m) => m.moves >= 4 && m.view.to_move === 0 && m.undo });
+  await untilKnown(cy, { type: 'spectate', code: made.code }, 'watching');
+  await cy.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves === at.moves, 5000, 'the game so far');
+  cy.skip();
+  await ann.send({ type: 'undo', code: made.code });
+  const back = await ann.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves < at.moves, 5000, 'taken back');
+  await cy.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves === back.moves, 5000,
+    'taken back at the spectator, on the other server');
+  assert.doesNotMatch(two.stderr, /not read again|not taken in/);
+});
