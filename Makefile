@@ -175,11 +175,12 @@ server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 
 # The protocol tests again with the server's store in PostgreSQL: a
 # PostgreSQL 15 of their own in a temporary directory (tests/pg/with-postgres.sh),
-# a database for each server (about 25 seconds).
+# a database for each server; then several servers on one database, behind
+# HAProxy, one of them killed mid-game (about 45 seconds).
 server-test-pg: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@echo "== protocol tests with the store in PostgreSQL"
 	@sh tests/pg/with-postgres.sh node --experimental-websocket --test tests/server/protocol.test.mjs tests/server/theory.test.mjs \
-		tests/server/analysis.test.mjs
+		tests/server/analysis.test.mjs tests/server/multinode.test.mjs
 
 browser-test: $(BUILD)/pizzabox $(BROWSER_MODULES)
 	@node --experimental-websocket --test tests/browser/

@@ -18,7 +18,7 @@ int cmd_serve(int argc, char **argv)
                                          {"bot-pace", required_argument, 0, OPT_PACE},
                                          {"tables-per-client", required_argument, 0, OPT_QUOTA},
                                          {"close-after", required_argument, 0, OPT_CLOSE},
-                                         {"trust-proxy", no_argument, 0, OPT_PROXY},
+                                         {"trust-proxy", optional_argument, 0, OPT_PROXY},
                                          {"max-tables", required_argument, 0, OPT_MAX},
                                          {"ping-after", required_argument, 0, OPT_PING},
                                          {"help", no_argument, 0, OPT_HELP},
@@ -55,7 +55,10 @@ int cmd_serve(int argc, char **argv)
             if (cli_parse_int("--close-after", optarg, 0, 24 * 365, &o.close_after_hours))
                 return EXIT_USAGE;
             break;
-        case OPT_PROXY: o.trust_proxy = true; break;
+        case OPT_PROXY:
+            o.trust_proxy = true;
+            o.proxy = optarg; /* --trust-proxy=ADDRESS: a proxy on another machine */
+            break;
         case OPT_MAX:
             if (cli_parse_int("--max-tables", optarg, 1, 100000, &o.max_tables))
                 return EXIT_USAGE;
@@ -67,7 +70,7 @@ int cmd_serve(int argc, char **argv)
         case OPT_HELP:
             printf("usage: pizzabox serve [--port 8080] [--db var/pizzabox.db] [--web web]\n"
                    "       [--bot-threads N] [--bot-pace MS] [--tables-per-client N]\n"
-                   "       [--close-after HOURS] [--trust-proxy] [--max-tables N]\n"
+                   "       [--close-after HOURS] [--trust-proxy[=ADDRESS]] [--max-tables N]\n"
                    "       [--ping-after SECONDS]\n"
                    "Serves the web client and the table protocol (docs/protocol.md) on one port;\n"
                    "every accepted move is in the database before anyone hears of it, and\n"
@@ -80,8 +83,9 @@ int cmd_serve(int argc, char **argv)
                    "cores less one). --tables-per-client: unfinished tables one address may make\n"
                    "(16; 0 for no limit). --close-after: an unfinished table nobody has been at for\n"
                    "that many hours is closed (72; 0 for never). --trust-proxy: behind a reverse\n"
-                   "proxy on this machine, the client's address is the last in X-Forwarded-For\n"
-                   "(otherwise connections from this machine count for no one: tests, benchmarks).\n"
+                   "proxy on this machine (=ADDRESS: at that numeric address), the client's address\n"
+                   "is the last in X-Forwarded-For (otherwise connections from this machine count\n"
+                   "for no one: tests, benchmarks).\n"
                    "--max-tables: unfinished tables on the server (2000). --ping-after: a\n"
                    "connection quiet that long is pinged, and closed when nothing came from it\n"
                    "for 2.5 times as long (30; browsers answer pings by themselves).\n");

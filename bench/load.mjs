@@ -23,6 +23,10 @@
 // twice the CPU, and on this 2-core machine the generator would be what is
 // measured. Without it Node's is used, and the output says so.
 //
+// LOAD_NODES=2 (under tests/pg/with-postgres.sh, PG_FSYNC=on for a disk's
+// real flushes) runs two servers on one PostgreSQL database with HAProxy
+// in front (deploy/haproxy.cfg): docs/scaling.md.
+//
 // LOAD_SERVER_CPU=0 LOAD_CLIENT_CPU=1 pin the server (all its threads) and
 // this generator to one core each (taskset), so that the server's figures
 // are for one core. The server's CPU time over the measured part is
@@ -32,7 +36,7 @@
 // at 10,000 connections the generator's own pauses (its event loop and its
 // garbage collection) were a good part of the latency it measured. Each
 // thread's own delay is reported, so a reader can tell the two apart.
-import { startServer, stopServers, tempDir, sleep } from '../tests/server/helpers.mjs';
+import { startServer, startHaproxy, stopServers, tempDir, sleep, TEST_PG } from '../tests/server/helpers.mjs';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -181,18 +185,30 @@ const THINK_MS = Number(process.argv[4] ?? 1000);
 const THREADS = Math.max(1, Math.min(TABLES, Number(process.env.LOAD_THREADS ?? 2)));
 const RAMP_MS = 1000 * Number(process.env.LOAD_RAMP_S ?? 0);
 
-const server = await startServer(join(tempDir('pizzabox-load-'), 'load.db'),
-  { botThreads: 1, args: ['--max-tables', String(Math.max(2000, TABLES))] });
-const url = `ws://localhost:${server.port}/ws`;
+const NODES = Number(process.env.LOAD_NODES ?? 1);
+if (NODES > 1 && !TEST_PG) {
+  console.log('LOAD_NODES: several servers share a PostgreSQL database: run under tests/pg/with-postgres.sh');
+  process.exit(2);
+}
+const dir = tempDir('pizzabox-load-');
+const servers = [];
+for (let i = 0; i < NODES; i++) {
+  servers.push(await startServer(join(dir, 'load.db'), { botThreads: 1, args: ['--max-tables', String(Math.max(2000, TABLES))] }));
+}
+/* Several servers: HAProxy in front (deploy/haproxy.cfg), the servers not
+ * told to trust it, so that the generator's 10,000 connections from this
+ * machine count for no one's limits. */
+const lb = NODES > 1 ? await startHaproxy(servers, dir) : null;
+const url = lb ? lb.url : `ws://localhost:${servers[0].port}/ws`;
 const pin = (cpu, pid, all) => execFileSync('taskset', [...(all ? ['-a'] : []), '-pc', cpu, String(pid)], { stdio: 'ignore' });
-if (process.env.LOAD_SERVER_CPU) pin(process.env.LOAD_SERVER_CPU, server.proc.pid, true);
+for (const server of servers) if (process.env.LOAD_SERVER_CPU) pin(process.env.LOAD_SERVER_CPU, server.proc.pid, true);
 if (process.env.LOAD_CLIENT_CPU) pin(process.env.LOAD_CLIENT_CPU, process.pid, false); // the threads made after inherit it
-/* The server's CPU seconds so far (user + system, all threads). */
-const serverCpu = () => {
+/* The servers' CPU seconds so far (user + system, all threads). */
+const serverCpu = () => servers.reduce((sum, server) => {
   const stat = readFileSync(`/proc/${server.proc.pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
-};
+  return sum + (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
+}, 0);
 const started = Date.now();
 const deadline = started + RAMP_MS + SECONDS * 1000;
 const steadyAt = now() + RAMP_MS + 5000; // the set-up is not the steady state
@@ -232,8 +248,8 @@ console.log(`${TABLES} tables, ${TABLES * SEATS} connections, think ${THINK_MS} 
   `max ${q(1).toFixed(1)} ms; ${finished} of ${games} games finished; ${errors} errors`);
 if (steadyWall && endWall > steadyWall) {
   const cpu = endCpu - steadyCpu, acts = endActs - steadyActs, wall = (endWall - steadyWall) / 1000;
-  console.log(`steady part: ${(acts / wall).toFixed(0)} actions/s with the server at ${(100 * cpu / wall).toFixed(0)}% of a core: ` +
-    `${cpu > 0 ? (acts / cpu).toFixed(0) : '?'} actions per second of server CPU; ` +
+  console.log(`steady part: ${(acts / wall).toFixed(0)} actions/s with the server${NODES > 1 ? `s (${NODES}, behind HAProxy)` : ''} ` +
+    `at ${(100 * cpu / wall).toFixed(0)}% of a core: ${cpu > 0 ? (acts / cpu).toFixed(0) : '?'} actions per second of server CPU; ` +
     `this generator (${THREADS} thread${THREADS > 1 ? 's' : ''}) at ${(100 * (genCpu.user + genCpu.system) / 1e6 / wall).toFixed(0)}% of a core`);
   console.log(`p99 in each ${WINDOW_S}-second window: ` +
     windows.filter(Boolean).map((w) => `${p99Of(w).toFixed(0)}`).join(' ') + ' ms; ' +
@@ -264,6 +280,7 @@ const lost = [...seen].filter(([code, moves]) => !(onServer.get(code) >= moves))
 console.log(lost ? `${lost} tables lost moves` : `nothing lost: every table has all ${[...seen.values()].reduce((a, b) => a + b, 0)} moves its players saw`);
 // A sanitizer build (make tsan-test runs this against a TSan server) fails
 // the run on any finding, as does a lost move.
-const [report] = await stopServers([server]);
+lb?.stop();
+const [report] = await stopServers(servers);
 if (report) console.log(`sanitizer findings in the server:\n${report}`);
 process.exit(lost || report ? 1 : 0);

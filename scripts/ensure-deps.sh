@@ -10,8 +10,9 @@ if [ "${1:-}" = test ]; then
     # tmux drives the terminal game; Chromium and Node run the browser tests;
     # clang builds the fuzzers; valgrind checks whole games for leaks;
     # python3 runs the engine protocol's example client; PostgreSQL 15
-    # stores the server's tables in the server-test-pg tests.
-    packages="$packages tmux chromium clang libclang-rt-14-dev valgrind python3 postgresql-15"
+    # stores the server's tables in the server-test-pg tests, with HAProxy
+    # in front of several servers.
+    packages="$packages tmux chromium clang libclang-rt-14-dev valgrind python3 postgresql-15 haproxy"
 fi
 
 missing=""

@@ -56,6 +56,17 @@ struct pb_db {
  * or changed. */
 pb_db *pb_db_sqlite_open(const char *path, bool readonly, char *err, size_t errlen);
 pb_db *pb_db_pg_open(const char *url, bool readonly, char *err, size_t errlen);
+/* Several servers on one PostgreSQL database (docs/scaling.md). The
+ * store's connection names its server's node, so that the triggers tell
+ * each change of a table with it. A listener is a connection of its own
+ * that hears the changes: its socket is watched by the server's loop, and
+ * pb_db_pg_changes calls `each` with every change told since ("node:table",
+ * or "*" when the connection was lost for a while and changes may have
+ * gone untold); -1 when the connection is lost (it is opened again). */
+void pb_db_pg_set_node(pb_db *db, int64_t node);
+pb_db *pb_db_pg_listen(const char *url, char *err, size_t errlen);
+int pb_db_pg_socket(pb_db *db);
+int pb_db_pg_changes(pb_db *db, void (*each)(void *ctx, const char *payload), void *ctx);
 /* Is this --db value a PostgreSQL URL (postgresql:// or postgres://)? */
 bool pb_db_is_pg_url(const char *db);
 

@@ -11,7 +11,7 @@
 #include "db.h"
 
 #define MAX_PARAMS 16 /* the store's statements take at most 7 */
-#define SERVING_LOCK "2425" /* the advisory lock a serving server holds (2424: the schema's) */
+#define CHANNEL "pizzabox" /* where each change of a table is told (store.c's triggers) */
 
 typedef struct pg_db {
     pb_db base;
@@ -21,6 +21,9 @@ typedef struct pg_db {
     char error[512];
     bool reset_before;
     time_t last_reset; /* when the connection was last opened again (monotonic seconds) */
+    int64_t node;      /* this server's node, told with every change it makes (0: none yet) */
+    bool listens;      /* a listener's connection (pb_db_pg_listen) */
+    bool missed;       /* it was lost: changes may have gone untold */
 } pg_db;
 
 static pg_db *of(pb_db *db)
@@ -88,25 +91,21 @@ static int exec_kept(pg_db *d, const char *sql)
 }
 
 /* What every session needs: a commit waits for the disk whatever the
- * server's default, and notices (a table already there) stay quiet. A
- * server holds the database's serving lock for as long as it is
- * connected: one server per database until servers share their tables
- * (a second one would play the same tables unaware of the first). A
- * server killed a moment ago lets go of it as its connection closes, so
- * the lock is waited for a few seconds. */
+ * server's default, and notices (a table already there) stay quiet; a
+ * server's session names its node, which the triggers tell with each
+ * change (so that it does not hear of its own); a listener listens. */
 static int configure(pg_db *d)
 {
     if (exec_kept(d, "SET synchronous_commit = on; SET client_min_messages = warning") != 0 ||
-        (d->readonly && exec_kept(d, "SET default_transaction_read_only = on") != 0))
+        (d->readonly && exec_kept(d, "SET default_transaction_read_only = on") != 0) ||
+        (d->listens && exec_kept(d, "LISTEN " CHANNEL) != 0))
         return -1;
-    if (d->readonly)
-        return 0;
-    if (exec_kept(d, "SET lock_timeout = '3s'; SELECT pg_advisory_lock(" SERVING_LOCK "); SET lock_timeout = 0") ==
-        0)
-        return 0;
-    if (strstr(d->error, "lock timeout"))
-        snprintf(d->error, sizeof d->error, "another pizzabox server is using this database (one server per database)");
-    return -1;
+    if (d->node > 0) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "SELECT set_config('pizzabox.node', '%lld', false)", (long long)d->node);
+        return exec_kept(d, sql);
+    }
+    return 0;
 }
 
 /* A connection lost (the database restarted) is opened again before the
@@ -117,6 +116,7 @@ static int ensure_connected(pg_db *d)
 {
     if (PQstatus(d->conn) == CONNECTION_OK)
         return 0;
+    d->missed = true;
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     if (d->reset_before && now.tv_sec - d->last_reset < 1) {
@@ -249,7 +249,55 @@ static const pb_db_driver pg_driver = {
     .close = pg_close,
 };
 
+void pb_db_pg_set_node(pb_db *db, int64_t node)
+{
+    of(db)->node = node;
+    configure(of(db));
+}
+
+int pb_db_pg_socket(pb_db *db)
+{
+    return PQsocket(of(db)->conn);
+}
+
+int pb_db_pg_changes(pb_db *db, void (*each)(void *ctx, const char *payload), void *ctx)
+{
+    pg_db *d = of(db);
+    if (ensure_connected(d) != 0) /* opened again (and listening) at most once a second */
+        return -1;
+    if (!PQconsumeInput(d->conn)) { /* lost: opened again at the next call */
+        keep_error(d, PQerrorMessage(d->conn));
+        d->missed = true;
+        return -1;
+    }
+    int n = 0;
+    PGnotify *note;
+    while ((note = PQnotifies(d->conn)) != NULL) {
+        each(ctx, note->extra);
+        PQfreemem(note);
+        n++;
+    }
+    if (d->missed) { /* lost for a while: anything may have changed */
+        d->missed = false;
+        each(ctx, "*");
+        n++;
+    }
+    return n;
+}
+
+static pb_db *pg_open(const char *url, bool readonly, bool listens, char *err, size_t errlen);
+
+pb_db *pb_db_pg_listen(const char *url, char *err, size_t errlen)
+{
+    return pg_open(url, false, true, err, errlen);
+}
+
 pb_db *pb_db_pg_open(const char *url, bool readonly, char *err, size_t errlen)
+{
+    return pg_open(url, readonly, false, err, errlen);
+}
+
+static pb_db *pg_open(const char *url, bool readonly, bool listens, char *err, size_t errlen)
 {
     pg_db *d = calloc(1, sizeof *d);
     if (!d) {
@@ -258,11 +306,12 @@ pb_db *pb_db_pg_open(const char *url, bool readonly, char *err, size_t errlen)
     }
     d->base.driver = &pg_driver;
     d->readonly = readonly;
+    d->listens = listens;
     redact(url, d->where, sizeof d->where);
     /* The URL comes last: what it sets wins over these defaults. An
      * unreachable host fails in 10 s instead of waiting for ever. */
     const char *const keys[] = {"connect_timeout", "application_name", "dbname", NULL};
-    const char *const values[] = {"10", "pizzabox", url, NULL};
+    const char *const values[] = {"10", listens ? "pizzabox listener" : "pizzabox", url, NULL};
     d->conn = PQconnectdbParams(keys, values, 1);
     if (!d->conn) {
         pb_errorf(err, errlen, "out of memory");

@@ -28,7 +28,8 @@
 #define MAX_CLOCK_MINUTES 180
 #define MAX_CLOCK_INCREMENT 600
 #define MAX_CLOCK_HOURS 336
-#define ALIVE_EVERY 5      /* seconds between notes that the server is running (clocks after a crash) */
+#define ALIVE_EVERY 1      /* seconds between notes that the server is running (clocks after a crash; other servers) */
+#define DEAD_AFTER_MS 5000 /* a server silent that long is taken for dead: its bots' moves are claimed by another */
 
 /* Text that grows (reserve, append, dump_into below), kept NUL-terminated. */
 struct buffer {
@@ -95,6 +96,9 @@ typedef struct table {
     struct analysis *analysis; /* finished tables: the review of every decision, once asked (`analyse`) */
     char owner[64];      /* the address that made it ("" unknown: made before a restart, or local) */
     bool presence_due;   /* who is present changed: shown at the next tick (show_presence) */
+    bool stale;          /* another server changed it while a bot job pointed at it: caught up later */
+    bool claimed_elsewhere; /* the bot to move is another server's to play (asked again once a second) */
+    unsigned elsewhere;  /* seats (a bit each) whose player is connected to another server */
     /* A bot move held for its pace. */
     bool held;
     pb_action held_action;
@@ -518,9 +522,24 @@ static json_t *clock_of(const pb_lobby *l, const table *t)
     return c;
 }
 
+/* Is the seat's player connected, here or to another server? */
+static bool present(const table *t, int s)
+{
+    return t->conn[s] >= 0 || (t->elsewhere >> s & 1);
+}
+
+/* The connection at the seat (-1: none); servers sharing a database learn
+ * whether its player is connected to this one. */
+static void seat_conn(pb_lobby *l, table *t, int s, int conn)
+{
+    if ((t->conn[s] >= 0) != (conn >= 0))
+        pb_store_set_present(l->store, t->id, s, conn >= 0);
+    t->conn[s] = conn;
+}
+
 static bool can_hand_to_bot(const pb_lobby *l, const table *t, int s)
 {
-    return !t->finished && !t->waiting && strcmp(t->player[s], "human") == 0 && t->conn[s] < 0 && t->taken[s] &&
+    return !t->finished && !t->waiting && strcmp(t->player[s], "human") == 0 && !present(t, s) && t->taken[s] &&
            now_s(l) - t->left_at[s] >= BOT_GRACE;
 }
 
@@ -645,14 +664,14 @@ static size_t unwrap(char *text, size_t n)
  * JSON text without the braces: made once for all the seats of a move. */
 static char *view_common(pb_lobby *l, table *t)
 {
-    json_t *present = json_array(), *botable = json_array();
+    json_t *here = json_array(), *botable = json_array();
     for (int s = 0; s < t->players; s++) {
-        json_array_append_new(present, json_boolean(t->conn[s] >= 0));
+        json_array_append_new(here, json_boolean(present(t, s)));
         json_array_append_new(botable, json_boolean(can_hand_to_bot(l, t, s)));
     }
     json_t *msg = json_pack("{s:s, s:o, s:o, s:i, s:b, s:i, s:o, s:o, s:o, s:O}", "code", t->code, "names",
                             names_of(t), "players", players_of(t), "moves", t->moves, "waiting", t->waiting,
-                            "creator", creator_of(t), "present", present, "botable", botable, "clock",
+                            "creator", creator_of(t), "present", here, "botable", botable, "clock",
                             clock_of(l, t), "events", t->events);
     if (t->salt[0]) { /* the commitment from the start; the deal itself once the game is over */
         json_t *deal = json_pack("{s:s}", "sha256", t->deal);
@@ -748,6 +767,19 @@ static void broadcast(pb_lobby *l, table *t)
     free(common);
 }
 
+/* A message (taken) to everyone at the table: its seats here and its spectators. */
+static void send_to_table(pb_lobby *l, const table *t, json_t *msg)
+{
+    char *dump = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
+    json_decref(msg);
+    for (int s = 0; dump && s < t->players; s++)
+        if (t->conn[s] >= 0)
+            l->io.send(l->io.ctx, t->conn[s], dump);
+    for (int w = 0; dump && w < t->nwatchers; w++)
+        l->io.send(l->io.ctx, t->watcher[w], dump);
+    free(dump);
+}
+
 /* Who is present at the table changed (a seat taken, left, taken back):
  * the others are shown it at the next tick, once for all the changes of
  * that moment. When a table's four players come or go together, a round
@@ -799,6 +831,11 @@ static void ask_bot_if_needed(pb_lobby *l, table *t)
         return;
     int seat = pb_current_seat(t->g, t->st);
     if (seat < 0 || strcmp(t->player[seat], "human") == 0)
+        return;
+    /* Servers sharing a database: one of them makes the move, the one that
+     * claims it first (or outlives the one that did). */
+    t->claimed_elsewhere = pb_store_claim(l->store, t->id, t->moves, now_ms(l) - DEAD_AFTER_MS) != 1;
+    if (t->claimed_elsewhere)
         return;
     pb_bot_job *job = calloc(1, sizeof *job);
     if (!job || !(job->state = pb_state_clone(t->g, t->st))) {
@@ -953,7 +990,9 @@ static void clock_move(table *t, int seat, int64_t at)
 
 /* Apply a move: durable in the store first, then in memory (nobody told
  * yet). Returns 0, or -1 with a message (nothing changed). */
-static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, size_t errlen)
+/* A move made here (stored_at < 0: stored now), or one another server
+ * stored at stored_at (docs/scaling.md): taken in the same way. */
+static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, int64_t stored_at, char *err, size_t errlen)
 {
     char text[256];
     if (t->g->ops->action_to_text(t->g, t->st, a, text, sizeof text) != 0)
@@ -962,15 +1001,20 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
     const char *names[PB_MAX_SEATS];
     bool formal = strcmp(t->player[seat], "human") == 0 && pb_is_formality(t->g, t->st) && only_person(t, seat) &&
                   t->nwatchers == 0;
-    int64_t at = now_ms(l);
+    bool here = stored_at < 0;
+    int64_t at = here ? now_ms(l) : stored_at;
     pb_state *next = pb_state_clone(t->g, t->st);
     if (!next || !who_room(t)) {
         free(next);
         return pb_errorf(err, errlen, "out of memory");
     }
-    if (t->g->ops->apply(t->g, next, a, err, errlen) != 0 ||
-        pb_store_append_action(l->store, t->id, t->moves, seat, text, at, clock_spent(t, seat, at), err, errlen) != 0) {
+    int rc = t->g->ops->apply(t->g, next, a, err, errlen);
+    if (rc == 0 && here)
+        rc = pb_store_append_action(l->store, t->id, t->moves, seat, text, at, clock_spent(t, seat, at), err, errlen);
+    if (rc != 0) {
         free(next);
+        if (rc == PB_STORE_TAKEN) /* another server's move came first: take it in (catch_up) */
+            t->stale = true;
         return -1;
     }
     pb_news(t->g, t->st, next, seat_names(t, names), e.news, sizeof e.news);
@@ -983,7 +1027,8 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, s
     if (pb_is_terminal(t->g, t->st)) {
         t->finished = true;
         t->idle_since = now_s(l);
-        pb_store_finish(l->store, t->id, err, errlen);
+        if (here)
+            pb_store_finish(l->store, t->id, err, errlen);
     }
     return 0;
 }
@@ -1014,7 +1059,8 @@ static void answer_formalities(pb_lobby *l, table *t)
         char err[PB_ERR_LEN];
         if (!legal && !(legal = malloc(sizeof *legal * PB_MAX_ACTIONS)))
             break;
-        if (t->g->ops->legal_actions(t->g, t->st, legal) != 1 || apply_move(l, t, seat, legal[0], err, sizeof err) != 0) {
+        if (t->g->ops->legal_actions(t->g, t->st, legal) != 1 ||
+            apply_move(l, t, seat, legal[0], -1, err, sizeof err) != 0) {
             fprintf(stderr, "pizzabox serve: table %s: a formality not answered\n", t->code);
             break;
         }
@@ -1026,12 +1072,24 @@ static void answer_formalities(pb_lobby *l, table *t)
  * the next bot. Returns 0, or -1 with a message (nothing changed). */
 static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, size_t errlen)
 {
-    if (apply_move(l, t, seat, a, err, errlen) != 0)
+    if (apply_move(l, t, seat, a, -1, err, errlen) != 0)
         return -1;
     answer_formalities(l, t);
     broadcast(l, t);
     ask_bot_if_needed(l, t);
     return 0;
+}
+
+static void catch_up(pb_lobby *l, table *t);
+
+/* A bot's move not played: another server's came first (then what it
+ * stored is taken in), or it should not happen (the bot is asked again). */
+static void retake(pb_lobby *l, table *t)
+{
+    if (t->stale)
+        catch_up(l, t);
+    else
+        ask_bot_if_needed(l, t);
 }
 
 void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
@@ -1041,6 +1099,8 @@ void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
         t->jobs--;
     if (!t)
         return;
+    if (t->stale && t->jobs == 0) /* another server moved it meanwhile */
+        catch_up(l, t);
     if (t->position != moves) {
         /* The table moved on (undo), or the bot could not move (-1): once no
          * job is out, the bot to move is asked again. */
@@ -1068,7 +1128,7 @@ void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
     char err[PB_ERR_LEN];
     int seat = pb_current_seat(t->g, t->st);
     if (seat < 0 || play_move(l, t, seat, a, err, sizeof err) != 0)
-        ask_bot_if_needed(l, t); /* should not happen: ask again */
+        retake(l, t);
 }
 
 /* Bot moves whose pace has come. */
@@ -1084,7 +1144,7 @@ static void make_held_moves(pb_lobby *l)
         char err[PB_ERR_LEN];
         int seat = pb_current_seat(t->g, t->st);
         if (seat < 0 || play_move(l, t, seat, t->held_action, err, sizeof err) != 0)
-            ask_bot_if_needed(l, t);
+            retake(l, t);
     }
 }
 
@@ -1263,11 +1323,12 @@ static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name
     clean_name(name ? name : "", clean, sizeof clean);
     if (!clean[0] || strspn(clean, " ") == strlen(clean))
         snprintf(clean, sizeof clean, "Player");
-    if (pb_store_set_seat(l->store, t->id, seat, "human", clean, token, err, errlen) != 0)
-        return -1;
+    int rc = pb_store_take_seat(l->store, t->id, seat, clean, token, err, errlen);
+    if (rc != 0)
+        return rc;
     snprintf(t->name[seat], sizeof t->name[seat], "%s", clean);
     t->taken[seat] = true;
-    t->conn[seat] = conn;
+    seat_conn(l, t, seat, conn);
     place(l, conn, t);
     send_arrival(l, conn, t, seat, token, NULL);
     bool begins = t->waiting && !has_free_seat(t);
@@ -1585,6 +1646,10 @@ static void evict_idle(pb_lobby *l, time_t now, int grace)
 /* A seat out of time goes to a bot. */
 static void run_out(pb_lobby *l, table *t, int seat)
 {
+    /* Servers sharing a database: one of them hands the seat over (a claim
+     * of its own kind: below every position's). */
+    if (pb_store_claim(l->store, t->id, -1 - t->moves, now_ms(l) - DEAD_AFTER_MS) != 1)
+        return;
     char err[PB_ERR_LEN];
     t->out[seat] = true;
     t->left[seat] = 0;
@@ -1650,6 +1715,10 @@ void pb_lobby_tick(pb_lobby *l)
     if (now != l->last_evict) { /* the rest once a second */
         l->last_evict = now;
         watch_seats(l);
+        for (int i = 0; i < l->ntables; i++)
+            if (l->tables[i]->claimed_elsewhere) /* its server may have died */
+                ask_bot_if_needed(l, l->tables[i]);
+        pb_store_forget_dead(l->store, now_ms(l) - DEAD_AFTER_MS); /* the others hear of it */
         evict_idle(l, now, PB_LOBBY_FINISHED_GRACE);
         close_abandoned(l, now);
         if (now - l->alive_noted >= ALIVE_EVERY) {
@@ -1713,18 +1782,28 @@ static void on_join(pb_lobby *l, int conn, const json_t *msg)
         return;
     }
     /* The seat asked for when it is free (a rematch: one's old seat), else
-     * the first free one. */
-    int ask = small_number(json_object_get(msg, "seat"));
-    if (ask < 0 || ask >= t->players || t->taken[ask] || strcmp(t->player[ask], "human") != 0)
-        ask = -1;
-    for (int s = 0; s < t->players; s++)
-        if (ask < 0 && !t->taken[s] && strcmp(t->player[s], "human") == 0)
-            ask = s;
+     * the first free one; again once if another server seated someone
+     * there a moment ago (what it stored is taken in first). */
     char err[PB_ERR_LEN];
-    if (ask < 0)
-        send_error(l, conn, "the table is full (you may spectate)");
-    else if (take_seat(l, t, ask, conn, json_string_value(json_object_get(msg, "name")), err, sizeof err) != 0)
-        send_error(l, conn, err);
+    for (int tries = 0; tries < 2; tries++) {
+        int ask = small_number(json_object_get(msg, "seat"));
+        if (ask < 0 || ask >= t->players || t->taken[ask] || strcmp(t->player[ask], "human") != 0)
+            ask = -1;
+        for (int s = 0; s < t->players; s++)
+            if (ask < 0 && !t->taken[s] && strcmp(t->player[s], "human") == 0)
+                ask = s;
+        if (ask < 0) {
+            send_error(l, conn, "the table is full (you may spectate)");
+            return;
+        }
+        int rc = take_seat(l, t, ask, conn, json_string_value(json_object_get(msg, "name")), err, sizeof err);
+        if (rc == 0)
+            return;
+        if (rc != PB_STORE_TAKEN)
+            break;
+        catch_up(l, t);
+    }
+    send_error(l, conn, err);
 }
 
 static void on_resume(pb_lobby *l, int conn, const json_t *msg)
@@ -1748,7 +1827,7 @@ static void on_resume(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "too many tables");
         return;
     }
-    t->conn[s] = conn; /* a newer connection takes the seat over */
+    seat_conn(l, t, s, conn); /* a newer connection takes the seat over */
     place(l, conn, t);
     t->taken[s] = true;
     t->grace_told[s] = false;
@@ -1807,8 +1886,11 @@ static void on_act(pb_lobby *l, int conn, const json_t *msg)
     } else if (!text)
         send_error(l, conn, "act needs an action");
     else if (t->g->ops->action_from_text(t->g, t->st, text, &a, err, sizeof err) != 0 ||
-             play_move(l, t, seat, a, err, sizeof err) != 0)
+             play_move(l, t, seat, a, err, sizeof err) != 0) {
         send_error(l, conn, err);
+        if (t->stale)
+            catch_up(l, t);
+    }
 }
 
 /* A human seat goes to a bot (greedy) for the rest of the game, told in the
@@ -1824,7 +1906,7 @@ static int seat_to_bot(pb_lobby *l, table *t, int s, const char *kind, const cha
     add_event(l, t, s, kind, text);
     /* A player still here (out of time) watches from now on, and is told why. */
     int conn = t->conn[s];
-    t->conn[s] = -1;
+    seat_conn(l, t, s, -1);
     if (conn >= 0 && t->nwatchers < MAX_WATCHERS) {
         t->watcher[t->nwatchers++] = conn; /* placed there already, with its seat */
         send_arrival(l, conn, t, -1, NULL, text);
@@ -2250,14 +2332,7 @@ static void on_chat(pb_lobby *l, int conn, const json_t *msg)
                             "lines", "n", line.n, "move", line.move, "seat",
                             seat >= 0 ? json_integer(seat) : json_null(), "name", line.name, "spectator", seat < 0,
                             "text", text, "at", (json_int_t)now);
-    char *dump = json_dumps(out, JSON_COMPACT);
-    json_decref(out);
-    for (int s = 0; dump && s < t->players; s++)
-        if (t->conn[s] >= 0)
-            l->io.send(l->io.ctx, t->conn[s], dump);
-    for (int w = 0; dump && w < t->nwatchers; w++)
-        l->io.send(l->io.ctx, t->watcher[w], dump);
-    free(dump);
+    send_to_table(l, t, out);
 }
 
 /* Take back the seat's last decision and every move after it. */
@@ -2450,7 +2525,7 @@ static void leave_table(pb_lobby *l, table *t, int conn)
             a->asker[k--] = a->asker[--a->naskers];
     for (int s = 0; s < t->players; s++)
         if (t->conn[s] == conn) {
-            t->conn[s] = -1;
+            seat_conn(l, t, s, -1);
             t->left_at[s] = t->idle_since = t->last_seen = now_s(l);
             t->grace_told[s] = false;
             show_presence(l, t); /* the others see the seat empty */
@@ -2554,6 +2629,7 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         }
         t->waiting = has_free_seat(t);
         t->last_seen = now_s(l);
+        t->elsewhere = pb_store_present_elsewhere(l->store, id, now_ms(l) - DEAD_AFTER_MS);
         int count;
         json_decref(pb_store_chat(l->store, id, 0, &count));
         t->chat_lines = count;
@@ -2571,6 +2647,154 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
     }
     pb_stored_table_free(&s);
     return t;
+}
+
+/* ---- Servers sharing a database (docs/scaling.md) ---- */
+
+/* The chat lines stored since `from` (by another server), sent to this
+ * server's people at the table. */
+static void send_new_chat(pb_lobby *l, table *t, int from, int count)
+{
+    int total;
+    json_t *lines = pb_store_chat(l->store, t->id, count - from, &total);
+    send_to_table(l, t, json_pack("{s:s, s:s, s:o}", "type", "chat", "code", t->code, "lines", lines));
+}
+
+/* The table rebuilt from the store in place of the one in memory (moves
+ * taken back elsewhere): this server's people at it kept. */
+static void replace_table(pb_lobby *l, table *old)
+{
+    char err[PB_ERR_LEN];
+    table *t = rebuild(l, old->id, err, sizeof err);
+    if (!t) {
+        fprintf(stderr, "pizzabox serve: table %s not read again: %s\n", old->code, err);
+        return;
+    }
+    memcpy(t->conn, old->conn, sizeof t->conn);
+    memcpy(t->left_at, old->left_at, sizeof t->left_at);
+    memcpy(t->grace_told, old->grace_told, sizeof t->grace_told);
+    memcpy(t->watcher, old->watcher, sizeof t->watcher);
+    t->nwatchers = old->nwatchers;
+    snprintf(t->owner, sizeof t->owner, "%s", old->owner);
+    t->idle_since = old->idle_since;
+    for (int i = 0; i < l->ntables; i++)
+        if (l->tables[i] == old)
+            l->tables[i] = t;
+    unindex_table(l, old);
+    index_table(l, t);
+    table_free(old);
+    broadcast(l, t);
+    ask_bot_if_needed(l, t);
+}
+
+/* Another server changed the table: what it stored is taken in (the moves
+ * played there, seats taken or handed to bots, events, chat, a rematch
+ * offered) and shown to this server's people at it. */
+static void catch_up(pb_lobby *l, table *t)
+{
+    if (t->jobs > 0) { /* a bot job points at its game: once it is back */
+        t->stale = true;
+        return;
+    }
+    t->stale = false;
+    char err[PB_ERR_LEN];
+    pb_stored_table s;
+    if (pb_store_load_from(l->store, t->id, t->moves, &s, err, sizeof err) != 0) {
+        fprintf(stderr, "pizzabox serve: table %s not read again: %s\n", t->code, err);
+        return;
+    }
+    int stored = s.moves;
+    if (stored < t->moves) { /* taken back there */
+        pb_stored_table_free(&s);
+        replace_table(l, t);
+        return;
+    }
+    for (int q = 0; q < t->players; q++) {
+        snprintf(t->player[q], sizeof t->player[q], "%s", s.player[q][0] ? s.player[q] : "human");
+        snprintf(t->name[q], sizeof t->name[q], "%s", s.name[q]);
+        t->taken[q] = strcmp(t->player[q], "human") != 0 || s.name[q][0];
+    }
+    json_decref(t->events);
+    t->events = json_incref(s.events);
+    snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
+    unsigned gone = t->elsewhere;
+    t->elsewhere = pb_store_present_elsewhere(l->store, t->id, now_ms(l) - DEAD_AFTER_MS);
+    gone &= ~t->elsewhere;
+    for (int q = 0; q < t->players; q++)
+        if ((gone >> q & 1) && t->conn[q] < 0) { /* left another server: the grace to come back starts */
+            t->left_at[q] = now_s(l);
+            t->grace_told[q] = false;
+        }
+    if (t->waiting && !has_free_seat(t)) {
+        t->waiting = false;
+        t->turn_start = t->last_move_at = s.started_at > 0 ? s.started_at : now_ms(l);
+    }
+    int rc = 0, had = t->moves;
+    for (int k = t->moves; rc == 0 && k < stored; k++) {
+        pb_action a;
+        int seat = pb_current_seat(t->g, t->st);
+        size_t i = (size_t)(k - s.first);
+        int64_t at = json_integer_value(json_array_get(s.action_at, i));
+        rc = seat < 0 ? -1
+                      : t->g->ops->action_from_text(t->g, t->st, json_string_value(json_array_get(s.actions, i)), &a,
+                                                    err, sizeof err);
+        if (rc == 0)
+            rc = apply_move(l, t, seat, a, at > 0 ? at : now_ms(l), err, sizeof err);
+    }
+    pb_stored_table_free(&s);
+    if (rc != 0) {
+        fprintf(stderr, "pizzabox serve: table %s: a stored move not taken in (%s): read again whole\n", t->code, err);
+        replace_table(l, t);
+        return;
+    }
+    if (t->moves != had && t->held) { /* a paced bot move here was for a position gone */
+        t->held = false;
+        t->bot_asked = false;
+    }
+    int count;
+    json_decref(pb_store_chat(l->store, t->id, 0, &count));
+    if (count > t->chat_lines)
+        send_new_chat(l, t, t->chat_lines, count);
+    t->chat_lines = count;
+    broadcast(l, t);
+    ask_bot_if_needed(l, t);
+}
+
+/* A table another server made: every server holds every unfinished table. */
+static void take_in_new(pb_lobby *l, int64_t id)
+{
+    char err[PB_ERR_LEN];
+    table *t = rebuild(l, id, err, sizeof err);
+    if (t && !t->finished && add_table(l, t) == 0) {
+        free(l->list_cache);
+        l->list_cache = NULL;
+        ask_bot_if_needed(l, t);
+        return;
+    }
+    table_free(t); /* finished ones are read when asked for */
+}
+
+void pb_lobby_changed(pb_lobby *l, int64_t id)
+{
+    if (id > 0) {
+        table *t = find_table_id(l, id);
+        if (t)
+            catch_up(l, t);
+        else
+            take_in_new(l, id);
+        return;
+    }
+    /* Changes may have gone untold: every table in memory is read again,
+     * and every unfinished one not in memory is taken in. */
+    for (int i = 0; i < l->ntables; i++)
+        catch_up(l, l->tables[i]);
+    int cap = max_tables(l);
+    int64_t *ids = malloc(sizeof *ids * (size_t)cap);
+    int n = ids ? pb_store_list(l->store, PB_STORE_UNFINISHED, ids, cap) : 0;
+    for (int i = 0; i < n; i++)
+        if (!find_table_id(l, ids[i]))
+            take_in_new(l, ids[i]);
+    free(ids);
 }
 
 pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t errlen)

@@ -70,6 +70,10 @@ typedef struct server {
     lws_sorted_usec_list_t tick; /* the lobby's housekeeping timer */
     struct lws_context *ctx;
     pb_store *store;
+    pb_store_listener *listener; /* other servers' changes (PostgreSQL), or NULL */
+    struct ev_loop *loop;
+    ev_io heard;                 /* the listener's socket, when the loop is libev's */
+    int heard_fd;
     pb_lobby *lobby;
     conn *conns[MAX_CONNS];
     int top;                     /* slots at and above it were never used */
@@ -81,6 +85,7 @@ typedef struct server {
     int ping_after_s;            /* a quiet connection is pinged after this, closed after 2.5 times it */
     int ticks;
     bool trust_proxy;
+    char proxy[64];              /* the proxy's address (--trust-proxy=ADDRESS), or "": this machine */
     bool stopping;
     unsigned char *scratch; /* a message written at once, after LWS_PRE bytes of room */
     size_t scratch_len;
@@ -272,20 +277,21 @@ static bool is_loopback(const char *addr)
 }
 
 /* The client's numeric address, as the limits count it; an IPv4 peer of a
- * dual-stack socket is written as plain IPv4. Behind a reverse proxy on
- * this machine (--trust-proxy) it is the last address the proxy put in
- * X-Forwarded-For; otherwise a loopback peer is "" and counts for no one
- * (tests and benchmarks). */
+ * dual-stack socket is written as plain IPv4. Behind a reverse proxy
+ * (--trust-proxy: on this machine, or at the address given) it is the last
+ * address the proxy put in X-Forwarded-For; otherwise a loopback peer is ""
+ * and counts for no one (tests and benchmarks). */
 #define ADDRESS_LEN 64
 static void client_address(const server *s, struct lws *wsi, char out[ADDRESS_LEN])
 {
     char buf[256] = "";
     lws_get_peer_simple(wsi, buf, ADDRESS_LEN);
     snprintf(out, ADDRESS_LEN, "%.63s", strncmp(buf, "::ffff:", 7) == 0 ? buf + 7 : buf);
-    if (!is_loopback(out))
+    bool from_proxy = s->trust_proxy && (s->proxy[0] ? strcmp(out, s->proxy) == 0 : is_loopback(out));
+    if (!from_proxy && !is_loopback(out))
         return;
     out[0] = 0;
-    if (!s->trust_proxy)
+    if (!from_proxy)
         return;
     /* The whole header, however long (a client may send one of its own,
      * which the proxy appends to): its last address is the proxy's word. */
@@ -519,10 +525,48 @@ static void close_quiet(server *s)
     }
 }
 
+/* ---- Other servers on the same database ---- */
+
+static void on_changed(void *ctx, int64_t table)
+{
+    pb_lobby_changed(((server *)ctx)->lobby, table);
+}
+
+static void on_heard(struct ev_loop *loop, ev_io *w, int revents);
+
+/* What other servers changed, taken in; the socket watched again if its
+ * connection was opened again. Called when it is readable and at every
+ * tick (which also opens a lost connection again). */
+static void hear_others(server *s)
+{
+    if (!s->listener)
+        return;
+    pb_store_listener_drain(s->listener, on_changed, s);
+    int fd = pb_store_listener_fd(s->listener);
+    if (s->loop && fd != s->heard_fd) {
+        if (s->heard_fd >= 0)
+            ev_io_stop(s->loop, &s->heard);
+        s->heard_fd = fd;
+        if (fd >= 0) {
+            ev_io_init(&s->heard, on_heard, fd, EV_READ);
+            s->heard.data = s;
+            ev_io_start(s->loop, &s->heard);
+        }
+    }
+}
+
+static void on_heard(struct ev_loop *loop, ev_io *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    hear_others(w->data);
+}
+
 static void on_tick(lws_sorted_usec_list_t *sul)
 {
     server *s = (server *)(void *)((char *)sul - offsetof(server, tick));
     pb_lobby_tick(s->lobby);
+    hear_others(s);
     if (++s->ticks % QUIET_PASS_TICKS == 0)
         close_quiet(s);
     lws_sul_schedule(s->ctx, 0, &s->tick, on_tick, TICK_US);
@@ -539,12 +583,19 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
     if (rc == 0 && !(s->store = pb_store_open(o->db, err, errlen)))
         rc = -1;
     s->trust_proxy = o->trust_proxy;
+    snprintf(s->proxy, sizeof s->proxy, "%s", o->proxy ? o->proxy : "");
     s->ping_after_s = o->ping_after_s > 0 ? o->ping_after_s : 30;
     pb_lobby_io io = {.ctx = s, .send = queue_text, .ask_bot = ask_bot, .bot_pace_ms = o->bot_pace_ms,
                       .tables_per_client = o->tables_per_client, .close_after_hours = o->close_after_hours,
                       .max_tables = o->max_tables};
     if (rc == 0 && !(s->lobby = pb_lobby_new(s->store, &io, err, errlen)))
         rc = -1;
+    s->heard_fd = -1;
+    if (rc == 0) {
+        err[0] = '\0';
+        if (!(s->listener = pb_store_listen(s->store, o->db, err, errlen)) && err[0])
+            rc = -1;
+    }
     static const struct lws_protocol_vhost_options markdown = {NULL, NULL, ".md", "text/plain; charset=utf-8"};
     static const struct lws_protocol_vhost_options modules = {NULL, NULL, ".mjs", "text/javascript"};
     /* On every response: the pages may not be framed by another site (a
@@ -586,6 +637,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
      * libwebsockets-evlib-ev); without it, libwebsockets' own poll(). */
     struct ev_loop *loop = rc == 0 ? ev_loop_new(EVFLAG_AUTO) : NULL;
     void *foreign[1] = {loop};
+    s->loop = loop;
     if (loop) {
         info.options |= LWS_SERVER_OPTION_LIBEV;
         info.foreign_loops = foreign;
@@ -593,7 +645,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
             fprintf(stderr, "pizzabox serve: no libev support in libwebsockets (libwebsockets-evlib-ev): "
                             "serving with poll(), slower with many connections\n");
             ev_loop_destroy(loop);
-            loop = NULL;
+            loop = s->loop = NULL;
             info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
             info.foreign_loops = NULL;
         }
@@ -621,6 +673,8 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
             ev_run(loop, 0);
             ev_signal_stop(loop, &sigint);
             ev_signal_stop(loop, &sigterm);
+            if (s->heard_fd >= 0)
+                ev_io_stop(loop, &s->heard);
         } else {
             signal(SIGINT, on_signal);
             signal(SIGTERM, on_signal);
@@ -651,6 +705,7 @@ int pb_serve(const pb_serve_opts *o, char *err, size_t errlen)
         free(d);
     }
     pb_lobby_free(s->lobby);
+    pb_store_listener_close(s->listener);
     pb_store_close(s->store);
     free(s->scratch);
     pthread_mutex_destroy(&s->lock);

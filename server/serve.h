@@ -18,7 +18,8 @@ typedef struct pb_serve_opts {
     int max_tables;       /* unfinished tables on the server */
     int close_after_hours; /* unfinished tables nobody is at are closed after this (0: never) */
     int ping_after_s;     /* a quiet connection is pinged after this, closed after 2.5 times it (0: 30) */
-    bool trust_proxy;     /* behind a reverse proxy on this machine: the client is in X-Forwarded-For */
+    bool trust_proxy;     /* behind a reverse proxy: the client is in X-Forwarded-For ... */
+    const char *proxy;    /* ... the proxy's address, or NULL: on this machine */
 } pb_serve_opts;
 
 /* Run the server until SIGINT/SIGTERM. Prints "listening on URL" once

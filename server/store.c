@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../core/error.h"
 #include "../core/hash.h"
@@ -14,6 +16,7 @@
 
 struct pb_store {
     pb_db *db;
+    int64_t node; /* this server's row in `nodes` (0: read only) */
 };
 
 /* ---- Statements ---- */
@@ -178,6 +181,50 @@ static const char *const pg_v1 =
     "  seat INTEGER, name TEXT NOT NULL, text TEXT NOT NULL, at BIGINT NOT NULL,"
     "  PRIMARY KEY (table_id, n));";
 
+/* Version 2: servers sharing a database. Each server is a node with a row
+ * of its own, alive while it notes the time there; a bot's move at a
+ * position is made by the node that claimed it (bot_claims); a seat's
+ * player is connected to the nodes in `presence`. In PostgreSQL a
+ * trigger on every table of a game's rows tells each change, as
+ * "node:table" on the channel `pizzabox`, in the same transaction (so a
+ * change is told exactly when it is committed); the node comes from the
+ * session (db_pg.c names it), so that a server can skip its own. */
+static const char *const sqlite_v2 =
+    "CREATE TABLE IF NOT EXISTS nodes ("
+    "  id INTEGER PRIMARY KEY, started_at INTEGER NOT NULL, alive_at INTEGER NOT NULL, pid INTEGER);"
+    "CREATE TABLE IF NOT EXISTS bot_claims ("
+    "  table_id INTEGER NOT NULL, moves INTEGER NOT NULL, node INTEGER NOT NULL, at INTEGER NOT NULL,"
+    "  PRIMARY KEY (table_id, moves));"
+    "CREATE TABLE IF NOT EXISTS presence ("
+    "  table_id INTEGER NOT NULL, seat INTEGER NOT NULL, node INTEGER NOT NULL,"
+    "  PRIMARY KEY (table_id, seat, node));";
+
+static const char *const pg_v2 =
+    "CREATE TABLE nodes ("
+    "  id BIGSERIAL PRIMARY KEY, started_at BIGINT NOT NULL, alive_at BIGINT NOT NULL, pid INTEGER);"
+    "CREATE TABLE bot_claims ("
+    "  table_id BIGINT NOT NULL, moves INTEGER NOT NULL, node BIGINT NOT NULL, at BIGINT NOT NULL,"
+    "  PRIMARY KEY (table_id, moves));"
+    "CREATE TABLE presence ("
+    "  table_id BIGINT NOT NULL, seat INTEGER NOT NULL, node BIGINT NOT NULL,"
+    "  PRIMARY KEY (table_id, seat, node));"
+    "CREATE FUNCTION pizzabox_told(t BIGINT) RETURNS void LANGUAGE sql AS $$"
+    "  SELECT pg_notify('pizzabox', coalesce(nullif(current_setting('pizzabox.node', true), ''), '0') || ':' || t)"
+    "$$;"
+    "CREATE FUNCTION pizzabox_table_changed() RETURNS trigger LANGUAGE plpgsql AS $$"
+    "BEGIN PERFORM pizzabox_told(NEW.id); RETURN NULL; END $$;"
+    "CREATE FUNCTION pizzabox_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$"
+    "BEGIN"
+    "  IF TG_OP = 'DELETE' THEN PERFORM pizzabox_told(OLD.table_id); ELSE PERFORM pizzabox_told(NEW.table_id); END IF;"
+    "  RETURN NULL;"
+    "END $$;"
+    "CREATE TRIGGER told AFTER INSERT OR UPDATE ON tables FOR EACH ROW EXECUTE FUNCTION pizzabox_table_changed();"
+    "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON seats FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
+    "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON actions FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
+    "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON events FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
+    "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON chat FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
+    "CREATE TRIGGER told AFTER INSERT OR DELETE ON presence FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();";
+
 /* Columns added to SQLite databases before the schema had versions: a
  * database made before them gets them (NULL in the rows already there). */
 static const char *const added_columns[][3] = {
@@ -235,6 +282,7 @@ static const struct migration {
     int (*then)(pb_store *s); /* NULL, or run after the SQL in the same transaction */
 } migrations[] = {
     {sqlite_v1, pg_v1, NULL}, /* 1: tables, seats, actions, events, server, chat */
+    {sqlite_v2, pg_v2, NULL}, /* 2: nodes, and (PostgreSQL) every change told */
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -267,6 +315,13 @@ static int migrate(pb_store *s, char *err, size_t errlen)
 
 /* ---- Opening ---- */
 
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static pb_db *open_db(const char *db, bool readonly, char *err, size_t errlen)
 {
     if (!db || !*db) {
@@ -294,7 +349,26 @@ pb_store *pb_store_open(const char *path, char *err, size_t errlen)
         pb_store_close(s);
         return NULL;
     }
+    /* This server's node: its row, and its name on every change it makes. */
+    int64_t now = now_ms();
+    pb_db_rows r;
+    if (query(s, &r, "INSERT INTO nodes (started_at, alive_at, pid) VALUES (?, ?, ?) RETURNING id", "IIi", now, now,
+              (int)getpid()) == 0 && next(&r) == 1)
+        s->node = col_int(&r, 0);
+    done(&r);
+    if (s->node <= 0) {
+        db_error(s, "node", err, errlen);
+        pb_store_close(s);
+        return NULL;
+    }
+    if (is_pg(s))
+        pb_db_pg_set_node(s->db, s->node);
     return s;
+}
+
+int64_t pb_store_node(const pb_store *s)
+{
+    return s->node;
 }
 
 pb_store *pb_store_open_readonly(const char *path, char *err, size_t errlen)
@@ -361,6 +435,29 @@ int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, 
     return 0;
 }
 
+int pb_store_take_seat(pb_store *s, int64_t table, int seat, const char *name, const char *token, char *err,
+                       size_t errlen)
+{
+    char hash[PB_SHA256_HEX];
+    pb_sha256_hex(token, strlen(token), hash);
+    pb_db_rows r;
+    if (query(s, &r,
+              "INSERT INTO seats (table_id, seat, player, name, token) VALUES (?, ?, 'human', ?, ?) "
+              "ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name, token = excluded.token "
+              "WHERE seats.player = 'human' AND seats.name = '' RETURNING seat",
+              "Iiss", table, seat, name, hash) != 0)
+        return db_error(s, "seat", err, errlen);
+    int row = next(&r);
+    done(&r);
+    if (row < 0)
+        return db_error(s, "seat", err, errlen);
+    if (row == 0) {
+        pb_errorf(err, errlen, "that seat was taken a moment ago (through another server)");
+        return PB_STORE_TAKEN;
+    }
+    return 0;
+}
+
 bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *token)
 {
     pb_db_rows r;
@@ -388,8 +485,13 @@ int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, cons
      * write-ahead log, which a killed process cannot lose; PostgreSQL: on
      * its disk). A second action with the same index is refused by the key. */
     if (run(s, "INSERT INTO actions (table_id, idx, seat, text, at, spent) VALUES (?, ?, ?, ?, ?, ?)", "IiisII", table,
-            index, seat, text, at, spent) != 0)
+            index, seat, text, at, spent) != 0) {
+        if (one_int(s, 0, "SELECT count(*) FROM actions WHERE table_id = ? AND idx = ?", "Ii", table, index) == 1) {
+            pb_errorf(err, errlen, "another move was made there first (on another server): the table has moved on");
+            return PB_STORE_TAKEN;
+        }
         return db_error(s, "append action", err, errlen);
+    }
     return 0;
 }
 
@@ -407,7 +509,8 @@ bool pb_store_is_closed(pb_store *s, int64_t table)
 
 int pb_store_finish(pb_store *s, int64_t table, char *err, size_t errlen)
 {
-    if (run(s, "UPDATE tables SET finished = 1 WHERE id = ?", "I", table) != 0)
+    if (run(s, "UPDATE tables SET finished = 1 WHERE id = ?", "I", table) != 0 ||
+        run(s, "DELETE FROM bot_claims WHERE table_id = ?", "I", table) != 0)
         return db_error(s, "finish", err, errlen);
     return 0;
 }
@@ -460,7 +563,13 @@ static int load_table_row(pb_store *s, int64_t table, pb_stored_table *out, char
 
 int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, size_t errlen)
 {
+    return pb_store_load_from(s, table, 0, out, err, errlen);
+}
+
+int pb_store_load_from(pb_store *s, int64_t table, int from, pb_stored_table *out, char *err, size_t errlen)
+{
     memset(out, 0, sizeof *out);
+    out->first = from;
     if (load_table_row(s, table, out, err, errlen) != 0) {
         pb_stored_table_free(out);
         return -1;
@@ -484,13 +593,16 @@ int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, s
         }
     }
     done(&r);
-    if (query(s, &r,
-              "SELECT idx, text, coalesce(at, 0), coalesce(spent, 0) FROM actions WHERE table_id = ? ORDER BY idx",
-              "I", table) != 0) {
+    out->moves = (int)one_int(s, -1, "SELECT count(*) FROM actions WHERE table_id = ?", "I", table);
+    if (out->moves < 0 ||
+        query(s, &r,
+              "SELECT idx, text, coalesce(at, 0), coalesce(spent, 0) FROM actions WHERE table_id = ? AND idx >= ? "
+              "ORDER BY idx",
+              "Ii", table, from) != 0) {
         pb_stored_table_free(out);
         return db_error(s, "load actions", err, errlen);
     }
-    for (int expect = 0; rc == 0 && next(&r) == 1; expect++) {
+    for (int expect = from; rc == 0 && next(&r) == 1; expect++) {
         if (col_int(&r, 0) != expect)
             rc = pb_errorf(err, errlen, "store: table %lld is missing action %d", (long long)table, expect);
         else {
@@ -622,10 +734,123 @@ int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *er
 
 int pb_store_set_alive(pb_store *s, int64_t at)
 {
+    if (run(s, "UPDATE nodes SET alive_at = ? WHERE id = ?", "II", at, s->node) != 0)
+        return -1;
     return run(s,
                "INSERT INTO server (key, value) VALUES ('alive', ?) "
                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                "I", at);
+}
+
+int pb_store_claim(pb_store *s, int64_t table, int moves, int64_t dead_before)
+{
+    if (!is_pg(s))
+        return 1; /* one server per SQLite file: every claim is its own */
+    pb_db_rows r;
+    if (query(s, &r,
+              "INSERT INTO bot_claims (table_id, moves, node, at) VALUES (?, ?, ?, ?) "
+              "ON CONFLICT (table_id, moves) DO UPDATE SET node = excluded.node, at = excluded.at "
+              "WHERE bot_claims.node = excluded.node OR bot_claims.node IN (SELECT id FROM nodes WHERE alive_at < ?) "
+              "RETURNING node",
+              "IiIII", table, moves, s->node, now_ms(), dead_before) != 0)
+        return -1;
+    int row = next(&r);
+    done(&r);
+    return row < 0 ? -1 : row;
+}
+
+void pb_store_set_present(pb_store *s, int64_t table, int seat, bool present)
+{
+    if (!is_pg(s))
+        return;
+    if (present)
+        run(s, "INSERT INTO presence (table_id, seat, node) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", "IiI", table, seat,
+            s->node);
+    else
+        run(s, "DELETE FROM presence WHERE table_id = ? AND seat = ? AND node = ?", "IiI", table, seat, s->node);
+}
+
+unsigned pb_store_present_elsewhere(pb_store *s, int64_t table, int64_t alive_since)
+{
+    if (!is_pg(s))
+        return 0;
+    pb_db_rows r;
+    if (query(s, &r,
+              "SELECT DISTINCT seat FROM presence JOIN nodes ON nodes.id = presence.node "
+              "WHERE table_id = ? AND node <> ? AND alive_at >= ?",
+              "III", table, s->node, alive_since) != 0)
+        return 0;
+    unsigned seats = 0;
+    while (next(&r) == 1)
+        seats |= 1u << (col_int(&r, 0) & 31);
+    done(&r);
+    return seats;
+}
+
+void pb_store_forget_dead(pb_store *s, int64_t dead_before)
+{
+    if (is_pg(s))
+        run(s, "DELETE FROM presence WHERE node IN (SELECT id FROM nodes WHERE alive_at < ?)", "I", dead_before);
+}
+
+/* ---- Hearing of other servers' changes ---- */
+
+struct pb_store_listener {
+    pb_db *db;
+    int64_t self;
+    void (*changed)(void *ctx, int64_t table);
+    void *ctx;
+};
+
+pb_store_listener *pb_store_listen(const pb_store *s, const char *path, char *err, size_t errlen)
+{
+    if (!is_pg(s))
+        return NULL; /* one server per SQLite file: nothing to hear */
+    pb_store_listener *l = calloc(1, sizeof *l);
+    if (!l || !(l->db = pb_db_pg_listen(path, err, errlen))) {
+        if (!l)
+            pb_errorf(err, errlen, "out of memory");
+        free(l);
+        return NULL;
+    }
+    l->self = s->node;
+    return l;
+}
+
+int pb_store_listener_fd(const pb_store_listener *l)
+{
+    return pb_db_pg_socket(l->db);
+}
+
+static void heard(void *ctx, const char *payload)
+{
+    pb_store_listener *l = ctx;
+    if (strcmp(payload, "*") == 0) {
+        l->changed(l->ctx, -1);
+        return;
+    }
+    char *end;
+    long long node = strtoll(payload, &end, 10);
+    if (*end != ':' || node == l->self)
+        return;
+    long long table = strtoll(end + 1, &end, 10);
+    if (*end == '\0' && table > 0)
+        l->changed(l->ctx, table);
+}
+
+int pb_store_listener_drain(pb_store_listener *l, void (*changed)(void *ctx, int64_t table), void *ctx)
+{
+    l->changed = changed;
+    l->ctx = ctx;
+    return pb_db_pg_changes(l->db, heard, l);
+}
+
+void pb_store_listener_close(pb_store_listener *l)
+{
+    if (!l)
+        return;
+    l->db->driver->close(l->db);
+    free(l);
 }
 
 int64_t pb_store_alive(pb_store *s)
@@ -668,6 +893,7 @@ int pb_store_take_back(pb_store *s, int64_t table, int moves, char *err, size_t 
     if (script(s, "BEGIN") != 0)
         return db_error(s, "take back", err, errlen);
     if (run(s, "DELETE FROM actions WHERE table_id = ? AND idx >= ?", "Ii", table, moves) != 0 ||
+        run(s, "DELETE FROM bot_claims WHERE table_id = ? AND moves >= ?", "Ii", table, moves) != 0 ||
         run(s, "DELETE FROM events WHERE table_id = ? AND (move > ? OR (move = ? AND kind = 'undo'))", "Iii", table,
             moves, moves) != 0 ||
         script(s, "COMMIT") != 0) {

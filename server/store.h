@@ -42,11 +42,18 @@ int64_t pb_store_create_table(pb_store *s, const char *game, const json_t *confi
  * spec. Replaces an earlier occupant. */
 int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, const char *name,
                       const char *token, char *err, size_t errlen);
+/* A free human seat taken by a person (its token kept hashed): 0, -1 with
+ * a message, or PB_STORE_TAKEN when a person has it already (another
+ * server seated someone there first). */
+int pb_store_take_seat(pb_store *s, int64_t table, int seat, const char *name, const char *token, char *err,
+                       size_t errlen);
 /* Does the token open this seat? */
 bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *token);
 /* Append the table's action number `index` (0-based, in order) and commit.
  * Returns 0 once the action is durable, -1 (with a message) otherwise:
- * then it must not be confirmed. */
+ * then it must not be confirmed; PB_STORE_TAKEN when another server stored
+ * an action with that number first. */
+#define PB_STORE_TAKEN (-2)
 int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, const char *text, int64_t at,
                            int64_t spent, char *err, size_t errlen);
 /* Close an unfinished table nobody came back to: it leaves the lists and
@@ -67,6 +74,8 @@ typedef struct pb_stored_table {
     int seats;
     char player[6][64];
     char name[6][132];       /* up to 32 characters of UTF-8 */
+    int moves;        /* actions stored */
+    int first;        /* the number of the first in `actions` (pb_store_load_from) */
     json_t *actions;  /* owned: array of action texts, in order */
     json_t *action_at; /* owned: when each was accepted (Unix ms; 0 when not known) */
     json_t *action_spent; /* owned: what each took off its mover's clock (ms) */
@@ -79,6 +88,9 @@ typedef struct pb_stored_table {
 
 /* Load one table; 0, or -1 with a message. Free with pb_stored_table_free. */
 int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, size_t errlen);
+/* The same with only the actions from number `from` on (another server's
+ * new moves); `moves` still counts them all. */
+int pb_store_load_from(pb_store *s, int64_t table, int from, pb_stored_table *out, char *err, size_t errlen);
 void pb_stored_table_free(pb_stored_table *t);
 typedef enum pb_store_which { PB_STORE_ALL, PB_STORE_UNFINISHED, PB_STORE_FINISHED } pb_store_which;
 
@@ -115,6 +127,35 @@ int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *er
  * the server was down. 0 (or -1 on a database error) when never noted. */
 int pb_store_set_alive(pb_store *s, int64_t at);
 int64_t pb_store_alive(pb_store *s);
+
+/* Several servers on one PostgreSQL database (docs/scaling.md): each is a
+ * node, and hears of the changes the others make to any table. */
+int64_t pb_store_node(const pb_store *s);
+/* Claim the bot's move at `moves` moves of the table for this node: 1 when
+ * it is this node's to make (claimed now, before, or taken over from a node
+ * not alive since dead_before, Unix ms), 0 when another node's, -1 on a
+ * database error. Always 1 with SQLite (one server). */
+int pb_store_claim(pb_store *s, int64_t table, int moves, int64_t dead_before);
+/* A seat's player connected to this node, or no longer; the seats (a bit
+ * each) whose player is connected to another node alive since alive_since
+ * (Unix ms). The presence of nodes not alive since dead_before is
+ * forgotten, which tells the others. Nothing with SQLite (one server). */
+void pb_store_set_present(pb_store *s, int64_t table, int seat, bool present);
+unsigned pb_store_present_elsewhere(pb_store *s, int64_t table, int64_t alive_since);
+void pb_store_forget_dead(pb_store *s, int64_t dead_before);
+typedef struct pb_store_listener pb_store_listener;
+/* A listener on the store's database (path as given to pb_store_open):
+ * NULL with SQLite (err empty), or NULL with a message. */
+pb_store_listener *pb_store_listen(const pb_store *s, const char *path, char *err, size_t errlen);
+/* Its socket: readable when changes were told (it may change after the
+ * connection was lost and opened again). */
+int pb_store_listener_fd(const pb_store_listener *l);
+/* Calls changed(ctx, table) for each table another node changed since the
+ * last call, and changed(ctx, -1) when changes may have gone untold (the
+ * connection was lost). The number of changes, or -1 when the connection
+ * is lost (it is opened again at a later call, at most once a second). */
+int pb_store_listener_drain(pb_store_listener *l, void (*changed)(void *ctx, int64_t table), void *ctx);
+void pb_store_listener_close(pb_store_listener *l);
 /* When the game began: its players all there (the first turn's clock starts). */
 int pb_store_set_started(pb_store *s, int64_t table, int64_t at, char *err, size_t errlen);
 /* The secret salt of the table's deal commitment (core/hash.h). */

@@ -7,7 +7,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -522,4 +523,34 @@ export const isFormality = (m) => m.view.to_move === m.seat && m.view.phase === 
 export function opponentCardGames() {
   return selfplayRecords(['--game', 'delivery', '--players', '6', '--games', '20', '--seed', '1', '--bots', 'greedy'])
     .filter((r) => r.actions.some((a) => /^instant /.test(a)) && r.actions.some((a) => /^play power:out-of-supplies on \d$/.test(a)));
+}
+
+/* deploy/haproxy.cfg itself, its ports changed, in front of `servers`
+ * (started with --trust-proxy); resolves once it serves the web client
+ * and has found every server healthy. Killed at `stop()` (or with the
+ * process). */
+export async function startHaproxy(servers, dir) {
+  const free = await new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => resolve(port)); });
+  });
+  const cfg = readFileSync(join(ROOT, 'deploy', 'haproxy.cfg'), 'utf8')
+    .replace(/bind :8080/, `bind 127.0.0.1:${free}`)
+    .replace(/^ *server .*\n/gm, '') + servers.map((s, i) => `    server node${i} 127.0.0.1:${s.port}\n`).join('');
+  const file = join(dir, 'haproxy.cfg');
+  writeFileSync(file, cfg);
+  const proc = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  live.add(proc);
+  proc.on('exit', () => live.delete(proc));
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr += d; });
+  const lb = { proc, port: free, url: `ws://127.0.0.1:${free}/ws`, stop: () => proc.kill('SIGKILL') };
+  for (let tries = 0; tries < 100; tries++) {
+    if (await fetch(`http://127.0.0.1:${free}/`).then((r) => r.ok, () => false)) {
+      await sleep(2500); // every server checked healthy (rise 2, a check a second)
+      return lb;
+    }
+    await sleep(100);
+  }
+  proc.kill('SIGKILL');
+  throw new Error(`haproxy did not start: ${stderr}`);
 }

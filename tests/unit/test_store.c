@@ -51,7 +51,8 @@ static void test_table_survives_a_restart(void **state)
     assert_int_equal(pb_store_append_action(s, id, 0, 0, "cut 1 4 8 special 2", 1000, 0, err, sizeof err), 0);
     assert_int_equal(pb_store_append_action(s, id, 1, 1, "take 2", 2000, 0, err, sizeof err), 0);
     /* The same action number twice is refused: it would fork the game. */
-    assert_int_equal(pb_store_append_action(s, id, 1, 1, "take 5", 3000, 0, err, sizeof err), -1);
+    assert_int_equal(pb_store_append_action(s, id, 1, 1, "take 5", 3000, 0, err, sizeof err), PB_STORE_TAKEN);
+    assert_non_null(strstr(err, "another move was made there first"));
     pb_store_close(s);
 
     s = pb_store_open(path, err, sizeof err);

@@ -1,0 +1,189 @@
+// multinode.test.mjs -- several servers on one PostgreSQL database
+// (docs/scaling.md): any server serves any table. Runs only with a
+// PostgreSQL (PIZZABOX_TEST_DB, set by tests/pg/with-postgres.sh: make
+// server-test-pg).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { Client, startServer, startHaproxy, stopServers, tempDir, removeTempDir, playToEnd, TEST_PG, storeFor } from './helpers.mjs';
+
+const T = { timeout: 60_000, skip: !TEST_PG && 'PostgreSQL only (PIZZABOX_TEST_DB, make server-test-pg)' };
+const dir = tempDir();
+const hasHaproxy = spawnSync('haproxy', ['-v']).status === 0;
+const servers = [], clients = [];
+after(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  const reports = await stopServers(servers);
+  removeTempDir(dir);
+  assert.deepEqual(reports, [], 'sanitizer findings in the servers');
+});
+
+const psql = (db, sql) =>
+  execFileSync(process.env.PIZZABOX_TEST_PSQL || 'psql', [db, '-XAtqc', sql], { encoding: 'utf8' }).trim();
+
+/* Every client's server has taken in the last seat taken: the game has begun there. */
+const begun = (people, code) => Promise.all(people.map((c) =>
+  c.waitFor((m) => m.type === 'view' && m.code === code && !m.waiting, 5000, `${c.label}: the game begun`)));
+
+/* `msg` sent by `c` to its own server, which may not have heard of the
+ * table yet: sent again until answered with `want` (resolves with it). */
+async function untilKnown(c, msg, want) {
+  let reply;
+  for (let tries = 0; tries < 50 && reply?.type !== want; tries++) {
+    c.skip();
+    await c.send(msg);
+    reply = await c.waitFor((m) => m.type === want || m.type === 'error', 5000, `${c.label}: ${want}`);
+    if (reply.type !== want) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(reply.type, want, reply.message);
+  return reply;
+}
+const seatAt = (c, code, name) => untilKnown(c, { type: 'join', code, name }, 'joined');
+
+/* Two servers on one new database (options for each). */
+async function twoServers(name, options = [{}, {}]) {
+  const db = storeFor(join(dir, name));
+  const one = await startServer(db, options[0]), two = await startServer(db, options[1]);
+  servers.push(one, two);
+  return { db, one, two };
+}
+
+/* `c` makes a table (the `create` message's members): its `joined`. */
+async function makeTable(c, create) {
+  c.skip();
+  await c.send({ type: 'create', ...create });
+  const made = await c.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, `${c.label}: created`);
+  assert.equal(made.type, 'joined', made.message);
+  return made;
+}
+
+async function connect(server, label) {
+  const c = await Client.connect(server.url, label);
+  clients.push(c);
+  return c;
+}
+
+test('two servers, one database: players on different servers play a table to the end', T, async () => {
+  const { db, one, two } = await twoServers('shared.db');
+  const ann = await connect(one, 'ann'), bob = await connect(two, 'bob');
+  const made = await makeTable(ann, { game: 'theory', players: 2, seats: ['human', 'human'], name: 'Ann' });
+  // The other server hears of the new table and seats Bob at it.
+  await seatAt(bob, made.code, 'Bob');
+  // Ann, on the first server, sees Bob arrive from the second.
+  await ann.waitFor((m) => m.type === 'view' && m.code === made.code && m.names[1] === 'Bob' && m.present[1], 5000,
+    "Bob, there, at Ann's");
+  // A chat line said on one server is heard on the other.
+  await ann.send({ type: 'chat', code: made.code, text: 'good luck' });
+  const line = await bob.waitFor((m) => m.type === 'chat' && m.lines.some((x) => x.text === 'good luck'), 5000, 'the chat line');
+  assert.equal(line.lines.find((x) => x.text === 'good luck').name, 'Ann');
+  const [endA, endB] = await Promise.all([playToEnd(ann, made.code), playToEnd(bob, made.code)]);
+  assert.equal(endA.moves, endB.moves, 'both servers show the same end');
+  assert.deepEqual(endA.view.scores ?? endA.view.score, endB.view.scores ?? endB.view.score);
+  const stored = Number(psql(db, `SELECT count(*) FROM actions JOIN tables ON tables.id = table_id WHERE code = '${made.code}'`));
+  assert.equal(stored, endA.moves, 'each move stored once');
+  assert.equal(psql(db, 'SELECT count(*) FROM nodes'), '2', 'each server is a node');
+  // Bob leaves the second server: the first shows his seat empty.
+  ann.skip();
+  await bob.close();
+  await ann.waitFor((m) => m.type === 'view' && m.code === made.code && !m.present[1], 5000, "Bob's seat empty at Ann's");
+  for (const s of [one, two]) assert.doesNotMatch(s.stderr, /not read again|not taken in/, 'every change taken in as it came');
+});
+
+test("a server killed mid-game: its players go on through another, every move kept, its bot's move taken over", T, async () => {
+  // The first server shows a bot's move 2 s after the move before; the
+  // second at once: a bot's turn that lasts was claimed by the first.
+  const { db, one, two } = await twoServers('failover.db', [{ botPace: 2000 }, {}]);
+  const ann = await connect(one, 'ann2'), bob = await connect(two, 'bob2');
+  // Play on until the bot's move is due and claimed by the first server
+  // (the database says which), then kill it. A server that takes in several
+  // moves at once shows only the last, so the clients stop by move count.
+  // (A game may end with no such moment: then another table.)
+  const oneId = psql(db, `SELECT id FROM nodes WHERE pid = ${one.proc.pid}`);
+  let made, pending = null;
+  for (let table = 0; table < 3 && !pending; table++) {
+    made = await makeTable(ann, { game: 'nyslice', players: 3, seats: ['human', 'human', 'greedy'], name: 'Ann' });
+    await seatAt(bob, made.code, 'Bob');
+    await begun([ann, bob], made.code);
+    const id = psql(db, `SELECT id FROM tables WHERE code = '${made.code}'`);
+    const stored = () => Number(psql(db, `SELECT count(*) FROM actions WHERE table_id = ${id}`));
+    const claimNow = () => psql(db, `SELECT node FROM bot_claims WHERE table_id = ${id} AND moves = ${stored()}`);
+    for (let n = 1; !pending; n++) {
+      const [at] = await Promise.all([ann, bob].map((c) => playToEnd(c, made.code, { stop: (m) => m.moves >= n })));
+      if (at.view.phase === 'over') break;
+      if (claimNow() === oneId) pending = { moves: stored() };
+    }
+  }
+  assert.ok(pending, "a bot's move claimed by the first server, in one of three games");
+  const killedAt = Date.now();
+  one.proc.kill('SIGKILL');
+  await one.exited;
+  const botMoved = await bob.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves > pending.moves, 15_000,
+    "the bot's move, by the second server");
+  const takeover = Date.now() - killedAt;
+  assert.ok(takeover >= 3000, `taken over once the first server was silent long enough (${takeover} ms)`);
+  const ann2 = await connect(two, 'ann2 again');
+  await ann2.send({ type: 'resume', code: made.code, seat: made.seat, token: made.token });
+  const back = await ann2.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'resumed');
+  assert.equal(back.type, 'joined', back.message);
+  const [endA, endB] = await Promise.all([playToEnd(ann2, made.code, { timeout: 45_000 }),
+    playToEnd(bob, made.code, { timeout: 45_000 })]);
+  assert.equal(endA.moves, endB.moves);
+  assert.ok(endA.moves > botMoved.moves, 'the game went on');
+  const stored = Number(psql(db, `SELECT count(*) FROM actions JOIN tables ON tables.id = table_id WHERE code = '${made.code}'`));
+  assert.equal(stored, endA.moves, 'every move acknowledged is stored, once');
+  assert.doesNotMatch(two.stderr, /not read again|not taken in/, 'every change taken in as it came');
+});
+
+test('through HAProxy (deploy/haproxy.cfg): a server killed mid-game, its player comes back through HAProxy to another',
+  { ...T, skip: T.skip || (!hasHaproxy && 'haproxy is not installed (sh scripts/ensure-deps.sh test)') }, async () => {
+    const db = storeFor(join(dir, 'balanced.db'));
+    const nodes = [];
+    for (let i = 0; i < 3; i++) nodes.push(await startServer(db, { args: ['--trust-proxy'] }));
+    servers.push(...nodes);
+    const lb = await startHaproxy(nodes, dir);
+    after(lb.stop);
+    // Three people, one on each server (leastconn), and a bot.
+    const people = [];
+    for (const name of ['Ann', 'Bob', 'Cy']) people.push(await Client.connect(lb.url, name));
+    clients.push(...people);
+    const seats = [await makeTable(people[0], { game: 'nyslice', players: 4, seats: ['human', 'human', 'human', 'greedy'],
+      name: 'Ann' })];
+    for (const c of people.slice(1)) seats.push(await seatAt(c, seats[0].code, c.label));
+    const code = seats[0].code;
+    await begun(people, code);
+    const far = (m) => m.moves >= 10;
+    await Promise.all(people.map((c) => playToEnd(c, code, { stop: far })));
+    nodes[0].proc.kill('SIGKILL');
+    await nodes[0].exited;
+    await new Promise((r) => setTimeout(r, 300));
+    const lost = people.filter((c) => c.closed);
+    assert.equal(lost.length, 1, 'one person was on the server killed');
+    // Back through HAProxy, to another server, with the seat's token.
+    const i = people.indexOf(lost[0]);
+    const back = await Client.connect(lb.url, `${lost[0].label} again`);
+    clients.push(back);
+    await back.send({ type: 'resume', code, seat: seats[i].seat, token: seats[i].token });
+    const again = await back.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'resumed');
+    assert.equal(again.type, 'joined', again.message);
+    people[i] = back;
+    const ends = await Promise.all(people.map((c) => playToEnd(c, code, { timeout: 50_000 })));
+    assert.ok(ends.every((e) => e.moves === ends[0].moves), 'the same end everywhere');
+    const stored = Number(psql(db, `SELECT count(*) FROM actions JOIN tables ON tables.id = table_id WHERE code = '${code}'`));
+    assert.equal(stored, ends[0].moves, 'every move acknowledged is stored, once');
+  });
+
+test('a decision taken back on one server is taken back on the other (a spectator there sees it)', T, async () => {
+  const { one, two } = await twoServers('undo.db');
+  const ann = await connect(one, 'ann3'), cy = await connect(two, 'cy3');
+  const made = await makeTable(ann, { game: 'theory', players: 2, seats: ['human', 'greedy'], name: 'Ann' });
+  const at = await playToEnd(ann, made.code, { stop: (m) => m.moves >= 4 && m.view.to_move === 0 && m.undo });
+  await untilKnown(cy, { type: 'spectate', code: made.code }, 'watching');
+  await cy.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves === at.moves, 5000, 'the game so far');
+  cy.skip();
+  await ann.send({ type: 'undo', code: made.code });
+  const back = await ann.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves < at.moves, 5000, 'taken back');
+  await cy.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves === back.moves, 5000,
+    'taken back at the spectator, on the other server');
+  assert.doesNotMatch(two.stderr, /not read again|not taken in/);
+});
