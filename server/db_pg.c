@@ -24,6 +24,7 @@ typedef struct pg_db {
     int64_t node;      /* this server's node, told with every change it makes (0: none yet) */
     bool listens;      /* a listener's connection (pb_db_pg_listen) */
     bool missed;       /* it was lost: changes may have gone untold */
+    bool unset;        /* connected, but its session not set up (configure failed): opened again */
 } pg_db;
 
 static pg_db *of(pb_db *db)
@@ -114,7 +115,7 @@ static int configure(pg_db *d)
  * apart: the server's one thread does not wait on each of them. */
 static int ensure_connected(pg_db *d)
 {
-    if (PQstatus(d->conn) == CONNECTION_OK)
+    if (PQstatus(d->conn) == CONNECTION_OK && !d->unset)
         return 0;
     d->missed = true;
     struct timespec now;
@@ -130,7 +131,8 @@ static int ensure_connected(pg_db *d)
         keep_error(d, PQerrorMessage(d->conn));
         return -1;
     }
-    return configure(d);
+    d->unset = configure(d) != 0; /* a listener that does not listen is no listener */
+    return d->unset ? -1 : 0;
 }
 
 /* sql with its `?` numbered as PostgreSQL wants them ($1, $2...); the
@@ -310,8 +312,11 @@ static pb_db *pg_open(const char *url, bool readonly, bool listens, char *err, s
     redact(url, d->where, sizeof d->where);
     /* The URL comes last: what it sets wins over these defaults. An
      * unreachable host fails in 10 s instead of waiting for ever. */
-    const char *const keys[] = {"connect_timeout", "application_name", "dbname", NULL};
-    const char *const values[] = {"10", listens ? "pizzabox listener" : "pizzabox", url, NULL};
+    /* Keepalives: a connection a firewall dropped in silence is found out
+     * (a listener would otherwise stop hearing the others for good). */
+    const char *const keys[] = {"connect_timeout", "application_name", "keepalives", "keepalives_idle",
+                                "keepalives_interval", "keepalives_count", "dbname", NULL};
+    const char *const values[] = {"10", listens ? "pizzabox listener" : "pizzabox", "1", "30", "10", "3", url, NULL};
     d->conn = PQconnectdbParams(keys, values, 1);
     if (!d->conn) {
         pb_errorf(err, errlen, "out of memory");

@@ -99,6 +99,7 @@ typedef struct table {
     bool stale;          /* another server changed it while a bot job pointed at it: caught up later */
     bool claimed_elsewhere; /* the bot to move is another server's to play (asked again once a second) */
     unsigned elsewhere;  /* seats (a bit each) whose player is connected to another server */
+    int64_t gen;         /* the store's count of take-backs, as last read (catch_up) */
     /* A bot move held for its pace. */
     bool held;
     pb_action held_action;
@@ -1080,7 +1081,7 @@ static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, si
     return 0;
 }
 
-static void catch_up(pb_lobby *l, table *t);
+static table *catch_up(pb_lobby *l, table *t);
 
 /* A bot's move not played: another server's came first (then what it
  * stored is taken in), or it should not happen (the bot is asked again). */
@@ -1100,7 +1101,7 @@ void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
     if (!t)
         return;
     if (t->stale && t->jobs == 0) /* another server moved it meanwhile */
-        catch_up(l, t);
+        t = catch_up(l, t);
     if (t->position != moves) {
         /* The table moved on (undo), or the bot could not move (-1): once no
          * job is out, the bot to move is asked again. */
@@ -1621,7 +1622,7 @@ static void run_out(pb_lobby *l, table *t, int seat);
 static bool attended(const table *t)
 {
     for (int s = 0; s < t->players; s++)
-        if (t->conn[s] >= 0)
+        if (present(t, s))
             return true;
     return t->nwatchers > 0;
 }
@@ -1718,7 +1719,15 @@ void pb_lobby_tick(pb_lobby *l)
         for (int i = 0; i < l->ntables; i++)
             if (l->tables[i]->claimed_elsewhere) /* its server may have died */
                 ask_bot_if_needed(l, l->tables[i]);
-        pb_store_forget_dead(l->store, now_ms(l) - DEAD_AFTER_MS); /* the others hear of it */
+        /* A dead server's players are gone: the others hear of it, and this
+         * server takes in what it changed itself. */
+        int64_t gone[64];
+        int ngone = pb_store_forget_dead(l->store, now_ms(l) - DEAD_AFTER_MS, gone, 64);
+        for (int i = 0; i < ngone; i++) {
+            table *t = find_table_id(l, gone[i]);
+            if (t)
+                catch_up(l, t);
+        }
         evict_idle(l, now, PB_LOBBY_FINISHED_GRACE);
         close_abandoned(l, now);
         if (now - l->alive_noted >= ALIVE_EVERY) {
@@ -1801,7 +1810,7 @@ static void on_join(pb_lobby *l, int conn, const json_t *msg)
             return;
         if (rc != PB_STORE_TAKEN)
             break;
-        catch_up(l, t);
+        t = catch_up(l, t);
     }
     send_error(l, conn, err);
 }
@@ -2356,6 +2365,7 @@ static void on_undo(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, err);
         return;
     }
+    t->gen = st.gen;
     /* The position again from the deal, the kept moves replayed. */
     if (!(fresh = pb_state_new(t->g, st.seed))) {
         pb_stored_table_free(&st);
@@ -2630,6 +2640,7 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         t->waiting = has_free_seat(t);
         t->last_seen = now_s(l);
         t->elsewhere = pb_store_present_elsewhere(l->store, id, now_ms(l) - DEAD_AFTER_MS);
+        t->gen = s.gen;
         int count;
         json_decref(pb_store_chat(l->store, id, 0, &count));
         t->chat_lines = count;
@@ -2662,13 +2673,13 @@ static void send_new_chat(pb_lobby *l, table *t, int from, int count)
 
 /* The table rebuilt from the store in place of the one in memory (moves
  * taken back elsewhere): this server's people at it kept. */
-static void replace_table(pb_lobby *l, table *old)
+static table *replace_table(pb_lobby *l, table *old)
 {
     char err[PB_ERR_LEN];
     table *t = rebuild(l, old->id, err, sizeof err);
     if (!t) {
         fprintf(stderr, "pizzabox serve: table %s not read again: %s\n", old->code, err);
-        return;
+        return old;
     }
     memcpy(t->conn, old->conn, sizeof t->conn);
     memcpy(t->left_at, old->left_at, sizeof t->left_at);
@@ -2685,34 +2696,52 @@ static void replace_table(pb_lobby *l, table *old)
     table_free(old);
     broadcast(l, t);
     ask_bot_if_needed(l, t);
+    return t;
 }
 
 /* Another server changed the table: what it stored is taken in (the moves
  * played there, seats taken or handed to bots, events, chat, a rematch
- * offered) and shown to this server's people at it. */
-static void catch_up(pb_lobby *l, table *t)
+ * offered) and shown to this server's people at it. Returns the table now
+ * in its place: rebuilt whole (another one) when moves were taken back. */
+static table *catch_up(pb_lobby *l, table *t)
 {
     if (t->jobs > 0) { /* a bot job points at its game: once it is back */
         t->stale = true;
-        return;
+        return t;
     }
     t->stale = false;
     char err[PB_ERR_LEN];
     pb_stored_table s;
     if (pb_store_load_from(l->store, t->id, t->moves, &s, err, sizeof err) != 0) {
         fprintf(stderr, "pizzabox serve: table %s not read again: %s\n", t->code, err);
-        return;
+        return t;
     }
     int stored = s.moves;
-    if (stored < t->moves) { /* taken back there */
+    if (stored < t->moves || s.gen != t->gen) { /* taken back there (and maybe played on) */
         pb_stored_table_free(&s);
-        replace_table(l, t);
-        return;
+        return replace_table(l, t);
+    }
+    if (!t->clock && s.clock) /* written after the table was first read */
+        set_clock(t, json_incref(s.clock));
+    if (!t->salt[0] && s.salt[0]) {
+        snprintf(t->salt, sizeof t->salt, "%s", s.salt);
+        pb_deal_commitment(t->seed, t->salt, t->deal);
     }
     for (int q = 0; q < t->players; q++) {
+        bool was_person = strcmp(t->player[q], "human") == 0;
         snprintf(t->player[q], sizeof t->player[q], "%s", s.player[q][0] ? s.player[q] : "human");
         snprintf(t->name[q], sizeof t->name[q], "%s", s.name[q]);
         t->taken[q] = strcmp(t->player[q], "human") != 0 || s.name[q][0];
+        if (was_person && strcmp(t->player[q], "human") != 0 && t->conn[q] >= 0) {
+            /* handed to a bot there (out of time, gone too long): its
+             * player here watches from now on */
+            int conn = t->conn[q];
+            seat_conn(l, t, q, -1);
+            if (t->nwatchers < MAX_WATCHERS) {
+                t->watcher[t->nwatchers++] = conn;
+                send_arrival(l, conn, t, -1, NULL, "your seat is played by a bot now (you may watch)");
+            }
+        }
     }
     json_decref(t->events);
     t->events = json_incref(s.events);
@@ -2744,8 +2773,7 @@ static void catch_up(pb_lobby *l, table *t)
     pb_stored_table_free(&s);
     if (rc != 0) {
         fprintf(stderr, "pizzabox serve: table %s: a stored move not taken in (%s): read again whole\n", t->code, err);
-        replace_table(l, t);
-        return;
+        return replace_table(l, t);
     }
     if (t->moves != had && t->held) { /* a paced bot move here was for a position gone */
         t->held = false;
@@ -2756,15 +2784,18 @@ static void catch_up(pb_lobby *l, table *t)
     if (count > t->chat_lines)
         send_new_chat(l, t, t->chat_lines, count);
     t->chat_lines = count;
+    if (t->elsewhere)
+        t->last_seen = now_s(l); /* played elsewhere: not abandoned */
     broadcast(l, t);
     ask_bot_if_needed(l, t);
+    return t;
 }
 
 /* A table another server made: every server holds every unfinished table. */
 static void take_in_new(pb_lobby *l, int64_t id)
 {
     char err[PB_ERR_LEN];
-    table *t = rebuild(l, id, err, sizeof err);
+    table *t = pb_store_is_closed(l->store, id) ? NULL : rebuild(l, id, err, sizeof err);
     if (t && !t->finished && add_table(l, t) == 0) {
         free(l->list_cache);
         l->list_cache = NULL;

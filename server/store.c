@@ -184,8 +184,11 @@ static const char *const pg_v1 =
 /* Version 2: servers sharing a database. Each server is a node with a row
  * of its own, alive while it notes the time there; a bot's move at a
  * position is made by the node that claimed it (bot_claims); a seat's
- * player is connected to the nodes in `presence`. In PostgreSQL a
- * trigger on every table of a game's rows tells each change, as
+ * player is connected to the nodes in `presence`. A table's `moves` is
+ * where its log ends, a move appended only there (PostgreSQL; in the
+ * same statement); its `gen` counts the times moves were taken back, so
+ * that a server learns its history changed even when moves followed. In
+ * PostgreSQL a trigger on every table of a game's rows tells each change, as
  * "node:table" on the channel `pizzabox`, in the same transaction (so a
  * change is told exactly when it is committed); the node comes from the
  * session (db_pg.c names it), so that a server can skip its own. */
@@ -200,6 +203,9 @@ static const char *const sqlite_v2 =
     "  PRIMARY KEY (table_id, seat, node));";
 
 static const char *const pg_v2 =
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS moves INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS gen INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE tables SET moves = (SELECT count(*) FROM actions WHERE actions.table_id = tables.id);"
     "CREATE TABLE nodes ("
     "  id BIGSERIAL PRIMARY KEY, started_at BIGINT NOT NULL, alive_at BIGINT NOT NULL, pid INTEGER);"
     "CREATE TABLE bot_claims ("
@@ -228,6 +234,9 @@ static const char *const pg_v2 =
 /* Columns added to SQLite databases before the schema had versions: a
  * database made before them gets them (NULL in the rows already there). */
 static const char *const added_columns[][3] = {
+    /* version 2 (SQLite has no ADD COLUMN IF NOT EXISTS): */
+    {"tables", "moves", "INTEGER NOT NULL DEFAULT 0"}, /* where its log ends (kept by PostgreSQL servers) */
+    {"tables", "gen", "INTEGER NOT NULL DEFAULT 0"},   /* times moves were taken back */
     {"tables", "clock", "TEXT"},   /* the clock chosen at creation (JSON), or NULL */
     {"tables", "rematch", "TEXT"}, /* the code of the table offered as a rematch */
     {"actions", "at", "INTEGER"},  /* when it was accepted, Unix milliseconds */
@@ -269,6 +278,12 @@ static int hash_old_tokens(pb_store *s)
     return rc == 0 && row == 0 ? 0 : -1;
 }
 
+/* Version 2's columns in SQLite, when missing. */
+static int sqlite_v2_columns(pb_store *s)
+{
+    return is_pg(s) || add_columns(s) == 0 ? 0 : -1;
+}
+
 static int sqlite_before_versions(pb_store *s)
 {
     return add_columns(s) == 0 && hash_old_tokens(s) == 0 ? 0 : -1;
@@ -282,7 +297,7 @@ static const struct migration {
     int (*then)(pb_store *s); /* NULL, or run after the SQL in the same transaction */
 } migrations[] = {
     {sqlite_v1, pg_v1, NULL}, /* 1: tables, seats, actions, events, server, chat */
-    {sqlite_v2, pg_v2, NULL}, /* 2: nodes, and (PostgreSQL) every change told */
+    {sqlite_v2, pg_v2, sqlite_v2_columns}, /* 2: nodes, claims, presence, the log's end; (PostgreSQL) every change told */
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -484,10 +499,29 @@ int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, cons
     /* Its own commit: when it returns the row is durable (SQLite: in the
      * write-ahead log, which a killed process cannot lose; PostgreSQL: on
      * its disk). A second action with the same index is refused by the key. */
+    if (is_pg(s)) {
+        /* Only at the log's end, checked on the table's row under its lock:
+         * never after moves another server has just taken back. */
+        pb_db_rows r;
+        if (query(s, &r,
+                  "WITH at_end AS (UPDATE tables SET moves = moves + 1 WHERE id = ? AND moves = ? RETURNING id) "
+                  "INSERT INTO actions (table_id, idx, seat, text, at, spent) "
+                  "SELECT id, ?, ?, ?, ?, ? FROM at_end RETURNING idx",
+                  "IiiisII", table, index, index, seat, text, at, spent) != 0)
+            return db_error(s, "append action", err, errlen);
+        int row = next(&r);
+        done(&r);
+        if (row == 1)
+            return 0;
+        if (row < 0)
+            return db_error(s, "append action", err, errlen);
+        pb_errorf(err, errlen, "the table moved on before your move (on another server): it was not played");
+        return PB_STORE_TAKEN;
+    }
     if (run(s, "INSERT INTO actions (table_id, idx, seat, text, at, spent) VALUES (?, ?, ?, ?, ?, ?)", "IiisII", table,
             index, seat, text, at, spent) != 0) {
         if (one_int(s, 0, "SELECT count(*) FROM actions WHERE table_id = ? AND idx = ?", "Ii", table, index) == 1) {
-            pb_errorf(err, errlen, "another move was made there first (on another server): the table has moved on");
+            pb_errorf(err, errlen, "another move was made there first: the table has moved on");
             return PB_STORE_TAKEN;
         }
         return db_error(s, "append action", err, errlen);
@@ -536,7 +570,7 @@ static int load_table_row(pb_store *s, int64_t table, pb_stored_table *out, char
 {
     pb_db_rows r;
     if (query(s, &r,
-              "SELECT game, code, config, seed, finished, clock, rematch, salt, coalesce(started_at, 0) "
+              "SELECT game, code, config, seed, finished, clock, rematch, salt, coalesce(started_at, 0), gen "
               "FROM tables WHERE id = ?",
               "I", table) != 0)
         return db_error(s, "load", err, errlen);
@@ -553,6 +587,8 @@ static int load_table_row(pb_store *s, int64_t table, pb_stored_table *out, char
         copy_text(out->rematch, sizeof out->rematch, &r, 6);
         copy_text(out->salt, sizeof out->salt, &r, 7);
         out->started_at = col_int(&r, 8);
+        out->gen = col_int(&r, 9);
+        out->closed = col_int(&r, 4) == 2;
         rc = out->config ? 0 : pb_errorf(err, errlen, "store: table %lld has a damaged config", (long long)table);
     } else {
         pb_errorf(err, errlen, "store: no table %lld", (long long)table);
@@ -787,17 +823,32 @@ unsigned pb_store_present_elsewhere(pb_store *s, int64_t table, int64_t alive_si
     return seats;
 }
 
-void pb_store_forget_dead(pb_store *s, int64_t dead_before)
+int pb_store_forget_dead(pb_store *s, int64_t dead_before, int64_t *tables, int max)
 {
-    if (is_pg(s))
-        run(s, "DELETE FROM presence WHERE node IN (SELECT id FROM nodes WHERE alive_at < ?)", "I", dead_before);
+    pb_db_rows r;
+    int n = 0;
+    if (!is_pg(s) || query(s, &r,
+                           "DELETE FROM presence WHERE node IN (SELECT id FROM nodes WHERE alive_at < ?) "
+                           "RETURNING table_id",
+                           "I", dead_before) != 0)
+        return 0;
+    while (n < max && next(&r) == 1)
+        tables[n++] = col_int(&r, 0);
+    done(&r);
+    return n;
 }
 
 /* ---- Hearing of other servers' changes ---- */
 
+#define HEARD_MAX 256 /* distinct tables told of at one drain before they are passed on */
+
 struct pb_store_listener {
     pb_db *db;
     int64_t self;
+    /* The tables told of since the last drain, each once (a move tells
+     * several rows' changes): taken in once each. -1: all of them. */
+    int64_t heard[HEARD_MAX];
+    int nheard;
     void (*changed)(void *ctx, int64_t table);
     void *ctx;
 };
@@ -822,27 +873,41 @@ int pb_store_listener_fd(const pb_store_listener *l)
     return pb_db_pg_socket(l->db);
 }
 
+static void pass_on(pb_store_listener *l)
+{
+    for (int i = 0; i < l->nheard; i++)
+        l->changed(l->ctx, l->heard[i]);
+    l->nheard = 0;
+}
+
 static void heard(void *ctx, const char *payload)
 {
     pb_store_listener *l = ctx;
-    if (strcmp(payload, "*") == 0) {
-        l->changed(l->ctx, -1);
-        return;
+    long long table = -1;
+    if (strcmp(payload, "*") != 0) {
+        char *end;
+        long long node = strtoll(payload, &end, 10);
+        if (*end != ':' || node == l->self)
+            return;
+        table = strtoll(end + 1, &end, 10);
+        if (*end != '\0' || table <= 0)
+            return;
     }
-    char *end;
-    long long node = strtoll(payload, &end, 10);
-    if (*end != ':' || node == l->self)
-        return;
-    long long table = strtoll(end + 1, &end, 10);
-    if (*end == '\0' && table > 0)
-        l->changed(l->ctx, table);
+    for (int i = 0; i < l->nheard; i++)
+        if (l->heard[i] == table)
+            return;
+    if (l->nheard == HEARD_MAX)
+        pass_on(l);
+    l->heard[l->nheard++] = table;
 }
 
 int pb_store_listener_drain(pb_store_listener *l, void (*changed)(void *ctx, int64_t table), void *ctx)
 {
     l->changed = changed;
     l->ctx = ctx;
-    return pb_db_pg_changes(l->db, heard, l);
+    int n = pb_db_pg_changes(l->db, heard, l);
+    pass_on(l);
+    return n;
 }
 
 void pb_store_listener_close(pb_store_listener *l)
@@ -892,7 +957,8 @@ int pb_store_take_back(pb_store *s, int64_t table, int moves, char *err, size_t 
 {
     if (script(s, "BEGIN") != 0)
         return db_error(s, "take back", err, errlen);
-    if (run(s, "DELETE FROM actions WHERE table_id = ? AND idx >= ?", "Ii", table, moves) != 0 ||
+    if (run(s, "UPDATE tables SET moves = ?, gen = gen + 1 WHERE id = ?", "iI", moves, table) != 0 ||
+        run(s, "DELETE FROM actions WHERE table_id = ? AND idx >= ?", "Ii", table, moves) != 0 ||
         run(s, "DELETE FROM bot_claims WHERE table_id = ? AND moves >= ?", "Ii", table, moves) != 0 ||
         run(s, "DELETE FROM events WHERE table_id = ? AND (move > ? OR (move = ? AND kind = 'undo'))", "Iii", table,
             moves, moves) != 0 ||

@@ -83,6 +83,8 @@ typedef struct pb_stored_table {
     char rematch[16]; /* the code of the rematch offered, or "" */
     char salt[72];    /* the deal's secret salt (hex), or "" for a table from before */
     int64_t started_at; /* when the game began, Unix ms (0: not yet, or not known) */
+    int64_t gen;      /* times moves were taken back (another server's undo) */
+    bool closed;      /* closed unfinished (nobody came back) */
     json_t *events;   /* owned: [{move, seat, kind, text}], in order */
 } pb_stored_table;
 
@@ -139,10 +141,11 @@ int pb_store_claim(pb_store *s, int64_t table, int moves, int64_t dead_before);
 /* A seat's player connected to this node, or no longer; the seats (a bit
  * each) whose player is connected to another node alive since alive_since
  * (Unix ms). The presence of nodes not alive since dead_before is
- * forgotten, which tells the others. Nothing with SQLite (one server). */
+ * forgotten, which tells the others (its tables, up to max, are returned:
+ * this server is not told of its own change). Nothing with SQLite. */
 void pb_store_set_present(pb_store *s, int64_t table, int seat, bool present);
 unsigned pb_store_present_elsewhere(pb_store *s, int64_t table, int64_t alive_since);
-void pb_store_forget_dead(pb_store *s, int64_t dead_before);
+int pb_store_forget_dead(pb_store *s, int64_t dead_before, int64_t *tables, int max);
 typedef struct pb_store_listener pb_store_listener;
 /* A listener on the store's database (path as given to pb_store_open):
  * NULL with SQLite (err empty), or NULL with a message. */

@@ -90,7 +90,7 @@ test('two servers, one database: players on different servers play a table to th
   for (const s of [one, two]) assert.doesNotMatch(s.stderr, /not read again|not taken in/, 'every change taken in as it came');
 });
 
-test("a server killed mid-game: its players go on through another, every move kept, its bot's move taken over", T, async () => {
+test("a server killed mid-game: its players go on through another, every move kept, its bot's move taken over", T, async (t) => {
   // The first server shows a bot's move 2 s after the move before; the
   // second at once: a bot's turn that lasts was claimed by the first.
   const { db, one, two } = await twoServers('failover.db', [{ botPace: 2000 }, {}]);
@@ -122,6 +122,7 @@ test("a server killed mid-game: its players go on through another, every move ke
     "the bot's move, by the second server");
   const takeover = Date.now() - killedAt;
   assert.ok(takeover >= 3000, `taken over once the first server was silent long enough (${takeover} ms)`);
+  t.diagnostic(`the bot's move made by the other server ${takeover} ms after the kill`);
   const ann2 = await connect(two, 'ann2 again');
   await ann2.send({ type: 'resume', code: made.code, seat: made.seat, token: made.token });
   const back = await ann2.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'resumed');
@@ -136,7 +137,7 @@ test("a server killed mid-game: its players go on through another, every move ke
 });
 
 test('through HAProxy (deploy/haproxy.cfg): a server killed mid-game, its player comes back through HAProxy to another',
-  { ...T, skip: T.skip || (!hasHaproxy && 'haproxy is not installed (sh scripts/ensure-deps.sh test)') }, async () => {
+  { ...T, skip: T.skip || (!hasHaproxy && 'haproxy is not installed (sh scripts/ensure-deps.sh test)') }, async (t) => {
     const db = storeFor(join(dir, 'balanced.db'));
     const nodes = [];
     for (let i = 0; i < 3; i++) nodes.push(await startServer(db, { args: ['--trust-proxy'] }));
@@ -154,6 +155,7 @@ test('through HAProxy (deploy/haproxy.cfg): a server killed mid-game, its player
     await begun(people, code);
     const far = (m) => m.moves >= 10;
     await Promise.all(people.map((c) => playToEnd(c, code, { stop: far })));
+    const killedAt = Date.now();
     nodes[0].proc.kill('SIGKILL');
     await nodes[0].exited;
     await new Promise((r) => setTimeout(r, 300));
@@ -166,6 +168,7 @@ test('through HAProxy (deploy/haproxy.cfg): a server killed mid-game, its player
     await back.send({ type: 'resume', code, seat: seats[i].seat, token: seats[i].token });
     const again = await back.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'resumed');
     assert.equal(again.type, 'joined', again.message);
+    t.diagnostic(`back at the table through HAProxy ${Date.now() - killedAt} ms after the kill (300 of them waited)`);
     people[i] = back;
     const ends = await Promise.all(people.map((c) => playToEnd(c, code, { timeout: 50_000 })));
     assert.ok(ends.every((e) => e.moves === ends[0].moves), 'the same end everywhere');
