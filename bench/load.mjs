@@ -89,6 +89,7 @@ async function play({ url, tables, thinkMs, deadline, steadyAt, rampMs, counters
   const latencies = [], windowOf = [];
   const seen = new Map(); // table code -> the most moves any client was shown
   let finished = 0, errors = 0, games = 0;
+  const said = new Set(); // the errors' messages (the first few)
   const lag = monitorEventLoopDelay({ resolution: 10 });
   const lagP99 = [];
   setTimeout(() => {
@@ -104,7 +105,7 @@ async function play({ url, tables, thinkMs, deadline, steadyAt, rampMs, counters
       if (!text.startsWith('{"type":"view"')) {
         const m = JSON.parse(text);
         if (m.type === 'joined') onJoined(m.code);
-        if (m.type === 'error') errors++;
+        if (m.type === 'error') { errors++; if (said.size < 5) said.add(m.message); }
         return;
       }
       const m = peek(text);
@@ -169,7 +170,7 @@ async function play({ url, tables, thinkMs, deadline, steadyAt, rampMs, counters
     if (!rampMs && i % 25 === 24) await sleep(50); // ramp up
   }
   await Promise.race([Promise.all(places), sleep(Math.max(0, deadline - Date.now()) + 2 * thinkMs + 5000)]);
-  return { latencies, windowOf, seen: [...seen], finished, errors, games, lagP99 };
+  return { latencies, windowOf, seen: [...seen], finished, errors, games, lagP99, said: [...said] };
 }
 
 if (!isMainThread) {
@@ -246,6 +247,7 @@ console.log(`${TABLES} tables, ${TABLES * SEATS} connections, think ${THINK_MS} 
   `${RAMP_MS ? `first games started over ${RAMP_MS / 1000} s, ` : ''}${secs.toFixed(1)} s: ${acted()} actions, ` +
   `${(acted() / secs).toFixed(0)} actions/s, latency p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, ` +
   `max ${q(1).toFixed(1)} ms; ${finished} of ${games} games finished; ${errors} errors`);
+if (errors) console.log(`errors: ${[...new Set(parts.flatMap((p) => p.said))].join(' | ')}`);
 if (steadyWall && endWall > steadyWall) {
   const cpu = endCpu - steadyCpu, acts = endActs - steadyActs, wall = (endWall - steadyWall) / 1000;
   console.log(`steady part: ${(acts / wall).toFixed(0)} actions/s with the server${NODES > 1 ? `s (${NODES}, behind HAProxy)` : ''} ` +

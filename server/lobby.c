@@ -1791,10 +1791,11 @@ static void on_join(pb_lobby *l, int conn, const json_t *msg)
         return;
     }
     /* The seat asked for when it is free (a rematch: one's old seat), else
-     * the first free one; again once if another server seated someone
-     * there a moment ago (what it stored is taken in first). */
+     * the first free one; again, with what it stored taken in first, while
+     * other servers seat people there a moment before (each try fills a
+     * seat: the table is full at last). */
     char err[PB_ERR_LEN];
-    for (int tries = 0; tries < 2; tries++) {
+    for (int tries = 0; tries <= PB_MAX_SEATS; tries++) {
         int ask = small_number(json_object_get(msg, "seat"));
         if (ask < 0 || ask >= t->players || t->taken[ask] || strcmp(t->player[ask], "human") != 0)
             ask = -1;
