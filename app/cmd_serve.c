@@ -70,8 +70,8 @@ int cmd_serve(int argc, char **argv)
         case OPT_HELP:
             printf("usage: pizzabox serve [--port 8080] [--db var/pizzabox.db] [--web web]\n"
                    "       [--bot-threads N] [--bot-pace MS] [--tables-per-client N]\n"
-                   "       [--close-after HOURS] [--trust-proxy[=ADDRESS]] [--max-tables N]\n"
-                   "       [--ping-after SECONDS]\n"
+                   "       [--close-after HOURS] [--trust-proxy | --trust-proxy=ADDRESS]\n"
+                   "       [--max-tables N] [--ping-after SECONDS]\n"
                    "Serves the web client and the table protocol (docs/protocol.md) on one port;\n"
                    "every accepted move is in the database before anyone hears of it, and\n"
                    "unfinished tables continue after a restart. --port 0 picks a free port.\n"

@@ -417,6 +417,20 @@ static int add_table(pb_lobby *l, table *t)
     return 0;
 }
 
+/* A table out of memory (closed a moment after it was made). */
+static void drop_table(pb_lobby *l, table *t)
+{
+    for (int i = 0; i < l->ntables; i++)
+        if (l->tables[i] == t) {
+            l->tables[i] = l->tables[--l->ntables];
+            break;
+        }
+    unindex_table(l, t);
+    table_free(t);
+    free(l->list_cache);
+    l->list_cache = NULL;
+}
+
 static void random_hex(char *out, int bytes)
 {
     unsigned char buf[32];
@@ -1082,6 +1096,8 @@ static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, si
 }
 
 static table *catch_up(pb_lobby *l, table *t);
+static void take_in_new(pb_lobby *l, int64_t id);
+static void send_new_chat(pb_lobby *l, table *t, int from, int count);
 
 /* A bot's move not played: another server's came first (then what it
  * stored is taken in), or it should not happen (the bot is asked again). */
@@ -1324,7 +1340,7 @@ static int take_seat(pb_lobby *l, table *t, int seat, int conn, const char *name
     clean_name(name ? name : "", clean, sizeof clean);
     if (!clean[0] || strspn(clean, " ") == strlen(clean))
         snprintf(clean, sizeof clean, "Player");
-    int rc = pb_store_take_seat(l->store, t->id, seat, clean, token, err, errlen);
+    int rc = pb_store_take_seat(l->store, t->id, seat, "human", clean, token, err, errlen);
     if (rc != 0)
         return rc;
     snprintf(t->name[seat], sizeof t->name[seat], "%s", clean);
@@ -2257,11 +2273,17 @@ static void on_start(pb_lobby *l, int conn, const json_t *msg)
     bot = bot ? bot : "greedy";
     char text[256] = "", who[24]; /* bots are known by short names */
     size_t len = 0;
+    bool seated_elsewhere = false;
     for (int s = 0; s < t->players; s++) {
         if (t->taken[s] || strcmp(t->player[s], "human") != 0)
             continue;
         snprintf(who, sizeof who, "%c%s %d", bot[0] - 32, bot + 1, s + 1);
-        if (pb_store_set_seat(l->store, t->id, s, bot, who, NULL, err, sizeof err) != 0) {
+        int rc = pb_store_take_seat(l->store, t->id, s, bot, who, NULL, err, sizeof err);
+        if (rc == PB_STORE_TAKEN) { /* a person sat there a moment ago, through another server: theirs */
+            seated_elsewhere = true;
+            continue;
+        }
+        if (rc != 0) {
             send_error(l, conn, err);
             return;
         }
@@ -2273,6 +2295,8 @@ static void on_start(pb_lobby *l, int conn, const json_t *msg)
     char line[320];
     snprintf(line, sizeof line, "%s started the game with bots in the free seats: %s.", t->name[creator_of(t)], text);
     add_event(l, t, creator_of(t), "start", line);
+    if (seated_elsewhere) /* who sat there, taken in */
+        t = catch_up(l, t);
     begin(l, t);
     broadcast(l, t);
     ask_bot_if_needed(l, t);
@@ -2330,19 +2354,17 @@ static void on_chat(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "this table's chat is full (2,000 lines)");
         return;
     }
-    pb_chat_line line = {.n = t->chat_lines, .move = t->moves, .seat = seat, .text = text, .at = now,
+    pb_chat_line line = {.move = t->moves, .seat = seat, .text = text, .at = now,
                          .name = seat >= 0 ? t->name[seat] : p->name[0] ? p->name : "Spectator"};
-    if (pb_store_add_chat(l->store, t->id, &line, err, sizeof err) != 0) {
+    int n = pb_store_add_chat(l->store, t->id, &line, err, sizeof err);
+    if (n < 0) {
         send_error(l, conn, err);
         return;
     }
     p->chat_tokens -= 1;
-    t->chat_lines++;
-    json_t *out = json_pack("{s:s, s:s, s:[{s:i, s:i, s:o, s:s, s:b, s:s, s:I}]}", "type", "chat", "code", t->code,
-                            "lines", "n", line.n, "move", line.move, "seat",
-                            seat >= 0 ? json_integer(seat) : json_null(), "name", line.name, "spectator", seat < 0,
-                            "text", text, "at", (json_int_t)now);
-    send_to_table(l, t, out);
+    /* The line, after any another server added a moment before. */
+    send_new_chat(l, t, t->chat_lines, n + 1);
+    t->chat_lines = n + 1;
 }
 
 /* Take back the seat's last decision and every move after it. */
@@ -2448,10 +2470,28 @@ static void on_rematch(pb_lobby *l, int conn, const json_t *msg)
             player[s] = person[s] || strcmp(t->player[s], "human") == 0 ? "human" : t->player[s];
         next = new_table(l, t->g->ops->id, t->g->config, player, t->players,
                          t->clock ? json_deep_copy(t->clock) : NULL, err, sizeof err);
-        if (!next || pb_store_set_rematch(l->store, t->id, next->code, err, sizeof err) != 0) {
+        int rc = next ? pb_store_set_rematch(l->store, t->id, next->code, err, sizeof err) : -1;
+        if (rc == PB_STORE_TAKEN) {
+            /* Offered through another server a moment ago: this one's table
+             * is closed, and the asker goes to that one. */
+            pb_store_close_table(l->store, next->id, err, sizeof err);
+            drop_table(l, next);
+            t = catch_up(l, t);
+            next = t->rematch[0] ? find_table(l, t->rematch) : NULL;
+            if (!next && t->rematch[0]) {
+                take_in_new(l, pb_store_find_code(l->store, t->rematch));
+                next = find_table(l, t->rematch);
+            }
+            if (!next || !next->waiting) {
+                send_error(l, conn, next ? "the rematch has already started" : err);
+                return;
+            }
+        } else if (rc != 0) {
             send_error(l, conn, err);
             return;
         }
+    }
+    if (!t->rematch[0] || strcmp(t->rematch, next->code) != 0) {
         snprintf(t->rematch, sizeof t->rematch, "%s", next->code);
         if (asker) /* the rematch counts as the asker's table (quotas, bots' fair share) */
             snprintf(next->owner, sizeof next->owner, "%s", asker->address);
@@ -2663,13 +2703,22 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
 
 /* ---- Servers sharing a database (docs/scaling.md) ---- */
 
-/* The chat lines stored since `from` (by another server), sent to this
- * server's people at the table. */
+/* The table's chat lines `from` to `count` - 1 (another server's, this
+ * one's just said), sent to this server's people at the table. */
 static void send_new_chat(pb_lobby *l, table *t, int from, int count)
 {
     int total;
-    json_t *lines = pb_store_chat(l->store, t->id, count - from, &total);
-    send_to_table(l, t, json_pack("{s:s, s:s, s:o}", "type", "chat", "code", t->code, "lines", lines));
+    json_t *lines = pb_store_chat(l->store, t->id, CHAT_KEEP, &total), *wanted = json_array();
+    size_t i;
+    json_t *line;
+    json_array_foreach(lines, i, line)
+    {
+        json_int_t n = json_integer_value(json_object_get(line, "n"));
+        if (n >= from && n < count)
+            json_array_append(wanted, line);
+    }
+    json_decref(lines);
+    send_to_table(l, t, json_pack("{s:s, s:s, s:o}", "type", "chat", "code", t->code, "lines", wanted));
 }
 
 /* The table rebuilt from the store in place of the one in memory (moves

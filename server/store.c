@@ -450,17 +450,18 @@ int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, 
     return 0;
 }
 
-int pb_store_take_seat(pb_store *s, int64_t table, int seat, const char *name, const char *token, char *err,
-                       size_t errlen)
+int pb_store_take_seat(pb_store *s, int64_t table, int seat, const char *player, const char *name, const char *token,
+                       char *err, size_t errlen)
 {
     char hash[PB_SHA256_HEX];
-    pb_sha256_hex(token, strlen(token), hash);
+    if (token)
+        pb_sha256_hex(token, strlen(token), hash);
     pb_db_rows r;
     if (query(s, &r,
-              "INSERT INTO seats (table_id, seat, player, name, token) VALUES (?, ?, 'human', ?, ?) "
-              "ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name, token = excluded.token "
-              "WHERE seats.player = 'human' AND seats.name = '' RETURNING seat",
-              "Iiss", table, seat, name, hash) != 0)
+              "INSERT INTO seats (table_id, seat, player, name, token) VALUES (?, ?, ?, ?, ?) "
+              "ON CONFLICT (table_id, seat) DO UPDATE SET player = excluded.player, name = excluded.name, "
+              "token = excluded.token WHERE seats.player = 'human' AND seats.name = '' RETURNING seat",
+              "Iisss", table, seat, player, name, token ? hash : NULL) != 0)
         return db_error(s, "seat", err, errlen);
     int row = next(&r);
     done(&r);
@@ -939,8 +940,18 @@ int pb_store_set_salt(pb_store *s, int64_t table, const char *salt, char *err, s
 
 int pb_store_set_rematch(pb_store *s, int64_t table, const char *code, char *err, size_t errlen)
 {
-    if (run(s, "UPDATE tables SET rematch = ? WHERE id = ?", "sI", code, table) != 0)
+    pb_db_rows r;
+    if (query(s, &r, "UPDATE tables SET rematch = ? WHERE id = ? AND coalesce(rematch, '') = '' RETURNING id", "sI",
+              code, table) != 0)
         return db_error(s, "rematch", err, errlen);
+    int row = next(&r);
+    done(&r);
+    if (row < 0)
+        return db_error(s, "rematch", err, errlen);
+    if (row == 0) {
+        pb_errorf(err, errlen, "a rematch was offered a moment ago (through another server)");
+        return PB_STORE_TAKEN;
+    }
     return 0;
 }
 
@@ -972,10 +983,23 @@ int pb_store_take_back(pb_store *s, int64_t table, int moves, char *err, size_t 
 
 int pb_store_add_chat(pb_store *s, int64_t table, const pb_chat_line *line, char *err, size_t errlen)
 {
-    if (run(s, "INSERT INTO chat (table_id, n, move, seat, name, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            "IiinssI", table, line->n, line->move, line->seat, line->name, line->text, line->at) != 0)
-        return db_error(s, "chat", err, errlen);
-    return 0;
+    /* Numbered after the table's last line by the database: another server
+     * may have added one a moment ago. Two at the very same moment collide
+     * on the key: the later one tries again, after the other. */
+    for (int tries = 0; tries < 3; tries++) {
+        pb_db_rows r;
+        if (query(s, &r,
+                  "INSERT INTO chat (table_id, n, move, seat, name, text, at) "
+                  "SELECT ?, coalesce(max(n) + 1, 0), ?, ?, ?, ?, ? FROM chat WHERE table_id = ? RETURNING n",
+                  "IinssII", table, line->move, line->seat, line->name, line->text, line->at, table) != 0)
+            continue;
+        int row = next(&r);
+        int n = row == 1 ? (int)col_int(&r, 0) : -1;
+        done(&r);
+        if (n >= 0)
+            return n;
+    }
+    return db_error(s, "chat", err, errlen);
 }
 
 json_t *pb_store_chat(pb_store *s, int64_t table, int last, int *count)

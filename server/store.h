@@ -42,11 +42,11 @@ int64_t pb_store_create_table(pb_store *s, const char *game, const json_t *confi
  * spec. Replaces an earlier occupant. */
 int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, const char *name,
                       const char *token, char *err, size_t errlen);
-/* A free human seat taken by a person (its token kept hashed): 0, -1 with
- * a message, or PB_STORE_TAKEN when a person has it already (another
- * server seated someone there first). */
-int pb_store_take_seat(pb_store *s, int64_t table, int seat, const char *name, const char *token, char *err,
-                       size_t errlen);
+/* A free human seat taken by a person (its token kept hashed), or given to
+ * a bot (`player`, token NULL): 0, -1 with a message, or PB_STORE_TAKEN
+ * when a person has it already (another server seated someone there first). */
+int pb_store_take_seat(pb_store *s, int64_t table, int seat, const char *player, const char *name, const char *token,
+                       char *err, size_t errlen);
 /* Does the token open this seat? */
 bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *token);
 /* Append the table's action number `index` (0-based, in order) and commit.
@@ -163,7 +163,8 @@ void pb_store_listener_close(pb_store_listener *l);
 int pb_store_set_started(pb_store *s, int64_t table, int64_t at, char *err, size_t errlen);
 /* The secret salt of the table's deal commitment (core/hash.h). */
 int pb_store_set_salt(pb_store *s, int64_t table, const char *salt, char *err, size_t errlen);
-/* The code of the table offered as this one's rematch. */
+/* The code of the table offered as this one's rematch, unless one was
+ * offered already (PB_STORE_TAKEN: through another server, a moment ago). */
 int pb_store_set_rematch(pb_store *s, int64_t table, const char *code, char *err, size_t errlen);
 /* Something that happened beside the moves, after `move` moves: `kind` a
  * word for programs ("bot", "time", "start", "undo"), `text` for people. */
@@ -174,9 +175,11 @@ int pb_store_add_event(pb_store *s, int64_t table, int move, int seat, const cha
  * transaction. */
 int pb_store_take_back(pb_store *s, int64_t table, int moves, char *err, size_t errlen);
 
-/* A chat line; seat -1 for a spectator. */
+/* A chat line; seat -1 for a spectator. Added after the table's last
+ * line (another server's too): its number (0 for the first), or -1 with a
+ * message. */
 typedef struct pb_chat_line {
-    int n, move, seat;
+    int move, seat;
     const char *name, *text;
     int64_t at; /* Unix ms */
 } pb_chat_line;

@@ -73,16 +73,33 @@ test('two servers, one database: players on different servers play a table to th
   // Ann, on the first server, sees Bob arrive from the second.
   await ann.waitFor((m) => m.type === 'view' && m.code === made.code && m.names[1] === 'Bob' && m.present[1], 5000,
     "Bob, there, at Ann's");
-  // A chat line said on one server is heard on the other.
+  // A chat line said on one server is heard on the other; two said at the
+  // same moment on both are both kept, each with a number of its own.
   await ann.send({ type: 'chat', code: made.code, text: 'good luck' });
   const line = await bob.waitFor((m) => m.type === 'chat' && m.lines.some((x) => x.text === 'good luck'), 5000, 'the chat line');
   assert.equal(line.lines.find((x) => x.text === 'good luck').name, 'Ann');
+  await Promise.all([ann.send({ type: 'chat', code: made.code, text: 'from Ann' }),
+    bob.send({ type: 'chat', code: made.code, text: 'from Bob' })]);
+  const heard = (c, text) => c.messages.some((m) => m.type === 'chat' && m.lines.some((x) => x.text === text));
+  for (const c of [ann, bob]) {
+    await c.waitFor(() => heard(c, 'from Ann') && heard(c, 'from Bob'), 5000, `${c.label}: both lines`);
+  }
+  assert.deepEqual(psql(db, `SELECT n FROM chat JOIN tables ON tables.id = table_id WHERE code = '${made.code}' ORDER BY n`)
+    .split('\n'), ['0', '1', '2'], 'three lines, numbered in order');
   const [endA, endB] = await Promise.all([playToEnd(ann, made.code), playToEnd(bob, made.code)]);
   assert.equal(endA.moves, endB.moves, 'both servers show the same end');
   assert.deepEqual(endA.view.scores ?? endA.view.score, endB.view.scores ?? endB.view.score);
   const stored = Number(psql(db, `SELECT count(*) FROM actions JOIN tables ON tables.id = table_id WHERE code = '${made.code}'`));
   assert.equal(stored, endA.moves, 'each move stored once');
   assert.equal(psql(db, 'SELECT count(*) FROM nodes'), '2', 'each server is a node');
+  // Both ask for a rematch at the same moment, each through their server:
+  // one table, both at it.
+  await Promise.all([ann.send({ type: 'rematch', code: made.code }), bob.send({ type: 'rematch', code: made.code })]);
+  const again = await Promise.all([ann, bob].map((c) =>
+    c.waitFor((m) => (m.type === 'joined' && m.code !== made.code) || m.type === 'error', 5000, `${c.label}: the rematch`)));
+  assert.deepEqual(again.map((m) => m.type), ['joined', 'joined'], JSON.stringify(again.map((m) => m.message)));
+  assert.equal(again[0].code, again[1].code, 'the same rematch table');
+  assert.notEqual(again[0].seat, again[1].seat);
   // Bob leaves the second server: the first shows his seat empty.
   ann.skip();
   await bob.close();
