@@ -46,6 +46,7 @@ function connect({ address = '203.0.113.1', origin, path = '/ws', pongs = true }
         }
       });
       socket.on('close', () => { c.closed = true; });
+      socket.on('error', () => { c.closed = true; }); // a reset when the server drops it
       c.send = (obj) => frame(socket, 1, Buffer.from(typeof obj === 'string' ? obj : JSON.stringify(obj)));
       c.waitFor = (test, ms = 5000) => new Promise((res) => {
         const found = c.messages.find(test);
