@@ -450,6 +450,22 @@ int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, 
     return 0;
 }
 
+/* The outcome of a statement (started into r) that changes its row only
+ * if no other server changed it first, and returns it when it did: 0, -1
+ * on a database error, or PB_STORE_TAKEN with `taken` as the message. */
+static int changed_or_taken(pb_store *s, pb_db_rows *r, const char *what, const char *taken, char *err, size_t errlen)
+{
+    int row = next(r);
+    done(r);
+    if (row < 0)
+        return db_error(s, what, err, errlen);
+    if (row == 0) {
+        pb_errorf(err, errlen, "%s", taken);
+        return PB_STORE_TAKEN;
+    }
+    return 0;
+}
+
 int pb_store_take_seat(pb_store *s, int64_t table, int seat, const char *player, const char *name, const char *token,
                        char *err, size_t errlen)
 {
@@ -463,15 +479,7 @@ int pb_store_take_seat(pb_store *s, int64_t table, int seat, const char *player,
               "token = excluded.token WHERE seats.player = 'human' AND seats.name = '' RETURNING seat",
               "Iisss", table, seat, player, name, token ? hash : NULL) != 0)
         return db_error(s, "seat", err, errlen);
-    int row = next(&r);
-    done(&r);
-    if (row < 0)
-        return db_error(s, "seat", err, errlen);
-    if (row == 0) {
-        pb_errorf(err, errlen, "that seat was taken a moment ago (through another server)");
-        return PB_STORE_TAKEN;
-    }
-    return 0;
+    return changed_or_taken(s, &r, "seat", "that seat was taken a moment ago (through another server)", err, errlen);
 }
 
 bool pb_store_check_token(pb_store *s, int64_t table, int seat, const char *token)
@@ -510,14 +518,9 @@ int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, cons
                   "SELECT id, ?, ?, ?, ?, ? FROM at_end RETURNING idx",
                   "IiiisII", table, index, index, seat, text, at, spent) != 0)
             return db_error(s, "append action", err, errlen);
-        int row = next(&r);
-        done(&r);
-        if (row == 1)
-            return 0;
-        if (row < 0)
-            return db_error(s, "append action", err, errlen);
-        pb_errorf(err, errlen, "the table moved on before your move (on another server): it was not played");
-        return PB_STORE_TAKEN;
+        return changed_or_taken(s, &r, "append action",
+                                "the table moved on before your move (on another server): it was not played", err,
+                                errlen);
     }
     if (run(s, "INSERT INTO actions (table_id, idx, seat, text, at, spent) VALUES (?, ?, ?, ?, ?, ?)", "IiisII", table,
             index, seat, text, at, spent) != 0) {
@@ -944,15 +947,8 @@ int pb_store_set_rematch(pb_store *s, int64_t table, const char *code, char *err
     if (query(s, &r, "UPDATE tables SET rematch = ? WHERE id = ? AND coalesce(rematch, '') = '' RETURNING id", "sI",
               code, table) != 0)
         return db_error(s, "rematch", err, errlen);
-    int row = next(&r);
-    done(&r);
-    if (row < 0)
-        return db_error(s, "rematch", err, errlen);
-    if (row == 0) {
-        pb_errorf(err, errlen, "a rematch was offered a moment ago (through another server)");
-        return PB_STORE_TAKEN;
-    }
-    return 0;
+    return changed_or_taken(s, &r, "rematch", "a rematch was offered a moment ago (through another server)", err,
+                            errlen);
 }
 
 int pb_store_add_event(pb_store *s, int64_t table, int move, int seat, const char *kind, const char *text, char *err,
