@@ -28,7 +28,8 @@
 #define MAX_CLOCK_MINUTES 180
 #define MAX_CLOCK_INCREMENT 600
 #define MAX_CLOCK_HOURS 336
-#define ALIVE_EVERY 1      /* seconds between notes that the server is running (clocks after a crash; other servers) */
+#define ALIVE_EVERY 5      /* seconds between notes that the server is running (clocks after a crash) ... */
+#define ALIVE_EVERY_SHARED 1 /* ... and when other servers share the database (they judge it by them) */
 #define DEAD_AFTER_MS 5000 /* a server silent that long is taken for dead: its bots' moves are claimed by another */
 
 /* Text that grows (reserve, append, dump_into below), kept NUL-terminated. */
@@ -97,6 +98,7 @@ typedef struct table {
     char owner[64];      /* the address that made it ("" unknown: made before a restart, or local) */
     bool presence_due;   /* who is present changed: shown at the next tick (show_presence) */
     bool stale;          /* another server changed it while a bot job pointed at it: caught up later */
+    unsigned stale_what; /* what it changed (PB_CHANGED_*) */
     bool claimed_elsewhere; /* the bot to move is another server's to play (asked again once a second) */
     unsigned elsewhere;  /* seats (a bit each) whose player is connected to another server */
     int64_t gen;         /* the store's count of take-backs, as last read (catch_up) */
@@ -182,6 +184,7 @@ struct pb_lobby {
     char request[16]; /* the type of the message being answered, or "" */
     int64_t alive_before; /* when the server before this one was last known running (Unix ms), or 0 */
     time_t alive_noted;
+    int64_t alive_ok_at;  /* when the server last noted itself alive (Unix ms), 0: not yet */
     peer **peer_at; /* by connection id */
     int peers_cap;
     time_t last_evict;
@@ -194,13 +197,14 @@ static int max_tables(const pb_lobby *l)
     return l->io.max_tables > 0 ? l->io.max_tables : PB_LOBBY_MAX_TABLES;
 }
 
+/* Now, Unix ms, by the database's clock: every time the lobby keeps is in
+ * it, so that servers sharing a database on machines whose clocks differ
+ * agree on turns' times and on who is alive. */
 static int64_t now_ms(const pb_lobby *l)
 {
     if (l->io.now_ms)
         return l->io.now_ms(l->io.ctx);
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return pb_store_now_ms(l->store);
 }
 
 static time_t now_s(const pb_lobby *l)
@@ -990,24 +994,31 @@ static int64_t clock_spent(const table *t, int seat, int64_t at)
     return timed && at > t->turn_start ? at - t->turn_start : 0;
 }
 
-/* The clock after a move by `seat` at `at`: its turn's time taken off (and
- * the increment given), and the next turn starts. */
-static void clock_move(table *t, int seat, int64_t at)
+/* The clock after a move by `seat` at `at` that took `spent` off it (the
+ * increment given back), and the next turn starts. */
+static void clock_move(table *t, int seat, int64_t at, int64_t spent)
 {
     if (t->clock && seat >= 0 && strcmp(t->player[seat], "human") == 0) {
         if (t->turn_based)
             t->left[seat] = t->per_move_ms;
-        else
-            t->left[seat] -= clock_spent(t, seat, at) - t->increment_ms;
+        else if (spent > 0)
+            t->left[seat] -= spent - t->increment_ms;
     }
     t->turn_start = at;
 }
 
+/* A move another server stored (docs/scaling.md): when, and what it took
+ * off its mover's clock there (the server that timed the turn says). */
+typedef struct stored_move {
+    int64_t at, spent;
+} stored_move;
+
 /* Apply a move: durable in the store first, then in memory (nobody told
- * yet). Returns 0, or -1 with a message (nothing changed). */
-/* A move made here (stored_at < 0: stored now), or one another server
- * stored at stored_at (docs/scaling.md): taken in the same way. */
-static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, int64_t stored_at, char *err, size_t errlen)
+ * yet). Returns 0, or -1 with a message (nothing changed). A move made
+ * here (stored NULL: stored now), or one another server stored, taken in
+ * the same way. */
+static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, const stored_move *stored, char *err,
+                      size_t errlen)
 {
     char text[256];
     if (t->g->ops->action_to_text(t->g, t->st, a, text, sizeof text) != 0)
@@ -1016,8 +1027,8 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, int64_t stor
     const char *names[PB_MAX_SEATS];
     bool formal = strcmp(t->player[seat], "human") == 0 && pb_is_formality(t->g, t->st) && only_person(t, seat) &&
                   t->nwatchers == 0;
-    bool here = stored_at < 0;
-    int64_t at = here ? now_ms(l) : stored_at;
+    bool here = !stored;
+    int64_t at = here ? now_ms(l) : stored->at, spent = here ? clock_spent(t, seat, at) : stored->spent;
     pb_state *next = pb_state_clone(t->g, t->st);
     if (!next || !who_room(t)) {
         free(next);
@@ -1025,7 +1036,7 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, int64_t stor
     }
     int rc = t->g->ops->apply(t->g, next, a, err, errlen);
     if (rc == 0 && here)
-        rc = pb_store_append_action(l->store, t->id, t->moves, seat, text, at, clock_spent(t, seat, at), err, errlen);
+        rc = pb_store_append_action(l->store, t->id, t->moves, seat, text, at, spent, err, errlen);
     if (rc != 0) {
         free(next);
         if (rc == PB_STORE_TAKEN) /* another server's move came first: take it in (catch_up) */
@@ -1036,7 +1047,7 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, int64_t stor
     free(t->st);
     t->st = next;
     note_move(t, &e, formal);
-    clock_move(t, seat, at);
+    clock_move(t, seat, at, spent);
     t->last_move_at = at;
     t->bot_asked = false;
     if (pb_is_terminal(t->g, t->st)) {
@@ -1075,7 +1086,7 @@ static void answer_formalities(pb_lobby *l, table *t)
         if (!legal && !(legal = malloc(sizeof *legal * PB_MAX_ACTIONS)))
             break;
         if (t->g->ops->legal_actions(t->g, t->st, legal) != 1 ||
-            apply_move(l, t, seat, legal[0], -1, err, sizeof err) != 0) {
+            apply_move(l, t, seat, legal[0], NULL, err, sizeof err) != 0) {
             fprintf(stderr, "pizzabox serve: table %s: a formality not answered\n", t->code);
             break;
         }
@@ -1087,7 +1098,7 @@ static void answer_formalities(pb_lobby *l, table *t)
  * the next bot. Returns 0, or -1 with a message (nothing changed). */
 static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, size_t errlen)
 {
-    if (apply_move(l, t, seat, a, -1, err, errlen) != 0)
+    if (apply_move(l, t, seat, a, NULL, err, errlen) != 0)
         return -1;
     answer_formalities(l, t);
     broadcast(l, t);
@@ -1095,7 +1106,7 @@ static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, si
     return 0;
 }
 
-static table *catch_up(pb_lobby *l, table *t);
+static table *catch_up(pb_lobby *l, table *t, unsigned what);
 static void take_in_new(pb_lobby *l, int64_t id);
 static void send_new_chat(pb_lobby *l, table *t, int from, int count);
 
@@ -1104,7 +1115,7 @@ static void send_new_chat(pb_lobby *l, table *t, int from, int count);
 static void retake(pb_lobby *l, table *t)
 {
     if (t->stale)
-        catch_up(l, t);
+        catch_up(l, t, PB_CHANGED_ALL);
     else
         ask_bot_if_needed(l, t);
 }
@@ -1117,7 +1128,7 @@ void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
     if (!t)
         return;
     if (t->stale && t->jobs == 0) /* another server moved it meanwhile */
-        t = catch_up(l, t);
+        t = catch_up(l, t, PB_CHANGED_ALL);
     if (t->position != moves) {
         /* The table moved on (undo), or the bot could not move (-1): once no
          * job is out, the bot to move is asked again. */
@@ -1373,6 +1384,17 @@ static bool known_bot(const char *spec)
 
 /* ---- Requests ---- */
 
+/* The address that made the table, or asked for it as a rematch: kept in
+ * the store, so that the quota counts the tables made through every server
+ * (each holds every unfinished table) and after a restart. */
+static void set_owner(pb_lobby *l, table *t, const char *address)
+{
+    char err[PB_ERR_LEN];
+    snprintf(t->owner, sizeof t->owner, "%s", address);
+    if (address[0] && pb_store_set_owner(l->store, t->id, address, err, sizeof err) != 0)
+        fprintf(stderr, "pizzabox serve: table %s: %s\n", t->code, err);
+}
+
 /* Unfinished tables made from an address. */
 static int tables_of_owner(const pb_lobby *l, const char *address)
 {
@@ -1623,13 +1645,13 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         return;
     }
     if (maker)
-        snprintf(t->owner, sizeof t->owner, "%s", maker->address);
+        set_owner(l, t, maker->address);
     const char *name = json_string_value(json_object_get(msg, "name"));
     if (take_seat(l, t, creator_of(t), conn, name, err, sizeof err) != 0)
         send_error(l, conn, err);
 }
 
-static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen);
+static table *rebuild(pb_lobby *l, int64_t id, int64_t alive, char *err, size_t errlen);
 static void restore_clock(pb_lobby *l, table *t, const json_t *spent);
 static void run_out(pb_lobby *l, table *t, int seat);
 
@@ -1724,6 +1746,25 @@ static void close_abandoned(pb_lobby *l, time_t now)
     l->ntables = kept;
 }
 
+/* The server notes that it is running. A server silent for long (stalled,
+ * or cut off from the database) may have been taken for dead by the others,
+ * who then forgot who is connected to it: once it is heard again it says
+ * so again. */
+static void note_alive(pb_lobby *l, time_t now)
+{
+    bool shared = pb_store_shared(l->store);
+    if (now - l->alive_noted < (shared ? ALIVE_EVERY_SHARED : ALIVE_EVERY) || pb_store_set_alive(l->store, now_ms(l)) != 0)
+        return;
+    l->alive_noted = now;
+    int64_t at = now_ms(l);
+    if (shared && at - l->alive_ok_at > DEAD_AFTER_MS / 2)
+        for (int i = 0; i < l->ntables; i++)
+            for (int q = 0; q < l->tables[i]->players; q++)
+                if (l->tables[i]->conn[q] >= 0)
+                    pb_store_set_present(l->store, l->tables[i]->id, q, true);
+    l->alive_ok_at = at;
+}
+
 void pb_lobby_tick(pb_lobby *l)
 {
     show_due_presence(l);
@@ -1735,6 +1776,7 @@ void pb_lobby_tick(pb_lobby *l)
         for (int i = 0; i < l->ntables; i++)
             if (l->tables[i]->claimed_elsewhere) /* its server may have died */
                 ask_bot_if_needed(l, l->tables[i]);
+        note_alive(l, now);
         /* A dead server's players are gone: the others hear of it, and this
          * server takes in what it changed itself. */
         int64_t gone[64];
@@ -1742,14 +1784,10 @@ void pb_lobby_tick(pb_lobby *l)
         for (int i = 0; i < ngone; i++) {
             table *t = find_table_id(l, gone[i]);
             if (t)
-                catch_up(l, t);
+                catch_up(l, t, PB_CHANGED_PRESENCE);
         }
         evict_idle(l, now, PB_LOBBY_FINISHED_GRACE);
         close_abandoned(l, now);
-        if (now - l->alive_noted >= ALIVE_EVERY) {
-            l->alive_noted = now;
-            pb_store_set_alive(l->store, now_ms(l));
-        }
     }
 }
 
@@ -1766,7 +1804,7 @@ static table *load_finished(pb_lobby *l, const char *code)
     if (finished >= max_tables(l)) /* many looked at at once: make room first */
         evict_idle(l, now_s(l), 0);
     char err[PB_ERR_LEN];
-    table *t = rebuild(l, id, err, sizeof err);
+    table *t = rebuild(l, id, now_ms(l), err, sizeof err);
     if (t && (!t->finished || add_table(l, t) != 0)) {
         /* An unfinished table is always in memory unless it could not be
          * restored: it stays out. */
@@ -1827,7 +1865,7 @@ static void on_join(pb_lobby *l, int conn, const json_t *msg)
             return;
         if (rc != PB_STORE_TAKEN)
             break;
-        t = catch_up(l, t);
+        t = catch_up(l, t, PB_CHANGED_ALL);
     }
     send_error(l, conn, err);
 }
@@ -1915,7 +1953,7 @@ static void on_act(pb_lobby *l, int conn, const json_t *msg)
              play_move(l, t, seat, a, err, sizeof err) != 0) {
         send_error(l, conn, err);
         if (t->stale)
-            catch_up(l, t);
+            catch_up(l, t, PB_CHANGED_ALL);
     }
 }
 
@@ -2296,7 +2334,7 @@ static void on_start(pb_lobby *l, int conn, const json_t *msg)
     snprintf(line, sizeof line, "%s started the game with bots in the free seats: %s.", t->name[creator_of(t)], text);
     add_event(l, t, creator_of(t), "start", line);
     if (seated_elsewhere) /* who sat there, taken in */
-        t = catch_up(l, t);
+        t = catch_up(l, t, PB_CHANGED_ALL);
     begin(l, t);
     broadcast(l, t);
     ask_bot_if_needed(l, t);
@@ -2476,7 +2514,7 @@ static void on_rematch(pb_lobby *l, int conn, const json_t *msg)
              * is closed, and the asker goes to that one. */
             pb_store_close_table(l->store, next->id, err, sizeof err);
             drop_table(l, next);
-            t = catch_up(l, t);
+            t = catch_up(l, t, PB_CHANGED_ALL);
             next = t->rematch[0] ? find_table(l, t->rematch) : NULL;
             if (!next && t->rematch[0]) {
                 take_in_new(l, pb_store_find_code(l->store, t->rematch));
@@ -2494,7 +2532,7 @@ static void on_rematch(pb_lobby *l, int conn, const json_t *msg)
     if (!t->rematch[0] || strcmp(t->rematch, next->code) != 0) {
         snprintf(t->rematch, sizeof t->rematch, "%s", next->code);
         if (asker) /* the rematch counts as the asker's table (quotas, bots' fair share) */
-            snprintf(next->owner, sizeof next->owner, "%s", asker->address);
+            set_owner(l, next, asker->address);
         char text[256];
         snprintf(text, sizeof text, "%s offers a rematch: table %s.", t->name[seat], next->code);
         add_event(l, t, seat, "rematch", text);
@@ -2646,7 +2684,9 @@ static void charge_stopped_turn(table *t, const pb_stored_table *s, int64_t aliv
         t->left[run] -= alive - from;
 }
 
-static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
+/* A table from the store. The turn running is charged until `alive`: the
+ * last moment a server was known to be serving it (Unix ms). */
+static table *rebuild(pb_lobby *l, int64_t id, int64_t alive, char *err, size_t errlen)
 {
     pb_stored_table s;
     if (pb_store_load(l->store, id, &s, err, errlen) != 0)
@@ -2657,6 +2697,7 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         snprintf(t->code, sizeof t->code, "%s", s.code);
         snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
         snprintf(t->salt, sizeof t->salt, "%s", s.salt);
+        snprintf(t->owner, sizeof t->owner, "%s", s.owner);
         t->seed = s.seed;
         if (t->salt[0])
             pb_deal_commitment(t->seed, t->salt, t->deal);
@@ -2688,7 +2729,7 @@ static table *rebuild(pb_lobby *l, int64_t id, char *err, size_t errlen)
         replay_stored(t, s.actions, (int)json_array_size(s.actions), -1, NULL, err, errlen);
         t->finished = pb_is_terminal(t->g, t->st);
         restore_clock(l, t, s.action_spent);
-        charge_stopped_turn(t, &s, l->alive_before);
+        charge_stopped_turn(t, &s, alive);
         if (t->moves != (int)json_array_size(s.actions)) {
             table_free(t);
             t = NULL;
@@ -2721,12 +2762,48 @@ static void send_new_chat(pb_lobby *l, table *t, int from, int count)
     send_to_table(l, t, json_pack("{s:s, s:s, s:o}", "type", "chat", "code", t->code, "lines", wanted));
 }
 
+/* Chat lines said through other servers, sent to this server's people. */
+static void take_in_chat(pb_lobby *l, table *t)
+{
+    int count;
+    json_decref(pb_store_chat(l->store, t->id, 0, &count));
+    if (count > t->chat_lines)
+        send_new_chat(l, t, t->chat_lines, count);
+    t->chat_lines = count;
+}
+
+/* Who is connected to the table through other servers; a seat whose player
+ * left another server gets the grace to come back from now. */
+static void note_presence_elsewhere(pb_lobby *l, table *t)
+{
+    unsigned gone = t->elsewhere;
+    t->elsewhere = pb_store_present_elsewhere(l->store, t->id, now_ms(l) - DEAD_AFTER_MS);
+    gone &= ~t->elsewhere;
+    for (int q = 0; q < t->players; q++)
+        if ((gone >> q & 1) && t->conn[q] < 0) {
+            t->left_at[q] = now_s(l);
+            t->grace_told[q] = false;
+        }
+    if (t->elsewhere)
+        t->last_seen = now_s(l); /* played elsewhere: not abandoned */
+}
+
+/* Only who is connected elsewhere changed: shown at the next tick, like
+ * arrivals here. */
+static void take_in_presence(pb_lobby *l, table *t)
+{
+    unsigned was = t->elsewhere;
+    note_presence_elsewhere(l, t);
+    if (t->elsewhere != was)
+        show_presence(l, t);
+}
+
 /* The table rebuilt from the store in place of the one in memory (moves
  * taken back elsewhere): this server's people at it kept. */
 static table *replace_table(pb_lobby *l, table *old)
 {
     char err[PB_ERR_LEN];
-    table *t = rebuild(l, old->id, err, sizeof err);
+    table *t = rebuild(l, old->id, now_ms(l), err, sizeof err);
     if (!t) {
         fprintf(stderr, "pizzabox serve: table %s not read again: %s\n", old->code, err);
         return old;
@@ -2751,18 +2828,32 @@ static table *replace_table(pb_lobby *l, table *old)
 
 /* Another server changed the table: what it stored is taken in (the moves
  * played there, seats taken or handed to bots, events, chat, a rematch
- * offered) and shown to this server's people at it. Returns the table now
- * in its place: rebuilt whole (another one) when moves were taken back. */
-static table *catch_up(pb_lobby *l, table *t)
+ * offered, who is connected there), reading only what it says changed
+ * (PB_CHANGED_*), and shown to this server's people at it. Returns the
+ * table now in its place: rebuilt whole (another one) when moves were
+ * taken back. */
+static table *catch_up(pb_lobby *l, table *t, unsigned what)
 {
+    t->stale_what |= what;
     if (t->jobs > 0) { /* a bot job points at its game: once it is back */
         t->stale = true;
         return t;
     }
+    what = t->stale_what;
     t->stale = false;
+    t->stale_what = 0;
+    if (what == PB_CHANGED_PRESENCE) {
+        take_in_presence(l, t);
+        return t;
+    }
+    if (what == PB_CHANGED_CHAT) {
+        take_in_chat(l, t);
+        return t;
+    }
     char err[PB_ERR_LEN];
     pb_stored_table s;
-    if (pb_store_load_from(l->store, t->id, t->moves, &s, err, sizeof err) != 0) {
+    unsigned parts = (what & PB_CHANGED_SEATS ? PB_LOAD_SEATS : 0) | (what & PB_CHANGED_EVENTS ? PB_LOAD_EVENTS : 0);
+    if (pb_store_load_from(l->store, t->id, t->moves, parts, &s, err, sizeof err) != 0) {
         fprintf(stderr, "pizzabox serve: table %s not read again: %s\n", t->code, err);
         return t;
     }
@@ -2777,7 +2868,7 @@ static table *catch_up(pb_lobby *l, table *t)
         snprintf(t->salt, sizeof t->salt, "%s", s.salt);
         pb_deal_commitment(t->seed, t->salt, t->deal);
     }
-    for (int q = 0; q < t->players; q++) {
+    for (int q = 0; (parts & PB_LOAD_SEATS) && q < t->players; q++) {
         bool was_person = strcmp(t->player[q], "human") == 0;
         snprintf(t->player[q], sizeof t->player[q], "%s", s.player[q][0] ? s.player[q] : "human");
         snprintf(t->name[q], sizeof t->name[q], "%s", s.name[q]);
@@ -2793,17 +2884,15 @@ static table *catch_up(pb_lobby *l, table *t)
             }
         }
     }
-    json_decref(t->events);
-    t->events = json_incref(s.events);
+    if (parts & PB_LOAD_EVENTS) {
+        json_decref(t->events);
+        t->events = json_incref(s.events);
+    }
     snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
-    unsigned gone = t->elsewhere;
-    t->elsewhere = pb_store_present_elsewhere(l->store, t->id, now_ms(l) - DEAD_AFTER_MS);
-    gone &= ~t->elsewhere;
-    for (int q = 0; q < t->players; q++)
-        if ((gone >> q & 1) && t->conn[q] < 0) { /* left another server: the grace to come back starts */
-            t->left_at[q] = now_s(l);
-            t->grace_told[q] = false;
-        }
+    if (s.owner[0]) /* noted just after the table was made there */
+        snprintf(t->owner, sizeof t->owner, "%s", s.owner);
+    if (what & PB_CHANGED_PRESENCE)
+        note_presence_elsewhere(l, t);
     if (t->waiting && !has_free_seat(t)) {
         t->waiting = false;
         t->turn_start = t->last_move_at = s.started_at > 0 ? s.started_at : now_ms(l);
@@ -2813,12 +2902,15 @@ static table *catch_up(pb_lobby *l, table *t)
         pb_action a;
         int seat = pb_current_seat(t->g, t->st);
         size_t i = (size_t)(k - s.first);
-        int64_t at = json_integer_value(json_array_get(s.action_at, i));
+        stored_move m = {json_integer_value(json_array_get(s.action_at, i)),
+                         json_integer_value(json_array_get(s.action_spent, i))};
+        if (m.at <= 0)
+            m.at = now_ms(l);
         rc = seat < 0 ? -1
                       : t->g->ops->action_from_text(t->g, t->st, json_string_value(json_array_get(s.actions, i)), &a,
                                                     err, sizeof err);
         if (rc == 0)
-            rc = apply_move(l, t, seat, a, at > 0 ? at : now_ms(l), err, sizeof err);
+            rc = apply_move(l, t, seat, a, &m, err, sizeof err);
     }
     pb_stored_table_free(&s);
     if (rc != 0) {
@@ -2829,11 +2921,8 @@ static table *catch_up(pb_lobby *l, table *t)
         t->held = false;
         t->bot_asked = false;
     }
-    int count;
-    json_decref(pb_store_chat(l->store, t->id, 0, &count));
-    if (count > t->chat_lines)
-        send_new_chat(l, t, t->chat_lines, count);
-    t->chat_lines = count;
+    if (what & PB_CHANGED_CHAT)
+        take_in_chat(l, t);
     if (t->elsewhere)
         t->last_seen = now_s(l); /* played elsewhere: not abandoned */
     broadcast(l, t);
@@ -2845,7 +2934,7 @@ static table *catch_up(pb_lobby *l, table *t)
 static void take_in_new(pb_lobby *l, int64_t id)
 {
     char err[PB_ERR_LEN];
-    table *t = pb_store_is_closed(l->store, id) ? NULL : rebuild(l, id, err, sizeof err);
+    table *t = pb_store_is_closed(l->store, id) ? NULL : rebuild(l, id, now_ms(l), err, sizeof err);
     if (t && !t->finished && add_table(l, t) == 0) {
         free(l->list_cache);
         l->list_cache = NULL;
@@ -2855,12 +2944,12 @@ static void take_in_new(pb_lobby *l, int64_t id)
     table_free(t); /* finished ones are read when asked for */
 }
 
-void pb_lobby_changed(pb_lobby *l, int64_t id)
+void pb_lobby_changed(pb_lobby *l, int64_t id, unsigned what)
 {
     if (id > 0) {
         table *t = find_table_id(l, id);
         if (t)
-            catch_up(l, t);
+            catch_up(l, t, what);
         else
             take_in_new(l, id);
         return;
@@ -2868,7 +2957,7 @@ void pb_lobby_changed(pb_lobby *l, int64_t id)
     /* Changes may have gone untold: every table in memory is read again,
      * and every unfinished one not in memory is taken in. */
     for (int i = 0; i < l->ntables; i++)
-        catch_up(l, l->tables[i]);
+        catch_up(l, l->tables[i], PB_CHANGED_ALL);
     int cap = max_tables(l);
     int64_t *ids = malloc(sizeof *ids * (size_t)cap);
     int n = ids ? pb_store_list(l->store, PB_STORE_UNFINISHED, ids, cap) : 0;
@@ -2923,7 +3012,7 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     n = m + (nd < 0 ? 0 : nd);
     for (int i = n - 1; i >= 0; i--) {
         char why[PB_ERR_LEN];
-        table *t = rebuild(l, ids[i], why, sizeof why);
+        table *t = rebuild(l, ids[i], l->alive_before, why, sizeof why);
         if (t)
             t->idle_since = now_s(l);
         if (t && add_table(l, t) != 0)

@@ -94,9 +94,10 @@ void pb_lobby_tick(pb_lobby *l);
 int pb_lobby_tables(const pb_lobby *l);
 
 /* Another server on the same database changed table `id` (docs/scaling.md):
- * it is read again from the store and shown to this server's people at it;
- * a table not in memory (made there) is taken in. -1: changes may have gone
- * untold, every table is read again. */
-void pb_lobby_changed(pb_lobby *l, int64_t id);
+ * what changed (PB_CHANGED_* of store.h) is read again from the store and
+ * shown to this server's people at it; a table not in memory (made there)
+ * is taken in. -1: changes may have gone untold, every table is read
+ * again. */
+void pb_lobby_changed(pb_lobby *l, int64_t id, unsigned what);
 
 #endif

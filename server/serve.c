@@ -527,9 +527,9 @@ static void close_quiet(server *s)
 
 /* ---- Other servers on the same database ---- */
 
-static void on_changed(void *ctx, int64_t table)
+static void on_changed(void *ctx, int64_t table, unsigned what)
 {
-    pb_lobby_changed(((server *)ctx)->lobby, table);
+    pb_lobby_changed(((server *)ctx)->lobby, table, what);
 }
 
 static void on_heard(struct ev_loop *loop, ev_io *w, int revents);
@@ -541,8 +541,9 @@ static void hear_others(server *s)
 {
     if (!s->listener)
         return;
-    pb_store_listener_drain(s->listener, on_changed, s);
-    int fd = pb_store_listener_fd(s->listener);
+    /* A lost connection's socket is no longer watched (it would be readable
+     * for ever); the one opened again (maybe with the same number) is. */
+    int fd = pb_store_listener_drain(s->listener, on_changed, s) < 0 ? -1 : pb_store_listener_fd(s->listener);
     if (s->loop && fd != s->heard_fd) {
         if (s->heard_fd >= 0)
             ev_io_stop(s->loop, &s->heard);

@@ -17,6 +17,7 @@
 struct pb_store {
     pb_db *db;
     int64_t node; /* this server's row in `nodes` (0: read only) */
+    int64_t clock_offset; /* the database's clock less this machine's, ms (PostgreSQL; 0 with SQLite) */
 };
 
 /* ---- Statements ---- */
@@ -125,6 +126,14 @@ static bool is_pg(const pb_store *s)
     return s->db->driver->dialect[0] == 'p';
 }
 
+/* This machine's clock, Unix ms. */
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 /* ---- The schema ---- */
 
 /* Version 1 as it was before versions were counted (SQLite only): a
@@ -231,6 +240,26 @@ static const char *const pg_v2 =
     "CREATE TRIGGER told AFTER INSERT OR UPDATE OR DELETE ON chat FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();"
     "CREATE TRIGGER told AFTER INSERT OR DELETE ON presence FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();";
 
+/* Version 3: a table's owner (the address that made it: the quota of
+ * unfinished tables per address counts every server's), and (PostgreSQL)
+ * the change told says which of the table's rows changed ("node:table:what",
+ * `what` the name of the SQL table), so that a server reads only that. */
+static const char *const pg_v3 =
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS owner TEXT;"
+    "CREATE FUNCTION pizzabox_told(t BIGINT, what TEXT) RETURNS void LANGUAGE sql AS $$"
+    "  SELECT pg_notify('pizzabox', coalesce(nullif(current_setting('pizzabox.node', true), ''), '0') || ':' || t "
+    "    || ':' || what)"
+    "$$;"
+    "CREATE OR REPLACE FUNCTION pizzabox_table_changed() RETURNS trigger LANGUAGE plpgsql AS $$"
+    "BEGIN PERFORM pizzabox_told(NEW.id, TG_TABLE_NAME); RETURN NULL; END $$;"
+    "CREATE OR REPLACE FUNCTION pizzabox_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$"
+    "BEGIN"
+    "  IF TG_OP = 'DELETE' THEN PERFORM pizzabox_told(OLD.table_id, TG_TABLE_NAME);"
+    "  ELSE PERFORM pizzabox_told(NEW.table_id, TG_TABLE_NAME); END IF;"
+    "  RETURN NULL;"
+    "END $$;"
+    "DROP FUNCTION pizzabox_told(BIGINT);";
+
 /* Columns added to SQLite databases before the schema had versions: a
  * database made before them gets them (NULL in the rows already there). */
 static const char *const added_columns[][3] = {
@@ -243,6 +272,8 @@ static const char *const added_columns[][3] = {
     {"actions", "spent", "INTEGER"}, /* the time it took off its mover's clock, ms (restarts rebuild clocks from it) */
     {"tables", "salt", "TEXT"},    /* the secret in the deal's commitment (core/hash.h), revealed at the end */
     {"tables", "started_at", "INTEGER"}, /* when the game began (its players all there), Unix ms */
+    /* version 3: */
+    {"tables", "owner", "TEXT"}, /* the address that made it (quotas), or NULL */
 };
 
 static int add_columns(pb_store *s)
@@ -278,8 +309,8 @@ static int hash_old_tokens(pb_store *s)
     return rc == 0 && row == 0 ? 0 : -1;
 }
 
-/* Version 2's columns in SQLite, when missing. */
-static int sqlite_v2_columns(pb_store *s)
+/* Version 2's and 3's columns in SQLite, when missing. */
+static int sqlite_columns(pb_store *s)
 {
     return is_pg(s) || add_columns(s) == 0 ? 0 : -1;
 }
@@ -297,9 +328,31 @@ static const struct migration {
     int (*then)(pb_store *s); /* NULL, or run after the SQL in the same transaction */
 } migrations[] = {
     {sqlite_v1, pg_v1, NULL}, /* 1: tables, seats, actions, events, server, chat */
-    {sqlite_v2, pg_v2, sqlite_v2_columns}, /* 2: nodes, claims, presence, the log's end; (PostgreSQL) every change told */
+    {sqlite_v2, pg_v2, sqlite_columns}, /* 2: nodes, claims, presence, the log's end; (PostgreSQL) every change told */
+    {"", pg_v3, sqlite_columns},          /* 3: tables' owners; (PostgreSQL) what changed told */
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
+
+/* Servers of an earlier version still serving a PostgreSQL database would
+ * write without the checks the others count on (version 1 appended moves
+ * without looking at the log's end; every version reads the changes told
+ * in its own form): a server starts only when none is left. Version 1
+ * held advisory lock 2425 while it served; later ones note in `nodes` that
+ * they are alive. */
+static int refuse_older_servers(pb_store *s, int64_t version, char *err, size_t errlen)
+{
+    if (one_int(s, -1, "SELECT pg_try_advisory_xact_lock(2425)::int", "") != 1)
+        return pb_errorf(err, errlen,
+                         "store: a pizzabox server of an earlier version (one server per database) is serving this "
+                         "database: stop it, then start this one");
+    if (version >= 2 && version < SCHEMA_VERSION &&
+        one_int(s, -1, "SELECT count(*) FROM nodes WHERE alive_at >= ?", "I", now_ms() - 10000) != 0)
+        return pb_errorf(err, errlen,
+                         "store: pizzabox servers of an earlier version (schema version %lld) are serving this "
+                         "database: stop them all, then start this one (it brings the schema to version %d)",
+                         (long long)version, SCHEMA_VERSION);
+    return 0;
+}
 
 /* Bring the database to SCHEMA_VERSION in one transaction, which also
  * keeps two servers starting at once from both doing it. */
@@ -314,6 +367,8 @@ static int migrate(pb_store *s, char *err, size_t errlen)
     if (rc == 0 && version > SCHEMA_VERSION)
         rc = pb_errorf(err, errlen, "store: the database has schema version %lld, newer than this pizzabox (%d)",
                        (long long)version, SCHEMA_VERSION);
+    if (rc == 0 && is_pg(s))
+        rc = refuse_older_servers(s, version, err, errlen);
     for (int v = (int)version + 1; rc == 0 && v <= SCHEMA_VERSION; v++) {
         const struct migration *m = &migrations[v - 1];
         if (script(s, is_pg(s) ? m->postgresql : m->sqlite) != 0 ||
@@ -330,11 +385,28 @@ static int migrate(pb_store *s, char *err, size_t errlen)
 
 /* ---- Opening ---- */
 
-static int64_t now_ms(void)
+/* Servers sharing a PostgreSQL database keep time by its clock: each
+ * notes when it is alive, and when moves were made, in the database's
+ * time, so that machines whose clocks differ agree on who is alive and on
+ * what a turn took. */
+#define PG_NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
+
+/* The database's time in column 1 of r's row, read between `before` and
+ * now on this machine: how far its clock is from this one's. */
+static void note_clock(pb_store *s, const pb_db_rows *r, int64_t before)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    if (is_pg(s))
+        s->clock_offset = col_int(r, 1) - (before + now_ms()) / 2;
+}
+
+int64_t pb_store_now_ms(const pb_store *s)
+{
+    return now_ms() + s->clock_offset;
+}
+
+bool pb_store_shared(const pb_store *s)
+{
+    return is_pg(s);
 }
 
 static pb_db *open_db(const char *db, bool readonly, char *err, size_t errlen)
@@ -364,18 +436,33 @@ pb_store *pb_store_open(const char *path, char *err, size_t errlen)
         pb_store_close(s);
         return NULL;
     }
-    /* This server's node: its row, and its name on every change it makes. */
-    int64_t now = now_ms();
+    /* This server's node: its row, and its name on every change it makes.
+     * With SQLite it is noted alive only by the lobby, in the lobby's time
+     * (pb_store_set_alive). Rows of servers long gone go (claims and
+     * presence look only at living nodes). */
     pb_db_rows r;
-    if (query(s, &r, "INSERT INTO nodes (started_at, alive_at, pid) VALUES (?, ?, ?) RETURNING id", "IIi", now, now,
-              (int)getpid()) == 0 && next(&r) == 1)
+    int64_t before = now_ms();
+    if ((is_pg(s) ? query(s, &r,
+                          "INSERT INTO nodes (started_at, alive_at, pid) VALUES (" PG_NOW_MS ", " PG_NOW_MS ", ?) "
+                          "RETURNING id, alive_at",
+                          "i", (int)getpid())
+                  : query(s, &r, "INSERT INTO nodes (started_at, alive_at, pid) VALUES (?, 0, ?) RETURNING id, alive_at",
+                          "Ii", before, (int)getpid())) == 0 &&
+        next(&r) == 1) {
         s->node = col_int(&r, 0);
+        note_clock(s, &r, before);
+    }
     done(&r);
     if (s->node <= 0) {
         db_error(s, "node", err, errlen);
         pb_store_close(s);
         return NULL;
     }
+    if (is_pg(s))
+        run(s, "DELETE FROM nodes WHERE alive_at < ? AND id NOT IN (SELECT node FROM presence)", "I",
+            pb_store_now_ms(s) - 24 * 3600 * 1000);
+    else /* one server at a time: only the one before this one counts (pb_store_alive) */
+        run(s, "DELETE FROM nodes WHERE id < ? - 10", "I", s->node);
     if (is_pg(s))
         pb_db_pg_set_node(s->db, s->node);
     return s;
@@ -433,6 +520,13 @@ int64_t pb_store_create_table(pb_store *s, const char *game, const json_t *confi
     if (id < 0)
         db_error(s, "create table", err, errlen);
     return id;
+}
+
+int pb_store_set_owner(pb_store *s, int64_t table, const char *address, char *err, size_t errlen)
+{
+    if (run(s, "UPDATE tables SET owner = ? WHERE id = ?", "sI", address, table) != 0)
+        return db_error(s, "owner", err, errlen);
+    return 0;
 }
 
 int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, const char *name,
@@ -574,8 +668,8 @@ static int load_table_row(pb_store *s, int64_t table, pb_stored_table *out, char
 {
     pb_db_rows r;
     if (query(s, &r,
-              "SELECT game, code, config, seed, finished, clock, rematch, salt, coalesce(started_at, 0), gen "
-              "FROM tables WHERE id = ?",
+              "SELECT game, code, config, seed, finished, clock, rematch, salt, coalesce(started_at, 0), gen, "
+              "coalesce(owner, ''), moves FROM tables WHERE id = ?",
               "I", table) != 0)
         return db_error(s, "load", err, errlen);
     int rc = -1;
@@ -592,6 +686,8 @@ static int load_table_row(pb_store *s, int64_t table, pb_stored_table *out, char
         copy_text(out->salt, sizeof out->salt, &r, 7);
         out->started_at = col_int(&r, 8);
         out->gen = col_int(&r, 9);
+        copy_text(out->owner, sizeof out->owner, &r, 10);
+        out->moves = (int)col_int(&r, 11); /* kept by PostgreSQL servers only: counted below with SQLite */
         out->closed = col_int(&r, 4) == 2;
         rc = out->config ? 0 : pb_errorf(err, errlen, "store: table %lld has a damaged config", (long long)table);
     } else {
@@ -603,10 +699,11 @@ static int load_table_row(pb_store *s, int64_t table, pb_stored_table *out, char
 
 int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, size_t errlen)
 {
-    return pb_store_load_from(s, table, 0, out, err, errlen);
+    return pb_store_load_from(s, table, 0, PB_LOAD_SEATS | PB_LOAD_EVENTS, out, err, errlen);
 }
 
-int pb_store_load_from(pb_store *s, int64_t table, int from, pb_stored_table *out, char *err, size_t errlen)
+int pb_store_load_from(pb_store *s, int64_t table, int from, unsigned parts, pb_stored_table *out, char *err,
+                       size_t errlen)
 {
     memset(out, 0, sizeof *out);
     out->first = from;
@@ -620,11 +717,12 @@ int pb_store_load_from(pb_store *s, int64_t table, int from, pb_stored_table *ou
     out->events = json_array();
     int rc = 0;
     pb_db_rows r;
-    if (query(s, &r, "SELECT seat, player, name FROM seats WHERE table_id = ? ORDER BY seat", "I", table) != 0) {
+    if ((parts & PB_LOAD_SEATS) &&
+        query(s, &r, "SELECT seat, player, name FROM seats WHERE table_id = ? ORDER BY seat", "I", table) != 0) {
         pb_stored_table_free(out);
         return db_error(s, "load seats", err, errlen);
     }
-    while (next(&r) == 1) {
+    while ((parts & PB_LOAD_SEATS) && next(&r) == 1) {
         int seat = (int)col_int(&r, 0);
         if (seat >= 0 && seat < 6) {
             copy_text(out->player[seat], sizeof out->player[seat], &r, 1);
@@ -632,8 +730,10 @@ int pb_store_load_from(pb_store *s, int64_t table, int from, pb_stored_table *ou
             out->seats = seat + 1 > out->seats ? seat + 1 : out->seats;
         }
     }
-    done(&r);
-    out->moves = (int)one_int(s, -1, "SELECT count(*) FROM actions WHERE table_id = ?", "I", table);
+    if (parts & PB_LOAD_SEATS)
+        done(&r);
+    if (!is_pg(s))
+        out->moves = (int)one_int(s, -1, "SELECT count(*) FROM actions WHERE table_id = ?", "I", table);
     if (out->moves < 0 ||
         query(s, &r,
               "SELECT idx, text, coalesce(at, 0), coalesce(spent, 0) FROM actions WHERE table_id = ? AND idx >= ? "
@@ -652,7 +752,7 @@ int pb_store_load_from(pb_store *s, int64_t table, int from, pb_stored_table *ou
         }
     }
     done(&r);
-    if (rc == 0 &&
+    if (rc == 0 && (parts & PB_LOAD_EVENTS) &&
         query(s, &r, "SELECT move, seat, kind, text FROM events WHERE table_id = ? ORDER BY rowid", "I", table) == 0) {
         while (next(&r) == 1)
             json_array_append_new(out->events, json_pack("{s:I, s:I, s:s, s:s}", "move", (json_int_t)col_int(&r, 0),
@@ -774,12 +874,18 @@ int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *er
 
 int pb_store_set_alive(pb_store *s, int64_t at)
 {
-    if (run(s, "UPDATE nodes SET alive_at = ? WHERE id = ?", "II", at, s->node) != 0)
+    pb_db_rows r;
+    int64_t before = now_ms();
+    if ((is_pg(s) ? query(s, &r, "UPDATE nodes SET alive_at = " PG_NOW_MS " WHERE id = ? RETURNING id, alive_at", "I",
+                          s->node)
+                  : query(s, &r, "UPDATE nodes SET alive_at = ? WHERE id = ? RETURNING id, alive_at", "II", at,
+                          s->node)) != 0)
         return -1;
-    return run(s,
-               "INSERT INTO server (key, value) VALUES ('alive', ?) "
-               "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-               "I", at);
+    int row = next(&r);
+    if (row == 1)
+        note_clock(s, &r, before);
+    done(&r);
+    return row == 1 ? 0 : -1;
 }
 
 int pb_store_claim(pb_store *s, int64_t table, int moves, int64_t dead_before)
@@ -790,9 +896,9 @@ int pb_store_claim(pb_store *s, int64_t table, int moves, int64_t dead_before)
     if (query(s, &r,
               "INSERT INTO bot_claims (table_id, moves, node, at) VALUES (?, ?, ?, ?) "
               "ON CONFLICT (table_id, moves) DO UPDATE SET node = excluded.node, at = excluded.at "
-              "WHERE bot_claims.node = excluded.node OR bot_claims.node IN (SELECT id FROM nodes WHERE alive_at < ?) "
+              "WHERE bot_claims.node = excluded.node OR bot_claims.node NOT IN (SELECT id FROM nodes WHERE alive_at >= ?) "
               "RETURNING node",
-              "IiIII", table, moves, s->node, now_ms(), dead_before) != 0)
+              "IiIII", table, moves, s->node, pb_store_now_ms(s), dead_before) != 0)
         return -1;
     int row = next(&r);
     done(&r);
@@ -849,11 +955,15 @@ int pb_store_forget_dead(pb_store *s, int64_t dead_before, int64_t *tables, int 
 struct pb_store_listener {
     pb_db *db;
     int64_t self;
-    /* The tables told of since the last drain, each once (a move tells
-     * several rows' changes): taken in once each. -1: all of them. */
-    int64_t heard[HEARD_MAX];
+    /* The tables told of since the last drain, each once with all that
+     * changed (a move tells several rows' changes): taken in once each.
+     * Table -1: all of them. */
+    struct {
+        int64_t table;
+        unsigned what;
+    } heard[HEARD_MAX];
     int nheard;
-    void (*changed)(void *ctx, int64_t table);
+    void (*changed)(void *ctx, int64_t table, unsigned what);
     void *ctx;
 };
 
@@ -880,32 +990,54 @@ int pb_store_listener_fd(const pb_store_listener *l)
 static void pass_on(pb_store_listener *l)
 {
     for (int i = 0; i < l->nheard; i++)
-        l->changed(l->ctx, l->heard[i]);
+        l->changed(l->ctx, l->heard[i].table, l->heard[i].what);
     l->nheard = 0;
 }
 
+/* What a change told names (the SQL table whose row changed); all of it
+ * when not named. */
+static unsigned what_changed(const char *name)
+{
+    static const struct {
+        const char *name;
+        unsigned what;
+    } names[] = {{"tables", PB_CHANGED_TABLE}, {"actions", PB_CHANGED_MOVES}, {"seats", PB_CHANGED_SEATS},
+                 {"events", PB_CHANGED_EVENTS}, {"chat", PB_CHANGED_CHAT}, {"presence", PB_CHANGED_PRESENCE}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i].name) == 0)
+            return names[i].what;
+    return PB_CHANGED_ALL;
+}
+
+/* A change told: "node:table:what", or "*" (anything may have changed). */
 static void heard(void *ctx, const char *payload)
 {
     pb_store_listener *l = ctx;
     long long table = -1;
+    unsigned what = PB_CHANGED_ALL;
     if (strcmp(payload, "*") != 0) {
         char *end;
         long long node = strtoll(payload, &end, 10);
         if (*end != ':' || node == l->self)
             return;
         table = strtoll(end + 1, &end, 10);
-        if (*end != '\0' || table <= 0)
+        if ((*end != '\0' && *end != ':') || table <= 0)
             return;
+        what = *end == ':' ? what_changed(end + 1) : PB_CHANGED_ALL;
     }
     for (int i = 0; i < l->nheard; i++)
-        if (l->heard[i] == table)
+        if (l->heard[i].table == table) {
+            l->heard[i].what |= what;
             return;
+        }
     if (l->nheard == HEARD_MAX)
         pass_on(l);
-    l->heard[l->nheard++] = table;
+    l->heard[l->nheard].table = table;
+    l->heard[l->nheard++].what = what;
 }
 
-int pb_store_listener_drain(pb_store_listener *l, void (*changed)(void *ctx, int64_t table), void *ctx)
+int pb_store_listener_drain(pb_store_listener *l, void (*changed)(void *ctx, int64_t table, unsigned what),
+                            void *ctx)
 {
     l->changed = changed;
     l->ctx = ctx;
@@ -924,7 +1056,11 @@ void pb_store_listener_close(pb_store_listener *l)
 
 int64_t pb_store_alive(pb_store *s)
 {
-    return one_int(s, 0, "SELECT value FROM server WHERE key = 'alive'", "");
+    /* (before version 2, the one server noted it in `server`) */
+    return one_int(s, 0,
+                   "SELECT coalesce((SELECT max(alive_at) FROM nodes WHERE id <> ?), "
+                   "(SELECT value FROM server WHERE key = 'alive'), 0)",
+                   "I", s->node);
 }
 
 int pb_store_set_started(pb_store *s, int64_t table, int64_t at, char *err, size_t errlen)

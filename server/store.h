@@ -38,6 +38,8 @@ void pb_store_close(pb_store *s);
  * people. Returns the table's id (> 0), or -1 with a message. */
 int64_t pb_store_create_table(pb_store *s, const char *game, const json_t *config, uint64_t seed,
                               const char *code, char *err, size_t errlen);
+/* The address that made the table (quotas count every server's tables). */
+int pb_store_set_owner(pb_store *s, int64_t table, const char *address, char *err, size_t errlen);
 /* Record who sits in a seat: "human" with a name and a token, or a bot
  * spec. Replaces an earlier occupant. */
 int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, const char *name,
@@ -85,14 +87,19 @@ typedef struct pb_stored_table {
     int64_t started_at; /* when the game began, Unix ms (0: not yet, or not known) */
     int64_t gen;      /* times moves were taken back (another server's undo) */
     bool closed;      /* closed unfinished (nobody came back) */
+    char owner[64];   /* the address that made it, or "" */
     json_t *events;   /* owned: [{move, seat, kind, text}], in order */
 } pb_stored_table;
 
 /* Load one table; 0, or -1 with a message. Free with pb_stored_table_free. */
 int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, size_t errlen);
 /* The same with only the actions from number `from` on (another server's
- * new moves); `moves` still counts them all. */
-int pb_store_load_from(pb_store *s, int64_t table, int from, pb_stored_table *out, char *err, size_t errlen);
+ * new moves; `moves` still counts them all), and of the seats and events
+ * only the parts asked for (the others left empty). */
+#define PB_LOAD_SEATS 1u
+#define PB_LOAD_EVENTS 2u
+int pb_store_load_from(pb_store *s, int64_t table, int from, unsigned parts, pb_stored_table *out, char *err,
+                       size_t errlen);
 void pb_stored_table_free(pb_stored_table *t);
 typedef enum pb_store_which { PB_STORE_ALL, PB_STORE_UNFINISHED, PB_STORE_FINISHED } pb_store_which;
 
@@ -124,15 +131,24 @@ int64_t pb_store_find_code(pb_store *s, const char *code);
 
 /* The table's clock (JSON, docs/protocol.md), set once at creation. */
 int pb_store_set_clock(pb_store *s, int64_t table, const json_t *clock, char *err, size_t errlen);
-/* The server was running at `at` (Unix ms), noted every few seconds: after a
- * crash, a clock that was running is charged until then, not for the time
- * the server was down. 0 (or -1 on a database error) when never noted. */
+/* The server is running at `at` (Unix ms; PostgreSQL notes the database's
+ * time instead), noted every few seconds in its node's row: after a crash,
+ * a clock that was running is charged until the last such note, not for
+ * the time the server was down. pb_store_alive: the latest note of any
+ * other node (a server before this one, or one serving beside it), 0 when
+ * none. */
 int pb_store_set_alive(pb_store *s, int64_t at);
 int64_t pb_store_alive(pb_store *s);
 
 /* Several servers on one PostgreSQL database (docs/scaling.md): each is a
  * node, and hears of the changes the others make to any table. */
 int64_t pb_store_node(const pb_store *s);
+/* Is the database one several servers may share (PostgreSQL)? */
+bool pb_store_shared(const pb_store *s);
+/* Now, Unix ms, by the database's clock (servers on machines whose clocks
+ * differ agree on it); this machine's with SQLite. Learnt again at every
+ * pb_store_set_alive. */
+int64_t pb_store_now_ms(const pb_store *s);
 /* Claim the bot's move at `moves` moves of the table for this node: 1 when
  * it is this node's to make (claimed now, before, or taken over from a node
  * not alive since dead_before, Unix ms), 0 when another node's, -1 on a
@@ -153,11 +169,21 @@ pb_store_listener *pb_store_listen(const pb_store *s, const char *path, char *er
 /* Its socket: readable when changes were told (it may change after the
  * connection was lost and opened again). */
 int pb_store_listener_fd(const pb_store_listener *l);
-/* Calls changed(ctx, table) for each table another node changed since the
- * last call, and changed(ctx, -1) when changes may have gone untold (the
- * connection was lost). The number of changes, or -1 when the connection
- * is lost (it is opened again at a later call, at most once a second). */
-int pb_store_listener_drain(pb_store_listener *l, void (*changed)(void *ctx, int64_t table), void *ctx);
+/* Calls changed(ctx, table, what) for each table another node changed
+ * since the last call, with what changed (PB_CHANGED_*, several at once),
+ * and changed(ctx, -1, PB_CHANGED_ALL) when changes may have gone untold
+ * (the connection was lost). The number of changes, or -1 when the
+ * connection is lost (it is opened again at a later call, at most once a
+ * second). */
+#define PB_CHANGED_TABLE 1u    /* the table's row: moves, take-backs, clock, rematch, end */
+#define PB_CHANGED_MOVES 2u
+#define PB_CHANGED_SEATS 4u
+#define PB_CHANGED_EVENTS 8u
+#define PB_CHANGED_CHAT 16u
+#define PB_CHANGED_PRESENCE 32u
+#define PB_CHANGED_ALL 63u
+int pb_store_listener_drain(pb_store_listener *l, void (*changed)(void *ctx, int64_t table, unsigned what),
+                            void *ctx);
 void pb_store_listener_close(pb_store_listener *l);
 /* When the game began: its players all there (the first turn's clock starts). */
 int pb_store_set_started(pb_store *s, int64_t table, int64_t at, char *err, size_t errlen);

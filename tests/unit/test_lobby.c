@@ -147,6 +147,20 @@ static void close_place(place *p, pb_lobby *l, pb_store *store, capture *c)
     assert_int_equal(system(cmd), 0);
 }
 
+/* The server restarted: a new lobby on the store opened again (a new
+ * node, as a new process would be). */
+static pb_lobby *restart(pb_lobby *l, pb_store **store, const place *p, const pb_lobby_io *io)
+{
+    char err[PB_ERR_LEN];
+    pb_lobby_free(l);
+    pb_store_close(*store);
+    *store = pb_store_open(p->db, err, sizeof err);
+    assert_non_null(*store);
+    pb_lobby *next = pb_lobby_new(*store, io, err, sizeof err);
+    assert_non_null(next);
+    return next;
+}
+
 static void test_games_hostile_input_and_restart(void **state)
 {
     (void)state;
@@ -665,8 +679,7 @@ static void test_clock_after_a_restart(void **state)
     fake_ms += 4 * 1000; /* Ann's turn again: 4 s into it the server notes it is alive, then dies */
     pb_lobby_tick(l);
     fake_ms += 3600 * 1000; /* down an hour: charged 4 s, not the hour */
-    pb_lobby_free(l);
-    l = pb_lobby_new(store, &io, err, sizeof err);
+    l = restart(l, &store, &where, &io);
     run_bots(l, &c);
     snprintf(msg, sizeof msg, "{\"type\":\"resume\",\"code\":\"%s\",\"seat\":0,\"token\":\"%s\"}", code, token);
     clear(&c);
@@ -722,8 +735,7 @@ static void test_clock_and_undo_edges(void **state)
     /* Two restarts, an hour down each, charge nothing: 120 - 2 + 60 = 178 s. */
     for (int r = 0; r < 2; r++) {
         fake_ms += 3600 * 1000;
-        pb_lobby_free(l);
-        l = pb_lobby_new(store, &io, err, sizeof err);
+        l = restart(l, &store, &where, &io);
         run_bots(l, &c);
         if (r == 0) { /* Ann moves 10 s into her turn after the first restart */
             snprintf(msg, sizeof msg, "{\"type\":\"resume\",\"code\":\"%s\",\"seat\":0,\"token\":\"%s\"}", code, token);
