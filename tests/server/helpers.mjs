@@ -203,14 +203,16 @@ export class Client {
     this.sent = [];          // send times, for pacing
   }
 
-  static async connect(url, label, timeout = 5000) {
+  /* `forwardedFor`: the address a trusted proxy would name (X-Forwarded-For). */
+  static async connect(url, label, timeout = 5000, { forwardedFor = null } = {}) {
     const c = new Client(url, label);
+    c.headers = forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {};
     await c.open(timeout);
     return c;
   }
 
   open(timeout) {
-    const ws = new WebSocket(this.url, 'pizzabox');
+    const ws = new WebSocket(this.url, { protocols: 'pizzabox', headers: this.headers ?? {} });
     this.ws = ws;
     ws.addEventListener('message', (ev) => this.onMessage(ev.data));
     this.closedPromise = new Promise((res) => ws.addEventListener('close', (ev) => {

@@ -4,9 +4,10 @@
 // server-test-pg).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client, startServer, startHaproxy, stopServers, tempDir, removeTempDir, playToEnd, TEST_PG, storeFor } from './helpers.mjs';
+import { Client, startServer, startHaproxy, stopServers, tempDir, removeTempDir, playToEnd, humanMove, TEST_PG, storeFor } from './helpers.mjs';
 
 const T = { timeout: 60_000, skip: !TEST_PG && 'PostgreSQL only (PIZZABOX_TEST_DB, make server-test-pg)' };
 const dir = tempDir();
@@ -206,4 +207,112 @@ test('a decision taken back on one server is taken back on the other (a spectato
   await cy.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves === back.moves, 5000,
     'taken back at the spectator, on the other server');
   assert.doesNotMatch(two.stderr, /not read again|not taken in/);
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/* The newest view of the table `c` has received. */
+const newestView = (c, code) => c.messages.findLast((m) => m.type === 'view' && m.code === code);
+/* A spectator's view of the table through `server`: who is present there. */
+async function presentSeen(server, code, label) {
+  const c = await connect(server, label);
+  const seen = await untilKnown(c, { type: 'spectate', code }, 'watching');
+  const view = seen.view ? seen : await c.waitFor((m) => m.type === 'view' && m.code === code, 5000, `${label}: a view`);
+  await c.close();
+  return view.present;
+}
+
+/* Two people on two servers at a new 2-player table: [first, second, its `joined`]. */
+async function tableAcross(one, two, labels, create = {}) {
+  const a = await connect(one, labels[0]), b = await connect(two, labels[1]);
+  const made = await makeTable(a, { game: 'theory', players: 2, seats: ['human', 'human'], name: 'Ann', ...create });
+  await seatAt(b, made.code, 'Bob');
+  await begun([a, b], made.code);
+  return [a, b, made];
+}
+
+test("a server whose machine's clock is 10 s ahead: still counted alive, each turn timed alike on both servers", T,
+  async () => {
+    const ahead = { PIZZABOX_CLOCK_AHEAD_MS: '10000' }; // the server's one reading of the time of day, 10 s on
+    const { one, two } = await twoServers('skew.db', [{}, { env: ahead }]);
+    const [ann, bob, made] = await tableAcross(one, two, ['ann5', 'bob5'],
+      { game: 'nyslice', clock: { mode: 'realtime', minutes: 5 } });
+    // Three turns of about 1.5 s, on whichever server the mover is: both
+    // servers show the time each took, to within half a second.
+    const taken = [0, 0];
+    for (let turn = 0; turn < 3; turn++) {
+      const view = newestView(ann, made.code);
+      const seat = view.view.to_move, mover = seat === made.seat ? ann : bob;
+      await sleep(1500);
+      const before = Date.now();
+      await mover.send({ type: 'act', code: made.code, action: humanMove(newestView(mover, made.code).view) });
+      for (const c of [ann, bob]) {
+        const next = await c.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves > view.moves, 5000,
+          `${c.label}: turn ${turn} seen`);
+        if (c === ann) taken[seat] += 1500 + (Date.now() - before) / 2;
+        const left = next.clock.left[seat];
+        assert.ok(Math.abs(300_000 - taken[seat] - left) < 500,
+          `${c.label}: seat ${seat} has ${left} ms left after about ${Math.round(taken[seat])} ms taken`);
+      }
+    }
+    // Longer than a silent server is waited for: each still sees the other's player.
+    await sleep(2000);
+    assert.equal((await presentSeen(two, made.code, 'cy5'))[made.seat], true, 'Ann, on the server behind, present on the one ahead');
+    assert.equal((await presentSeen(one, made.code, 'di5'))[1 - made.seat], true, 'Bob present on the other');
+  });
+
+test('the servers\' listening connections cut: they listen again and read what they missed', T, async () => {
+  const { db, one, two } = await twoServers('listener.db');
+  const [ann, bob, made] = await tableAcross(one, two, ['ann6', 'bob6']);
+  const cpu = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13)
+    .reduce((a, b) => a + Number(b), 0);
+  const cpuBefore = cpu(two.proc.pid);
+  const listeners = "FROM pg_stat_activity WHERE application_name = 'pizzabox listener' AND datname = current_database()";
+  assert.equal(psql(db, `SELECT count(pg_terminate_backend(pid)) ${listeners}`), '2');
+  await sleep(1500);
+  // A connection lost is not watched in a loop while it is opened again.
+  assert.ok(cpu(two.proc.pid) - cpuBefore < 50, `the server idled while its listener was away (${cpu(two.proc.pid) - cpuBefore} ticks)`);
+  const [endA, endB] = await Promise.all([playToEnd(ann, made.code), playToEnd(bob, made.code)]);
+  assert.equal(endA.moves, endB.moves, 'both servers show the same end');
+  assert.equal(psql(db, `SELECT count(*) ${listeners}`), '2', 'both listening again');
+});
+
+test('a server stalled past the wait is taken for dead, then says again who is connected to it', T, async () => {
+  const { one, two } = await twoServers('stall.db');
+  const [ann, bob, made] = await tableAcross(one, two, ['ann7', 'bob7']);
+  one.proc.kill('SIGSTOP');
+  await bob.waitFor((m) => m.type === 'view' && m.code === made.code && !m.present[made.seat], 9000,
+    "Ann taken for gone at Bob's while her server is stalled");
+  one.proc.kill('SIGCONT');
+  await bob.waitFor((m) => m.type === 'view' && m.code === made.code && m.present[made.seat], 5000,
+    "Ann present again at Bob's once her server is back");
+  const [endA, endB] = await Promise.all([playToEnd(ann, made.code), playToEnd(bob, made.code)]);
+  assert.equal(endA.moves, endB.moves);
+});
+
+test('the quota of unfinished tables per address counts the tables made through every server', T, async () => {
+  const behindProxy = { args: ['--trust-proxy', '--tables-per-client', '1'] };
+  const { one, two } = await twoServers('quota.db', [behindProxy, behindProxy]);
+  const from = { forwardedFor: '198.51.100.8' };
+  const ann = await Client.connect(one.url, 'ann8', 5000, from), again = await Client.connect(two.url, 'ann8 again', 5000, from);
+  clients.push(ann, again);
+  const made = await makeTable(ann, { game: 'theory', players: 2, seats: ['human', 'human'], name: 'Ann' });
+  await untilKnown(again, { type: 'spectate', code: made.code }, 'watching'); // the other server has it
+  again.skip();
+  await again.send({ type: 'create', game: 'theory', players: 2, seats: ['human', 'human'], name: 'Ann' });
+  const refused = await again.waitFor((m) => m.type === 'joined' || m.type === 'error', 5000, 'created?');
+  assert.equal(refused.type, 'error', 'a second table from the same address, through the other server');
+  assert.match(refused.message, /too many tables/);
+});
+
+test('a server of an earlier version still serving the database: a new one will not start beside it', T, async () => {
+  const db = storeFor(join(dir, 'older.db'));
+  servers.push(await startServer(db)); // the schema made
+  // A version-1 server held this advisory lock while it served.
+  const holder = spawn(process.env.PIZZABOX_TEST_PSQL || 'psql', [db, '-XAtq'], { stdio: ['pipe', 'ignore', 'inherit'] });
+  holder.stdin.write('SELECT pg_advisory_lock(2425);\n');
+  for (let i = 0; i < 50 && psql(db, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 2425") !== '1'; i++) await sleep(100);
+  await assert.rejects(startServer(db), /earlier version .*serving this database: stop it/);
+  holder.stdin.end();
+  await new Promise((r) => holder.on('exit', r));
+  servers.push(await startServer(db));
 });
