@@ -176,7 +176,7 @@ server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 # The protocol tests again with the server's store in PostgreSQL: a
 # PostgreSQL 15 of their own in a temporary directory (tests/pg/with-postgres.sh),
 # a database for each server; then several servers on one database, behind
-# HAProxy, one of them killed mid-game (about 45 seconds).
+# HAProxy, one of them killed mid-game (about two minutes).
 server-test-pg: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@echo "== protocol tests with the store in PostgreSQL"
 	@sh tests/pg/with-postgres.sh node --experimental-websocket --test tests/server/protocol.test.mjs tests/server/theory.test.mjs \

@@ -2723,9 +2723,7 @@ static table *rebuild(pb_lobby *l, int64_t id, int64_t alive, char *err, size_t 
         t->last_seen = now_s(l);
         t->elsewhere = pb_store_present_elsewhere(l->store, id, now_ms(l) - DEAD_AFTER_MS);
         t->gen = s.gen;
-        int count;
-        json_decref(pb_store_chat(l->store, id, 0, &count));
-        t->chat_lines = count;
+        t->chat_lines = pb_store_chat_count(l->store, id);
         replay_stored(t, s.actions, (int)json_array_size(s.actions), -1, NULL, err, errlen);
         t->finished = pb_is_terminal(t->g, t->st);
         restore_clock(l, t, s.action_spent);
@@ -2748,25 +2746,14 @@ static table *rebuild(pb_lobby *l, int64_t id, int64_t alive, char *err, size_t 
  * one's just said), sent to this server's people at the table. */
 static void send_new_chat(pb_lobby *l, table *t, int from, int count)
 {
-    int total;
-    json_t *lines = pb_store_chat(l->store, t->id, CHAT_KEEP, &total), *wanted = json_array();
-    size_t i;
-    json_t *line;
-    json_array_foreach(lines, i, line)
-    {
-        json_int_t n = json_integer_value(json_object_get(line, "n"));
-        if (n >= from && n < count)
-            json_array_append(wanted, line);
-    }
-    json_decref(lines);
-    send_to_table(l, t, json_pack("{s:s, s:s, s:o}", "type", "chat", "code", t->code, "lines", wanted));
+    json_t *lines = pb_store_chat_range(l->store, t->id, from, count);
+    send_to_table(l, t, json_pack("{s:s, s:s, s:o}", "type", "chat", "code", t->code, "lines", lines));
 }
 
 /* Chat lines said through other servers, sent to this server's people. */
 static void take_in_chat(pb_lobby *l, table *t)
 {
-    int count;
-    json_decref(pb_store_chat(l->store, t->id, 0, &count));
+    int count = pb_store_chat_count(l->store, t->id);
     if (count > t->chat_lines)
         send_new_chat(l, t, t->chat_lines, count);
     t->chat_lines = count;

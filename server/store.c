@@ -1144,13 +1144,12 @@ int pb_store_add_chat(pb_store *s, int64_t table, const pb_chat_line *line, char
     return db_error(s, "chat", err, errlen);
 }
 
-json_t *pb_store_chat(pb_store *s, int64_t table, int last, int *count)
+json_t *pb_store_chat_range(pb_store *s, int64_t table, int from, int to)
 {
     json_t *lines = json_array();
-    *count = (int)one_int(s, 0, "SELECT count(*) FROM chat WHERE table_id = ?", "I", table);
     pb_db_rows r;
-    if (query(s, &r, "SELECT n, move, seat, name, text, at FROM chat WHERE table_id = ? AND n >= ? ORDER BY n", "Ii",
-              table, *count - last) != 0)
+    if (query(s, &r, "SELECT n, move, seat, name, text, at FROM chat WHERE table_id = ? AND n >= ? AND n < ? ORDER BY n",
+              "Iii", table, from, to) != 0)
         return lines;
     while (next(&r) == 1) {
         bool spectator = r.db->driver->is_null(&r, 2);
@@ -1162,4 +1161,15 @@ json_t *pb_store_chat(pb_store *s, int64_t table, int last, int *count)
     }
     done(&r);
     return lines;
+}
+
+int pb_store_chat_count(pb_store *s, int64_t table)
+{
+    return (int)one_int(s, 0, "SELECT count(*) FROM chat WHERE table_id = ?", "I", table);
+}
+
+json_t *pb_store_chat(pb_store *s, int64_t table, int last, int *count)
+{
+    *count = pb_store_chat_count(s, table);
+    return pb_store_chat_range(s, table, *count - last, *count);
 }

@@ -214,5 +214,9 @@ int pb_store_add_chat(pb_store *s, int64_t table, const pb_chat_line *line, char
  * sends them ({n, move, seat, name, spectator, text, at}); *count is how
  * many the table has. Never NULL. */
 json_t *pb_store_chat(pb_store *s, int64_t table, int last, int *count);
+/* Its lines numbered from `from` to `to` - 1 (those another server added),
+ * and how many it has. */
+json_t *pb_store_chat_range(pb_store *s, int64_t table, int from, int to);
+int pb_store_chat_count(pb_store *s, int64_t table);
 
 #endif

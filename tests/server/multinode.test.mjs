@@ -316,3 +316,21 @@ test('a server of an earlier version still serving the database: a new one will 
   await new Promise((r) => holder.on('exit', r));
   servers.push(await startServer(db));
 });
+
+test('a clock run out while its player and the other are on different servers: the seat goes to a bot, once',
+  { ...T, timeout: 120_000 }, async () => {
+    const { db, one, two } = await twoServers('flag.db');
+    const [ann, bob, made] = await tableAcross(one, two, ['ann9', 'bob9'],
+      { game: 'nyslice', clock: { mode: 'realtime', minutes: 1 } });
+    const start = newestView(ann, made.code), seat = start.view.to_move; // who lets the flag fall
+    const outOfTime = (m) => m.type === 'view' && m.code === made.code &&
+      (m.events ?? []).some((e) => e.kind === 'time' && e.seat === seat);
+    const seen = await Promise.all([ann, bob].map((c) => c.waitFor(outOfTime, 75_000, `${c.label}: the flag fallen`)));
+    for (const m of seen) assert.equal(m.clock.left[seat], null, "a bot's seat now, without a clock");
+    // The bot in that seat plays on, seen on both servers.
+    await Promise.all([ann, bob].map((c) => c.waitFor((m) => m.type === 'view' && m.code === made.code &&
+      m.moves > start.moves, 10_000, `${c.label}: the bot's move`)));
+    assert.equal(psql(db, `SELECT count(*) FROM events JOIN tables ON tables.id = table_id WHERE code = '${made.code}' AND kind = 'time'`),
+      '1', 'handed over by one server');
+    for (const s of [one, two]) assert.doesNotMatch(s.stderr, /not read again|not taken in/);
+  });
