@@ -99,6 +99,7 @@ typedef struct table {
     bool presence_due;   /* who is present changed: shown at the next tick (show_presence) */
     bool stale;          /* another server changed it while a bot job pointed at it: caught up later */
     unsigned stale_what; /* what it changed (PB_CHANGED_*) */
+    bool closed_elsewhere; /* closed by another server (nobody came back): to drop */
     bool claimed_elsewhere; /* the bot to move is another server's to play (asked again once a second) */
     unsigned elsewhere;  /* seats (a bit each) whose player is connected to another server */
     int64_t gen;         /* the store's count of take-backs, as last read (catch_up) */
@@ -185,6 +186,7 @@ struct pb_lobby {
     int64_t alive_before; /* when the server before this one was last known running (Unix ms), or 0 */
     time_t alive_noted;
     int64_t alive_ok_at;  /* when the server last noted itself alive (Unix ms), 0: not yet */
+    int announce;         /* beats left at which it says again who is connected to it */
     peer **peer_at; /* by connection id */
     int peers_cap;
     time_t last_evict;
@@ -987,11 +989,13 @@ static json_t *stored_log(pb_lobby *l, const table *t, int upto, int seat, char 
 }
 
 /* What a move by `seat` at `at` takes off its clock: the time since its
- * turn began (0 for bots, without a clock, on a turn-based one). */
+ * turn began, at least 1 ms (0 for bots, without a clock, on a turn-based
+ * one): a person's move always stores time, which is how a restart knows
+ * to give it the increment. */
 static int64_t clock_spent(const table *t, int seat, int64_t at)
 {
     bool timed = t->clock && !t->turn_based && seat >= 0 && strcmp(t->player[seat], "human") == 0;
-    return timed && at > t->turn_start ? at - t->turn_start : 0;
+    return !timed ? 0 : at > t->turn_start ? at - t->turn_start : 1;
 }
 
 /* The clock after a move by `seat` at `at` that took `spent` off it (the
@@ -1384,18 +1388,8 @@ static bool known_bot(const char *spec)
 
 /* ---- Requests ---- */
 
-/* The address that made the table, or asked for it as a rematch: kept in
- * the store, so that the quota counts the tables made through every server
- * (each holds every unfinished table) and after a restart. */
-static void set_owner(pb_lobby *l, table *t, const char *address)
-{
-    char err[PB_ERR_LEN];
-    snprintf(t->owner, sizeof t->owner, "%s", address);
-    if (address[0] && pb_store_set_owner(l->store, t->id, address, err, sizeof err) != 0)
-        fprintf(stderr, "pizzabox serve: table %s: %s\n", t->code, err);
-}
-
-/* Unfinished tables made from an address. */
+/* Unfinished tables made from an address (every server's: each holds
+ * every unfinished table, its owner stored with it). */
 static int tables_of_owner(const pb_lobby *l, const char *address)
 {
     int n = 0;
@@ -1511,10 +1505,11 @@ static void set_clock(table *t, json_t *clock)
 }
 
 /* A new table of `game` with its config, the seats' players ("human" or a
- * bot) and a clock (NULL: none; the table keeps the reference): stored and
- * in memory, nobody seated yet, waiting. NULL with a message. */
+ * bot), the address it counts for ("": none) and a clock (NULL: none; the
+ * table keeps the reference): stored and in memory, nobody seated yet,
+ * waiting. NULL with a message. */
 static table *new_table(pb_lobby *l, const char *game, const json_t *config, const char *const player[], int n,
-                        json_t *clock, char *err, size_t errlen)
+                        const char *owner, json_t *clock, char *err, size_t errlen)
 {
     table *t = calloc(1, sizeof *t);
     if (!t || !(t->g = pb_game_new(game, config, err, errlen)) || !(t->events = json_array())) {
@@ -1537,7 +1532,8 @@ static table *new_table(pb_lobby *l, const char *game, const json_t *config, con
     t->seed = seed;
     random_hex(t->salt, 32);
     pb_deal_commitment(seed, t->salt, t->deal);
-    t->id = t->st ? pb_store_create_table(l->store, game, t->g->config, seed, t->code, err, errlen) : -1;
+    snprintf(t->owner, sizeof t->owner, "%s", owner);
+    t->id = t->st ? pb_store_create_table(l->store, game, t->g->config, seed, t->code, owner, err, errlen) : -1;
     if (t->id > 0 && pb_store_set_salt(l->store, t->id, t->salt, err, errlen) != 0)
         t->id = -1;
     if (t->id > 0 && clock && pb_store_set_clock(l->store, t->id, clock, err, errlen) != 0)
@@ -1638,14 +1634,12 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
     for (size_t k = 0; k < sizeof coop_keys / sizeof coop_keys[0]; k++)
         if (json_object_get(msg, coop_keys[k]))
             json_object_set(config, coop_keys[k], json_object_get(msg, coop_keys[k]));
-    table *t = new_table(l, game, config, player, n, clock, err, sizeof err);
+    table *t = new_table(l, game, config, player, n, maker ? maker->address : "", clock, err, sizeof err);
     json_decref(config);
     if (!t) {
         send_error(l, conn, err);
         return;
     }
-    if (maker)
-        set_owner(l, t, maker->address);
     const char *name = json_string_value(json_object_get(msg, "name"));
     if (take_seat(l, t, creator_of(t), conn, name, err, sizeof err) != 0)
         send_error(l, conn, err);
@@ -1758,10 +1752,12 @@ static void note_alive(pb_lobby *l, time_t now)
     l->alive_noted = now;
     int64_t at = now_ms(l);
     if (shared && at - l->alive_ok_at > DEAD_AFTER_MS / 2)
-        for (int i = 0; i < l->ntables; i++)
+        l->announce = 2; /* twice: a forgetting that began before the first may remove it */
+    for (int i = 0; l->announce > 0 && i < l->ntables; i++)
             for (int q = 0; q < l->tables[i]->players; q++)
                 if (l->tables[i]->conn[q] >= 0)
                     pb_store_set_present(l->store, l->tables[i]->id, q, true);
+    l->announce -= l->announce > 0;
     l->alive_ok_at = at;
 }
 
@@ -2421,7 +2417,8 @@ static void on_undo(pb_lobby *l, int conn, const json_t *msg)
                                        "once you have moved)");
         return;
     }
-    if (pb_store_take_back(l->store, t->id, k, err, sizeof err) != 0 ||
+    int64_t undone_at = now_ms(l);
+    if (pb_store_take_back(l->store, t->id, k, undone_at, err, sizeof err) != 0 ||
         pb_store_load(l->store, t->id, &st, err, sizeof err) != 0) {
         send_error(l, conn, err);
         return;
@@ -2460,7 +2457,7 @@ static void on_undo(pb_lobby *l, int conn, const json_t *msg)
     char text[256];
     snprintf(text, sizeof text, "%s took a decision back.", t->name[seat]);
     add_event(l, t, seat, "undo", text);
-    t->turn_start = t->last_move_at = now_ms(l);
+    t->turn_start = t->last_move_at = undone_at; /* as the other servers have it */
     broadcast(l, t);
     ask_bot_if_needed(l, t);
 }
@@ -2506,7 +2503,8 @@ static void on_rematch(pb_lobby *l, int conn, const json_t *msg)
         }
         for (int s = 0; s < t->players; s++)
             player[s] = person[s] || strcmp(t->player[s], "human") == 0 ? "human" : t->player[s];
-        next = new_table(l, t->g->ops->id, t->g->config, player, t->players,
+        /* the rematch counts as the asker's table (quotas, bots' fair share) */
+        next = new_table(l, t->g->ops->id, t->g->config, player, t->players, asker ? asker->address : "",
                          t->clock ? json_deep_copy(t->clock) : NULL, err, sizeof err);
         int rc = next ? pb_store_set_rematch(l->store, t->id, next->code, err, sizeof err) : -1;
         if (rc == PB_STORE_TAKEN) {
@@ -2531,8 +2529,6 @@ static void on_rematch(pb_lobby *l, int conn, const json_t *msg)
     }
     if (!t->rematch[0] || strcmp(t->rematch, next->code) != 0) {
         snprintf(t->rematch, sizeof t->rematch, "%s", next->code);
-        if (asker) /* the rematch counts as the asker's table (quotas, bots' fair share) */
-            set_owner(l, next, asker->address);
         char text[256];
         snprintf(text, sizeof text, "%s offers a rematch: table %s.", t->name[seat], next->code);
         add_event(l, t, seat, "rematch", text);
@@ -2671,17 +2667,34 @@ static void restore_clock(pb_lobby *l, table *t, const json_t *spent)
     t->turn_start = t->last_move_at = now_ms(l);
 }
 
-/* After a restart, the turn that was running when the server stopped is
- * charged up to the last moment the server was known alive (noted every
- * ALIVE_EVERY seconds): its player loses what they had used, not the time
- * the server was down. */
-static void charge_stopped_turn(table *t, const pb_stored_table *s, int64_t alive)
+/* The turn running when the table was read began at its last move (or
+ * the game's start, or the last take-back); it is charged up to `alive`,
+ * the last moment a server was known to serve it (after a restart: noted
+ * every ALIVE_EVERY seconds, so its player loses what they had used, not
+ * the time the server was down). The turn is made to have begun that long
+ * before now, so that the move ending it stores all it took, as the other
+ * servers reckon it. */
+static void charge_running_turn(pb_lobby *l, table *t, const pb_stored_table *s, int64_t alive)
 {
-    int run = running_seat(t);
     size_t n = json_array_size(s->action_at);
     int64_t from = n ? json_integer_value(json_array_get(s->action_at, n - 1)) : s->started_at;
-    if (run >= 0 && !t->turn_based && from > 0 && alive > from)
-        t->left[run] -= alive - from;
+    if (s->undone_at > from)
+        from = s->undone_at;
+    if (running_seat(t) >= 0 && !t->turn_based && from > 0 && alive > from)
+        t->turn_start = now_ms(l) - (alive - from);
+}
+
+/* Seats whose time ran out (their "time" events). */
+static void note_out_of_time(table *t)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(t->events, i, e)
+    {
+        int seat = (int)json_integer_value(json_object_get(e, "seat"));
+        if (seat >= 0 && seat < t->players && strcmp(json_string_value(json_object_get(e, "kind")), "time") == 0)
+            t->out[seat] = true;
+    }
 }
 
 /* A table from the store. The turn running is charged until `alive`: the
@@ -2711,14 +2724,7 @@ static table *rebuild(pb_lobby *l, int64_t id, int64_t alive, char *err, size_t 
             snprintf(t->name[q], sizeof t->name[q], "%s", s.name[q]);
             t->taken[q] = strcmp(t->player[q], "human") != 0 || s.name[q][0];
         }
-        size_t i;
-        json_t *e;
-        json_array_foreach(t->events, i, e)
-        {
-            int seat = (int)json_integer_value(json_object_get(e, "seat"));
-            if (seat >= 0 && seat < t->players && strcmp(json_string_value(json_object_get(e, "kind")), "time") == 0)
-                t->out[seat] = true;
-        }
+        note_out_of_time(t);
         t->waiting = has_free_seat(t);
         t->last_seen = now_s(l);
         t->elsewhere = pb_store_present_elsewhere(l->store, id, now_ms(l) - DEAD_AFTER_MS);
@@ -2727,7 +2733,7 @@ static table *rebuild(pb_lobby *l, int64_t id, int64_t alive, char *err, size_t 
         replay_stored(t, s.actions, (int)json_array_size(s.actions), -1, NULL, err, errlen);
         t->finished = pb_is_terminal(t->g, t->st);
         restore_clock(l, t, s.action_spent);
-        charge_stopped_turn(t, &s, alive);
+        charge_running_turn(l, t, &s, alive);
         if (t->moves != (int)json_array_size(s.actions)) {
             table_free(t);
             t = NULL;
@@ -2874,10 +2880,10 @@ static table *catch_up(pb_lobby *l, table *t, unsigned what)
     if (parts & PB_LOAD_EVENTS) {
         json_decref(t->events);
         t->events = json_incref(s.events);
+        note_out_of_time(t);
     }
+    t->closed_elsewhere = s.closed;
     snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
-    if (s.owner[0]) /* noted just after the table was made there */
-        snprintf(t->owner, sizeof t->owner, "%s", s.owner);
     if (what & PB_CHANGED_PRESENCE)
         note_presence_elsewhere(l, t);
     if (t->waiting && !has_free_seat(t)) {
@@ -2893,9 +2899,9 @@ static table *catch_up(pb_lobby *l, table *t, unsigned what)
                          json_integer_value(json_array_get(s.action_spent, i))};
         if (m.at <= 0)
             m.at = now_ms(l);
-        rc = seat < 0 ? -1
-                      : t->g->ops->action_from_text(t->g, t->st, json_string_value(json_array_get(s.actions, i)), &a,
-                                                    err, sizeof err);
+        const char *text = json_string_value(json_array_get(s.actions, i)); /* none: taken back meanwhile */
+        rc = seat < 0 || !text ? pb_errorf(err, sizeof err, "the log changed while it was read")
+                               : t->g->ops->action_from_text(t->g, t->st, text, &a, err, sizeof err);
         if (rc == 0)
             rc = apply_move(l, t, seat, a, &m, err, sizeof err);
     }
@@ -2931,20 +2937,28 @@ static void take_in_new(pb_lobby *l, int64_t id)
     table_free(t); /* finished ones are read when asked for */
 }
 
+/* A table another server closed (nobody came back to it) leaves this one
+ * too, once no bot job points at it. */
+static void drop_if_closed(pb_lobby *l, table *t)
+{
+    if (t->closed_elsewhere && t->jobs == 0 && !t->finished)
+        drop_table(l, t);
+}
+
 void pb_lobby_changed(pb_lobby *l, int64_t id, unsigned what)
 {
     if (id > 0) {
         table *t = find_table_id(l, id);
         if (t)
-            catch_up(l, t, what);
+            drop_if_closed(l, catch_up(l, t, what));
         else
             take_in_new(l, id);
         return;
     }
     /* Changes may have gone untold: every table in memory is read again,
      * and every unfinished one not in memory is taken in. */
-    for (int i = 0; i < l->ntables; i++)
-        catch_up(l, l->tables[i], PB_CHANGED_ALL);
+    for (int i = l->ntables - 1; i >= 0; i--)
+        drop_if_closed(l, catch_up(l, l->tables[i], PB_CHANGED_ALL));
     int cap = max_tables(l);
     int64_t *ids = malloc(sizeof *ids * (size_t)cap);
     int n = ids ? pb_store_list(l->store, PB_STORE_UNFINISHED, ids, cap) : 0;

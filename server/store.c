@@ -250,11 +250,13 @@ static const char *const pg_v2 =
     "CREATE TRIGGER told AFTER INSERT OR DELETE ON presence FOR EACH ROW EXECUTE FUNCTION pizzabox_row_changed();";
 
 /* Version 3: a table's owner (the address that made it: the quota of
- * unfinished tables per address counts every server's), and (PostgreSQL)
+ * unfinished tables per address counts every server's), when moves were
+ * last taken back (every server starts the turn again then), and (PostgreSQL)
  * the change told says which of the table's rows changed ("node:table:what",
  * `what` the name of the SQL table), so that a server reads only that. */
 static const char *const pg_v3 =
     "ALTER TABLE tables ADD COLUMN IF NOT EXISTS owner TEXT;"
+    "ALTER TABLE tables ADD COLUMN IF NOT EXISTS undone_at BIGINT;"
     "CREATE FUNCTION pizzabox_told(t BIGINT, what TEXT) RETURNS void LANGUAGE sql AS $$"
     "  SELECT pg_notify('pizzabox', coalesce(nullif(current_setting('pizzabox.node', true), ''), '0') || ':' || t "
     "    || ':' || what)"
@@ -283,6 +285,7 @@ static const char *const added_columns[][3] = {
     {"tables", "started_at", "INTEGER"}, /* when the game began (its players all there), Unix ms */
     /* version 3: */
     {"tables", "owner", "TEXT"}, /* the address that made it (quotas), or NULL */
+    {"tables", "undone_at", "INTEGER"}, /* when moves were last taken back (the turn began again then), Unix ms */
 };
 
 static int add_columns(pb_store *s)
@@ -521,22 +524,16 @@ void pb_store_close(pb_store *s)
 /* ---- Tables, seats, moves ---- */
 
 int64_t pb_store_create_table(pb_store *s, const char *game, const json_t *config, uint64_t seed,
-                              const char *code, char *err, size_t errlen)
+                              const char *code, const char *owner, char *err, size_t errlen)
 {
     char *conf = json_dumps(config, JSON_COMPACT | JSON_SORT_KEYS);
-    int64_t id = one_int(s, -1, "INSERT INTO tables (game, code, config, seed) VALUES (?, ?, ?, ?) RETURNING id",
-                         "sssI", game, code, conf ? conf : "{}", (int64_t)seed);
+    int64_t id = one_int(s, -1,
+                         "INSERT INTO tables (game, code, config, seed, owner) VALUES (?, ?, ?, ?, ?) RETURNING id",
+                         "sssIs", game, code, conf ? conf : "{}", (int64_t)seed, owner && owner[0] ? owner : NULL);
     free(conf);
     if (id < 0)
         db_error(s, "create table", err, errlen);
     return id;
-}
-
-int pb_store_set_owner(pb_store *s, int64_t table, const char *address, char *err, size_t errlen)
-{
-    if (run(s, "UPDATE tables SET owner = ? WHERE id = ?", "sI", address, table) != 0)
-        return db_error(s, "owner", err, errlen);
-    return 0;
 }
 
 int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, const char *name,
@@ -679,7 +676,7 @@ static int load_table_row(pb_store *s, int64_t table, pb_stored_table *out, char
     pb_db_rows r;
     if (query(s, &r,
               "SELECT game, code, config, seed, finished, clock, rematch, salt, coalesce(started_at, 0), gen, "
-              "coalesce(owner, ''), moves FROM tables WHERE id = ?",
+              "coalesce(owner, ''), moves, coalesce(undone_at, 0) FROM tables WHERE id = ?",
               "I", table) != 0)
         return db_error(s, "load", err, errlen);
     int rc = -1;
@@ -698,6 +695,7 @@ static int load_table_row(pb_store *s, int64_t table, pb_stored_table *out, char
         out->gen = col_int(&r, 9);
         copy_text(out->owner, sizeof out->owner, &r, 10);
         out->moves = (int)col_int(&r, 11); /* kept by PostgreSQL servers only: counted below with SQLite */
+        out->undone_at = col_int(&r, 12);
         out->closed = col_int(&r, 4) == 2;
         rc = out->config ? 0 : pb_errorf(err, errlen, "store: table %lld has a damaged config", (long long)table);
     } else {
@@ -1068,7 +1066,7 @@ int64_t pb_store_alive(pb_store *s)
 {
     /* (before version 2, the one server noted it in `server`) */
     return one_int(s, 0,
-                   "SELECT coalesce((SELECT max(alive_at) FROM nodes WHERE id <> ?), "
+                   "SELECT coalesce((SELECT max(nullif(alive_at, 0)) FROM nodes WHERE id <> ?), "
                    "(SELECT value FROM server WHERE key = 'alive'), 0)",
                    "I", s->node);
 }
@@ -1106,11 +1104,11 @@ int pb_store_add_event(pb_store *s, int64_t table, int move, int seat, const cha
     return 0;
 }
 
-int pb_store_take_back(pb_store *s, int64_t table, int moves, char *err, size_t errlen)
+int pb_store_take_back(pb_store *s, int64_t table, int moves, int64_t at, char *err, size_t errlen)
 {
     if (script(s, "BEGIN") != 0)
         return db_error(s, "take back", err, errlen);
-    if (run(s, "UPDATE tables SET moves = ?, gen = gen + 1 WHERE id = ?", "iI", moves, table) != 0 ||
+    if (run(s, "UPDATE tables SET moves = ?, gen = gen + 1, undone_at = ? WHERE id = ?", "iII", moves, at, table) != 0 ||
         run(s, "DELETE FROM actions WHERE table_id = ? AND idx >= ?", "Ii", table, moves) != 0 ||
         run(s, "DELETE FROM bot_claims WHERE table_id = ? AND moves >= ?", "Ii", table, moves) != 0 ||
         run(s, "DELETE FROM events WHERE table_id = ? AND (move > ? OR (move = ? AND kind = 'undo'))", "Iii", table,

@@ -35,11 +35,11 @@ pb_store *pb_store_open_readonly(const char *path, char *err, size_t errlen);
 void pb_store_close(pb_store *s);
 
 /* A new table: game id, normalized config (JSON), seed, a short code for
- * people. Returns the table's id (> 0), or -1 with a message. */
+ * people, and the address that made it (quotas count every server's
+ * tables; NULL or "": none known). Returns the table's id (> 0), or -1
+ * with a message. */
 int64_t pb_store_create_table(pb_store *s, const char *game, const json_t *config, uint64_t seed,
-                              const char *code, char *err, size_t errlen);
-/* The address that made the table (quotas count every server's tables). */
-int pb_store_set_owner(pb_store *s, int64_t table, const char *address, char *err, size_t errlen);
+                              const char *code, const char *owner, char *err, size_t errlen);
 /* Record who sits in a seat: "human" with a name and a token, or a bot
  * spec. Replaces an earlier occupant. */
 int pb_store_set_seat(pb_store *s, int64_t table, int seat, const char *player, const char *name,
@@ -88,6 +88,7 @@ typedef struct pb_stored_table {
     int64_t gen;      /* times moves were taken back (another server's undo) */
     bool closed;      /* closed unfinished (nobody came back) */
     char owner[64];   /* the address that made it, or "" */
+    int64_t undone_at; /* when moves were last taken back, Unix ms (0: never) */
     json_t *events;   /* owned: [{move, seat, kind, text}], in order */
 } pb_stored_table;
 
@@ -196,10 +197,10 @@ int pb_store_set_rematch(pb_store *s, int64_t table, const char *code, char *err
  * word for programs ("bot", "time", "start", "undo"), `text` for people. */
 int pb_store_add_event(pb_store *s, int64_t table, int move, int seat, const char *kind, const char *text, char *err,
                        size_t errlen);
-/* Undo: forget the actions from number `moves` on, the events after them
- * and an earlier undo's event at `moves` (one is enough), in one
- * transaction. */
-int pb_store_take_back(pb_store *s, int64_t table, int moves, char *err, size_t errlen);
+/* Undo at `at` (Unix ms; the turn begins again then): forget the actions
+ * from number `moves` on, the events after them and an earlier undo's event
+ * at `moves` (one is enough), in one transaction. */
+int pb_store_take_back(pb_store *s, int64_t table, int moves, int64_t at, char *err, size_t errlen);
 
 /* A chat line; seat -1 for a spectator. Added after the table's last
  * line (another server's too): its number (0 for the first), or -1 with a

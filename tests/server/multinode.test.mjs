@@ -326,7 +326,10 @@ test('a clock run out while its player and the other are on different servers: t
     const outOfTime = (m) => m.type === 'view' && m.code === made.code &&
       (m.events ?? []).some((e) => e.kind === 'time' && e.seat === seat);
     const seen = await Promise.all([ann, bob].map((c) => c.waitFor(outOfTime, 75_000, `${c.label}: the flag fallen`)));
-    for (const m of seen) assert.equal(m.clock.left[seat], null, "a bot's seat now, without a clock");
+    for (const m of seen) {
+      assert.equal(m.clock.left[seat], null, "a bot's seat now, without a clock");
+      assert.equal(m.clock.out[seat], true, 'shown out of time on both servers');
+    }
     // The bot in that seat plays on, seen on both servers.
     await Promise.all([ann, bob].map((c) => c.waitFor((m) => m.type === 'view' && m.code === made.code &&
       m.moves > start.moves, 10_000, `${c.label}: the bot's move`)));
@@ -334,3 +337,49 @@ test('a clock run out while its player and the other are on different servers: t
       '1', 'handed over by one server');
     for (const s of [one, two]) assert.doesNotMatch(s.stderr, /not read again|not taken in/);
   });
+
+test('a server started in the middle of a turn times that turn as the server serving it does', T, async () => {
+  const db = storeFor(join(dir, 'midturn.db'));
+  const one = await startServer(db);
+  servers.push(one);
+  const ann = await connect(one, 'ann10'), bob = await connect(one, 'bob10');
+  const made = await makeTable(ann, { game: 'nyslice', players: 2, seats: ['human', 'human'], name: 'Ann',
+    clock: { mode: 'realtime', minutes: 5 } });
+  await seatAt(bob, made.code, 'Bob');
+  await begun([ann, bob], made.code);
+  const view = newestView(ann, made.code);
+  const seat = view.view.to_move, mover = seat === made.seat ? ann : bob;
+  await sleep(3000);
+  const two = await startServer(db); // reads the table in 3 s into the turn
+  servers.push(two);
+  const cy = await connect(two, 'cy10');
+  await untilKnown(cy, { type: 'spectate', code: made.code }, 'watching');
+  await sleep(1000);
+  await mover.send({ type: 'act', code: made.code, action: humanMove(newestView(mover, made.code).view) });
+  const [a, c] = await Promise.all([ann, cy].map((x) =>
+    x.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves > view.moves, 5000, `${x.label}: the move`)));
+  assert.ok(Math.abs(a.clock.left[seat] - c.clock.left[seat]) < 300,
+    `the time left after the turn: ${a.clock.left[seat]} ms on the first server, ${c.clock.left[seat]} on the second`);
+  assert.ok(a.clock.left[seat] < 300_000 - 3500, 'the whole turn charged');
+});
+
+test('a decision taken back gives its time back alike on every server', T, async () => {
+  const { one, two } = await twoServers('undotime.db');
+  const ann = await connect(one, 'ann11'), cy = await connect(two, 'cy11');
+  const made = await makeTable(ann, { game: 'nyslice', players: 2, seats: ['human', 'greedy'], name: 'Ann',
+    clock: { mode: 'realtime', minutes: 5 } });
+  await untilKnown(cy, { type: 'spectate', code: made.code }, 'watching');
+  let v = await ann.waitFor((m) => m.type === 'view' && m.code === made.code && m.view.to_move === made.seat, 10_000, 'Ann to move');
+  await sleep(1500);
+  await ann.send({ type: 'act', code: made.code, action: humanMove(v.view) });
+  v = await ann.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves > v.moves &&
+    m.view.to_move === made.seat && m.undo, 10_000, 'Ann to move again');
+  await sleep(2000);
+  cy.skip();
+  await ann.send({ type: 'undo', code: made.code });
+  const back = await ann.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves < v.moves, 5000, 'taken back');
+  const seen = await cy.waitFor((m) => m.type === 'view' && m.code === made.code && m.moves === back.moves, 5000,
+    'taken back on the other server');
+  assert.ok(Math.abs(back.clock.left[made.seat] - seen.clock.left[made.seat]) < 300,
+    `after the undo: ${back.clock.left[made.seat]} ms left on the first server, ${seen.clock.left[made.seat]} on the second`);
+});

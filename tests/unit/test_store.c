@@ -44,7 +44,7 @@ static void test_table_survives_a_restart(void **state)
     pb_store *s = pb_store_open(path, err, sizeof err);
     assert_non_null(s);
     json_t *config = json_pack("{s:i}", "players", 3);
-    int64_t id = pb_store_create_table(s, "nyslice", config, 42, "ABCD", err, sizeof err);
+    int64_t id = pb_store_create_table(s, "nyslice", config, 42, "ABCD", NULL, err, sizeof err);
     assert_true(id > 0);
     assert_int_equal(pb_store_set_seat(s, id, 0, "human", "Ann", "t0k3n", err, sizeof err), 0);
     assert_int_equal(pb_store_set_seat(s, id, 1, "greedy", "Greedy 2", NULL, err, sizeof err), 0);
@@ -86,9 +86,9 @@ static void test_unfinished_tables_listed_for_recovery(void **state)
     db_path(path, sizeof path, "list");
     pb_store *s = pb_store_open(path, err, sizeof err);
     json_t *config = json_object();
-    int64_t a = pb_store_create_table(s, "nyslice", config, 1, "AAAA", err, sizeof err);
-    int64_t b = pb_store_create_table(s, "nyslice", config, 2, "BBBB", err, sizeof err);
-    assert_int_equal(pb_store_create_table(s, "nyslice", config, 3, "AAAA", err, sizeof err), -1);
+    int64_t a = pb_store_create_table(s, "nyslice", config, 1, "AAAA", NULL, err, sizeof err);
+    int64_t b = pb_store_create_table(s, "nyslice", config, 2, "BBBB", NULL, err, sizeof err);
+    assert_int_equal(pb_store_create_table(s, "nyslice", config, 3, "AAAA", NULL, err, sizeof err), -1);
     assert_int_equal(pb_store_finish(s, a, err, sizeof err), 0);
     int64_t ids[8];
     assert_int_equal(pb_store_list(s, PB_STORE_UNFINISHED, ids, 8), 1);
@@ -110,7 +110,7 @@ static void test_acknowledged_actions_survive_kill_9(void **state)
     db_path(path, sizeof path, "crash");
     pb_store *s = pb_store_open(path, err, sizeof err);
     json_t *config = json_pack("{s:i}", "players", 4);
-    int64_t id = pb_store_create_table(s, "nyslice", config, 77, "KILL", err, sizeof err);
+    int64_t id = pb_store_create_table(s, "nyslice", config, 77, "KILL", NULL, err, sizeof err);
     pb_store_close(s);
     int pipefd[2];
     assert_int_equal(pipe(pipefd), 0);
@@ -273,7 +273,7 @@ static void test_database_private_and_tokens_hashed(void **state)
     umask(old);
     assert_non_null(s);
     json_t *config = json_pack("{s:i}", "players", 2);
-    int64_t id = pb_store_create_table(s, "nyslice", config, 7, "WXYZ", err, sizeof err);
+    int64_t id = pb_store_create_table(s, "nyslice", config, 7, "WXYZ", NULL, err, sizeof err);
     json_decref(config);
     const char *token = "00112233445566778899aabbccddeeff";
     assert_int_equal(pb_store_set_seat(s, id, 0, "human", "Ann", token, err, sizeof err), 0);
