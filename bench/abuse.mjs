@@ -204,6 +204,22 @@ const create = (c, seats, extra = {}) => {
   quiet.close();
 }
 
+// 6. One address opening connections until refused (256 at once); its slots
+// come back as it closes some; another address is still let in.
+{
+  const opened = [];
+  for (let i = 0; i < 270; i++) opened.push(await connect({ address: '198.51.100.60' }).catch(() => null));
+  const open = opened.filter(Boolean);
+  const other = await connect({ address: '198.51.100.61' }).catch(() => null);
+  for (const c of open.slice(0, 10)) c.close();
+  await sleep(300);
+  const again = await connect({ address: '198.51.100.60' }).catch(() => null);
+  held('one address holding many connections', open.length === 256 && other && again,
+    `${open.length} of 270 let in (256 at most); another address ${other ? 'let in' : 'refused'}; ` +
+    `after 10 closed, the same address ${again ? 'let in' : 'refused'}`);
+  for (const c of [...open, other, again]) c?.close();
+}
+
 const [report] = await stopServers([server]);
 if (report) held('no sanitizer finding', false, report);
 const broken = results.filter((r) => !r.ok).length;

@@ -29,6 +29,7 @@
 #define BURST 40.0         /* ... with bursts of */
 #define STRIKES 10         /* refusals for rate told before the rest are ignored */
 #define MAX_PER_ADDRESS 256 /* WebSocket connections from one address (loopback: no limit) */
+#define ADDR_BUCKETS 4096   /* connections counted by address without a scan of them all */
 #define TICK_US (100 * 1000) /* lobby housekeeping: bots' paced moves, clocks */
 #define QUIET_PASS_TICKS 10 /* quiet connections are looked for once a second */
 
@@ -49,6 +50,7 @@ typedef struct conn {
     double tokens, last;
     int strikes;
     char addr[64];      /* the client's address, numeric (client_address) */
+    int same_addr;      /* the next connection (slot + 1, 0: none) in its address's bucket */
     double heard;       /* when it last sent anything, a pong included */
     bool pinged;        /* a ping went out since then ... */
     bool ping_due;      /* ... or waits for the connection to be writable */
@@ -77,6 +79,8 @@ typedef struct server {
     pb_lobby *lobby;
     conn *conns[MAX_CONNS];
     int top;                     /* slots at and above it were never used */
+    int free_from;               /* no free slot below it */
+    int by_addr[ADDR_BUCKETS];   /* connections with an address, by its hash: first slot + 1 (0: none) */
     pthread_mutex_t lock;        /* guards the two queues below */
     pthread_cond_t work;
     pb_botqueue *jobs;           /* fair between the tables' owners */
@@ -328,6 +332,14 @@ static bool upgrade_allowed(struct lws *wsi)
 }
 
 /* May one more WebSocket connection come from this peer? */
+static unsigned addr_bucket(const char *addr)
+{
+    unsigned h = 2166136261u;
+    for (const char *c = addr; *c; c++)
+        h = (h ^ (unsigned char)*c) * 16777619u;
+    return h % ADDR_BUCKETS;
+}
+
 static bool address_allowed(const server *s, struct lws *wsi)
 {
     char addr[64];
@@ -335,14 +347,14 @@ static bool address_allowed(const server *s, struct lws *wsi)
     if (!addr[0])
         return true; /* counts for no one */
     int n = 0;
-    for (int i = 0; i < s->top; i++)
-        n += s->conns[i] && strcmp(s->conns[i]->addr, addr) == 0;
+    for (int i = s->by_addr[addr_bucket(addr)]; i; i = s->conns[i - 1]->same_addr)
+        n += strcmp(s->conns[i - 1]->addr, addr) == 0;
     return n < MAX_PER_ADDRESS;
 }
 
 static int new_conn(server *s, struct lws *wsi)
 {
-    for (int i = 0; i < MAX_CONNS; i++)
+    for (int i = s->free_from; i < MAX_CONNS; i++)
         if (!s->conns[i]) {
             conn *c = calloc(1, sizeof *c);
             if (!c)
@@ -352,8 +364,14 @@ static int new_conn(server *s, struct lws *wsi)
             c->tokens = BURST;
             c->last = c->heard = pb_now();
             s->conns[i] = c;
+            s->free_from = i + 1;
             if (i >= s->top)
                 s->top = i + 1;
+            if (c->addr[0]) {
+                int *head = &s->by_addr[addr_bucket(c->addr)];
+                c->same_addr = *head;
+                *head = i + 1;
+            }
             return i;
         }
     return -1;
@@ -370,8 +388,16 @@ static void drop_conn(server *s, int id)
         c->head = m->next;
         free(m);
     }
+    if (c->addr[0]) /* out of its address's bucket */
+        for (int *at = &s->by_addr[addr_bucket(c->addr)]; *at; at = &s->conns[*at - 1]->same_addr)
+            if (*at == id + 1) {
+                *at = c->same_addr;
+                break;
+            }
     free(c);
     s->conns[id] = NULL;
+    if (id < s->free_from)
+        s->free_from = id;
 }
 
 /* Token bucket: false when the connection sends too fast. */
