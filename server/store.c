@@ -670,36 +670,55 @@ static void copy_text(char *out, size_t n, const pb_db_rows *r, int col)
     snprintf(out, n, "%s", col_text(r, col));
 }
 
-/* The row of tables: 0, or -1 with a message. */
-static int load_table_row(pb_store *s, int64_t table, pb_stored_table *out, char *err, size_t errlen)
+/* The table's row and its actions from number `from` on, in one statement
+ * (so that they agree: another server may append or take back moves
+ * meanwhile): 0, or -1 with a message. Its moves are counted by
+ * PostgreSQL servers in the row, counted here with SQLite. */
+#define ROW_AND_ACTIONS(moves)                                                                                        \
+    "SELECT t.game, t.code, t.config, t.seed, t.finished, t.clock, t.rematch, t.salt, coalesce(t.started_at, 0), "  \
+    "t.gen, coalesce(t.owner, ''), " moves ", coalesce(t.undone_at, 0), "                                         \
+    "a.idx, a.text, coalesce(a.at, 0), coalesce(a.spent, 0) "                                                     \
+    "FROM tables t LEFT JOIN actions a ON a.table_id = t.id AND a.idx >= ? WHERE t.id = ? ORDER BY a.idx"
+static int load_row_and_actions(pb_store *s, int64_t table, int from, pb_stored_table *out, char *err, size_t errlen)
 {
     pb_db_rows r;
     if (query(s, &r,
-              "SELECT game, code, config, seed, finished, clock, rematch, salt, coalesce(started_at, 0), gen, "
-              "coalesce(owner, ''), moves, coalesce(undone_at, 0) FROM tables WHERE id = ?",
-              "I", table) != 0)
+              is_pg(s) ? ROW_AND_ACTIONS("t.moves")
+                       : ROW_AND_ACTIONS("(SELECT count(*) FROM actions WHERE actions.table_id = t.id)"),
+              "iI", from, table) != 0)
         return db_error(s, "load", err, errlen);
-    int rc = -1;
-    if (next(&r) == 1) {
-        out->id = table;
-        copy_text(out->game, sizeof out->game, &r, 0);
-        copy_text(out->code, sizeof out->code, &r, 1);
-        out->config = json_loads(col_text(&r, 2), 0, NULL);
-        out->seed = (uint64_t)col_int(&r, 3);
-        out->finished = col_int(&r, 4) != 0;
-        if (!r.db->driver->is_null(&r, 5))
-            out->clock = json_loads(col_text(&r, 5), 0, NULL);
-        copy_text(out->rematch, sizeof out->rematch, &r, 6);
-        copy_text(out->salt, sizeof out->salt, &r, 7);
-        out->started_at = col_int(&r, 8);
-        out->gen = col_int(&r, 9);
-        copy_text(out->owner, sizeof out->owner, &r, 10);
-        out->moves = (int)col_int(&r, 11); /* kept by PostgreSQL servers only: counted below with SQLite */
-        out->undone_at = col_int(&r, 12);
-        out->closed = col_int(&r, 4) == 2;
-        rc = out->config ? 0 : pb_errorf(err, errlen, "store: table %lld has a damaged config", (long long)table);
-    } else {
-        pb_errorf(err, errlen, "store: no table %lld", (long long)table);
+    out->actions = json_array();
+    out->action_at = json_array();
+    out->action_spent = json_array();
+    int expect = from, rc = pb_errorf(err, errlen, "store: no table %lld", (long long)table);
+    while (next(&r) == 1) {
+        if (expect == from) { /* the table's columns, on every row */
+            out->id = table;
+            copy_text(out->game, sizeof out->game, &r, 0);
+            copy_text(out->code, sizeof out->code, &r, 1);
+            out->config = json_loads(col_text(&r, 2), 0, NULL);
+            out->seed = (uint64_t)col_int(&r, 3);
+            out->finished = col_int(&r, 4) != 0;
+            out->closed = col_int(&r, 4) == 2;
+            if (!r.db->driver->is_null(&r, 5))
+                out->clock = json_loads(col_text(&r, 5), 0, NULL);
+            copy_text(out->rematch, sizeof out->rematch, &r, 6);
+            copy_text(out->salt, sizeof out->salt, &r, 7);
+            out->started_at = col_int(&r, 8);
+            out->gen = col_int(&r, 9);
+            copy_text(out->owner, sizeof out->owner, &r, 10);
+            out->moves = (int)col_int(&r, 11);
+            out->undone_at = col_int(&r, 12);
+            rc = out->config ? 0 : pb_errorf(err, errlen, "store: table %lld has a damaged config", (long long)table);
+        }
+        if (rc != 0 || r.db->driver->is_null(&r, 13)) /* no actions from `from` on */
+            break;
+        if (col_int(&r, 13) != expect)
+            rc = pb_errorf(err, errlen, "store: table %lld is missing action %d", (long long)table, expect);
+        json_array_append_new(out->actions, json_string(col_text(&r, 14)));
+        json_array_append_new(out->action_at, json_integer(col_int(&r, 15)));
+        json_array_append_new(out->action_spent, json_integer(col_int(&r, 16)));
+        expect++;
     }
     done(&r);
     return rc;
@@ -715,14 +734,11 @@ int pb_store_load_from(pb_store *s, int64_t table, int from, unsigned parts, pb_
 {
     memset(out, 0, sizeof *out);
     out->first = from;
-    if (load_table_row(s, table, out, err, errlen) != 0) {
+    out->events = json_array();
+    if (load_row_and_actions(s, table, from, out, err, errlen) != 0) {
         pb_stored_table_free(out);
         return -1;
     }
-    out->actions = json_array();
-    out->action_at = json_array();
-    out->action_spent = json_array();
-    out->events = json_array();
     int rc = 0;
     pb_db_rows r;
     if ((parts & PB_LOAD_SEATS) &&
@@ -740,26 +756,6 @@ int pb_store_load_from(pb_store *s, int64_t table, int from, unsigned parts, pb_
     }
     if (parts & PB_LOAD_SEATS)
         done(&r);
-    if (!is_pg(s))
-        out->moves = (int)one_int(s, -1, "SELECT count(*) FROM actions WHERE table_id = ?", "I", table);
-    if (out->moves < 0 ||
-        query(s, &r,
-              "SELECT idx, text, coalesce(at, 0), coalesce(spent, 0) FROM actions WHERE table_id = ? AND idx >= ? "
-              "ORDER BY idx",
-              "Ii", table, from) != 0) {
-        pb_stored_table_free(out);
-        return db_error(s, "load actions", err, errlen);
-    }
-    for (int expect = from; rc == 0 && next(&r) == 1; expect++) {
-        if (col_int(&r, 0) != expect)
-            rc = pb_errorf(err, errlen, "store: table %lld is missing action %d", (long long)table, expect);
-        else {
-            json_array_append_new(out->actions, json_string(col_text(&r, 1)));
-            json_array_append_new(out->action_at, json_integer(col_int(&r, 2)));
-            json_array_append_new(out->action_spent, json_integer(col_int(&r, 3)));
-        }
-    }
-    done(&r);
     if (rc == 0 && (parts & PB_LOAD_EVENTS) &&
         query(s, &r, "SELECT move, seat, kind, text FROM events WHERE table_id = ? ORDER BY rowid", "I", table) == 0) {
         while (next(&r) == 1)
