@@ -177,10 +177,10 @@ server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 # PostgreSQL 15 of their own in a temporary directory (tests/pg/with-postgres.sh),
 # a database for each server; then several servers on one database, behind
 # HAProxy, one of them killed mid-game (about two minutes).
-server-test-pg: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
+server-test-pg: $(BUILD)/pizzabox $(TEST_DEPS_STAMP) $(BROWSER_MODULES)
 	@echo "== protocol tests with the store in PostgreSQL"
 	@sh tests/pg/with-postgres.sh node --experimental-websocket --test tests/server/protocol.test.mjs tests/server/theory.test.mjs \
-		tests/server/analysis.test.mjs tests/server/multinode.test.mjs
+		tests/server/analysis.test.mjs tests/server/multinode.test.mjs tests/browser/failover.test.mjs
 
 browser-test: $(BUILD)/pizzabox $(BROWSER_MODULES)
 	@node --experimental-websocket --test tests/browser/

@@ -658,6 +658,7 @@ function drawTable(ctx) {
   $('#prompt').innerHTML = status.prompt;
   $('#table').dataset.phase = ctx.phase;
   $('#table').dataset.myTurn = String(ctx.myTurn);
+  $('#table').dataset.moves = String(ctx.msg.moves); // how far the game is (tests; a reconnection resumes there)
   $('#table').dataset.busy = String(state.busy); // a move (or the moves queued behind it) on its way
   $('#table').dataset.game = theory ? 'theory' : delivery ? 'delivery' : 'nyslice';
   $('#subtitle').textContent = gameName(ctx.v.game);
