@@ -848,7 +848,7 @@ static uint64_t owner_of(const char *address)
 
 static void ask_bot_if_needed(pb_lobby *l, table *t)
 {
-    if (t->finished || t->bot_asked || t->waiting)
+    if (t->finished || t->bot_asked || t->waiting || t->closed_elsewhere)
         return;
     int seat = pb_current_seat(t->g, t->st);
     if (seat < 0 || strcmp(t->player[seat], "human") == 0)
@@ -1133,6 +1133,8 @@ void pb_lobby_bot_move(pb_lobby *l, int64_t id, int moves, pb_action a)
         return;
     if (t->stale && t->jobs == 0) /* another server moved it meanwhile */
         t = catch_up(l, t, PB_CHANGED_ALL);
+    if (t->closed_elsewhere) /* no more moves: it leaves at the next tick */
+        return;
     if (t->position != moves) {
         /* The table moved on (undo), or the bot could not move (-1): once no
          * job is out, the bot to move is asked again. */
@@ -1169,7 +1171,7 @@ static void make_held_moves(pb_lobby *l)
     int64_t now = now_ms(l);
     for (int i = 0; i < l->ntables; i++) {
         table *t = l->tables[i];
-        if (!t->held || now < t->held_due)
+        if (!t->held || now < t->held_due || t->closed_elsewhere)
             continue;
         t->held = false;
         t->bot_asked = false;
@@ -1718,18 +1720,20 @@ static void watch_seats(pb_lobby *l)
 
 /* Unfinished tables nobody has been at for close_after_hours (plus the
  * hours of a move on a turn-based clock) are closed: out of memory and of
- * the lists, no longer restored; their moves stay in the database. */
+ * the lists, no longer restored; their moves stay in the database. So are
+ * those another server closed. */
 static void close_abandoned(pb_lobby *l, time_t now)
 {
-    if (l->io.close_after_hours <= 0)
-        return;
     int kept = 0;
     for (int i = 0; i < l->ntables; i++) {
         table *t = l->tables[i];
         time_t limit = (time_t)l->io.close_after_hours * 3600 + (t->clock && t->turn_based ? t->per_move_ms / 1000 : 0);
         char err[PB_ERR_LEN];
-        if (!t->finished && t->jobs == 0 && !attended(t) && now - t->last_seen >= limit &&
-            pb_store_close_table(l->store, t->id, err, sizeof err) == 0) {
+        bool here = l->io.close_after_hours > 0 && !t->finished && !attended(t) && now - t->last_seen >= limit;
+        if (t->jobs == 0 && t->closed_elsewhere) /* another server closed it: whoever is at it here is told */
+            send_to_table(l, t, json_pack("{s:s, s:s, s:s}", "type", "error", "code", t->code, "message",
+                                          "that table was closed: nobody came back to it for a long time"));
+        if (t->jobs == 0 && (t->closed_elsewhere || (here && pb_store_close_table(l->store, t->id, err, sizeof err) == 0))) {
             unindex_table(l, t);
             table_free(t);
             free(l->list_cache);
@@ -1754,9 +1758,9 @@ static void note_alive(pb_lobby *l, time_t now)
     if (shared && at - l->alive_ok_at > DEAD_AFTER_MS / 2)
         l->announce = 2; /* twice: a forgetting that began before the first may remove it */
     for (int i = 0; l->announce > 0 && i < l->ntables; i++)
-            for (int q = 0; q < l->tables[i]->players; q++)
-                if (l->tables[i]->conn[q] >= 0)
-                    pb_store_set_present(l->store, l->tables[i]->id, q, true);
+        for (int q = 0; q < l->tables[i]->players; q++)
+            if (l->tables[i]->conn[q] >= 0)
+                pb_store_set_present(l->store, l->tables[i]->id, q, true);
     l->announce -= l->announce > 0;
     l->alive_ok_at = at;
 }
@@ -1814,6 +1818,10 @@ static table *table_of(pb_lobby *l, int conn, const json_t *msg)
 {
     const char *code = json_string_value(json_object_get(msg, "code"));
     table *t = find_table(l, code);
+    if (t && t->closed_elsewhere) {
+        send_error(l, conn, "that table was closed: nobody came back to it for a long time");
+        return NULL;
+    }
     if (!t)
         t = load_finished(l, code);
     if (!t && code && pb_store_is_closed(l->store, pb_store_find_code(l->store, code)))
@@ -2711,6 +2719,7 @@ static table *rebuild(pb_lobby *l, int64_t id, int64_t alive, char *err, size_t 
         snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
         snprintf(t->salt, sizeof t->salt, "%s", s.salt);
         snprintf(t->owner, sizeof t->owner, "%s", s.owner);
+        t->closed_elsewhere = s.closed;
         t->seed = s.seed;
         if (t->salt[0])
             pb_deal_commitment(t->seed, t->salt, t->deal);
@@ -2850,6 +2859,11 @@ static table *catch_up(pb_lobby *l, table *t, unsigned what)
         fprintf(stderr, "pizzabox serve: table %s not read again: %s\n", t->code, err);
         return t;
     }
+    if (s.closed) { /* closed there (nobody came back): it leaves this server at the next tick */
+        t->closed_elsewhere = true;
+        pb_stored_table_free(&s);
+        return t;
+    }
     int stored = s.moves;
     if (stored < t->moves || s.gen != t->gen) { /* taken back there (and maybe played on) */
         pb_stored_table_free(&s);
@@ -2882,7 +2896,6 @@ static table *catch_up(pb_lobby *l, table *t, unsigned what)
         t->events = json_incref(s.events);
         note_out_of_time(t);
     }
-    t->closed_elsewhere = s.closed;
     snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
     if (what & PB_CHANGED_PRESENCE)
         note_presence_elsewhere(l, t);
@@ -2899,9 +2912,10 @@ static table *catch_up(pb_lobby *l, table *t, unsigned what)
                          json_integer_value(json_array_get(s.action_spent, i))};
         if (m.at <= 0)
             m.at = now_ms(l);
-        const char *text = json_string_value(json_array_get(s.actions, i)); /* none: taken back meanwhile */
-        rc = seat < 0 || !text ? pb_errorf(err, sizeof err, "the log changed while it was read")
-                               : t->g->ops->action_from_text(t->g, t->st, text, &a, err, sizeof err);
+        const char *text = json_string_value(json_array_get(s.actions, i));
+        rc = seat < 0 ? pb_errorf(err, sizeof err, "a move stored after the end of the game")
+             : !text  ? pb_errorf(err, sizeof err, "move %d missing from the log", k)
+                      : t->g->ops->action_from_text(t->g, t->st, text, &a, err, sizeof err);
         if (rc == 0)
             rc = apply_move(l, t, seat, a, &m, err, sizeof err);
     }
@@ -2927,8 +2941,8 @@ static table *catch_up(pb_lobby *l, table *t, unsigned what)
 static void take_in_new(pb_lobby *l, int64_t id)
 {
     char err[PB_ERR_LEN];
-    table *t = pb_store_is_closed(l->store, id) ? NULL : rebuild(l, id, now_ms(l), err, sizeof err);
-    if (t && !t->finished && add_table(l, t) == 0) {
+    table *t = rebuild(l, id, now_ms(l), err, sizeof err);
+    if (t && !t->finished && !t->closed_elsewhere && add_table(l, t) == 0) {
         free(l->list_cache);
         l->list_cache = NULL;
         ask_bot_if_needed(l, t);
@@ -2937,28 +2951,20 @@ static void take_in_new(pb_lobby *l, int64_t id)
     table_free(t); /* finished ones are read when asked for */
 }
 
-/* A table another server closed (nobody came back to it) leaves this one
- * too, once no bot job points at it. */
-static void drop_if_closed(pb_lobby *l, table *t)
-{
-    if (t->closed_elsewhere && t->jobs == 0 && !t->finished)
-        drop_table(l, t);
-}
-
 void pb_lobby_changed(pb_lobby *l, int64_t id, unsigned what)
 {
     if (id > 0) {
         table *t = find_table_id(l, id);
         if (t)
-            drop_if_closed(l, catch_up(l, t, what));
+            catch_up(l, t, what);
         else
             take_in_new(l, id);
         return;
     }
     /* Changes may have gone untold: every table in memory is read again,
      * and every unfinished one not in memory is taken in. */
-    for (int i = l->ntables - 1; i >= 0; i--)
-        drop_if_closed(l, catch_up(l, l->tables[i], PB_CHANGED_ALL));
+    for (int i = 0; i < l->ntables; i++)
+        catch_up(l, l->tables[i], PB_CHANGED_ALL);
     int cap = max_tables(l);
     int64_t *ids = malloc(sizeof *ids * (size_t)cap);
     int n = ids ? pb_store_list(l->store, PB_STORE_UNFINISHED, ids, cap) : 0;
@@ -3013,7 +3019,9 @@ pb_lobby *pb_lobby_new(pb_store *store, const pb_lobby_io *io, char *err, size_t
     n = m + (nd < 0 ? 0 : nd);
     for (int i = n - 1; i >= 0; i--) {
         char why[PB_ERR_LEN];
-        table *t = rebuild(l, ids[i], l->alive_before, why, sizeof why);
+        /* a turn another server is serving now is charged until now */
+        int64_t alive = now_ms(l) - l->alive_before < DEAD_AFTER_MS ? now_ms(l) : l->alive_before;
+        table *t = rebuild(l, ids[i], alive, why, sizeof why);
         if (t)
             t->idle_since = now_s(l);
         if (t && add_table(l, t) != 0)

@@ -610,11 +610,13 @@ int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, cons
      * write-ahead log, which a killed process cannot lose; PostgreSQL: on
      * its disk). A second action with the same index is refused by the key. */
     if (is_pg(s)) {
-        /* Only at the log's end, checked on the table's row under its lock:
-         * never after moves another server has just taken back. */
+        /* Only at the log's end of a table still open, checked on its row
+         * under its lock: never after moves another server has just taken
+         * back, nor once it closed the table. */
         pb_db_rows r;
         if (query(s, &r,
-                  "WITH at_end AS (UPDATE tables SET moves = moves + 1 WHERE id = ? AND moves = ? RETURNING id) "
+                  "WITH at_end AS (UPDATE tables SET moves = moves + 1 WHERE id = ? AND moves = ? AND finished = 0 "
+                  "RETURNING id) "
                   "INSERT INTO actions (table_id, idx, seat, text, at, spent) "
                   "SELECT id, ?, ?, ?, ?, ? FROM at_end RETURNING idx",
                   "IiiisII", table, index, index, seat, text, at, spent) != 0)
@@ -636,7 +638,7 @@ int pb_store_append_action(pb_store *s, int64_t table, int index, int seat, cons
 
 int pb_store_close_table(pb_store *s, int64_t table, char *err, size_t errlen)
 {
-    if (run(s, "UPDATE tables SET finished = 2 WHERE id = ?", "I", table) != 0)
+    if (run(s, "UPDATE tables SET finished = 2 WHERE id = ? AND finished = 0", "I", table) != 0) /* a game ended stays ended */
         return db_error(s, "close", err, errlen);
     return 0;
 }
@@ -672,26 +674,24 @@ static void copy_text(char *out, size_t n, const pb_db_rows *r, int col)
 
 /* The table's row and its actions from number `from` on, in one statement
  * (so that they agree: another server may append or take back moves
- * meanwhile): 0, or -1 with a message. Its moves are counted by
- * PostgreSQL servers in the row, counted here with SQLite. */
-#define ROW_AND_ACTIONS(moves)                                                                                        \
-    "SELECT t.game, t.code, t.config, t.seed, t.finished, t.clock, t.rematch, t.salt, coalesce(t.started_at, 0), "  \
-    "t.gen, coalesce(t.owner, ''), " moves ", coalesce(t.undone_at, 0), "                                         \
-    "a.idx, a.text, coalesce(a.at, 0), coalesce(a.spent, 0) "                                                     \
-    "FROM tables t LEFT JOIN actions a ON a.table_id = t.id AND a.idx >= ? WHERE t.id = ? ORDER BY a.idx"
+ * meanwhile): 0, or -1 with a message. Its moves are counted in the row by
+ * PostgreSQL servers, and here with SQLite (one server: nothing changes
+ * between two statements). */
 static int load_row_and_actions(pb_store *s, int64_t table, int from, pb_stored_table *out, char *err, size_t errlen)
 {
     pb_db_rows r;
     if (query(s, &r,
-              is_pg(s) ? ROW_AND_ACTIONS("t.moves")
-                       : ROW_AND_ACTIONS("(SELECT count(*) FROM actions WHERE actions.table_id = t.id)"),
+              "SELECT t.game, t.code, t.config, t.seed, t.finished, t.clock, t.rematch, t.salt, "
+              "coalesce(t.started_at, 0), t.gen, coalesce(t.owner, ''), t.moves, coalesce(t.undone_at, 0), "
+              "a.idx, a.text, coalesce(a.at, 0), coalesce(a.spent, 0) "
+              "FROM tables t LEFT JOIN actions a ON a.table_id = t.id AND a.idx >= ? WHERE t.id = ? ORDER BY a.idx",
               "iI", from, table) != 0)
         return db_error(s, "load", err, errlen);
     out->actions = json_array();
     out->action_at = json_array();
     out->action_spent = json_array();
-    int expect = from, rc = pb_errorf(err, errlen, "store: no table %lld", (long long)table);
-    while (next(&r) == 1) {
+    int row, expect = from, rc = pb_errorf(err, errlen, "store: no table %lld", (long long)table);
+    while ((row = next(&r)) == 1) {
         if (expect == from) { /* the table's columns, on every row */
             out->id = table;
             copy_text(out->game, sizeof out->game, &r, 0);
@@ -721,7 +721,11 @@ static int load_row_and_actions(pb_store *s, int64_t table, int from, pb_stored_
         expect++;
     }
     done(&r);
-    return rc;
+    if (row < 0)
+        return db_error(s, "load actions", err, errlen);
+    if (rc == 0 && !is_pg(s))
+        out->moves = (int)one_int(s, -1, "SELECT count(*) FROM actions WHERE table_id = ?", "I", table);
+    return rc == 0 && out->moves < 0 ? db_error(s, "load actions", err, errlen) : rc;
 }
 
 int pb_store_load(pb_store *s, int64_t table, pb_stored_table *out, char *err, size_t errlen)
@@ -739,7 +743,6 @@ int pb_store_load_from(pb_store *s, int64_t table, int from, unsigned parts, pb_
         pb_stored_table_free(out);
         return -1;
     }
-    int rc = 0;
     pb_db_rows r;
     if ((parts & PB_LOAD_SEATS) &&
         query(s, &r, "SELECT seat, player, name FROM seats WHERE table_id = ? ORDER BY seat", "I", table) != 0) {
@@ -756,17 +759,23 @@ int pb_store_load_from(pb_store *s, int64_t table, int from, unsigned parts, pb_
     }
     if (parts & PB_LOAD_SEATS)
         done(&r);
-    if (rc == 0 && (parts & PB_LOAD_EVENTS) &&
-        query(s, &r, "SELECT move, seat, kind, text FROM events WHERE table_id = ? ORDER BY rowid", "I", table) == 0) {
-        while (next(&r) == 1)
-            json_array_append_new(out->events, json_pack("{s:I, s:I, s:s, s:s}", "move", (json_int_t)col_int(&r, 0),
-                                                          "seat", (json_int_t)col_int(&r, 1), "kind",
-                                                          col_text(&r, 2), "text", col_text(&r, 3)));
-        done(&r);
+    if (parts & PB_LOAD_EVENTS) {
+        int row = -1;
+        if (query(s, &r, "SELECT move, seat, kind, text FROM events WHERE table_id = ? ORDER BY rowid", "I", table) == 0) {
+            while ((row = next(&r)) == 1)
+                json_array_append_new(out->events,
+                                      json_pack("{s:I, s:I, s:s, s:s}", "move", (json_int_t)col_int(&r, 0), "seat",
+                                                (json_int_t)col_int(&r, 1), "kind", col_text(&r, 2), "text",
+                                                col_text(&r, 3)));
+            done(&r);
+        }
+        if (row < 0) {
+            db_error(s, "load events", err, errlen);
+            pb_stored_table_free(out);
+            return -1;
+        }
     }
-    if (rc != 0)
-        pb_stored_table_free(out);
-    return rc;
+    return 0;
 }
 
 int pb_store_list(pb_store *s, pb_store_which which, int64_t *ids, int max)

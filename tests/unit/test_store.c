@@ -35,6 +35,64 @@ static void db_path(char *out, size_t n, const char *name)
     snprintf(out, n, "%s/%s.db", dir, name);
 }
 
+/* A server taking in another's moves reads only those after the ones it
+ * has, with the table's row; past the end it gets none; a gap in the log
+ * is an error, not a shorter game; a take-back is seen with its time. */
+static void test_moves_read_from_a_number(void **state)
+{
+    (void)state;
+    char path[128], err[PB_ERR_LEN];
+    db_path(path, sizeof path, "from");
+    pb_store *s = pb_store_open(path, err, sizeof err);
+    assert_non_null(s);
+    json_t *config = json_pack("{s:i}", "players", 2);
+    int64_t id = pb_store_create_table(s, "nyslice", config, 9, "FROM", "198.51.100.3", err, sizeof err);
+    assert_true(id > 0);
+    pb_stored_table t;
+    assert_int_equal(pb_store_load_from(s, id, 0, 0, &t, err, sizeof err), 0); /* no moves yet */
+    assert_int_equal(t.moves, 0);
+    assert_int_equal(json_array_size(t.actions), 0);
+    assert_string_equal(t.owner, "198.51.100.3");
+    pb_stored_table_free(&t);
+    static const char *const moves[] = {"cut 1 4 8 special 2", "take 2", "take 1"};
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(pb_store_append_action(s, id, i, i % 2, moves[i], 1000 * (i + 1), 7, err, sizeof err), 0);
+    assert_int_equal(pb_store_load_from(s, id, 1, 0, &t, err, sizeof err), 0);
+    assert_int_equal(t.moves, 3);
+    assert_int_equal(t.first, 1);
+    assert_int_equal(json_array_size(t.actions), 2);
+    assert_string_equal(json_string_value(json_array_get(t.actions, 0)), "take 2");
+    assert_int_equal(json_integer_value(json_array_get(t.action_at, 1)), 3000);
+    assert_int_equal(json_integer_value(json_array_get(t.action_spent, 1)), 7);
+    assert_string_equal(t.code, "FROM");
+    assert_int_equal(t.seats, 0); /* seats not asked for */
+    pb_stored_table_free(&t);
+    assert_int_equal(pb_store_load_from(s, id, 5, 0, &t, err, sizeof err), 0); /* past the end */
+    assert_int_equal(t.moves, 3);
+    assert_int_equal(json_array_size(t.actions), 0);
+    pb_stored_table_free(&t);
+    assert_int_equal(pb_store_take_back(s, id, 2, 4242, err, sizeof err), 0);
+    assert_int_equal(pb_store_load_from(s, id, 0, 0, &t, err, sizeof err), 0);
+    assert_int_equal(t.moves, 2);
+    assert_int_equal(t.undone_at, 4242);
+    assert_int_equal(t.gen, 1);
+    pb_stored_table_free(&t);
+    pb_store_close(s);
+    /* A gap, as a damaged file would have it. */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "DELETE FROM actions WHERE idx = 0", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    s = pb_store_open(path, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(pb_store_load_from(s, id, 0, 0, &t, err, sizeof err), -1);
+    assert_non_null(strstr(err, "missing action 0"));
+    assert_int_equal(pb_store_load_from(s, id + 1, 0, 0, &t, err, sizeof err), -1);
+    assert_non_null(strstr(err, "no table"));
+    json_decref(config);
+    pb_store_close(s);
+}
+
 /* A table written, closed, reopened: everything is there, in order. */
 static void test_table_survives_a_restart(void **state)
 {
@@ -316,6 +374,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_survives_a_restart),
+        cmocka_unit_test(test_moves_read_from_a_number),
         cmocka_unit_test(test_unfinished_tables_listed_for_recovery),
         cmocka_unit_test(test_acknowledged_actions_survive_kill_9),
         cmocka_unit_test(test_unusable_path_is_refused),
