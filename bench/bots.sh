@@ -28,8 +28,10 @@ while [ "$seat" -lt "$players" ]; do
         s=$((s + 1))
     done
     # The summary's "wins" list, one share per seat.
-    wins=$("$bin" selfplay --game "$game" --players "$players" --games "$per_seat" --seed $((1000 + seat)) \
-        --bots "$bots" | tail -n 1 | sed 's/.*"wins":\[\([^]]*\)\].*/\1/')
+    # set -e stops here, with pizzabox's message, on a bad game, count or bot.
+    out=$("$bin" selfplay --game "$game" --players "$players" --games "$per_seat" --seed $((1000 + seat)) \
+        --bots "$bots")
+    wins=$(echo "$out" | tail -n 1 | sed 's/.*"wins":\[\([^]]*\)\].*/\1/')
     mine=$(echo "$wins" | awk -F, -v s=$((seat + 1)) '{print $s}')
     others=$(echo "$wins" | awk -F, -v s=$((seat + 1)) '{t = 0; for (i = 1; i <= NF; i++) if (i != s) t += $i; print t}')
     echo "$bot in seat $((seat + 1)) of $players against $opp: $mine wins in $per_seat games"
