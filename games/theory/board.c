@@ -259,6 +259,10 @@ void th_rules_setup(th_rules *r)
                 m &= (reg >> d & 1) ? b->all & ~b->low[d][k[d]] : b->low[d][k[d]];
             r->region[combo][reg] = m;
         }
+        r->nslices[combo] = 0;
+        for (int reg = 0; reg < TH_REGIONS; reg++)
+            if (r->region[combo][reg])
+                r->slice[combo][r->nslices[combo]++] = r->region[combo][reg];
     }
 }
 

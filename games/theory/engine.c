@@ -373,9 +373,22 @@ int th_unseen_cuts(const th_state *st, int seat)
 
 void th_determinize(th_state *st, int seat, pb_rng *rng)
 {
+    /* A hidden cut is guessed as the player who made it would likely have
+     * chosen (the evaluation's model), not uniformly: the search then meets
+     * the lines it fears most as often as they are chosen. */
+    double w[TH_SIDES][TH_LINES + 1];
+    if (th_unseen_cuts(st, seat))
+        th_line_weights(st, w);
     for (int d = 0; d < TH_SIDES; d++)
-        if (cut_hidden_from(st, d, seat))
-            st->cut[d] = (uint8_t)(1 + pb_rng_below(rng, TH_LINES));
+        if (cut_hidden_from(st, d, seat)) {
+            double x = pb_rng_next(rng) / 4294967296.0, total = 0;
+            for (int k = 1; k <= TH_LINES; k++)
+                total += w[d][k];
+            int k = 1;
+            for (x *= total; k < TH_LINES && (x -= w[d][k]) >= 0; k++)
+                ;
+            st->cut[d] = (uint8_t)k;
+        }
     pb_rng_seed(&st->rng, (uint64_t)pb_rng_next(rng) << 32 | pb_rng_next(rng));
 }
 

@@ -67,6 +67,9 @@ typedef struct th_rules {
     /* PT-R3, precomputed: the spaces of each region for every cut combination
      * (index (k0-1)*36 + (k1-1)*6 + (k2-1), region = which side of each line). */
     uint64_t region[TH_COMBOS][TH_REGIONS];
+    /* The same regions without the empty ones, for the bots' evaluation. */
+    uint64_t slice[TH_COMBOS][TH_REGIONS];
+    uint8_t nslices[TH_COMBOS];
 } th_rules;
 
 typedef struct th_state {
@@ -166,7 +169,13 @@ json_t *th_result_json(const th_state *st, const char *const *names);
 
 /* ---- evaluate.c ---- */
 /* Expected toppings on the board after this round, over the cuts the viewer
- * cannot know (uniform), plus a share of the win once the game is over. */
+ * cannot know (each line weighed as th_line_weights), plus a share of the
+ * win once the game is over. */
 void th_evaluate(const th_state *st, int viewer, double *values);
+/* How likely each line k (w[d][k], k = 1..6) of each side d is, from the
+ * board alone: a player's line weighs exp(the lead over its best rival it
+ * expects from that line, every line it cannot see equally likely), the die
+ * evenly. Determinizations draw the cuts a seat has not seen with these. */
+void th_line_weights(const th_state *st, double w[TH_SIDES][TH_LINES + 1]);
 
 #endif

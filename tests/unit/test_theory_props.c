@@ -9,7 +9,9 @@
  *    the identical state;
  *  - no view holds a secret cut: in the cut phase a seat's view of the real
  *    state equals its view of a state determinized for it, and does not
- *    change when another seat's hidden cut does. */
+ *    change when another seat's hidden cut does;
+ *  - a seat's guess of a cut it has not seen (the bots' determinization)
+ *    favours the line that does its maker most good. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -383,12 +385,83 @@ static void test_views_hide_other_cuts(void **state)
     assert_true(own_shown > 500);
 }
 
+/* ---- the bots' guess of a hidden cut ---- */
+
+/* The lead over its rival player that colour c expects from line k of side
+ * d, every line of the other player's side equally likely (2 players, the
+ * die's line fixed): worked out from th_resolve itself. */
+static double lead_from_line(const th_state *st, int d, int k, int c)
+{
+    double sum = 0;
+    for (int other = 1; other <= TH_LINES; other++) {
+        uint8_t cuts[TH_SIDES];
+        for (int e = 0; e < TH_SIDES; e++)
+            cuts[e] = e == d ? (uint8_t)k : th_side_colour(st, e) == TH_NEUTRAL ? st->cut[e] : (uint8_t)other;
+        uint64_t occ[TH_COLOURS];
+        uint8_t supply[TH_COLOURS], short_by[TH_COLOURS];
+        th_resolve(st->rules, st->occ, st->supply, cuts, occ, supply, short_by);
+        sum += popcount(occ[c]) - popcount(occ[1 - c]);
+    }
+    return sum / TH_LINES;
+}
+
+static void test_hidden_cut_guessed_as_its_maker_would_cut(void **state)
+{
+    (void)state;
+    const pb_game *g = game_for[2];
+    pb_state *ps = malloc(g->ops->state_size), *alt = malloc(g->ops->state_size);
+    char err[PB_ERR_LEN];
+    int checked = 0;
+    for (int i = 0; i < 200; i++) {
+        uint64_t seed = pb_derive_seed(0x9e55, (uint64_t)i);
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        g->ops->init(g, ps, seed);
+        const th_state *st = CST(ps);
+        while (!pb_is_terminal(g, ps)) {
+            int seat = th_current_seat(st), maker = 1 - seat;
+            int d = th_colour_side(st, maker);
+            if (st->phase == TH_PH_CUT && st->cut[d]) {
+                /* The maker's best line, when it is clearly the best. */
+                double lead[TH_LINES + 1], second = -1e9;
+                int best = 1;
+                for (int k = 1; k <= TH_LINES; k++)
+                    if ((lead[k] = lead_from_line(st, d, k, maker)) > lead[best])
+                        best = k;
+                for (int k = 1; k <= TH_LINES; k++)
+                    if (k != best && lead[k] > second)
+                        second = lead[k];
+                if (lead[best] - second >= 2) {
+                    int drawn[TH_LINES + 1] = {0};
+                    for (int n = 0; n < 600; n++) {
+                        pb_state_copy(g, alt, ps);
+                        g->ops->determinize(g, alt, seat, &rng);
+                        drawn[CST(alt)->cut[d]]++;
+                    }
+                    for (int k = 1; k <= TH_LINES; k++)
+                        if (k != best && drawn[k] >= drawn[best])
+                            fail_msg("seed %llu: line %d (lead %.2f) guessed %d times, line %d (lead %.2f) %d times",
+                                     (unsigned long long)seed, k, lead[k], drawn[k], best, lead[best], drawn[best]);
+                    checked++;
+                }
+            }
+            if (g->ops->apply(g, ps, g->ops->random_action(g, ps, &rng), err, sizeof err) != 0)
+                fail_msg("random action refused: %s", err);
+        }
+    }
+    fprintf(stderr, "# %d hidden cuts with a clearly best line\n", checked);
+    assert_true(checked >= 20);
+    free(ps);
+    free(alt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_PT_R3_every_cut_combination_partitions_the_board),
         cmocka_unit_test(test_random_games_keep_every_topping_and_replay),
         cmocka_unit_test(test_views_hide_other_cuts),
+        cmocka_unit_test(test_hidden_cut_guessed_as_its_maker_would_cut),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,51 @@
+#!/bin/sh
+# Strength of one bot against copies of another in any game, seats rotated so
+# the tested bot plays every seat equally: its win share with a Wilson 95%
+# interval, and parity (an equal share: 1 / players). A shared win counts as
+# a share; a game nobody wins (Pizza Theory's neutral, a draw) counts as a
+# loss for everyone.
+#
+#   sh bench/bots.sh [build/pizzabox] [GAME] [PLAYERS] [BOT] [OPPONENT] [GAMES]
+#   sh bench/bots.sh build/pizzabox theory 3 expert mcts:iters=1000 400
+set -eu
+bin=${1:-build/pizzabox}
+game=${2:-nyslice}
+players=${3:-4}
+bot=${4:-greedy}
+opp=${5:-random}
+games=${6:-2000}
+per_seat=$(((games + players - 1) / players)) # at least GAMES
+total=0
+opps=0
+start=$(date +%s)
+seat=0
+while [ "$seat" -lt "$players" ]; do
+    bots=""
+    s=0
+    while [ "$s" -lt "$players" ]; do
+        if [ "$s" = "$seat" ]; then b=$bot; else b=$opp; fi
+        bots="${bots:+$bots,}$b"
+        s=$((s + 1))
+    done
+    # The summary's "wins" list, one share per seat.
+    # set -e stops here, with pizzabox's message, on a bad game, count or bot.
+    out=$("$bin" selfplay --game "$game" --players "$players" --games "$per_seat" --seed $((1000 + seat)) \
+        --bots "$bots")
+    wins=$(echo "$out" | tail -n 1 | sed 's/.*"wins":\[\([^]]*\)\].*/\1/')
+    mine=$(echo "$wins" | awk -F, -v s=$((seat + 1)) '{print $s}')
+    others=$(echo "$wins" | awk -F, -v s=$((seat + 1)) '{t = 0; for (i = 1; i <= NF; i++) if (i != s) t += $i; print t}')
+    echo "$bot in seat $((seat + 1)) of $players against $opp: $mine wins in $per_seat games"
+    total=$(echo "$total $mine" | awk '{print $1 + $2}')
+    opps=$(echo "$opps $others" | awk '{print $1 + $2}')
+    seat=$((seat + 1))
+done
+echo "$total $((per_seat * players)) $opps $(($(date +%s) - start))" |
+    awk -v bot="$bot" -v opp="$opp" -v players="$players" '{
+    n = $2; p = $1 / n; z = 1.959964
+    d = 1 + z * z / n; c = (p + z * z / (2 * n)) / d
+    h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    printf "%s vs %d x %s: win share %.1f%% (95%% CI %.1f%%-%.1f%%) over %d games, parity %.3g%%\n",
+           bot, players - 1, opp, 100 * p, 100 * (c - h), 100 * (c + h), n, 100 / players
+    printf "each %s: %.1f%%; nobody: %.1f%%; %d s\n", opp, 100 * $3 / n / (players - 1),
+           (1 - p - $3 / n > 0.0005 ? 100 * (1 - p - $3 / n) : 0), $4
+}'
