@@ -1720,20 +1720,18 @@ static void watch_seats(pb_lobby *l)
 
 /* Unfinished tables nobody has been at for close_after_hours (plus the
  * hours of a move on a turn-based clock) are closed: out of memory and of
- * the lists, no longer restored; their moves stay in the database. So are
- * those another server closed. */
+ * the lists, no longer restored; their moves stay in the database. */
 static void close_abandoned(pb_lobby *l, time_t now)
 {
+    if (l->io.close_after_hours <= 0)
+        return;
     int kept = 0;
     for (int i = 0; i < l->ntables; i++) {
         table *t = l->tables[i];
         time_t limit = (time_t)l->io.close_after_hours * 3600 + (t->clock && t->turn_based ? t->per_move_ms / 1000 : 0);
         char err[PB_ERR_LEN];
-        bool here = l->io.close_after_hours > 0 && !t->finished && !attended(t) && now - t->last_seen >= limit;
-        if (t->jobs == 0 && t->closed_elsewhere) /* another server closed it: whoever is at it here is told */
-            send_to_table(l, t, json_pack("{s:s, s:s, s:s}", "type", "error", "code", t->code, "message",
-                                          "that table was closed: nobody came back to it for a long time"));
-        if (t->jobs == 0 && (t->closed_elsewhere || (here && pb_store_close_table(l->store, t->id, err, sizeof err) == 0))) {
+        if (!t->finished && t->jobs == 0 && !attended(t) && now - t->last_seen >= limit &&
+            pb_store_close_table(l->store, t->id, err, sizeof err) == 0) {
             unindex_table(l, t);
             table_free(t);
             free(l->list_cache);
@@ -1742,6 +1740,21 @@ static void close_abandoned(pb_lobby *l, time_t now)
             l->tables[kept++] = t;
     }
     l->ntables = kept;
+}
+
+/* Tables another server closed leave this one, once no bot job points at
+ * them: whoever is at them here is told, and their presence here ends. */
+static void drop_closed_elsewhere(pb_lobby *l)
+{
+    for (int i = l->ntables - 1; i >= 0; i--) {
+        table *t = l->tables[i];
+        if (!t->closed_elsewhere || t->jobs > 0)
+            continue;
+        send_to_table(l, t, json_pack("{s:s, s:s}", "type", "error", "message", "that table was closed: nobody came back to it for a long time"));
+        for (int s = 0; s < t->players; s++)
+            seat_conn(l, t, s, -1);
+        drop_table(l, t);
+    }
 }
 
 /* The server notes that it is running. A server silent for long (stalled,
@@ -1772,6 +1785,7 @@ void pb_lobby_tick(pb_lobby *l)
     time_t now = now_s(l);
     if (now != l->last_evict) { /* the rest once a second */
         l->last_evict = now;
+        drop_closed_elsewhere(l);
         watch_seats(l);
         for (int i = 0; i < l->ntables; i++)
             if (l->tables[i]->claimed_elsewhere) /* its server may have died */
@@ -1870,6 +1884,10 @@ static void on_join(pb_lobby *l, int conn, const json_t *msg)
         if (rc != PB_STORE_TAKEN)
             break;
         t = catch_up(l, t, PB_CHANGED_ALL);
+        if (t->closed_elsewhere) {
+            snprintf(err, sizeof err, "that table was closed: nobody came back to it for a long time");
+            break;
+        }
     }
     send_error(l, conn, err);
 }
@@ -1955,9 +1973,9 @@ static void on_act(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "act needs an action");
     else if (t->g->ops->action_from_text(t->g, t->st, text, &a, err, sizeof err) != 0 ||
              play_move(l, t, seat, a, err, sizeof err) != 0) {
-        send_error(l, conn, err);
         if (t->stale)
-            catch_up(l, t, PB_CHANGED_ALL);
+            t = catch_up(l, t, PB_CHANGED_ALL);
+        send_error(l, conn, t->closed_elsewhere ? "that table was closed: nobody came back to it for a long time" : err);
     }
 }
 
@@ -2339,6 +2357,8 @@ static void on_start(pb_lobby *l, int conn, const json_t *msg)
     add_event(l, t, creator_of(t), "start", line);
     if (seated_elsewhere) /* who sat there, taken in */
         t = catch_up(l, t, PB_CHANGED_ALL);
+    if (t->closed_elsewhere)
+        return;
     begin(l, t);
     broadcast(l, t);
     ask_bot_if_needed(l, t);
@@ -2719,7 +2739,6 @@ static table *rebuild(pb_lobby *l, int64_t id, int64_t alive, char *err, size_t 
         snprintf(t->rematch, sizeof t->rematch, "%s", s.rematch);
         snprintf(t->salt, sizeof t->salt, "%s", s.salt);
         snprintf(t->owner, sizeof t->owner, "%s", s.owner);
-        t->closed_elsewhere = s.closed;
         t->seed = s.seed;
         if (t->salt[0])
             pb_deal_commitment(t->seed, t->salt, t->deal);
@@ -2741,6 +2760,7 @@ static table *rebuild(pb_lobby *l, int64_t id, int64_t alive, char *err, size_t 
         t->chat_lines = pb_store_chat_count(l->store, id);
         replay_stored(t, s.actions, (int)json_array_size(s.actions), -1, NULL, err, errlen);
         t->finished = pb_is_terminal(t->g, t->st);
+        t->closed_elsewhere = s.closed && !t->finished; /* (a close could once overwrite an ended game) */
         restore_clock(l, t, s.action_spent);
         charge_running_turn(l, t, &s, alive);
         if (t->moves != (int)json_array_size(s.actions)) {
@@ -2859,7 +2879,7 @@ static table *catch_up(pb_lobby *l, table *t, unsigned what)
         fprintf(stderr, "pizzabox serve: table %s not read again: %s\n", t->code, err);
         return t;
     }
-    if (s.closed) { /* closed there (nobody came back): it leaves this server at the next tick */
+    if (s.closed && !t->finished) { /* closed there (nobody came back): it leaves this server at the next tick */
         t->closed_elsewhere = true;
         pb_stored_table_free(&s);
         return t;

@@ -749,7 +749,8 @@ int pb_store_load_from(pb_store *s, int64_t table, int from, unsigned parts, pb_
         pb_stored_table_free(out);
         return db_error(s, "load seats", err, errlen);
     }
-    while ((parts & PB_LOAD_SEATS) && next(&r) == 1) {
+    int row = 0;
+    while ((parts & PB_LOAD_SEATS) && (row = next(&r)) == 1) {
         int seat = (int)col_int(&r, 0);
         if (seat >= 0 && seat < 6) {
             copy_text(out->player[seat], sizeof out->player[seat], &r, 1);
@@ -759,8 +760,12 @@ int pb_store_load_from(pb_store *s, int64_t table, int from, unsigned parts, pb_
     }
     if (parts & PB_LOAD_SEATS)
         done(&r);
+    if (row < 0) {
+        pb_stored_table_free(out);
+        return db_error(s, "load seats", err, errlen);
+    }
     if (parts & PB_LOAD_EVENTS) {
-        int row = -1;
+        row = -1;
         if (query(s, &r, "SELECT move, seat, kind, text FROM events WHERE table_id = ? ORDER BY rowid", "I", table) == 0) {
             while ((row = next(&r)) == 1)
                 json_array_append_new(out->events,

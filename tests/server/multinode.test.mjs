@@ -387,3 +387,20 @@ test('a decision taken back gives its time back alike on every server', T, async
   assert.ok(Math.abs(back.clock.left[made.seat] - seen.clock.left[made.seat]) < 300,
     `after the undo: ${back.clock.left[made.seat]} ms left on the first server, ${seen.clock.left[made.seat]} on the second`);
 });
+
+test('a table closed in the database leaves every server: whoever is at it is told, and it takes no more moves', T, async () => {
+  const { db, one, two } = await twoServers('closed.db');
+  const [ann, bob, made] = await tableAcross(one, two, ['ann12', 'bob12']);
+  const moves = () => psql(db, `SELECT count(*) FROM actions JOIN tables ON tables.id = table_id WHERE code = '${made.code}'`);
+  const before = moves();
+  // What a server closing an abandoned table writes (its own notice tells the others).
+  psql(db, `UPDATE tables SET finished = 2 WHERE code = '${made.code}'`);
+  const closed = (m) => m.type === 'error' && /that table was closed/.test(m.message);
+  await Promise.all([ann, bob].map((c) => c.waitFor(closed, 5000, `${c.label}: told the table was closed`)));
+  for (const c of [ann, bob]) {
+    c.skip();
+    await c.send({ type: 'act', code: made.code, action: 'pass' });
+    await c.waitFor(closed, 5000, `${c.label}: a move refused`);
+  }
+  assert.equal(moves(), before, 'no move stored after the close');
+});
