@@ -1,14 +1,14 @@
 #!/bin/sh
 # tests/cli/theory-tmux.sh -- a whole Pizza Theory game played as a person
 # would, on a real 80x24 terminal: `pizzabox play --game theory --players 2
-# --seed 1` runs in a detached tmux session, and at every prompt the script
+# --seed 7` runs in a detached tmux session, and at every prompt the script
 # types what the screen says: a few moves the rules forbid first, then `hint`
 # and the move the hint names (a label alone or `put d4`, a line alone or
 # `cut 4`, by turns). The screen, read back with capture-pane, must show:
 #   - each refusal with its reason, naming the space by its label;
 #   - every move typed in the log, in the words typed (a label, never cube
 #     coordinates), and the board's labels where the prompt says;
-#   - the skip this seed brings (round 8: Red has no space and skips);
+#   - the skip this seed brings (Red has no space once and skips);
 #   - every reveal, the end of the game and exit status 0;
 #   - no line wider than 80 columns (wrapped lines joined first).
 #
@@ -63,7 +63,7 @@ answer() {
 # ---- Start ----
 
 if ! tmux_session 80 24 \
-    "NO_COLOR=1 TERM=xterm-256color; export NO_COLOR TERM; \"$BIN\" play --game theory --players 2 --seed 1" "sleep 30"; then
+    "NO_COLOR=1 TERM=xterm-256color; export NO_COLOR TERM; \"$BIN\" play --game theory --players 2 --seed 7" "sleep 30"; then
     not_ok "theory-tmux: a detached 80x24 session starts"
     summary theory-tmux
     exit 1
