@@ -1725,21 +1725,14 @@ static void close_abandoned(pb_lobby *l, time_t now)
 {
     if (l->io.close_after_hours <= 0)
         return;
-    int kept = 0;
-    for (int i = 0; i < l->ntables; i++) {
+    for (int i = l->ntables - 1; i >= 0; i--) { /* backwards: drop_table moves the last table into i */
         table *t = l->tables[i];
         time_t limit = (time_t)l->io.close_after_hours * 3600 + (t->clock && t->turn_based ? t->per_move_ms / 1000 : 0);
         char err[PB_ERR_LEN];
         if (!t->finished && t->jobs == 0 && !attended(t) && now - t->last_seen >= limit &&
-            pb_store_close_table(l->store, t->id, err, sizeof err) == 0) {
-            unindex_table(l, t);
-            table_free(t);
-            free(l->list_cache);
-            l->list_cache = NULL;
-        } else
-            l->tables[kept++] = t;
+            pb_store_close_table(l->store, t->id, err, sizeof err) == 0)
+            drop_table(l, t);
     }
-    l->ntables = kept;
 }
 
 /* Tables another server closed leave this one, once no bot job points at
@@ -2951,7 +2944,7 @@ static table *catch_up(pb_lobby *l, table *t, unsigned what)
     if (what & PB_CHANGED_CHAT)
         take_in_chat(l, t);
     if (t->elsewhere)
-        t->last_seen = now_s(l); /* played elsewhere: not abandoned */
+        t->last_seen = now_s(l); /* played elsewhere: not abandoned (moves come with no change of presence) */
     broadcast(l, t);
     ask_bot_if_needed(l, t);
     return t;
