@@ -18,11 +18,12 @@ static pb_action random_choose(pb_bot *b, const pb_game *g, const pb_state *st, 
     return g->ops->random_action(g, st, &b->rng);
 }
 
-pb_bot *pb_bot_new(const char *spec, uint64_t seed, char *err, size_t errlen)
+static pb_bot *new_bot(const char *spec, uint64_t seed, bool exact_expert, char *err, size_t errlen)
 {
     bool random = strcmp(spec, "random") == 0, greedy = strcmp(spec, "greedy") == 0;
-    bool mcts = pb_mcts_spec(spec), perfect = pb_perfect_spec(spec);
-    if (!random && !greedy && !mcts && !perfect) {
+    bool expert = exact_expert && strcmp(spec, "expert") == 0;
+    bool mcts = !expert && pb_mcts_spec(spec), perfect = pb_perfect_spec(spec);
+    if (!random && !greedy && !mcts && !perfect && !expert) {
         snprintf(err, errlen, "unknown bot '%s' (known: %s)", spec, pb_bot_names);
         return NULL;
     }
@@ -32,7 +33,8 @@ pb_bot *pb_bot_new(const char *spec, uint64_t seed, char *err, size_t errlen)
         return NULL;
     }
     if ((greedy && pb_greedy_setup(b) != 0) || (mcts && pb_mcts_setup(b, spec, err, errlen) != 0) ||
-        (perfect && pb_perfect_setup(b, spec, seed, err, errlen) != 0)) {
+        (perfect && pb_perfect_setup(b, spec, seed, err, errlen) != 0) ||
+        (expert && pb_expert_setup(b, seed, err, errlen) != 0)) {
         if (greedy)
             snprintf(err, errlen, "out of memory");
         free(b);
@@ -43,6 +45,16 @@ pb_bot *pb_bot_new(const char *spec, uint64_t seed, char *err, size_t errlen)
     if (random)
         b->choose = random_choose;
     return b;
+}
+
+pb_bot *pb_bot_new(const char *spec, uint64_t seed, char *err, size_t errlen)
+{
+    return new_bot(spec, seed, true, err, errlen);
+}
+
+pb_bot *pb_bot_new_search(const char *spec, uint64_t seed, char *err, size_t errlen)
+{
+    return new_bot(spec, seed, false, err, errlen);
 }
 
 void pb_bot_free(pb_bot *b)
@@ -67,6 +79,8 @@ int pb_bot_values(const pb_bot *b, pb_move_value *out, int max)
 void pb_bot_reseed(pb_bot *b, uint64_t seed)
 {
     pb_rng_seed(&b->rng, seed);
+    if (b->reseed)
+        b->reseed(b, seed);
 }
 
 const char *pb_bot_why(const pb_bot *b)

@@ -14,6 +14,8 @@ struct pb_bot {
     long searches;       /* iterations of the last choice (search bots) */
     /* the root moves of the last search (pb_bot_values); NULL: none */
     int (*values)(const pb_bot *b, pb_move_value *out, int max);
+    /* restart the generators of the bots inside this one; NULL: none */
+    void (*reseed)(pb_bot *b, uint64_t seed);
 };
 
 /* The seat's evaluated lead over its strongest rival. */
@@ -33,5 +35,13 @@ int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen);
  * "perfect-win[:LEVEL]" puts the win share before the points. */
 bool pb_perfect_spec(const char *spec);
 int pb_perfect_setup(pb_bot *b, const char *spec, uint64_t seed, char *err, size_t errlen);
+/* The expert level: its search, and in New York Slice's last round the
+ * solver's move wherever no move changes the seat's share of the win
+ * (docs/perfect.md). */
+int pb_expert_setup(pb_bot *b, uint64_t seed, char *err, size_t errlen);
+
+/* A bot as pb_bot_new makes it, but `expert` as its search alone (the level
+ * inside the solver's bots). */
+pb_bot *pb_bot_new_search(const char *spec, uint64_t seed, char *err, size_t errlen);
 
 #endif

@@ -35,6 +35,9 @@ typedef struct solver {
     pb_action *acts;   /* PB_MAX_ACTIONS per depth */
     double deadline;   /* 0: none */
     bool for_win;      /* pb_perfect_limits.win */
+    bool rivals_lead;  /* pb_perfect_limits.rivals_lead */
+    int root;          /* the seat whose decision is solved */
+    int bound;         /* pb_perfect_limits.bound */
     bool failed, timeout;
 } solver;
 
@@ -68,7 +71,12 @@ static int compare(double x, double y)
  * the win share first)? */
 static bool prefers(const solver *s, const val *a, const val *b, int seat)
 {
+    if (s->bound)
+        return s->bound * compare(a->win[s->root], b->win[s->root]) > 0;
     int c = s->for_win ? compare(a->win[seat], b->win[seat]) : 0;
+    if (c == 0 && s->rivals_lead && seat != s->root)
+        c = compare(a->score[seat] - strongest_rival(a, seat, s->g->players),
+                    b->score[seat] - strongest_rival(b, seat, s->g->players));
     if (c == 0)
         c = compare(a->score[seat], b->score[seat]);
     if (c == 0)
@@ -216,6 +224,9 @@ int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_lim
     solver s = {.g = g};
     s.deadline = lim->seconds > 0 ? pb_now() + lim->seconds : 0;
     s.for_win = lim->win;
+    s.rivals_lead = lim->win && lim->rivals_lead;
+    s.root = pb_current_seat(g, st);
+    s.bound = lim->bound;
     s.states = malloc(sizeof *s.states * MAX_DEPTH);
     s.acts = malloc(sizeof *s.acts * PB_MAX_ACTIONS * MAX_DEPTH);
     nys_state worlds[NYS_SPARES + 1];
@@ -273,12 +284,16 @@ int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_lim
 /* ---- The `perfect` bot ---- */
 
 #define BOT_SECONDS 0.5   /* the solver's share of a decision */
+#define EXPERT_SECONDS 0.25 /* expert's: its search may still follow */
 #define MANY_MOVES 64     /* more (the division): the level's move is solved first */
 
 typedef struct perfect {
     pb_bot *level;        /* plays before the last round, and when time runs out */
     bool for_win;         /* perfect-win: the win share first */
+    bool rivals_lead;     /* expert: the others as the search levels play */
+    bool settled_only;    /* expert: only where no move changes the win share */
     pb_exact_value *values;
+    int n, best, seat;    /* the last solve (n 0: the level decided) */
 } perfect;
 
 static void perfect_free(void *impl)
@@ -294,10 +309,34 @@ static void perfect_free(void *impl)
 static pb_action level_move(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
 {
     perfect *p = b->impl;
+    p->n = 0;
     pb_action a = p->level->choose(p->level, g, st, seat);
     snprintf(b->why, sizeof b->why, "%s", pb_bot_why(p->level));
     b->searches = pb_bot_searches(p->level);
     return a;
+}
+
+/* Is the win share of the seat to move the same after each of its n moves
+ * however every seat plays from there (itself included)? Solved twice, all
+ * playing for it and all against it; false when time runs out. */
+static bool settled(const pb_game *g, const pb_state *st, double seconds, int n)
+{
+    pb_exact_value *v = malloc(sizeof *v * PB_MAX_ACTIONS);
+    double most = 0, least = 1, deadline = pb_now() + seconds;
+    int seat = pb_current_seat(g, st), best, solved = 0;
+    char err[PB_ERR_LEN];
+    for (int sign = 1; v && sign >= -1 && pb_now() < deadline; sign -= 2) {
+        pb_perfect_limits lim = {.seconds = deadline - pb_now(), .bound = sign};
+        if (pb_perfect_values(g, st, &lim, v, &best, err, sizeof err) != n)
+            break;
+        for (int i = 0; i < n; i++) {
+            solved += v[i].exact;
+            most = fmax(most, v[i].win[seat]);
+            least = fmin(least, v[i].win[seat]);
+        }
+    }
+    free(v);
+    return solved == 2 * n && most - least <= EPS;
 }
 
 static pb_action perfect_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
@@ -306,14 +345,18 @@ static pb_action perfect_choose(pb_bot *b, const pb_game *g, const pb_state *st,
     if (!pb_perfect_applies(g, st))
         return level_move(b, g, st, seat);
     b->searches = 0;
-    pb_perfect_limits lim = {BOT_SECONDS, NULL, 0, p->for_win};
+    double seconds = p->settled_only ? EXPERT_SECONDS : BOT_SECONDS;
+    double t0 = pb_now();
+    pb_perfect_limits lim = {seconds, NULL, 0, p->for_win, p->rivals_lead, 0};
     pb_action first = 0;
     int best;
     char err[PB_ERR_LEN];
     int n = g->ops->legal_actions(g, st, (pb_action *)(void *)p->values); /* scratch: only the count */
+    if (n > MANY_MOVES && p->settled_only)
+        return level_move(b, g, st, seat);
     if (n > MANY_MOVES) {
         first = level_move(b, g, st, seat);
-        lim = (pb_perfect_limits){BOT_SECONDS, &first, 1, p->for_win};
+        lim = (pb_perfect_limits){seconds, &first, 1, p->for_win, p->rivals_lead, 0};
     }
     n = pb_perfect_values(g, st, &lim, p->values, &best, err, sizeof err);
     if (n < 0 || best < 0)
@@ -323,9 +366,47 @@ static pb_action perfect_choose(pb_bot *b, const pb_game *g, const pb_state *st,
         solved += p->values[i].exact;
     if (solved < n && n <= MANY_MOVES) /* a partial answer to a small question: the level knows as much */
         return level_move(b, g, st, seat);
+    /* expert: where a move could change the win share, its search, which
+     * expects the others to play as searches do and wins more than a
+     * solver that expects exact play (docs/perfect.md) */
+    for (int i = 0; p->settled_only && i < n; i++)
+        if (fabs(p->values[i].win[seat] - p->values[best].win[seat]) > EPS)
+            return level_move(b, g, st, seat);
+    if (p->settled_only && !settled(g, st, seconds - (pb_now() - t0), n))
+        return level_move(b, g, st, seat);
     snprintf(b->why, sizeof b->why, "exact last round: expected score %.2f, win share %.0f%% (%d of %d moves solved)",
              p->values[best].score[seat], 100 * p->values[best].win[seat], solved, n);
+    p->n = n;
+    p->best = best;
+    p->seat = seat;
+    b->searches = pb_perfect_nodes() > 0 ? pb_perfect_nodes() : 1;
     return p->values[best].action;
+}
+
+/* pb_bot_values: the level's search, or the moves the last round's solve
+ * valued: the move played first, then the others by win share (the value). */
+static int perfect_values(const pb_bot *b, pb_move_value *out, int max)
+{
+    const perfect *p = b->impl;
+    if (p->n == 0)
+        return pb_bot_values(p->level, out, max);
+    int k = 0;
+    for (int i = 0; i < p->n && k < max; i++)
+        if (p->values[i].exact)
+            out[k++] = (pb_move_value){p->values[i].action, 1, p->values[i].win[p->seat]};
+    for (int i = 0; i < k; i++)
+        if (out[i].action == p->values[p->best].action) {
+            pb_move_value played = out[i];
+            out[i] = out[0];
+            out[0] = played;
+        }
+    for (int i = 2; i < k; i++) /* insertion: a few dozen moves, the division's solved ones */
+        for (int j = i; j > 1 && out[j - 1].value < out[j].value; j--) {
+            pb_move_value t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return k;
 }
 
 /* "perfect" or "perfect-win", then ":LEVEL" or nothing; the length of the
@@ -346,14 +427,24 @@ bool pb_perfect_spec(const char *spec)
     return perfect_name(spec) > 0;
 }
 
-int pb_perfect_setup(pb_bot *b, const char *spec, uint64_t seed, char *err, size_t errlen)
+/* The level's seed: expert's search is seeded as the bot, so that before
+ * the last round (and in the other games) it plays as the search alone. */
+static uint64_t level_seed(const perfect *p, uint64_t seed)
 {
-    size_t n = perfect_name(spec);
-    const char *level = spec[n] == ':' ? spec + n + 1 : "expert";
-    if (pb_perfect_spec(level)) {
-        snprintf(err, errlen, "perfect:LEVEL takes a level or bot other than perfect, e.g. perfect:hard");
-        return -1;
-    }
+    return p->settled_only ? seed : pb_derive_seed(seed, 1);
+}
+
+static void perfect_reseed(pb_bot *b, uint64_t seed)
+{
+    perfect *p = b->impl;
+    pb_bot_reseed(p->level, level_seed(p, seed));
+}
+
+/* The bot around its level: `perfect`, `perfect-win`, or the `expert` level
+ * (for_win with the others played as the search levels play, and the
+ * solver's move only where the seat's win share is settled). */
+static int wrap(pb_bot *b, const char *spec, const char *level, uint64_t seed, char *err, size_t errlen)
+{
     perfect *p = calloc(1, sizeof *p);
     if (p)
         p->values = malloc(sizeof *p->values * PB_MAX_ACTIONS);
@@ -363,15 +454,35 @@ int pb_perfect_setup(pb_bot *b, const char *spec, uint64_t seed, char *err, size
         return -1;
     }
     char why[PB_ERR_LEN];
-    p->level = pb_bot_new(level, pb_derive_seed(seed, 1), why, sizeof why);
+    p->settled_only = strcmp(spec, "expert") == 0;
+    p->level = pb_bot_new_search(level, level_seed(p, seed), why, sizeof why);
     if (!p->level) {
         snprintf(err, errlen, "%s: %s", spec, why);
         perfect_free(p);
         return -1;
     }
-    p->for_win = n == strlen("perfect-win");
+    p->rivals_lead = p->settled_only;
+    p->for_win = p->settled_only || perfect_name(spec) == strlen("perfect-win");
     b->impl = p;
     b->free_impl = perfect_free;
     b->choose = perfect_choose;
+    b->values = perfect_values;
+    b->reseed = perfect_reseed;
     return 0;
+}
+
+int pb_perfect_setup(pb_bot *b, const char *spec, uint64_t seed, char *err, size_t errlen)
+{
+    size_t n = perfect_name(spec);
+    const char *level = spec[n] == ':' ? spec + n + 1 : "expert";
+    if (pb_perfect_spec(level)) {
+        snprintf(err, errlen, "perfect:LEVEL takes a level or bot other than perfect, e.g. perfect:hard");
+        return -1;
+    }
+    return wrap(b, spec, level, seed, err, errlen);
+}
+
+int pb_expert_setup(pb_bot *b, uint64_t seed, char *err, size_t errlen)
+{
+    return wrap(b, "expert", "expert", seed, err, errlen);
 }

@@ -37,6 +37,14 @@ typedef struct pb_perfect_limits {
     int nmust;
     bool win;              /* every seat maximizes its expected share of the win
                             * first, then its score (perfect.h's order) */
+    bool rivals_lead;      /* with win: the other seats, between moves of the same
+                            * win share, widen their lead over their strongest
+                            * rival (as the search levels do) rather than their
+                            * score; the seat to move still takes its points */
+    int bound;             /* +1 (-1): every seat plays for (against) the win of
+                            * the seat to move, which gives the most (least) win
+                            * share it can have after each move, whoever plays
+                            * how; 0: as above */
 } pb_perfect_limits;
 
 /* Can the position be solved exactly (New York Slice, last round)? */

@@ -15,7 +15,7 @@
 #include "front.h"
 #include "textbuf.h"
 
-enum { OPT_GAMES = 1000, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD, OPT_REGRET, OPT_HELP };
+enum { OPT_GAMES = 1000, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD, OPT_REGRET, OPT_LAST_ROUND, OPT_AGAINST, OPT_HELP };
 
 /* Every command here takes every game option. */
 #define GAME_OPTIONS                                                                                          \
@@ -29,7 +29,8 @@ static const struct option opts[] = {
     CLI_COMMON_OPTIONS,
     {"games", required_argument, 0, OPT_GAMES}, {"bots", required_argument, 0, OPT_BOTS},
     {"record-dir", required_argument, 0, OPT_RECORD_DIR}, {"record", required_argument, 0, OPT_RECORD},
-    {"regret", no_argument, 0, OPT_REGRET}, {"help", no_argument, 0, OPT_HELP},
+    {"regret", no_argument, 0, OPT_REGRET}, {"last-round", no_argument, 0, OPT_LAST_ROUND},
+    {"against", required_argument, 0, OPT_AGAINST}, {"help", no_argument, 0, OPT_HELP},
     {0, 0, 0, 0}};
 
 typedef struct batch_args {
@@ -39,6 +40,8 @@ typedef struct batch_args {
     const char *record_dir;
     const char *record;
     bool regret;
+    bool last_round;
+    const char *against;
     bool help;
 } batch_args;
 
@@ -50,6 +53,7 @@ static int parse_batch(const char *cmd, int argc, char **argv, const int *allowe
     a->common.game = "nyslice";
     a->games = 1;
     a->bots = "random";
+    a->against = "mcts:iters=1000";
     int c;
     opterr = 0;
     optind = 1;
@@ -75,6 +79,8 @@ static int parse_batch(const char *cmd, int argc, char **argv, const int *allowe
         case OPT_RECORD_DIR: a->record_dir = optarg; break;
         case OPT_RECORD: a->record = optarg; break;
         case OPT_REGRET: a->regret = true; break;
+        case OPT_LAST_ROUND: a->last_round = true; break;
+        case OPT_AGAINST: a->against = optarg; break;
         case OPT_HELP: a->help = true; break;
         }
     }
@@ -375,6 +381,18 @@ static void print_regret(FILE *f, const pb_game *g, const regret_sum *sums, int 
     fflush(f);
 }
 
+/* The bots of a comma list, at most REGRET_BOTS. */
+static int split_bots(const char *list, char (*names)[CLI_SPEC_LEN])
+{
+    int n = 0;
+    for (const char *w = list; *w && n < REGRET_BOTS; n++) {
+        size_t len = strcspn(w, ",");
+        snprintf(names[n], CLI_SPEC_LEN, "%.*s", (int)len, w);
+        w += len + (w[len] == ',');
+    }
+    return n;
+}
+
 static int bench_regret(const pb_game *g, const batch_args *a)
 {
     if (strcmp(g->ops->id, "nyslice") != 0) {
@@ -383,13 +401,9 @@ static int bench_regret(const pb_game *g, const batch_args *a)
     }
     regret_sum sums[REGRET_BOTS] = {0};
     char names[REGRET_BOTS][CLI_SPEC_LEN];
-    int nb = 0;
-    for (const char *w = a->bots; *w && nb < REGRET_BOTS; nb++) {
-        size_t len = strcspn(w, ",");
-        snprintf(names[nb], sizeof names[nb], "%.*s", (int)len, w);
-        snprintf(sums[nb].name, sizeof sums[nb].name, "%.*s", (int)sizeof sums[nb].name - 1, names[nb]);
-        w += len + (w[len] == ',');
-    }
+    int nb = split_bots(a->bots, names);
+    for (int b = 0; b < nb; b++)
+        snprintf(sums[b].name, sizeof sums[b].name, "%.*s", (int)sizeof sums[b].name - 1, names[b]);
     char err[PB_ERR_LEN];
     pb_bot *to_last = pb_bot_new("easy", a->common.seed, err, sizeof err);
     pb_bot *bots[REGRET_BOTS] = {0};
@@ -423,9 +437,87 @@ static int bench_regret(const pb_game *g, const batch_args *a)
     return 0;
 }
 
+/* The last round at the table (New York Slice): K games are played by the
+ * --against bot in every seat to the last round; each bot of --bots then
+ * plays that round in one seat (the seats taken in turn) against the same
+ * opponents, reseeded alike, so the bots meet the same rounds and the
+ * difference from the first bot is paired. */
+static int bench_last_round(const pb_game *g, const batch_args *a)
+{
+    if (strcmp(g->ops->id, "nyslice") != 0) {
+        cli_error("bench", "--last-round plays New York Slice's last round");
+        return EXIT_USAGE;
+    }
+    char names[REGRET_BOTS][CLI_SPEC_LEN], err[PB_ERR_LEN];
+    int nb = split_bots(a->bots, names), players = g->players, rc = 0;
+    pb_bot *bots[REGRET_BOTS] = {0}, *others[PB_MAX_SEATS] = {0};
+    for (int b = 0; b < nb && !rc; b++)
+        if (!(bots[b] = pb_bot_new(names[b], pb_derive_seed(a->common.seed, 7u + (unsigned)b), err, sizeof err)))
+            rc = EXIT_USAGE;
+    for (int q = 0; q < players && !rc; q++)
+        if (!(others[q] = pb_bot_new(a->against, pb_derive_seed(a->common.seed, 100u + (unsigned)q), err, sizeof err)))
+            rc = EXIT_USAGE;
+    mean_acc win[REGRET_BOTS] = {0}, points[REGRET_BOTS] = {0}, dwin[REGRET_BOTS] = {0}, dpoints[REGRET_BOTS] = {0};
+    double t0 = pb_now();
+    for (int i = 0; !rc && i < a->games; i++) {
+        pb_state *start = pb_state_new(g, pb_derive_seed(a->common.seed, (uint64_t)i));
+        while (start && !pb_perfect_applies(g, start) && !pb_is_terminal(g, start)) {
+            int q = pb_current_seat(g, start);
+            g->ops->apply(g, start, pb_bot_choose(others[q], g, start, q), NULL, 0);
+        }
+        int me = i % players;
+        double first_win = 0, first_points = 0;
+        for (int b = 0; start && !pb_is_terminal(g, start) && b < nb; b++) {
+            pb_state *st = pb_state_clone(g, start);
+            pb_bot_reseed(bots[b], pb_derive_seed(a->common.seed, 5000000u + (uint64_t)i));
+            for (int q = 0; q < players; q++)
+                pb_bot_reseed(others[q], pb_derive_seed(a->common.seed, 6000000u + (uint64_t)i * PB_MAX_SEATS + q));
+            int q;
+            while (st && (q = pb_current_seat(g, st)) != PB_TERMINAL)
+                g->ops->apply(g, st, pb_bot_choose(q == me ? bots[b] : others[q], g, st, q), NULL, 0);
+            if (!st)
+                break;
+            double ret[PB_MAX_SEATS];
+            int tot[PB_MAX_SEATS];
+            g->ops->returns(g, st, ret);
+            g->ops->totals(g, st, tot);
+            mean_add(&win[b], ret[me]);
+            mean_add(&points[b], tot[me]);
+            if (b == 0)
+                first_win = ret[me], first_points = tot[me];
+            mean_add(&dwin[b], ret[me] - first_win);
+            mean_add(&dpoints[b], tot[me] - first_points);
+            free(st);
+        }
+        free(start);
+        bool last = i + 1 == a->games;
+        if (!last && (i + 1) % 50 != 0)
+            continue;
+        FILE *f = last ? stdout : stderr;
+        fprintf(f, "New York Slice, %d players, %d last rounds (played to them by %s, one seat each in turn "
+                "against it), %.0f s:\n", players, i + 1, a->against, pb_now() - t0);
+        for (int b = 0; b < nb; b++) {
+            double hw, hp, hdw, hdp, w = mean_of(&win[b], &hw), p = mean_of(&points[b], &hp);
+            double dw = mean_of(&dwin[b], &hdw), dp = mean_of(&dpoints[b], &hdp);
+            fprintf(f, "  %-24s win share %.3f (95%% CI %.3f-%.3f), points %.2f", names[b], w, w - hw, w + hw, p);
+            if (b > 0)
+                fprintf(f, "; against %s: win share %+.3f (%+.3f to %+.3f), points %+.2f (%+.2f to %+.2f)", names[0],
+                        dw, dw - hdw, dw + hdw, dp, dp - hdp, dp + hdp);
+            fprintf(f, "\n");
+        }
+        fflush(f);
+    }
+    if (rc)
+        cli_error("bench", "%s", err);
+    for (int b = 0; b < nb; b++)
+        pb_bot_free(bots[b]);
+    free_bots(others, players);
+    return rc;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    static const int allowed[] = {GAME_OPTIONS, OPT_GAMES, OPT_BOTS, OPT_REGRET, 0};
+    static const int allowed[] = {GAME_OPTIONS, OPT_GAMES, OPT_BOTS, OPT_REGRET, OPT_LAST_ROUND, OPT_AGAINST, 0};
     batch_args a;
     if (parse_batch("bench", argc, argv, allowed, &a))
         return EXIT_USAGE;
@@ -436,14 +528,17 @@ int cmd_bench(int argc, char **argv)
                "included) and prints games per second and nanoseconds per game. With\n"
                "--bots BOT, times that bot's decision in K mid-game positions instead.\n"
                "--regret (New York Slice): the points per decision each bot of --bots (a\n"
-               "comma list) loses in K last rounds against the exact solver.\n");
+               "comma list) loses in K last rounds against the exact solver.\n"
+               "--last-round [--against BOT] (New York Slice): K games played by BOT\n"
+               "(default mcts:iters=1000) to the last round; each bot of --bots plays it in\n"
+               "one seat against BOT: its win share and points, paired with the first's.\n");
         return 0;
     }
     pb_game *g = cli_make_game(&a.common);
     if (!g)
         return EXIT_USAGE;
-    if (a.regret || strcmp(a.bots, "random") != 0) {
-        int rc = a.regret ? bench_regret(g, &a) : bench_bot(g, &a);
+    if (a.regret || a.last_round || strcmp(a.bots, "random") != 0) {
+        int rc = a.regret ? bench_regret(g, &a) : a.last_round ? bench_last_round(g, &a) : bench_bot(g, &a);
         pb_game_free(g);
         return rc;
     }

@@ -202,6 +202,75 @@ static void test_perfect_scores_at_least_expert(void **state)
     pb_game_free(g);
 }
 
+/* The bounds of the seat to move's win share after move i: every seat
+ * playing for it, and every seat against it. */
+static void win_bounds(const pb_game *g, const nys_state *st, int n, double *most, double *least)
+{
+    static pb_exact_value v[PB_MAX_ACTIONS];
+    char err[PB_ERR_LEN];
+    int best, seat = nys_current_seat(st);
+    for (int i = 0; i < n; i++)
+        most[i] = -1, least[i] = 2;
+    for (int sign = 1; sign >= -1; sign -= 2) {
+        pb_perfect_limits lim = {.bound = sign};
+        assert_int_equal(pb_perfect_values(g, CPS(st), &lim, v, &best, err, sizeof err), n);
+        for (int i = 0; i < n; i++)
+            *(sign > 0 ? &most[i] : &least[i]) = v[i].win[seat];
+    }
+}
+
+/* expert plays the solver's move in the last round exactly where no move
+ * can change its share of the win, whoever plays how (then its most
+ * points, the others expected to play as searches do), and its search
+ * everywhere else; its values there are the solver's. */
+static void test_expert_exact_where_settled(void **state)
+{
+    (void)state;
+    pb_game *g = ts_game("nyslice", 3);
+    char err[PB_ERR_LEN];
+    pb_bot *easy = pb_bot_new("easy", 5, err, sizeof err), *expert = pb_bot_new("expert", 3, err, sizeof err);
+    assert_non_null(expert);
+    int exact = 0, searched = 0;
+    double most[PB_MAX_ACTIONS], least[PB_MAX_ACTIONS];
+    for (int i = 0; i < 6; i++) {
+        nys_state st;
+        nys_init(&st, g->rules, pb_derive_seed(77, (uint64_t)i));
+        while (!nys_last_round(&st))
+            nys_apply(&st, pb_bot_choose(easy, g, CPS(&st), nys_current_seat(&st)), err, sizeof err);
+        int seat;
+        while ((seat = nys_current_seat(&st)) != PB_TERMINAL) {
+            pb_action legal[PB_MAX_ACTIONS];
+            int n = nys_legal_actions(&st, legal);
+            pb_action a = pb_bot_choose(expert, g, CPS(&st), seat);
+            if (n > 1 && n <= 64) {
+                win_bounds(g, &st, n, most, least);
+                bool settled = true;
+                for (int k = 0; k < n; k++)
+                    settled = settled && fabs(most[k] - least[0]) < 1e-6 && fabs(least[k] - least[0]) < 1e-6;
+                bool by_solver = strncmp(pb_bot_why(expert), "exact last round", 16) == 0;
+                assert_int_equal(by_solver, settled);
+                if (by_solver) {
+                    pb_perfect_limits lim = {.win = true, .rivals_lead = true};
+                    int best;
+                    assert_int_equal(pb_perfect_values(g, CPS(&st), &lim, values, &best, err, sizeof err), n);
+                    assert_true(a == values[best].action);
+                    pb_move_value mv[PB_MAX_ACTIONS];
+                    assert_int_equal(pb_bot_values(expert, mv, PB_MAX_ACTIONS), n);
+                    assert_true(mv[0].action == a);
+                }
+                exact += by_solver;
+                searched += !by_solver;
+            }
+            assert_int_equal(nys_apply(&st, a, err, sizeof err), 0);
+        }
+    }
+    print_message("expert: %d last-round decisions by the solver, %d by its search\n", exact, searched);
+    assert_true(exact > 0 && searched > 0);
+    pb_bot_free(easy);
+    pb_bot_free(expert);
+    pb_game_free(g);
+}
+
 /* perfect:LEVEL names the level before the last round; a bad one is refused;
  * perfect-win is the same bot aiming at the win first. */
 static void test_perfect_spec(void **state)
@@ -229,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_values_same_for_every_determinization),
         cmocka_unit_test(test_perfect_scores_at_least_expert),
         cmocka_unit_test(test_perfect_spec),
+        cmocka_unit_test(test_expert_exact_where_settled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
