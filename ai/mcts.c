@@ -47,6 +47,20 @@ typedef struct mnode {
     bool expanded;
 } mnode;
 
+/* A blind seat's statistics for one move, kept apart from the moves it has
+ * not seen: one per (the node where the secret step began, seat, move),
+ * shared by every branch of the unseen moves below that node (decoupled
+ * selection, as in simultaneous-move MCTS). A seat decides once in a
+ * secret step (Pizza Theory's cut), so the seat and move name the choice. */
+typedef struct blind_stat {
+    int32_t anchor;        /* the node where the step began */
+    int32_t next;          /* the next in its bucket, -1: none */
+    pb_action action;
+    int player;
+    uint32_t visits, avail;
+    double value;          /* sum of `player`'s rewards, with one look-ahead value */
+} blind_stat;
+
 typedef struct tree {
     const pb_game *g;
     const pb_state *root_state;
@@ -62,11 +76,21 @@ typedef struct tree {
     int kids_cap;
     int iters, budget;      /* budget 0: until the deadline */
     double deadline;
+    int root;               /* the node whose children are the moves now asked
+                             * about: 0, or deeper when a decision in parts
+                             * goes on below the last search (reuse()); -1: none */
+    blind_stat *stats;      /* decoupled statistics of blind seats */
+    int nstats, stats_cap;
+    int32_t *buckets;       /* heads of their hash chains, -1: empty */
+    int nbuckets;
 } tree;
 
 typedef struct mcts {
     mcts_cfg cfg;
     tree trees[MCTS_MAX_THREADS];
+    pb_state *last;        /* the position of the last decision, and its move */
+    pb_action last_move;
+    int last_seat;         /* -1: no search to go on from */
 } mcts;
 
 static int new_node(tree *t, int parent, pb_action a, int player, double prior, double value)
@@ -120,6 +144,50 @@ static void rewards(const tree *t, const pb_state *st, int viewer, double *r)
 static bool blind(const tree *t, int node, int mover)
 {
     return node != 0 && t->g->ops->unseen_moves && t->g->ops->unseen_moves(t->g, t->det, mover) > 0;
+}
+
+static uint32_t stat_hash(int32_t anchor, int player, pb_action a, int nbuckets)
+{
+    uint64_t h = ((uint64_t)(uint32_t)anchor << 32 | a) * 0x9E3779B97F4A7C15ull ^ (uint64_t)player * 0xC2B2AE3D27D4EB4Full;
+    return (uint32_t)(h >> 32) & (uint32_t)(nbuckets - 1);
+}
+
+/* The blind seat's statistics for move a in the step begun at `anchor`,
+ * made (with the child's first value) when new; -1 when out of memory. */
+static int blind_stat_of(tree *t, int32_t anchor, int player, const mnode *child)
+{
+    if (t->nbuckets == 0 || t->nstats >= t->nbuckets) { /* keep chains short: as many buckets as entries */
+        int nb = t->nbuckets ? t->nbuckets * 2 : 1024;
+        int32_t *b = realloc(t->buckets, sizeof *b * (size_t)nb);
+        if (!b)
+            return -1;
+        t->buckets = b;
+        t->nbuckets = nb;
+        for (int i = 0; i < nb; i++)
+            b[i] = -1;
+        for (int i = 0; i < t->nstats; i++) {
+            uint32_t h = stat_hash(t->stats[i].anchor, t->stats[i].player, t->stats[i].action, nb);
+            t->stats[i].next = b[h];
+            b[h] = i;
+        }
+    }
+    uint32_t h = stat_hash(anchor, player, child->action, t->nbuckets);
+    for (int i = t->buckets[h]; i >= 0; i = t->stats[i].next)
+        if (t->stats[i].anchor == anchor && t->stats[i].player == player && t->stats[i].action == child->action)
+            return i;
+    if (t->nstats == t->stats_cap) {
+        int cap = t->stats_cap ? t->stats_cap * 2 : 1024;
+        blind_stat *st = realloc(t->stats, sizeof *st * (size_t)cap);
+        if (!st)
+            return -1;
+        t->stats = st;
+        t->stats_cap = cap;
+    }
+    int i = t->nstats++;
+    t->stats[i] = (blind_stat){anchor, t->buckets[h], child->action, player, 0, 0,
+                               child->value / (child->visits + 1)}; /* its first value alone */
+    t->buckets[h] = i;
+    return i;
 }
 
 /* Expand a node reached with state t->det: its moves (all of them, or a
@@ -205,50 +273,35 @@ static const bool *children_legal(tree *t, int node)
     return t->kids_legal;
 }
 
-/* A blind seat's move drawn from the priors: its own one-ply judgement,
- * which does not depend on the moves it has not seen. */
-static int sample_child(tree *t, int node)
+/* PUCT over the children legal in this guess; -1 if none is, -2 when out
+ * of memory. A blind
+ * seat (anchor >= 0: the node where its secret step began) chooses by its
+ * statistics for the step, which do not depend on the moves it has not
+ * seen; *stat gets the ones of the move chosen. */
+static int select_child(tree *t, int node, int32_t anchor, int *stat)
 {
-    double total = 0;
-    int k = 0;
+    int best = -1, k = 0, player = pb_current_seat(t->g, t->det);
+    double best_v = -1e300, c = t->cfg->c;
     const bool *legal = children_legal(t, node);
+    *stat = -1;
     if (!legal)
-        return -1;
-    for (int ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling, k++)
-        if (legal[k])
-            total += t->nodes[ch].prior;
-    double x = pb_rng_next(&t->rng) / 4294967296.0 * total;
-    int last = -1;
-    k = 0;
+        return -2;
     for (int ch = t->nodes[node].child; ch >= 0; ch = t->nodes[ch].sibling) {
         if (!legal[k++])
             continue;
-        t->nodes[ch].avail++;
-        last = ch;
-        if ((x -= t->nodes[ch].prior) < 0)
-            return ch;
-    }
-    return last;
-}
-
-/* PUCT over the children legal in this guess; -1 if none is. */
-static int select_child(tree *t, int node)
-{
-    if (blind(t, node, pb_current_seat(t->g, t->det)))
-        return sample_child(t, node);
-    int best = -1, k = 0;
-    double best_v = -1e300, c = t->cfg->c;
-    const bool *legal = children_legal(t, node);
-    for (int ch = t->nodes[node].child; legal && ch >= 0; ch = t->nodes[ch].sibling) {
+        int si = anchor >= 0 ? blind_stat_of(t, anchor, player, &t->nodes[ch]) : -1;
+        if (anchor >= 0 && si < 0)
+            return -2;
         mnode *m = &t->nodes[ch];
-        if (!legal[k++])
-            continue;
-        m->avail++;
-        double q = m->value / (m->visits + 1);
-        double v = q + c * m->prior * sqrt((double)m->avail) / (1 + m->visits);
+        uint32_t *avail = si >= 0 ? &t->stats[si].avail : &m->avail;
+        uint32_t visits = si >= 0 ? t->stats[si].visits : m->visits;
+        double value = si >= 0 ? t->stats[si].value : m->value;
+        ++*avail;
+        double v = value / (visits + 1) + c * m->prior * sqrt((double)*avail) / (1 + visits);
         if (v > best_v) {
             best_v = v;
             best = ch;
+            *stat = si;
         }
     }
     return best;
@@ -257,7 +310,8 @@ static int select_child(tree *t, int node)
 static int iterate(tree *t)
 {
     const pb_game *g = t->g;
-    int path[1024], depth = 0, node = 0;
+    int path[1024], stat[1024], depth = 0, node = 0; /* stat[i]: for path[i], set when chosen */
+    int32_t step = 0; /* the node where the current secret step began */
     pb_state_copy(g, t->det, t->root_state);
     g->ops->determinize(g, t->det, t->seat, &t->rng);
     path[depth++] = 0;
@@ -268,10 +322,18 @@ static int iterate(tree *t)
             if (node != 0)
                 break; /* a new leaf: score it */
         }
-        int next = select_child(t, node);
+        bool is_blind = blind(t, node, pb_current_seat(g, t->det));
+        if (!is_blind)
+            step = node;
+        int next = select_child(t, node, is_blind ? step : -1, &stat[depth]);
+        if (next == -2)
+            return -1;
         if (next < 0) { /* none of its moves is legal in this guess: add one */
             pb_action a = g->ops->random_action(g, t->det, &t->rng);
             if ((next = new_node(t, node, a, pb_current_seat(g, t->det), 0.05, 0.5)) < 0)
+                return -1;
+            stat[depth] = is_blind ? blind_stat_of(t, step, pb_current_seat(g, t->det), &t->nodes[next]) : -1;
+            if (is_blind && stat[depth] < 0)
                 return -1;
         }
         if (g->ops->apply(g, t->det, t->nodes[next].action, NULL, 0) != 0)
@@ -286,6 +348,10 @@ static int iterate(tree *t)
         mnode *m = &t->nodes[path[i]];
         m->visits++;
         m->value += r[m->player];
+        if (stat[i] >= 0) { /* a blind seat's move: its step's statistics too */
+            t->stats[stat[i]].visits++;
+            t->stats[stat[i]].value += r[m->player];
+        }
     }
     t->iters++;
     return 0;
@@ -311,6 +377,11 @@ static int ensure_buffers(tree *t, size_t state_size)
     return t->det && t->trial && t->legal ? 0 : -1;
 }
 
+static int first_child(const tree *t)
+{
+    return t->root >= 0 && t->n > 0 ? t->nodes[t->root].child : -1;
+}
+
 /* A root move's visits over all trees, and its mean value (each tree's
  * node holds one look-ahead value besides its visits). */
 static double root_totals(const mcts *m, int threads, pb_action a, double *value)
@@ -318,7 +389,7 @@ static double root_totals(const mcts *m, int threads, pb_action a, double *value
     double visits = 0, sum = 0;
     int trees = 0;
     for (int k = 0; k < threads; k++)
-        for (int c2 = m->trees[k].nodes[0].child; c2 >= 0; c2 = m->trees[k].nodes[c2].sibling)
+        for (int c2 = first_child(&m->trees[k]); c2 >= 0; c2 = m->trees[k].nodes[c2].sibling)
             if (m->trees[k].nodes[c2].action == a) {
                 visits += m->trees[k].nodes[c2].visits;
                 sum += m->trees[k].nodes[c2].value;
@@ -336,7 +407,7 @@ static pb_action pick_most_visited(mcts *m, pb_bot *b, int threads)
     int iters = 0;
     for (int i = 0; i < threads; i++) {
         iters += m->trees[i].iters;
-        for (int ch = m->trees[i].nodes[0].child; ch >= 0; ch = m->trees[i].nodes[ch].sibling) {
+        for (int ch = first_child(&m->trees[i]); ch >= 0; ch = m->trees[i].nodes[ch].sibling) {
             pb_action a = m->trees[i].nodes[ch].action;
             double value, visits = root_totals(m, threads, a, &value);
             if (visits > best_visits) {
@@ -358,7 +429,7 @@ static int mcts_values(const pb_bot *b, pb_move_value *out, int max)
     const mcts *m = b->impl;
     int n = 0;
     for (int k = 0; k < m->cfg.threads; k++)
-        for (int ch = m->trees[k].nodes[0].child; ch >= 0 && n < max; ch = m->trees[k].nodes[ch].sibling) {
+        for (int ch = first_child(&m->trees[k]); ch >= 0 && n < max; ch = m->trees[k].nodes[ch].sibling) {
             pb_move_value v = {m->trees[k].nodes[ch].action, 0, 0};
             int i = 0;
             while (i < n && out[i].action != v.action)
@@ -373,16 +444,75 @@ static int mcts_values(const pb_bot *b, pb_move_value *out, int max)
     return n;
 }
 
+/* The next part of a decision in parts (a payment a card at a time), when
+ * the last search was of its part before: that search went on into this
+ * part below its move, so its statistics there answer without a new search
+ * (a delivery of several ingredients costs one search, not one per card).
+ * False when st is not what the last move led to, or that branch was
+ * searched too little. */
+#define REUSE_SHARE 25 /* at least this share of the last budget: 1 in 25 */
+static bool reuse(mcts *m, pb_bot *b, const pb_game *g, const pb_state *st, int seat, pb_action *out)
+{
+    int threads = m->cfg.threads, searched = 0;
+    pb_state *after = m->trees[0].trial;
+    if (m->last_seat != seat || !m->last)
+        return false;
+    pb_state_copy(g, after, m->last);
+    if (g->ops->apply(g, after, m->last_move, NULL, 0) != 0 || !pb_state_equal(g, after, st))
+        return false;
+    int below[MCTS_MAX_THREADS];
+    for (int k = 0; k < threads; k++) {
+        below[k] = -1;
+        searched += m->trees[k].iters;
+        for (int ch = first_child(&m->trees[k]); ch >= 0; ch = m->trees[k].nodes[ch].sibling)
+            if (m->trees[k].nodes[ch].action == m->last_move)
+                below[k] = ch;
+    }
+    pb_action best = 0;
+    double most = 0;
+    for (int k = 0; k < threads; k++)
+        for (int ch = below[k] >= 0 ? m->trees[k].nodes[below[k]].child : -1; ch >= 0; ch = m->trees[k].nodes[ch].sibling) {
+            const mnode *c = &m->trees[k].nodes[ch];
+            if (c->player != seat || !g->ops->is_legal(g, st, c->action))
+                continue;
+            double visits = 0;
+            for (int j = 0; j < threads; j++)
+                for (int x = below[j] >= 0 ? m->trees[j].nodes[below[j]].child : -1; x >= 0; x = m->trees[j].nodes[x].sibling)
+                    if (m->trees[j].nodes[x].action == c->action)
+                        visits += m->trees[j].nodes[x].visits;
+            if (visits > most)
+                most = visits, best = c->action;
+        }
+    if (most < 1 || most * REUSE_SHARE < searched)
+        return false;
+    for (int k = 0; k < threads; k++)
+        m->trees[k].root = below[k];
+    pb_state_copy(g, m->last, st);
+    m->last_move = best;
+    double value;
+    root_totals(m, threads, best, &value);
+    b->searches = searched;
+    snprintf(b->why, sizeof b->why, "the rest of the last search: this part in %.0f of its %d searches, winning "
+             "chance about %.0f%%", most, searched, 100 * value);
+    *out = best;
+    return true;
+}
+
 static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
 {
     mcts *m = b->impl;
     int threads = m->cfg.threads;
-    b->searches = 0; /* until a search is made: no values of an earlier one */
     for (int i = 0; i < threads; i++)
-        if (ensure_buffers(&m->trees[i], g->ops->state_size) != 0) {
+        if (ensure_buffers(&m->trees[i], g->ops->state_size) != 0 ||
+            (!m->last && !(m->last = malloc(g->ops->state_size)))) {
             snprintf(b->why, sizeof b->why, "out of memory: a random move");
             return g->ops->random_action(g, st, &b->rng);
         }
+    pb_action a;
+    if (g->ops->continues && reuse(m, b, g, st, seat, &a))
+        return a;
+    m->last_seat = -1;
+    b->searches = 0; /* until a search is made: no values of an earlier one */
     /* one move: no search, unless the question is asked alike (the time
      * taken would tell whether this seat had a choice) */
     if (g->ops->legal_actions(g, st, m->trees[0].legal) == 1 && !pb_is_asked_alike(g, st)) {
@@ -398,6 +528,10 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
         t->seat = seat;
         t->cfg = &m->cfg;
         t->n = 0;
+        t->root = 0;
+        t->nstats = 0;
+        for (int k = 0; k < t->nbuckets; k++)
+            t->buckets[k] = -1;
         t->iters = 0;
         t->budget = m->cfg.iters ? m->cfg.iters / threads + (i < m->cfg.iters % threads) : 0;
         t->deadline = deadline;
@@ -412,8 +546,13 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
     for (int i = 1; i < threads; i++)
         if (started[i])
             pthread_join(tid[i], NULL);
-    pb_action a = pick_most_visited(m, b, threads);
-    return b->searches ? a : g->ops->random_action(g, st, &b->rng);
+    a = pick_most_visited(m, b, threads);
+    if (!b->searches)
+        return g->ops->random_action(g, st, &b->rng);
+    pb_state_copy(g, m->last, st);
+    m->last_move = a;
+    m->last_seat = seat;
+    return a;
 }
 
 static void mcts_free(void *impl)
@@ -428,7 +567,10 @@ static void mcts_free(void *impl)
         free(m->trees[i].legal);
         free(m->trees[i].kids);
         free(m->trees[i].kids_legal);
+        free(m->trees[i].stats);
+        free(m->trees[i].buckets);
     }
+    free(m->last);
     free(m);
 }
 
@@ -496,6 +638,7 @@ int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen)
         return -1;
     }
     m->cfg = cfg;
+    m->last_seat = -1;
     b->impl = m;
     b->free_impl = mcts_free;
     b->choose = mcts_choose;

@@ -34,6 +34,7 @@ typedef struct solver {
     nys_state *states; /* one per depth: the position after a move */
     pb_action *acts;   /* PB_MAX_ACTIONS per depth */
     double deadline;   /* 0: none */
+    long max_nodes;    /* 0: none */
     bool for_win;      /* pb_perfect_limits.win */
     bool rivals_lead;  /* pb_perfect_limits.rivals_lead */
     int root;          /* the seat whose decision is solved */
@@ -128,7 +129,8 @@ static void solve(solver *s, const pb_state *st, int depth, val *out)
 {
     const pb_game *g = s->g;
     int players = g->players;
-    if (++nodes % 4096 == 0 && s->deadline && pb_now() > s->deadline)
+    if (++nodes % 4096 == 0 &&
+        ((s->deadline && pb_now() > s->deadline) || (s->max_nodes && nodes > s->max_nodes)))
         s->timeout = true;
     int seat = pb_current_seat(g, st);
     if (seat == PB_TERMINAL) {
@@ -223,6 +225,7 @@ int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_lim
     nodes = 0;
     solver s = {.g = g};
     s.deadline = lim->seconds > 0 ? pb_now() + lim->seconds : 0;
+    s.max_nodes = lim->positions > 0 ? lim->positions : 0;
     s.for_win = lim->win;
     s.rivals_lead = lim->win && lim->rivals_lead;
     s.root = pb_current_seat(g, st);
@@ -242,7 +245,7 @@ int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_lim
     int seat = pb_current_seat(g, st);
     int nw = nys_last_round_worlds((const nys_state *)(const void *)st, seat, worlds);
     int n = g->ops->legal_actions(g, st, acts);
-    if (lim->seconds > 0)
+    if (lim->seconds > 0 || lim->positions > 0)
         rank_moves(&s, &worlds[0], seat, lim, acts, n, order);
     else
         for (int i = 0; i < n; i++)
@@ -284,7 +287,9 @@ int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_lim
 /* ---- The `perfect` bot ---- */
 
 #define BOT_SECONDS 0.5   /* the solver's share of a decision */
-#define EXPERT_SECONDS 0.25 /* expert's: its search may still follow */
+/* expert's share, in positions so that it plays the same on any machine
+ * (about 0.25 s on one core here): its search may still follow */
+#define EXPERT_POSITIONS 1500000
 #define MANY_MOVES 64     /* more (the division): the level's move is solved first */
 
 typedef struct perfect {
@@ -318,49 +323,51 @@ static pb_action level_move(pb_bot *b, const pb_game *g, const pb_state *st, int
 
 /* Is the win share of the seat to move the same after each of its n moves
  * however every seat plays from there (itself included)? Solved twice, all
- * playing for it and all against it; false when time runs out. */
-static bool settled(const pb_game *g, const pb_state *st, double seconds, int n)
+ * playing for it and all against it, within `positions`; false when they
+ * are not enough. */
+static bool settled(const pb_game *g, const pb_state *st, long positions, int n)
 {
     pb_exact_value *v = malloc(sizeof *v * PB_MAX_ACTIONS);
-    double most = 0, least = 1, deadline = pb_now() + seconds;
-    int seat = pb_current_seat(g, st), best, solved = 0;
+    double most = 0, least = 1;
+    int seat = pb_current_seat(g, st), best;
+    bool same = v != NULL;
     char err[PB_ERR_LEN];
-    for (int sign = 1; v && sign >= -1 && pb_now() < deadline; sign -= 2) {
-        pb_perfect_limits lim = {.seconds = deadline - pb_now(), .bound = sign};
-        if (pb_perfect_values(g, st, &lim, v, &best, err, sizeof err) != n)
-            break;
-        for (int i = 0; i < n; i++) {
-            solved += v[i].exact;
+    for (int sign = 1; same && sign >= -1; sign -= 2) {
+        pb_perfect_limits lim = {.positions = positions, .bound = sign};
+        same = positions > 0 && pb_perfect_values(g, st, &lim, v, &best, err, sizeof err) == n;
+        positions -= pb_perfect_nodes();
+        for (int i = 0; same && i < n; i++) {
             most = fmax(most, v[i].win[seat]);
             least = fmin(least, v[i].win[seat]);
+            same = v[i].exact && most - least <= EPS;
         }
     }
     free(v);
-    return solved == 2 * n && most - least <= EPS;
+    return same;
 }
 
 static pb_action perfect_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
 {
     perfect *p = b->impl;
-    if (!pb_perfect_applies(g, st))
+    int moves = g->ops->legal_actions(g, st, (pb_action *)(void *)p->values); /* scratch: only the count */
+    if (!pb_perfect_applies(g, st) || (p->settled_only && (moves > MANY_MOVES || moves == 1)))
         return level_move(b, g, st, seat);
     b->searches = 0;
-    double seconds = p->settled_only ? EXPERT_SECONDS : BOT_SECONDS;
-    double t0 = pb_now();
-    pb_perfect_limits lim = {seconds, NULL, 0, p->for_win, p->rivals_lead, 0};
+    pb_perfect_limits lim = {.seconds = BOT_SECONDS, .win = p->for_win};
+    if (p->settled_only)
+        lim = (pb_perfect_limits){.positions = EXPERT_POSITIONS, .win = true, .rivals_lead = true};
     pb_action first = 0;
     int best;
     char err[PB_ERR_LEN];
-    int n = g->ops->legal_actions(g, st, (pb_action *)(void *)p->values); /* scratch: only the count */
-    if (n > MANY_MOVES && p->settled_only)
-        return level_move(b, g, st, seat);
-    if (n > MANY_MOVES) {
+    if (moves > MANY_MOVES) {
         first = level_move(b, g, st, seat);
-        lim = (pb_perfect_limits){seconds, &first, 1, p->for_win, p->rivals_lead, 0};
+        lim.must = &first;
+        lim.nmust = 1;
     }
-    n = pb_perfect_values(g, st, &lim, p->values, &best, err, sizeof err);
+    int n = pb_perfect_values(g, st, &lim, p->values, &best, err, sizeof err);
+    long used = pb_perfect_nodes();
     if (n < 0 || best < 0)
-        return n > MANY_MOVES ? first : level_move(b, g, st, seat);
+        return moves > MANY_MOVES ? first : level_move(b, g, st, seat);
     int solved = 0;
     for (int i = 0; i < n; i++)
         solved += p->values[i].exact;
@@ -372,14 +379,14 @@ static pb_action perfect_choose(pb_bot *b, const pb_game *g, const pb_state *st,
     for (int i = 0; p->settled_only && i < n; i++)
         if (fabs(p->values[i].win[seat] - p->values[best].win[seat]) > EPS)
             return level_move(b, g, st, seat);
-    if (p->settled_only && !settled(g, st, seconds - (pb_now() - t0), n))
+    if (p->settled_only && !settled(g, st, EXPERT_POSITIONS - used, n))
         return level_move(b, g, st, seat);
     snprintf(b->why, sizeof b->why, "exact last round: expected score %.2f, win share %.0f%% (%d of %d moves solved)",
              p->values[best].score[seat], 100 * p->values[best].win[seat], solved, n);
     p->n = n;
     p->best = best;
     p->seat = seat;
-    b->searches = pb_perfect_nodes() > 0 ? pb_perfect_nodes() : 1;
+    b->searches = used > 0 ? used : 1;
     return p->values[best].action;
 }
 
@@ -390,22 +397,27 @@ static int perfect_values(const pb_bot *b, pb_move_value *out, int max)
     const perfect *p = b->impl;
     if (p->n == 0)
         return pb_bot_values(p->level, out, max);
+    pb_move_value *all = malloc(sizeof *all * (size_t)p->n);
     int k = 0;
-    for (int i = 0; i < p->n && k < max; i++)
+    for (int i = 0; all && i < p->n; i++)
         if (p->values[i].exact)
-            out[k++] = (pb_move_value){p->values[i].action, 1, p->values[i].win[p->seat]};
+            all[k++] = (pb_move_value){p->values[i].action, 1, p->values[i].win[p->seat]};
     for (int i = 0; i < k; i++)
-        if (out[i].action == p->values[p->best].action) {
-            pb_move_value played = out[i];
-            out[i] = out[0];
-            out[0] = played;
+        if (all[i].action == p->values[p->best].action) {
+            pb_move_value played = all[i];
+            all[i] = all[0];
+            all[0] = played;
         }
     for (int i = 2; i < k; i++) /* insertion: a few dozen moves, the division's solved ones */
-        for (int j = i; j > 1 && out[j - 1].value < out[j].value; j--) {
-            pb_move_value t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
+        for (int j = i; j > 1 && all[j - 1].value < all[j].value; j--) {
+            pb_move_value t = all[j];
+            all[j] = all[j - 1];
+            all[j - 1] = t;
         }
+    k = k < max ? k : max;
+    for (int i = 0; i < k; i++)
+        out[i] = all[i];
+    free(all);
     return k;
 }
 

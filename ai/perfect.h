@@ -33,6 +33,8 @@ typedef struct pb_exact_value {
  * player chose) come before all others. */
 typedef struct pb_perfect_limits {
     double seconds;        /* 0: no limit, every move is solved */
+    long positions;        /* a limit in positions searched instead (the same
+                            * answer on any machine); 0: none */
     const pb_action *must;
     int nmust;
     bool win;              /* every seat maximizes its expected share of the win

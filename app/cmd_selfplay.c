@@ -381,12 +381,16 @@ static void print_regret(FILE *f, const pb_game *g, const regret_sum *sums, int 
     fflush(f);
 }
 
-/* The bots of a comma list, at most REGRET_BOTS. */
+/* The bots of a comma list; -1 (said why) for more than REGRET_BOTS. */
 static int split_bots(const char *list, char (*names)[CLI_SPEC_LEN])
 {
     int n = 0;
-    for (const char *w = list; *w && n < REGRET_BOTS; n++) {
+    for (const char *w = list; *w; n++) {
         size_t len = strcspn(w, ",");
+        if (n == REGRET_BOTS) {
+            cli_error("bench", "at most %d bots in --bots", REGRET_BOTS);
+            return -1;
+        }
         snprintf(names[n], CLI_SPEC_LEN, "%.*s", (int)len, w);
         w += len + (w[len] == ',');
     }
@@ -402,6 +406,8 @@ static int bench_regret(const pb_game *g, const batch_args *a)
     regret_sum sums[REGRET_BOTS] = {0};
     char names[REGRET_BOTS][CLI_SPEC_LEN];
     int nb = split_bots(a->bots, names);
+    if (nb < 0)
+        return EXIT_USAGE;
     for (int b = 0; b < nb; b++)
         snprintf(sums[b].name, sizeof sums[b].name, "%.*s", (int)sizeof sums[b].name - 1, names[b]);
     char err[PB_ERR_LEN];
@@ -437,6 +443,23 @@ static int bench_regret(const pb_game *g, const batch_args *a)
     return 0;
 }
 
+/* Play st on with a bot per seat (`mine` in seat `me`) to the last round
+ * (to_last) or the end; -1 with the reason in err for an illegal move. */
+static int play_until(const pb_game *g, pb_state *st, pb_bot **seats, pb_bot *mine, int me, bool to_last, char *err,
+                      size_t errlen)
+{
+    int q;
+    while ((q = pb_current_seat(g, st)) != PB_TERMINAL && !(to_last && pb_perfect_applies(g, st))) {
+        pb_bot *b = q == me ? mine : seats[q];
+        char why[PB_ERR_LEN];
+        if (g->ops->apply(g, st, pb_bot_choose(b, g, st, q), why, sizeof why) != 0) {
+            snprintf(err, errlen, "bot %s chose an illegal move: %s", pb_bot_name(b), why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* The last round at the table (New York Slice): K games are played by the
  * --against bot in every seat to the last round; each bot of --bots then
  * plays that round in one seat (the seats taken in turn) against the same
@@ -450,6 +473,8 @@ static int bench_last_round(const pb_game *g, const batch_args *a)
     }
     char names[REGRET_BOTS][CLI_SPEC_LEN], err[PB_ERR_LEN];
     int nb = split_bots(a->bots, names), players = g->players, rc = 0;
+    if (nb < 0)
+        return EXIT_USAGE;
     pb_bot *bots[REGRET_BOTS] = {0}, *others[PB_MAX_SEATS] = {0};
     for (int b = 0; b < nb && !rc; b++)
         if (!(bots[b] = pb_bot_new(names[b], pb_derive_seed(a->common.seed, 7u + (unsigned)b), err, sizeof err)))
@@ -461,22 +486,25 @@ static int bench_last_round(const pb_game *g, const batch_args *a)
     double t0 = pb_now();
     for (int i = 0; !rc && i < a->games; i++) {
         pb_state *start = pb_state_new(g, pb_derive_seed(a->common.seed, (uint64_t)i));
-        while (start && !pb_perfect_applies(g, start) && !pb_is_terminal(g, start)) {
-            int q = pb_current_seat(g, start);
-            g->ops->apply(g, start, pb_bot_choose(others[q], g, start, q), NULL, 0);
+        for (int q = 0; q < players; q++) /* each game's round the same whatever the bots listed */
+            pb_bot_reseed(others[q], pb_derive_seed(a->common.seed, 4000000u + (uint64_t)i * PB_MAX_SEATS + q));
+        if (!start || play_until(g, start, others, NULL, -1, true, err, sizeof err) != 0) {
+            rc = EXIT_FAILURE;
+            free(start);
+            break;
         }
         int me = i % players;
         double first_win = 0, first_points = 0;
-        for (int b = 0; start && !pb_is_terminal(g, start) && b < nb; b++) {
+        for (int b = 0; !pb_is_terminal(g, start) && b < nb; b++) {
             pb_state *st = pb_state_clone(g, start);
             pb_bot_reseed(bots[b], pb_derive_seed(a->common.seed, 5000000u + (uint64_t)i));
             for (int q = 0; q < players; q++)
                 pb_bot_reseed(others[q], pb_derive_seed(a->common.seed, 6000000u + (uint64_t)i * PB_MAX_SEATS + q));
-            int q;
-            while (st && (q = pb_current_seat(g, st)) != PB_TERMINAL)
-                g->ops->apply(g, st, pb_bot_choose(q == me ? bots[b] : others[q], g, st, q), NULL, 0);
-            if (!st)
+            if (!st || play_until(g, st, others, bots[b], me, false, err, sizeof err) != 0) {
+                rc = EXIT_FAILURE;
+                free(st);
                 break;
+            }
             double ret[PB_MAX_SEATS];
             int tot[PB_MAX_SEATS];
             g->ops->returns(g, st, ret);

@@ -1,6 +1,7 @@
 /* test_bot_values.c -- pb_bot_values: the root moves a search weighed, as
  * `pizzabox engine`'s think reports them. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../ai/bot.h"
 #include "support.h"
@@ -85,12 +86,51 @@ static void test_no_values_without_a_search(void **state)
     pb_game_free(g);
 }
 
+/* A decision in parts (a Delivery payment, a card at a time) is searched
+ * once: the later parts are read from the first part's search, which went on
+ * into them (the same search's count, its values legal where the last part
+ * was chosen), and the joined move is legal. On one thread and on two. */
+static void check_parts(const char *spec, long iters)
+{
+    pb_game *g = ts_game("delivery", 2);
+    char err[PB_ERR_LEN];
+    pb_bot *b = pb_bot_new(spec, 4, err, sizeof err), *fill = pb_bot_new("greedy", 4, err, sizeof err);
+    assert_non_null(b);
+    int reused = 0;
+    for (uint64_t seed = 1; seed < 40 && reused < 3; seed++) {
+        pb_state *st = pb_state_new(g, seed);
+        for (int moves = 0; moves < 60 && !pb_is_terminal(g, st); moves++) {
+            int seat = pb_current_seat(g, st);
+            pb_action a = pb_bot_choose(moves % 2 ? fill : b, g, st, seat);
+            if (moves % 2 == 0 && strncmp(pb_bot_why(b), "the rest of the last search", 27) == 0) {
+                reused++;
+                assert_int_equal(pb_bot_searches(b), iters);
+                assert_true(pb_bot_values(b, values, PB_MAX_ACTIONS) > 0);
+            }
+            assert_int_equal(g->ops->apply(g, st, a, err, sizeof err), 0);
+        }
+        free(st);
+    }
+    assert_true(reused >= 3);
+    pb_bot_free(b);
+    pb_bot_free(fill);
+    pb_game_free(g);
+}
+
+static void test_parts_read_from_one_search(void **state)
+{
+    (void)state;
+    check_parts("mcts:iters=2000", 2000);
+    check_parts("mcts:iters=2000:threads=2", 2000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_values_of_a_search),
         cmocka_unit_test(test_values_of_a_search_on_two_threads),
         cmocka_unit_test(test_no_values_without_a_search),
+        cmocka_unit_test(test_parts_read_from_one_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
