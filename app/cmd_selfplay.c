@@ -453,7 +453,7 @@ static int play_until(const pb_game *g, pb_state *st, pb_bot **seats, pb_bot *mi
         pb_bot *b = q == me ? mine : seats[q];
         char why[PB_ERR_LEN];
         if (g->ops->apply(g, st, pb_bot_choose(b, g, st, q), why, sizeof why) != 0) {
-            snprintf(err, errlen, "bot %s chose an illegal move: %s", pb_bot_name(b), why);
+            snprintf(err, errlen, "bot %.60s chose an illegal move: %.160s", pb_bot_name(b), why);
             return -1;
         }
     }
