@@ -337,6 +337,29 @@ else
 fi
 run bench --regret --game theory --players 3 --games 1
 expect_bad "bench --regret: only New York Slice has an exact last round" 'New York Slice'
+
+# A bot's thinking time: wall time and its thread's CPU time.
+run bench --game theory --players 2 --games 2 --seed 3 --bots hard
+if [ "$rc" -eq 0 ] && grep -E -q "ms at most \(its thread's CPU time: [0-9.]+ ms on average, [0-9.]+ at most\), [0-9]+ iterations per second of CPU" "$T/out"; then
+    ok "bench --bots: wall and CPU time per move, iterations per CPU second"
+else
+    not_ok "bench --bots: wall and CPU time per move, iterations per CPU second" "exit status $rc" \
+        "stdout: $(cat "$T/out")"
+fi
+
+# The last round at the table: each bot's win share, the second paired with the first.
+run bench --last-round --game nyslice --players 3 --games 2 --seed 4 --bots greedy,easy --against random
+if [ "$rc" -eq 0 ] && grep -E -q '^  greedy +win share [0-9.]+ \(95% CI' "$T/out" &&
+    grep -E -q '^  easy +win share [0-9.]+ .*; against greedy: win share [-+][0-9.]+ \(' "$T/out"; then
+    ok "bench --last-round: a line per bot, the second against the first"
+else
+    not_ok "bench --last-round: a line per bot, the second against the first" "exit status $rc" \
+        "stdout: $(cat "$T/out")"
+fi
+run bench --last-round --game delivery --players 3 --games 1 --bots greedy
+expect_bad "bench --last-round: only New York Slice" 'New York Slice'
+run bench --last-round --players 3 --games 1 --bots greedy --against wizard
+expect_bad "bench --last-round: an unknown --against bot is named" 'wizard'
 run selfplay --players 3 --bots perfect:wizard
 expect_bad "selfplay: perfect with an unknown level" 'perfect:wizard'
 
