@@ -3,7 +3,8 @@
 # the tested bot plays every seat equally: its win share with a Wilson 95%
 # interval, and parity (an equal share: 1 / players). A shared win counts as
 # a share; a game nobody wins (Pizza Theory's neutral, a draw) counts as a
-# loss for everyone.
+# loss for everyone, and then a last line gives the tested bot's share of
+# the games a player won, whose parity is 1 / players.
 #
 #   sh bench/bots.sh [build/pizzabox] [GAME] [PLAYERS] [BOT] [OPPONENT] [GAMES]
 #   sh bench/bots.sh build/pizzabox theory 3 expert mcts:iters=1000 400
@@ -48,4 +49,13 @@ echo "$total $((per_seat * players)) $opps $(($(date +%s) - start))" |
            bot, players - 1, opp, 100 * p, 100 * (c - h), 100 * (c + h), n, 100 / players
     printf "each %s: %.1f%%; nobody: %.1f%%; %d s\n", opp, 100 * $3 / n / (players - 1),
            (1 - p - $3 / n > 0.0005 ? 100 * (1 - p - $3 / n) : 0), $4
+    # Where games can end with no winner (the neutral), equal bots share
+    # what the players win: parity there is the share of those.
+    w = $1 + $3
+    if (n - w > 0.5 && w > 0) {
+        q = $1 / w; d = 1 + z * z / w; c = (q + z * z / (2 * w)) / d
+        h = z * sqrt(q * (1 - q) / w + z * z / (4 * w * w)) / d
+        printf "of the %.0f games a player won: %s %.1f%% (95%% CI %.1f%%-%.1f%%), parity %.3g%%\n",
+               w, bot, 100 * q, 100 * (c - h), 100 * (c + h), 100 / players
+    }
 }'
