@@ -460,37 +460,28 @@ static bool reuse(mcts *m, pb_bot *b, const pb_game *g, const pb_state *st, int 
     pb_state_copy(g, after, m->last);
     if (g->ops->apply(g, after, m->last_move, NULL, 0) != 0 || !pb_state_equal(g, after, st))
         return false;
-    int below[MCTS_MAX_THREADS];
-    for (int k = 0; k < threads; k++) {
-        below[k] = -1;
-        searched += m->trees[k].iters;
-        for (int ch = first_child(&m->trees[k]); ch >= 0; ch = m->trees[k].nodes[ch].sibling)
-            if (m->trees[k].nodes[ch].action == m->last_move)
-                below[k] = ch;
+    for (int k = 0; k < threads; k++) { /* go down to the last move: its children are this part's moves */
+        tree *t = &m->trees[k];
+        int below = -1;
+        searched += t->iters;
+        for (int ch = first_child(t); ch >= 0; ch = t->nodes[ch].sibling)
+            if (t->nodes[ch].action == m->last_move)
+                below = ch;
+        t->root = below;
     }
     pb_action best = 0;
-    double most = 0;
+    double most = 0, value = 0;
     for (int k = 0; k < threads; k++)
-        for (int ch = below[k] >= 0 ? m->trees[k].nodes[below[k]].child : -1; ch >= 0; ch = m->trees[k].nodes[ch].sibling) {
+        for (int ch = first_child(&m->trees[k]); ch >= 0; ch = m->trees[k].nodes[ch].sibling) {
             const mnode *c = &m->trees[k].nodes[ch];
-            if (c->player != seat || !g->ops->is_legal(g, st, c->action))
-                continue;
-            double visits = 0;
-            for (int j = 0; j < threads; j++)
-                for (int x = below[j] >= 0 ? m->trees[j].nodes[below[j]].child : -1; x >= 0; x = m->trees[j].nodes[x].sibling)
-                    if (m->trees[j].nodes[x].action == c->action)
-                        visits += m->trees[j].nodes[x].visits;
-            if (visits > most)
-                most = visits, best = c->action;
+            double v, visits = root_totals(m, threads, c->action, &v);
+            if (c->player == seat && visits > most && g->ops->is_legal(g, st, c->action))
+                most = visits, best = c->action, value = v;
         }
     if (most < 1 || most * REUSE_SHARE < searched)
-        return false;
-    for (int k = 0; k < threads; k++)
-        m->trees[k].root = below[k];
+        return false; /* the search that follows starts its trees afresh */
     pb_state_copy(g, m->last, st);
     m->last_move = best;
-    double value;
-    root_totals(m, threads, best, &value);
     b->searches = searched;
     snprintf(b->why, sizeof b->why, "the rest of the last search: this part in %.0f of its %d searches, winning "
              "chance about %.0f%%", most, searched, 100 * value);

@@ -295,7 +295,6 @@ int pb_perfect_values(const pb_game *g, const pb_state *st, const pb_perfect_lim
 typedef struct perfect {
     pb_bot *level;        /* plays before the last round, and when time runs out */
     bool for_win;         /* perfect-win: the win share first */
-    bool rivals_lead;     /* expert: the others as the search levels play */
     bool settled_only;    /* expert: only where no move changes the win share */
     pb_exact_value *values;
     int n, best, seat;    /* the last solve (n 0: the level decided) */
@@ -473,7 +472,6 @@ static int wrap(pb_bot *b, const char *spec, const char *level, uint64_t seed, c
         perfect_free(p);
         return -1;
     }
-    p->rivals_lead = p->settled_only;
     p->for_win = p->settled_only || perfect_name(spec) == strlen("perfect-win");
     b->impl = p;
     b->free_impl = perfect_free;

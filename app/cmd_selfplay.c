@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "../core/clock.h"
 #include "../ai/bot.h"
@@ -212,15 +211,6 @@ int cmd_selfplay(int argc, char **argv)
     return rc;
 }
 
-/* Seconds of CPU this thread has used: a bot's time on one core even when
- * other work shares the machine. */
-static double thread_cpu(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* Time a bot's decisions in mid-game positions (half-way through random
  * games): milliseconds per move and, for search bots, iterations per second. */
 static int bench_bot(const pb_game *g, const batch_args *a)
@@ -245,9 +235,9 @@ static int bench_bot(const pb_game *g, const batch_args *a)
         free(probe);
         for (int k = 0; k < length / 2; k++)
             g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0);
-        double t0 = pb_now(), c0 = thread_cpu();
+        double t0 = pb_now(), c0 = pb_thread_cpu();
         pb_bot_choose(bot, g, st, pb_current_seat(g, st));
-        double dt = pb_now() - t0, dc = thread_cpu() - c0;
+        double dt = pb_now() - t0, dc = pb_thread_cpu() - c0;
         total += dt;
         worst = dt > worst ? dt : worst;
         cpu_total += dc;
