@@ -15,7 +15,8 @@
 #include "front.h"
 #include "textbuf.h"
 
-enum { OPT_GAMES = 1000, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD, OPT_REGRET, OPT_LAST_ROUND, OPT_AGAINST, OPT_HELP };
+enum { OPT_GAMES = 1000, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD, OPT_REGRET, OPT_LAST_ROUND, OPT_AGAINST, OPT_WHOLE_GAMES,
+       OPT_HELP };
 
 /* Every command here takes every game option. */
 #define GAME_OPTIONS                                                                                          \
@@ -30,7 +31,8 @@ static const struct option opts[] = {
     {"games", required_argument, 0, OPT_GAMES}, {"bots", required_argument, 0, OPT_BOTS},
     {"record-dir", required_argument, 0, OPT_RECORD_DIR}, {"record", required_argument, 0, OPT_RECORD},
     {"regret", no_argument, 0, OPT_REGRET}, {"last-round", no_argument, 0, OPT_LAST_ROUND},
-    {"against", required_argument, 0, OPT_AGAINST}, {"help", no_argument, 0, OPT_HELP},
+    {"against", required_argument, 0, OPT_AGAINST}, {"whole-games", no_argument, 0, OPT_WHOLE_GAMES},
+    {"help", no_argument, 0, OPT_HELP},
     {0, 0, 0, 0}};
 
 typedef struct batch_args {
@@ -42,6 +44,7 @@ typedef struct batch_args {
     bool regret;
     bool last_round;
     const char *against;
+    bool whole_games;
     bool help;
 } batch_args;
 
@@ -81,6 +84,7 @@ static int parse_batch(const char *cmd, int argc, char **argv, const int *allowe
         case OPT_REGRET: a->regret = true; break;
         case OPT_LAST_ROUND: a->last_round = true; break;
         case OPT_AGAINST: a->against = optarg; break;
+        case OPT_WHOLE_GAMES: a->whole_games = true; break;
         case OPT_HELP: a->help = true; break;
         }
     }
@@ -211,8 +215,31 @@ int cmd_selfplay(int argc, char **argv)
     return rc;
 }
 
+/* The times of a bot's decisions: wall and its thread's CPU. */
+typedef struct decision_times {
+    long n, over_second, searches;
+    double total, worst, cpu_total, cpu_worst;
+} decision_times;
+
+static pb_action timed_choice(pb_bot *bot, const pb_game *g, const pb_state *st, decision_times *t)
+{
+    double t0 = pb_now(), c0 = pb_thread_cpu();
+    pb_action a = pb_bot_choose(bot, g, st, pb_current_seat(g, st));
+    double dt = pb_now() - t0, dc = pb_thread_cpu() - c0;
+    t->n++;
+    t->total += dt;
+    t->worst = dt > t->worst ? dt : t->worst;
+    t->cpu_total += dc;
+    t->cpu_worst = dc > t->cpu_worst ? dc : t->cpu_worst;
+    t->over_second += dc >= 1.0;
+    t->searches += pb_bot_searches(bot);
+    return a;
+}
+
 /* Time a bot's decisions in mid-game positions (half-way through random
- * games): milliseconds per move and, for search bots, iterations per second. */
+ * games), or with --whole-games every decision of K games it plays in every
+ * seat (the first and the last moves too, where a level may be slowest):
+ * milliseconds per move and, for search bots, iterations per second. */
 static int bench_bot(const pb_game *g, const batch_args *a)
 {
     char err[PB_ERR_LEN];
@@ -224,10 +251,19 @@ static int bench_bot(const pb_game *g, const batch_args *a)
     pb_state *st = pb_state_new(g, 0);
     pb_rng rng;
     pb_rng_seed(&rng, a->common.seed);
-    double total = 0, worst = 0, cpu_total = 0, cpu_worst = 0;
-    long searches = 0;
+    decision_times t = {0};
     for (int i = 0; i < a->games; i++) {
         g->ops->init(g, st, pb_derive_seed(a->common.seed, (uint64_t)i));
+        if (a->whole_games) {
+            while (!pb_is_terminal(g, st))
+                if (g->ops->apply(g, st, timed_choice(bot, g, st, &t), NULL, 0) != 0) {
+                    cli_error("bench", "bot %s chose an illegal move", a->bots);
+                    free(st);
+                    pb_bot_free(bot);
+                    return EXIT_FAILURE;
+                }
+            continue;
+        }
         int length = 0;
         pb_state *probe = pb_state_clone(g, st);
         while (!pb_is_terminal(g, probe) && ++length)
@@ -235,21 +271,18 @@ static int bench_bot(const pb_game *g, const batch_args *a)
         free(probe);
         for (int k = 0; k < length / 2; k++)
             g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0);
-        double t0 = pb_now(), c0 = pb_thread_cpu();
-        pb_bot_choose(bot, g, st, pb_current_seat(g, st));
-        double dt = pb_now() - t0, dc = pb_thread_cpu() - c0;
-        total += dt;
-        worst = dt > worst ? dt : worst;
-        cpu_total += dc;
-        cpu_worst = dc > cpu_worst ? dc : cpu_worst;
-        searches += pb_bot_searches(bot);
+        timed_choice(bot, g, st, &t);
     }
-    printf("%s, %d players, bot %s: %d mid-game moves, %.1f ms per move on average, %.1f ms at most "
-           "(its thread's CPU time: %.1f ms on average, %.1f at most)",
-           g->ops->id, g->players, a->bots, a->games, 1000 * total / a->games, 1000 * worst,
-           1000 * cpu_total / a->games, 1000 * cpu_worst);
-    if (searches)
-        printf(", %.0f iterations per second of CPU", searches / cpu_total);
+    if (a->whole_games)
+        printf("%s, %d players, bot %s in every seat: %ld moves in %d games, ", g->ops->id, g->players, a->bots,
+               t.n, a->games);
+    else
+        printf("%s, %d players, bot %s: %ld mid-game moves, ", g->ops->id, g->players, a->bots, t.n);
+    printf("%.1f ms per move on average, %.1f ms at most (its thread's CPU time: %.1f ms on average, %.1f at "
+           "most; %ld moves of 1 s or more)",
+           1000 * t.total / t.n, 1000 * t.worst, 1000 * t.cpu_total / t.n, 1000 * t.cpu_worst, t.over_second);
+    if (t.searches)
+        printf(", %.0f iterations per second of CPU", t.searches / t.cpu_total);
     printf("\n");
     free(st);
     pb_bot_free(bot);
@@ -549,16 +582,18 @@ static int bench_last_round(const pb_game *g, const batch_args *a)
 
 int cmd_bench(int argc, char **argv)
 {
-    static const int allowed[] = {GAME_OPTIONS, OPT_GAMES, OPT_BOTS, OPT_REGRET, OPT_LAST_ROUND, OPT_AGAINST, 0};
+    static const int allowed[] = {GAME_OPTIONS,      OPT_GAMES,   OPT_BOTS, OPT_REGRET, OPT_LAST_ROUND,
+                                  OPT_WHOLE_GAMES, OPT_AGAINST, 0};
     batch_args a;
     if (parse_batch("bench", argc, argv, allowed, &a))
         return EXIT_USAGE;
     if (a.help) {
         printf("usage: pizzabox bench --game nyslice|theory|delivery --players N --games K\n"
-               "       [--seed S] [--bots BOT]\n" GAME_OPTIONS_HELP
+               "       [--seed S] [--bots BOT [--whole-games]]\n" GAME_OPTIONS_HELP
                "Plays K games of uniformly random moves on one thread (setup and scoring\n"
                "included) and prints games per second and nanoseconds per game. With\n"
-               "--bots BOT, times that bot's decision in K mid-game positions instead.\n"
+               "--bots BOT, times that bot's decision in K mid-game positions instead;\n"
+               "with --whole-games, every decision of K games it plays in every seat.\n"
                "--regret (New York Slice): the points per decision each bot of --bots (a\n"
                "comma list) loses in K last rounds against the exact solver.\n"
                "--last-round [--against BOT] (New York Slice): K games played by BOT\n"

@@ -6,7 +6,9 @@
 # loss for everyone, and then a last line gives the tested bot's share of
 # the games a player won, whose parity is 1 / players.
 #
-#   sh bench/bots.sh [build/pizzabox] [GAME] [PLAYERS] [BOT] [OPPONENT] [GAMES]
+# The seats' games run side by side, JOBS at a time (default: the cores).
+#
+#   [JOBS=N] sh bench/bots.sh [build/pizzabox] [GAME] [PLAYERS] [BOT] [OPPONENT] [GAMES]
 #   sh bench/bots.sh build/pizzabox theory 3 expert mcts:iters=1000 400
 set -eu
 bin=${1:-build/pizzabox}
@@ -16,9 +18,12 @@ bot=${4:-greedy}
 opp=${5:-random}
 games=${6:-2000}
 per_seat=$(((games + players - 1) / players)) # at least GAMES
-total=0
-opps=0
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
 start=$(date +%s)
+# One selfplay per tested seat, its output in $out/SEAT; at most $jobs at once.
+pids=""
 seat=0
 while [ "$seat" -lt "$players" ]; do
     bots=""
@@ -28,11 +33,24 @@ while [ "$seat" -lt "$players" ]; do
         bots="${bots:+$bots,}$b"
         s=$((s + 1))
     done
+    "$bin" selfplay --game "$game" --players "$players" --games "$per_seat" --seed $((1000 + seat)) \
+        --bots "$bots" >"$out/$seat" 2>&1 &
+    pids="$pids $!"
+    seat=$((seat + 1))
+    if [ $((seat % jobs)) = 0 ] || [ "$seat" = "$players" ]; then
+        for p in $pids; do
+            # A bad game, count or bot: stop with pizzabox's message.
+            wait "$p" || { cat "$out"/* >&2; exit 1; }
+        done
+        pids=""
+    fi
+done
+total=0
+opps=0
+seat=0
+while [ "$seat" -lt "$players" ]; do
     # The summary's "wins" list, one share per seat.
-    # set -e stops here, with pizzabox's message, on a bad game, count or bot.
-    out=$("$bin" selfplay --game "$game" --players "$players" --games "$per_seat" --seed $((1000 + seat)) \
-        --bots "$bots")
-    wins=$(echo "$out" | tail -n 1 | sed 's/.*"wins":\[\([^]]*\)\].*/\1/')
+    wins=$(tail -n 1 "$out/$seat" | sed 's/.*"wins":\[\([^]]*\)\].*/\1/')
     mine=$(echo "$wins" | awk -F, -v s=$((seat + 1)) '{print $s}')
     others=$(echo "$wins" | awk -F, -v s=$((seat + 1)) '{t = 0; for (i = 1; i <= NF; i++) if (i != s) t += $i; print t}')
     echo "$bot in seat $((seat + 1)) of $players against $opp: $mine wins in $per_seat games"
