@@ -239,7 +239,8 @@ static pb_action timed_choice(pb_bot *bot, const pb_game *g, const pb_state *st,
 /* Time a bot's decisions in mid-game positions (half-way through random
  * games), or with --whole-games every decision of K games it plays in every
  * seat (the first and the last moves too, where a level may be slowest):
- * milliseconds per move and, for search bots, iterations per second. */
+ * milliseconds per move and, for search bots in mid-game, iterations per
+ * second. */
 static int bench_bot(const pb_game *g, const batch_args *a)
 {
     char err[PB_ERR_LEN];
@@ -256,8 +257,8 @@ static int bench_bot(const pb_game *g, const batch_args *a)
         g->ops->init(g, st, pb_derive_seed(a->common.seed, (uint64_t)i));
         if (a->whole_games) {
             while (!pb_is_terminal(g, st))
-                if (g->ops->apply(g, st, timed_choice(bot, g, st, &t), NULL, 0) != 0) {
-                    cli_error("bench", "bot %s chose an illegal move", a->bots);
+                if (g->ops->apply(g, st, timed_choice(bot, g, st, &t), err, sizeof err) != 0) {
+                    cli_error("bench", "bot %s chose an illegal move: %s", a->bots, err);
                     free(st);
                     pb_bot_free(bot);
                     return EXIT_FAILURE;
@@ -281,7 +282,9 @@ static int bench_bot(const pb_game *g, const batch_args *a)
     printf("%.1f ms per move on average, %.1f ms at most (its thread's CPU time: %.1f ms on average, %.1f at "
            "most; %ld moves of 1 s or more)",
            1000 * t.total / t.n, 1000 * t.worst, 1000 * t.cpu_total / t.n, 1000 * t.cpu_worst, t.over_second);
-    if (t.searches)
+    /* Not over whole games: New York Slice's expert counts the exact last
+     * round's positions there, which are not iterations. */
+    if (t.searches && !a->whole_games)
         printf(", %.0f iterations per second of CPU", t.searches / t.cpu_total);
     printf("\n");
     free(st);
@@ -604,7 +607,12 @@ int cmd_bench(int argc, char **argv)
     pb_game *g = cli_make_game(&a.common);
     if (!g)
         return EXIT_USAGE;
-    if (a.regret || a.last_round || strcmp(a.bots, "random") != 0) {
+    if (a.whole_games && (a.regret || a.last_round)) {
+        cli_error("bench", "--whole-games goes with --bots BOT alone, not with --regret or --last-round");
+        pb_game_free(g);
+        return EXIT_USAGE;
+    }
+    if (a.regret || a.last_round || a.whole_games || strcmp(a.bots, "random") != 0) {
         int rc = a.regret ? bench_regret(g, &a) : a.last_round ? bench_last_round(g, &a) : bench_bot(g, &a);
         pb_game_free(g);
         return rc;

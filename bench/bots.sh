@@ -19,11 +19,19 @@ opp=${5:-random}
 games=${6:-2000}
 per_seat=$(((games + players - 1) / players)) # at least GAMES
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+case $jobs in
+'' | *[!0-9]* | 0)
+    echo "bots.sh: JOBS must be a whole number of at least 1, not '$jobs'" >&2
+    exit 2
+    ;;
+esac
 out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+running="" # "pid:seat" of the selfplays not yet waited for
+# However the script ends, no selfplay is left running.
+trap 'for r in $running; do kill "${r%%:*}" 2>/dev/null; done; rm -rf "$out"' EXIT
+trap 'exit 130' INT TERM HUP
 start=$(date +%s)
 # One selfplay per tested seat, its output in $out/SEAT; at most $jobs at once.
-pids=""
 seat=0
 while [ "$seat" -lt "$players" ]; do
     bots=""
@@ -34,15 +42,15 @@ while [ "$seat" -lt "$players" ]; do
         s=$((s + 1))
     done
     "$bin" selfplay --game "$game" --players "$players" --games "$per_seat" --seed $((1000 + seat)) \
-        --bots "$bots" >"$out/$seat" 2>&1 &
-    pids="$pids $!"
+        --bots "$bots" >"$out/$seat" 2>"$out/$seat.err" &
+    running="$running $!:$seat"
     seat=$((seat + 1))
     if [ $((seat % jobs)) = 0 ] || [ "$seat" = "$players" ]; then
-        for p in $pids; do
+        for r in $running; do
             # A bad game, count or bot: stop with pizzabox's message.
-            wait "$p" || { cat "$out"/* >&2; exit 1; }
+            wait "${r%%:*}" || { cat "$out/${r#*:}.err" >&2; exit 1; }
+            running=${running#* "$r"}
         done
-        pids=""
     fi
 done
 total=0

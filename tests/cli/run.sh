@@ -340,8 +340,8 @@ expect_bad "bench --regret: only New York Slice has an exact last round" 'New Yo
 
 # A bot's thinking time: wall time and its thread's CPU time.
 run bench --game theory --players 2 --games 2 --seed 3 --bots hard
-cpu_re="ms at most \(its thread's CPU time: [0-9.]+ ms on average, [0-9.]+ at most; [0-9]+ moves of 1 s or more\), [0-9]+ iterations per second of CPU"
-if [ "$rc" -eq 0 ] && grep -E -q "$cpu_re" "$T/out"; then
+cpu_re="ms at most \(its thread's CPU time: [0-9.]+ ms on average, [0-9.]+ at most; [0-9]+ moves of 1 s or more\)"
+if [ "$rc" -eq 0 ] && grep -E -q "$cpu_re, [0-9]+ iterations per second of CPU" "$T/out"; then
     ok "bench --bots: wall and CPU time per move, iterations per CPU second"
 else
     not_ok "bench --bots: wall and CPU time per move, iterations per CPU second" "exit status $rc" \
@@ -352,11 +352,13 @@ fi
 # rounds at 3 players give each seat at least a portion to take a round.
 run bench --game nyslice --players 3 --games 2 --seed 3 --bots easy --whole-games
 moves=$(sed -n 's/.*bot easy in every seat: \([0-9]*\) moves in 2 games.*/\1/p' "$T/out")
-if [ "$rc" -eq 0 ] && [ "${moves:-0}" -ge 36 ] && grep -E -q "$cpu_re" "$T/out"; then
+if [ "$rc" -eq 0 ] && [ "${moves:-0}" -ge 36 ] && grep -E -q "$cpu_re$" "$T/out"; then
     ok "bench --bots --whole-games: every move of the games timed"
 else
     not_ok "bench --bots --whole-games: every move of the games timed" "exit status $rc" "stdout: $(cat "$T/out")"
 fi
+run bench --last-round --games 1 --bots easy --whole-games
+expect_bad "bench --whole-games: not with --last-round" '--whole-games goes with --bots BOT alone'
 
 # The last round at the table: each bot's win share, the second paired with the first.
 run bench --last-round --game nyslice --players 3 --games 2 --seed 4 --bots greedy,easy --against random
