@@ -28,7 +28,7 @@ esac
 out=$(mktemp -d)
 running="" # "pid:seat" of the selfplays not yet waited for
 # However the script ends, no selfplay is left running.
-trap 'for r in $running; do kill "${r%%:*}" 2>/dev/null; done; rm -rf "$out"' EXIT
+trap 'for r in $running; do kill "${r%%:*}" 2>/dev/null || :; done; rm -rf "$out"' EXIT
 trap 'exit 130' INT TERM HUP
 start=$(date +%s)
 # One selfplay per tested seat, its output in $out/SEAT; at most $jobs at once.

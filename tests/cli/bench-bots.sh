@@ -26,9 +26,16 @@ sh "$root/bench/nyslice-bots.sh" "$BIN" greedy random 8 >"$T/ny.out" 2>&1
 check "nyslice-bots.sh: 4 seats, parity 25%" "$([ "$(grep -c '^greedy in seat . of 4' "$T/ny.out")" -eq 4 ] || echo 'seat lines')" \
     "$(grep -q 'greedy vs 3 x random: win share .* over 8 games, parity 25%' "$T/ny.out" || echo "summary: $(cat "$T/ny.out")")"
 
-sh "$root/bench/theory-bots.sh" "$BIN" 3 greedy nobot 6 >"$T/bad.out" 2>&1
+mkdir "$T/tmp"
+TMPDIR="$T/tmp" sh "$root/bench/theory-bots.sh" "$BIN" 3 greedy nobot 6 >"$T/bad.out" 2>&1
 rc=$?
-check "theory-bots.sh: an unknown bot stops it with pizzabox's reason" "$([ $rc -ne 0 ] || echo 'exit 0')" \
+check "theory-bots.sh: an unknown bot stops it with pizzabox's reason, leaving no files" \
+    "$([ $rc -ne 0 ] || echo 'exit 0')" \
     "$(grep -q "unknown bot 'nobot'" "$T/bad.out" || echo "output: $(cat "$T/bad.out")")" \
-    "$(! grep -q 'win share' "$T/bad.out" || echo 'printed a share anyway')"
+    "$(! grep -q 'win share' "$T/bad.out" || echo 'printed a share anyway')" \
+    "$([ -z "$(ls "$T/tmp")" ] || echo "left $(ls "$T/tmp")")"
+
+JOBS=0 sh "$root/bench/bots.sh" "$BIN" nyslice 3 greedy random 3 >"$T/jobs.out" 2>&1
+check "bots.sh: JOBS=0 is refused" "$(grep -q "JOBS must be a whole number of at least 1, not '0'" "$T/jobs.out" ||
+    echo "output: $(cat "$T/jobs.out")")"
 summary bench-bots
