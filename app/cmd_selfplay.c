@@ -236,6 +236,24 @@ static pb_action timed_choice(pb_bot *bot, const pb_game *g, const pb_state *st,
     return a;
 }
 
+/* bench --bots's report of the times. */
+static void print_times(const pb_game *g, const batch_args *a, const decision_times *t)
+{
+    if (a->whole_games)
+        printf("%s, %d players, bot %s in every seat: %ld moves in %d games, ", g->ops->id, g->players, a->bots,
+               t->n, a->games);
+    else
+        printf("%s, %d players, bot %s: %ld mid-game moves, ", g->ops->id, g->players, a->bots, t->n);
+    printf("%.1f ms per move on average, %.1f ms at most (its thread's CPU time: %.1f ms on average, %.1f at "
+           "most; %ld moves of 1 s or more)",
+           1000 * t->total / t->n, 1000 * t->worst, 1000 * t->cpu_total / t->n, 1000 * t->cpu_worst, t->over_second);
+    /* Not over whole games: New York Slice's expert counts the exact last
+     * round's positions there, which are not iterations. */
+    if (t->searches && !a->whole_games)
+        printf(", %.0f iterations per second of CPU", t->searches / t->cpu_total);
+    printf("\n");
+}
+
 /* Time a bot's decisions in mid-game positions (half-way through random
  * games), or with --whole-games every decision of K games it plays in every
  * seat (the first and the last moves too, where a level may be slowest):
@@ -253,15 +271,14 @@ static int bench_bot(const pb_game *g, const batch_args *a)
     pb_rng rng;
     pb_rng_seed(&rng, a->common.seed);
     decision_times t = {0};
-    for (int i = 0; i < a->games; i++) {
+    int rc = EXIT_SUCCESS;
+    for (int i = 0; i < a->games && rc == EXIT_SUCCESS; i++) {
         g->ops->init(g, st, pb_derive_seed(a->common.seed, (uint64_t)i));
         if (a->whole_games) {
-            while (!pb_is_terminal(g, st))
+            while (rc == EXIT_SUCCESS && !pb_is_terminal(g, st))
                 if (g->ops->apply(g, st, timed_choice(bot, g, st, &t), err, sizeof err) != 0) {
                     cli_error("bench", "bot %s chose an illegal move: %s", a->bots, err);
-                    free(st);
-                    pb_bot_free(bot);
-                    return EXIT_FAILURE;
+                    rc = EXIT_FAILURE;
                 }
             continue;
         }
@@ -274,22 +291,11 @@ static int bench_bot(const pb_game *g, const batch_args *a)
             g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0);
         timed_choice(bot, g, st, &t);
     }
-    if (a->whole_games)
-        printf("%s, %d players, bot %s in every seat: %ld moves in %d games, ", g->ops->id, g->players, a->bots,
-               t.n, a->games);
-    else
-        printf("%s, %d players, bot %s: %ld mid-game moves, ", g->ops->id, g->players, a->bots, t.n);
-    printf("%.1f ms per move on average, %.1f ms at most (its thread's CPU time: %.1f ms on average, %.1f at "
-           "most; %ld moves of 1 s or more)",
-           1000 * t.total / t.n, 1000 * t.worst, 1000 * t.cpu_total / t.n, 1000 * t.cpu_worst, t.over_second);
-    /* Not over whole games: New York Slice's expert counts the exact last
-     * round's positions there, which are not iterations. */
-    if (t.searches && !a->whole_games)
-        printf(", %.0f iterations per second of CPU", t.searches / t.cpu_total);
-    printf("\n");
+    if (rc == EXIT_SUCCESS)
+        print_times(g, a, &t);
     free(st);
     pb_bot_free(bot);
-    return 0;
+    return rc;
 }
 
 /* Regret against exact play (ai/perfect.h): K games are played by `easy` to
