@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/clock.h"
 #include "bot_impl.h"
 
 const char *const pb_bot_names =
@@ -99,6 +100,7 @@ const char *pb_bot_name(const pb_bot *b)
 #define MAX_PARTS 64
 pb_action pb_bot_choose(pb_bot *b, const pb_game *g, const pb_state *st, int seat)
 {
+    b->decision_cpu = pb_thread_cpu();
     pb_action a = b->choose(b, g, st, seat);
     if (!g->ops->continues || !g->ops->join)
         return a;

@@ -12,6 +12,8 @@ struct pb_bot {
     void *impl;          /* the bot's own working memory */
     char why[160];       /* one line on the last choice, for hints */
     long searches;       /* iterations of the last choice (search bots) */
+    double decision_cpu; /* the thread's CPU when pb_bot_choose began: a
+                          * decision in parts has one time cap for them all */
     /* the root moves of the last search (pb_bot_values); NULL: none */
     int (*values)(const pb_bot *b, pb_move_value *out, int max);
     /* restart the generators of the bots inside this one; NULL: none */

@@ -31,9 +31,11 @@
 typedef struct mcts_cfg {
     int iters;             /* per move, over all threads; 0 when timed */
     int ms;                /* time per move, when iters is 0 */
+    double cpu_cap;        /* with iters: at most this many seconds of a thread's
+                            * CPU a move, short of its iterations; 0: none */
     int threads;
     double c;              /* exploration (PUCT) */
-    double scale;          /* points of evaluated lead worth ~73% win chance */
+    double scale;          /* points of evaluated lead worth ~73% win chance; 0: the game's */
     double temp;           /* prior temperature, in points */
 } mcts_cfg;
 
@@ -66,6 +68,9 @@ typedef struct tree {
     const pb_state *root_state;
     int seat;
     const mcts_cfg *cfg;
+    double scale;           /* cfg's, or the game's lead_scale */
+    double cpu_left;        /* with cfg->cpu_cap: seconds of this thread's CPU
+                             * the search may still take */
     mnode *nodes;
     int n, cap;
     pb_rng rng;
@@ -121,7 +126,7 @@ static double squash(const tree *t, const double *v, int seat)
     for (int q = 0; !team && q < t->g->players; q++)
         if (q != seat && v[q] > rival)
             rival = v[q];
-    return 1.0 / (1.0 + exp(-(v[seat] - rival) / t->cfg->scale));
+    return 1.0 / (1.0 + exp(-(v[seat] - rival) / t->scale));
 }
 
 /* Rewards of a position as `viewer` can judge it. */
@@ -357,11 +362,20 @@ static int iterate(tree *t)
     return 0;
 }
 
+/* Has an iteration budget's search reached its CPU cap? (Asked every 16
+ * iterations: the clock costs little, but not nothing.) */
+static bool capped(const tree *t, double cpu_start)
+{
+    return t->cfg->cpu_cap > 0 && t->iters % 16 == 0 && pb_thread_cpu() - cpu_start >= t->cpu_left;
+}
+
 static void *grow(void *arg)
 {
     tree *t = arg;
+    double cpu_start = pb_thread_cpu();
     /* At least one iteration, so the root always has its moves. */
-    while (t->iters == 0 || (t->budget ? t->iters < t->budget : (t->iters % 16 != 0 || pb_now() < t->deadline)))
+    while (t->iters == 0 || (t->budget ? t->iters < t->budget && !capped(t, cpu_start)
+                                       : (t->iters % 16 != 0 || pb_now() < t->deadline)))
         if (iterate(t) != 0)
             break;
     return NULL;
@@ -512,12 +526,16 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
     }
     pthread_t tid[MCTS_MAX_THREADS];
     double deadline = pb_now() + m->cfg.ms / 1000.0;
+    /* The cap is the whole decision's: a part searched afresh gets what the
+     * parts before it left. */
+    double cpu_left = m->cfg.cpu_cap - (pb_thread_cpu() - b->decision_cpu);
     for (int i = 0; i < threads; i++) {
         tree *t = &m->trees[i];
         t->g = g;
         t->root_state = st;
         t->seat = seat;
         t->cfg = &m->cfg;
+        t->scale = m->cfg.scale ? m->cfg.scale : g->ops->lead_scale ? g->ops->lead_scale : 2.0;
         t->n = 0;
         t->root = 0;
         t->nstats = 0;
@@ -526,6 +544,7 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
         t->iters = 0;
         t->budget = m->cfg.iters ? m->cfg.iters / threads + (i < m->cfg.iters % threads) : 0;
         t->deadline = deadline;
+        t->cpu_left = cpu_left;
         pb_rng_seed(&t->rng, (uint64_t)pb_rng_next(&b->rng) << 32 | pb_rng_next(&b->rng));
         if (new_node(t, -1, 0, -1, 1, 0) < 0)
             return g->ops->random_action(g, st, &b->rng);
@@ -565,8 +584,9 @@ static void mcts_free(void *impl)
     free(m);
 }
 
-/* Options after "mcts:", separated by ':': iters=N, ms=N, threads=N, and
- * for experiments c=X (exploration), scale=X, temp=X. */
+/* Options after "mcts:", separated by ':': iters=N, ms=N, cap=N (with
+ * iters: at most N ms of a thread's CPU), threads=N, and for experiments
+ * c=X (exploration), scale=X, temp=X. */
 static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen)
 {
     char copy[128];
@@ -584,6 +604,8 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
             cfg->iters = (int)v, cfg->ms = 0;
         else if (strcmp(kv, "ms") == 0 && whole && v <= 60000)
             cfg->ms = (int)v, cfg->iters = 0;
+        else if (strcmp(kv, "cap") == 0 && whole && v <= 60000)
+            cfg->cpu_cap = v / 1000;
         else if (strcmp(kv, "threads") == 0 && whole && v <= MCTS_MAX_THREADS)
             cfg->threads = (int)v;
         else if (strcmp(kv, "c") == 0)
@@ -593,19 +615,22 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
         else if (strcmp(kv, "temp") == 0)
             cfg->temp = v;
         else {
-            snprintf(err, errlen, "bad mcts option '%s' (iters up to 10000000, ms up to 60000, threads up "
-                     "to %d, c, scale, temp)", kv, MCTS_MAX_THREADS);
+            snprintf(err, errlen, "bad mcts option '%s' (iters up to 10000000, ms up to 60000, cap up to 60000, "
+                     "threads up to %d, c, scale, temp)", kv, MCTS_MAX_THREADS);
             return -1;
         }
     }
     return 0;
 }
 
-/* Named levels for players (README, "Bots"). */
+/* Named levels for players (README, "Bots"): an iteration budget, and a
+ * second of a core at most a move, whatever the position (a few Delivery
+ * positions at 6 players need more than that for expert's budget). */
 static const struct {
     const char *name;
     int iters;
 } levels[] = {{"easy", 50}, {"medium", 300}, {"hard", 3000}, {"expert", 25000}};
+#define LEVEL_CPU_CAP 0.9 /* seconds: the move is made within the second */
 
 bool pb_mcts_spec(const char *spec)
 {
@@ -617,10 +642,10 @@ bool pb_mcts_spec(const char *spec)
 
 int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen)
 {
-    mcts_cfg cfg = {1000, 0, 1, 1.0, 2.0, 0.05};
+    mcts_cfg cfg = {1000, 0, 0, 1, 1.0, 0, 0.05};
     for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
         if (strcmp(spec, levels[i].name) == 0)
-            cfg.iters = levels[i].iters;
+            cfg.iters = levels[i].iters, cfg.cpu_cap = LEVEL_CPU_CAP;
     if (strncmp(spec, "mcts:", 5) == 0 && parse_cfg(spec + 5, &cfg, err, errlen) != 0)
         return -1;
     mcts *m = calloc(1, sizeof *m);

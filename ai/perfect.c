@@ -314,6 +314,7 @@ static pb_action level_move(pb_bot *b, const pb_game *g, const pb_state *st, int
 {
     perfect *p = b->impl;
     p->n = 0;
+    p->level->decision_cpu = b->decision_cpu; /* the same decision's cap */
     pb_action a = p->level->choose(p->level, g, st, seat);
     snprintf(b->why, sizeof b->why, "%s", pb_bot_why(p->level));
     b->searches = pb_bot_searches(p->level);

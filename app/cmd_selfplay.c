@@ -219,6 +219,8 @@ int cmd_selfplay(int argc, char **argv)
 typedef struct decision_times {
     long n, over_second, searches;
     double total, worst, cpu_total, cpu_worst;
+    int game, move;               /* the decision being timed: the game's number and its move's */
+    int worst_game, worst_move;   /* the one that took the most CPU */
 } decision_times;
 
 static pb_action timed_choice(pb_bot *bot, const pb_game *g, const pb_state *st, decision_times *t)
@@ -230,7 +232,11 @@ static pb_action timed_choice(pb_bot *bot, const pb_game *g, const pb_state *st,
     t->total += dt;
     t->worst = dt > t->worst ? dt : t->worst;
     t->cpu_total += dc;
-    t->cpu_worst = dc > t->cpu_worst ? dc : t->cpu_worst;
+    if (dc > t->cpu_worst) {
+        t->cpu_worst = dc;
+        t->worst_game = t->game;
+        t->worst_move = t->move;
+    }
     t->over_second += dc >= 1.0;
     t->searches += pb_bot_searches(bot);
     return a;
@@ -251,6 +257,8 @@ static void print_times(const pb_game *g, const batch_args *a, const decision_ti
      * round's positions there, which are not iterations. */
     if (t->searches && !a->whole_games)
         printf(", %.0f iterations per second of CPU", t->searches / t->cpu_total);
+    if (t->n)
+        printf("; the slowest was move %d of game %d", t->worst_move, t->worst_game);
     printf("\n");
 }
 
@@ -274,8 +282,9 @@ static int bench_bot(const pb_game *g, const batch_args *a)
     int rc = EXIT_SUCCESS;
     for (int i = 0; i < a->games && rc == EXIT_SUCCESS; i++) {
         g->ops->init(g, st, pb_derive_seed(a->common.seed, (uint64_t)i));
+        t.game = i + 1;
         if (a->whole_games) {
-            while (rc == EXIT_SUCCESS && !pb_is_terminal(g, st))
+            for (t.move = 1; rc == EXIT_SUCCESS && !pb_is_terminal(g, st); t.move++)
                 if (g->ops->apply(g, st, timed_choice(bot, g, st, &t), err, sizeof err) != 0) {
                     cli_error("bench", "bot %s chose an illegal move: %s", a->bots, err);
                     rc = EXIT_FAILURE;
@@ -289,6 +298,7 @@ static int bench_bot(const pb_game *g, const batch_args *a)
         free(probe);
         for (int k = 0; k < length / 2; k++)
             g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0);
+        t.move = length / 2 + 1;
         timed_choice(bot, g, st, &t);
     }
     if (rc == EXIT_SUCCESS)

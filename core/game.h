@@ -61,6 +61,10 @@ typedef struct pb_game_ops {
      * trailing pointer to the rules (0: the whole state). Two states of the
      * same game are equal when these bytes are (pb_state_equal). */
     size_t position_size;
+    /* The bots' search reads evaluate()'s lead over the best rival as a
+     * chance of winning: this many points of lead are worth about 73%
+     * (a logistic curve). 0: 2 points. */
+    double lead_scale;
 
     /* Build the rules data for a config object. On success stores the rules
      * (owned by the caller, freed with rules_free) and a normalized copy of

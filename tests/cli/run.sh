@@ -341,10 +341,10 @@ expect_bad "bench --regret: only New York Slice has an exact last round" 'New Yo
 # A bot's thinking time: wall time and its thread's CPU time.
 run bench --game theory --players 2 --games 2 --seed 3 --bots hard
 cpu_re="ms at most \(its thread's CPU time: [0-9.]+ ms on average, [0-9.]+ at most; [0-9]+ moves of 1 s or more\)"
-if [ "$rc" -eq 0 ] && grep -E -q "$cpu_re, [0-9]+ iterations per second of CPU" "$T/out"; then
-    ok "bench --bots: wall and CPU time per move, iterations per CPU second"
+if [ "$rc" -eq 0 ] && grep -E -q "$cpu_re, [0-9]+ iterations per second of CPU; the slowest was move [0-9]+ of game [12]$" "$T/out"; then
+    ok "bench --bots: wall and CPU time per move, iterations per CPU second, the slowest move"
 else
-    not_ok "bench --bots: wall and CPU time per move, iterations per CPU second" "exit status $rc" \
+    not_ok "bench --bots: wall and CPU time per move, iterations per CPU second, the slowest move" "exit status $rc" \
         "stdout: $(cat "$T/out")"
 fi
 
@@ -352,7 +352,7 @@ fi
 # rounds at 3 players give each seat at least a portion to take a round.
 run bench --game nyslice --players 3 --games 2 --seed 3 --bots easy --whole-games
 moves=$(sed -n 's/.*bot easy in every seat: \([0-9]*\) moves in 2 games.*/\1/p' "$T/out")
-if [ "$rc" -eq 0 ] && [ "${moves:-0}" -ge 36 ] && grep -E -q "$cpu_re$" "$T/out"; then
+if [ "$rc" -eq 0 ] && [ "${moves:-0}" -ge 36 ] && grep -E -q "$cpu_re; the slowest was move [0-9]+ of game [12]$" "$T/out"; then
     ok "bench --bots --whole-games: every move of the games timed"
 else
     not_ok "bench --bots --whole-games: every move of the games timed" "exit status $rc" "stdout: $(cat "$T/out")"

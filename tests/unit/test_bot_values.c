@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../../ai/bot.h"
+#include "../../core/clock.h"
 #include "support.h"
 
 static pb_move_value values[PB_MAX_ACTIONS];
@@ -124,6 +125,74 @@ static void test_parts_read_from_one_search(void **state)
     check_parts("mcts:iters=2000:threads=2", 2000);
 }
 
+/* The values of one search at a game's start, in order of the moves
+ * (most visited first). */
+static int search_values(const char *game, int players, const char *spec, pb_move_value *out)
+{
+    pb_game *g = ts_game(game, players);
+    pb_state *st = pb_state_new(g, 3);
+    char err[PB_ERR_LEN];
+    pb_bot *b = pb_bot_new(spec, 7, err, sizeof err);
+    assert_non_null(b);
+    pb_bot_choose(b, g, st, 0);
+    int n = pb_bot_values(b, out, PB_MAX_ACTIONS);
+    pb_bot_free(b);
+    free(st);
+    pb_game_free(g);
+    return n;
+}
+
+static bool same_values(const pb_move_value *a, int na, const pb_move_value *b, int nb)
+{
+    if (na != nb)
+        return false;
+    for (int i = 0; i < na; i++)
+        if (a[i].action != b[i].action || a[i].visits != b[i].visits || a[i].value != b[i].value)
+            return false;
+    return true;
+}
+
+/* A search without scale= reads leads on the game's own scale: New York
+ * Slice's 4 points, 2 where a game names none (Pizza Theory); scale=
+ * overrides it. */
+static void test_search_reads_the_games_lead_scale(void **state)
+{
+    (void)state;
+    static pb_move_value other[PB_MAX_ACTIONS];
+    int n = search_values("nyslice", 4, "mcts:iters=300", values);
+    assert_true(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=300:scale=4", other)));
+    assert_false(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=300:scale=2", other)));
+    n = search_values("theory", 3, "mcts:iters=300", values);
+    assert_true(same_values(values, n, other, search_values("theory", 3, "mcts:iters=300:scale=2", other)));
+    assert_false(same_values(values, n, other, search_values("theory", 3, "mcts:iters=300:scale=4", other)));
+}
+
+/* An iteration budget with a CPU cap stops at the cap, short of its
+ * iterations; without one it searches them all. */
+static void test_cpu_cap_stops_a_search(void **state)
+{
+    (void)state;
+    pb_game *g = ts_game("nyslice", 4);
+    pb_state *st = pb_state_new(g, 3);
+    char err[PB_ERR_LEN];
+    pb_bot *capped = pb_bot_new("mcts:iters=10000000:cap=50", 7, err, sizeof err);
+    assert_non_null(capped);
+    double c0 = pb_thread_cpu();
+    pb_bot_choose(capped, g, st, 0);
+    double used = pb_thread_cpu() - c0;
+    assert_true(pb_bot_searches(capped) > 0 && pb_bot_searches(capped) < 10000000);
+    assert_true(used >= 0.05 && used < 1.0);
+    pb_bot *full = pb_bot_new("mcts:iters=2000:cap=60000", 7, err, sizeof err);
+    pb_bot_choose(full, g, st, 0);
+    assert_int_equal(pb_bot_searches(full), 2000);
+    assert_null(pb_bot_new("mcts:iters=100:cap=0.5", 7, err, sizeof err));
+    assert_non_null(strstr(err, "cap"));
+    pb_bot_free(capped);
+    pb_bot_free(full);
+    free(st);
+    pb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -131,6 +200,8 @@ int main(void)
         cmocka_unit_test(test_values_of_a_search_on_two_threads),
         cmocka_unit_test(test_no_values_without_a_search),
         cmocka_unit_test(test_parts_read_from_one_search),
+        cmocka_unit_test(test_search_reads_the_games_lead_scale),
+        cmocka_unit_test(test_cpu_cap_stops_a_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
