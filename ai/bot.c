@@ -7,7 +7,7 @@
 #include "bot_impl.h"
 
 const char *const pb_bot_names =
-    "random, greedy, easy, medium, hard, expert, mcts:iters=N, mcts:ms=N (add :threads=N), "
+    "random, greedy, easy, medium, hard, expert, mcts:iters=N, mcts:ms=N (add :threads=N, :cap=N), "
     "perfect[:LEVEL], perfect-win[:LEVEL]";
 
 /* Uniformly random among the legal actions, using the game's sampler so no

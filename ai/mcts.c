@@ -14,7 +14,8 @@
  *
  * With an iteration budget the search is reproducible from its seed, with or
  * without threads: each thread grows its own tree from its own seed and
- * their visit counts are added. */
+ * their visit counts are added. A CPU cap (the levels') cuts a search that
+ * would take longer short; only such a move depends on the machine. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -630,7 +631,7 @@ static const struct {
     const char *name;
     int iters;
 } levels[] = {{"easy", 50}, {"medium", 300}, {"hard", 3000}, {"expert", 25000}};
-#define LEVEL_CPU_CAP 0.9 /* seconds: the move is made within the second */
+#define LEVEL_CPU_CAP 0.95 /* seconds: the move is made within the second */
 
 bool pb_mcts_spec(const char *spec)
 {
@@ -648,6 +649,10 @@ int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen)
             cfg.iters = levels[i].iters, cfg.cpu_cap = LEVEL_CPU_CAP;
     if (strncmp(spec, "mcts:", 5) == 0 && parse_cfg(spec + 5, &cfg, err, errlen) != 0)
         return -1;
+    if (cfg.cpu_cap > 0 && cfg.iters == 0) {
+        snprintf(err, errlen, "mcts option cap goes with iters (a time budget, ms, has its own end)");
+        return -1;
+    }
     mcts *m = calloc(1, sizeof *m);
     if (!m) {
         snprintf(err, errlen, "out of memory");

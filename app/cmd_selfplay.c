@@ -219,7 +219,8 @@ int cmd_selfplay(int argc, char **argv)
 typedef struct decision_times {
     long n, over_second, searches;
     double total, worst, cpu_total, cpu_worst;
-    int game, move;               /* the decision being timed: the game's number and its move's */
+    int game, move;               /* the decision being timed: the game's number (from 1) and its
+                                   * move's (from 0, as in records) */
     int worst_game, worst_move;   /* the one that took the most CPU */
 } decision_times;
 
@@ -284,7 +285,7 @@ static int bench_bot(const pb_game *g, const batch_args *a)
         g->ops->init(g, st, pb_derive_seed(a->common.seed, (uint64_t)i));
         t.game = i + 1;
         if (a->whole_games) {
-            for (t.move = 1; rc == EXIT_SUCCESS && !pb_is_terminal(g, st); t.move++)
+            for (t.move = 0; rc == EXIT_SUCCESS && !pb_is_terminal(g, st); t.move++)
                 if (g->ops->apply(g, st, timed_choice(bot, g, st, &t), err, sizeof err) != 0) {
                     cli_error("bench", "bot %s chose an illegal move: %s", a->bots, err);
                     rc = EXIT_FAILURE;
@@ -298,7 +299,7 @@ static int bench_bot(const pb_game *g, const batch_args *a)
         free(probe);
         for (int k = 0; k < length / 2; k++)
             g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0);
-        t.move = length / 2 + 1;
+        t.move = length / 2;
         timed_choice(bot, g, st, &t);
     }
     if (rc == EXIT_SUCCESS)

@@ -167,11 +167,22 @@ static void test_search_reads_the_games_lead_scale(void **state)
     assert_false(same_values(values, n, other, search_values("theory", 3, "mcts:iters=300:scale=4", other)));
 }
 
+/* Spend this thread's CPU until it has used `seconds` in all: a cap must
+ * count from the decision's start, not from the thread's. */
+static void use_cpu_until(double seconds)
+{
+    volatile double x = 1;
+    while (pb_thread_cpu() < seconds)
+        for (int i = 0; i < 100000; i++)
+            x = x * 1.0000001 + 1e-9;
+}
+
 /* An iteration budget with a CPU cap stops at the cap, short of its
  * iterations; without one it searches them all. */
 static void test_cpu_cap_stops_a_search(void **state)
 {
     (void)state;
+    use_cpu_until(0.2);
     pb_game *g = ts_game("nyslice", 4);
     pb_state *st = pb_state_new(g, 3);
     char err[PB_ERR_LEN];
@@ -187,8 +198,32 @@ static void test_cpu_cap_stops_a_search(void **state)
     assert_int_equal(pb_bot_searches(full), 2000);
     assert_null(pb_bot_new("mcts:iters=100:cap=0.5", 7, err, sizeof err));
     assert_non_null(strstr(err, "cap"));
+    assert_null(pb_bot_new("mcts:ms=100:cap=50", 7, err, sizeof err));
+    assert_non_null(strstr(err, "cap goes with iters"));
     pb_bot_free(capped);
     pb_bot_free(full);
+    free(st);
+    pb_game_free(g);
+}
+
+/* The levels' cap is a decision's: after the thread has used more CPU than
+ * the cap, a level still searches its whole budget, alone and inside
+ * `perfect` (as `expert` is in every game). */
+static void test_levels_cap_counts_from_the_decision(void **state)
+{
+    (void)state;
+    use_cpu_until(1.2);
+    pb_game *g = ts_game("nyslice", 4);
+    pb_state *st = pb_state_new(g, 3);
+    char err[PB_ERR_LEN];
+    static const char *const specs[] = {"hard", "perfect:hard"};
+    for (int i = 0; i < 2; i++) {
+        pb_bot *b = pb_bot_new(specs[i], 7, err, sizeof err);
+        assert_non_null(b);
+        pb_bot_choose(b, g, st, 0);
+        assert_int_equal(pb_bot_searches(b), 3000);
+        pb_bot_free(b);
+    }
     free(st);
     pb_game_free(g);
 }
@@ -202,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_parts_read_from_one_search),
         cmocka_unit_test(test_search_reads_the_games_lead_scale),
         cmocka_unit_test(test_cpu_cap_stops_a_search),
+        cmocka_unit_test(test_levels_cap_counts_from_the_decision),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
