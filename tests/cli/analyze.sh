@@ -4,7 +4,7 @@
 #
 #   sh tests/cli/analyze.sh build/pizzabox
 #
-# A game is played through `pizzabox engine` (greedy bots) in which seat 1
+# A game is played through `pizzabox engine` (greedy bots) in which a seat
 # once plays a move the search rates far below its best; the analysis must
 # mark that move a blunder. A selfplay record checks the report's shape.
 
@@ -23,36 +23,39 @@ def ask(line):
         if l == "ok": return out
         if l.startswith("error"): sys.exit(f"{line}: {l}")
         out.append(l)
-config = json.loads(next(l for l in ask('new nyslice 11 {"players":4}') if l.startswith("config "))[7:])
-actions, planted = [], None
+SEED = 12  # a game with a move 25 points of chance below the best (the search's values)
+config = json.loads(next(l for l in ask(f'new nyslice {SEED} {{"players":4}}') if l.startswith("config "))[7:])
+actions, planted, planted_seat = [], None, None
 while True:
     seat = ask("seat")[0]
     if seat == "seat over": break
     move = None
-    if seat == "seat 0" and len(actions) > 4 and planted is None:
+    if len(actions) > 4 and planted is None:
         cands = [l.split(" ", 3) for l in ask("think hard 5") if l.startswith("candidate ")]
         best = float(cands[0][2])
         bad = [c for c in cands[1:] if int(c[1]) >= 5 and best - float(c[2]) >= 0.25]
         if bad:
-            move, planted = bad[-1][3], len(actions)
+            move, planted, planted_seat = bad[-1][3], len(actions), int(seat.split()[1])
     if move is None:
         move = next(l for l in ask("think greedy 3") if l.startswith("move "))[5:]
     ask("play " + move)
     actions.append(move)
 ask("quit")
-json.dump({"format": "pizzabox-record", "version": 2, "game": "nyslice", "config": config, "seed": 11,
+json.dump({"format": "pizzabox-record", "version": 2, "game": "nyslice", "config": config, "seed": SEED,
            "actions": actions}, open(sys.argv[2], "w"))
-print(planted if planted is not None else -1)
+print(f"{planted} {planted_seat}" if planted is not None else "-1 0")
 PY
-planted=$(python3 "$T/plant.py" "$BIN" "$T/planted.json" 2>"$T/plant.err")
-"$BIN" analyze "$T/planted.json" --seat 1 --json >"$T/planted.out" 2>"$T/planted.err"
+plant=$(python3 "$T/plant.py" "$BIN" "$T/planted.json" 2>"$T/plant.err")
+planted=${plant% *} # the move's index in the record, and its seat (from 0)
+seat=${plant#* }
+"$BIN" analyze "$T/planted.json" --seat $((seat + 1)) --json >"$T/planted.out" 2>"$T/planted.err"
 rc=$?
 check "analyze: a move far below the best found is marked a blunder" \
     "$([ -n "$planted" ] && [ "$planted" -ge 0 ] 2>/dev/null || echo "no move planted: $(cat "$T/plant.err")")" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/planted.err")")" \
-    "$(grep -q "^{\"move\":$planted,\"seat\":0,.*\"mark\":\"blunder\"" "$T/planted.out" ||
+    "$(grep -q "^{\"move\":$planted,\"seat\":$seat,.*\"mark\":\"blunder\"" "$T/planted.out" ||
         echo "move $planted not a blunder: $(grep "^{\"move\":$planted," "$T/planted.out")")" \
-    "$(grep -v '^{"seat"' "$T/planted.out" | grep -v '"seat":0,' | head -1)"
+    "$(grep -v '^{"seat"' "$T/planted.out" | grep -v "\"seat\":$seat," | head -1)"
 
 # ---- The report of a whole game ----
 "$BIN" selfplay --game nyslice --players 3 --games 1 --seed 4 --bots greedy,random,easy \
