@@ -992,19 +992,21 @@ function deliveryChain(ctx, pv, q) {
 }
 
 // The moves a delivery's ingredients take when there is one way only: the
-// ingredients the pizzeria lacks, in the order's order, each with the one
-// kind of card in hand that fits, or with none ("short": the quote's count of
-// cards, its least, says when one may be left out; a card that fits is used
-// rather than losing the tip): ["use A B", "short", ...] ([] for nothing);
-// null when there is a choice (the supply panel asks then), and for a
-// specialty pizza, a Special Sale, Copy Cat or cards in Cold Storage (the
-// engine may want a stored card used first: the hand is not all there is).
+// ingredients the engine leaves to the hand (the quote's needs: what the
+// pizzeria and Farmer Brown do not supply, in the order's order), each with
+// the one kind of card in hand that fits, or with none ("short": the quote's
+// count of cards, its least, says when one may be left out; a card that fits
+// is used rather than losing the tip): ["use A B", "short", ...] ([] for
+// nothing); null when there is a choice (the supply panel asks then), and for
+// a specialty pizza, a Special Sale, Copy Cat, a need any card of a kind
+// supplies, or cards in Cold Storage (the engine may want a stored card used
+// first: the hand is not all there is).
 function forcedUses(ctx, pv, q) {
-  if (pv.order.specialty || q.extra_cards || !pv.mine || ctx.v.special_sale) return null;
+  if (pv.order.specialty || q.extra_cards || !pv.mine || ctx.v.special_sale || !Array.isArray(q.needs)) return null;
   if ((ctx.v.players?.[ctx.seat]?.cold_storage || []).length) return null;
   const ing = (c) => cardParts(ctx, c).ingredient.toLowerCase();
-  const own = new Set((pv.pizzeria.cards || []).map(ing));
-  const needs = (pv.order.cards || []).map(ing).filter((i) => !own.has(i));
+  const needs = q.needs.map((n) => String(n).toLowerCase());
+  if (needs.some((n) => /^any /.test(n))) return null;
   if (new Set(needs).size !== needs.length || needs.length - q.ingredient_cards > 1) return null;
   const hand = ctx.v.hand || [];
   const steps = [];

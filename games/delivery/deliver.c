@@ -526,6 +526,9 @@ static int hand_check(const pd_state *st, int seat, int owner, int slot, int vil
 {
     needs left;
     needs_left(st, seat, owner, slot, village, h, &left);
+    q->nneeds = left.n;
+    memcpy(q->need_ingredient, left.ingredient, sizeof q->need_ingredient);
+    memcpy(q->need_group, left.group, sizeof q->need_group);
     int shorts = top_power(st, seat, owner, village, slot) == PD_TOP_SHORT;
     return supply_check(h, &left, shorts, q->extras, q->distance_cards, &q->hand_ingredients) ? 0 : -1;
 }

@@ -499,6 +499,12 @@ typedef struct pd_quote {
     int cheese_cards;
     bool tip;          /* the order's tip comes with it (not NO TIP: none on the order, Onions' short needed,
                         * the order's cheese missing, Midtown Hi-Jinks) */
+    /* the ingredients the pizzeria (and Farmer Brown) leave to the hand and
+     * Cold Storage, in the order's order, as the delivery would ask for
+     * them: an ingredient, or -1 for any of need_group's */
+    int nneeds;
+    int8_t need_ingredient[PD_MAX_SUPPLY];
+    int8_t need_group[PD_MAX_SUPPLY];
 } pd_quote;
 /* `to`: the zone village a specialty order goes to (-1: the order's own, or
  * for a specialty order the nearest). */

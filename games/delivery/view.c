@@ -208,6 +208,23 @@ static json_t *undeliverable_json(const pd_state *st, const pb_action *legal, in
     return a;
 }
 
+/* What a delivery leaves to the hand, as the engine will ask for it: the
+ * ingredients' names, "Any Meat" (and the like) where a card of the group
+ * does; the page fills its Confirm from this rather than guessing what the
+ * pizzeria supplies. */
+static json_t *quote_needs_json(const pd_state *st, const pd_quote *q)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < q->nneeds; i++) {
+        int ing = q->need_ingredient[i], g = q->need_group[i];
+        json_array_append_new(a, json_string(ing >= 0             ? st->rules->data.cards.ingredient[ing].name
+                                             : g == PD_MEAT      ? "Any Meat"
+                                             : g == PD_VEGETABLE ? "Any Vegetable"
+                                                                 : "Any Ingredient"));
+    }
+    return a;
+}
+
 /* Every delivery the seat to move could announce now (each way to go), with
  * what it costs, the move that announces it and one shortest route. */
 static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n)
@@ -240,7 +257,8 @@ static json_t *deliveries_json(const pd_state *st, const pb_action *legal, int n
                               q.distance_cards, "ingredient_cards", q.hand_ingredients, "extra_cards", q.extras,
                               "pay", q.pay, "zone", m->space[q.zone].id, "route", route);
         /* the pizzeria's owner: another player with Copy Cat */
-        json_object_update_new(d, json_pack("{s:i,s:s,s:b}", "owner", owner, "lot", m->lot[lot].id, "tip", q.tip));
+        json_object_update_new(d, json_pack("{s:i,s:s,s:b,s:o}", "owner", owner, "lot", m->lot[lot].id, "tip", q.tip,
+                                            "needs", quote_needs_json(st, &q)));
         if (q.cheese_bonus) /* Extra Cheese: what it earns, and where it would come from */
             json_object_update_new(d, json_pack("{s:i,s:b,s:b,s:i}", "cheese_bonus", q.cheese_bonus,
                                                 "cheese_in_pizzeria", q.cheese_in_pizzeria, "cheese_required",

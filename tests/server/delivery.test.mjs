@@ -569,6 +569,36 @@ test('the web client: Copy Cat delivers from another player\'s lot; a Special Sa
   assert.match(actionsHtml(none), /Special Sale: .* No delivery can be made with every ingredient twice/);
 });
 
+test("the web client's Confirm uses the cards the engine's quote leaves to the hand (Farmer Brown's, and one Pineapple a pizzeria card)", () => {
+  const space = (id, x, village) => ({ id, x, y: 0, village, park_path: false, dock: false, subway: null });
+  const map = {
+    name: 'Test', spaces: [space('a1', 0, 'MT'), space('a2', 40, null), space('a3', 80, 'UW')], roads: [['a1', 'a2'], ['a2', 'a3']],
+    villages: [{ code: 'MT', name: 'Midtown', zone: 'a1', lots: ['MT-1'] }, { code: 'UW', name: 'Upper West Side', zone: 'a3', lots: [] }],
+    lots: [{ id: 'MT-1', village: 'MT', cost: 7, door: 'a1', x: 0, y: 30 }],
+  };
+  const mine = { village: 'MT', lot: 'MT-1', disks: 4, cards: ['Midtown/Pineapple'], reputation: 1, limit: 5, power: null };
+  const players = [
+    { seat: 0, money: 5, deliveries: 0, hand: 2, powers: 0, tips: 0, disks: 11, tableau: ['farmer-brown'], pizzerias: [mine], farmer_brown: 'Midtown/Ham' },
+    { seat: 1, money: 5, deliveries: 0, hand: 3, powers: 0, tips: 0, disks: 12, tableau: [], pizzerias: [] },
+  ];
+  const order = { slot: 1, id: 'three', name: 'Three toppings', specialty: false, cards: ['Midtown/Ham', 'Upper West Side/Pineapple', 'Midtown/Pineapple'], village: 'MT', pay: 3, tip: true };
+  const quote = { slot: 1, from: 'MT', owner: 0, lot: 'MT-1', to: '', move: 'deliver 1 from MT', via: '', length: 1, free: 4,
+    distance_cards: 0, ingredient_cards: 1, needs: ['Pineapple'], extra_cards: 0, pay: 3, tip: true, zone: 'a1', route: ['a1'] };
+  const v = { game: 'delivery', map, players, orders: [order, null, null, null], deliveries: [quote], legal: ['market', 'deliver 1 from MT'],
+    phase: 'start', to_move: 0, whose_turn: 0, turn: 5, inspectors: 0, open: [], sewer: [],
+    hand: [{ card: 'Upper West Side/Ham', count: 1 }, { card: 'Upper West Side/Pineapple', count: 1 }], powers: [] };
+  const ctx = { v, msg: { log: [], moves: 9 }, seat: 0, n: 2, names: ['Ann', 'Bo'], kinds: ['human', 'human'], phase: 'start', myTurn: true, code: 'T3' };
+  actionsHtml(ctx);
+  pick('delivery', '1:MT');
+  // the Ham is Farmer Brown's, one Pineapple the pizzeria's: the other Pineapple comes from the hand
+  assert.match(actionsHtml(ctx), /id="delivery-confirm" data-action="deliver 1 from MT" data-then="use UW\/Pineapple"/);
+  // without the engine's list the page does not guess: the supply panel asks
+  const unsaid = { ...ctx, code: 'T4', v: { ...v, deliveries: [{ ...quote, needs: undefined }] } };
+  actionsHtml(unsaid);
+  pick('delivery', '1:MT');
+  assert.match(actionsHtml(unsaid), /id="delivery-confirm" data-action="deliver 1 from MT">/);
+});
+
 test('the web client: Property Tax names each player and their tax; the tax paid; Out of Supplies chooses its victim by name', () => {
   const map = { spaces: [], roads: [], villages: [{ code: 'HA', name: 'Harlem', zone: 'HA-Z' }], lots: [] };
   const pz = (reputation) => ({ village: 'HA', lot: 'HA-1', disks: 1, cards: [], reputation, limit: 5 });

@@ -1367,6 +1367,27 @@ static void test_building_commissioner(void **state)
     refused(&st, "build MT-3 Midtown/Onions");
 }
 
+/* Seat 0 plays Farmer Brown and stores `text`, put in the sewer for it; its
+ * next turn begins (the card supplies from then on, not on the turn he
+ * comes: a delivery from MT is refused then). */
+static void farm_for_seat_0(pd_state *st, const char *text)
+{
+    take_out(st, card(text));
+    st->sewer[card(text)]++;
+    give_power(st, 0, "farmer-brown");
+    play(st, "play power:farmer-brown");
+    assert_int_equal(st->phase, PD_PH_FARM);
+    char move[64];
+    snprintf(move, sizeof move, "farm %s", text);
+    play(st, move);
+    refused(st, "deliver 1 from MT");
+    market_from_deck(st);
+    if (st->seat == 0)
+        finish_turn(st);
+    finish_turn(st); /* the other player's turn */
+    assert_int_equal(st->seat, 0);
+}
+
 /* Farmer Brown: a sewer card under it is an ingredient at every one of the
  * holder's pizzerias, from the next turn on. */
 static void test_farmer_brown(void **state)
@@ -1378,18 +1399,7 @@ static void test_farmer_brown(void **state)
     static const char *const a[] = {"Midtown/Ham", NULL};
     pizzeria(&st, 0, "MT-1", 4, mt);
     order(&st, 0, a);
-    take_out(&st, card("Harlem/Ham"));
-    st.sewer[card("Harlem/Ham")]++;
-    give_power(&st, 0, "farmer-brown");
-    play(&st, "play power:farmer-brown");
-    assert_int_equal(st.phase, PD_PH_FARM);
-    play(&st, "farm Harlem/Ham");
-    refused(&st, "deliver 1 from MT"); /* not on the turn he comes */
-    market_from_deck(&st);
-    if (st.seat == 0)
-        finish_turn(&st);
-    finish_turn(&st); /* the other player's turn */
-    assert_int_equal(st.seat, 0);
+    farm_for_seat_0(&st, "Harlem/Ham");
     empty_hand(&st, 0);
     check(&st);
     play(&st, "deliver 1 from MT"); /* the Ham under Farmer Brown supplies it */
@@ -1858,6 +1868,38 @@ static json_t *view_delivery(json_t *view, const char *move)
             return d;
     }
     return NULL;
+}
+
+/* The view's quote names what the hand must supply, as the engine will ask
+ * for it: a pizzeria card supplies one ingredient (an order with two
+ * Pineapples and a pizzeria with one leaves one), Farmer Brown's card
+ * another. The page fills its Confirm from this list. */
+static void test_view_names_what_the_hand_supplies(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 93);
+    static const char *const mt[] = {"Midtown/Pineapple", NULL};
+    static const char *const a[] = {"Midtown/Ham", "Harlem/Pineapple", "Upper East Side/Pineapple", NULL};
+    pizzeria(&st, 0, "MT-1", 4, mt);
+    order(&st, 0, a);
+    farm_for_seat_0(&st, "Harlem/Ham");
+    empty_hand(&st, 0);
+    give(&st, 0, "Upper West Side/Ham");
+    give(&st, 0, "Upper West Side/Pineapple");
+    check(&st);
+    json_t *v = pd_view(&st, 0);
+    json_t *d = view_delivery(v, "deliver 1 from MT");
+    assert_non_null(d);
+    json_t *needs = json_object_get(d, "needs");
+    assert_int_equal(json_array_size(needs), 1);
+    assert_string_equal(json_string_value(json_array_get(needs, 0)), "Pineapple");
+    assert_int_equal(json_integer_value(json_object_get(d, "ingredient_cards")), 1);
+    json_decref(v);
+    play(&st, "deliver 1 from MT");
+    assert_refused_with(&st, "use UW/Ham", "the order still needs Pineapple");
+    play(&st, "use UW/Pineapple");
+    assert_int_equal(st.player[0].deliveries, 1);
 }
 
 /* Copy Cat: a delivery from another player's pizzeria, named by its lot:
@@ -5745,6 +5787,7 @@ int main(void)
         cmocka_unit_test(test_bait_and_switch),
         cmocka_unit_test(test_building_commissioner),
         cmocka_unit_test(test_farmer_brown),
+        cmocka_unit_test(test_view_names_what_the_hand_supplies),
         cmocka_unit_test(test_after_the_action_reveals_nothing),
         cmocka_unit_test(test_cold_storage),
         cmocka_unit_test(test_harlem_rotary),
