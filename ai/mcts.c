@@ -38,6 +38,7 @@ typedef struct mcts_cfg {
     double c;              /* exploration (PUCT) */
     double scale;          /* points of evaluated lead worth ~73% win chance; 0: the game's */
     double temp;           /* prior temperature, in points */
+    int width;             /* moves kept at the root, best-looking first */
 } mcts_cfg;
 
 typedef struct mnode {
@@ -228,8 +229,9 @@ static int expand(tree *t, int node)
         }
         best = look[i] > best ? look[i] : best;
     }
-    /* Keep the MAX_CHILDREN best; priors ~ exp(value / temperature). */
-    int keep = n < MAX_CHILDREN ? n : MAX_CHILDREN;
+    /* Keep the MAX_CHILDREN best (the root: width); priors ~ exp(value / temperature). */
+    int most = node == 0 ? t->cfg->width : MAX_CHILDREN;
+    int keep = n < most ? n : most;
     for (int k = 0; k < keep; k++) {
         int bi = k;
         for (int i = k + 1; i < n; i++)
@@ -587,7 +589,7 @@ static void mcts_free(void *impl)
 
 /* Options after "mcts:", separated by ':': iters=N, ms=N, cap=N (with
  * iters: at most N ms of a thread's CPU), threads=N, and for experiments
- * c=X (exploration), scale=X, temp=X. */
+ * c=X (exploration), scale=X, temp=X, width=N (moves kept at the root). */
 static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen)
 {
     char copy[128];
@@ -615,9 +617,11 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
             cfg->scale = v;
         else if (strcmp(kv, "temp") == 0)
             cfg->temp = v;
+        else if (strcmp(kv, "width") == 0 && whole && v <= PB_MAX_ACTIONS)
+            cfg->width = (int)v;
         else {
             snprintf(err, errlen, "bad mcts option '%s' (iters up to 10000000, ms up to 60000, cap up to 60000, "
-                     "threads up to %d, c, scale, temp)", kv, MCTS_MAX_THREADS);
+                     "threads up to %d, c, scale, temp, width)", kv, MCTS_MAX_THREADS);
             return -1;
         }
     }
@@ -643,7 +647,7 @@ bool pb_mcts_spec(const char *spec)
 
 int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen)
 {
-    mcts_cfg cfg = {1000, 0, 0, 1, 1.0, 0, 0.05};
+    mcts_cfg cfg = {1000, 0, 0, 1, 1.0, 0, 0.05, MAX_CHILDREN};
     for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
         if (strcmp(spec, levels[i].name) == 0)
             cfg.iters = levels[i].iters, cfg.cpu_cap = LEVEL_CPU_CAP;

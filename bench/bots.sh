@@ -7,8 +7,10 @@
 # the games a player won, whose parity is 1 / players.
 #
 # The seats' games run side by side, JOBS at a time (default: the cores).
+# Seat k's games are seeded from SEED + k (default 1000): the same SEED plays
+# the same deals, another SEED an independent sample.
 #
-#   [JOBS=N] sh bench/bots.sh [build/pizzabox] [GAME] [PLAYERS] [BOT] [OPPONENT] [GAMES]
+#   [JOBS=N] [SEED=N] sh bench/bots.sh [build/pizzabox] [GAME] [PLAYERS] [BOT] [OPPONENT] [GAMES]
 #   sh bench/bots.sh build/pizzabox theory 3 expert mcts:iters=1000 400
 set -eu
 bin=${1:-build/pizzabox}
@@ -22,6 +24,13 @@ jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $jobs in
 '' | *[!0-9]* | 0)
     echo "bots.sh: JOBS must be a whole number of at least 1, not '$jobs'" >&2
+    exit 2
+    ;;
+esac
+base=${SEED:-1000}
+case $base in
+'' | *[!0-9]*)
+    echo "bots.sh: SEED must be a whole number, not '$base'" >&2
     exit 2
     ;;
 esac
@@ -41,7 +50,7 @@ while [ "$seat" -lt "$players" ]; do
         bots="${bots:+$bots,}$b"
         s=$((s + 1))
     done
-    "$bin" selfplay --game "$game" --players "$players" --games "$per_seat" --seed $((1000 + seat)) \
+    "$bin" selfplay --game "$game" --players "$players" --games "$per_seat" --seed $((base + seat)) \
         --bots "$bots" >"$out/$seat" 2>"$out/$seat.err" &
     running="$running $!:$seat"
     seat=$((seat + 1))

@@ -38,4 +38,10 @@ check "theory-bots.sh: an unknown bot stops it with pizzabox's reason, leaving n
 JOBS=0 sh "$root/bench/bots.sh" "$BIN" nyslice 3 greedy random 3 >"$T/jobs.out" 2>&1
 check "bots.sh: JOBS=0 is refused" "$(grep -q "JOBS must be a whole number of at least 1, not '0'" "$T/jobs.out" ||
     echo "output: $(cat "$T/jobs.out")")"
+SEED=x1 sh "$root/bench/bots.sh" "$BIN" nyslice 3 greedy random 3 >"$T/seed.out" 2>&1
+check "bots.sh: a SEED that is not a number is refused" "$(grep -q "SEED must be a whole number, not 'x1'" "$T/seed.out" ||
+    echo "output: $(cat "$T/seed.out")")"
+SEED=1000 sh "$root/bench/nyslice-bots.sh" "$BIN" greedy random 8 >"$T/ny1000.out" 2>&1
+check "bots.sh: SEED=1000 plays the default's deals" \
+    "$([ "$(grep -v '^each\|vs 3 x' "$T/ny1000.out")" = "$(grep -v '^each\|vs 3 x' "$T/ny.out")" ] || echo "$(cat "$T/ny1000.out")")"
 summary bench-bots

@@ -167,6 +167,24 @@ static void test_search_reads_the_games_lead_scale(void **state)
     assert_false(same_values(values, n, other, search_values("theory", 3, "mcts:iters=300:scale=4", other)));
 }
 
+/* width= is how many moves the root keeps, the one-ply look's best: 48
+ * unless set (the opening division has far more); a width out of range is
+ * refused with the option named. */
+static void test_search_keeps_the_roots_width(void **state)
+{
+    (void)state;
+    static pb_move_value other[PB_MAX_ACTIONS];
+    int n = search_values("nyslice", 4, "mcts:iters=300", values);
+    assert_int_equal(n, 48);
+    assert_true(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=300:width=48", other)));
+    assert_int_equal(search_values("nyslice", 4, "mcts:iters=300:width=5", other), 5);
+    assert_int_equal(search_values("nyslice", 4, "mcts:iters=300:width=100", other), 100);
+    char err[PB_ERR_LEN];
+    assert_null(pb_bot_new("mcts:width=0", 7, err, sizeof err));
+    assert_null(pb_bot_new("mcts:width=5000", 7, err, sizeof err));
+    assert_non_null(strstr(err, "width"));
+}
+
 /* Spend this thread's CPU until it has used `seconds` in all: a cap must
  * count from the decision's start, not from the thread's. */
 static void use_cpu_until(double seconds)
@@ -236,6 +254,7 @@ int main(void)
         cmocka_unit_test(test_no_values_without_a_search),
         cmocka_unit_test(test_parts_read_from_one_search),
         cmocka_unit_test(test_search_reads_the_games_lead_scale),
+        cmocka_unit_test(test_search_keeps_the_roots_width),
         cmocka_unit_test(test_cpu_cap_stops_a_search),
         cmocka_unit_test(test_levels_cap_counts_from_the_decision),
     };
