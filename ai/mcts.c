@@ -621,7 +621,7 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
             cfg->width = (int)v;
         else {
             snprintf(err, errlen, "bad mcts option '%s' (iters up to 10000000, ms up to 60000, cap up to 60000, "
-                     "threads up to %d, c, scale, temp, width)", kv, MCTS_MAX_THREADS);
+                     "threads up to %d, c, scale, temp, width up to %d)", kv, MCTS_MAX_THREADS, PB_MAX_ACTIONS);
             return -1;
         }
     }

@@ -8,7 +8,8 @@
 #
 # The seats' games run side by side, JOBS at a time (default: the cores).
 # Seat k's games are seeded from SEED + k (default 1000): the same SEED plays
-# the same deals, another SEED an independent sample.
+# the same deals, a SEED at least PLAYERS away from another an independent
+# sample.
 #
 #   [JOBS=N] [SEED=N] sh bench/bots.sh [build/pizzabox] [GAME] [PLAYERS] [BOT] [OPPONENT] [GAMES]
 #   sh bench/bots.sh build/pizzabox theory 3 expert mcts:iters=1000 400
@@ -29,8 +30,8 @@ case $jobs in
 esac
 base=${SEED:-1000}
 case $base in
-'' | *[!0-9]*)
-    echo "bots.sh: SEED must be a whole number, not '$base'" >&2
+'' | *[!0-9]* | 0?*) # a leading 0 would read as octal
+    echo "bots.sh: SEED must be a whole number without a leading 0, not '$base'" >&2
     exit 2
     ;;
 esac

@@ -182,7 +182,8 @@ static void test_search_keeps_the_roots_width(void **state)
     char err[PB_ERR_LEN];
     assert_null(pb_bot_new("mcts:width=0", 7, err, sizeof err));
     assert_null(pb_bot_new("mcts:width=5000", 7, err, sizeof err));
-    assert_non_null(strstr(err, "width"));
+    assert_non_null(strstr(err, "bad mcts option 'width'"));
+    assert_non_null(strstr(err, "width up to 4096"));
 }
 
 /* Spend this thread's CPU until it has used `seconds` in all: a cap must
