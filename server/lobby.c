@@ -103,7 +103,9 @@ typedef struct table {
     bool claimed_elsewhere; /* the bot to move is another server's to play (asked again once a second) */
     unsigned elsewhere;  /* seats (a bit each) whose player is connected to another server */
     int64_t gen;         /* the store's count of take-backs, as last read (catch_up) */
-    /* A bot move held for its pace. */
+    /* A bot move held for its pace, counted from when the last move was
+     * told here (not stored: the store's write, or the move reaching this
+     * server from another, must not shorten the wait people see). */
     bool held;
     pb_action held_action;
     int64_t held_due, last_move_at;
@@ -1106,6 +1108,7 @@ static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, si
         return -1;
     answer_formalities(l, t);
     broadcast(l, t);
+    t->last_move_at = now_ms(l);
     ask_bot_if_needed(l, t);
     return 0;
 }
@@ -2946,6 +2949,8 @@ static table *catch_up(pb_lobby *l, table *t, unsigned what)
     if (t->elsewhere)
         t->last_seen = now_s(l); /* played elsewhere: not abandoned (moves come with no change of presence) */
     broadcast(l, t);
+    if (t->moves != had)
+        t->last_move_at = now_ms(l);
     ask_bot_if_needed(l, t);
     return t;
 }
