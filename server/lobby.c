@@ -104,8 +104,8 @@ typedef struct table {
     unsigned elsewhere;  /* seats (a bit each) whose player is connected to another server */
     int64_t gen;         /* the store's count of take-backs, as last read (catch_up) */
     /* A bot move held for its pace, counted from when the last move was
-     * told here (not stored: the store's write, or the move reaching this
-     * server from another, must not shorten the wait people see). */
+     * told here (tell_moves): the store's write, or the move reaching this
+     * server from another, must not shorten the wait people see. */
     bool held;
     pb_action held_action;
     int64_t held_due, last_move_at;
@@ -790,6 +790,14 @@ static void broadcast(pb_lobby *l, table *t)
     free(common);
 }
 
+/* Tell everyone of moves just made: a bot's pace counts from now, when
+ * people see them, not from when they were stored. */
+static void tell_moves(pb_lobby *l, table *t)
+{
+    broadcast(l, t);
+    t->last_move_at = now_ms(l);
+}
+
 /* A message (taken) to everyone at the table: its seats here and its spectators. */
 static void send_to_table(pb_lobby *l, const table *t, json_t *msg)
 {
@@ -1107,8 +1115,7 @@ static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, si
     if (apply_move(l, t, seat, a, NULL, err, errlen) != 0)
         return -1;
     answer_formalities(l, t);
-    broadcast(l, t);
-    t->last_move_at = now_ms(l);
+    tell_moves(l, t);
     ask_bot_if_needed(l, t);
     return 0;
 }
@@ -2646,7 +2653,7 @@ static void leave_table(pb_lobby *l, table *t, int conn)
             if (t->nwatchers == 0 && !t->finished && pb_is_formality(t->g, t->st)) {
                 /* the last spectator gone: a question left to the lone person is the server's again */
                 answer_formalities(l, t);
-                broadcast(l, t);
+                tell_moves(l, t);
                 ask_bot_if_needed(l, t);
             }
         }
@@ -2948,9 +2955,10 @@ static table *catch_up(pb_lobby *l, table *t, unsigned what)
         take_in_chat(l, t);
     if (t->elsewhere)
         t->last_seen = now_s(l); /* played elsewhere: not abandoned (moves come with no change of presence) */
-    broadcast(l, t);
     if (t->moves != had)
-        t->last_move_at = now_ms(l);
+        tell_moves(l, t);
+    else
+        broadcast(l, t);
     ask_bot_if_needed(l, t);
     return t;
 }
