@@ -114,8 +114,10 @@ typedef struct table {
 #define FORMAL 0x80
 
 /* The least time before a bot's answer to a question asked alike is shown
- * (pb_lobby_bot_move): longer than any bot's quick answer takes. */
-#define ALIKE_PACE_MS 100
+ * (pb_lobby_bot_move), from when the question was sent: longer than any
+ * bot's quick answer takes, with room for the question's way to a slow
+ * client, which must still see no answer sooner than 100 ms. */
+#define ALIKE_PACE_MS 150
 
 /* A finished table's replays, built on the first request: its actions, its
  * public log, and the position every REPLAY_EVERY moves, so that a step is

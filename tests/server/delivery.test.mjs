@@ -1094,10 +1094,12 @@ test('one person among five bots is never asked to let a delivery go: the server
       assert.deepEqual(ann.problems, [], 'the leak check');
       assert.deepEqual(ann.messages.flatMap(handLeaks), [], 'seat-only things seen by others');
       // A bot asked the Instant question (of every holder alike) answers no
-      // sooner than 100 ms even unpaced: with one legal answer it decides
-      // sooner, and the time must not tell that.
+      // sooner than 100 ms even unpaced, as the client sees it: with one
+      // legal answer it decides sooner, and the time must not tell that.
+      // (The server holds 150 ms from sending the question; its way here
+      // may take some of that.)
       const waits = botAnswerWaits(ann, j.code);
-      for (const w of waits) assert.ok(w >= 95, `a bot answered the Instant question after ${w.toFixed(1)} ms`);
+      for (const w of waits) assert.ok(w >= 100, `a bot answered the Instant question after ${w.toFixed(1)} ms`);
       botAnswers += waits.length;
       console.log(`# one person and five bots (table seed ${seed}): ${end.moves} moves, ${byServer.length} questions ` +
         `answered by the server, ${choices.length} asked with a card to play, bots answered in ` +
