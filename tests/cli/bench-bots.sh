@@ -43,8 +43,8 @@ check "bots.sh: a SEED that is not a number is refused" "$(grep -q "SEED must be
     echo "output: $(cat "$T/seed.out")")"
 # random against random: every seat's wins depend on the deals and the moves, so on the seed
 for s in default 1000 5000; do
-    if [ $s = default ]; then sh "$root/bench/bots.sh" "$BIN" nyslice 4 random random 40; else
-        SEED=$s sh "$root/bench/bots.sh" "$BIN" nyslice 4 random random 40; fi | grep ' in seat ' >"$T/seed-$s.out"
+    env $([ $s = default ] || echo SEED=$s) sh "$root/bench/bots.sh" "$BIN" nyslice 4 random random 40 |
+        grep ' in seat ' >"$T/seed-$s.out"
 done
 check "bots.sh: SEED=1000 plays the default's games, SEED=5000 others" \
     "$([ -s "$T/seed-default.out" ] && cmp -s "$T/seed-default.out" "$T/seed-1000.out" || echo "SEED=1000: $(cat "$T/seed-1000.out")")" \
