@@ -1064,7 +1064,6 @@ static int apply_move(pb_lobby *l, table *t, int seat, pb_action a, const stored
     t->st = next;
     note_move(t, &e, formal);
     clock_move(t, seat, at, spent);
-    t->last_move_at = at;
     t->bot_asked = false;
     if (pb_is_terminal(t->g, t->st)) {
         t->finished = true;
