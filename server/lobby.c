@@ -792,12 +792,14 @@ static void broadcast(pb_lobby *l, table *t)
     free(common);
 }
 
-/* Tell everyone of moves just made: a bot's pace counts from now, when
- * people see them, not from when they were stored. */
-static void tell_moves(pb_lobby *l, table *t)
+/* Tell everyone of the table, with the moves made since the count `had`:
+ * when there are some, a bot's pace counts from now, when people see them,
+ * not from when they were stored. */
+static void tell_moves(pb_lobby *l, table *t, int had)
 {
     broadcast(l, t);
-    t->last_move_at = now_ms(l);
+    if (t->moves != had)
+        t->last_move_at = now_ms(l);
 }
 
 /* A message (taken) to everyone at the table: its seats here and its spectators. */
@@ -1113,10 +1115,11 @@ static void answer_formalities(pb_lobby *l, table *t)
  * the next bot. Returns 0, or -1 with a message (nothing changed). */
 static int play_move(pb_lobby *l, table *t, int seat, pb_action a, char *err, size_t errlen)
 {
+    int had = t->moves;
     if (apply_move(l, t, seat, a, NULL, err, errlen) != 0)
         return -1;
     answer_formalities(l, t);
-    tell_moves(l, t);
+    tell_moves(l, t, had);
     ask_bot_if_needed(l, t);
     return 0;
 }
@@ -2653,8 +2656,9 @@ static void leave_table(pb_lobby *l, table *t, int conn)
             t->idle_since = now_s(l);
             if (t->nwatchers == 0 && !t->finished && pb_is_formality(t->g, t->st)) {
                 /* the last spectator gone: a question left to the lone person is the server's again */
+                int had = t->moves;
                 answer_formalities(l, t);
-                tell_moves(l, t);
+                tell_moves(l, t, had);
                 ask_bot_if_needed(l, t);
             }
         }
@@ -2956,10 +2960,7 @@ static table *catch_up(pb_lobby *l, table *t, unsigned what)
         take_in_chat(l, t);
     if (t->elsewhere)
         t->last_seen = now_s(l); /* played elsewhere: not abandoned (moves come with no change of presence) */
-    if (t->moves != had)
-        tell_moves(l, t);
-    else
-        broadcast(l, t);
+    tell_moves(l, t, had); /* a chat or presence change alone does not hold a bot back */
     ask_bot_if_needed(l, t);
     return t;
 }
