@@ -10,7 +10,9 @@
  * and a first value from a one-ply look with the evaluation (PUCT, as in
  * AlphaZero, with the evaluation in place of a network), so every seat's
  * likely reply is searched first. The position reached is scored by the
- * evaluation, or by the real result at the end.
+ * evaluation, or by the real result at the end. With playouts (the expert
+ * level, where the game asks for them) it is played on to the end by a
+ * cheap policy instead, and scored there.
  *
  * With an iteration budget the search is reproducible from its seed, with or
  * without threads: each thread grows its own tree from its own seed and
@@ -39,6 +41,12 @@ typedef struct mcts_cfg {
     double scale;          /* points of evaluated lead worth ~73% win chance; 0: the game's */
     double temp;           /* prior temperature, in points */
     int width;             /* moves kept at the root, best-looking first */
+    int playout;           /* leaves played on to the end, each step the best of
+                            * this many moves drawn at random; 0: none, unless... */
+    int playout_iters;     /* ...a level's budget when the game plays out (its
+                            * playout_draws), used instead of iters; 0: never */
+    double mix;            /* a played-out leaf's reward: this share from the end
+                            * reached, the rest from the leaf's evaluation */
 } mcts_cfg;
 
 typedef struct mnode {
@@ -71,6 +79,7 @@ typedef struct tree {
     int seat;
     const mcts_cfg *cfg;
     double scale;           /* cfg's, or the game's lead_scale */
+    int draws;              /* a playout's moves drawn a step; 0: no playouts */
     double cpu_left;        /* with cfg->cpu_cap: seconds of this thread's CPU
                              * the search may still take */
     mnode *nodes;
@@ -315,6 +324,41 @@ static int select_child(tree *t, int node, int32_t anchor, int *stat)
     return best;
 }
 
+/* Play t->det on to the end: each mover takes the best, by its one-ply
+ * look, of t->draws moves drawn at random (all of them when there are no
+ * more). Cheap beside the search, and the later rounds it plays are what
+ * the evaluation guesses worst. */
+static void play_out(tree *t)
+{
+    const pb_game *g = t->g;
+    double r[PB_MAX_SEATS];
+    for (int step = 0; step < 4096 && !pb_is_terminal(g, t->det); step++) {
+        int mover = pb_current_seat(g, t->det);
+        int n = g->ops->legal_actions(g, t->det, t->legal);
+        if (n <= 0)
+            return;
+        pb_action best_a = t->legal[0];
+        int draws = n < t->draws ? n : t->draws;
+        double best = -1e300;
+        for (int i = 0; i < draws && n > 1; i++) {
+            if (n > t->draws) { /* a partial shuffle draws without repeats */
+                int j = i + (int)pb_rng_below(&t->rng, (uint32_t)(n - i));
+                pb_action a = t->legal[i];
+                t->legal[i] = t->legal[j];
+                t->legal[j] = a;
+            }
+            pb_state_copy(g, t->trial, t->det);
+            if (g->ops->apply(g, t->trial, t->legal[i], NULL, 0) != 0)
+                continue;
+            rewards(t, t->trial, t->seat, r);
+            if (r[mover] > best)
+                best = r[mover], best_a = t->legal[i];
+        }
+        if (g->ops->apply(g, t->det, best_a, NULL, 0) != 0)
+            return;
+    }
+}
+
 static int iterate(tree *t)
 {
     const pb_game *g = t->g;
@@ -351,6 +395,13 @@ static int iterate(tree *t)
     }
     double r[PB_MAX_SEATS];
     rewards(t, t->det, t->seat, r);
+    if (t->draws && !pb_is_terminal(g, t->det)) {
+        double end[PB_MAX_SEATS], mix = t->cfg->mix;
+        play_out(t);
+        rewards(t, t->det, t->seat, end);
+        for (int q = 0; q < g->players; q++)
+            r[q] = (1 - mix) * r[q] + mix * end[q];
+    }
     t->nodes[0].visits++;
     for (int i = 1; i < depth; i++) {
         mnode *m = &t->nodes[path[i]];
@@ -532,6 +583,8 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
     /* The cap is the whole decision's: a part searched afresh gets what the
      * parts before it left. */
     double cpu_left = m->cfg.cpu_cap - (pb_thread_cpu() - b->decision_cpu);
+    int draws = m->cfg.playout ? m->cfg.playout : m->cfg.playout_iters ? g->ops->playout_draws : 0;
+    int iters = !m->cfg.playout && draws ? m->cfg.playout_iters : m->cfg.iters;
     for (int i = 0; i < threads; i++) {
         tree *t = &m->trees[i];
         t->g = g;
@@ -545,7 +598,8 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
         for (int k = 0; k < t->nbuckets; k++)
             t->buckets[k] = -1;
         t->iters = 0;
-        t->budget = m->cfg.iters ? m->cfg.iters / threads + (i < m->cfg.iters % threads) : 0;
+        t->draws = draws;
+        t->budget = iters ? iters / threads + (i < iters % threads) : 0;
         t->deadline = deadline;
         t->cpu_left = cpu_left;
         pb_rng_seed(&t->rng, (uint64_t)pb_rng_next(&b->rng) << 32 | pb_rng_next(&b->rng));
@@ -589,7 +643,9 @@ static void mcts_free(void *impl)
 
 /* Options after "mcts:", separated by ':': iters=N, ms=N, cap=N (with
  * iters: at most N ms of a thread's CPU), threads=N, and for experiments
- * c=X (exploration), scale=X, temp=X, width=N (moves kept at the root). */
+ * c=X (exploration), scale=X, temp=X, width=N (moves kept at the root),
+ * playout=N (leaves played out, the best of N moves drawn a step) and mix=X
+ * (a played-out leaf's reward: this share from its end, at most 1). */
 static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen)
 {
     char copy[128];
@@ -619,9 +675,14 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
             cfg->temp = v;
         else if (strcmp(kv, "width") == 0 && whole && v <= PB_MAX_ACTIONS)
             cfg->width = (int)v;
+        else if (strcmp(kv, "playout") == 0 && whole && v <= 64)
+            cfg->playout = (int)v;
+        else if (strcmp(kv, "mix") == 0 && v <= 1)
+            cfg->mix = v;
         else {
             snprintf(err, errlen, "bad mcts option '%s' (iters up to 10000000, ms up to 60000, cap up to 60000, "
-                     "threads up to %d, c, scale, temp, width up to %d)", kv, MCTS_MAX_THREADS, PB_MAX_ACTIONS);
+                     "threads up to %d, c, scale, temp, width up to %d, playout up to 64, mix up to 1)", kv,
+                     MCTS_MAX_THREADS, PB_MAX_ACTIONS);
             return -1;
         }
     }
@@ -630,11 +691,13 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
 
 /* Named levels for players (README, "Bots"): an iteration budget, and a
  * second of a core at most a move, whatever the position (a few Delivery
- * positions at 6 players need more than that for expert's budget). */
+ * positions at 6 players need more than that for expert's budget). In a
+ * game that asks for playouts, expert plays its leaves out: a playout costs
+ * about four iterations, so it makes fewer. */
 static const struct {
     const char *name;
-    int iters;
-} levels[] = {{"easy", 50}, {"medium", 300}, {"hard", 3000}, {"expert", 25000}};
+    int iters, playout_iters;
+} levels[] = {{"easy", 50, 0}, {"medium", 300, 0}, {"hard", 3000, 0}, {"expert", 25000, 6000}};
 #define LEVEL_CPU_CAP 0.95 /* seconds: the move is made within the second */
 
 bool pb_mcts_spec(const char *spec)
@@ -647,10 +710,10 @@ bool pb_mcts_spec(const char *spec)
 
 int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen)
 {
-    mcts_cfg cfg = {1000, 0, 0, 1, 1.0, 0, 0.05, MAX_CHILDREN};
+    mcts_cfg cfg = {1000, 0, 0, 1, 1.0, 0, 0.05, MAX_CHILDREN, 0, 0, 1.0};
     for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
         if (strcmp(spec, levels[i].name) == 0)
-            cfg.iters = levels[i].iters, cfg.cpu_cap = LEVEL_CPU_CAP;
+            cfg.iters = levels[i].iters, cfg.playout_iters = levels[i].playout_iters, cfg.cpu_cap = LEVEL_CPU_CAP;
     if (strncmp(spec, "mcts:", 5) == 0 && parse_cfg(spec + 5, &cfg, err, errlen) != 0)
         return -1;
     if (cfg.cpu_cap > 0 && cfg.iters == 0) {

@@ -275,6 +275,9 @@ const pb_game_ops nys_game_ops = {
     /* A lead of 4 points is worth about 73%: 2 made expert's deep search
      * too sure of a lead while many slices are unseen (docs/nyslice-bots.md). */
     .lead_scale = 4,
+    /* The worth of a slice lies in the majorities of later rounds, which
+     * the evaluation guesses poorly and a playout sees (docs/nyslice-bots.md). */
+    .playout_draws = 4,
     .rules_new = nys_rules_new,
     .rules_free = nys_rules_free,
     .init = op_init,

@@ -186,6 +186,47 @@ static void test_search_keeps_the_roots_width(void **state)
     assert_non_null(strstr(err, "width up to 4096"));
 }
 
+/* playout=N plays every leaf on to the end, each step the best of N moves
+ * drawn at random, and scores the end reached (mix=X: that share of the
+ * reward, the rest from the leaf's evaluation): the search weighs its moves
+ * otherwise, reproducibly; both options are checked. */
+static void test_search_plays_its_leaves_out(void **state)
+{
+    (void)state;
+    static pb_move_value other[PB_MAX_ACTIONS];
+    check_search("mcts:iters=200:playout=4", 200);
+    int n = search_values("nyslice", 4, "mcts:iters=200:playout=4", values);
+    assert_true(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=200:playout=4", other)));
+    assert_true(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=200:playout=4:mix=1", other)));
+    assert_false(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=200", other)));
+    assert_false(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=200:playout=4:mix=0.5", other)));
+    assert_false(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=200:playout=16", other)));
+    char err[PB_ERR_LEN];
+    assert_null(pb_bot_new("mcts:playout=65", 7, err, sizeof err));
+    assert_non_null(strstr(err, "playout up to 64"));
+    assert_null(pb_bot_new("mcts:playout=2.5", 7, err, sizeof err));
+    assert_null(pb_bot_new("mcts:mix=1.5", 7, err, sizeof err));
+    assert_non_null(strstr(err, "bad mcts option 'mix'"));
+}
+
+/* expert plays its leaves out where the game asks for it (New York Slice),
+ * with the level's smaller budget for that: 6,000 iterations, not 25,000
+ * (fewer when its cap stops it first). */
+static void test_expert_plays_out_where_the_game_asks(void **state)
+{
+    (void)state;
+    pb_game *g = ts_game("nyslice", 4);
+    pb_state *st = pb_state_new(g, 3);
+    char err[PB_ERR_LEN];
+    pb_bot *b = pb_bot_new("expert", 7, err, sizeof err);
+    assert_non_null(b);
+    pb_bot_choose(b, g, st, 0);
+    assert_true(pb_bot_searches(b) > 0 && pb_bot_searches(b) <= 6000);
+    pb_bot_free(b);
+    free(st);
+    pb_game_free(g);
+}
+
 /* Spend this thread's CPU until it has used `seconds` in all: a cap must
  * count from the decision's start, not from the thread's. */
 static void use_cpu_until(double seconds)
@@ -256,6 +297,8 @@ int main(void)
         cmocka_unit_test(test_parts_read_from_one_search),
         cmocka_unit_test(test_search_reads_the_games_lead_scale),
         cmocka_unit_test(test_search_keeps_the_roots_width),
+        cmocka_unit_test(test_search_plays_its_leaves_out),
+        cmocka_unit_test(test_expert_plays_out_where_the_game_asks),
         cmocka_unit_test(test_cpu_cap_stops_a_search),
         cmocka_unit_test(test_levels_cap_counts_from_the_decision),
     };
