@@ -393,14 +393,15 @@ static int iterate(tree *t)
         path[depth++] = next;
         node = next;
     }
-    double r[PB_MAX_SEATS];
-    rewards(t, t->det, t->seat, r);
-    if (t->draws && !pb_is_terminal(g, t->det)) {
-        double end[PB_MAX_SEATS], mix = t->cfg->mix;
+    double r[PB_MAX_SEATS], mix = t->draws && !pb_is_terminal(g, t->det) ? t->cfg->mix : 0;
+    if (mix < 1) /* the leaf's own evaluation, unless the end alone scores it */
+        rewards(t, t->det, t->seat, r);
+    if (mix > 0) {
+        double end[PB_MAX_SEATS];
         play_out(t);
         rewards(t, t->det, t->seat, end);
         for (int q = 0; q < g->players; q++)
-            r[q] = (1 - mix) * r[q] + mix * end[q];
+            r[q] = mix < 1 ? (1 - mix) * r[q] + mix * end[q] : end[q];
     }
     t->nodes[0].visits++;
     for (int i = 1; i < depth; i++) {
