@@ -65,9 +65,9 @@ typedef struct pb_game_ops {
      * chance of winning: this many points of lead are worth about 73%
      * (a logistic curve). 0: 2 points. */
     double lead_scale;
-    /* The expert level plays each leaf of its search on to the end, every
-     * mover taking the best of this many moves drawn at random by the
-     * evaluation's one-ply look (0: the leaf is scored by evaluate() alone). */
+    /* The expert level plays each leaf of its search on to the end: every
+     * mover draws this many moves at random and takes the one evaluate()
+     * rates best one move ahead (0: the leaf is scored by evaluate() alone). */
     int playout_draws;
 
     /* Build the rules data for a config object. On success stores the rules

@@ -64,7 +64,8 @@ static void test_guesses_depend_only_on_what_the_seat_knows(void **state)
 }
 
 /* A bot at the real position and at a guess of it, seeded alike, makes the
- * same choice and (searching) weighs every move the same. */
+ * same choice and (searching, with playouts too) weighs every move the
+ * same. */
 static void test_bots_choose_alike_from_any_guess(void **state)
 {
     (void)state;
@@ -82,8 +83,9 @@ static void test_bots_choose_alike_from_any_guess(void **state)
                 pb_state_copy(g, other, st);
                 pb_rng_seed(&guess, (uint64_t)step);
                 g->ops->determinize(g, other, seat, &guess);
-                for (int k = 0; k < 2; k++) {
-                    const char *spec = k ? "mcts:iters=300" : "greedy";
+                static const char *const specs[] = {"greedy", "mcts:iters=300", "mcts:iters=30:playout=4"};
+                for (int k = 0; k < 3; k++) {
+                    const char *spec = specs[k];
                     pb_bot *x = pb_bot_new(spec, 11, err, sizeof err), *y = pb_bot_new(spec, 11, err, sizeof err);
                     pb_action ax = pb_bot_choose(x, g, st, seat), ay = pb_bot_choose(y, g, other, seat);
                     int nx = pb_bot_values(x, real, PB_MAX_ACTIONS), ny = pb_bot_values(y, guessed, PB_MAX_ACTIONS);
