@@ -154,12 +154,49 @@ static void rewards(const tree *t, const pb_state *st, int viewer, double *r)
         r[q] = squash(t, v, q);
 }
 
-/* Has the seat to move here not yet seen moves made before it (a secret
- * simultaneous choice)? Below the root the tree knows those moves, so such
- * a seat's choice must not come from statistics that depend on them. */
-static bool blind(const tree *t, int node, int mover)
+/* The mover's reward alone, as `viewer` judges the position: what a one-ply
+ * look needs, without squashing every seat's. */
+static double reward_of(const tree *t, const pb_state *st, int viewer, int mover)
 {
-    return node != 0 && t->g->ops->unseen_moves && t->g->ops->unseen_moves(t->g, t->det, mover) > 0;
+    const pb_game *g = t->g;
+    double v[PB_MAX_SEATS];
+    if (pb_is_terminal(g, st)) {
+        g->ops->returns(g, st, v);
+        return v[mover];
+    }
+    g->ops->evaluate(g, st, viewer, v);
+    return squash(t, v, mover);
+}
+
+/* Has the seat to move in t->det not yet seen moves made before it (a
+ * secret simultaneous choice)? Below the root the tree knows those moves,
+ * so such a seat's choice must not come from statistics that depend on
+ * them, and its looks judge with only what it knows. */
+static bool blind(const tree *t, int mover)
+{
+    return t->g->ops->unseen_moves && t->g->ops->unseen_moves(t->g, t->det, mover) > 0;
+}
+
+/* The mover's one-ply look at move a from t->det; -1 when a cannot be
+ * applied (below any reward). */
+static double look(tree *t, pb_action a, int viewer, int mover)
+{
+    pb_state_copy(t->g, t->trial, t->det);
+    if (t->g->ops->apply(t->g, t->trial, a, NULL, 0) != 0)
+        return -1;
+    return reward_of(t, t->trial, viewer, mover);
+}
+
+/* Put k of the n moves in t->legal, drawn at random without repeats, first
+ * (a partial shuffle). */
+static void draw_moves(tree *t, int n, int k)
+{
+    for (int i = 0; i < k; i++) {
+        int j = i + (int)pb_rng_below(&t->rng, (uint32_t)(n - i));
+        pb_action a = t->legal[i];
+        t->legal[i] = t->legal[j];
+        t->legal[j] = a;
+    }
 }
 
 static uint32_t stat_hash(int32_t anchor, int player, pb_action a, int nbuckets)
@@ -214,29 +251,19 @@ static int expand(tree *t, int node)
 {
     const pb_game *g = t->g;
     int mover = pb_current_seat(g, t->det);
-    int viewer = blind(t, node, mover) ? mover : t->seat;
+    int viewer = node != 0 && blind(t, mover) ? mover : t->seat;
     int n = g->ops->legal_actions(g, t->det, t->legal);
     if (n > MAX_CHILDREN && node != 0) { /* a sample of a huge set */
-        for (int i = 0; i < SAMPLED; i++) {
-            int j = i + (int)pb_rng_below(&t->rng, (uint32_t)(n - i));
-            pb_action a = t->legal[i];
-            t->legal[i] = t->legal[j];
-            t->legal[j] = a;
-        }
+        draw_moves(t, n, SAMPLED);
         n = SAMPLED;
     }
-    double *look = malloc(sizeof *look * (size_t)n);
-    if (!look)
+    double *looks = malloc(sizeof *looks * (size_t)n);
+    if (!looks)
         return -1;
-    double best = -1e300, r[PB_MAX_SEATS];
+    double best = -1e300;
     for (int i = 0; i < n; i++) {
-        pb_state_copy(g, t->trial, t->det);
-        look[i] = -1;
-        if (g->ops->apply(g, t->trial, t->legal[i], NULL, 0) == 0) {
-            rewards(t, t->trial, viewer, r);
-            look[i] = r[mover];
-        }
-        best = look[i] > best ? look[i] : best;
+        looks[i] = look(t, t->legal[i], viewer, mover);
+        best = looks[i] > best ? looks[i] : best;
     }
     /* Keep the MAX_CHILDREN best (the root: width); priors ~ exp(value / temperature). */
     int most = node == 0 ? t->cfg->width : MAX_CHILDREN;
@@ -244,24 +271,24 @@ static int expand(tree *t, int node)
     for (int k = 0; k < keep; k++) {
         int bi = k;
         for (int i = k + 1; i < n; i++)
-            if (look[i] > look[bi])
+            if (looks[i] > looks[bi])
                 bi = i;
-        double v = look[bi];
+        double v = looks[bi];
         pb_action a = t->legal[bi];
-        look[bi] = look[k];
+        looks[bi] = looks[k];
         t->legal[bi] = t->legal[k];
-        look[k] = v;
+        looks[k] = v;
         t->legal[k] = a;
     }
     double sum = 0;
     for (int k = 0; k < keep; k++)
-        sum += exp((look[k] - best) / t->cfg->temp);
+        sum += exp((looks[k] - best) / t->cfg->temp);
     for (int k = keep - 1; k >= 0; k--)
-        if (new_node(t, node, t->legal[k], mover, exp((look[k] - best) / t->cfg->temp) / sum, look[k]) < 0) {
-            free(look);
+        if (new_node(t, node, t->legal[k], mover, exp((looks[k] - best) / t->cfg->temp) / sum, looks[k]) < 0) {
+            free(looks);
             return -1;
         }
-    free(look);
+    free(looks);
     t->nodes[node].expanded = true;
     return 0;
 }
@@ -332,29 +359,21 @@ static int select_child(tree *t, int node, int32_t anchor, int *stat)
 static void play_out(tree *t)
 {
     const pb_game *g = t->g;
-    double r[PB_MAX_SEATS];
     for (int step = 0; step < 4096 && !pb_is_terminal(g, t->det); step++) {
         int mover = pb_current_seat(g, t->det);
-        int viewer = g->ops->unseen_moves && g->ops->unseen_moves(g, t->det, mover) > 0 ? mover : t->seat;
+        int viewer = blind(t, mover) ? mover : t->seat;
         int n = g->ops->legal_actions(g, t->det, t->legal);
         if (n <= 0)
             return;
         pb_action best_a = t->legal[0];
         int draws = n < t->draws ? n : t->draws;
-        double best = -1e300;
+        if (n > t->draws)
+            draw_moves(t, n, draws);
+        double best = -1;
         for (int i = 0; i < draws && n > 1; i++) {
-            if (n > t->draws) { /* a partial shuffle draws without repeats */
-                int j = i + (int)pb_rng_below(&t->rng, (uint32_t)(n - i));
-                pb_action a = t->legal[i];
-                t->legal[i] = t->legal[j];
-                t->legal[j] = a;
-            }
-            pb_state_copy(g, t->trial, t->det);
-            if (g->ops->apply(g, t->trial, t->legal[i], NULL, 0) != 0)
-                continue;
-            rewards(t, t->trial, viewer, r);
-            if (r[mover] > best)
-                best = r[mover], best_a = t->legal[i];
+            double v = look(t, t->legal[i], viewer, mover);
+            if (v > best)
+                best = v, best_a = t->legal[i];
         }
         if (g->ops->apply(g, t->det, best_a, NULL, 0) != 0)
             return;
@@ -376,7 +395,7 @@ static int iterate(tree *t)
             if (node != 0)
                 break; /* a new leaf: score it */
         }
-        bool is_blind = blind(t, node, pb_current_seat(g, t->det));
+        bool is_blind = node != 0 && blind(t, pb_current_seat(g, t->det));
         if (!is_blind)
             step = node;
         int next = select_child(t, node, is_blind ? step : -1, &stat[depth]);

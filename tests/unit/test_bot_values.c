@@ -209,22 +209,47 @@ static void test_search_plays_its_leaves_out(void **state)
     assert_non_null(strstr(err, "bad mcts option 'mix'"));
 }
 
-/* expert plays its leaves out where the game asks for it (New York Slice),
- * with the level's smaller budget for that: 6,000 iterations, not 25,000
- * (fewer when its cap stops it first). */
-static void test_expert_plays_out_where_the_game_asks(void **state)
+/* A bot's values for a decision ten random moves into a 2-player New York
+ * Slice game (cheap: a tenth of the CPU cap under ASan; short of the last
+ * round, where expert may solve instead of search), and its searches. */
+static int values_mid_game(const char *spec, pb_move_value *out, long *searches)
 {
-    (void)state;
-    pb_game *g = ts_game("nyslice", 4);
+    pb_game *g = ts_game("nyslice", 2);
     pb_state *st = pb_state_new(g, 3);
+    static pb_action legal[PB_MAX_ACTIONS];
+    pb_rng rng;
+    pb_rng_seed(&rng, 4);
+    for (int i = 0; i < 10 || g->ops->legal_actions(g, st, legal) < 2; i++)
+        assert_int_equal(g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0), 0);
+    assert_false(pb_is_terminal(g, st));
     char err[PB_ERR_LEN];
-    pb_bot *b = pb_bot_new("expert", 7, err, sizeof err);
+    pb_bot *b = pb_bot_new(spec, 7, err, sizeof err);
     assert_non_null(b);
-    pb_bot_choose(b, g, st, 0);
-    assert_true(pb_bot_searches(b) > 0 && pb_bot_searches(b) <= 6000);
+    pb_bot_choose(b, g, st, pb_current_seat(g, st));
+    int n = pb_bot_values(b, out, PB_MAX_ACTIONS);
+    *searches = pb_bot_searches(b);
     pb_bot_free(b);
     free(st);
     pb_game_free(g);
+    return n;
+}
+
+/* expert plays its leaves out where the game asks for it (New York Slice),
+ * with the level's smaller budget for that: its values are those of 6,000
+ * played-out iterations, not of 25,000 (or 6,000) evaluated leaves. */
+static void test_expert_plays_out_where_the_game_asks(void **state)
+{
+    (void)state;
+    static pb_move_value other[PB_MAX_ACTIONS];
+    long searches = 0, other_searches = 0;
+    int n = values_mid_game("expert", values, &searches);
+    assert_int_equal(searches, 6000);
+    assert_true(n > 1);
+    int m = values_mid_game("mcts:iters=6000:playout=4", other, &other_searches);
+    assert_int_equal(other_searches, 6000);
+    assert_true(same_values(values, n, other, m));
+    m = values_mid_game("mcts:iters=6000", other, &other_searches);
+    assert_false(same_values(values, n, other, m));
 }
 
 /* Spend this thread's CPU until it has used `seconds` in all: a cap must
