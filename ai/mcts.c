@@ -168,10 +168,10 @@ static double reward_of(const tree *t, const pb_state *st, int viewer, int mover
     return squash(t, v, mover);
 }
 
-/* Has the seat to move in t->det not yet seen moves made before it (a
- * secret simultaneous choice)? Below the root the tree knows those moves,
- * so such a seat's choice must not come from statistics that depend on
- * them, and its looks judge with only what it knows. */
+/* Has `mover` not yet seen moves made before it in t->det (a secret
+ * simultaneous choice)? Its looks then judge with only what it knows; in
+ * the tree (callers ask below the root only, where the tree knows those
+ * moves) its choice must not come from statistics that depend on them. */
 static bool blind(const tree *t, int mover)
 {
     return t->g->ops->unseen_moves && t->g->ops->unseen_moves(t->g, t->det, mover) > 0;
@@ -369,7 +369,7 @@ static void play_out(tree *t)
         int draws = n < t->draws ? n : t->draws;
         if (n > t->draws)
             draw_moves(t, n, draws);
-        double best = -1;
+        double best = -1; /* a move look() cannot apply is never taken */
         for (int i = 0; i < draws && n > 1; i++) {
             double v = look(t, t->legal[i], viewer, mover);
             if (v > best)

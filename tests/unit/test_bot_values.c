@@ -209,9 +209,9 @@ static void test_search_plays_its_leaves_out(void **state)
     assert_non_null(strstr(err, "bad mcts option 'mix'"));
 }
 
-/* A bot's values for a decision ten random moves into a 2-player New York
- * Slice game (cheap: a tenth of the CPU cap under ASan; short of the last
- * round, where expert may solve instead of search), and its searches. */
+/* A bot's values for a choice some ten random moves into a 2-player New
+ * York Slice game (cheap: well within the CPU cap under ASan; short of the
+ * last round, where expert may solve instead of search), and its searches. */
 static int values_mid_game(const char *spec, pb_move_value *out, long *searches)
 {
     pb_game *g = ts_game("nyslice", 2);
@@ -219,7 +219,7 @@ static int values_mid_game(const char *spec, pb_move_value *out, long *searches)
     static pb_action legal[PB_MAX_ACTIONS];
     pb_rng rng;
     pb_rng_seed(&rng, 4);
-    for (int i = 0; i < 10 || g->ops->legal_actions(g, st, legal) < 2; i++)
+    for (int i = 0; !pb_is_terminal(g, st) && (i < 10 || g->ops->legal_actions(g, st, legal) < 2); i++)
         assert_int_equal(g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0), 0);
     assert_false(pb_is_terminal(g, st));
     char err[PB_ERR_LEN];
