@@ -342,6 +342,7 @@ typedef struct regret_sum {
     char name[CLI_SPEC_LEN];
     mean_acc points;      /* expected points lost per decision */
     mean_acc open_points; /* the same where the moves' win shares differ (the game still open) */
+    mean_acc division;    /* the same at the round's first decision, the Slicer's division */
     mean_acc win;         /* expected win share lost: the best move's for winning less the chosen one's */
     long partial, costly; /* decisions not fully solved; costing >= 1 point */
     double seconds;       /* the bot's thinking time */
@@ -398,6 +399,7 @@ static void regret_round(const pb_game *g, const pb_state *start, pb_bot *bot, r
     pb_state *st = pb_state_clone(g, start);
     pb_action legal[PB_MAX_ACTIONS];
     int seat;
+    bool first = true;
     while (st && (seat = pb_current_seat(g, st)) != PB_TERMINAL) {
         double t0 = pb_now();
         pb_action a = pb_bot_choose(bot, g, st, seat);
@@ -410,10 +412,13 @@ static void regret_round(const pb_game *g, const pb_state *start, pb_bot *bot, r
             mean_add(&r->win, win);
             if (open)
                 mean_add(&r->open_points, points);
+            if (first)
+                mean_add(&r->division, points);
             r->partial += partial;
             r->costly += points >= 1 - 1e-9;
         }
         g->ops->apply(g, st, a, NULL, 0);
+        first = false;
     }
     free(st);
 }
@@ -425,15 +430,17 @@ static void print_regret(FILE *f, const pb_game *g, const regret_sum *sums, int 
             seconds);
     for (int b = 0; b < nb; b++) {
         const regret_sum *r = &sums[b];
-        double hp, ho, hw, p = mean_of(&r->points, &hp), o = mean_of(&r->open_points, &ho), w = mean_of(&r->win, &hw);
+        double hp, ho, hw, hd, p = mean_of(&r->points, &hp), o = mean_of(&r->open_points, &ho),
+               w = mean_of(&r->win, &hw), d = mean_of(&r->division, &hd);
         long n = r->points.n;
         fprintf(f, "  %-10s regret %.3f points per decision (95%% CI %.3f-%.3f) over %ld decisions;\n"
                 "             %.3f (%.3f-%.3f) over the %ld where the win was still open; win share lost %.4f "
                 "(%.4f-%.4f);\n"
+                "             %.3f (%.3f-%.3f) at the %ld divisions (the round's first decision);\n"
                 "             %.1f%% cost a point or more; %ld partly solved (regret a lower bound); %.0f ms per "
                 "decision\n",
-                r->name, p, p - hp, p + hp, n, o, o - ho, o + ho, r->open_points.n, w, w - hw, w + hw,
-                n ? 100.0 * r->costly / n : 0, r->partial, n ? 1000 * r->seconds / n : 0);
+                r->name, p, p - hp, p + hp, n, o, o - ho, o + ho, r->open_points.n, w, w - hw, w + hw, d, d - hd,
+                d + hd, r->division.n, n ? 100.0 * r->costly / n : 0, r->partial, n ? 1000 * r->seconds / n : 0);
     }
     fflush(f);
 }
