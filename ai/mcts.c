@@ -47,6 +47,9 @@ typedef struct mcts_cfg {
                             * playout_draws), used instead of iters; 0: never */
     double mix;            /* a played-out leaf's reward: this share from the end
                             * reached, the rest from the leaf's evaluation */
+    double margin;         /* an end's reward: this share from the final lead in
+                            * points (squashed as evaluated leads are), the rest
+                            * from the result; 0: the result alone */
 } mcts_cfg;
 
 typedef struct mnode {
@@ -140,12 +143,30 @@ static double squash(const tree *t, const double *v, int seat)
     return 1.0 / (1.0 + exp(-(v[seat] - rival) / t->scale));
 }
 
+/* Rewards of a finished game: the result, with cfg->margin of the final
+ * lead in points (so a seat that cannot win still plays for its points). */
+static void end_rewards(const tree *t, const pb_state *st, double *r)
+{
+    const pb_game *g = t->g;
+    g->ops->returns(g, st, r);
+    double m = t->cfg->margin;
+    if (m <= 0)
+        return;
+    int totals[PB_MAX_SEATS];
+    double v[PB_MAX_SEATS];
+    g->ops->totals(g, st, totals);
+    for (int q = 0; q < g->players; q++)
+        v[q] = totals[q];
+    for (int q = 0; q < g->players; q++)
+        r[q] = (1 - m) * r[q] + m * squash(t, v, q);
+}
+
 /* Rewards of a position as `viewer` can judge it. */
 static void rewards(const tree *t, const pb_state *st, int viewer, double *r)
 {
     const pb_game *g = t->g;
     if (pb_is_terminal(g, st)) {
-        g->ops->returns(g, st, r);
+        end_rewards(t, st, r);
         return;
     }
     double v[PB_MAX_SEATS];
@@ -161,7 +182,7 @@ static double reward_of(const tree *t, const pb_state *st, int viewer, int mover
     const pb_game *g = t->g;
     double v[PB_MAX_SEATS];
     if (pb_is_terminal(g, st)) {
-        g->ops->returns(g, st, v);
+        end_rewards(t, st, v);
         return v[mover];
     }
     g->ops->evaluate(g, st, viewer, v);
@@ -667,7 +688,8 @@ static void mcts_free(void *impl)
  * iters: at most N ms of a thread's CPU), threads=N, and for experiments
  * c=X (exploration), scale=X, temp=X, width=N (moves kept at the root),
  * playout=N (leaves played out, the best of N moves drawn a step) and mix=X
- * (a played-out leaf's reward: this share from its end, at most 1). */
+ * (a played-out leaf's reward: this share from its end, at most 1) and
+ * margin=X (an end's reward: this share from the final lead, below 1). */
 static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen)
 {
     char copy[128];
@@ -701,10 +723,12 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
             cfg->playout = (int)v;
         else if (strcmp(kv, "mix") == 0 && v <= 1)
             cfg->mix = v;
+        else if (strcmp(kv, "margin") == 0 && v < 1)
+            cfg->margin = v;
         else {
             snprintf(err, errlen, "bad mcts option '%s' (iters up to 10000000, ms up to 60000, cap up to 60000, "
-                     "threads up to %d, c, scale, temp, width up to %d, playout up to 64, mix above 0 up to 1)", kv,
-                     MCTS_MAX_THREADS, PB_MAX_ACTIONS);
+                     "threads up to %d, c, scale, temp, width up to %d, playout up to 64, mix above 0 up to 1, "
+                     "margin above 0 below 1)", kv, MCTS_MAX_THREADS, PB_MAX_ACTIONS);
             return -1;
         }
     }
@@ -733,7 +757,7 @@ bool pb_mcts_spec(const char *spec)
 
 int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen)
 {
-    mcts_cfg cfg = {1000, 0, 0, 1, 1.0, 0, 0.05, MAX_CHILDREN, 0, 0, 1.0};
+    mcts_cfg cfg = {1000, 0, 0, 1, 1.0, 0, 0.05, MAX_CHILDREN, 0, 0, 1.0, 0};
     for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
         if (strcmp(spec, levels[i].name) == 0)
             cfg.iters = levels[i].iters, cfg.playout_iters = levels[i].playout_iters, cfg.cpu_cap = LEVEL_CPU_CAP;

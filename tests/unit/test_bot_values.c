@@ -209,6 +209,76 @@ static void test_search_plays_its_leaves_out(void **state)
     assert_non_null(strstr(err, "bad mcts option 'mix'"));
 }
 
+/* Is st a game's last decision where the mover cannot win whatever it does
+ * yet its moves differ in its points? *most: its best total. */
+static bool last_move_for_points_alone(const pb_game *g, const pb_state *st, int *most)
+{
+    static pb_action legal[PB_MAX_ACTIONS];
+    pb_state *after = pb_state_new(g, 1);
+    int n = g->ops->legal_actions(g, st, legal), mover = pb_current_seat(g, st), least = 1 << 30;
+    bool found = n > 1;
+    *most = -(1 << 30);
+    for (int i = 0; found && i < n; i++) {
+        double share[PB_MAX_SEATS];
+        int totals[PB_MAX_SEATS];
+        pb_state_copy(g, after, st);
+        found = g->ops->apply(g, after, legal[i], NULL, 0) == 0 && pb_is_terminal(g, after);
+        if (!found)
+            break;
+        g->ops->returns(g, after, share);
+        g->ops->totals(g, after, totals);
+        found = share[mover] == 0;
+        *most = totals[mover] > *most ? totals[mover] : *most;
+        least = totals[mover] < least ? totals[mover] : least;
+    }
+    free(after);
+    return found && *most > least;
+}
+
+/* margin=X takes that share of an end's reward from the final lead in
+ * points, the rest from the result, so a seat that cannot win still plays
+ * for its points: at a 3-player game's last decision, lost whatever it
+ * does, it takes its most points. The search weighs its moves otherwise,
+ * reproducibly; a margin of 1 or more (no result left) is refused. */
+static void test_search_weighs_the_final_lead(void **state)
+{
+    (void)state;
+    static pb_move_value other[PB_MAX_ACTIONS];
+    const char *spec = "mcts:iters=200:playout=4:margin=0.25";
+    int n = search_values("nyslice", 4, spec, values);
+    assert_true(same_values(values, n, other, search_values("nyslice", 4, spec, other)));
+    assert_false(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=200:playout=4", other)));
+    char err[PB_ERR_LEN];
+    assert_null(pb_bot_new("mcts:margin=1", 7, err, sizeof err));
+    assert_non_null(strstr(err, "margin above 0 below 1"));
+
+    pb_game *g = ts_game("nyslice", 3);
+    pb_state *after = pb_state_new(g, 1);
+    int found = 0;
+    for (uint64_t seed = 1; seed < 200 && found < 3; seed++) {
+        pb_state *st = pb_state_new(g, seed);
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        int most;
+        while (!pb_is_terminal(g, st) && !last_move_for_points_alone(g, st, &most))
+            g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0);
+        if (!pb_is_terminal(g, st)) {
+            int mover = pb_current_seat(g, st), totals[PB_MAX_SEATS];
+            pb_bot *b = pb_bot_new("mcts:iters=300:margin=0.05", 7, err, sizeof err);
+            pb_state_copy(g, after, st);
+            assert_int_equal(g->ops->apply(g, after, pb_bot_choose(b, g, st, mover), NULL, 0), 0);
+            g->ops->totals(g, after, totals);
+            assert_int_equal(totals[mover], most);
+            pb_bot_free(b);
+            found++;
+        }
+        free(st);
+    }
+    assert_int_equal(found, 3);
+    free(after);
+    pb_game_free(g);
+}
+
 /* A bot's values for a choice some ten random moves into a 2-player New
  * York Slice game (cheap: well within the CPU cap under ASan; short of the
  * last round, where expert may solve instead of search), and its searches. */
@@ -323,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_search_reads_the_games_lead_scale),
         cmocka_unit_test(test_search_keeps_the_roots_width),
         cmocka_unit_test(test_search_plays_its_leaves_out),
+        cmocka_unit_test(test_search_weighs_the_final_lead),
         cmocka_unit_test(test_expert_plays_out_where_the_game_asks),
         cmocka_unit_test(test_cpu_cap_stops_a_search),
         cmocka_unit_test(test_levels_cap_counts_from_the_decision),
