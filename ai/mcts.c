@@ -144,13 +144,15 @@ static double squash(const tree *t, const double *v, int seat)
 }
 
 /* Rewards of a finished game: the result, with cfg->margin of the final
- * lead in points (so a seat that cannot win still plays for its points). */
+ * lead in points (so a seat that cannot win still plays for its points).
+ * Not in a team game: its seats share one result, and their own points
+ * are no lead over anyone. */
 static void end_rewards(const tree *t, const pb_state *st, double *r)
 {
     const pb_game *g = t->g;
     g->ops->returns(g, st, r);
     double m = t->cfg->margin;
-    if (m <= 0)
+    if (m <= 0 || pb_is_cooperative(g))
         return;
     int totals[PB_MAX_SEATS];
     double v[PB_MAX_SEATS];

@@ -11,6 +11,7 @@
 #include "../ai/bot.h"
 #include "../ai/perfect.h"
 #include "../core/record.h"
+#include "../games/nyslice/nyslice.h"
 #include "cli.h"
 #include "front.h"
 #include "textbuf.h"
@@ -342,7 +343,7 @@ typedef struct regret_sum {
     char name[CLI_SPEC_LEN];
     mean_acc points;      /* expected points lost per decision */
     mean_acc open_points; /* the same where the moves' win shares differ (the game still open) */
-    mean_acc division;    /* the same at the round's first decision, the Slicer's division */
+    mean_acc division;    /* the same at the Slicer's division */
     mean_acc win;         /* expected win share lost: the best move's for winning less the chosen one's */
     long partial, costly; /* decisions not fully solved; costing >= 1 point */
     double seconds;       /* the bot's thinking time */
@@ -399,7 +400,6 @@ static void regret_round(const pb_game *g, const pb_state *start, pb_bot *bot, r
     pb_state *st = pb_state_clone(g, start);
     pb_action legal[PB_MAX_ACTIONS];
     int seat;
-    bool first = true;
     while (st && (seat = pb_current_seat(g, st)) != PB_TERMINAL) {
         double t0 = pb_now();
         pb_action a = pb_bot_choose(bot, g, st, seat);
@@ -412,13 +412,12 @@ static void regret_round(const pb_game *g, const pb_state *start, pb_bot *bot, r
             mean_add(&r->win, win);
             if (open)
                 mean_add(&r->open_points, points);
-            if (first)
+            if (NYS_ACTION_KIND(a) == NYS_A_DIVIDE)
                 mean_add(&r->division, points);
             r->partial += partial;
             r->costly += points >= 1 - 1e-9;
         }
         g->ops->apply(g, st, a, NULL, 0);
-        first = false;
     }
     free(st);
 }
@@ -436,7 +435,7 @@ static void print_regret(FILE *f, const pb_game *g, const regret_sum *sums, int 
         fprintf(f, "  %-10s regret %.3f points per decision (95%% CI %.3f-%.3f) over %ld decisions;\n"
                 "             %.3f (%.3f-%.3f) over the %ld where the win was still open; win share lost %.4f "
                 "(%.4f-%.4f);\n"
-                "             %.3f (%.3f-%.3f) at the %ld divisions (the round's first decision);\n"
+                "             %.3f (%.3f-%.3f) over the %ld divisions, the Slicer's;\n"
                 "             %.1f%% cost a point or more; %ld partly solved (regret a lower bound); %.0f ms per "
                 "decision\n",
                 r->name, p, p - hp, p + hp, n, o, o - ho, o + ho, r->open_points.n, w, w - hw, w + hw, d, d - hd,

@@ -210,12 +210,14 @@ static void test_search_plays_its_leaves_out(void **state)
 }
 
 /* Is st a game's last decision where the mover cannot win whatever it does
- * yet its moves differ in its points? *most: its best total. */
+ * and its moves change its own points alone (so its most points are its
+ * best lead), yet they differ? *most: its best total. */
 static bool last_move_for_points_alone(const pb_game *g, const pb_state *st, int *most)
 {
     static pb_action legal[PB_MAX_ACTIONS];
     pb_state *after = pb_state_new(g, 1);
     int n = g->ops->legal_actions(g, st, legal), mover = pb_current_seat(g, st), least = 1 << 30;
+    int first[PB_MAX_SEATS];
     bool found = n > 1;
     *most = -(1 << 30);
     for (int i = 0; found && i < n; i++) {
@@ -227,7 +229,11 @@ static bool last_move_for_points_alone(const pb_game *g, const pb_state *st, int
             break;
         g->ops->returns(g, after, share);
         g->ops->totals(g, after, totals);
+        if (i == 0)
+            memcpy(first, totals, sizeof first);
         found = share[mover] == 0;
+        for (int q = 0; q < g->players; q++)
+            found = found && (q == mover || totals[q] == first[q]);
         *most = totals[mover] > *most ? totals[mover] : *most;
         least = totals[mover] < least ? totals[mover] : least;
     }
@@ -265,6 +271,7 @@ static void test_search_weighs_the_final_lead(void **state)
         if (!pb_is_terminal(g, st)) {
             int mover = pb_current_seat(g, st), totals[PB_MAX_SEATS];
             pb_bot *b = pb_bot_new("mcts:iters=300:margin=0.05", 7, err, sizeof err);
+            assert_non_null(b);
             pb_state_copy(g, after, st);
             assert_int_equal(g->ops->apply(g, after, pb_bot_choose(b, g, st, mover), NULL, 0), 0);
             g->ops->totals(g, after, totals);
