@@ -125,21 +125,37 @@ static void test_parts_read_from_one_search(void **state)
     check_parts("mcts:iters=2000:threads=2", 2000);
 }
 
-/* The values of one search at a game's start, in order of the moves
- * (most visited first). */
-static int search_values(const char *game, int players, const char *spec, pb_move_value *out)
+/* The values of one search by the seat to move, `moves` random moves into
+ * a game (then on to the first choice), in order of the moves (most
+ * visited first); *searches (unless NULL) gets the bot's searches. */
+static int values_after(const char *game, int players, int moves, const char *spec, pb_move_value *out,
+                        long *searches)
 {
     pb_game *g = ts_game(game, players);
     pb_state *st = pb_state_new(g, 3);
+    static pb_action legal[PB_MAX_ACTIONS];
+    pb_rng rng;
+    pb_rng_seed(&rng, 4);
+    for (int i = 0; !pb_is_terminal(g, st) && (i < moves || g->ops->legal_actions(g, st, legal) < 2); i++)
+        assert_int_equal(g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0), 0);
+    assert_false(pb_is_terminal(g, st));
     char err[PB_ERR_LEN];
     pb_bot *b = pb_bot_new(spec, 7, err, sizeof err);
     assert_non_null(b);
-    pb_bot_choose(b, g, st, 0);
+    pb_bot_choose(b, g, st, pb_current_seat(g, st));
     int n = pb_bot_values(b, out, PB_MAX_ACTIONS);
+    if (searches)
+        *searches = pb_bot_searches(b);
     pb_bot_free(b);
     free(st);
     pb_game_free(g);
     return n;
+}
+
+/* The values of one search at a game's start. */
+static int search_values(const char *game, int players, const char *spec, pb_move_value *out)
+{
+    return values_after(game, players, 0, spec, out, NULL);
 }
 
 static bool same_values(const pb_move_value *a, int na, const pb_move_value *b, int nb)
@@ -286,30 +302,10 @@ static void test_search_weighs_the_final_lead(void **state)
     pb_game_free(g);
 }
 
-/* A bot's values for a choice some ten random moves into a 2-player New
- * York Slice game (cheap: well within the CPU cap under ASan; short of the
- * last round, where expert may solve instead of search), and its searches. */
-static int values_mid_game(const char *spec, pb_move_value *out, long *searches)
-{
-    pb_game *g = ts_game("nyslice", 2);
-    pb_state *st = pb_state_new(g, 3);
-    static pb_action legal[PB_MAX_ACTIONS];
-    pb_rng rng;
-    pb_rng_seed(&rng, 4);
-    for (int i = 0; !pb_is_terminal(g, st) && (i < 10 || g->ops->legal_actions(g, st, legal) < 2); i++)
-        assert_int_equal(g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0), 0);
-    assert_false(pb_is_terminal(g, st));
-    char err[PB_ERR_LEN];
-    pb_bot *b = pb_bot_new(spec, 7, err, sizeof err);
-    assert_non_null(b);
-    pb_bot_choose(b, g, st, pb_current_seat(g, st));
-    int n = pb_bot_values(b, out, PB_MAX_ACTIONS);
-    *searches = pb_bot_searches(b);
-    pb_bot_free(b);
-    free(st);
-    pb_game_free(g);
-    return n;
-}
+/* A choice some ten random moves into a 2-player New York Slice game is
+ * cheap (well within the CPU cap under ASan) and short of the last round,
+ * where expert may solve instead of search. */
+#define MID_GAME "nyslice", 2, 10
 
 /* expert plays its leaves out where the game asks for it (New York Slice),
  * with the level's smaller budget for that: its values are those of 6,000
@@ -319,13 +315,13 @@ static void test_expert_plays_out_where_the_game_asks(void **state)
     (void)state;
     static pb_move_value other[PB_MAX_ACTIONS];
     long searches = 0, other_searches = 0;
-    int n = values_mid_game("expert", values, &searches);
+    int n = values_after(MID_GAME, "expert", values, &searches);
     assert_int_equal(searches, 6000);
     assert_true(n > 1);
-    int m = values_mid_game("mcts:iters=6000:playout=4", other, &other_searches);
+    int m = values_after(MID_GAME, "mcts:iters=6000:playout=4", other, &other_searches);
     assert_int_equal(other_searches, 6000);
     assert_true(same_values(values, n, other, m));
-    m = values_mid_game("mcts:iters=6000", other, &other_searches);
+    m = values_after(MID_GAME, "mcts:iters=6000", other, &other_searches);
     assert_false(same_values(values, n, other, m));
 }
 
