@@ -227,11 +227,10 @@ static void test_search_plays_its_leaves_out(void **state)
 
 /* Is st a game's last decision where the mover cannot win whatever it does
  * and its moves change its own points alone (so its most points are its
- * best lead), yet they differ? *most: its best total. */
-static bool last_move_for_points_alone(const pb_game *g, const pb_state *st, int *most)
+ * best lead), yet they differ? *most: its best total; `after`: scratch. */
+static bool last_move_for_points_alone(const pb_game *g, const pb_state *st, pb_state *after, int *most)
 {
     static pb_action legal[PB_MAX_ACTIONS];
-    pb_state *after = pb_state_new(g, 1);
     int n = g->ops->legal_actions(g, st, legal), mover = pb_current_seat(g, st), least = 1 << 30;
     int first[PB_MAX_SEATS];
     bool found = n > 1;
@@ -253,7 +252,6 @@ static bool last_move_for_points_alone(const pb_game *g, const pb_state *st, int
         *most = totals[mover] > *most ? totals[mover] : *most;
         least = totals[mover] < least ? totals[mover] : least;
     }
-    free(after);
     return found && *most > least;
 }
 
@@ -282,7 +280,7 @@ static void test_search_weighs_the_final_lead(void **state)
         pb_rng rng;
         pb_rng_seed(&rng, seed);
         int most;
-        while (!pb_is_terminal(g, st) && !last_move_for_points_alone(g, st, &most))
+        while (!pb_is_terminal(g, st) && !last_move_for_points_alone(g, st, after, &most))
             g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0);
         if (!pb_is_terminal(g, st)) {
             int mover = pb_current_seat(g, st), totals[PB_MAX_SEATS];
