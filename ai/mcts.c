@@ -90,6 +90,7 @@ typedef struct tree {
     pb_rng rng;
     pb_state *det, *trial;
     pb_action *legal;       /* PB_MAX_ACTIONS scratch */
+    double *looks;          /* PB_MAX_ACTIONS scratch: expand()'s one-ply values */
     pb_action *kids;        /* children_legal's moves and answers */
     bool *kids_legal;
     int kids_cap;
@@ -146,8 +147,9 @@ static double squash(const tree *t, const double *v, int seat)
 /* Rewards of a finished game: the result, with cfg->margin of the final
  * lead in points (so a seat that cannot win still plays for its points).
  * Not in a team game: its seats share one result, and their own points
- * are no lead over anyone. */
-static void end_rewards(const tree *t, const pb_state *st, double *r)
+ * are no lead over anyone. `only`: the one seat whose reward is wanted
+ * (-1: every seat's; a one-ply look needs the mover's alone). */
+static void end_rewards(const tree *t, const pb_state *st, int only, double *r)
 {
     const pb_game *g = t->g;
     g->ops->returns(g, st, r);
@@ -160,7 +162,8 @@ static void end_rewards(const tree *t, const pb_state *st, double *r)
     for (int q = 0; q < g->players; q++)
         v[q] = totals[q];
     for (int q = 0; q < g->players; q++)
-        r[q] = (1 - m) * r[q] + m * squash(t, v, q);
+        if (only < 0 || q == only)
+            r[q] = (1 - m) * r[q] + m * squash(t, v, q);
 }
 
 /* Rewards of a position as `viewer` can judge it. */
@@ -168,7 +171,7 @@ static void rewards(const tree *t, const pb_state *st, int viewer, double *r)
 {
     const pb_game *g = t->g;
     if (pb_is_terminal(g, st)) {
-        end_rewards(t, st, r);
+        end_rewards(t, st, -1, r);
         return;
     }
     double v[PB_MAX_SEATS];
@@ -184,7 +187,7 @@ static double reward_of(const tree *t, const pb_state *st, int viewer, int mover
     const pb_game *g = t->g;
     double v[PB_MAX_SEATS];
     if (pb_is_terminal(g, st)) {
-        end_rewards(t, st, v);
+        end_rewards(t, st, mover, v);
         return v[mover];
     }
     g->ops->evaluate(g, st, viewer, v);
@@ -280,10 +283,7 @@ static int expand(tree *t, int node)
         draw_moves(t, n, SAMPLED);
         n = SAMPLED;
     }
-    double *looks = malloc(sizeof *looks * (size_t)n);
-    if (!looks)
-        return -1;
-    double best = -1e300;
+    double *looks = t->looks, best = -1e300;
     for (int i = 0; i < n; i++) {
         looks[i] = look(t, t->legal[i], viewer, mover);
         best = looks[i] > best ? looks[i] : best;
@@ -307,11 +307,8 @@ static int expand(tree *t, int node)
     for (int k = 0; k < keep; k++)
         sum += exp((looks[k] - best) / t->cfg->temp);
     for (int k = keep - 1; k >= 0; k--)
-        if (new_node(t, node, t->legal[k], mover, exp((looks[k] - best) / t->cfg->temp) / sum, looks[k]) < 0) {
-            free(looks);
+        if (new_node(t, node, t->legal[k], mover, exp((looks[k] - best) / t->cfg->temp) / sum, looks[k]) < 0)
             return -1;
-        }
-    free(looks);
     t->nodes[node].expanded = true;
     return 0;
 }
@@ -482,12 +479,15 @@ static void *grow(void *arg)
 
 static int ensure_buffers(tree *t, size_t state_size)
 {
-    if (!t->det) {
+    if (!t->det)
         t->det = malloc(state_size);
+    if (!t->trial)
         t->trial = malloc(state_size);
-        t->legal = malloc(sizeof(pb_action) * PB_MAX_ACTIONS);
-    }
-    return t->det && t->trial && t->legal ? 0 : -1;
+    if (!t->legal)
+        t->legal = malloc(sizeof *t->legal * PB_MAX_ACTIONS);
+    if (!t->looks)
+        t->looks = malloc(sizeof *t->looks * PB_MAX_ACTIONS);
+    return t->det && t->trial && t->legal && t->looks ? 0 : -1;
 }
 
 static int first_child(const tree *t)
@@ -677,6 +677,7 @@ static void mcts_free(void *impl)
         free(m->trees[i].det);
         free(m->trees[i].trial);
         free(m->trees[i].legal);
+        free(m->trees[i].looks);
         free(m->trees[i].kids);
         free(m->trees[i].kids_legal);
         free(m->trees[i].stats);
