@@ -1,6 +1,9 @@
 /* analysis.c -- see analysis.h. */
 #include "analysis.h"
 
+#include "bot_impl.h"
+
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -13,12 +16,35 @@ const char *pb_mark_name(pb_mark m)
     return m >= PB_MARK_GOOD && m <= PB_MARK_PARTS ? names[m] : "";
 }
 
+/* In tenths of a point of chance, as the chances are given: a loss on a
+ * threshold is marked whatever the float's last bits say. */
 static pb_mark mark_of(double loss)
 {
-    return loss >= PB_BLUNDER ? PB_MARK_BLUNDER
-           : loss >= PB_MISTAKE ? PB_MARK_MISTAKE
-           : loss >= PB_INACCURACY ? PB_MARK_INACCURACY
-                                   : PB_MARK_GOOD;
+    long tenths = lround(1000 * loss);
+    return tenths >= lround(1000 * PB_BLUNDER) ? PB_MARK_BLUNDER
+           : tenths >= lround(1000 * PB_MISTAKE) ? PB_MARK_MISTAKE
+           : tenths >= lround(1000 * PB_INACCURACY) ? PB_MARK_INACCURACY
+                                                     : PB_MARK_GOOD;
+}
+
+/* A chance to a tenth of a point: all a search's estimate is worth, and
+ * what a reader sees, so the loss shown is the difference of the chances
+ * shown and its mark follows from it. */
+static double to_tenth(double chance)
+{
+    return round(1000 * chance) / 1000;
+}
+
+int pb_review_bot_check(const char *spec, char *err, size_t errlen)
+{
+    if (!pb_mcts_spec(spec)) {
+        snprintf(err, errlen, "a review needs a searching bot: easy, medium, hard, expert or mcts:... (not '%s')",
+                 spec);
+        return -1;
+    }
+    pb_bot *b = pb_bot_new(spec, 1, err, errlen);
+    pb_bot_free(b);
+    return b ? 0 : -1;
 }
 
 int pb_review_decision(const pb_game *g, const pb_state *st, pb_action played, const char *spec, uint64_t seed,
@@ -61,7 +87,13 @@ int pb_review_decision(const pb_game *g, const pb_state *st, pb_action played, c
         } else if (values[i].value < out->played_value) {
             out->played_value = values[i].value;
         }
-    out->loss = played == out->best || out->best_value < out->played_value ? 0 : out->best_value - out->played_value;
+    out->best_value = to_tenth(out->best_value);
+    out->played_value = to_tenth(out->played_value);
+    if (out->played_weighed && out->played_value >= out->best_value) { /* as good as the bot's own choice */
+        out->best = played;
+        out->best_value = out->played_value;
+    }
+    out->loss = played == out->best ? 0 : out->best_value - out->played_value;
     out->mark = mark_of(out->loss);
     rc = 0;
 done:

@@ -4,7 +4,9 @@
  * (the search deals its guesses from what the seat knew: never the seed,
  * never another seat's secrets), and the move played is compared with the
  * best move found: the seat's chance of winning after each, as the search
- * estimates it, and the difference, marked by the thresholds below. */
+ * estimates it (to a tenth of a point), and the difference, marked by the
+ * thresholds below. A move played that the search rates as high as its own
+ * choice is the best found. */
 #ifndef PB_ANALYSIS_H
 #define PB_ANALYSIS_H
 
@@ -27,7 +29,7 @@ typedef enum pb_mark {
 typedef struct pb_review {
     int seat;
     pb_action played, best;
-    double played_value, best_value; /* the seat's chance of winning after each */
+    double played_value, best_value; /* the seat's chance of winning after each, to 0.001 */
     double loss;                     /* best_value - played_value, never below 0 */
     bool played_weighed;             /* false: the search did not weigh the move played (it
                                       * looked worse than every move it did); its value is
@@ -35,6 +37,10 @@ typedef struct pb_review {
     long searches;
     pb_mark mark;
 } pb_review;
+
+/* Can bot `spec` review (a level or mcts:..., options valid)? 0, or -1
+ * with a message naming the problem. */
+int pb_review_bot_check(const char *spec, char *err, size_t errlen);
 
 /* Review the decision at st (the seat to move played `played`) with bot
  * `spec` (a level or mcts:..., seeded with `seed`). 0, or -1 with a message

@@ -2,6 +2,7 @@
  * searched again from the deciding seat's own information, the move played
  * against the best move found (ai/analysis.h). */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,9 +41,21 @@ static void usage(FILE *out)
             "line per decision, then one per seat with its totals.\n");
 }
 
+/* Points of chance to a tenth, as the review gives them ("12.4", "33"). */
+static const char *points(double chance, char *buf, size_t n)
+{
+    long tenths = lround(1000 * chance);
+    if (tenths % 10)
+        snprintf(buf, n, "%ld.%ld", tenths / 10, tenths % 10);
+    else
+        snprintf(buf, n, "%ld", tenths / 10);
+    return buf;
+}
+
 static void print_review(const pb_review *rv, int move, const char *who, const char *played, const char *best,
                          bool json)
 {
+    char p[16], b[16], l[16];
     if (json) {
         json_t *o = json_pack("{s:i, s:i, s:s, s:s, s:s}", "move", move, "seat", rv->seat, "name", who, "played",
                               played, "mark", pb_mark_name(rv->mark));
@@ -61,19 +74,23 @@ static void print_review(const pb_review *rv, int move, const char *who, const c
     } else if (rv->mark == PB_MARK_FORCED || rv->mark == PB_MARK_PARTS) {
         return; /* counted in the totals */
     } else if (rv->played == rv->best) {
-        printf("%4d %s: %s (%.0f%%), the best found\n", move + 1, who, played, 100 * rv->played_value);
+        printf("%4d %s: %s (%s%%), the best found\n", move + 1, who, played, points(rv->played_value, p, sizeof p));
     } else {
-        printf("%4d %s: %s (%.0f%%%s); best %s (%.0f%%): -%.0f%s%s\n", move + 1, who, played, 100 * rv->played_value,
-               rv->played_weighed ? "" : " or less", best, 100 * rv->best_value, 100 * rv->loss,
-               rv->mark == PB_MARK_GOOD ? "" : ", ", rv->mark == PB_MARK_GOOD ? "" : pb_mark_name(rv->mark));
+        printf("%4d %s: %s (%s%%%s); best %s (%s%%): ", move + 1, who, played, points(rv->played_value, p, sizeof p),
+               rv->played_weighed ? "" : " or less", best, points(rv->best_value, b, sizeof b));
+        if (rv->loss > 0)
+            printf("-%s%s%s\n", points(rv->loss, l, sizeof l), rv->mark == PB_MARK_GOOD ? "" : ", ",
+                   rv->mark == PB_MARK_GOOD ? "" : pb_mark_name(rv->mark));
+        else
+            printf("as good\n");
     }
     fflush(stdout);
 }
 
-static void print_totals(const pb_record *rec, const tally *t, int seats, int only, bool json)
+static void print_totals(const pb_record *rec, const tally *t, int seats, int only, bool finished, bool json)
 {
     if (!json)
-        printf("\n");
+        printf(finished ? "\n" : "\nThe record ends before the game does: these are its moves so far.\n");
     for (int s = 0; s < seats; s++) {
         if (only >= 0 && s != only)
             continue;
@@ -86,8 +103,9 @@ static void print_totals(const pb_record *rec, const tally *t, int seats, int on
             json_t *name = json_string(who);
             char *text = json_dumps(name, JSON_ENCODE_ANY);
             printf("%s,\"reviewed\":%d,\"forced\":%d,\"inaccuracies\":%d,\"mistakes\":%d,\"blunders\":%d,"
-                   "\"mean_loss\":%.4f}\n", text ? text : "\"\"", k->reviewed, k->forced, k->marks[PB_MARK_INACCURACY],
-                   k->marks[PB_MARK_MISTAKE], k->marks[PB_MARK_BLUNDER], mean);
+                   "\"mean_loss\":%.4f,\"finished\":%s}\n", text ? text : "\"\"", k->reviewed, k->forced,
+                   k->marks[PB_MARK_INACCURACY], k->marks[PB_MARK_MISTAKE], k->marks[PB_MARK_BLUNDER], mean,
+                   finished ? "true" : "false");
             free(text);
             json_decref(name);
         } else {
@@ -140,6 +158,10 @@ int cmd_analyze(int argc, char **argv)
     }
     const char *path = argv[optind];
     char err[PB_ERR_LEN];
+    if (pb_review_bot_check(bot, err, sizeof err) != 0) {
+        cli_error("analyze", "--bot: %s", err);
+        return EXIT_USAGE;
+    }
     char *text = pb_read_file(path, PB_RECORD_MAX_BYTES, err, sizeof err);
     pb_replay r = {0};
     if (!text || pb_replay_text(text, &r, err, sizeof err) != 0) {
@@ -196,7 +218,7 @@ int cmd_analyze(int argc, char **argv)
         g->ops->apply(g, st, played, NULL, 0);
     }
     if (st && rc == 0)
-        print_totals(r.record, totals, g->players, seat - 1, json);
+        print_totals(r.record, totals, g->players, seat - 1, pb_is_terminal(g, st), json);
     free(st);
     json_decref(record);
     pb_replay_free(&r);

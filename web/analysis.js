@@ -40,8 +40,8 @@ export function analysisRefused(code, message) {
   if (r && !r.reviews.size) { r.asked = false; r.error = message; }
 }
 
-// A chance in per cent: whole numbers, tenths under 10% (0.4% against 2.1% says something; 0% against 0% would not).
-const pct = (x) => `${x < 0.0995 ? String(Math.round(1000 * x) / 10) : Math.round(100 * x)}%`;
+// A chance in per cent, to the tenth of a point the review gives: the marks go by the difference of two.
+const pct = (x) => `${Math.round(1000 * x) / 10}%`;
 
 // The small coloured tag of a marked move, words in its tooltip and label.
 export function markTagHtml(review) {

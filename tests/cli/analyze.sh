@@ -65,10 +65,27 @@ REC="$T/games/game-000000.json"
 rc=$?
 check "analyze: every seat's decisions in words, then each seat's totals" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/words.err")")" \
-    "$(grep -q '^ *[0-9][0-9]* Seat [123]: .* ([0-9]*%' "$T/words.out" || echo 'no decision line')" \
+    "$(grep -q '^ *[0-9][0-9]* Seat [123]: .* ([0-9.]*%' "$T/words.out" || echo 'no decision line')" \
     "$(grep "good$" "$T/words.out" | head -1)" \
     "$([ "$(grep -c '^Seat [123]: [0-9]* decisions reviewed' "$T/words.out")" -eq 3 ] || echo 'not three totals')" \
-    "$(grep -q '^  [0-9]* inaccurac' "$T/words.out" || echo 'no counts of marks')"
+    "$(grep -q '^  [0-9]* inaccurac' "$T/words.out" || echo 'no counts of marks')" \
+    "$(python3 - "$T/words.out" <<'PY'
+import re, sys
+problems, compared = [], 0
+for line in open(sys.argv[1]):
+    m = re.search(r"\(([0-9.]+)%( or less)?\); best .* \(([0-9.]+)%\): (-([0-9.]+)(, (\w+))?|as good)$", line)
+    if not m: continue
+    compared += 1
+    played, best = float(m.group(1)), float(m.group(3))
+    loss = float(m.group(5)) if m.group(5) else 0
+    if best < played: problems.append(f"a best below the move played: {line.strip()}")
+    if abs(best - played - loss) > 1e-9: problems.append(f"the loss is not the difference: {line.strip()}")
+    want = "blunder" if loss >= 20 else "mistake" if loss >= 10 else "inaccuracy" if loss >= 5 else None
+    if m.group(7) != want: problems.append(f"marked {m.group(7)}, not {want}: {line.strip()}")
+if not compared: problems.append("no decision with a better move found")
+print("; ".join(problems[:3]))
+PY
+)"
 "$BIN" analyze "$REC" --bot easy --json --seat 2 >"$T/json.out" 2>"$T/json.err"
 rc=$?
 check "analyze --json: a line per decision of the seat, values and marks consistent, then its totals" \
@@ -86,20 +103,38 @@ for m in moves:
     want = "blunder" if m["loss"] >= 0.2 else "mistake" if m["loss"] >= 0.1 else "inaccuracy" if m["loss"] >= 0.05 else "good"
     if m["mark"] != want: problems.append(f"move {m['move']}: loss {m['loss']} marked {m['mark']}")
     if m["played"] == m["best"] and m["loss"] != 0: problems.append(f"move {m['move']}: the best found lost something")
+    if m["played"] != m["best"] and m["played_weighed"] and m["played_chance"] >= m["best_chance"]:
+        problems.append(f"move {m['move']}: a best rated no higher than the move played")
 if total.get("seat") != 1 or total["reviewed"] + total["forced"] != len(moves): problems.append(f"totals: {total}")
 print("; ".join(problems[:3]))
 PY
 )"
 
 # ---- Bad input ----
-"$BIN" analyze "$REC" --bot greedy >/dev/null 2>"$T/greedy.err"; rc_greedy=$?
+"$BIN" analyze "$REC" --bot greedy >"$T/greedy.out" 2>"$T/greedy.err"; rc_greedy=$?
+"$BIN" analyze "$REC" --bot perfect >/dev/null 2>"$T/perfect.err"; rc_perfect=$?
+"$BIN" analyze "$REC" --bot mcts:iters=0 >/dev/null 2>"$T/iters.err"; rc_iters=$?
 "$BIN" analyze "$REC" --seat 4 >/dev/null 2>"$T/seat.err"; rc_seat=$?
 printf '{"format":"pizzabox-record","version":2,"game":"nyslice","config":{"players":3},"seed":1,"actions":["take Z"]}' \
     >"$T/bad.json"
 "$BIN" analyze "$T/bad.json" >/dev/null 2>"$T/bad.err"; rc_bad=$?
 check "analyze: a bot that does not search, a seat not in the game, a bad record: errors that say so" \
-    "$([ $rc_greedy -eq 2 ] && grep -q 'greedy does not search' "$T/greedy.err" || echo "greedy: exit $rc_greedy")" \
+    "$([ $rc_greedy -eq 2 ] && grep -q "needs a searching bot.*(not 'greedy')" "$T/greedy.err" || echo "greedy: exit $rc_greedy")" \
+    "$([ -s "$T/greedy.out" ] && echo "a refused bot still printed: $(head -1 "$T/greedy.out")")" \
+    "$([ $rc_perfect -eq 2 ] && grep -q "needs a searching bot.*(not 'perfect')" "$T/perfect.err" || echo "perfect: exit $rc_perfect")" \
+    "$([ $rc_iters -eq 2 ] && grep -q "'iters=0' is out of range (iters 1 to" "$T/iters.err" || echo "iters=0: exit $rc_iters")" \
     "$([ $rc_seat -eq 2 ] && grep -q -- '--seat 4: the game has 3 seats' "$T/seat.err" || echo "seat 4: exit $rc_seat")" \
     "$([ $rc_bad -eq 2 ] && grep -q 'take Z' "$T/bad.err" || echo "bad record: exit $rc_bad $(cat "$T/bad.err")")"
+
+# ---- A record that stops before the game's end ----
+python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); r["actions"] = r["actions"][:8]; print(json.dumps(r))' \
+    "$REC" >"$T/part.json"
+"$BIN" analyze "$T/part.json" --bot easy >"$T/part.out" 2>&1; rc_part=$?
+"$BIN" analyze "$T/part.json" --bot easy --json --seat 1 >"$T/partj.out" 2>&1
+check "analyze: a record that stops before the game's end is reviewed, and says so" \
+    "$([ $rc_part -eq 0 ] || echo "exit $rc_part: $(head -2 "$T/part.out")")" \
+    "$(grep -q '^The record ends before the game does' "$T/part.out" || echo 'not said in words')" \
+    "$(tail -1 "$T/partj.out" | grep -q '"finished":false' || echo "not said in JSON: $(tail -1 "$T/partj.out")")" \
+    "$(tail -1 "$T/json.out" | grep -q '"finished":true' || echo 'a whole game not finished in JSON')"
 
 summary analyze

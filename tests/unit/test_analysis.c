@@ -2,6 +2,7 @@
  * search rates far below its best is a blunder, its best move is not
  * marked, a forced move is not reviewed, and a review reads nothing the
  * seat could not see. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,11 +100,64 @@ static void test_review_reads_only_what_the_seat_knew(void **state)
     assert_true(reviewed >= 15);
 }
 
+/* What a review says adds up as a reader reads it: chances to a tenth of a
+ * point, the loss their difference, the mark from that loss by the
+ * thresholds, and a move played that the search rates as high as its own
+ * choice named the best found (never a "best" rated below it). A bot that
+ * cannot review is refused by name before any review. */
+static void test_review_reads_as_it_adds_up(void **state)
+{
+    (void)state;
+    pb_game *g = ts_game("nyslice", 4);
+    pb_state *st = pb_state_new(g, 8);
+    pb_rng play;
+    pb_rng_seed(&play, 8);
+    char err[PB_ERR_LEN];
+    int reviewed = 0, played_not_chosen = 0;
+    for (int move = 0; !pb_is_terminal(g, st); move++) {
+        pb_action a = g->ops->random_action(g, st, &play);
+        pb_review rv;
+        assert_int_equal(pb_review_decision(g, st, a, "easy", (uint64_t)move, &rv, err, sizeof err), 0);
+        if (rv.mark != PB_MARK_FORCED && rv.mark != PB_MARK_PARTS) {
+            reviewed++;
+            for (int k = 0; k < 2; k++) {
+                double v = 1000 * (k ? rv.best_value : rv.played_value);
+                assert_true(v == round(v));
+            }
+            assert_true(rv.loss >= 0 && (rv.best == a ? rv.loss == 0 : rv.loss == rv.best_value - rv.played_value));
+            assert_false(rv.best != a && rv.played_weighed && rv.played_value >= rv.best_value);
+            long tenths = lround(1000 * rv.loss);
+            pb_mark want = tenths >= 200 ? PB_MARK_BLUNDER : tenths >= 100 ? PB_MARK_MISTAKE
+                           : tenths >= 50 ? PB_MARK_INACCURACY : PB_MARK_GOOD;
+            assert_int_equal(rv.mark, want);
+            /* the search's own choice rated no higher than the move played */
+            if (rv.best == a) {
+                pb_bot *b = pb_bot_new("easy", (uint64_t)move, err, sizeof err);
+                played_not_chosen += pb_bot_choose(b, g, st, rv.seat) != a;
+                pb_bot_free(b);
+            }
+        }
+        assert_int_equal(g->ops->apply(g, st, a, err, sizeof err), 0);
+    }
+    assert_true(reviewed >= 20);
+    assert_true(played_not_chosen > 0); /* the case above happened */
+    assert_int_equal(pb_review_bot_check("hard", err, sizeof err), 0);
+    assert_int_equal(pb_review_bot_check("mcts:iters=200:playout=4", err, sizeof err), 0);
+    assert_int_equal(pb_review_bot_check("perfect", err, sizeof err), -1);
+    assert_non_null(strstr(err, "a review needs a searching bot"));
+    assert_int_equal(pb_review_bot_check("greedy", err, sizeof err), -1);
+    assert_int_equal(pb_review_bot_check("mcts:iters=0", err, sizeof err), -1);
+    assert_non_null(strstr(err, "'iters=0' is out of range"));
+    free(st);
+    pb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_planted_blunder_is_marked_and_the_best_is_not),
         cmocka_unit_test(test_review_reads_only_what_the_seat_knew),
+        cmocka_unit_test(test_review_reads_as_it_adds_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
