@@ -30,6 +30,8 @@
 #define MCTS_MAX_THREADS 16
 #define MAX_CHILDREN 48   /* moves considered at a node, best-looking first */
 #define SAMPLED 24        /* moves drawn at random when a node has very many */
+#define MAX_NODES (1 << 22) /* a tree grows no further (about 200 MB a thread):
+                             * far above a level's, but mcts:iters= goes to 10^7 */
 
 typedef struct mcts_cfg {
     int iters;             /* per move, over all threads; 0 when timed */
@@ -410,6 +412,9 @@ static int iterate(tree *t)
     path[depth++] = 0;
     while (!pb_is_terminal(g, t->det) && depth < 1024) {
         if (!t->nodes[node].expanded) {
+            if (node != 0 && t->n > MAX_NODES - PB_MAX_ACTIONS)
+                break; /* the tree is full: score the leaf as it is (the root's
+                        * expansion, at most PB_MAX_ACTIONS, always fits) */
             if (expand(t, node) != 0)
                 return -1;
             if (node != 0)
@@ -421,6 +426,8 @@ static int iterate(tree *t)
         int next = select_child(t, node, is_blind ? step : -1, &stat[depth]);
         if (next == -2)
             return -1;
+        if (next < 0 && t->n > MAX_NODES - PB_MAX_ACTIONS)
+            break; /* none of its moves is legal in this guess, and the tree is full */
         if (next < 0) { /* none of its moves is legal in this guess: add one */
             pb_action a = g->ops->random_action(g, t->det, &t->rng);
             if ((next = new_node(t, node, a, pb_current_seat(g, t->det), 0.05, 0.5)) < 0)
@@ -693,47 +700,86 @@ static void mcts_free(void *impl)
  * playout=N (leaves played out, the best of N moves drawn a step) and mix=X
  * (a played-out leaf's reward: this share from its end, at most 1) and
  * margin=X (an end's reward: this share from the final lead, below 1). */
+static const struct {
+    const char *name;
+    double most;      /* the largest value taken (all above 0) */
+    bool whole;       /* a whole number */
+    bool below;       /* most itself is not taken */
+} mcts_options[] = {
+    {"iters", 10000000, true, false}, {"ms", 60000, true, false}, {"cap", 60000, true, false},
+    {"threads", MCTS_MAX_THREADS, true, false}, {"c", 1e8, false, false}, {"scale", 1e8, false, false},
+    {"temp", 1e8, false, false}, {"width", PB_MAX_ACTIONS, true, false}, {"playout", 64, true, false},
+    {"mix", 1, false, false}, {"margin", 1, false, true},
+};
+#define N_MCTS_OPTIONS (sizeof mcts_options / sizeof mcts_options[0])
+
+/* What each option takes, for the messages: "iters 1 to 10000000, ...". */
+static void option_ranges(char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < N_MCTS_OPTIONS && used < n; i++) {
+        const char *sep = i ? ", " : "";
+        if (mcts_options[i].whole)
+            used += (size_t)snprintf(buf + used, n - used, "%s%s 1 to %.0f", sep, mcts_options[i].name,
+                                     mcts_options[i].most);
+        else if (mcts_options[i].most < 1e8)
+            used += (size_t)snprintf(buf + used, n - used, "%s%s above 0 %s %g", sep, mcts_options[i].name,
+                                     mcts_options[i].below ? "below" : "up to", mcts_options[i].most);
+        else
+            used += (size_t)snprintf(buf + used, n - used, "%s%s above 0", sep, mcts_options[i].name);
+    }
+}
+
 static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen)
 {
-    char copy[128];
+    char copy[128], ranges[320];
     snprintf(copy, sizeof copy, "%s", params);
     for (char *save, *kv = strtok_r(copy, ":", &save); kv; kv = strtok_r(NULL, ":", &save)) {
         char *eq = strchr(kv, '='), *end;
-        double v = eq ? strtod(eq + 1, &end) : 0;
-        if (!eq || *end || !(v > 0) || v > 1e8) {
+        double v = eq && eq[1] ? strtod(eq + 1, &end) : 0;
+        if (!eq || !eq[1] || *end) {
             snprintf(err, errlen, "mcts option '%s' must be name=number, e.g. iters=2000", kv);
             return -1;
         }
-        *eq = 0;
-        bool whole = v == (double)(long)v;
-        if (strcmp(kv, "iters") == 0 && whole && v <= 10000000)
-            cfg->iters = (int)v, cfg->ms = 0;
-        else if (strcmp(kv, "ms") == 0 && whole && v <= 60000)
-            cfg->ms = (int)v, cfg->iters = 0;
-        else if (strcmp(kv, "cap") == 0 && whole && v <= 60000)
-            cfg->cpu_cap = v / 1000;
-        else if (strcmp(kv, "threads") == 0 && whole && v <= MCTS_MAX_THREADS)
-            cfg->threads = (int)v;
-        else if (strcmp(kv, "c") == 0)
-            cfg->c = v;
-        else if (strcmp(kv, "scale") == 0)
-            cfg->scale = v;
-        else if (strcmp(kv, "temp") == 0)
-            cfg->temp = v;
-        else if (strcmp(kv, "width") == 0 && whole && v <= PB_MAX_ACTIONS)
-            cfg->width = (int)v;
-        else if (strcmp(kv, "playout") == 0 && whole && v <= 64) /* 0 is refused above: leave it out */
-            cfg->playout = (int)v;
-        else if (strcmp(kv, "mix") == 0 && v <= 1)
-            cfg->mix = v;
-        else if (strcmp(kv, "margin") == 0 && v < 1)
-            cfg->margin = v;
-        else {
-            snprintf(err, errlen, "bad mcts option '%s' (iters up to 10000000, ms up to 60000, cap up to 60000, "
-                     "threads up to %d, c, scale, temp, width up to %d, playout up to 64, mix above 0 up to 1, "
-                     "margin above 0 below 1)", kv, MCTS_MAX_THREADS, PB_MAX_ACTIONS);
+        size_t k = 0;
+        while (k < N_MCTS_OPTIONS && (strncmp(kv, mcts_options[k].name, (size_t)(eq - kv)) != 0 ||
+                                      mcts_options[k].name[eq - kv] != 0))
+            k++;
+        option_ranges(ranges, sizeof ranges);
+        if (k == N_MCTS_OPTIONS) {
+            snprintf(err, errlen, "unknown mcts option '%.*s' (known: %s)", (int)(eq - kv), kv, ranges);
             return -1;
         }
+        double most = mcts_options[k].most;
+        if (!(v > 0) || v > most || (mcts_options[k].below && v >= most) ||
+            (mcts_options[k].whole && v != (double)(long)v)) {
+            snprintf(err, errlen, "mcts option '%s' is out of range (%s)", kv, ranges);
+            return -1;
+        }
+        const char *name = mcts_options[k].name;
+        if (strcmp(name, "iters") == 0)
+            cfg->iters = (int)v, cfg->ms = 0;
+        else if (strcmp(name, "ms") == 0)
+            cfg->ms = (int)v, cfg->iters = 0;
+        else if (strcmp(name, "cap") == 0)
+            cfg->cpu_cap = v / 1000;
+        else if (strcmp(name, "threads") == 0)
+            cfg->threads = (int)v;
+        else if (strcmp(name, "c") == 0)
+            cfg->c = v;
+        else if (strcmp(name, "scale") == 0)
+            cfg->scale = v;
+        else if (strcmp(name, "temp") == 0)
+            cfg->temp = v;
+        else if (strcmp(name, "width") == 0)
+            cfg->width = (int)v;
+        else if (strcmp(name, "playout") == 0)
+            cfg->playout = (int)v;
+        else if (strcmp(name, "mix") == 0)
+            cfg->mix = v;
+        else
+            cfg->margin = v;
     }
     return 0;
 }

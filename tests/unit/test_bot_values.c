@@ -198,8 +198,14 @@ static void test_search_keeps_the_roots_width(void **state)
     char err[PB_ERR_LEN];
     assert_null(pb_bot_new("mcts:width=0", 7, err, sizeof err));
     assert_null(pb_bot_new("mcts:width=5000", 7, err, sizeof err));
-    assert_non_null(strstr(err, "bad mcts option 'width'"));
-    assert_non_null(strstr(err, "width up to 4096"));
+    assert_non_null(strstr(err, "mcts option 'width=5000' is out of range"));
+    assert_non_null(strstr(err, "width 1 to 4096"));
+    assert_null(pb_bot_new("mcts:iters=0", 7, err, sizeof err));
+    assert_non_null(strstr(err, "mcts option 'iters=0' is out of range (iters 1 to 10000000"));
+    assert_null(pb_bot_new("mcts:depth=3", 7, err, sizeof err));
+    assert_non_null(strstr(err, "unknown mcts option 'depth' (known: iters 1 to 10000000"));
+    assert_null(pb_bot_new("mcts:iters=", 7, err, sizeof err));
+    assert_non_null(strstr(err, "mcts option 'iters=' must be name=number"));
 }
 
 /* playout=N plays every leaf on to the end, each step the best of N moves
@@ -219,10 +225,10 @@ static void test_search_plays_its_leaves_out(void **state)
     assert_false(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=200:playout=16", other)));
     char err[PB_ERR_LEN];
     assert_null(pb_bot_new("mcts:playout=65", 7, err, sizeof err));
-    assert_non_null(strstr(err, "playout up to 64"));
+    assert_non_null(strstr(err, "playout 1 to 64"));
     assert_null(pb_bot_new("mcts:playout=2.5", 7, err, sizeof err));
     assert_null(pb_bot_new("mcts:mix=1.5", 7, err, sizeof err));
-    assert_non_null(strstr(err, "bad mcts option 'mix'"));
+    assert_non_null(strstr(err, "mcts option 'mix=1.5' is out of range"));
 }
 
 /* Is st a game's last decision where the mover cannot win whatever it does
