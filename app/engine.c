@@ -546,12 +546,41 @@ static int cmd_help(pb_engine *e, const char *args, FILE *o, char *err, size_t n
     return 0;
 }
 
-/* The error line: one line of printable text. */
+/* The length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong
+ * forms, no surrogates), or 0. */
+static int utf8_length(const unsigned char *s)
+{
+    unsigned char c = s[0], lo = 0x80, hi = 0xBF;
+    int len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (c == 0xE0)
+        lo = 0xA0;
+    else if (c == 0xED)
+        hi = 0x9F;
+    else if (c == 0xF0)
+        lo = 0x90;
+    else if (c == 0xF4)
+        hi = 0x8F;
+    for (int i = 1; i < len; i++, lo = 0x80, hi = 0xBF)
+        if (s[i] < lo || s[i] > hi)
+            return 0;
+    return len;
+}
+
+/* The error line: one line of printable UTF-8 text (a command echoed in it
+ * may hold any bytes: each that is a control or not UTF-8 becomes '?'). */
 static void put_error(FILE *out, const char *msg)
 {
     fputs("error ", out);
-    for (const unsigned char *s = (const unsigned char *)msg; *s; s++)
-        fputc(*s < 0x20 || *s == 0x7f ? '?' : *s, out);
+    for (const unsigned char *s = (const unsigned char *)msg; *s;) {
+        int len = *s < 0x80 ? 1 : utf8_length(s);
+        if (len == 0 || (len == 1 && (*s < 0x20 || *s == 0x7f))) {
+            fputc('?', out);
+            s++;
+        } else {
+            fwrite(s, 1, (size_t)len, out);
+            s += len;
+        }
+    }
     fputc('\n', out);
 }
 

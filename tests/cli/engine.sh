@@ -49,11 +49,12 @@ score
 undo
 EOF
 printf 'seat\000 1\n' >>"$T/bad.in"
+printf '\377\376caf\303\251 1\n' >>"$T/bad.in" # bytes that are not UTF-8, then some that are
 echo seat >>"$T/bad.in"
 engine bad
 check "engine: bad input gets one error line naming the problem, and the engine answers on" \
     "$([ "$(cat "$T/bad.rc")" -eq 0 ] || echo "exit $(cat "$T/bad.rc")")" \
-    "$([ "$(wc -l <"$T/bad.ends")" -eq 19 ] || echo "$(wc -l <"$T/bad.ends") answers to 19 commands")" \
+    "$([ "$(wc -l <"$T/bad.ends")" -eq 20 ] || echo "$(wc -l <"$T/bad.ends") answers to 20 commands")" \
     "$(expect bad 1 "^error no game yet: start one with 'new GAME SEED")" \
     "$(expect bad 2 "^error unknown command 'frobnicate'")" \
     "$(expect bad 3 '^error config is not valid JSON: .*column')" \
@@ -68,8 +69,10 @@ check "engine: bad input gets one error line naming the problem, and the engine 
     "$(expect bad 16 '^error the game is not over: seat 0 to move')" \
     "$(expect bad 17 '^error nothing to undo')" \
     "$(expect bad 18 '^error the line holds a NUL byte')" \
-    "$(expect bad 19 '^ok$')" \
-    "$(answer bad 19 | grep -qx 'seat 0' || echo 'no seat after the errors')" \
+    "$(expect bad 19 "^error unknown command '\\?\\?café'")" \
+    "$(iconv -f UTF-8 -t UTF-8 "$T/bad.out" >/dev/null 2>&1 || echo 'an answer is not UTF-8')" \
+    "$(expect bad 20 '^ok$')" \
+    "$(answer bad 20 | grep -qx 'seat 0' || echo 'no seat after the errors')" \
     "$([ -s "$T/bad.err" ] && echo "stderr: $(head -c 200 "$T/bad.err")")"
 check "engine: a refused move leaves the game as it was" \
     "$(answer bad 8 >"$T/v1"; answer bad 10 >"$T/v2"; cmp -s "$T/v1" "$T/v2" || echo 'view changed')" \
@@ -150,6 +153,21 @@ done)
 check "engine: every command of help has its section in docs/engine.md" \
     "$([ "$(answer help 1 | grep -c '^command ')" -ge 10 ] || echo 'help lists too few')" \
     "$([ -n "$missing" ] && echo "undocumented: $missing")"
+
+# ---- the example sessions in docs/engine.md are real ----
+# Each fenced block after "## Example session" is one session: "> " lines
+# are sent, every other line is the answer expected word for word.
+awk -v dir="$T" '/^## Example session/ { on = 1 } on && /^```/ { if (inblock) inblock = 0; else { inblock = 1; n++ } next }
+    inblock && /^> / { print substr($0, 3) >(dir "/doc" n ".in"); next } inblock { print >(dir "/doc" n ".expect") }' \
+    "$root/docs/engine.md"
+docs_differ=$(for f in "$T"/doc*.in; do
+    d=$(basename "$f" .in)
+    "$BIN" engine <"$f" >"$T/$d.out" 2>"$T/$d.err"
+    diff "$T/$d.expect" "$T/$d.out" >"$T/$d.diff" || printf '%s: %s ' "$d" "$(grep -m 2 '^[<>]' "$T/$d.diff" | cut -c 1-120 | tr '\n' ' ')"
+done)
+check "engine: the example sessions of docs/engine.md answer as written" \
+    "$([ "$(ls "$T"/doc*.in 2>/dev/null | wc -l)" -ge 2 ] || echo 'fewer than two sessions found')" \
+    "$docs_differ"
 
 "$BIN" engine --help >"$T/h.out" 2>&1
 rh=$?
