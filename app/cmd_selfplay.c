@@ -40,11 +40,13 @@ typedef struct batch_args {
     cli_common common;
     int games;
     const char *bots;
+    bool bots_given;
     const char *record_dir;
     const char *record;
     bool regret;
     bool last_round;
     const char *against;
+    bool against_given;
     bool whole_games;
     bool help;
 } batch_args;
@@ -79,12 +81,12 @@ static int parse_batch(const char *cmd, int argc, char **argv, const int *allowe
             if (cli_parse_int("--games", optarg, 1, 2000000000, &a->games))
                 return EXIT_USAGE;
             break;
-        case OPT_BOTS: a->bots = optarg; break;
+        case OPT_BOTS: a->bots = optarg, a->bots_given = true; break;
         case OPT_RECORD_DIR: a->record_dir = optarg; break;
         case OPT_RECORD: a->record = optarg; break;
         case OPT_REGRET: a->regret = true; break;
         case OPT_LAST_ROUND: a->last_round = true; break;
-        case OPT_AGAINST: a->against = optarg; break;
+        case OPT_AGAINST: a->against = optarg, a->against_given = true; break;
         case OPT_WHOLE_GAMES: a->whole_games = true; break;
         case OPT_HELP: a->help = true; break;
         }
@@ -432,10 +434,10 @@ static void print_regret(FILE *f, const pb_game *g, const regret_sum *sums, int 
         double hp, ho, hw, hd, p = mean_of(&r->points, &hp), o = mean_of(&r->open_points, &ho),
                w = mean_of(&r->win, &hw), d = mean_of(&r->division, &hd);
         long n = r->points.n;
-        fprintf(f, "  %-10s regret %.3f points per decision (95%% CI %.3f-%.3f) over %ld decisions;\n"
-                "             %.3f (%.3f-%.3f) over the %ld where the win was still open; win share lost %.4f "
-                "(%.4f-%.4f);\n"
-                "             %.3f (%.3f-%.3f) over the %ld divisions, the Slicer's;\n"
+        fprintf(f, "  %-10s regret %.3f points per decision (95%% CI %.3f to %.3f) over %ld decisions;\n"
+                "             %.3f (%.3f to %.3f) over the %ld where the win was still open; win share lost %.4f "
+                "(%.4f to %.4f);\n"
+                "             %.3f (%.3f to %.3f) over the %ld divisions, the Slicer's;\n"
                 "             %.1f%% cost a point or more; %ld partly solved (regret a lower bound); %.0f ms per "
                 "decision\n",
                 r->name, p, p - hp, p + hp, n, o, o - ho, o + ho, r->open_points.n, w, w - hw, w + hw, d, d - hd,
@@ -590,7 +592,7 @@ static int bench_last_round(const pb_game *g, const batch_args *a)
         for (int b = 0; b < nb; b++) {
             double hw, hp, hdw, hdp, w = mean_of(&win[b], &hw), p = mean_of(&points[b], &hp);
             double dw = mean_of(&dwin[b], &hdw), dp = mean_of(&dpoints[b], &hdp);
-            fprintf(f, "  %-24s win share %.3f (95%% CI %.3f-%.3f), points %.2f", names[b], w, w - hw, w + hw, p);
+            fprintf(f, "  %-24s win share %.3f (95%% CI %.3f to %.3f), points %.2f", names[b], w, w - hw, w + hw, p);
             if (b > 0)
                 fprintf(f, "; against %s: win share %+.3f (%+.3f to %+.3f), points %+.2f (%+.2f to %+.2f)", names[0],
                         dw, dw - hdw, dw + hdw, dp, dp - hdp, dp + hdp);
@@ -615,7 +617,10 @@ int cmd_bench(int argc, char **argv)
         return EXIT_USAGE;
     if (a.help) {
         printf("usage: pizzabox bench --game nyslice|theory|delivery --players N --games K\n"
-               "       [--seed S] [--bots BOT [--whole-games]]\n" GAME_OPTIONS_HELP
+               "       [--seed S] [--bots BOT [--whole-games]]\n"
+               "       pizzabox bench --regret --players N --games K [--seed S] --bots B,...\n"
+               "       pizzabox bench --last-round --players N --games K [--seed S] --bots B,...\n"
+               "       [--against BOT]\n" GAME_OPTIONS_HELP
                "Plays K games of uniformly random moves on one thread (setup and scoring\n"
                "included) and prints games per second and nanoseconds per game. With\n"
                "--bots BOT, times that bot's decision in K mid-game positions instead;\n"
@@ -630,8 +635,15 @@ int cmd_bench(int argc, char **argv)
     pb_game *g = cli_make_game(&a.common);
     if (!g)
         return EXIT_USAGE;
-    if (a.whole_games && (a.regret || a.last_round)) {
-        cli_error("bench", "--whole-games goes with --bots BOT alone, not with --regret or --last-round");
+    const char *clash = a.whole_games && (a.regret || a.last_round)
+                            ? "--whole-games goes with --bots BOT alone, not with --regret or --last-round"
+                        : a.regret && a.last_round ? "--regret and --last-round are two benchmarks: give one"
+                        : a.against_given && !a.last_round ? "--against names the other seats' bot of --last-round"
+                        : (a.regret || a.last_round) && !a.bots_given
+                            ? "--regret and --last-round measure the bots of --bots: name them (e.g. --bots easy,expert)"
+                            : NULL;
+    if (clash) {
+        cli_error("bench", "%s", clash);
         pb_game_free(g);
         return EXIT_USAGE;
     }

@@ -335,7 +335,7 @@ else
     not_ok "bench --regret: a line per bot with its regret and interval" "exit status $rc" \
         "stdout: $(cat "$T/out")"
 fi
-run bench --regret --game theory --players 3 --games 1
+run bench --regret --game theory --players 3 --games 1 --bots easy
 expect_bad "bench --regret: only New York Slice has an exact last round" 'New York Slice'
 
 # A bot's thinking time: wall time and its thread's CPU time.
@@ -359,6 +359,12 @@ else
 fi
 run bench --last-round --games 1 --bots easy --whole-games
 expect_bad "bench --whole-games: not with --last-round" '--whole-games goes with --bots BOT alone'
+run bench --regret --last-round --games 1 --bots easy
+expect_bad "bench: --regret and --last-round are not run together" '--regret and --last-round are two benchmarks'
+run bench --regret --games 1
+expect_bad "bench --regret: the bots to measure are named, not taken as random" 'measure the bots of --bots'
+run bench --games 1 --bots easy --against greedy
+expect_bad "bench: --against goes with --last-round only" '--against names the other seats'
 
 # The last round at the table: each bot's win share, the second paired with the first.
 run bench --last-round --game nyslice --players 3 --games 2 --seed 4 --bots greedy,easy --against random
