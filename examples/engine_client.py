@@ -25,8 +25,11 @@ class Engine:
     """One `pizzabox engine` process: a command a line, an answer block back."""
 
     def __init__(self, argv):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         encoding="utf-8", errors="replace", bufsize=1)
+        except OSError as e:
+            raise EngineError("cannot start %s: %s" % (argv[0], e.strerror)) from None
 
     def ask(self, command):
         """Send one command; its data lines as (keyword, value) pairs.
@@ -74,10 +77,13 @@ def main():
     if not 0 <= args.seat < args.players:
         ap.error("--seat must be 0 to %d" % (args.players - 1))
 
-    engine = Engine([args.engine, "engine"])
     rng = random.Random(args.seed)
     try:
+        engine = Engine([args.engine, "engine"])
         engine.ask("new nyslice %d %s" % (args.seed, json.dumps({"players": args.players})))
+        # A bot spec is checked before the first move: one look at the opening.
+        for spec in [args.bot] + ([] if args.me == "random" else [args.me]):
+            engine.ask("think %s" % spec)
         print("New York Slice, %d players, seed %d: we are seat %d, the others %s"
               % (args.players, args.seed, args.seat, args.bot))
         turn = 0

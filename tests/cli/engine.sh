@@ -187,12 +187,22 @@ if command -v python3 >/dev/null 2>&1; then
         "$(grep -Eq '^final score: seat 0 -?[0-9]+, seat 1 -?[0-9]+, seat 2 -?[0-9]+, seat 3 -?[0-9]+$' "$T/py.out" ||
            echo 'no final score')" \
         "$(grep -q '^winner: seat' "$T/py.out" || echo 'no winner')"
+    python3 "$root/examples/engine_client.py" --engine "$T/no-such-engine" >"$T/pyx.out" 2>"$T/pyx.err"
+    rx=$?
+    python3 "$root/examples/engine_client.py" --engine "$BIN" --bot wizard >"$T/pyb.out" 2>"$T/pyb.err"
+    rb=$?
+    check "engine: examples/engine_client.py says in one line why it cannot play (no engine, an unknown bot)" \
+        "$([ $rx -eq 1 ] && [ "$(wc -l <"$T/pyx.err")" -eq 1 ] && grep -q '^engine: cannot start .*no-such-engine' "$T/pyx.err" ||
+           echo "no engine: exit $rx: $(head -c 200 "$T/pyx.err")")" \
+        "$([ $rb -eq 1 ] && grep -q "^engine: unknown bot 'wizard'" "$T/pyb.err" || echo "unknown bot: exit $rb")" \
+        "$(grep -q '^ *[0-9]*\. seat' "$T/pyb.out" && echo 'a move was played before the bot was checked')"
 else
     echo "ok - engine: python3 not installed, the client's game skipped"
 fi
 
 # Under a sanitizer a finding goes to stderr (a leak at exit too).
 check "engine: no session wrote to stderr" "$(for f in "$T"/*.err; do
-    [ "$f" = "$T/x.err" ] || [ ! -s "$f" ] || echo "$(basename "$f"): $(head -c 300 "$f")"; done)"
+    case "$f" in "$T/x.err" | "$T/pyx.err" | "$T/pyb.err") continue ;; esac # errors asked for
+    [ ! -s "$f" ] || echo "$(basename "$f"): $(head -c 300 "$f")"; done)"
 
 summary engine
