@@ -713,27 +713,23 @@ static const struct {
 };
 #define N_MCTS_OPTIONS (sizeof mcts_options / sizeof mcts_options[0])
 
-/* What each option takes, for the messages: "iters 1 to 10000000, ...". */
-static void option_ranges(char *buf, size_t n)
+/* What option k takes, for the messages: "a whole number from 1 to 64". */
+static void option_range(size_t k, char *buf, size_t n)
 {
-    size_t used = 0;
-    buf[0] = 0;
-    for (size_t i = 0; i < N_MCTS_OPTIONS && used < n; i++) {
-        const char *sep = i ? ", " : "";
-        if (mcts_options[i].whole)
-            used += (size_t)snprintf(buf + used, n - used, "%s%s 1 to %.0f", sep, mcts_options[i].name,
-                                     mcts_options[i].most);
-        else if (mcts_options[i].most < 1e8)
-            used += (size_t)snprintf(buf + used, n - used, "%s%s above 0 %s %g", sep, mcts_options[i].name,
-                                     mcts_options[i].below ? "below" : "up to", mcts_options[i].most);
-        else
-            used += (size_t)snprintf(buf + used, n - used, "%s%s above 0", sep, mcts_options[i].name);
-    }
+    double most = mcts_options[k].most;
+    if (mcts_options[k].whole)
+        snprintf(buf, n, "a whole number from 1 to %.0f", most);
+    else
+        snprintf(buf, n, "a number above 0, %s %.10g", mcts_options[k].below ? "below" : "up to", most);
 }
 
 static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen)
 {
-    char copy[128], ranges[320];
+    char copy[128], range[96];
+    if (strlen(params) >= sizeof copy) {
+        snprintf(err, errlen, "mcts options too long (%zu characters; at most %zu)", strlen(params), sizeof copy - 1);
+        return -1;
+    }
     snprintf(copy, sizeof copy, "%s", params);
     for (char *save, *kv = strtok_r(copy, ":", &save); kv; kv = strtok_r(NULL, ":", &save)) {
         char *eq = strchr(kv, '='), *end;
@@ -746,15 +742,18 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
         while (k < N_MCTS_OPTIONS && (strncmp(kv, mcts_options[k].name, (size_t)(eq - kv)) != 0 ||
                                       mcts_options[k].name[eq - kv] != 0))
             k++;
-        option_ranges(ranges, sizeof ranges);
         if (k == N_MCTS_OPTIONS) {
-            snprintf(err, errlen, "unknown mcts option '%.*s' (known: %s)", (int)(eq - kv), kv, ranges);
+            int used = snprintf(err, errlen, "unknown mcts option '%.*s' (known:", (int)(eq - kv), kv);
+            for (size_t i = 0; i < N_MCTS_OPTIONS && used > 0 && (size_t)used < errlen; i++)
+                used += snprintf(err + used, errlen - (size_t)used, " %s%s", mcts_options[i].name,
+                                 i + 1 < N_MCTS_OPTIONS ? "," : ")");
             return -1;
         }
         double most = mcts_options[k].most;
         if (!(v > 0) || v > most || (mcts_options[k].below && v >= most) ||
             (mcts_options[k].whole && v != (double)(long)v)) {
-            snprintf(err, errlen, "mcts option '%s' is out of range (%s)", kv, ranges);
+            option_range(k, range, sizeof range);
+            snprintf(err, errlen, "mcts option '%s': %s takes %s", kv, mcts_options[k].name, range);
             return -1;
         }
         const char *name = mcts_options[k].name;

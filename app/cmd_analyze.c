@@ -81,8 +81,8 @@ static void print_review(const pb_review *rv, int move, const char *who, const c
         if (rv->loss > 0)
             printf("-%s%s%s\n", points(rv->loss, l, sizeof l), rv->mark == PB_MARK_GOOD ? "" : ", ",
                    rv->mark == PB_MARK_GOOD ? "" : pb_mark_name(rv->mark));
-        else
-            printf("as good\n");
+        else /* not weighed, and every move weighed rated alike */
+            printf("no difference found\n");
     }
     fflush(stdout);
 }

@@ -566,6 +566,14 @@ static int utf8_length(const unsigned char *s)
     return len;
 }
 
+/* Is the character at s (len bytes) a control: C0, DEL, C1, or the line
+ * and paragraph separators some clients split lines at? */
+static bool is_control(const unsigned char *s, int len)
+{
+    return (len == 1 && (s[0] < 0x20 || s[0] == 0x7f)) || (len == 2 && s[0] == 0xC2 && s[1] < 0xA0) ||
+           (len == 3 && s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0xA8 || s[2] == 0xA9));
+}
+
 /* The error line: one line of printable UTF-8 text (a command echoed in it
  * may hold any bytes: each that is a control or not UTF-8 becomes '?'). */
 static void put_error(FILE *out, const char *msg)
@@ -573,9 +581,9 @@ static void put_error(FILE *out, const char *msg)
     fputs("error ", out);
     for (const unsigned char *s = (const unsigned char *)msg; *s;) {
         int len = *s < 0x80 ? 1 : utf8_length(s);
-        if (len == 0 || (len == 1 && (*s < 0x20 || *s == 0x7f))) {
+        if (len == 0 || is_control(s, len)) {
             fputc('?', out);
-            s++;
+            s += len ? len : 1;
         } else {
             fwrite(s, 1, (size_t)len, out);
             s += len;

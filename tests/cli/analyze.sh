@@ -73,7 +73,7 @@ check "analyze: every seat's decisions in words, then each seat's totals" \
 import re, sys
 problems, compared = [], 0
 for line in open(sys.argv[1]):
-    m = re.search(r"\(([0-9.]+)%( or less)?\); best .* \(([0-9.]+)%\): (-([0-9.]+)(, (\w+))?|as good)$", line)
+    m = re.search(r"\(([0-9.]+)%( or less)?\); best .* \(([0-9.]+)%\): (-([0-9.]+)(, (\w+))?|no difference found)$", line)
     if not m: continue
     compared += 1
     played, best = float(m.group(1)), float(m.group(3))
@@ -122,7 +122,7 @@ check "analyze: a bot that does not search, a seat not in the game, a bad record
     "$([ $rc_greedy -eq 2 ] && grep -q "needs a searching bot.*(not 'greedy')" "$T/greedy.err" || echo "greedy: exit $rc_greedy")" \
     "$([ -s "$T/greedy.out" ] && echo "a refused bot still printed: $(head -1 "$T/greedy.out")")" \
     "$([ $rc_perfect -eq 2 ] && grep -q "needs a searching bot.*(not 'perfect')" "$T/perfect.err" || echo "perfect: exit $rc_perfect")" \
-    "$([ $rc_iters -eq 2 ] && grep -q "'iters=0' is out of range (iters 1 to" "$T/iters.err" || echo "iters=0: exit $rc_iters")" \
+    "$([ $rc_iters -eq 2 ] && grep -q "'iters=0': iters takes a whole number from 1 to" "$T/iters.err" || echo "iters=0: exit $rc_iters")" \
     "$([ $rc_seat -eq 2 ] && grep -q -- '--seat 4: the game has 3 seats' "$T/seat.err" || echo "seat 4: exit $rc_seat")" \
     "$([ $rc_bad -eq 2 ] && grep -q 'take Z' "$T/bad.err" || echo "bad record: exit $rc_bad $(cat "$T/bad.err")")"
 

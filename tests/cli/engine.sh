@@ -49,7 +49,7 @@ score
 undo
 EOF
 printf 'seat\000 1\n' >>"$T/bad.in"
-printf '\377\376caf\303\251 1\n' >>"$T/bad.in" # bytes that are not UTF-8, then some that are
+printf '\377\376caf\303\251\302\205 1\n' >>"$T/bad.in" # not UTF-8, UTF-8, a C1 control (NEL)
 echo seat >>"$T/bad.in"
 engine bad
 check "engine: bad input gets one error line naming the problem, and the engine answers on" \
@@ -69,7 +69,7 @@ check "engine: bad input gets one error line naming the problem, and the engine 
     "$(expect bad 16 '^error the game is not over: seat 0 to move')" \
     "$(expect bad 17 '^error nothing to undo')" \
     "$(expect bad 18 '^error the line holds a NUL byte')" \
-    "$(expect bad 19 "^error unknown command '\\?\\?café'")" \
+    "$(expect bad 19 "^error unknown command '\\?\\?café\\?'")" \
     "$(iconv -f UTF-8 -t UTF-8 "$T/bad.out" >/dev/null 2>&1 || echo 'an answer is not UTF-8')" \
     "$(expect bad 20 '^ok$')" \
     "$(answer bad 20 | grep -qx 'seat 0' || echo 'no seat after the errors')" \
@@ -157,7 +157,7 @@ check "engine: every command of help has its section in docs/engine.md" \
 # ---- the example sessions in docs/engine.md are real ----
 # Each fenced block after "## Example session" is one session: "> " lines
 # are sent, every other line is the answer expected word for word.
-awk -v dir="$T" '/^## Example session/ { on = 1 } on && /^```/ { if (inblock) inblock = 0; else { inblock = 1; n++ } next }
+awk -v dir="$T" '/^## / { on = /^## Example session/ } on && /^```/ { if (inblock) inblock = 0; else { inblock = 1; n++ } next }
     inblock && /^> / { print substr($0, 3) >(dir "/doc" n ".in"); next } inblock { print >(dir "/doc" n ".expect") }' \
     "$root/docs/engine.md"
 docs_differ=$(for f in "$T"/doc*.in; do

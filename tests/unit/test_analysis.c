@@ -147,7 +147,7 @@ static void test_review_reads_as_it_adds_up(void **state)
     assert_non_null(strstr(err, "a review needs a searching bot"));
     assert_int_equal(pb_review_bot_check("greedy", err, sizeof err), -1);
     assert_int_equal(pb_review_bot_check("mcts:iters=0", err, sizeof err), -1);
-    assert_non_null(strstr(err, "'iters=0' is out of range"));
+    assert_non_null(strstr(err, "'iters=0': iters takes a whole number"));
     free(st);
     pb_game_free(g);
 }

@@ -198,12 +198,17 @@ static void test_search_keeps_the_roots_width(void **state)
     char err[PB_ERR_LEN];
     assert_null(pb_bot_new("mcts:width=0", 7, err, sizeof err));
     assert_null(pb_bot_new("mcts:width=5000", 7, err, sizeof err));
-    assert_non_null(strstr(err, "mcts option 'width=5000' is out of range"));
-    assert_non_null(strstr(err, "width 1 to 4096"));
+    assert_non_null(strstr(err, "mcts option 'width=5000': width takes a whole number from 1 to 4096"));
     assert_null(pb_bot_new("mcts:iters=0", 7, err, sizeof err));
-    assert_non_null(strstr(err, "mcts option 'iters=0' is out of range (iters 1 to 10000000"));
+    assert_non_null(strstr(err, "mcts option 'iters=0': iters takes a whole number from 1 to 10000000"));
     assert_null(pb_bot_new("mcts:depth=3", 7, err, sizeof err));
-    assert_non_null(strstr(err, "unknown mcts option 'depth' (known: iters 1 to 10000000"));
+    assert_non_null(strstr(err, "unknown mcts option 'depth' (known: iters, ms, cap, threads, c, scale, temp, width, playout, mix, margin)"));
+    char spec[200] = "mcts:";
+    while (strlen(spec) < 140)
+        strcat(spec, "c=1:");
+    strcat(spec, "iters=1000000"); /* past what is read: refused, not cut short */
+    assert_null(pb_bot_new(spec, 7, err, sizeof err));
+    assert_non_null(strstr(err, "mcts options too long"));
     assert_null(pb_bot_new("mcts:iters=", 7, err, sizeof err));
     assert_non_null(strstr(err, "mcts option 'iters=' must be name=number"));
 }
@@ -225,10 +230,10 @@ static void test_search_plays_its_leaves_out(void **state)
     assert_false(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=200:playout=16", other)));
     char err[PB_ERR_LEN];
     assert_null(pb_bot_new("mcts:playout=65", 7, err, sizeof err));
-    assert_non_null(strstr(err, "playout 1 to 64"));
+    assert_non_null(strstr(err, "playout takes a whole number from 1 to 64"));
     assert_null(pb_bot_new("mcts:playout=2.5", 7, err, sizeof err));
     assert_null(pb_bot_new("mcts:mix=1.5", 7, err, sizeof err));
-    assert_non_null(strstr(err, "mcts option 'mix=1.5' is out of range"));
+    assert_non_null(strstr(err, "mcts option 'mix=1.5': mix takes a number above 0, up to 1"));
 }
 
 /* Is st a game's last decision where the mover cannot win whatever it does
@@ -276,7 +281,7 @@ static void test_search_weighs_the_final_lead(void **state)
     assert_false(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=200:playout=4", other)));
     char err[PB_ERR_LEN];
     assert_null(pb_bot_new("mcts:margin=1", 7, err, sizeof err));
-    assert_non_null(strstr(err, "margin above 0 below 1"));
+    assert_non_null(strstr(err, "margin takes a number above 0, below 1"));
 
     pb_game *g = ts_game("nyslice", 3);
     pb_state *after = pb_state_new(g, 1);
