@@ -55,7 +55,7 @@ static const char *points(double chance, char *buf, size_t n)
 static void print_review(const pb_review *rv, int move, const char *who, const char *played, const char *best,
                          bool json)
 {
-    char p[16], b[16], l[16];
+    char p[48], b[48], l[48]; /* room for any long, as the compiler checks */
     if (json) {
         json_t *o = json_pack("{s:i, s:i, s:s, s:s, s:s}", "move", move, "seat", rv->seat, "name", who, "played",
                               played, "mark", pb_mark_name(rv->mark));
