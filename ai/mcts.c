@@ -30,8 +30,8 @@
 #define MCTS_MAX_THREADS 16
 #define MAX_CHILDREN 48   /* moves considered at a node, best-looking first */
 #define SAMPLED 24        /* moves drawn at random when a node has very many */
-#define MAX_NODES (1 << 22) /* a tree grows no further (about 200 MB a thread):
-                             * far above a level's, but mcts:iters= goes to 10^7 */
+#define MAX_NODES (1 << 22) /* a tree's nodes by default (nodes=N; about 200 MB a
+                             * thread): far above a level's, but iters= goes to 10^7 */
 
 typedef struct mcts_cfg {
     int iters;             /* per move, over all threads; 0 when timed */
@@ -52,6 +52,8 @@ typedef struct mcts_cfg {
     double margin;         /* an end's reward: this share from the final lead in
                             * points (squashed as evaluated leads are), the rest
                             * from the result; 0: the result alone */
+    int nodes;             /* a tree grows no further: its leaves are then scored
+                            * as they are (memory stays bounded) */
 } mcts_cfg;
 
 typedef struct mnode {
@@ -412,9 +414,9 @@ static int iterate(tree *t)
     path[depth++] = 0;
     while (!pb_is_terminal(g, t->det) && depth < 1024) {
         if (!t->nodes[node].expanded) {
-            if (node != 0 && t->n > MAX_NODES - PB_MAX_ACTIONS)
+            if (node != 0 && t->n + MAX_CHILDREN > t->cfg->nodes)
                 break; /* the tree is full: score the leaf as it is (the root's
-                        * expansion, at most PB_MAX_ACTIONS, always fits) */
+                        * expansion, however wide, is always made) */
             if (expand(t, node) != 0)
                 return -1;
             if (node != 0)
@@ -426,7 +428,7 @@ static int iterate(tree *t)
         int next = select_child(t, node, is_blind ? step : -1, &stat[depth]);
         if (next == -2)
             return -1;
-        if (next < 0 && t->n > MAX_NODES - PB_MAX_ACTIONS)
+        if (next < 0 && t->n >= t->cfg->nodes)
             break; /* none of its moves is legal in this guess, and the tree is full */
         if (next < 0) { /* none of its moves is legal in this guess: add one */
             pb_action a = g->ops->random_action(g, t->det, &t->rng);
@@ -698,8 +700,9 @@ static void mcts_free(void *impl)
  * iters: at most N ms of a thread's CPU), threads=N, and for experiments
  * c=X (exploration), scale=X, temp=X, width=N (moves kept at the root),
  * playout=N (leaves played out, the best of N moves drawn a step) and mix=X
- * (a played-out leaf's reward: this share from its end, at most 1) and
- * margin=X (an end's reward: this share from the final lead, below 1). */
+ * (a played-out leaf's reward: this share from its end, at most 1),
+ * margin=X (an end's reward: this share from the final lead, below 1) and
+ * nodes=N (a tree's nodes at most, a thread). */
 static const struct {
     const char *name;
     double most;      /* the largest value taken (all above 0) */
@@ -709,7 +712,7 @@ static const struct {
     {"iters", 10000000, true, false}, {"ms", 60000, true, false}, {"cap", 60000, true, false},
     {"threads", MCTS_MAX_THREADS, true, false}, {"c", 1e8, false, false}, {"scale", 1e8, false, false},
     {"temp", 1e8, false, false}, {"width", PB_MAX_ACTIONS, true, false}, {"playout", 64, true, false},
-    {"mix", 1, false, false}, {"margin", 1, false, true},
+    {"mix", 1, false, false}, {"margin", 1, false, true}, {"nodes", MAX_NODES, true, false},
 };
 #define N_MCTS_OPTIONS (sizeof mcts_options / sizeof mcts_options[0])
 
@@ -777,8 +780,10 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
             cfg->playout = (int)v;
         else if (strcmp(name, "mix") == 0)
             cfg->mix = v;
-        else
+        else if (strcmp(name, "margin") == 0)
             cfg->margin = v;
+        else
+            cfg->nodes = (int)v;
     }
     return 0;
 }
@@ -805,7 +810,7 @@ bool pb_mcts_spec(const char *spec)
 
 int pb_mcts_setup(pb_bot *b, const char *spec, char *err, size_t errlen)
 {
-    mcts_cfg cfg = {1000, 0, 0, 1, 1.0, 0, 0.05, MAX_CHILDREN, 0, 0, 1.0, 0};
+    mcts_cfg cfg = {1000, 0, 0, 1, 1.0, 0, 0.05, MAX_CHILDREN, 0, 0, 1.0, 0, MAX_NODES};
     for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
         if (strcmp(spec, levels[i].name) == 0)
             cfg.iters = levels[i].iters, cfg.playout_iters = levels[i].playout_iters, cfg.cpu_cap = LEVEL_CPU_CAP;

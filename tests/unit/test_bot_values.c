@@ -202,7 +202,7 @@ static void test_search_keeps_the_roots_width(void **state)
     assert_null(pb_bot_new("mcts:iters=0", 7, err, sizeof err));
     assert_non_null(strstr(err, "mcts option 'iters=0': iters takes a whole number from 1 to 10000000"));
     assert_null(pb_bot_new("mcts:depth=3", 7, err, sizeof err));
-    assert_non_null(strstr(err, "unknown mcts option 'depth' (known: iters, ms, cap, threads, c, scale, temp, width, playout, mix, margin)"));
+    assert_non_null(strstr(err, "unknown mcts option 'depth' (known: iters, ms, cap, threads, c, scale, temp, width, playout, mix, margin, nodes)"));
     char spec[200] = "mcts:";
     while (strlen(spec) < 140)
         strcat(spec, "c=1:");
@@ -211,6 +211,29 @@ static void test_search_keeps_the_roots_width(void **state)
     assert_non_null(strstr(err, "mcts options too long"));
     assert_null(pb_bot_new("mcts:iters=", 7, err, sizeof err));
     assert_non_null(strstr(err, "mcts option 'iters=' must be name=number"));
+}
+
+/* nodes=N stops a tree's growth (memory stays bounded however many
+ * iterations are asked): the search still makes every iteration, scoring
+ * the leaves it reaches as they are, so its values differ from a tree that
+ * grows, reproducibly. The root's moves are always expanded. */
+static void test_search_tree_stops_at_its_nodes(void **state)
+{
+    (void)state;
+    static pb_move_value other[PB_MAX_ACTIONS];
+    check_search("mcts:iters=2000:nodes=300", 2000);
+    check_search("mcts:iters=2000:nodes=1:threads=2", 2000);
+    int n = search_values("nyslice", 4, "mcts:iters=2000:nodes=300", values);
+    assert_int_equal(n, 48);
+    assert_true(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=2000:nodes=300", other)));
+    assert_false(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=2000", other)));
+    /* far above what 2,000 iterations grow: no change */
+    n = search_values("nyslice", 4, "mcts:iters=2000", values);
+    assert_true(same_values(values, n, other, search_values("nyslice", 4, "mcts:iters=2000:nodes=4000000", other)));
+    char err[PB_ERR_LEN];
+    assert_null(pb_bot_new("mcts:nodes=0", 7, err, sizeof err));
+    assert_null(pb_bot_new("mcts:nodes=5000000", 7, err, sizeof err));
+    assert_non_null(strstr(err, "nodes takes a whole number from 1 to 4194304"));
 }
 
 /* playout=N plays every leaf on to the end, each step the best of N moves
@@ -404,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_parts_read_from_one_search),
         cmocka_unit_test(test_search_reads_the_games_lead_scale),
         cmocka_unit_test(test_search_keeps_the_roots_width),
+        cmocka_unit_test(test_search_tree_stops_at_its_nodes),
         cmocka_unit_test(test_search_plays_its_leaves_out),
         cmocka_unit_test(test_search_weighs_the_final_lead),
         cmocka_unit_test(test_expert_plays_out_where_the_game_asks),
