@@ -456,6 +456,10 @@ static int split_bots(const char *list, char (*names)[CLI_SPEC_LEN])
             cli_error("bench", "at most %d bots in --bots", REGRET_BOTS);
             return -1;
         }
+        if (len >= CLI_SPEC_LEN) { /* refused, never cut short into another spec */
+            cli_error("bench", "--bots: bot %d is too long (%zu characters; at most %d)", n + 1, len, CLI_SPEC_LEN - 1);
+            return -1;
+        }
         snprintf(names[n], CLI_SPEC_LEN, "%.*s", (int)len, w);
         w += len + (w[len] == ',');
     }

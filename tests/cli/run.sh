@@ -365,6 +365,8 @@ run bench --regret --games 1
 expect_bad "bench --regret: the bots to measure are named, not taken as random" 'measure the bots of --bots'
 run bench --games 1 --bots easy --against greedy
 expect_bad "bench: --against goes with --last-round only" '--against names the other seats'
+run bench --regret --games 1 --bots easy,mcts:c=1:c=1:c=1:c=1:c=1:c=1:c=1:c=1:c=1:c=1:c=1:c=1:iters=1000000
+expect_bad "bench --regret: a bot spec too long is refused, not cut short" '--bots: bot 2 is too long'
 
 # The last round at the table: each bot's win share, the second paired with the first.
 run bench --last-round --game nyslice --players 3 --games 2 --seed 4 --bots greedy,easy --against random
