@@ -703,12 +703,14 @@ static void mcts_free(void *impl)
  * (a played-out leaf's reward: this share from its end, at most 1),
  * margin=X (an end's reward: this share from the final lead, below 1) and
  * nodes=N (a tree's nodes at most, a thread). */
+enum { OPT_ITERS, OPT_MS, OPT_CAP, OPT_THREADS, OPT_C, OPT_SCALE, OPT_TEMP, OPT_WIDTH, OPT_PLAYOUT, OPT_MIX,
+       OPT_MARGIN, OPT_NODES };
 static const struct {
     const char *name;
     double most;      /* the largest value taken (all above 0) */
     bool whole;       /* a whole number */
     bool below;       /* most itself is not taken */
-} mcts_options[] = {
+} mcts_options[] = { /* in the enum's order */
     {"iters", 10000000, true, false}, {"ms", 60000, true, false}, {"cap", 60000, true, false},
     {"threads", MCTS_MAX_THREADS, true, false}, {"c", 1e8, false, false}, {"scale", 1e8, false, false},
     {"temp", 1e8, false, false}, {"width", PB_MAX_ACTIONS, true, false}, {"playout", 64, true, false},
@@ -741,12 +743,12 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
             snprintf(err, errlen, "mcts option '%s' must be name=number, e.g. iters=2000", kv);
             return -1;
         }
+        *eq = 0; /* kv: the name; eq + 1: the value */
         size_t k = 0;
-        while (k < N_MCTS_OPTIONS && (strncmp(kv, mcts_options[k].name, (size_t)(eq - kv)) != 0 ||
-                                      mcts_options[k].name[eq - kv] != 0))
+        while (k < N_MCTS_OPTIONS && strcmp(kv, mcts_options[k].name) != 0)
             k++;
         if (k == N_MCTS_OPTIONS) {
-            int used = snprintf(err, errlen, "unknown mcts option '%.*s' (known:", (int)(eq - kv), kv);
+            int used = snprintf(err, errlen, "unknown mcts option '%s' (known:", kv);
             for (size_t i = 0; i < N_MCTS_OPTIONS && used > 0 && (size_t)used < errlen; i++)
                 used += snprintf(err + used, errlen - (size_t)used, " %s%s", mcts_options[i].name,
                                  i + 1 < N_MCTS_OPTIONS ? "," : ")");
@@ -756,34 +758,23 @@ static int parse_cfg(const char *params, mcts_cfg *cfg, char *err, size_t errlen
         if (!(v > 0) || v > most || (mcts_options[k].below && v >= most) ||
             (mcts_options[k].whole && v != (double)(long)v)) {
             option_range(k, range, sizeof range);
-            snprintf(err, errlen, "mcts option '%s': %s takes %s", kv, mcts_options[k].name, range);
+            snprintf(err, errlen, "mcts option '%s=%s': %s takes %s", kv, eq + 1, kv, range);
             return -1;
         }
-        const char *name = mcts_options[k].name;
-        if (strcmp(name, "iters") == 0)
-            cfg->iters = (int)v, cfg->ms = 0;
-        else if (strcmp(name, "ms") == 0)
-            cfg->ms = (int)v, cfg->iters = 0;
-        else if (strcmp(name, "cap") == 0)
-            cfg->cpu_cap = v / 1000;
-        else if (strcmp(name, "threads") == 0)
-            cfg->threads = (int)v;
-        else if (strcmp(name, "c") == 0)
-            cfg->c = v;
-        else if (strcmp(name, "scale") == 0)
-            cfg->scale = v;
-        else if (strcmp(name, "temp") == 0)
-            cfg->temp = v;
-        else if (strcmp(name, "width") == 0)
-            cfg->width = (int)v;
-        else if (strcmp(name, "playout") == 0)
-            cfg->playout = (int)v;
-        else if (strcmp(name, "mix") == 0)
-            cfg->mix = v;
-        else if (strcmp(name, "margin") == 0)
-            cfg->margin = v;
-        else
-            cfg->nodes = (int)v;
+        switch (k) {
+        case OPT_ITERS: cfg->iters = (int)v, cfg->ms = 0; break;
+        case OPT_MS: cfg->ms = (int)v, cfg->iters = 0; break;
+        case OPT_CAP: cfg->cpu_cap = v / 1000; break;
+        case OPT_THREADS: cfg->threads = (int)v; break;
+        case OPT_C: cfg->c = v; break;
+        case OPT_SCALE: cfg->scale = v; break;
+        case OPT_TEMP: cfg->temp = v; break;
+        case OPT_WIDTH: cfg->width = (int)v; break;
+        case OPT_PLAYOUT: cfg->playout = (int)v; break;
+        case OPT_MIX: cfg->mix = v; break;
+        case OPT_MARGIN: cfg->margin = v; break;
+        default: cfg->nodes = (int)v; break;
+        }
     }
     return 0;
 }
