@@ -17,6 +17,7 @@
 
 #include "../ai/bot.h"
 #include "../core/record.h"
+#include "../core/text.h"
 #include "cli.h"
 #include "textbuf.h"
 #include "front.h"
@@ -640,11 +641,13 @@ static int run(play *p)
 /* Names come from records too: keep them printable and one line. */
 static void clean_name(char *s)
 {
-    for (unsigned char *c = (unsigned char *)s; *c; c++) {
-        if (*c < 0x20 || *c == 0x7f)
-            *c = '?';
-        else if (*c == 0xC2 && c[1] >= 0x80 && c[1] <= 0x9F) /* C1 controls in UTF-8 */
-            c[0] = c[1] = '?';
+    for (unsigned char *c = (unsigned char *)s; *c;) {
+        int len = pb_utf8_len(c);
+        if (len == 0)
+            len = 1; /* not UTF-8: shown as '?' when printed */
+        else if (pb_utf8_is_control(c, len))
+            memset(c, '?', (size_t)len);
+        c += len;
     }
 }
 

@@ -14,6 +14,7 @@
 
 #include "../ai/bot.h"
 #include "../core/record.h"
+#include "../core/text.h"
 #include "engine.h"
 
 #define WORD_LEN 64 /* a command word, a seat, a seed or a bot spec */
@@ -546,42 +547,14 @@ static int cmd_help(pb_engine *e, const char *args, FILE *o, char *err, size_t n
     return 0;
 }
 
-/* The length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong
- * forms, no surrogates), or 0. */
-static int utf8_length(const unsigned char *s)
-{
-    unsigned char c = s[0], lo = 0x80, hi = 0xBF;
-    int len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-    if (c == 0xE0)
-        lo = 0xA0;
-    else if (c == 0xED)
-        hi = 0x9F;
-    else if (c == 0xF0)
-        lo = 0x90;
-    else if (c == 0xF4)
-        hi = 0x8F;
-    for (int i = 1; i < len; i++, lo = 0x80, hi = 0xBF)
-        if (s[i] < lo || s[i] > hi)
-            return 0;
-    return len;
-}
-
-/* Is the character at s (len bytes) a control: C0, DEL, C1, or the line
- * and paragraph separators some clients split lines at? */
-static bool is_control(const unsigned char *s, int len)
-{
-    return (len == 1 && (s[0] < 0x20 || s[0] == 0x7f)) || (len == 2 && s[0] == 0xC2 && s[1] < 0xA0) ||
-           (len == 3 && s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0xA8 || s[2] == 0xA9));
-}
-
 /* The error line: one line of printable UTF-8 text (a command echoed in it
  * may hold any bytes: each that is a control or not UTF-8 becomes '?'). */
 static void put_error(FILE *out, const char *msg)
 {
     fputs("error ", out);
     for (const unsigned char *s = (const unsigned char *)msg; *s;) {
-        int len = *s < 0x80 ? 1 : utf8_length(s);
-        if (len == 0 || is_control(s, len)) {
+        int len = pb_utf8_len(s);
+        if (len == 0 || pb_utf8_is_control(s, len)) {
             fputc('?', out);
             s += len ? len : 1;
         } else {

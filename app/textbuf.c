@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/text.h"
+
 void tb_raw(tb *b, const char *s, size_t n)
 {
     if (b->oom)
@@ -29,16 +31,8 @@ void tb_raw(tb *b, const char *s, size_t n)
  * character or broken UTF-8), which is then shown as '?'. */
 static int char_len(const unsigned char *s)
 {
-    if (s[0] >= 0x20 && s[0] < 0x7f)
-        return 1;
-    int n = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-            : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
-    for (int i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0) /* C1 controls */
-        return 0;
-    return n;
+    int len = pb_utf8_len(s);
+    return len && !pb_utf8_is_control(s, len) ? len : 0;
 }
 
 int tb_width(const tb *b)

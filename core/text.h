@@ -1,8 +1,10 @@
-/* text.h -- building a line of text in a buffer the caller provides. */
+/* text.h -- building a line of text in a buffer the caller provides, and
+ * reading the characters of UTF-8 text. */
 #ifndef PB_TEXT_H
 #define PB_TEXT_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Append formatted text to the string buf (n bytes) at *len, advancing *len.
@@ -18,5 +20,13 @@ typedef struct pb_sentences {
     size_t n, len;
 } pb_sentences;
 void pb_say(pb_sentences *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Bytes of the well-formed UTF-8 character at s (RFC 3629: no overlong
+ * forms, no surrogates; an ASCII control is one byte), or 0 where s holds no
+ * character (a stray or cut byte, or the string's end). */
+int pb_utf8_len(const unsigned char *s);
+/* Is the character at s (len bytes, from pb_utf8_len) a control: C0, DEL,
+ * C1, or the line and paragraph separators some clients split lines at? */
+bool pb_utf8_is_control(const unsigned char *s, int len);
 
 #endif

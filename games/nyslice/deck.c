@@ -7,6 +7,7 @@
 
 #include "../../core/error.h"
 #include "../../core/jsonutil.h"
+#include "../../core/text.h"
 #include "nyslice.h"
 
 extern const char pb_data_nyslice_deck[];
@@ -282,9 +283,12 @@ int nys_deck_from_json(const json_t *root, nys_deck *deck, char *err, size_t err
         if (!json_is_string(nv) || json_string_length(nv) == 0 ||
             json_string_length(nv) >= sizeof deck->type_name[0])
             return pb_errorf(err, errlen, "deck: type %d needs a 'name' of 1..31 characters", t);
-        for (const unsigned char *c = (const unsigned char *)json_string_value(nv); *c; c++)
-            if (*c < 0x20 || *c == 0x7f || (c[0] == 0xC2 && c[1] >= 0x80 && c[1] <= 0x9F))
+        for (const unsigned char *c = (const unsigned char *)json_string_value(nv); *c;) {
+            int len = pb_utf8_len(c); /* jansson keeps strings well-formed: never 0 */
+            if (len == 0 || pb_utf8_is_control(c, len))
                 return pb_errorf(err, errlen, "deck: type %d's name has a control character", t);
+            c += len;
+        }
         snprintf(deck->type_name[t], sizeof deck->type_name[t], "%s", json_string_value(nv));
         /* NYS-C1: a type numbered t has exactly t slices; NYS-C3: 0..3 / 0..2. */
         if (read_counts(json_object_get(ty, "pepperoni"), t, "pepperoni", t, 3, pep[t], err, errlen) ||

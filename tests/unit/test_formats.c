@@ -1335,11 +1335,42 @@ static void test_appendf_cuts_to_fit(void **state)
     assert_int_equal(len, sizeof buf - 1);
 }
 
+/* Characters of UTF-8 text (pb_utf8_len, pb_utf8_is_control): what the
+ * engine's error lines and the terminal echo, or show as '?'. */
+static void test_utf8_characters(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *s;
+        int len;
+        bool control;
+    } cases[] = {
+        {"a", 1, false},           {"\t", 1, true},          {"\x7f", 1, true},
+        {"\xc3\xab", 2, false},    {"\xc2\x9b", 2, true},     /* C1: CSI */
+        {"\xe2\x98\x85", 3, false}, {"\xe2\x80\xa8", 3, true}, /* U+2028 */
+        {"\xe2\x80\xa9", 3, true},  {"\xf0\x9f\x8d\x95", 4, false},
+        /* not characters: overlong forms, a surrogate, past U+10FFFF, stray
+         * and cut bytes, the end */
+        {"\xc0\xaf", 0, false},    {"\xe0\x80\xaf", 0, false}, {"\xf0\x80\x80\xaf", 0, false},
+        {"\xed\xa0\x80", 0, false}, {"\xf4\x90\x80\x80", 0, false}, {"\x80", 0, false},
+        {"\xe2\x98", 0, false},    {"\xf5\x80\x80\x80", 0, false}, {"", 0, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const unsigned char *s = (const unsigned char *)cases[i].s;
+        int len = pb_utf8_len(s);
+        if (len != cases[i].len)
+            fail_msg("case %zu: %d bytes, expected %d", i, len, cases[i].len);
+        if (len && pb_utf8_is_control(s, len) != cases[i].control)
+            fail_msg("case %zu: control is %d", i, !cases[i].control);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tokens_of_default_deck_round_trip),
         cmocka_unit_test(test_appendf_cuts_to_fit),
+        cmocka_unit_test(test_utf8_characters),
         cmocka_unit_test(test_tokens_of_the_spec_parse),
         cmocka_unit_test(test_malformed_tokens_refused),
         cmocka_unit_test(test_attached_supreme_needs_attached_slot),
