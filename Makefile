@@ -46,6 +46,8 @@ DATA_FILES := $(wildcard data/*/*.json) docs/nyslice-rules.md docs/theory-rules.
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 ASAN_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/asan/tests/%,$(TEST_SRC))
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 
 LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/data/embedded.o
 APP_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(APP_SRC))
@@ -61,7 +63,8 @@ DEPS_STAMP := $(BUILD)/.deps-installed
 TEST_DEPS_STAMP := $(BUILD)/.test-deps-installed
 BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
 
-.PHONY: all run test unit-test asan-test tsan-test valgrind-test cli-test server-test server-test-pg browser-test fuzz fuzz-quick bench bench-deps clean help deps
+.PHONY: all run test test-build test-lane-local test-lane-servers unit-test asan-test asan-unit-test asan-cli-test \
+        asan-protocol-test tsan-test valgrind-test cli-test server-test server-test-pg browser-test fuzz fuzz-quick bench bench-deps clean help deps
 .SECONDARY:
 all: $(BUILD)/pizzabox
 
@@ -139,19 +142,40 @@ run: $(BUILD)/pizzabox
 	@mkdir -p var
 	$(BUILD)/pizzabox serve --port 8080 --db var/pizzabox.db
 
-test: unit-test asan-test tsan-test valgrind-test cli-test server-test server-test-pg browser-test fuzz-quick
+# Every suite, on both cores: first everything they run is built, then two
+# lanes of suites run side by side, each suite after the other in its lane
+# (the suites with a browser or many servers in one, the rest in the other).
+# Each lane's output shows when the lane ends.
+test:
+	@$(MAKE) --no-print-directory -j2 test-build
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-local test-lane-servers
 	@echo "all test suites passed"
+
+test-build: $(TESTS) $(ASAN_TESTS) $(BUILD)/pizzabox $(BUILD)/asan/pizzabox $(BUILD)/tsan/pizzabox $(FUZZ_BIN) \
+            $(TEST_DEPS_STAMP) $(BROWSER_MODULES)
+
+test-lane-local:
+	@$(MAKE) --no-print-directory -j1 unit-test asan-unit-test asan-cli-test cli-test valgrind-test asan-protocol-test fuzz-quick
+
+test-lane-servers:
+	@$(MAKE) --no-print-directory -j1 tsan-test server-test server-test-pg browser-test
 
 unit-test: $(TESTS)
 	@sh tests/run-unit.sh $(TESTS)
 
 # The unit tests, the CLI scripts and the protocol tests again, on a binary
 # built with ASan+UBSan: a finding (a leak at exit included) fails them.
-asan-test: $(ASAN_TESTS) $(BUILD)/asan/pizzabox $(TEST_DEPS_STAMP)
+asan-test: asan-unit-test asan-cli-test asan-protocol-test
+
+asan-unit-test: $(ASAN_TESTS)
 	@echo "== unit tests under ASan+UBSan"
 	@$(SAN_ENV) sh tests/run-unit.sh $(ASAN_TESTS)
+
+asan-cli-test: $(BUILD)/asan/pizzabox $(TEST_DEPS_STAMP)
 	@echo "== CLI tests under ASan+UBSan"
 	@for t in $(CLI_TESTS); do $(SAN_ENV) sh $$t $(BUILD)/asan/pizzabox || exit 1; done
+
+asan-protocol-test: $(BUILD)/asan/pizzabox $(TEST_DEPS_STAMP)
 	@echo "== protocol tests under ASan+UBSan"
 	@$(SAN_ENV) PIZZABOX_BIN=$(abspath $(BUILD)/asan/pizzabox) node --experimental-websocket --test tests/server/
 
@@ -186,8 +210,6 @@ browser-test: $(BUILD)/pizzabox $(BROWSER_MODULES)
 	@node --experimental-websocket --test tests/browser/
 
 # ---- Fuzzing (clang libFuzzer with ASan+UBSan): tests/fuzz/fuzz_*.c ----
-FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
-FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 FUZZ_CFLAGS := $(CSTD) -g -O1 $(DEPS_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined \
                -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_LIB_OBJ := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC)) $(BUILD)/asan/obj/data/embedded.o
