@@ -109,12 +109,17 @@ typedef struct tree {
     int nbuckets;
 } tree;
 
+/* Sure wins kept of a decision: Pizza Theory has at most its six lines. */
+#define MCTS_SURE_MAX 8
+
 typedef struct mcts {
     mcts_cfg cfg;
     tree trees[MCTS_MAX_THREADS];
     pb_state *last;        /* the position of the last decision, and its move */
     pb_action last_move;
     int last_seat;         /* -1: no search to go on from */
+    pb_action sure[MCTS_SURE_MAX]; /* the last decision's sure wins (sure_wins) */
+    int nsure;
 } mcts;
 
 static int new_node(tree *t, int parent, pb_action a, int player, double prior, double value)
@@ -545,7 +550,44 @@ static pb_action pick_most_visited(mcts *m, pb_bot *b, int threads)
     return best;
 }
 
-/* The root moves of the last search (pb_bot_values), most visited first. */
+static bool is_sure(const mcts *m, pb_action a)
+{
+    for (int i = 0; i < m->nsure; i++)
+        if (m->sure[i] == a)
+            return true;
+    return false;
+}
+
+/* A sure win (the game's sure_wins) is played whatever the search found:
+ * its value is exact. The most searched of them, or the search's own move
+ * when it is one. */
+static pb_action take_sure_win(mcts *m, pb_bot *b, const pb_game *g, const pb_state *st, pb_action searched)
+{
+    m->nsure = g->ops->sure_wins ? g->ops->sure_wins(g, st, m->sure, MCTS_SURE_MAX) : 0;
+    if (!m->nsure)
+        return searched;
+    pb_action best = searched;
+    if (!is_sure(m, searched)) {
+        double most = -1, value;
+        for (int i = 0; i < m->nsure; i++) {
+            double visits = root_totals(m, m->cfg.threads, m->sure[i], &value);
+            if (visits > most)
+                most = visits, best = m->sure[i];
+        }
+    }
+    snprintf(b->why, sizeof b->why, "a sure win: this move wins whatever the others do");
+    return best;
+}
+
+/* Does v go before w in the values: a sure win first, then more visits. */
+static bool sooner(const pb_move_value *v, const pb_move_value *w, const mcts *m)
+{
+    bool vs = is_sure(m, v->action), ws = is_sure(m, w->action);
+    return vs != ws ? vs : w->visits < v->visits;
+}
+
+/* The root moves of the last search (pb_bot_values), most visited first;
+ * sure wins before them all, at their exact value. */
 static int mcts_values(const pb_bot *b, pb_move_value *out, int max)
 {
     const mcts *m = b->impl;
@@ -559,7 +601,9 @@ static int mcts_values(const pb_bot *b, pb_move_value *out, int max)
             if (i < n) /* met in an earlier tree */
                 continue;
             v.visits = (long)root_totals(m, m->cfg.threads, v.action, &v.value);
-            for (i = n++; i > 0 && out[i - 1].visits < v.visits; i--) /* insertion: few moves */
+            if (is_sure(m, v.action))
+                v.value = 1;
+            for (i = n++; i > 0 && sooner(&v, &out[i - 1], m); i--) /* insertion: few moves */
                 out[i] = out[i - 1];
             out[i] = v;
         }
@@ -622,6 +666,7 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
             return g->ops->random_action(g, st, &b->rng);
         }
     pb_action a;
+    m->nsure = 0;
     if (g->ops->continues && reuse(m, b, g, st, seat, &a))
         return a;
     m->last_seat = -1;
@@ -670,6 +715,7 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
     a = pick_most_visited(m, b, threads);
     if (!b->searches)
         return g->ops->random_action(g, st, &b->rng);
+    a = take_sure_win(m, b, g, st, a);
     pb_state_copy(g, m->last, st);
     m->last_move = a;
     m->last_seat = seat;

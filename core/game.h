@@ -171,6 +171,12 @@ typedef struct pb_game_ops {
     /* is_legal for each of n actions (a search's moves at a node, asked at
      * once): legal[i] for a[i]. NULL: is_legal is asked for each. */
     void (*legal_each)(const pb_game *g, const pb_state *st, const pb_action *a, int n, bool *legal);
+    /* The moves that win the game outright for the seat to move whatever
+     * every other seat does, where the game can tell at once (Pizza
+     * Theory's cuts: every way the others may cut is scored): at most max
+     * written to out, their count returned (0: none, or none known). NULL:
+     * the game never tells. */
+    int (*sure_wins)(const pb_game *g, const pb_state *st, pb_action *out, int max);
 } pb_game_ops;
 
 struct pb_game {

@@ -355,6 +355,35 @@ int th_apply(th_state *st, pb_action a, char *err, size_t errlen)
     return 0;
 }
 
+/* Lines that win the game outright for the seat to cut (bit k for line k),
+ * whatever lines the other players cut: the round's last step is scored at
+ * once, so each of the 6 or 36 ways the others may cut is tried. */
+unsigned th_sure_cuts(const th_state *st)
+{
+    if (st->phase != TH_PH_CUT)
+        return 0;
+    int seat = th_current_seat(st), mine = th_colour_side(st, seat), others[TH_SIDES], m = 0, ways = 1;
+    for (int d = 0; d < TH_SIDES; d++)
+        if (d != mine && !(st->players == 2 && th_side_colour(st, d) == TH_NEUTRAL))
+            others[m++] = d, ways *= TH_LINES;
+    unsigned sure = 0;
+    th_state t;
+    for (int k = 1; k <= TH_LINES; k++) {
+        bool wins = true;
+        for (int w = 0; w < ways && wins; w++) {
+            t = *st;
+            t.cut[mine] = (uint8_t)k;
+            for (int i = 0, rest = w; i < m; i++, rest /= TH_LINES)
+                t.cut[others[i]] = (uint8_t)(1 + rest % TH_LINES);
+            end_round(&t);
+            wins = t.phase == TH_PH_OVER && t.end == TH_END_FULL && t.winners == 1u << seat;
+        }
+        if (wins)
+            sure |= 1u << k;
+    }
+    return sure;
+}
+
 /* A cut is hidden from everyone but its maker until all are revealed; the
  * 2-player die is public. */
 static bool cut_hidden_from(const th_state *st, int d, int seat)

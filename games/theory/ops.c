@@ -183,6 +183,17 @@ static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, 
     return th_check_invariants(CST(st), err, errlen);
 }
 
+static int op_sure_wins(const pb_game *g, const pb_state *st, pb_action *out, int max)
+{
+    (void)g;
+    unsigned lines = th_sure_cuts(CST(st));
+    int n = 0;
+    for (int k = 1; k <= TH_LINES && n < max; k++)
+        if (lines >> k & 1u)
+            out[n++] = TH_ACT_CUT + k;
+    return n;
+}
+
 const pb_game_ops th_game_ops = {
     .id = "theory",
     .title = "Pizza Theory",
@@ -211,4 +222,5 @@ const pb_game_ops th_game_ops = {
     .unseen_moves = op_unseen_moves,
     .check_invariants = op_check_invariants,
     .news = op_news,
+    .sure_wins = op_sure_wins,
 };

@@ -190,6 +190,24 @@ pb_game *ts_game(const char *id, int players)
     return g;
 }
 
+int ts_sure_win_position(const pb_game *g, pb_state *st, uint64_t seed, pb_action *sure, int max)
+{
+    static pb_action legal[PB_MAX_ACTIONS];
+    pb_rng rng;
+    for (uint64_t i = seed; i < seed + 500; i++) {
+        g->ops->init(g, st, i);
+        pb_rng_seed(&rng, i);
+        while (g->ops->current_seat(g, st) != PB_TERMINAL) {
+            int n = g->ops->sure_wins(g, st, sure, max);
+            if (n > 0 && n < g->ops->legal_actions(g, st, legal))
+                return n;
+            g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0);
+        }
+    }
+    fail_msg("%s: no decision with a sure win in 500 random games", g->ops->id);
+    return 0;
+}
+
 void ts_assert_tidy(const char *plain)
 {
     int col = 0;

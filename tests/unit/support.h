@@ -59,6 +59,12 @@ char *ts_strip_ansi(const char *s);
  * if it cannot be made. */
 pb_game *ts_game(const char *id, int players);
 
+/* A decision in random games of g (seeded from `seed` on) where the seat to
+ * move has some sure wins (the game's sure_wins) but not every move is one:
+ * st is left there (state_size bytes), the sure wins in sure[] (at most
+ * max), their count returned. Fails the test if 500 games have none. */
+int ts_sure_win_position(const pb_game *g, pb_state *st, uint64_t seed, pb_action *sure, int max);
+
 /* Terminal text as a player sees it: printable, lines of at most 80
  * columns, ending with a newline. */
 void ts_assert_tidy(const char *plain);

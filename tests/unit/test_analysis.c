@@ -152,12 +152,45 @@ static void test_review_reads_as_it_adds_up(void **state)
     pb_game_free(g);
 }
 
+/* A Pizza Theory cut that wins however the others cut is the best move, at
+ * a chance of exactly 1: a cut played beside it loses what the search
+ * gives that cut; a sure win played is the best found. */
+static void test_review_knows_a_sure_win(void **state)
+{
+    (void)state;
+    pb_game *g = ts_game("theory", 2);
+    pb_state *st = pb_state_new(g, 1);
+    pb_action sure[8], legal[8];
+    int ns = ts_sure_win_position(g, st, 40, sure, 8), n = g->ops->legal_actions(g, st, legal);
+    pb_action other = 0;
+    for (int i = 0; i < n; i++) {
+        bool is_sure = false;
+        for (int k = 0; k < ns; k++)
+            is_sure = is_sure || legal[i] == sure[k];
+        if (!is_sure)
+            other = legal[i];
+    }
+    char err[PB_ERR_LEN];
+    pb_review rv;
+    assert_int_equal(pb_review_decision(g, st, other, "easy", 5, &rv, err, sizeof err), 0);
+    bool best_sure = false;
+    for (int k = 0; k < ns; k++)
+        best_sure = best_sure || rv.best == sure[k];
+    assert_true(best_sure && rv.best_value == 1 && rv.played_value < 1);
+    assert_true(rv.loss == rv.best_value - rv.played_value);
+    assert_int_equal(pb_review_decision(g, st, sure[ns - 1], "easy", 5, &rv, err, sizeof err), 0);
+    assert_true(rv.best == sure[ns - 1] && rv.played_value == 1 && rv.loss == 0 && rv.mark == PB_MARK_GOOD);
+    free(st);
+    pb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_planted_blunder_is_marked_and_the_best_is_not),
         cmocka_unit_test(test_review_reads_only_what_the_seat_knew),
         cmocka_unit_test(test_review_reads_as_it_adds_up),
+        cmocka_unit_test(test_review_knows_a_sure_win),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -359,6 +359,49 @@ static void test_expert_plays_out_where_the_game_asks(void **state)
 
 /* Spend this thread's CPU until it has used `seconds` in all: a cap must
  * count from the decision's start, not from the thread's. */
+static bool among(pb_action a, const pb_action *list, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == a)
+            return true;
+    return false;
+}
+
+/* Where the game names sure wins (Pizza Theory's cuts that win however the
+ * others cut), every searching level plays one, even on a search too short
+ * to find it, and its values put them first at their exact 1. */
+static void test_search_takes_a_sure_win(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"mcts:iters=2", "mcts:iters=2:threads=2", "easy"};
+    int checked = 0;
+    for (int players = 2; players <= 3; players++) {
+        pb_game *g = ts_game("theory", players);
+        pb_state *st = pb_state_new(g, 1);
+        for (uint64_t seed = 1; checked < 8 * players; seed += 1000, checked++) {
+            pb_action sure[8];
+            int ns = ts_sure_win_position(g, st, seed, sure, 8);
+            for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+                char err[PB_ERR_LEN];
+                pb_bot *b = pb_bot_new(specs[k], seed, err, sizeof err);
+                assert_non_null(b);
+                pb_action a = pb_bot_choose(b, g, st, pb_current_seat(g, st));
+                if (!among(a, sure, ns))
+                    fail_msg("%s, %d players, seed %llu: played %d, not a sure win", specs[k], players,
+                             (unsigned long long)seed, (int)a);
+                int n = pb_bot_values(b, values, PB_MAX_ACTIONS);
+                assert_true(n > 0 && values[0].action == a && values[0].value == 1);
+                for (int i = 0; i < n; i++) /* the sure wins first, at 1 */
+                    if (among(values[i].action, sure, ns))
+                        assert_true(values[i].value == 1 && (i == 0 || among(values[i - 1].action, sure, ns)));
+                pb_bot_free(b);
+            }
+        }
+        free(st);
+        pb_game_free(g);
+    }
+}
+
 static void use_cpu_until(double seconds)
 {
     volatile double x = 1;
@@ -431,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_search_plays_its_leaves_out),
         cmocka_unit_test(test_search_weighs_the_final_lead),
         cmocka_unit_test(test_expert_plays_out_where_the_game_asks),
+        cmocka_unit_test(test_search_takes_a_sure_win),
         cmocka_unit_test(test_cpu_cap_stops_a_search),
         cmocka_unit_test(test_levels_cap_counts_from_the_decision),
     };

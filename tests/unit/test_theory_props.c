@@ -11,7 +11,9 @@
  *    state equals its view of a state determinized for it, and does not
  *    change when another seat's hidden cut does;
  *  - a seat's guess of a cut it has not seen (the bots' determinization)
- *    favours the line that does its maker most good. */
+ *    favours the line that does its maker most good;
+ *  - the sure wins the game names are the lines that win however the
+ *    others cut. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -287,6 +289,68 @@ static void test_random_games_keep_every_topping_and_replay(void **state)
     }
 }
 
+/* ---- Sure wins ---- */
+
+/* Does `line` win outright for the first to cut at st, whatever lines the
+ * others cut after it? Every way, through the game interface. */
+static bool wins_every_way(const pb_game *g, const pb_state *st, int line, pb_state *t)
+{
+    int seat = g->ops->current_seat(g, st), others = g->players - 1, ways = 1;
+    for (int i = 0; i < others; i++)
+        ways *= TH_LINES;
+    for (int w = 0; w < ways; w++) {
+        pb_state_copy(g, t, st);
+        if (g->ops->apply(g, t, TH_ACT_CUT + line, NULL, 0) != 0)
+            return false;
+        for (int i = 0, rest = w; i < others; i++, rest /= TH_LINES)
+            assert_int_equal(g->ops->apply(g, t, TH_ACT_CUT + 1 + rest % TH_LINES, NULL, 0), 0);
+        double r[TH_COLOURS];
+        if (g->ops->current_seat(g, t) != PB_TERMINAL)
+            return false;
+        g->ops->returns(g, t, r);
+        if (r[seat] != 1)
+            return false;
+    }
+    return true;
+}
+
+/* th_sure_cuts (the bots' and the analysis' sure wins) names exactly the
+ * lines that win outright for the first to cut however the others cut,
+ * in random games of both player counts; it is asked only of cuts. */
+static void test_sure_cuts_win_every_way(void **state)
+{
+    (void)state;
+    pb_rng rng;
+    for (int n = 2; n <= 3; n++) {
+        const pb_game *g = game_for[n];
+        pb_state *ps = malloc(g->ops->state_size), *t = malloc(g->ops->state_size);
+        int asked = 0, found = 0;
+        for (int i = 0; i < 600; i++) {
+            g->ops->init(g, ps, pb_derive_seed(0x5e4 + (uint64_t)n, (uint64_t)i));
+            pb_rng_seed(&rng, (uint64_t)i);
+            while (g->ops->current_seat(g, ps) != PB_TERMINAL) {
+                const th_state *st = CST(ps);
+                unsigned sure = th_sure_cuts(st);
+                if (st->phase != TH_PH_CUT)
+                    assert_int_equal(sure, 0);
+                else if (st->step == 0) {
+                    asked++;
+                    for (int k = 1; k <= TH_LINES; k++)
+                        if ((sure >> k & 1u) != wins_every_way(g, ps, k, t))
+                            fail_msg("%d players, game %d, round %d: line %d %s", n, i, st->round, k,
+                                     sure >> k & 1u ? "named sure does not always win" : "always wins, not named");
+                    found += sure != 0;
+                }
+                assert_int_equal(g->ops->apply(g, ps, g->ops->random_action(g, ps, &rng), NULL, 0), 0);
+            }
+        }
+        fprintf(stderr, "# %d players: %d first cuts, %d with a sure win\n", n, asked, found);
+        assert_true(found >= 5); /* the check met the case it is about */
+        free(ps);
+        free(t);
+    }
+}
+
 /* ---- Views leak no cut ---- */
 
 static bool hidden_from(const th_state *st, int d, int seat)
@@ -462,6 +526,7 @@ int main(void)
         cmocka_unit_test(test_random_games_keep_every_topping_and_replay),
         cmocka_unit_test(test_views_hide_other_cuts),
         cmocka_unit_test(test_hidden_cut_guessed_as_its_maker_would_cut),
+        cmocka_unit_test(test_sure_cuts_win_every_way),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
