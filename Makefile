@@ -64,7 +64,7 @@ TEST_DEPS_STAMP := $(BUILD)/.test-deps-installed
 BROWSER_MODULES := tests/browser/node_modules/.package-lock.json
 
 .PHONY: all run test test-build test-lane-local test-lane-servers unit-test asan-test asan-unit-test asan-cli-test \
-        asan-protocol-test tsan-test valgrind-test cli-test server-test server-test-pg browser-test fuzz fuzz-quick bench bench-deps clean help deps
+        asan-protocol-test tsan-test valgrind-test cli-test server-test server-protocol-test attack-test server-test-pg browser-test fuzz fuzz-quick bench bench-deps clean help deps
 .SECONDARY:
 all: $(BUILD)/pizzabox
 
@@ -144,21 +144,24 @@ run: $(BUILD)/pizzabox
 
 # Every suite, on both cores: first everything they run is built, then two
 # lanes of suites run side by side, each suite after the other in its lane
-# (the suites with a browser or many servers in one, the rest in the other).
-# Each lane's output shows when the lane ends.
+# (the suites with a browser or many servers in one, the rest in the other);
+# each lane's output shows when the lane ends. The attacks, which time the
+# server's answers, run last, alone.
 test:
 	@$(MAKE) --no-print-directory -j2 test-build
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-local test-lane-servers
+	@$(MAKE) --no-print-directory attack-test
 	@echo "all test suites passed"
 
 test-build: $(TESTS) $(ASAN_TESTS) $(BUILD)/pizzabox $(BUILD)/asan/pizzabox $(BUILD)/tsan/pizzabox $(FUZZ_BIN) \
             $(TEST_DEPS_STAMP) $(BROWSER_MODULES)
 
 test-lane-local:
-	@$(MAKE) --no-print-directory -j1 unit-test asan-unit-test asan-cli-test cli-test valgrind-test asan-protocol-test fuzz-quick
+	@$(MAKE) --no-print-directory -j1 unit-test asan-unit-test asan-cli-test cli-test valgrind-test asan-protocol-test \
+		server-test-pg fuzz-quick
 
 test-lane-servers:
-	@$(MAKE) --no-print-directory -j1 tsan-test server-test server-test-pg browser-test
+	@$(MAKE) --no-print-directory -j1 tsan-test server-protocol-test browser-test
 
 unit-test: $(TESTS)
 	@sh tests/run-unit.sh $(TESTS)
@@ -192,8 +195,12 @@ cli-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 
 # The server's protocol with a real WebSocket client (Node's), then the
 # attacks of bench/abuse.mjs (about 15 seconds; each must hold).
-server-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
+server-test: server-protocol-test attack-test
+
+server-protocol-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@node --experimental-websocket --test tests/server/
+
+attack-test: $(BUILD)/pizzabox $(TEST_DEPS_STAMP)
 	@echo "== attacks (bench/abuse.mjs)"
 	@node --experimental-websocket bench/abuse.mjs
 

@@ -550,44 +550,73 @@ static pb_action pick_most_visited(mcts *m, pb_bot *b, int threads)
     return best;
 }
 
-static bool is_sure(const mcts *m, pb_action a)
+/* The place of a among the last decision's sure wins (the one played
+ * first), or -1. */
+static int sure_rank(const mcts *m, pb_action a)
 {
     for (int i = 0; i < m->nsure; i++)
         if (m->sure[i] == a)
-            return true;
-    return false;
+            return i;
+    return -1;
 }
 
 /* A sure win (the game's sure_wins) is played whatever the search found:
- * its value is exact. The most searched of them, or the search's own move
- * when it is one. */
+ * its value is exact. The search's own move when it is one, else the most
+ * searched of them (the first met on a tie); it goes first of them. */
 static pb_action take_sure_win(mcts *m, pb_bot *b, const pb_game *g, const pb_state *st, pb_action searched)
 {
     m->nsure = g->ops->sure_wins ? g->ops->sure_wins(g, st, m->sure, MCTS_SURE_MAX) : 0;
     if (!m->nsure)
         return searched;
-    pb_action best = searched;
-    if (!is_sure(m, searched)) {
+    int best = sure_rank(m, searched);
+    if (best < 0) {
         double most = -1, value;
-        for (int i = 0; i < m->nsure; i++) {
-            double visits = root_totals(m, m->cfg.threads, m->sure[i], &value);
-            if (visits > most)
-                most = visits, best = m->sure[i];
-        }
+        best = 0;
+        for (int k = 0; k < m->cfg.threads; k++)
+            for (int ch = first_child(&m->trees[k]); ch >= 0; ch = m->trees[k].nodes[ch].sibling) {
+                int i = sure_rank(m, m->trees[k].nodes[ch].action);
+                double visits = i < 0 ? -1 : root_totals(m, m->cfg.threads, m->sure[i], &value);
+                if (visits > most)
+                    most = visits, best = i;
+            }
     }
+    pb_action played = m->sure[best];
+    m->sure[best] = m->sure[0];
+    m->sure[0] = played;
     snprintf(b->why, sizeof b->why, "a sure win: this move wins whatever the others do");
-    return best;
+    return played;
 }
 
-/* Does v go before w in the values: a sure win first, then more visits. */
+/* Does v go before w in the values: the sure wins first (the one played
+ * first of them), then the most visited. */
 static bool sooner(const pb_move_value *v, const pb_move_value *w, const mcts *m)
 {
-    bool vs = is_sure(m, v->action), ws = is_sure(m, w->action);
-    return vs != ws ? vs : w->visits < v->visits;
+    int rv = sure_rank(m, v->action), rw = sure_rank(m, w->action);
+    if (rv >= 0 || rw >= 0)
+        return rw < 0 || (rv >= 0 && rv < rw);
+    return w->visits < v->visits;
+}
+
+/* Insert v into out (n moves, in the order of sooner; few moves). */
+static void insert_value(pb_move_value *out, int *n, pb_move_value v, const mcts *m)
+{
+    int i = (*n)++;
+    for (; i > 0 && sooner(&v, &out[i - 1], m); i--)
+        out[i] = out[i - 1];
+    out[i] = v;
+}
+
+static bool listed(const pb_move_value *out, int n, pb_action a)
+{
+    for (int i = 0; i < n; i++)
+        if (out[i].action == a)
+            return true;
+    return false;
 }
 
 /* The root moves of the last search (pb_bot_values), most visited first;
- * sure wins before them all, at their exact value. */
+ * the sure wins before them all at their exact value, those the search
+ * left out of its tree too. */
 static int mcts_values(const pb_bot *b, pb_move_value *out, int max)
 {
     const mcts *m = b->impl;
@@ -595,17 +624,20 @@ static int mcts_values(const pb_bot *b, pb_move_value *out, int max)
     for (int k = 0; k < m->cfg.threads; k++)
         for (int ch = first_child(&m->trees[k]); ch >= 0 && n < max; ch = m->trees[k].nodes[ch].sibling) {
             pb_move_value v = {m->trees[k].nodes[ch].action, 0, 0};
-            int i = 0;
-            while (i < n && out[i].action != v.action)
-                i++;
-            if (i < n) /* met in an earlier tree */
+            if (listed(out, n, v.action)) /* met in an earlier tree */
                 continue;
             v.visits = (long)root_totals(m, m->cfg.threads, v.action, &v.value);
-            if (is_sure(m, v.action))
+            if (sure_rank(m, v.action) >= 0)
                 v.value = 1;
-            for (i = n++; i > 0 && sooner(&v, &out[i - 1], m); i--) /* insertion: few moves */
-                out[i] = out[i - 1];
-            out[i] = v;
+            insert_value(out, &n, v, m);
+        }
+    for (int i = 0; i < m->nsure; i++)
+        if (!listed(out, n, m->sure[i])) {
+            if (n == max && (n == 0 || sure_rank(m, out[n - 1].action) >= 0))
+                continue; /* no place left but a sure win's */
+            if (n == max) /* the last place goes to the sure win */
+                n--;
+            insert_value(out, &n, (pb_move_value){m->sure[i], 0, 1}, m);
         }
     return n;
 }
@@ -659,6 +691,7 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
 {
     mcts *m = b->impl;
     int threads = m->cfg.threads;
+    m->nsure = 0;
     for (int i = 0; i < threads; i++)
         if (ensure_buffers(&m->trees[i], g->ops->state_size) != 0 ||
             (!m->last && !(m->last = malloc(g->ops->state_size)))) {
@@ -666,7 +699,6 @@ static pb_action mcts_choose(pb_bot *b, const pb_game *g, const pb_state *st, in
             return g->ops->random_action(g, st, &b->rng);
         }
     pb_action a;
-    m->nsure = 0;
     if (g->ops->continues && reuse(m, b, g, st, seat, &a))
         return a;
     m->last_seat = -1;

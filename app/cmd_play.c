@@ -641,14 +641,7 @@ static int run(play *p)
 /* Names come from records too: keep them printable and one line. */
 static void clean_name(char *s)
 {
-    for (unsigned char *c = (unsigned char *)s; *c;) {
-        int len = pb_utf8_len(c);
-        if (len == 0)
-            len = 1; /* not UTF-8: shown as '?' when printed */
-        else if (pb_utf8_is_control(c, len))
-            memset(c, '?', (size_t)len);
-        c += len;
-    }
+    pb_text_make_printable(s);
 }
 
 static void name_seats(play *p)

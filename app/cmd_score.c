@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../core/record.h"
+#include "../core/text.h"
 #include "../games/nyslice/nyslice.h"
 #include "cli.h"
 #include "front.h"
@@ -99,9 +100,7 @@ static int print_moves(const pb_replay *r)
             snprintf(namebuf[s], sizeof namebuf[s], "%s", given);
         else
             cli_seat_name(s, namebuf[s], sizeof namebuf[s]);
-        for (char *c = namebuf[s]; *c; c++) /* names come from a file: one printable line */
-            if ((unsigned char)*c < 0x20 || *c == 0x7f)
-                *c = '?';
+        pb_text_make_printable(namebuf[s]); /* names come from a file: one printable line */
         nm[s] = namebuf[s];
     }
     const pb_front *front = pb_front_for(g);

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 void pb_quote(const char *s, char *out, size_t n)
 {
     json_t *j = json_string(s);
@@ -43,9 +45,7 @@ json_t *pb_json_parse(const char *text, const char *prefix, char *err, size_t er
     json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
         /* jansson quotes the input near the error: it may hold a newline */
-        for (char *c = jerr.text; *c; c++)
-            if ((unsigned char)*c < 0x20 || *c == 0x7f)
-                *c = '?';
+        pb_text_make_printable(jerr.text);
         snprintf(err, errlen, "%smalformed JSON at line %d column %d: %s", prefix, jerr.line, jerr.column,
                  jerr.text);
     }

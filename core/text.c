@@ -2,6 +2,7 @@
 #include "text.h"
 
 #include <stdio.h>
+#include <string.h>
 
 void pb_vappendf(char *buf, size_t n, size_t *len, const char *fmt, va_list ap)
 {
@@ -55,4 +56,29 @@ bool pb_utf8_is_control(const unsigned char *s, int len)
 {
     return (len == 1 && (s[0] < 0x20 || s[0] == 0x7f)) || (len == 2 && s[0] == 0xC2 && s[1] < 0xA0) ||
            (len == 3 && s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0xA8 || s[2] == 0xA9));
+}
+
+bool pb_text_unprintable(const char *s)
+{
+    for (const unsigned char *c = (const unsigned char *)s; *c;) {
+        int len = pb_utf8_len(c);
+        if (len == 0 || pb_utf8_is_control(c, len))
+            return true;
+        c += len;
+    }
+    return false;
+}
+
+void pb_text_make_printable(char *s)
+{
+    for (unsigned char *c = (unsigned char *)s; *c;) {
+        int len = pb_utf8_len(c);
+        if (len == 0) {
+            *c++ = '?';
+            continue;
+        }
+        if (pb_utf8_is_control(c, len))
+            memset(c, '?', (size_t)len);
+        c += len;
+    }
 }

@@ -28,5 +28,10 @@ int pb_utf8_len(const unsigned char *s);
 /* Is the character at s (len bytes, from pb_utf8_len) a control: C0, DEL,
  * C1, or the line and paragraph separators some clients split lines at? */
 bool pb_utf8_is_control(const unsigned char *s, int len);
+/* Does the string hold a control character or a byte that is not UTF-8? */
+bool pb_text_unprintable(const char *s);
+/* Make the string one printable line in place: each byte of a control
+ * character, and each byte that is not UTF-8, becomes '?'. */
+void pb_text_make_printable(char *s);
 
 #endif

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "../../core/error.h"
+#include "../../core/text.h"
 #include "../../core/game.h"
 #include "../../core/jsonutil.h"
 #include "data.h"
@@ -46,10 +47,7 @@ bool pd_json_text(const json_t *v, size_t n)
     const char *s = json_string_value(v);
     if (strlen(s) != json_string_length(v))
         return false; /* a NUL inside */
-    for (; *s; s++)
-        if ((unsigned char)*s < 0x20 || *s == 0x7f)
-            return false;
-    return true;
+    return !pb_text_unprintable(s);
 }
 
 /* Space and lot ids: short, and safe to print in notation and messages. */

@@ -283,12 +283,8 @@ int nys_deck_from_json(const json_t *root, nys_deck *deck, char *err, size_t err
         if (!json_is_string(nv) || json_string_length(nv) == 0 ||
             json_string_length(nv) >= sizeof deck->type_name[0])
             return pb_errorf(err, errlen, "deck: type %d needs a 'name' of 1..31 characters", t);
-        for (const unsigned char *c = (const unsigned char *)json_string_value(nv); *c;) {
-            int len = pb_utf8_len(c); /* jansson keeps strings well-formed: never 0 */
-            if (len == 0 || pb_utf8_is_control(c, len))
-                return pb_errorf(err, errlen, "deck: type %d's name has a control character", t);
-            c += len;
-        }
+        if (pb_text_unprintable(json_string_value(nv)))
+            return pb_errorf(err, errlen, "deck: type %d's name has a control character", t);
         snprintf(deck->type_name[t], sizeof deck->type_name[t], "%s", json_string_value(nv));
         /* NYS-C1: a type numbered t has exactly t slices; NYS-C3: 0..3 / 0..2. */
         if (read_counts(json_object_get(ty, "pepperoni"), t, "pepperoni", t, 3, pep[t], err, errlen) ||

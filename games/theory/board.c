@@ -11,6 +11,7 @@
 
 #include "../../core/error.h"
 #include "../../core/jsonutil.h"
+#include "../../core/text.h"
 #include "theory.h"
 
 extern const char pb_data_theory_board[];
@@ -189,9 +190,8 @@ int th_board_from_json(const json_t *j, th_board *b, char *err, size_t errlen)
     if (name && (!json_is_string(name) || json_string_length(name) >= sizeof b->name))
         return pb_errorf(err, errlen, "board: 'name' must be a string of at most %zu bytes", sizeof b->name - 1);
     snprintf(b->name, sizeof b->name, "%s", name ? json_string_value(name) : "custom board");
-    for (char *c = b->name; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
-            return pb_errorf(err, errlen, "board: 'name' may not hold control characters");
+    if (pb_text_unprintable(b->name))
+        return pb_errorf(err, errlen, "board: 'name' may not hold control characters");
     if (read_cells(json_object_get(j, "cells"), b, err, errlen) != 0)
         return -1;
     json_t *toppings = json_object_get(j, "toppings");

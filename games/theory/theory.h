@@ -143,10 +143,10 @@ void th_settle(const uint64_t *region, const uint64_t *occ, th_outcome *o);
 unsigned th_resolve(const th_rules *r, const uint64_t *occ, const uint8_t *supply, const uint8_t *cuts,
                     uint64_t *occ_out, uint8_t *supply_out, uint8_t *short_out);
 /* Cuts chosen this round by other seats that `seat` has not seen. */
+int th_unseen_cuts(const th_state *st, int seat);
 /* Lines that win the game outright for the seat to cut whatever the others
  * cut (bit k for line k; 0 outside the cuts). */
 unsigned th_sure_cuts(const th_state *st);
-int th_unseen_cuts(const th_state *st, int seat);
 void th_returns(const th_state *st, double *out);
 
 /* ---- invariants.c ---- */

@@ -1052,7 +1052,9 @@ function botAnswerWaits(c, code) {
   c.messages.forEach((m, i) => {
     if (m.type !== 'view' || m.code !== code || m.view.phase !== 'instant' || m.view.to_move === m.seat) return;
     const k = c.messages.findIndex((n, x) => x > i && n.type === 'view' && n.code === code && n.moves > m.moves);
-    if (k > 0) waits.push(c.arrived[k] - c.arrived[i]);
+    // The question may have waited for the client's loop (busy, or the
+    // machine shared): the time between the two arrivals is at most this.
+    if (k > 0) waits.push(c.arrived[k] - c.arrived[i] + c.late[i]);
   });
   return waits;
 }

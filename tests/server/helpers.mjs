@@ -188,12 +188,20 @@ export function leakProblems(msg, seats, watching) {
 
 let clientNo = 0;
 
+// A timer that runs whenever this process's loop is free: how stale it is
+// when a message is handled says how long the loop was busy before (the
+// clients' `late`). It keeps nothing alive.
+let loopFree = performance.now();
+setInterval(() => { loopFree = performance.now(); }, 5).unref();
+
 export class Client {
   constructor(url, label) {
     this.url = url;
     this.label = label ?? `client${++clientNo}`;
     this.messages = [];      // every message received, parsed
-    this.arrived = [];       // when each arrived (performance.now(), ms)
+    this.arrived = [];       // when each was handled (performance.now(), ms)
+    this.late = [];          // how long before that this client's loop was last free (ms): a
+                             // message may have waited as long to be handled
     this.read = 0;           // waitFor() looks from here on
     this.seats = {};         // code -> seat (from `joined`)
     this.watching = new Set();
@@ -241,7 +249,9 @@ export class Client {
     if (msg && msg.type === 'watching') this.watching.add(msg.code);
     for (const p of leakProblems(msg, this.seats, this.watching)) this.problems.push(`${this.label}: ${p}`);
     this.messages.push(msg);
-    this.arrived.push(performance.now());
+    const now = performance.now();
+    this.arrived.push(now);
+    this.late.push(now - loopFree);
     this.wake();
   }
 
