@@ -156,12 +156,14 @@ test:
 test-build: $(TESTS) $(ASAN_TESTS) $(BUILD)/pizzabox $(BUILD)/asan/pizzabox $(BUILD)/tsan/pizzabox $(FUZZ_BIN) \
             $(TEST_DEPS_STAMP) $(BROWSER_MODULES)
 
+LANE_LOCAL := unit-test asan-unit-test asan-cli-test cli-test valgrind-test asan-protocol-test server-test-pg fuzz-quick
+LANE_SERVERS := tsan-test server-protocol-test browser-test
+
 test-lane-local:
-	@$(MAKE) --no-print-directory -j1 unit-test asan-unit-test asan-cli-test cli-test valgrind-test asan-protocol-test \
-		server-test-pg fuzz-quick
+	@for t in $(LANE_LOCAL); do $(MAKE) --no-print-directory $$t || exit 1; done
 
 test-lane-servers:
-	@$(MAKE) --no-print-directory -j1 tsan-test server-protocol-test browser-test
+	@for t in $(LANE_SERVERS); do $(MAKE) --no-print-directory $$t || exit 1; done
 
 unit-test: $(TESTS)
 	@sh tests/run-unit.sh $(TESTS)
