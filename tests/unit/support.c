@@ -190,6 +190,14 @@ pb_game *ts_game(const char *id, int players)
     return g;
 }
 
+bool ts_action_among(pb_action a, const pb_action *list, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == a)
+            return true;
+    return false;
+}
+
 int ts_sure_win_position(const pb_game *g, pb_state *st, uint64_t seed, pb_action *sure, int max)
 {
     static pb_action legal[PB_MAX_ACTIONS];

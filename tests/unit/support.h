@@ -59,6 +59,9 @@ char *ts_strip_ansi(const char *s);
  * if it cannot be made. */
 pb_game *ts_game(const char *id, int players);
 
+/* Is a among the n actions of list? */
+bool ts_action_among(pb_action a, const pb_action *list, int n);
+
 /* A decision in random games of g (seeded from `seed` on) where the seat to
  * move has some sure wins (the game's sure_wins) but not every move is one:
  * st is left there (state_size bytes), the sure wins in sure[] (at most

@@ -163,20 +163,13 @@ static void test_review_knows_a_sure_win(void **state)
     pb_action sure[8], legal[8];
     int ns = ts_sure_win_position(g, st, 40, sure, 8), n = g->ops->legal_actions(g, st, legal);
     pb_action other = 0;
-    for (int i = 0; i < n; i++) {
-        bool is_sure = false;
-        for (int k = 0; k < ns; k++)
-            is_sure = is_sure || legal[i] == sure[k];
-        if (!is_sure)
+    for (int i = 0; i < n; i++)
+        if (!ts_action_among(legal[i], sure, ns))
             other = legal[i];
-    }
     char err[PB_ERR_LEN];
     pb_review rv;
     assert_int_equal(pb_review_decision(g, st, other, "easy", 5, &rv, err, sizeof err), 0);
-    bool best_sure = false;
-    for (int k = 0; k < ns; k++)
-        best_sure = best_sure || rv.best == sure[k];
-    assert_true(best_sure && rv.best_value == 1 && rv.played_value < 1);
+    assert_true(ts_action_among(rv.best, sure, ns) && rv.best_value == 1 && rv.played_value < 1);
     assert_true(rv.loss == rv.best_value - rv.played_value);
     assert_int_equal(pb_review_decision(g, st, sure[ns - 1], "easy", 5, &rv, err, sizeof err), 0);
     assert_true(rv.best == sure[ns - 1] && rv.played_value == 1 && rv.loss == 0 && rv.mark == PB_MARK_GOOD);

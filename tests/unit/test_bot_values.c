@@ -357,14 +357,6 @@ static void test_expert_plays_out_where_the_game_asks(void **state)
     assert_false(same_values(values, n, other, m));
 }
 
-static bool among(pb_action a, const pb_action *list, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == a)
-            return true;
-    return false;
-}
-
 /* Where the game names sure wins (Pizza Theory's cuts that win however the
  * others cut), every searching level plays one, even on a search too short
  * to find it, and its values put them first at their exact 1. */
@@ -384,13 +376,13 @@ static void test_search_takes_a_sure_win(void **state)
                 pb_bot *b = pb_bot_new(specs[k], seed, err, sizeof err);
                 assert_non_null(b);
                 pb_action a = pb_bot_choose(b, g, st, pb_current_seat(g, st));
-                if (!among(a, sure, ns))
+                if (!ts_action_among(a, sure, ns))
                     fail_msg("%s, %d players, seed %llu: played %d, not a sure win", specs[k], players,
                              (unsigned long long)seed, (int)a);
                 int n = pb_bot_values(b, values, PB_MAX_ACTIONS);
                 assert_true(n >= ns && values[0].action == a);
                 for (int i = 0; i < ns; i++) /* every sure win first, at 1 */
-                    assert_true(among(values[i].action, sure, ns) && values[i].value == 1);
+                    assert_true(ts_action_among(values[i].action, sure, ns) && values[i].value == 1);
                 pb_bot_free(b);
             }
         }

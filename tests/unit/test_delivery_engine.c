@@ -23,6 +23,7 @@
 #include "../../core/rng.h"
 #include "../../games/delivery/delivery.h"
 #include "../../games/delivery/internal.h"
+#include "support.h"
 
 #define GAMES_PER_COUNT 150
 #define CHEESE_GAMES 50 /* per table with Extra Cheese */
@@ -258,15 +259,6 @@ static void test_random_games(void **state)
     assert_true(reorders > 0 && removals > 0);
 }
 
-/* Is the delivery listed? */
-static bool listed_delivery(const pb_action *listed, int n, pb_action a)
-{
-    for (int i = 0; i < n; i++)
-        if (listed[i] == a)
-            return true;
-    return false;
-}
-
 /* The deliveries listed at the start of a turn are exactly those with a
  * quote (pd_delivery_quote_from: the route, then every ingredient matched
  * and every card paid): the listing's shortcuts (a quick proof that the
@@ -303,7 +295,7 @@ static void test_deliveries_listed_are_those_quoted(void **state)
                                                                 (unsigned)slot | (unsigned)v << 4 | modes << 8 |
                                                                     (unsigned)(to + 1) << 12 |
                                                                     (unsigned)(owner == st.seat ? 0 : owner + 1) << 16);
-                                        if (!listed_delivery(listed, n, a))
+                                        if (!ts_action_among(a, listed, n))
                                             fail_msg("table %d game %d move %d: delivery %08x has a quote and is "
                                                      "not listed", t, g, m, a);
                                         quoted++;

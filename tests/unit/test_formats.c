@@ -320,6 +320,11 @@ static void test_deck_bad_names_and_game(void **state)
     d = default_deck();
     json_object_set_new(deck_type(d, 7), "name", json_string("a name that is much too long, over 31"));
     expect_deck_refused(d, "name");
+    for (int k = 0; k < 2; k++) { /* a C1 control, a line separator */
+        d = default_deck();
+        json_object_set_new(deck_type(d, 7), "name", json_string(k ? "Pep\xe2\x80\xa8peroni" : "Pep\xc2\x9bperoni"));
+        expect_deck_refused(d, "control character");
+    }
     d = default_deck();
     json_array_set_new(json_object_get(d, "types"), 0, json_integer(3));
     expect_deck_refused(d, "types");

@@ -1358,6 +1358,12 @@ static void test_board_file_refused_with_reason(void **state)
     j = default_json();
     json_object_set_new(j, "name", json_string("bad\nname"));
     board_refused(j, "'name' may not hold control characters");
+    j = default_json(); /* a line separator and a C1 control are controls too */
+    json_object_set_new(j, "name", json_string("bad\xe2\x80\xa8name"));
+    board_refused(j, "'name' may not hold control characters");
+    j = default_json();
+    json_object_set_new(j, "name", json_string("bad\xc2\x9bname"));
+    board_refused(j, "'name' may not hold control characters");
 }
 
 /* The embedded board is the default board file, and a custom board -- the
