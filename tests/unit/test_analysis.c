@@ -153,8 +153,9 @@ static void test_review_reads_as_it_adds_up(void **state)
 }
 
 /* A Pizza Theory cut that wins however the others cut is the best move, at
- * a chance of exactly 1: a cut played beside it loses what the search
- * gives that cut; a sure win played is the best found. */
+ * a chance of exactly 1, even by a search far too short to find it: a cut
+ * played beside it loses what the search gives that cut; a sure win played
+ * is the best found. */
 static void test_review_knows_a_sure_win(void **state)
 {
     (void)state;
@@ -168,10 +169,10 @@ static void test_review_knows_a_sure_win(void **state)
             other = legal[i];
     char err[PB_ERR_LEN];
     pb_review rv;
-    assert_int_equal(pb_review_decision(g, st, other, "easy", 5, &rv, err, sizeof err), 0);
+    assert_int_equal(pb_review_decision(g, st, other, "mcts:iters=2", 5, &rv, err, sizeof err), 0);
     assert_true(ts_action_among(rv.best, sure, ns) && rv.best_value == 1 && rv.played_value < 1);
     assert_true(rv.loss == rv.best_value - rv.played_value);
-    assert_int_equal(pb_review_decision(g, st, sure[ns - 1], "easy", 5, &rv, err, sizeof err), 0);
+    assert_int_equal(pb_review_decision(g, st, sure[ns - 1], "mcts:iters=2", 5, &rv, err, sizeof err), 0);
     assert_true(rv.best == sure[ns - 1] && rv.played_value == 1 && rv.loss == 0 && rv.mark == PB_MARK_GOOD);
     free(st);
     pb_game_free(g);
