@@ -401,22 +401,40 @@ int cli_common_option(cli_common *c, int opt, const char *arg)
     }
 }
 
-int cli_seat_list(const char *cmd, const char *list, int players, char (*out)[CLI_SPEC_LEN])
+int cli_name_list(const char *cmd, const char *option, const char *noun, const char *list, int max,
+                  char (*out)[CLI_SPEC_LEN])
 {
-    char copy[512];
     int n = 0;
-    snprintf(copy, sizeof copy, "%s", list);
-    for (char *save, *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save), n++) {
-        while (*w == ' ')
-            w++;
-        if (n == PB_MAX_SEATS || strlen(w) >= CLI_SPEC_LEN) {
-            cli_error(cmd, n == PB_MAX_SEATS ? "at most %d seats" : "seat %d: that name is too long",
-                      n == PB_MAX_SEATS ? PB_MAX_SEATS : n + 1);
+    for (const char *w = list;; n++) {
+        w += strspn(w, " ");
+        size_t len = strcspn(w, ",");
+        if (n == max) {
+            cli_error(cmd, "%s: at most %d %ss", option, max, noun);
             return -1;
         }
-        snprintf(out[n], CLI_SPEC_LEN, "%s", w);
+        if (len == 0) {
+            cli_error(cmd, "%s: %s %d is empty", option, noun, n + 1);
+            return -1;
+        }
+        if (len >= CLI_SPEC_LEN) { /* refused, never cut short into another name */
+            cli_error(cmd, "%s: %s %d is too long (%zu characters; at most %d)", option, noun, n + 1, len,
+                      CLI_SPEC_LEN - 1);
+            return -1;
+        }
+        snprintf(out[n], CLI_SPEC_LEN, "%.*s", (int)len, w);
+        if (w[len] == '\0')
+            return n + 1;
+        w += len + 1;
     }
-    if (n == 0 || (players > 0 && n != 1 && n != players)) {
+}
+
+int cli_seat_list(const char *cmd, const char *list, int players, char (*out)[CLI_SPEC_LEN])
+{
+    const char *option = players > 0 ? "--bots" : "--seats";
+    int n = cli_name_list(cmd, option, "seat", list, PB_MAX_SEATS, out);
+    if (n < 0)
+        return -1;
+    if (players > 0 && n != 1 && n != players) {
         cli_error(cmd, "--bots needs one bot for every seat (%d), or one for all", players);
         return -1;
     }

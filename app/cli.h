@@ -117,6 +117,12 @@ void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(prin
 
 #define CLI_SPEC_LEN 64
 
+/* Split a comma list (spaces before a name skipped) into at most max names
+ * of fewer than CLI_SPEC_LEN characters; -1 after printing why, naming the
+ * option and the item by its noun ("--bots: bot 2 is too long ..."). */
+int cli_name_list(const char *cmd, const char *option, const char *noun, const char *list, int max,
+                  char (*out)[CLI_SPEC_LEN]);
+
 /* Split a comma list of seat players ("human", bot specs) into out. With
  * players > 0 the list must name every seat or one for all (then copied to
  * every seat); with players = 0 it may name 1..PB_MAX_SEATS seats. Returns

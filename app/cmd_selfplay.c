@@ -446,26 +446,6 @@ static void print_regret(FILE *f, const pb_game *g, const regret_sum *sums, int 
     fflush(f);
 }
 
-/* The bots of a comma list; -1 (said why) for more than REGRET_BOTS. */
-static int split_bots(const char *list, char (*names)[CLI_SPEC_LEN])
-{
-    int n = 0;
-    for (const char *w = list; *w; n++) {
-        size_t len = strcspn(w, ",");
-        if (n == REGRET_BOTS) {
-            cli_error("bench", "at most %d bots in --bots", REGRET_BOTS);
-            return -1;
-        }
-        if (len >= CLI_SPEC_LEN) { /* refused, never cut short into another spec */
-            cli_error("bench", "--bots: bot %d is too long (%zu characters; at most %d)", n + 1, len, CLI_SPEC_LEN - 1);
-            return -1;
-        }
-        snprintf(names[n], CLI_SPEC_LEN, "%.*s", (int)len, w);
-        w += len + (w[len] == ',');
-    }
-    return n;
-}
-
 static int bench_regret(const pb_game *g, const batch_args *a)
 {
     if (strcmp(g->ops->id, "nyslice") != 0) {
@@ -474,7 +454,7 @@ static int bench_regret(const pb_game *g, const batch_args *a)
     }
     regret_sum sums[REGRET_BOTS] = {0};
     char names[REGRET_BOTS][CLI_SPEC_LEN];
-    int nb = split_bots(a->bots, names);
+    int nb = cli_name_list("bench", "--bots", "bot", a->bots, REGRET_BOTS, names);
     if (nb < 0)
         return EXIT_USAGE;
     for (int b = 0; b < nb; b++)
@@ -541,7 +521,7 @@ static int bench_last_round(const pb_game *g, const batch_args *a)
         return EXIT_USAGE;
     }
     char names[REGRET_BOTS][CLI_SPEC_LEN], err[PB_ERR_LEN];
-    int nb = split_bots(a->bots, names), players = g->players, rc = 0;
+    int nb = cli_name_list("bench", "--bots", "bot", a->bots, REGRET_BOTS, names), players = g->players, rc = 0;
     if (nb < 0)
         return EXIT_USAGE;
     pb_bot *bots[REGRET_BOTS] = {0}, *others[PB_MAX_SEATS] = {0};

@@ -367,6 +367,14 @@ run bench --games 1 --bots easy --against greedy
 expect_bad "bench: --against goes with --last-round only" '--against names the other seats'
 run bench --regret --games 1 --bots easy,mcts:c=1:c=1:c=1:c=1:c=1:c=1:c=1:c=1:c=1:c=1:c=1:c=1:iters=1000000
 expect_bad "bench --regret: a bot spec too long is refused, not cut short" '--bots: bot 2 is too long'
+run bench --regret --games 1 --bots easy,,hard
+expect_bad "bench --regret: an empty name in --bots is refused" '--bots: bot 2 is empty'
+run bench --regret --games 1 --bots easy,easy,easy,easy,easy,easy,easy,easy,easy
+expect_bad "bench --regret: at most 8 bots" '--bots: at most 8 bots'
+run selfplay --games 1 --players 3 --bots easy,,hard
+expect_bad "selfplay: an empty seat in --bots is refused, not skipped" '--bots: seat 2 is empty'
+run play --seats human,easy,easy,easy,easy,easy,easy
+expect_bad "play: at most 6 seats" '--seats: at most 6 seats'
 
 # The last round at the table: each bot's win share, the second paired with the first.
 run bench --last-round --game nyslice --players 3 --games 2 --seed 4 --bots greedy,easy --against random
