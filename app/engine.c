@@ -548,21 +548,11 @@ static int cmd_help(pb_engine *e, const char *args, FILE *o, char *err, size_t n
 }
 
 /* The error line: one line of printable UTF-8 text (a command echoed in it
- * may hold any bytes: each that is a control or not UTF-8 becomes '?'). */
-static void put_error(FILE *out, const char *msg)
+ * may hold any bytes). */
+static void put_error(FILE *out, char *msg)
 {
-    fputs("error ", out);
-    for (const unsigned char *s = (const unsigned char *)msg; *s;) {
-        int len = pb_utf8_len(s);
-        if (len == 0 || pb_utf8_is_control(s, len)) {
-            fputc('?', out);
-            s += len ? len : 1;
-        } else {
-            fwrite(s, 1, (size_t)len, out);
-            s += len;
-        }
-    }
-    fputc('\n', out);
+    pb_text_make_printable(msg);
+    fprintf(out, "error %s\n", msg);
 }
 
 /* Run the command in line on the session, its answer into o. */

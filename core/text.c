@@ -71,14 +71,17 @@ bool pb_text_unprintable(const char *s)
 
 void pb_text_make_printable(char *s)
 {
-    for (unsigned char *c = (unsigned char *)s; *c;) {
+    unsigned char *to = (unsigned char *)s;
+    for (const unsigned char *c = to; *c;) {
         int len = pb_utf8_len(c);
-        if (len == 0) {
-            *c++ = '?';
-            continue;
+        if (len == 0 || pb_utf8_is_control(c, len)) {
+            *to++ = '?';
+            c += len ? len : 1;
+        } else {
+            memmove(to, c, (size_t)len); /* to never passes c: the text only shrinks */
+            to += len;
+            c += len;
         }
-        if (pb_utf8_is_control(c, len))
-            memset(c, '?', (size_t)len);
-        c += len;
     }
+    *to = 0;
 }

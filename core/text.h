@@ -30,8 +30,8 @@ int pb_utf8_len(const unsigned char *s);
 bool pb_utf8_is_control(const unsigned char *s, int len);
 /* Does the string hold a control character or a byte that is not UTF-8? */
 bool pb_text_unprintable(const char *s);
-/* Make the string one printable line in place: each byte of a control
- * character, and each byte that is not UTF-8, becomes '?'. */
+/* Make the string one printable line in place: each control character, and
+ * each byte that is not part of a UTF-8 character, becomes one '?'. */
 void pb_text_make_printable(char *s);
 
 #endif

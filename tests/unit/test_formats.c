@@ -1368,6 +1368,11 @@ static void test_utf8_characters(void **state)
         if (len && pb_utf8_is_control(s, len) != cases[i].control)
             fail_msg("case %zu: control is %d", i, !cases[i].control);
     }
+    /* One '?' for each control character and each stray byte, whatever its
+     * length: a line separator, a C1 control, a cut character, a bell. */
+    char line[] = "a\xe2\x80\xa8" "b\xc2\x9b\xc3\xab\xe2\x98\x07\xf0\x9f\x8d\x95";
+    pb_text_make_printable(line);
+    assert_string_equal(line, "a?b?\xc3\xab???\xf0\x9f\x8d\x95");
 }
 
 int main(void)
