@@ -1097,6 +1097,20 @@ static void test_map_file_refused_with_reason(void **state)
     json_object_set_new(j, "name", json_string("Manhattan\n"));
     map_refused(j, "map: 'name' must be 1 to 63 characters");
 
+    /* names are one printable line: no line separator, no C1 control, no
+     * bytes that are not UTF-8 (jansson checks UTF-8 only in what it parses) */
+    j = default_map();
+    json_object_set_new(village_json(j, "EV"), "name", json_string("East\xe2\x80\xa8Village"));
+    map_refused(j, "map: village EV: 'name' must be 1 to 31 characters");
+
+    j = default_map();
+    json_object_set_new(j, "name", json_string("Manhattan\xc2\x9b"));
+    map_refused(j, "map: 'name' must be 1 to 63 characters");
+
+    j = default_map();
+    json_object_set_new(j, "name", json_stringn_nocheck("Manhattan\xff", 10));
+    map_refused(j, "map: 'name' must be 1 to 63 characters");
+
     /* roads */
     j = default_map();
     json_array_append_new(json_object_get(j, "roads"), json_pack("[s,s]", "a1", "b1"));
@@ -1204,6 +1218,10 @@ static void test_cards_file_refused_with_reason(void **state)
     j = default_cards();
     json_object_set_new(json_array_get(json_object_get(j, "ingredients"), 1), "name", json_string("Salt/Pepper"));
     cards_refused(j, "cards: ingredient 2: 'name' must be 1 to 31 characters with a letter or digit and without '/'");
+
+    j = default_cards();
+    json_object_set_new(json_array_get(json_object_get(j, "ingredients"), 1), "name", json_string("Salt\xc2\x85Pepper"));
+    cards_refused(j, "cards: ingredient 2: 'name' must be 1 to 31 characters");
 
     j = default_cards();
     json_object_set_new(json_array_get(json_object_get(j, "ingredients"), 1), "group", json_string("fish"));
