@@ -456,6 +456,9 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
         return -1; /* Moped Delivery: out of its reach */
     q->park_used = (modes & PD_ROUTE_PARK) != 0;
     bool sale = sale_on(st, seat, slot);
+    const pd_pending *pe = &st->pending; /* is this the delivery being made? */
+    bool being_made = pe->kind == PD_A_DELIVER && seat == st->seat && pe->slot == slot && pe->village == village &&
+                      pe->owner == owner;
     q->extras = k->specialty ? k->extra_cards * (sale ? 2 : 1) : 0;
     q->pay = k->pay + (power == PD_TOP_EXTRA_DOLLAR) + 2 * (power == PD_TOP_VEGETARIAN && all_of_group(all, PD_VEGETABLE)) +
              2 * (power == PD_TOP_MEAT && all_of_group(all, PD_MEAT)) +
@@ -463,12 +466,10 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     if (st->rules->extra_cheese) {
         /* the pizzeria's own cheese, or a card put on this very delivery
          * while it is being made: once a pizza, part of its money */
-        const pd_pending *pe = &st->pending;
         q->cheese_bonus = k->specialty ? 2 : 1;
         q->cheese_in_pizzeria = pizzeria_cheese(st, owner, village);
         q->cheese_required = pd_order_wants_cheese(st, slot);
-        bool added = pe->kind == PD_A_DELIVER && pe->cheese_added && seat == st->seat && pe->slot == slot &&
-                     pe->village == village && pe->owner == owner;
+        bool added = being_made && st->pending.cheese_added;
         q->pay += q->cheese_in_pizzeria || added ? q->cheese_bonus : 0;
     }
     if (sale) { /* Special Sale: twice the money less $1, what cheese earns too */
@@ -477,6 +478,10 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
     }
     if (st->over_achiever && slot != PD_COPY_SLOT && seat == st->seat)
         q->pay += 2;
+    /* Sausage's $1, once the extra card is given: Special Sale does not
+     * double it, Coupon Days halves it with the rest */
+    if (being_made && st->pending.doubled)
+        q->pay += 1;
     if (st->global >= 0 && st->global == st->rules->pc[PD_PC_COUPON_DAYS]) /* half, rounded down, at least $1 */
         q->pay = q->pay / 2 > 1 ? q->pay / 2 : 1;
     return 0;
@@ -1034,7 +1039,7 @@ static void reward(pd_state *st, int s, const pd_quote *q)
     pd_pending *pe = &st->pending;
     pd_player *p = &st->player[s];
     int zone_village = st->rules->data.map.space[q->zone].village;
-    *pd_purse(st, s) = (int16_t)(pd_money(st, s) + q->pay + pe->doubled);
+    *pd_purse(st, s) = (int16_t)(pd_money(st, s) + q->pay);
     pd_delivery_powers(st, s, zone_village, pe->modes, q->park_used);
     p->deliveries++;
     if (pd_has(st, s, PD_PC_FRUGAL)) /* Frugal Shopper is discarded when its holder delivers */
