@@ -67,9 +67,13 @@ static int eat_by_number(const json_t *view, char **w, int nw, char *out, size_t
         for (int j = all ? 1 : k; j <= (all ? (int)json_array_size(slices) : k); j++) {
             if (all && !json_is_true(json_array_get(edible, (size_t)j - 1)))
                 continue;
+            /* the Mystery slice by its own name: its token would name a visible twin */
+            const json_t *m = json_object_get(placing, "mystery");
+            bool mystery = json_is_integer(m) && json_integer_value(m) == j - 1;
             if (len < n)
                 len += (size_t)snprintf(out + len, n - len, " %s",
-                                        json_string_value(json_array_get(slices, (size_t)j - 1)));
+                                        mystery ? "mystery"
+                                                : json_string_value(json_array_get(slices, (size_t)j - 1)));
             count++;
         }
     }

@@ -287,7 +287,8 @@ export function placingHtml(ctx, eat) {
     const edible = pl.edible && pl.edible[i] === true;
     const eaten = mine && eat.has(i);
     const state = eaten ? 'eat' : 'collect';
-    const label = !mine ? (edible ? 'may be eaten' : '') : eaten ? 'eat' : edible ? 'collect' : 'collect (not edible)';
+    const choice = !mine ? (edible ? 'may be eaten' : '') : eaten ? 'eat' : edible ? 'collect' : 'collect (not edible)';
+    const label = i === pl.mystery ? `Mystery${choice ? `: ${choice}` : ''}` : choice;
     return `<button type="button" class="place-slice ${state}${edible ? ' edible' : ''}" data-index="${i}"` +
       ` data-token="${esc(tok)}" data-choice="${state}" aria-pressed="${eaten}"${mine && edible ? '' : ' disabled'}>` +
       `${chip(tok, ctx.typeNames)}<span class="choice">${label}</span></button>`;
@@ -301,7 +302,9 @@ export function placingHtml(ctx, eat) {
 // "eat 9p2 7p1" for the chosen slices, or "collect all".
 export function placeNotation(ctx, eat) {
   const pl = ctx.v.placing;
-  const toks = [...eat].sort((a, b) => a - b).filter((i) => pl.edible[i] === true).map((i) => pl.slices[i]);
+  // The Mystery slice by its own name: its token would name a visible twin.
+  const toks = [...eat].sort((a, b) => a - b).filter((i) => pl.edible[i] === true)
+    .map((i) => (i === pl.mystery ? 'mystery' : pl.slices[i]));
   return toks.length ? `eat ${toks.join(' ')}` : 'collect all';
 }
 

@@ -591,6 +591,14 @@ static void process_queue(nys_state *st)
     after_placement(st);
 }
 
+/* The class a slice being placed goes by: identical slices share one, but
+ * the Mystery slice just drawn stands apart, since eating it rather than a
+ * visible twin keeps it secret (NYS-T5). */
+static inline int place_class(const nys_state *st, int id)
+{
+    return id == st->mystery && st->placing == NYS_PLACING_TAKE ? -1 : st->cls[id];
+}
+
 /* Append a slice just gained to the queue, noting whether it may be eaten
  * and whether an identical edible one is already there. */
 static inline void queue_new(nys_state *st, int id)
@@ -600,7 +608,7 @@ static inline void queue_new(nys_state *st, int id)
     if (!edible(st, id, st->owner))
         return;
     for (unsigned m = st->new_edible; m; m &= m - 1)
-        if (st->cls[st->queue[st->qnew + __builtin_ctz(m)]] == st->cls[id])
+        if (place_class(st, st->queue[st->qnew + __builtin_ctz(m)]) == place_class(st, id))
             st->new_twins |= (uint16_t)BIT(i);
     st->new_edible |= (uint16_t)BIT(i);
 }
@@ -750,10 +758,10 @@ static void start_seconds(nys_state *st)
 static unsigned twin_group(const nys_state *st, int i)
 {
     unsigned g = 0;
-    int c = st->cls[st->queue[st->qnew + i]];
+    int c = place_class(st, st->queue[st->qnew + i]);
     for (unsigned m = st->new_edible; m; m &= m - 1) {
         int j = __builtin_ctz(m);
-        if (st->cls[st->queue[st->qnew + j]] == c)
+        if (place_class(st, st->queue[st->qnew + j]) == c)
             g |= BIT(j);
     }
     return g;

@@ -18,6 +18,20 @@
 #include "../../core/text.h"
 #include "nyslice.h"
 
+/* Is new slice i (of those being placed) the Mystery slice just drawn, with
+ * an identical slice beside it? Then the notation names it "mystery", for
+ * eating it rather than its twin keeps it secret. */
+static bool mystery_with_twin(const nys_state *st, int i)
+{
+    int id = st->queue[st->qnew + i];
+    if (id != st->mystery || st->placing != NYS_PLACING_TAKE)
+        return false;
+    for (int j = 0; j < st->qlen - st->qnew; j++)
+        if (j != i && st->cls[st->queue[st->qnew + j]] == st->cls[id])
+            return true;
+    return false;
+}
+
 int nys_action_to_text(const nys_state *st, pb_action a, char *buf, size_t n)
 {
     return nys_action_text_for(st, a, NYS_OMNISCIENT, buf, n);
@@ -78,6 +92,8 @@ int nys_action_text_for(const nys_state *st, pb_action a, int viewer, char *buf,
                 /* NYS-T5: an eaten Mystery slice is known only to its owner. */
                 if (viewer != NYS_OMNISCIENT && id == st->mystery && viewer != st->mystery_owner)
                     snprintf(tok, sizeof tok, "?");
+                else if (mystery_with_twin(st, i))
+                    snprintf(tok, sizeof tok, "mystery");
                 else
                     nys_slice_token(&st->slice[id], tok, sizeof tok);
                 pb_appendf(buf, n, &len, " %s", tok);
@@ -207,6 +223,19 @@ static int parse_place(const nys_state *st, char **w, int nw, pb_action *a, char
     for (int k = 1; k < nw; k++) {
         nys_slice want;
         pb_quote(w[k], q, sizeof q);
+        if (strcasecmp(w[k], "mystery") == 0) {
+            int i = n - 1; /* the Mystery slice is drawn after the portion's */
+            if (st->placing != NYS_PLACING_TAKE || n == 0 || st->queue[st->qnew + i] != st->mystery)
+                return pb_errorf(err, errlen, "there is no Mystery slice among the slices you are placing");
+            if (mask >> i & 1u)
+                return pb_errorf(err, errlen, "the Mystery slice is named twice");
+            if (!(st->new_edible >> i & 1u)) {
+                nys_slice_token(&st->slice[st->mystery], tok, sizeof tok);
+                return inedible(&st->slice[st->mystery], tok, err, errlen);
+            }
+            mask |= 1u << i;
+            continue;
+        }
         if (nys_slice_parse(w[k], &want, NULL) != 0)
             return pb_errorf(err, errlen, "%s is not a slice: slices read like 9p2, 11a1, c8/10 or S", q);
         int found = -1, present = 0, edible = 0, asked = 0;

@@ -931,7 +931,7 @@ static void test_NYS_R2_dibs_takes_one_slice_before_division(void **state)
     assert_int_equal(st.phase, NYS_PH_PLACE);
     assert_int_equal(nys_current_seat(&st), 2);
     assert_view(&st, &r, 0, "placing",
-                "{\"seat\":2,\"why\":\"dibs\",\"slices\":[\"9p3\"],\"edible\":[true],\"offered\":null}");
+                "{\"seat\":2,\"why\":\"dibs\",\"slices\":[\"9p3\"],\"edible\":[true],\"mystery\":null,\"offered\":null}");
     ts_do(&st, "eat 9p3");
     assert_int_equal(ts_eaten(&st, 2, "9p3"), 1);
     assert_int_equal(st.phase, NYS_PH_DIVIDE);
@@ -1392,10 +1392,10 @@ static void test_NYS_T1_take_portion_special_and_mystery_draw(void **state)
     assert_view(&st, &r, 2, "mystery", "null");
     assert_view(&st, &r, 1, "placing",
                 "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"10\",\"11\",\"9p3\"],"
-                "\"edible\":[false,false,false,true],\"offered\":null}");
+                "\"edible\":[false,false,false,true],\"mystery\":3,\"offered\":null}");
     assert_view(&st, &r, 2, "placing",
                 "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"10\",\"11\",\"?\"],"
-                "\"edible\":[false,false,false,null],\"offered\":null}");
+                "\"edible\":[false,false,false,null],\"mystery\":3,\"offered\":null}");
     assert_int_equal(ts_collected(&st, 1, "3") + ts_collected(&st, 1, "10") + ts_collected(&st, 1, "11"), 0);
     ts_do(&st, "collect all");
     assert_int_equal(ts_collected(&st, 1, "3") + ts_collected(&st, 1, "10") + ts_collected(&st, 1, "11"), 3);
@@ -1420,7 +1420,7 @@ static void test_NYS_T2_only_edible_slices_can_be_eaten(void **state)
     play(&st, "cut 2 5 8 11 special 3", "take 3", NULL);
     assert_view(&st, &r, 1, "placing",
                 "{\"seat\":1,\"why\":\"take\",\"slices\":[\"7\",\"9p1\",\"A\"],"
-                "\"edible\":[false,true,false],\"offered\":null}");
+                "\"edible\":[false,true,false],\"mystery\":null,\"offered\":null}");
     refused_inedible(&st, "7");
     refused_inedible(&st, "A");
     ts_do(&st, "eat 9p1");
@@ -1479,7 +1479,7 @@ static void test_NYS_T2_placing_lists_each_choice_once(void **state)
     take_9p2_8_9p2_7p1(&st, &r);
     assert_view(&st, &r, 2, "placing",
                 "{\"seat\":1,\"why\":\"take\",\"slices\":[\"9p2\",\"8\",\"9p2\",\"7p1\"],"
-                "\"edible\":[true,false,true,true],\"offered\":null}");
+                "\"edible\":[true,false,true,true],\"mystery\":null,\"offered\":null}");
     static const char *const want[] = {"collect all", "eat 9p2", "eat 9p2 9p2",
                                        "eat 7p1", "eat 9p2 7p1", "eat 9p2 9p2 7p1"};
     assert_legal_texts(&st, want, LEN(want));
@@ -1585,13 +1585,13 @@ static void test_NYS_T3_combo_craving_eats_at_once_then_only_when_gained(void **
     round2_to_slicer(&st, "cut 3 5 8 11 special 1");
     assert_int_equal(st.phase, NYS_PH_EAT_OR_KEEP);
     assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"9p1\",\"c5/9\",\"9p2\"],"
-                                       "\"edible\":[true,true,true],\"offered\":\"c4/11\"}");
+                                       "\"edible\":[true,true,true],\"mystery\":null,\"offered\":\"c4/11\"}");
     assert_int_equal(legal_count(&st), 2);
     ts_refused(&st, "eat c6/7", "the slice offered is c4/11, not c6/7");
     ts_refused(&st, "collect c4/11", "not now: the game expects \"eat\" or \"keep\" for the slice offered, e.g. \"eat c4/11\"");
     ts_do(&st, "eat c4/11");
     assert_view(&st, &r, 2, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"9p1\",\"c5/9\",\"9p2\"],"
-                                       "\"edible\":[true,true,true],\"offered\":\"c6/7\"}");
+                                       "\"edible\":[true,true,true],\"mystery\":null,\"offered\":\"c6/7\"}");
     play(&st, "keep c6/7", "eat c5/9", NULL);
     assert_int_equal(ts_eaten(&st, 1, "c4/11"), 1);
     assert_int_equal(ts_eaten(&st, 1, "c5/9"), 1);
@@ -1603,7 +1603,7 @@ static void test_NYS_T3_combo_craving_eats_at_once_then_only_when_gained(void **
     collect_all(&st);
     ts_do(&st, "take 1");
     assert_view(&st, &r, 1, "placing",
-                "{\"seat\":1,\"why\":\"take\",\"slices\":[\"c8/10\"],\"edible\":[true],\"offered\":null}");
+                "{\"seat\":1,\"why\":\"take\",\"slices\":[\"c8/10\"],\"edible\":[true],\"mystery\":null,\"offered\":null}");
     ts_do(&st, "eat c8/10");
     assert_int_equal(ts_eaten(&st, 1, "c8/10"), 1);
     assert_int_equal(ts_collected(&st, 1, "c6/7"), 1);
@@ -1702,6 +1702,47 @@ static void test_NYS_T5_eaten_slices_public_except_mystery(void **state)
     assert_seen(&st, &r, 0, 2, "eaten", "[\"9p2\"]");
 }
 
+/* NYS-T5 with a visible twin: seat 1 takes 3-5 {3, 9p3, 11} with the
+ * Mystery Slice and draws a 9p3 (of the spares 9p3, 9p3, 7p1). It may eat the
+ * Mystery slice and collect the visible 9p3, keeping the Mystery secret, as
+ * the book lets it ("if you eat the slice, do not show it"): the choices are
+ * `collect all`, `eat 9p3` (the visible one), `eat mystery` and both. The
+ * others read `eat ?` and see the visible 9p3 collected. Seat 2 then places
+ * a portion without a Mystery slice: `eat mystery` is refused. */
+static void test_NYS_T5_mystery_eaten_apart_from_its_twin(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st;
+    const char *ring[] = {"7", "8", "3", "9p3", "11", "9p1", "8a1", "11a1", "c6/7", "c4/11", "A"};
+    const char *spares[] = {"9p3", "9p3", "7p1"}; /* the draw (seed 1) is a 9p3 */
+    const char *sp[] = {"mystery-slice"};
+    ts_rules(&r, 4);
+    ts_deal(&st, &r, ring, LEN(ring), spares, sp, 1);
+    play(&st, "cut 2 5 8 11 special 3", "take 3", NULL);
+    assert_view(&st, &r, 1, "placing",
+                "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"9p3\",\"11\",\"9p3\"],"
+                "\"edible\":[false,true,false,true],\"mystery\":3,\"offered\":null}");
+    assert_view(&st, &r, 2, "placing",
+                "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"9p3\",\"11\",\"?\"],"
+                "\"edible\":[false,true,false,null],\"mystery\":3,\"offered\":null}");
+    static const char *const want[] = {"collect all", "eat 9p3", "eat mystery", "eat 9p3 mystery"};
+    assert_legal_texts(&st, want, LEN(want));
+    assert_int_equal(place_mask(&st, "eat 9p3"), 1 << 1);
+    assert_int_equal(place_mask(&st, "eat MYSTERY"), 1 << 3);
+    assert_int_equal(place_mask(&st, "eat 9p3 9p3"), 1 << 1 | 1 << 3);
+    ts_refused(&st, "eat mystery mystery", "the Mystery slice is named twice");
+    char seen[64];
+    assert_int_equal(nys_action_text_for(&st, NYS_ACTION(NYS_A_PLACE, 1 << 3), 2, seen, sizeof seen), 0);
+    assert_string_equal(seen, "eat ?");
+    ts_do(&st, "eat mystery");
+    assert_seen(&st, &r, 2, 1, "eaten", "[\"?\"]");
+    assert_seen(&st, &r, 1, 1, "eaten", "[\"9p3\"]");
+    assert_int_equal(ts_collected(&st, 1, "9p3"), 1);
+    ts_do(&st, "take 6");
+    ts_refused(&st, "eat mystery", "there is no Mystery slice among the slices you are placing");
+}
+
 /* ============================================================ game end */
 
 /* NYS-E1: the fixture with the Supreme in ring 1 instead of a 4p1: seat 0
@@ -1740,12 +1781,12 @@ static void test_NYS_E1_seconds_eats_one_type_with_supreme(void **state)
     ts_do(&st, "seconds 9");
     assert_int_equal(st.phase, NYS_PH_EAT_OR_KEEP);
     assert_view(&st, &r, 1, "placing",
-                "{\"seat\":0,\"why\":\"seconds\",\"slices\":[],\"edible\":[],\"offered\":\"9p1\"}");
+                "{\"seat\":0,\"why\":\"seconds\",\"slices\":[],\"edible\":[],\"mystery\":null,\"offered\":\"9p1\"}");
     play(&st, "keep 9p1", "keep", "keep 9p1a1", "keep 9p2", "keep 9p2", "keep 9p2a1", NULL);
     ts_refused(&st, "eat 9p2", "the slice offered is 9p3, not 9p2");
     play(&st, "eat 9p3", "eat 9p3", "eat", NULL);
     assert_view(&st, &r, 0, "placing",
-                "{\"seat\":0,\"why\":\"seconds\",\"slices\":[],\"edible\":[],\"offered\":\"S@9\"}");
+                "{\"seat\":0,\"why\":\"seconds\",\"slices\":[],\"edible\":[],\"mystery\":null,\"offered\":\"S@9\"}");
     ts_do(&st, "eat S");
     assert_int_equal(nys_current_seat(&st), PB_TERMINAL);
     assert_int_equal(ts_eaten(&st, 0, "S"), 1);
@@ -2162,7 +2203,7 @@ static void test_special_seconds(void **state)
     assert_int_equal(st.phase, NYS_PH_SECONDS);
     ts_do(&st, "seconds 7");
     assert_view(&st, &r, 1, "placing",
-                "{\"seat\":0,\"why\":\"seconds\",\"slices\":[],\"edible\":[],\"offered\":\"7p1\"}");
+                "{\"seat\":0,\"why\":\"seconds\",\"slices\":[],\"edible\":[],\"mystery\":null,\"offered\":\"7p1\"}");
     ts_refused(&st, "eat 7", "the slice offered is 7p1, not 7");
     play(&st, "eat 7p1", "eat 7p1", "eat 7p1a1", "eat 7p2", "eat 7p2", "eat 7p3", NULL);
     assert_int_equal(nys_current_seat(&st), PB_TERMINAL);
@@ -2295,7 +2336,7 @@ static void test_special_you_love_veggies(void **state)
     assert_int_equal(ts_collected(&st, 2, "3a1"), 1);
     round2_to_slicer(&st, "cut 3 5 8 11 special 1");
     assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"9p1\",\"9p2\"],"
-                                       "\"edible\":[true,true,true],\"offered\":\"3\"}");
+                                       "\"edible\":[true,true,true],\"mystery\":null,\"offered\":\"3\"}");
     play(&st, "eat 3", "collect all", NULL);
     while (st.phase != NYS_PH_OVER) {
         if (st.phase == NYS_PH_EAT_OR_KEEP && st.owner == 1)
@@ -2329,11 +2370,11 @@ static void test_NYS_T3_you_love_veggies_only_when_received(void **state)
     deal4(&st, &r, deal, LEN(deal), sp, LEN(sp));
     play(&st, "cut 2 5 8 11 special 3", "take 3", NULL);
     assert_view(&st, &r, 0, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"10\",\"11\"],"
-                                       "\"edible\":[true,false,false],\"offered\":null}");
+                                       "\"edible\":[true,false,false],\"mystery\":null,\"offered\":null}");
     play(&st, "eat 3", "take 6", "take 9", NULL);
     round2_to_slicer(&st, "cut 3 5 8 11 special 1");
     assert_view(&st, &r, 2, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"3\",\"9p1\",\"9p2\"],"
-                                       "\"edible\":[false,true,true],\"offered\":null}");
+                                       "\"edible\":[false,true,true],\"mystery\":null,\"offered\":null}");
     refused_inedible(&st, "3");
     ts_do(&st, "collect all");
     finish_game(&st);
@@ -2363,7 +2404,7 @@ static void test_NYS_E1_seconds_never_combos_nor_plain_veggies(void **state)
     round1_special_to(&st, 1);
     round2_to_slicer(&st, "cut 3 5 8 11 special 1");
     assert_view(&st, &r, 1, "placing", "{\"seat\":1,\"why\":\"take\",\"slices\":[\"c5/9\",\"9p1\",\"9p2\"],"
-                                       "\"edible\":[true,true,true],\"offered\":null}");
+                                       "\"edible\":[true,true,true],\"mystery\":null,\"offered\":null}");
     ts_do(&st, "collect all");
     ts_do(&st, "cut 3 5 8 11 special 1");
     play(&st, "take 4", NULL);
@@ -2558,6 +2599,7 @@ int main(void)
         cmocka_unit_test(test_NYS_T4_supreme_attaches_to_a_type_in_collection),
         cmocka_unit_test(test_NYS_T4_supreme_waits_for_a_type),
         cmocka_unit_test(test_NYS_T5_eaten_slices_public_except_mystery),
+        cmocka_unit_test(test_NYS_T5_mystery_eaten_apart_from_its_twin),
         cmocka_unit_test(test_NYS_E1_seconds_eats_one_type_with_supreme),
         cmocka_unit_test(test_NYS_E1_seconds_never_combos_nor_plain_veggies),
         cmocka_unit_test(test_NYS_T3_you_love_veggies_only_when_received),

@@ -465,6 +465,26 @@ static void test_prompts_name_the_phase_and_examples_are_legal(void **state)
             fail_msg("no prompt seen for phase %s", all_phases[i]);
 }
 
+/* Slices eaten by number: the Mystery slice is named "mystery", not by the
+ * token it shares with a visible twin (which the game would take). */
+static void test_eat_by_number_names_the_mystery(void **state)
+{
+    (void)state;
+    json_t *v = json_loads("{\"phase\":\"place\",\"placing\":{\"seat\":1,\"why\":\"take\","
+                           "\"slices\":[\"3\",\"9p3\",\"11\",\"9p3\"],\"edible\":[false,true,false,true],"
+                           "\"mystery\":3,\"offered\":null}}",
+                           0, NULL);
+    assert_non_null(v);
+    char out[64];
+    to_notation(v, "eat 4", out, sizeof out);
+    assert_string_equal(out, "eat mystery");
+    to_notation(v, "eat 2", out, sizeof out);
+    assert_string_equal(out, "eat 9p3");
+    to_notation(v, "eat all", out, sizeof out);
+    assert_string_equal(out, "eat 9p3 mystery");
+    json_decref(v);
+}
+
 /* ---- A hand-made view: 3 players, round 2, Bo watching, Cy to take ---- */
 
 static const char hand_view[] =
@@ -779,6 +799,7 @@ int main(void)
         cmocka_unit_test(test_portion_labels_in_ring_order),
         cmocka_unit_test(test_hidden_mystery_shown_as_question_mark),
         cmocka_unit_test(test_prompts_name_the_phase_and_examples_are_legal),
+        cmocka_unit_test(test_eat_by_number_names_the_mystery),
         cmocka_unit_test(test_hand_view_counts_leaders_and_marks),
         cmocka_unit_test(test_hand_view_labels_and_prompts),
         cmocka_unit_test(test_hand_view_colours),
