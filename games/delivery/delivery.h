@@ -332,6 +332,8 @@ typedef struct pd_state {
     bool power_played;                /* this turn (PD-T1) */
     bool delivered;                   /* this turn (Frugal Shopper) */
     bool swapped;                     /* Bait and Switch used this turn */
+    bool frugal_played;               /* Frugal Shopper played this turn before the action */
+    bool frugal_taken;                /* Frugal Shopper's card taken this turn */
     int8_t global;                    /* the GLOBAL card in play, -1: none */
     uint16_t global_until;            /* a global that lasts some rounds goes at this turn */
     bool over_achiever;               /* this turn's delivery earns $2 more */

@@ -321,7 +321,7 @@ static void next_turn(pd_state *st)
     st->turn++;
     st->power_played = false;
     st->delivered = false;
-    st->swapped = false;
+    st->swapped = st->frugal_played = st->frugal_taken = false;
     st->over_achiever = st->special_sale = st->windfall = false;
     st->action = st->banned = 0;
     if (st->global >= 0 && st->turn >= st->global_until) /* its rounds are over */
@@ -477,7 +477,7 @@ bool pd_can_play_power(const pd_state *st)
     int s = st->seat;
     return (!st->power_played && st->player[s].powers != 0) || pd_frugal_take(st) ||
            pd_list_refills(st, NULL, 0) > 0 ||
-           (pd_has(st, s, PD_PC_BAIT_AND_SWITCH) && !st->swapped && st->player[s].hand_size > 0);
+           (pd_has(st, s, PD_PC_BAIT_AND_SWITCH) && !st->swapped && !st->frugal_taken && st->player[s].hand_size > 0);
 }
 
 /* ---------------------------------------------------------- payments */
@@ -1288,8 +1288,8 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
             break;
         }
         take(st, a);
-        if (st->phase == PD_PH_AFTER)
-            st->power_played = true; /* Frugal Shopper: no other power card this turn */
+        if (st->phase == PD_PH_AFTER) /* Frugal Shopper: no other power card this turn */
+            st->power_played = st->frugal_taken = true;
         else if (--st->steps_left == 0)
             takes_done(st);
         break;

@@ -303,7 +303,7 @@ bool pd_cold_usable(const pd_state *st, int seat)
 int pd_list_refills(const pd_state *st, pb_action *out, int n)
 {
     int s = st->seat;
-    if ((st->phase != PD_PH_START && st->phase != PD_PH_AFTER) || st->ncold > 0 ||
+    if ((st->phase != PD_PH_START && st->phase != PD_PH_AFTER) || st->ncold > 0 || st->frugal_taken ||
         !pd_has(st, s, PD_PC_COLD_STORAGE) || st->cold_filled_turn == st->turn || st->cold_used_turn == st->turn)
         return n;
     int sewer = 0;
@@ -371,6 +371,8 @@ void pd_play_power(pd_state *st, uint32_t arg)
     const pd_power *card = &st->rules->data.cards.power[p];
     st->player[s].powers &= ~(1ull << p);
     st->power_played = true;
+    /* played before the action, its power is used the same turn (PD-T1) */
+    st->frugal_played = p == st->rules->pc[PD_PC_FRUGAL] && st->phase == PD_PH_START;
     if (card->type == PD_TIMED) {
         play_timed(st, p, target);
         return;
@@ -486,7 +488,7 @@ void pd_leave_tableau(pd_state *st, int s, int p)
 int pd_list_swaps(const pd_state *st, pb_action *out, int n)
 {
     const pd_player *p = &st->player[st->seat];
-    if (st->swapped || (st->phase != PD_PH_START && st->phase != PD_PH_AFTER) ||
+    if (st->swapped || st->frugal_taken || (st->phase != PD_PH_START && st->phase != PD_PH_AFTER) ||
         !pd_has(st, st->seat, PD_PC_BAIT_AND_SWITCH))
         return n;
     for (int slot = 0; slot < PD_ORDER_SLOTS; slot++) {
@@ -638,10 +640,15 @@ int pd_farmed_ingredient(const pd_state *st, int seat)
     return PD_CARD_INGREDIENT(st->farmed[seat]);
 }
 
-/* Frugal Shopper: a turn without a delivery may end with one market card. */
+/* Frugal Shopper: a turn without a delivery may end with one market card,
+ * if no other power card is used that turn: none played (Frugal Shopper
+ * itself, played before the action, may be used at once), no Bait and
+ * Switch swap, no Cold Storage refill. */
 bool pd_frugal_take(const pd_state *st)
 {
-    return st->phase == PD_PH_AFTER && !st->delivered && !st->power_played && pd_has(st, st->seat, PD_PC_FRUGAL);
+    return st->phase == PD_PH_AFTER && !st->delivered && !st->frugal_taken &&
+           (!st->power_played || st->frugal_played) && !st->swapped && st->cold_filled_turn != st->turn &&
+           pd_has(st, st->seat, PD_PC_FRUGAL);
 }
 
 int pd_hand_limit(const pd_state *st, int seat)

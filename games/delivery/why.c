@@ -258,6 +258,22 @@ static int power_why(const pd_state *st, int kind, uint32_t arg, char *err, size
     return wrong_phase(st, err, errlen);
 }
 
+/* Frugal Shopper's take refused after the action: why. */
+static int frugal_why(const pd_state *st, char *err, size_t errlen)
+{
+    if (st->delivered)
+        return pb_errorf(err, errlen, "Frugal Shopper takes a card only on a turn without a delivery");
+    if (st->frugal_taken)
+        return pb_errorf(err, errlen, "Frugal Shopper takes one card a turn, and you have taken it");
+    if (st->power_played && !st->frugal_played)
+        return pb_errorf(err, errlen, "Frugal Shopper is not used on a turn another power card is played (played after "
+                                      "the action, it works from your next turn)");
+    return pb_errorf(err, errlen, "Frugal Shopper is not used on a turn another power card is used (a Bait and Switch "
+                                  "swap, a Cold Storage refill)");
+}
+
+static const char frugal_alone[] = "no other power card is used on the turn you use Frugal Shopper";
+
 static int swap_why(const pd_state *st, uint32_t arg, char *err, size_t errlen)
 {
     int s = st->seat, slot = (int)(arg & 0xF);
@@ -267,6 +283,8 @@ static int swap_why(const pd_state *st, uint32_t arg, char *err, size_t errlen)
         return pb_errorf(err, errlen, "swap takes Bait and Switch in your tableau");
     if (st->swapped)
         return pb_errorf(err, errlen, "Bait and Switch swaps once a turn, and you have swapped this turn");
+    if (st->frugal_taken)
+        return pb_errorf(err, errlen, "%s", frugal_alone);
     if (st->phase != PD_PH_START && st->phase != PD_PH_AFTER)
         return wrong_phase(st, err, errlen);
     const pd_order *o = &st->order[slot % PD_ORDER_SLOTS];
@@ -392,9 +410,16 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         return power_why(st, kind, arg, err, errlen);
     case PD_A_SWAP:
         return swap_why(st, arg, err, errlen);
+    case PD_A_REFILL:
+        if (st->frugal_taken)
+            return pb_errorf(err, errlen, "%s", frugal_alone);
+        break;
     default:
         break;
     }
+    if (!phase_ok && (kind == PD_A_TAKE_OPEN || kind == PD_A_TAKE_DECK) && st->phase == PD_PH_AFTER &&
+        pd_has(st, s, PD_PC_FRUGAL))
+        return frugal_why(st, err, errlen);
     if (!phase_ok)
         return wrong_phase(st, err, errlen);
     switch (kind) {

@@ -1000,6 +1000,95 @@ static void test_frugal_shopper_and_liberty_storage(void **state)
     assert_int_equal(lib.player[0].hand_size, 12);
 }
 
+/* The moves on offer include `text`. */
+static bool offered(const pd_state *st, const char *text)
+{
+    pb_action a[PB_MAX_ACTIONS];
+    int n = pd_legal_actions(st, a);
+    for (int i = 0; i < n; i++) {
+        char t[128];
+        if (pd_action_text(st, a[i], 0, t, sizeof t) == 0 && strcmp(t, text) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Frugal Shopper alone in its turn: played before the action its take is
+ * used the same turn (a card played before the action works that turn);
+ * played after the action, not. No other power card is used the turn it
+ * is: not after a Bait and Switch swap or a Cold Storage refill, and no swap
+ * or refill after its take. */
+static void test_frugal_shopper_no_other_power_that_turn(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 9);
+    give_power(&st, 0, "frugal-shopper");
+    play(&st, "play power:frugal-shopper");
+    market_from_deck(&st);
+    assert_int_equal(st.phase, PD_PH_AFTER);
+    int hand = st.player[0].hand_size;
+    play(&st, "take deck");
+    assert_int_equal(st.player[0].hand_size, hand + 1);
+    assert_int_equal(st.seat, 1);
+
+    table(&st, 2, 9);
+    give_power(&st, 0, "frugal-shopper");
+    give(&st, 0, "Harlem/Ham");
+    market_from_deck(&st);
+    play(&st, "play power:frugal-shopper"); /* after the action: from the next turn */
+    assert_int_equal(st.seat, 1);            /* no take: the turn is over */
+
+    /* a swap, then no take */
+    table(&st, 2, 7);
+    static const char *const o[] = {"Upper West Side/Ham", "Harlem/Peppers", NULL};
+    order(&st, 0, o);
+    give(&st, 0, "Midtown/Peppers");
+    in_play(&st, 0, "frugal-shopper");
+    in_play(&st, 0, "bait-and-switch");
+    give_power(&st, 0, "liberty-storage"); /* so the turn waits after the action */
+    play(&st, "swap 1 Midtown/Peppers");
+    market_from_deck(&st);
+    assert_int_equal(st.phase, PD_PH_AFTER);
+    assert_refused_with(&st, "take deck", "a Bait and Switch swap");
+
+    /* a take, then no swap */
+    table(&st, 2, 7);
+    order(&st, 0, o);
+    give(&st, 0, "Midtown/Peppers");
+    in_play(&st, 0, "frugal-shopper");
+    in_play(&st, 0, "bait-and-switch");
+    market_from_deck(&st);
+    assert_true(offered(&st, "swap 1 MT/Peppers"));
+    play(&st, "take deck");
+    assert_int_equal(st.seat, 1);
+
+    /* a refill, then no take; a take, then no refill */
+    for (int take_first = 0; take_first < 2; take_first++) {
+        table(&st, 2, 7);
+        give(&st, 0, "Midtown/Peppers");
+        give(&st, 0, "Harlem/Ham");
+        in_play(&st, 0, "frugal-shopper");
+        in_play(&st, 0, "cold-storage");
+        st.ncold = 0;
+        pd_card onions = card("Harlem/Onions");
+        take_out(&st, onions);
+        st.sewer[onions]++;
+        give_power(&st, 0, "liberty-storage"); /* so the turn waits after the action */
+        if (!take_first)
+            play(&st, "refill MT/Peppers");
+        market_from_deck(&st);
+        if (!take_first) {
+            assert_int_equal(st.phase, PD_PH_AFTER);
+            assert_refused_with(&st, "take deck", "a Cold Storage refill");
+            continue;
+        }
+        assert_true(offered(&st, "refill MT/Peppers"));
+        play(&st, "take deck");
+        assert_int_equal(st.seat, 1);
+    }
+}
+
 /* The Health Inspector power card: a GLOBAL that fines everyone at once; it
  * is not one of the three that end the game. */
 static void test_health_inspector_power_card(void **state)
@@ -5804,6 +5893,7 @@ int main(void)
         cmocka_unit_test(test_midtown_hi_jinks),
         cmocka_unit_test(test_east_village_mogul),
         cmocka_unit_test(test_frugal_shopper_and_liberty_storage),
+        cmocka_unit_test(test_frugal_shopper_no_other_power_that_turn),
         cmocka_unit_test(test_health_inspector_power_card),
         cmocka_unit_test(test_long_distance),
         cmocka_unit_test(test_park_path_and_boat),
