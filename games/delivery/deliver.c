@@ -467,8 +467,12 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
         /* the pizzeria's own cheese, or a card put on this very delivery
          * while it is being made: once a pizza, part of its money */
         q->cheese_bonus = k->specialty ? 2 : 1;
-        q->cheese_in_pizzeria = pizzeria_cheese(st, owner, village);
-        q->cheese_required = pd_order_wants_cheese(st, slot);
+        /* with Copy Cat another's pizzeria's cheese is on the pizza (a
+         * permanent ingredient: the order's cheese is there) but its bonus,
+         * a special pizzeria power, is not the deliverer's */
+        bool cheese_there = pizzeria_cheese(st, owner, village);
+        q->cheese_in_pizzeria = cheese_there && owner == seat;
+        q->cheese_required = pd_order_wants_cheese(st, slot) && !cheese_there;
         bool added = being_made && st->pending.cheese_added;
         q->pay += q->cheese_in_pizzeria || added ? q->cheese_bonus : 0;
     }
@@ -569,7 +573,7 @@ int pd_delivery_quote_from(const pd_state *st, int seat, int owner, int slot, in
     needs_left(st, seat, owner, slot, village, &h, &left);
     int ingredients;
     q->tip = order_at(st, slot)->tip != PD_NO_TIP && !pd_tip_blocked(st, seat, st->rules->data.map.space[q->zone].village) &&
-             !(q->cheese_required && !q->cheese_in_pizzeria && !q->cheese_cards) &&
+             !(q->cheese_required && !q->cheese_cards) &&
              supply_check(&h, &left, 0, q->extras, q->distance_cards, &ingredients);
     return 0;
 }
@@ -778,13 +782,15 @@ static bool sausage_undecided(const pd_state *st)
 }
 
 /* Extra Cheese on the pizza: a cheese card from hand (leaving enough cards
- * for the distance) or one from Cold Storage; never when the pizzeria has
- * its own (one bonus a pizza). "done" declines; the caller lists it. */
+ * for the distance) or one from Cold Storage; never when the deliverer's
+ * own pizzeria has its own (one bonus a pizza; with Copy Cat another's
+ * cheese earns its owner's bonus, not the deliverer's). "done" declines;
+ * the caller lists it. */
 static int list_cheese(const pd_state *st, pb_action *out, int n)
 {
     const pd_pending *pe = &st->pending;
     int s = st->seat;
-    if (!st->rules->extra_cheese || pe->cheese_decided || pizzeria_cheese(st, pe->owner, pe->village))
+    if (!st->rules->extra_cheese || pe->cheese_decided || (pe->owner == s && pizzeria_cheese(st, s, pe->village)))
         return n;
     bool spare = pd_free_total(st, s) - 1 >= pe->due;
     for (int c = 0; spare && c < PD_TYPES; c++)
@@ -821,7 +827,7 @@ int pd_cheese_why(const pd_state *st, char *err, size_t errlen)
         return pb_errorf(err, errlen, "not a legal move: this game is played without Extra Cheese");
     if (st->phase != PD_PH_SUPPLY || pe->kind != PD_A_DELIVER)
         return pb_errorf(err, errlen, "not a legal move now: Extra Cheese goes on a pizza as it is delivered");
-    if (pizzeria_cheese(st, pe->owner, pe->village))
+    if (pe->owner == st->seat && pizzeria_cheese(st, pe->owner, pe->village))
         return pb_errorf(err, errlen, "not a legal move now: the pizzeria's own Extra Cheese is on this pizza "
                                       "(one bonus a pizza)");
     if (pe->nneeds > 0 || pe->extras > 0 || sausage_undecided(st))

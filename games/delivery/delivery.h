@@ -492,9 +492,10 @@ typedef struct pd_quote {
     int zone;          /* the delivery-zone space */
     bool park_used;
     /* Extra Cheese: what it earns ($1, $2 on a specialty pizza; in `pay`
-     * when the pizzeria has a cheese card), whether the pizzeria has one,
-     * whether the order asks for cheese (left out: NO TIP), and the cheese
-     * cards in hand and Cold Storage that could go on it */
+     * when the deliverer's own pizzeria has a cheese card), whether it has
+     * one, whether the order asks for cheese the pizzeria does not give
+     * (left out: NO TIP), and the cheese cards in hand and Cold Storage
+     * that could go on it */
     int cheese_bonus;
     bool cheese_in_pizzeria;
     bool cheese_required;

@@ -2093,6 +2093,59 @@ static void test_copy_cat(void **state)
     assert_non_null(strstr(refusal(&st, "deliver 1 from HK-2"), "closed"));
 }
 
+/* Pay the distance with the first legal card each time, to the end of the
+ * delivery's payments. */
+static void pay_distance(pd_state *st)
+{
+    while (st->phase == PD_PH_DISTANCE) {
+        pb_action legal[PB_MAX_ACTIONS];
+        char err[PB_ERR_LEN];
+        assert_true(pd_legal_actions(st, legal) > 0);
+        assert_int_equal(pd_apply(st, legal[0], err, sizeof err), 0);
+    }
+}
+
+/* Copy Cat from a pizzeria with Extra Cheese: the cheese is one of its
+ * permanent ingredients, so an order asking for cheese keeps its tip, but
+ * its bonus is the owner's special pizzeria power, not the deliverer's; the
+ * deliverer may still put their own cheese card on for the bonus. */
+static void test_copy_cat_and_extra_cheese(void **state)
+{
+    (void)state;
+    pd_state st;
+    table_with(&st, 5, 110, true);
+    int hk = pd_village_find(&rules->data.map, "HK");
+    static const char *const theirs[] = {"Hell's Kitchen/Extra Cheese", "Hell's Kitchen/Ham", NULL};
+    static const char *const a[] = {"Harlem/Extra Cheese", "Midtown/Ham", NULL};
+    pizzeria(&st, 1, "HK-2", 3, theirs);
+    order(&st, 0, a);
+    in_play(&st, 0, "copy-cat");
+    static const char *const cards[] = {"Upper East Side/Extra Cheese", "Upper West Side/Peppers",
+                                        "Upper East Side/Peppers", "Harlem/Peppers", "Financial District/Peppers",
+                                        "East Village/Peppers", "Greenwich Village/Peppers", NULL};
+    for (int i = 0; cards[i]; i++)
+        give(&st, 0, cards[i]);
+    pd_quote q;
+    assert_int_equal(pd_delivery_quote_from(&st, 0, 1, 0, hk, -1, 0, &q), 0);
+    int pay = rules->data.cards.order[st.order[0].kind].pay;
+    assert_false(q.cheese_in_pizzeria); /* not the deliverer's bonus */
+    assert_false(q.cheese_required);    /* but the order's cheese is there */
+    assert_true(q.tip);
+    assert_int_equal(q.pay, pay);
+    int money = st.player[0].money, tip = st.order[0].tip;
+    play(&st, "deliver 1 from HK-2");
+    assert_int_equal(st.phase, PD_PH_SUPPLY);
+    pd_state with_own = st;
+    play(&st, "done"); /* no cheese card of their own */
+    pay_distance(&st);
+    assert_int_equal(st.player[0].money, money + pay);
+    assert_int_equal(st.player[0].tip[0], tip); /* the tip, not NO TIP */
+
+    play(&with_own, "cheese UE/Extra-Cheese");
+    pay_distance(&with_own);
+    assert_int_equal(with_own.player[0].money, money + pay + 1);
+}
+
 /* Special Sale's delivery of order 1 (Harlem/Ham, Midtown/Onions) from
  * Midtown, whose Ham supplies one Ham: the rest from hand. */
 static void deliver_on_sale(pd_state *st)
@@ -3254,7 +3307,7 @@ static void test_extra_cheese_in_the_pizzeria(void **state)
     pd_quote q;
     assert_int_equal(pd_delivery_quote(&st, 0, 0, mt_v, -1, 0, &q), 0);
     assert_true(q.cheese_in_pizzeria);
-    assert_true(q.cheese_required);
+    assert_false(q.cheese_required); /* asked for, and the pizzeria gives it */
     assert_int_equal(q.hand_ingredients, 1); /* the order's cheese card is no ingredient */
     assert_int_equal(q.pay, 2 + 1);
     assert_int_equal(pd_delivery_quote(&st, 0, 1, mt_v, -1, 0, &q), 0);
@@ -5902,6 +5955,7 @@ int main(void)
         cmocka_unit_test(test_coupon_days_halves_sausage_dollar),
         cmocka_unit_test(test_moped_delivery),
         cmocka_unit_test(test_copy_cat),
+        cmocka_unit_test(test_copy_cat_and_extra_cheese),
         cmocka_unit_test(test_special_sale),
         cmocka_unit_test(test_order_changing_cards),
         cmocka_unit_test(test_thats_my_spot),
