@@ -1297,7 +1297,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
         pd_play_power(st, arg);
         break;
     case PD_A_REFILL:
-        pd_refill_cold(st, (pd_card)arg);
+        pd_refill_cold(st, arg);
         break;
     case PD_A_DONE:
         if (st->phase == PD_PH_SUPPLY)

@@ -164,7 +164,7 @@ int pd_farmed_ingredient(const pd_state *st, int seat);
 /* Cold Storage: may the seat use the cards under it now? */
 bool pd_cold_usable(const pd_state *st, int seat);
 int pd_list_refills(const pd_state *st, pb_action *out, int n);
-void pd_refill_cold(pd_state *st, pd_card discard);
+void pd_refill_cold(pd_state *st, uint32_t discard);
 /* Stock Market Crash: a seat's ways to lose a level, and losing one. */
 int pd_list_crash(const pd_state *st, int s, pb_action *out, int n);
 void pd_crash(pd_state *st, int s, uint32_t arg);

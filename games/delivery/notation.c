@@ -208,7 +208,8 @@ int pd_action_text(const pd_state *st, pb_action a, int viewer, char *buf, size_
     case PD_A_REFILL:
     case PD_A_EXTRA:
     case PD_A_DISCARD:
-        if (PD_KIND(a) == PD_A_USE && (arg & PD_POWER_FLAG)) /* a specialty order's further card */
+        /* a specialty order's further card, or Cold Storage's refill: a power card */
+        if ((PD_KIND(a) == PD_A_USE || PD_KIND(a) == PD_A_REFILL) && (arg & PD_POWER_FLAG))
             power_word(st, (int)(arg & 63), w1, sizeof w1);
         else
             card_word(st, (pd_card)arg, w1, sizeof w1);
@@ -494,7 +495,7 @@ static const struct {
     {"tip", PD_A_TIP, ARG_SLOT},             {"extra", PD_A_EXTRA, ARG_CARD},
     {"play", PD_A_POWER, ARG_TARGET},        {"swap", PD_A_SWAP, ARG_SLOT_CARD},
     {"block", PD_A_BLOCK, ARG_LOT},          {"farm", PD_A_FARM, ARG_CARD},
-    {"use", PD_A_USE_STORED, ARG_CARD},      {"refill", PD_A_REFILL, ARG_CARD},
+    {"use", PD_A_USE_STORED, ARG_CARD},      {"refill", PD_A_REFILL, ARG_USE},
     {"spot", PD_A_SPOT, ARG_VILLAGE},        {"lose", PD_A_CRASH, ARG_CRASH},
     {"cheese", PD_A_CHEESE, ARG_CARD},       {"instant", PD_A_INSTANT, ARG_TARGET},
     {"supplies", PD_A_SUPPLIES_MONEY, ARG_NONE}, {"remove", PD_A_REMOVE, ARG_REMOVE},
@@ -558,7 +559,7 @@ static pb_action named_move(const pd_state *st, size_t k, const char *want)
     switch (named_kinds[k].args) {
     case ARG_NONE:
         return first_reading(st, kind, want, 1, 1, 1);
-    case ARG_USE: /* a card, or a specialty order's further card: a power card */
+    case ARG_USE: /* a card, or a power card (a specialty order's further card, a refill) */
         for (int i = 0; i < powers; i++)
             if (reads_as(st, PD_ACTION(kind, PD_POWER_FLAG | i), want))
                 return PD_ACTION(kind, PD_POWER_FLAG | i);

@@ -297,9 +297,9 @@ bool pd_cold_usable(const pd_state *st, int seat)
     return st->ncold > 0 && st->cold_filled_turn != st->turn && pd_has(st, seat, PD_PC_COLD_STORAGE);
 }
 
-/* Once empty, Cold Storage is refilled on its holder's turn for a hand card
- * (before or after the action; not on a turn its cards were used or it was
- * filled), if the sewer has cards to give. */
+/* Once empty, Cold Storage is refilled on its holder's turn for a hand card,
+ * a market card or a power card (before or after the action; not on a turn
+ * its cards were used or it was filled), if the sewer has cards to give. */
 int pd_list_refills(const pd_state *st, pb_action *out, int n)
 {
     int s = st->seat;
@@ -312,13 +312,23 @@ int pd_list_refills(const pd_state *st, pb_action *out, int n)
     for (int c = 0; sewer > 0 && c < PD_TYPES; c++)
         if (st->player[s].hand[c])
             n = pd_add_action(out, n, PD_ACTION(PD_A_REFILL, c));
+    for (uint64_t m = sewer > 0 ? st->player[s].powers : 0; m; m &= m - 1)
+        n = pd_add_action(out, n, PD_ACTION(PD_A_REFILL, PD_POWER_FLAG | (uint32_t)__builtin_ctzll(m)));
     return n;
 }
 
-/* The sewer's cards as it was come out; the discard goes in after them. */
-void pd_refill_cold(pd_state *st, pd_card discard)
+/* The sewer's cards as it was come out; the discard goes in after them (a
+ * power card to the power discards). */
+void pd_refill_cold(pd_state *st, uint32_t discard)
 {
-    pd_hand_remove(st, st->seat, discard);
+    if (discard & PD_POWER_FLAG) {
+        uint64_t bit = 1ull << (discard & 63);
+        st->player[st->seat].powers &= ~bit;
+        st->power_discard |= bit;
+        fill_cold(st);
+        return;
+    }
+    pd_hand_remove(st, st->seat, (pd_card)discard);
     fill_cold(st);
     st->sewer[discard]++;
 }

@@ -1594,6 +1594,27 @@ static void test_cold_storage(void **state)
     assert_int_equal(st.ncold, 0);
 }
 
+/* Cold Storage is refilled "by discarding one card from their hand": a
+ * power card is a hand card too, and goes to the power discards. */
+static void test_cold_storage_refilled_with_a_power_card(void **state)
+{
+    (void)state;
+    pd_state st;
+    table(&st, 2, 95);
+    empty_hand(&st, 0);
+    in_play(&st, 0, "cold-storage");
+    empty_sewer(&st);
+    to_sewer(&st, "Harlem/Ham");
+    int p = give_power(&st, 0, "liberty-storage");
+    assert_true(is_legal(&st, "refill power:liberty-storage"));
+    play(&st, "refill power:liberty-storage");
+    assert_int_equal(st.ncold, 1);
+    assert_int_equal(st.cold[0], card("Harlem/Ham"));
+    assert_false(st.player[0].powers >> p & 1);
+    assert_true(st.power_discard >> p & 1);
+    assert_int_equal(st.cold_filled_turn, st.turn);
+}
+
 /* Harlem Rotary Pizzeria: when another seat delivers to Harlem, the holder
  * may copy the order from a pizzeria of theirs: its ingredients and the way
  * to Harlem's zone paid as for any delivery; the same money, a random tip
@@ -5947,6 +5968,7 @@ int main(void)
         cmocka_unit_test(test_view_names_what_the_hand_supplies),
         cmocka_unit_test(test_after_the_action_reveals_nothing),
         cmocka_unit_test(test_cold_storage),
+        cmocka_unit_test(test_cold_storage_refilled_with_a_power_card),
         cmocka_unit_test(test_harlem_rotary),
         cmocka_unit_test(test_any_card_covers_what_the_hand_cannot),
         cmocka_unit_test(test_any_card_never_leaves_central_park_on_top),
