@@ -121,16 +121,20 @@ void pd_rules_supplies(pd_rules *r)
         }
 }
 
-/* The ingredients whose cards supply this need (from the rules' table). */
+/* The ingredients whose cards supply this need (from the rules' table);
+ * never the one Ingredient Shortage holds: no pizza may have it on, whatever
+ * need it would fill (an Any need, Sausage's extra card). */
 static unsigned suppliers(const pd_state *st, int need_ingredient, int need_group)
 {
+    unsigned set = 0;
     if (need_ingredient >= -1 && need_ingredient < PD_MAX_INGREDIENTS && need_group >= 0 && need_group < PD_GROUPS)
-        return st->rules->supplied_by[need_ingredient + 1][need_group];
-    unsigned set = 0; /* a need the table has no place for */
-    for (int i = 0; i < st->rules->data.cards.ningredients; i++)
-        if (supplies_by_groups(st->rules, i, need_ingredient, need_group))
-            set |= 1u << i;
-    return set;
+        set = st->rules->supplied_by[need_ingredient + 1][need_group];
+    else /* a need the table has no place for */
+        for (int i = 0; i < st->rules->data.cards.ningredients; i++)
+            if (supplies_by_groups(st->rules, i, need_ingredient, need_group))
+                set |= 1u << i;
+    int scarce = pd_short_ingredient(st);
+    return scarce >= 0 ? set & ~(1u << scarce) : set;
 }
 
 /* Does a card of this ingredient supply this need? */

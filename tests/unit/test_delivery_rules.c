@@ -2425,6 +2425,45 @@ static void test_ingredient_shortage(void **state)
     assert_true(st.power_discard >> p & 1);
 }
 
+/* Ingredient Shortage: "No one may deliver a pizza with this ingredient on
+ * it": the short ingredient fills no need, an Any Meat need included, and
+ * is no Sausage extra card. */
+static void test_ingredient_shortage_fills_no_any_need(void **state)
+{
+    (void)state;
+    static const char *const a[] = {"Midtown/Any-Meat", "Midtown/Onions", NULL};
+    static const char *const tomatoes[] = {"Midtown/Tomatoes", NULL}, *const sausage[] = {"Midtown/Sausage", NULL};
+    for (int on_top = 0; on_top < 2; on_top++) { /* Tomatoes, then Sausage on top */
+        pd_state st;
+        expansion_table(&st, 5, 106);
+        others_without_powers(&st);
+        pizzeria(&st, 0, "MT-1", 3, on_top ? sausage : tomatoes);
+        order(&st, 0, a);
+        empty_hand(&st, 0);
+        give(&st, 0, "Upper West Side/Ham");
+        give(&st, 0, "Upper West Side/Onions");
+        give(&st, 0, "Harlem/Pepperoni");
+        int shortage = give_power(&st, 1, "ingredient-shortage");
+        st.player[1].powers &= ~(1ull << shortage);
+        st.global = (int8_t)shortage;
+        st.global_until = (uint16_t)(st.turn + 3 * st.players);
+        pd_card under = card("Midtown/Ham");
+        take_out(&st, under);
+        st.shortage = under;
+        check(&st);
+        play(&st, "deliver 1 from MT");
+        play(&st, "use Upper-West-Side/Onions");
+        if (!on_top) { /* the hand fills the Any Meat need: not with Ham */
+            assert_refused_with(&st, "use Upper-West-Side/Ham", "does not fit");
+            assert_true(is_legal(&st, "use Harlem/Pepperoni"));
+            continue;
+        }
+        /* the pizzeria's Sausage fills it; Sausage's extra card: not a Ham */
+        refused(&st, "extra Upper-West-Side/Ham");
+        assert_true(is_legal(&st, "extra Harlem/Pepperoni"));
+    }
+}
+
 /* Charity Event: everyone, clockwise from the player, gives two market
  * cards of their choice (all they have if two or fewer, without asking). */
 static void test_charity_event(void **state)
@@ -5984,6 +6023,7 @@ int main(void)
         cmocka_unit_test(test_bonus_supplies),
         cmocka_unit_test(test_oooops_and_windfall),
         cmocka_unit_test(test_ingredient_shortage),
+        cmocka_unit_test(test_ingredient_shortage_fills_no_any_need),
         cmocka_unit_test(test_charity_event),
         cmocka_unit_test(test_stock_market_crash),
         cmocka_unit_test(test_stock_market_soars),
