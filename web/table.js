@@ -289,7 +289,7 @@ export function placingHtml(ctx, eat) {
     const state = eaten ? 'eat' : 'collect';
     const choice = !mine ? (edible ? 'may be eaten' : '') : eaten ? 'eat' : edible ? 'collect' : 'collect (not edible)';
     const label = i === pl.mystery ? `Mystery${choice ? `: ${choice}` : ''}` : choice;
-    return `<button type="button" class="place-slice ${state}${edible ? ' edible' : ''}" data-index="${i}"` +
+    return `<button type="button" class="place-slice ${state}${edible ? ' edible' : ''}${i === pl.mystery ? ' mystery' : ''}" data-index="${i}"` +
       ` data-token="${esc(tok)}" data-choice="${state}" aria-pressed="${eaten}"${mine && edible ? '' : ' disabled'}>` +
       `${chip(tok, ctx.typeNames)}<span class="choice">${label}</span></button>`;
   });
