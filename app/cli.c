@@ -194,6 +194,8 @@ int cli_command_line(char *buf, size_t n, const char *cmd, const pb_game *g, con
     /* the 5-6 player box's cards come by themselves at 5 and 6 */
     if (json_is_true(json_object_get(cfg, "expansion")) && g->players < 5)
         append_word(buf, n, "--expansion");
+    if (json_is_true(json_object_get(cfg, "expansion_powers")))
+        append_word(buf, n, "--expansion-powers");
     if (json_is_true(json_object_get(cfg, "extra_cheese")))
         append_word(buf, n, "--extra-cheese");
     if (json_is_true(json_object_get(cfg, "coop"))) {
@@ -277,6 +279,7 @@ static int check_game_options(const cli_common *c)
         const char *opt, *game;
     } owned[] = {{c->deck != NULL, "--deck", "nyslice"},   {c->board != NULL, "--board", "theory"},
                  {c->expansion, "--expansion", "delivery"}, {c->extra_cheese, "--extra-cheese", "delivery"},
+                 {c->expansion_powers, "--expansion-powers", "delivery"},
                  {c->coop, "--coop", "delivery"},           {c->difficulty > 0, "--difficulty", "delivery"},
                  {c->coop_goals != NULL, "--coop-goals", "delivery"}, {c->coop_insane, "--coop-insane", "delivery"},
                  {c->coop_easier, "--coop-easier", "delivery"}, {c->top_chef, "--top-chef", "delivery"}};
@@ -348,11 +351,11 @@ static int parse_goals(const char *text, int *goals)
 int cli_common_option(cli_common *c, int opt, const char *arg)
 {
     uint64_t v;
-    if (opt >= CLI_OPT_GAME && opt <= CLI_OPT_TOP_CHEF && !c->given) {
+    if (opt >= CLI_OPT_GAME && opt <= CLI_OPT_EXPANSION_POWERS && !c->given) {
         static const char *const names[] = {"--game",        "--players",    "--seed",        "--deck",
                                             "--board",       "--expansion",  "--coop",        "--difficulty",
                                             "--extra-cheese", "--coop-goals", "--coop-insane", "--coop-easier",
-                                            "--top-chef"};
+                                            "--top-chef",    "--expansion-powers"};
         c->given = names[opt - CLI_OPT_GAME];
     }
     switch (opt) {
@@ -375,6 +378,9 @@ int cli_common_option(cli_common *c, int opt, const char *arg)
         return 1;
     case CLI_OPT_EXPANSION:
         c->expansion = true;
+        return 1;
+    case CLI_OPT_EXPANSION_POWERS:
+        c->expansion_powers = true;
         return 1;
     case CLI_OPT_COOP:
         c->coop = true;
@@ -480,6 +486,8 @@ pb_game *cli_make_game(const cli_common *c)
         json_object_set_new(config, "players", json_integer(c->players));
     if (c->expansion)
         json_object_set_new(config, "expansion", json_true());
+    if (c->expansion_powers)
+        json_object_set_new(config, "expansion_powers", json_true());
     if (c->coop)
         json_object_set_new(config, "coop", json_true());
     if (c->difficulty)

@@ -20,6 +20,7 @@ typedef struct cli_common {
     const char *deck;      /* --deck FILE (New York Slice) */
     const char *board;     /* --board FILE (Pizza Theory) */
     bool expansion;        /* --expansion (New York Pizza Delivery: the 5-6 player box's cards) */
+    bool expansion_powers; /* --expansion-powers (its 26 power cards alone) */
     bool coop;             /* --coop (New York Pizza Delivery's co-op game) */
     int difficulty;        /* --difficulty 1..8 (its row of markers), 0 = the default */
     bool extra_cheese;     /* --extra-cheese (New York Pizza Delivery: the Extra Cheese cards) */
@@ -45,7 +46,8 @@ enum {
     CLI_OPT_COOP_GOALS,
     CLI_OPT_COOP_INSANE,
     CLI_OPT_COOP_EASIER,
-    CLI_OPT_TOP_CHEF
+    CLI_OPT_TOP_CHEF,
+    CLI_OPT_EXPANSION_POWERS
 };
 #define CLI_COMMON_OPTIONS                                                                             \
     {"game", required_argument, 0, CLI_OPT_GAME}, {"players", required_argument, 0, CLI_OPT_PLAYERS},     \
@@ -55,7 +57,8 @@ enum {
         {"extra-cheese", no_argument, 0, CLI_OPT_EXTRA_CHEESE},                                         \
         {"coop-goals", required_argument, 0, CLI_OPT_COOP_GOALS},                                        \
         {"coop-insane", no_argument, 0, CLI_OPT_COOP_INSANE}, {"coop-easier", no_argument, 0, CLI_OPT_COOP_EASIER}, \
-        {"top-chef", no_argument, 0, CLI_OPT_TOP_CHEF}
+        {"top-chef", no_argument, 0, CLI_OPT_TOP_CHEF},                                                \
+        {"expansion-powers", no_argument, 0, CLI_OPT_EXPANSION_POWERS}
 
 /* The co-op options in a usage line, and what they do. */
 #define CLI_COOP_HELP                                                              \

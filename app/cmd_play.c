@@ -836,7 +836,8 @@ int cmd_play(int argc, char **argv)
         case OPT_HELP:
             printf("usage: pizzabox play [--game nyslice|theory|delivery] [--players N]\n"
                    "       [--seats human,greedy,...] [--seed S] [--record FILE] [--resume FILE]\n"
-                   "       [--hint BOT] [--deck FILE] [--board FILE] [--expansion] [--extra-cheese]\n"
+                   "       [--hint BOT] [--deck FILE] [--board FILE] [--expansion]\n"
+                   "       [--expansion-powers] [--extra-cheese]\n"
                    CLI_COOP_HELP
                    "Plays a game at the terminal. Seats are 'human' or a bot (see below);\n"
                    "the default is one human and greedy bots in the other seats (New York\n"
@@ -847,7 +848,8 @@ int cmd_play(int argc, char **argv)
                    "(--hint picks another). Type 'help' during the game.\n"
                    "New York Slice: --deck plays with another deck. Pizza Theory: --board on\n"
                    "another board. New York Pizza Delivery: --expansion adds the 5-6 player\n"
-                   "box's cards for 2 to 4 players, --extra-cheese the Extra Cheese mini\n"
+                   "box's cards for 2 to 4 players, --expansion-powers its 26 power cards alone\n"
+                   "(the rulebook's choice for 2 to 4), --extra-cheese the Extra Cheese mini\n"
                    "expansion's cards.\n" CLI_COOP_ABOUT "Bots:");
             print_bots();
             return 0;

@@ -23,9 +23,10 @@ enum { OPT_GAMES = 1000, OPT_BOTS, OPT_RECORD_DIR, OPT_RECORD, OPT_REGRET, OPT_L
 #define GAME_OPTIONS                                                                                          \
     CLI_OPT_GAME, CLI_OPT_PLAYERS, CLI_OPT_SEED, CLI_OPT_DECK, CLI_OPT_BOARD, CLI_OPT_EXPANSION, CLI_OPT_COOP, \
         CLI_OPT_DIFFICULTY, CLI_OPT_EXTRA_CHEESE, CLI_OPT_COOP_GOALS, CLI_OPT_COOP_INSANE, CLI_OPT_COOP_EASIER,    \
-        CLI_OPT_TOP_CHEF
+        CLI_OPT_TOP_CHEF, CLI_OPT_EXPANSION_POWERS
 #define GAME_OPTIONS_HELP \
-    "       [--deck FILE] [--board FILE] [--expansion] [--extra-cheese]\n" CLI_COOP_HELP
+    "       [--deck FILE] [--board FILE] [--expansion] [--expansion-powers]\n"                   \
+    "       [--extra-cheese]\n" CLI_COOP_HELP
 
 static const struct option opts[] = {
     CLI_COMMON_OPTIONS,

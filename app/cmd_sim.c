@@ -381,7 +381,7 @@ static void sim_usage(void)
     printf("usage: pizzabox sim --game nyslice|theory|delivery --players N --bots B1,B2,...\n"
            "       --games K --seed S [--threads T] [--shard i/k] [--rotate]\n"
            "       [--out results.jsonl] [--report report.html] [--deck FILE] [--board FILE]\n"
-           "       [--expansion] [--extra-cheese]\n" CLI_COOP_HELP
+           "       [--expansion] [--expansion-powers] [--extra-cheese]\n" CLI_COOP_HELP
            "Plays K games between bots on T threads (default: every core) and prints win\n"
            "shares by bot and by seat with 95%% intervals, scores, the first mover's\n"
            "advantage, what each Special is worth, majorities (New York Slice) and game\n"
@@ -389,7 +389,8 @@ static void sim_usage(void)
            "line per game (after a header line); --shard i/k plays only the i-th of k\n"
            "equal parts of the games, for pizzabox sim-merge to combine. --report writes\n"
            "an HTML page with charts. New York Pizza Delivery: --expansion adds the 5-6\n"
-           "player box's cards for 2 to 4 players, --extra-cheese the Extra Cheese mini\n"
+           "player box's cards for 2 to 4 players, --expansion-powers its 26 power cards\n"
+           "alone, --extra-cheese the Extra Cheese mini\n"
            "expansion's cards; --coop plays the co-op game and reports the team's win\n"
            "rate; without --difficulty it plays K games at each of the 8 difficulty rows\n"
            "(1 HARD .. 8 EASY), one line a row, then the default row with Insane and\n"

@@ -1615,6 +1615,11 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
         send_error(l, conn, "expansion is true or false (New York Pizza Delivery's 5-6 player box)");
         return;
     }
+    json_t *powers = json_object_get(msg, "expansion_powers");
+    if (powers && !json_is_boolean(powers)) {
+        send_error(l, conn, "expansion_powers is true or false (New York Pizza Delivery's expansion power cards)");
+        return;
+    }
     json_t *coop = json_object_get(msg, "coop"), *difficulty = json_object_get(msg, "difficulty");
     if (coop && !json_is_boolean(coop)) {
         send_error(l, conn, "coop is true or false (New York Pizza Delivery's co-op game)");
@@ -1639,6 +1644,8 @@ static void on_create(pb_lobby *l, int conn, const json_t *msg)
      * play (1 is for co-op). */
     if (json_is_true(expansion))
         json_object_set_new(config, "expansion", json_true());
+    if (json_is_true(powers))
+        json_object_set_new(config, "expansion_powers", json_true());
     if (json_is_true(coop))
         json_object_set_new(config, "coop", json_true());
     if (difficulty)

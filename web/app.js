@@ -506,6 +506,7 @@ function showSeats() {
   const delivery = $('#game').value === 'delivery';
   for (const li of document.querySelectorAll('#seat-list li')) li.hidden = Number(li.dataset.seat) >= n;
   $('#expansion-row').hidden = !(delivery && n <= 4);
+  $('#expansion-powers-row').hidden = !(delivery && n <= 4);
   $('#coop-row').hidden = !delivery;
   $('#difficulty-row').hidden = !coopChosen();
   $('#extra-cheese-row').hidden = !delivery; // any number of players
@@ -528,6 +529,7 @@ function createTable(ev) {
   const seats = [];
   for (let i = 0; i < players; i++) seats.push($(`select[name=seat${i}]`).value);
   const expansion = game === 'delivery' && players <= 4 && $('#expansion').checked;
+  const powers = game === 'delivery' && players <= 4 && !expansion && $('#expansion-powers').checked;
   const coop = game === 'delivery' && $('#coop').checked;
   const cheese = game === 'delivery' && $('#extra-cheese').checked;
   const clock = clockFromForm($('#create-form'));
@@ -535,6 +537,7 @@ function createTable(ev) {
   askPermission();
   send({
     type: 'create', game, players, seats, name, ...(expansion ? { expansion: true } : {}),
+    ...(powers ? { expansion_powers: true } : {}),
     ...(coop ? coopConfig() : {}),
     ...(cheese ? { extra_cheese: true } : {}),
     ...(clock.clock ? { clock: clock.clock } : {}),

@@ -92,7 +92,7 @@ static int check_powers(const pd_state *st, char *err, size_t errlen)
     const pd_cards *cards = &st->rules->data.cards;
     int basic = 0;
     for (int p = 0; p < cards->npowers; p++)
-        basic += pd_power_in_game(st, p) && (cards->power[p].box == PD_BASIC || (st->rules->expansion && dealt));
+        basic += pd_power_in_game(st, p) && (cards->power[p].box == PD_BASIC || (pd_expansion_powers(st->rules) && dealt));
     if (seen & ~((1ull << cards->npowers) - 1))
         return pb_errorf(err, errlen, "a power card index beyond the %d there are", cards->npowers);
     for (int p = 0; p < cards->npowers; p++)

@@ -277,6 +277,7 @@ typedef struct pd_rules {
     int players;
     int first;                        /* start seat, or -1: drawn from the seed */
     bool expansion;                   /* the 5-6 player box: ANY cards, its tips and power cards */
+    bool expansion_powers;            /* its 26 power cards alone, at 2-4 players (the rulebook's "if desired") */
     bool extra_cheese;                /* the Extra Cheese mini expansion's cards in the market deck */
     uint8_t top_power[PD_MAX_INGREDIENTS];
     int8_t pc[PD_PC_COUNT];           /* power card index of each, -1: not in the data */
@@ -432,10 +433,18 @@ typedef struct pd_state {
     const pd_rules *rules;
 } pd_state;
 
+/* Are the expansion's power cards in the power deck: with the whole box, or
+ * alone? */
+static inline bool pd_expansion_powers(const pd_rules *r)
+{
+    return r->expansion || r->expansion_powers;
+}
+
 /* ---- engine.c ---- */
 /* r->data must be loaded; fills the rest. The 5-6 player expansion is in
- * for 5 or 6 players; set r->expansion after this to choose otherwise.
- * Extra Cheese is out; set r->extra_cheese to put it in. */
+ * for 5 or 6 players; set r->expansion after this to choose otherwise (or
+ * r->expansion_powers for its power cards alone). Extra Cheese is out; set
+ * r->extra_cheese to put it in. */
 void pd_rules_init(pd_rules *r, int players, int first);
 /* Co-op with the markers of a difficulty row (1..8); set single markers after. */
 void pd_rules_coop(pd_rules *r, int difficulty);

@@ -23,6 +23,7 @@ void pd_rules_init(pd_rules *r, int players, int first)
     r->players = players;
     r->first = first;
     r->expansion = players >= 5;
+    r->expansion_powers = false;
     r->coop = r->insane = r->easier = r->top_chef = false;
     r->extra_cheese = false;
     for (int i = 0; i < r->data.cards.ningredients; i++) {
@@ -1262,7 +1263,7 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
                 st->kept_choice[s] = 0;
             }
             const pd_cards *cards = &st->rules->data.cards;
-            for (int i = 0; st->rules->expansion && i < cards->npowers; i++)
+            for (int i = 0; pd_expansion_powers(st->rules) && i < cards->npowers; i++)
                 if (cards->power[i].box == PD_EXPANSION && pd_power_in_game(st, i) && st->npower_deck < PD_MAX_POWERS)
                     st->power_deck[st->npower_deck++] = (uint8_t)i;
             pb_rng_shuffle_u8(&st->rng, st->power_deck, st->npower_deck);

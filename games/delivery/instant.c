@@ -28,7 +28,7 @@ static bool is_card(const pd_state *st, int power, pd_pc pc)
 static bool instants_in_game(const pd_state *st)
 {
     static const pd_pc instants[] = {PD_PC_PROPERTY_TAX, PD_PC_ROUGH_DELIVERY, PD_PC_TRAFFIC_JAM};
-    for (size_t i = 0; st->rules->expansion && i < sizeof instants / sizeof instants[0]; i++) {
+    for (size_t i = 0; pd_expansion_powers(st->rules) && i < sizeof instants / sizeof instants[0]; i++) {
         int p = st->rules->pc[instants[i]];
         if (p >= 0 && pd_power_in_game(st, p))
             return true;
@@ -39,7 +39,7 @@ static bool instants_in_game(const pd_state *st)
 bool pd_tax_in_game(const pd_state *st)
 {
     int p = st->rules->pc[PD_PC_PROPERTY_TAX];
-    return st->rules->expansion && p >= 0 && pd_power_in_game(st, p);
+    return pd_expansion_powers(st->rules) && p >= 0 && pd_power_in_game(st, p);
 }
 
 /* What a seat can pay at all: money, and a dollar a card from hand. */

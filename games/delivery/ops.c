@@ -16,6 +16,9 @@
 /* Config: {"players": 2..6 (4; 1..6 in co-op), "first": seat or "random" ("random", PD-S6),
  *          "expansion": the 5-6 player box's ANY cards, tips and power cards
  *          (true for 5 and 6 players, false otherwise),
+ *          "expansion_powers": its 26 power cards alone (false; at 2-4
+ *          players the rulebook's "can be used for all player counts if
+ *          desired", without the ANY cards it adds at 5 and 6 only),
  *          "coop": the co-op game (PD-C1, false), with "difficulty": 1 (HARD)
  *          .. 8 (EASY) (4) and each marker on its own: "blue", "red" (the
  *          promotion markers), "pizzas", "money" (the goals), each one of
@@ -84,16 +87,18 @@ static int coop_options(const json_t *config, bool team, pd_rules *r, char *err,
 static int pd_rules_new(const json_t *config, void **out, json_t **normalized, int *players, char *err,
                         size_t errlen)
 {
-    static const char *const known[] = {"players", "first", "expansion", "extra_cheese", "coop",        "difficulty",
-                                        "blue",    "red",   "pizzas",    "money",        "coop_insane", "coop_easier",
-                                        "top_chef", "map",  "cards",     NULL};
+    static const char *const known[] = {"players", "first", "expansion", "expansion_powers", "extra_cheese",
+                                        "coop",    "difficulty", "blue", "red", "pizzas", "money", "coop_insane",
+                                        "coop_easier", "top_chef", "map", "cards", NULL};
     if (pb_json_known_keys(config, known, "delivery config: ", "the config", err, errlen))
         return -1;
     json_t *pl = json_object_get(config, "players"), *first = json_object_get(config, "first");
     json_t *map = json_object_get(config, "map"), *cards = json_object_get(config, "cards");
-    json_t *expansion = json_object_get(config, "expansion");
+    json_t *expansion = json_object_get(config, "expansion"), *powers = json_object_get(config, "expansion_powers");
     if (expansion && !json_is_boolean(expansion))
         return pb_errorf(err, errlen, "expansion must be true or false");
+    if (powers && !json_is_boolean(powers))
+        return pb_errorf(err, errlen, "expansion_powers must be true or false");
     json_t *cheese = json_object_get(config, "extra_cheese");
     if (cheese && !json_is_boolean(cheese))
         return pb_errorf(err, errlen, "extra_cheese must be true or false");
@@ -133,8 +138,11 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
     }
     if (expansion)
         r->expansion = json_is_true(expansion);
+    r->expansion_powers = json_is_true(powers) && !r->expansion; /* the box has them anyway */
     r->extra_cheese = json_is_true(cheese);
     json_t *norm = json_pack("{s:i,s:b}", "players", n, "expansion", r->expansion);
+    if (r->expansion_powers) /* only when chosen: configs from before it stay the same */
+        json_object_set_new(norm, "expansion_powers", json_true());
     if (team) {
         pd_rules_coop(r, markers[0]);
         uint8_t *set[4] = {&r->promo_at[PD_PROMO_BLUE], &r->promo_at[PD_PROMO_RED], &r->goal_pizzas, &r->goal_money};

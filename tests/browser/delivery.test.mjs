@@ -383,9 +383,11 @@ test('Ann plays New York Pizza Delivery against two bots by clicking, previews d
     await ann.selectOption('#players-count', '6');
     assert.equal(await ann.locator('select[name=seat5]').isVisible(), true, 'a sixth seat');
     assert.equal(await ann.locator('#expansion').isVisible(), false, '6 players always play with the expansion');
+    assert.equal(await ann.locator('#expansion-powers').isVisible(), false, 'and with its power cards');
     assert.equal(await ann.locator('#extra-cheese').isVisible(), true, 'Extra Cheese is a choice for 6 players');
     await ann.selectOption('#players-count', '3');
     assert.equal(await ann.locator('#expansion').isVisible(), true, 'for 3 players the expansion is a choice');
+    assert.equal(await ann.locator('#expansion-powers').isVisible(), true, 'and its power cards alone, the rulebook\'s');
     assert.equal(await ann.locator('#extra-cheese').isVisible(), true, 'and so is Extra Cheese');
     await ann.check('#extra-cheese');
     await ann.fill('#name', 'Ann');

@@ -292,6 +292,14 @@ test('the 5-6 player box: asked for at 2 players, always at 6; a bad value or an
   };
   assert.equal(await noTips(await two({ expansion: true })), 12, 'the expansion adds 3 NO TIP tokens');
   assert.equal(await noTips(await two({})), 9, 'without it, the base 9');
+  // its power cards alone, the rulebook's choice for 2-4: Property Tax is in the game, the tips are the base ones
+  const powers = await two({ expansion_powers: true });
+  const first = (await gil.waitFor((m) => m.type === 'view' && m.code === powers.code, 5000, 'a view')).view;
+  assert.equal(first.no_tips, 9, 'the power cards alone add no tips');
+  assert.ok(Array.isArray(first.property_tax), 'with the expansion power cards, Property Tax is in the game');
+  const badPowers = await two({ expansion_powers: 1 });
+  assert.equal(badPowers.type, 'error');
+  assert.match(badPowers.message, /expansion_powers is true or false/);
   const six = await create(gil, ['human', 'random', 'random', 'random', 'random', 'random'], 'Gil');
   assert.equal(await noTips(six), 12, '6 players play with the expansion');
   const bad = await two({ expansion: 'yes' });

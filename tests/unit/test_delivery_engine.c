@@ -30,16 +30,19 @@
 
 /* Player counts, whether the expansion is in, co-op (0 competitive, else a
  * difficulty row; row 9 is a co-op game with goals small enough for random
- * play to win some) and whether Extra Cheese is in. */
+ * play to win some), whether Extra Cheese is in, and whether the expansion's
+ * power cards are in alone. */
 static const struct {
     int players;
     bool expansion;
     int coop;
     bool extra_cheese;
-} tables[] = {{2, false, 0, false}, {3, false, 0, false}, {4, false, 0, false}, {2, true, 0, false},
-              {4, true, 0, false},  {5, true, 0, false},  {6, true, 0, false},  {1, false, 4, false},
-              {2, false, 8, false}, {3, false, 9, false}, {4, true, 1, false},  {6, true, 4, false},
-              {3, false, 0, true},  {4, true, 0, true}};
+    bool expansion_powers;
+} tables[] = {{2, false, 0, false, false}, {3, false, 0, false, false}, {4, false, 0, false, false},
+              {2, true, 0, false, false}, {4, true, 0, false, false}, {5, true, 0, false, false},
+              {6, true, 0, false, false}, {1, false, 4, false, false}, {2, false, 8, false, false},
+              {3, false, 9, false, false}, {4, true, 1, false, false}, {6, true, 4, false, false},
+              {3, false, 0, true, false}, {4, true, 0, true, false}, {3, false, 0, false, true}};
 #define TABLES (int)(sizeof tables / sizeof tables[0])
 #define MAX_MOVES 20000
 
@@ -66,6 +69,7 @@ static void table_rules(int t)
 {
     pd_rules_init(rules, tables[t].players, -1);
     rules->expansion = tables[t].expansion;
+    rules->expansion_powers = tables[t].expansion_powers;
     rules->extra_cheese = tables[t].extra_cheese;
     if (tables[t].coop) {
         pd_rules_coop(rules, tables[t].coop > PD_DIFFICULTIES ? PD_DIFFICULTIES : tables[t].coop);
@@ -117,6 +121,18 @@ static void test_setup(void **state)
         assert_int_equal(cards, 144 + 3 + (tables[t].expansion ? 44 : 0) + (tables[t].extra_cheese ? 18 : 0));
         assert_int_equal(st.ntips, 48 + (tables[t].expansion ? 12 : 0));
         assert_int_equal(st.no_tips, 9 + (tables[t].expansion ? 3 : 0));
+        /* the expansion's 26 power cards join the deck after the keep, with
+         * the whole box or alone (PD-S3) */
+        while (st.phase == PD_PH_KEEP) {
+            pb_action a[PB_MAX_ACTIONS];
+            assert_true(pd_legal_actions(&st, a) > 0);
+            assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
+        }
+        int expansion_cards = 0;
+        for (int i = 0; i < st.npower_deck; i++)
+            expansion_cards += rules->data.cards.power[st.power_deck[i]].box == PD_EXPANSION;
+        assert_int_equal(expansion_cards, tables[t].expansion || tables[t].expansion_powers ? 26 : 0);
+        assert_int_equal(pd_check_invariants(&st, err, sizeof err), 0);
     }
 }
 
@@ -239,7 +255,8 @@ static void test_random_games(void **state)
             snprintf(cheesy, sizeof cheesy, " (%ld with a cheese card added)", cheese);
         printf("# %d players%s%s%s: %ld moves and %ld deliveries%s (%ld with Copy Cat, %ld on a Special Sale) in %d "
                "random games, %ld won\n",
-               n, tables[t].expansion ? " with the expansion" : "", tables[t].extra_cheese ? " and Extra Cheese" : "",
+               n, tables[t].expansion ? " with the expansion" : tables[t].expansion_powers ? " with its power cards" : "",
+               tables[t].extra_cheese ? " and Extra Cheese" : "",
                tables[t].coop ? " co-op" : "", moves, deliveries, cheesy, copy_cat, sale, games, won);
         if (tables[t].expansion) {
             printf("#   Pandemic played %ld times (%ld deliveries of Orders 5 and 6), Power Outage %ld\n", pandemic,
@@ -247,7 +264,7 @@ static void test_random_games(void **state)
             assert_true(pandemic > 0 && outage > 0 && extra_orders > 0);
         }
         assert_true(deliveries > 0);
-        if (!tables[t].expansion) /* the expansion's cards only with it */
+        if (!pd_expansion_powers(rules)) /* the expansion's cards only with it */
             assert_true(copy_cat == 0 && sale == 0);
         else
             assert_true(copy_cat > 0);
