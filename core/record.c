@@ -13,8 +13,12 @@
 /* Version 2: the same file, written once New York Slice and New York Pizza
  * Delivery played every rule as printed (Seconds, You Love Veggies, the Any
  * cards, upgrades, the Park Path, Ham, ...). Version 1 files are read, but a
- * game that used a corrected rule may no longer replay: the error says so. */
-#define RECORD_VERSION 2
+ * game that used a corrected rule may no longer replay: the error says so.
+ * Version 3: written once New York Pizza Delivery's rules reached edition 2
+ * (games/delivery/delivery.h PD_EDITION); a Delivery game of an earlier
+ * record is replayed with the rules it was played with (edition 1). */
+#define RECORD_VERSION 3
+#define DELIVERY_EDITION_FROM 3 /* the first record version of Delivery's edition 2 */
 
 struct pb_record {
     char game[32];
@@ -278,7 +282,15 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
         goto out;
     }
     char gerr[PB_ERR_LEN];
-    out->game = pb_game_new(json_string_value(game), config, gerr, sizeof gerr);
+    json_t *played = json_incref(config); /* the config as the game was played */
+    if (ver && json_integer_value(ver) < DELIVERY_EDITION_FROM && strcmp(json_string_value(game), "delivery") == 0 &&
+        !json_object_get(config, "edition")) {
+        json_decref(played);
+        played = config ? json_deep_copy(config) : json_object();
+        json_object_set_new(played, "edition", json_integer(1));
+    }
+    out->game = pb_game_new(json_string_value(game), played, gerr, sizeof gerr);
+    json_decref(played);
     if (!out->game) {
         snprintf(err, errlen, "record: %s", gerr);
         goto out;

@@ -2545,9 +2545,13 @@ static void on_rematch(pb_lobby *l, int conn, const json_t *msg)
         }
         for (int s = 0; s < t->players; s++)
             player[s] = person[s] || strcmp(t->player[s], "human") == 0 ? "human" : t->player[s];
-        /* the rematch counts as the asker's table (quotas, bots' fair share) */
-        next = new_table(l, t->g->ops->id, t->g->config, player, t->players, asker ? asker->address : "",
+        /* the rematch counts as the asker's table (quotas, bots' fair share);
+         * it is a new game, so it plays the rules' current edition */
+        json_t *config = json_deep_copy(t->g->config);
+        json_object_del(config, "edition");
+        next = new_table(l, t->g->ops->id, config, player, t->players, asker ? asker->address : "",
                          t->clock ? json_deep_copy(t->clock) : NULL, err, sizeof err);
+        json_decref(config);
         int rc = next ? pb_store_set_rematch(l->store, t->id, next->code, err, sizeof err) : -1;
         if (rc == PB_STORE_TAKEN) {
             /* Offered through another server a moment ago: this one's table

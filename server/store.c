@@ -332,6 +332,30 @@ static int sqlite_before_versions(pb_store *s)
     return add_columns(s) == 0 && hash_old_tokens(s) == 0 ? 0 : -1;
 }
 
+/* Version 4: New York Pizza Delivery's rules reached edition 2 (a few rules
+ * corrected to the printed text). A Delivery table stored before keeps
+ * edition 1 in its config, the rules it was played with, so its moves
+ * replay to the same state (games/delivery/delivery.h PD_EDITION). */
+static int delivery_tables_keep_edition_1(pb_store *s)
+{
+    pb_db_rows r;
+    if (query(s, &r, "SELECT id, config FROM tables WHERE game = 'delivery'", "") != 0)
+        return -1;
+    int rc = 0, row;
+    while (rc == 0 && (row = next(&r)) == 1) {
+        json_t *config = json_loads(col_text(&r, 1), 0, NULL); /* a damaged one is told when it is loaded */
+        if (json_is_object(config) && !json_object_get(config, "edition")) {
+            json_object_set_new(config, "edition", json_integer(1));
+            char *text = json_dumps(config, JSON_COMPACT | JSON_SORT_KEYS);
+            rc = text ? run(s, "UPDATE tables SET config = ? WHERE id = ?", "sI", text, col_int(&r, 0)) : -1;
+            free(text);
+        }
+        json_decref(config);
+    }
+    done(&r);
+    return rc == 0 && row == 0 ? 0 : -1;
+}
+
 /* The schema's versions, in order: each brings a database from the one
  * before to it. A new version is a new line here, with its text for each
  * database (and `then`, a step in C, when SQL is not enough). */
@@ -342,6 +366,7 @@ static const struct migration {
     {sqlite_v1, pg_v1, NULL}, /* 1: tables, seats, actions, events, server, chat */
     {sqlite_v2, pg_v2, sqlite_columns}, /* 2: nodes, claims, presence, the log's end; (PostgreSQL) every change told */
     {"", pg_v3, sqlite_columns},          /* 3: tables' owners; (PostgreSQL) what changed told */
+    {"", "", delivery_tables_keep_edition_1}, /* 4: Delivery tables from before keep edition 1 of its rules */
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 

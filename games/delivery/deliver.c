@@ -133,7 +133,7 @@ static unsigned suppliers(const pd_state *st, int need_ingredient, int need_grou
         for (int i = 0; i < st->rules->data.cards.ningredients; i++)
             if (supplies_by_groups(st->rules, i, need_ingredient, need_group))
                 set |= 1u << i;
-    int scarce = pd_short_ingredient(st);
+    int scarce = pd_corrected(st) ? pd_short_ingredient(st) : -1;
     return scarce >= 0 ? set & ~(1u << scarce) : set;
 }
 
@@ -475,7 +475,7 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
          * permanent ingredient: the order's cheese is there) but its bonus,
          * a special pizzeria power, is not the deliverer's */
         bool cheese_there = pizzeria_cheese(st, owner, village);
-        q->cheese_in_pizzeria = cheese_there && owner == seat;
+        q->cheese_in_pizzeria = cheese_there && (owner == seat || !pd_corrected(st));
         q->cheese_required = pd_order_wants_cheese(st, slot) && !cheese_there;
         bool added = being_made && st->pending.cheese_added;
         q->pay += q->cheese_in_pizzeria || added ? q->cheese_bonus : 0;
@@ -488,7 +488,7 @@ static int route_and_pay(const pd_state *st, int seat, int owner, int slot, int 
         q->pay += 2;
     /* Sausage's $1, once the extra card is given: Special Sale does not
      * double it, Coupon Days halves it with the rest */
-    if (being_made && st->pending.doubled)
+    if (being_made && st->pending.doubled && pd_corrected(st))
         q->pay += 1;
     if (st->global >= 0 && st->global == st->rules->pc[PD_PC_COUPON_DAYS]) /* half, rounded down, at least $1 */
         q->pay = q->pay / 2 > 1 ? q->pay / 2 : 1;
@@ -794,7 +794,8 @@ static int list_cheese(const pd_state *st, pb_action *out, int n)
 {
     const pd_pending *pe = &st->pending;
     int s = st->seat;
-    if (!st->rules->extra_cheese || pe->cheese_decided || (pe->owner == s && pizzeria_cheese(st, s, pe->village)))
+    if (!st->rules->extra_cheese || pe->cheese_decided ||
+        ((pe->owner == s || !pd_corrected(st)) && pizzeria_cheese(st, pe->owner, pe->village)))
         return n;
     bool spare = pd_free_total(st, s) - 1 >= pe->due;
     for (int c = 0; spare && c < PD_TYPES; c++)
@@ -831,7 +832,7 @@ int pd_cheese_why(const pd_state *st, char *err, size_t errlen)
         return pb_errorf(err, errlen, "not a legal move: this game is played without Extra Cheese");
     if (st->phase != PD_PH_SUPPLY || pe->kind != PD_A_DELIVER)
         return pb_errorf(err, errlen, "not a legal move now: Extra Cheese goes on a pizza as it is delivered");
-    if (pe->owner == st->seat && pizzeria_cheese(st, pe->owner, pe->village))
+    if ((pe->owner == st->seat || !pd_corrected(st)) && pizzeria_cheese(st, pe->owner, pe->village))
         return pb_errorf(err, errlen, "not a legal move now: the pizzeria's own Extra Cheese is on this pizza "
                                       "(one bonus a pizza)");
     if (pe->nneeds > 0 || pe->extras > 0 || sausage_undecided(st))
@@ -1049,7 +1050,8 @@ static void reward(pd_state *st, int s, const pd_quote *q)
     pd_pending *pe = &st->pending;
     pd_player *p = &st->player[s];
     int zone_village = st->rules->data.map.space[q->zone].village;
-    *pd_purse(st, s) = (int16_t)(pd_money(st, s) + q->pay);
+    /* edition 1 added Sausage's $1 after Coupon Days' halving */
+    *pd_purse(st, s) = (int16_t)(pd_money(st, s) + q->pay + (pd_corrected(st) ? 0 : pe->doubled));
     pd_delivery_powers(st, s, zone_village, pe->modes, q->park_used);
     p->deliveries++;
     if (pd_has(st, s, PD_PC_FRUGAL)) /* Frugal Shopper is discarded when its holder delivers */

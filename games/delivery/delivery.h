@@ -278,6 +278,7 @@ typedef struct pd_rules {
     int first;                        /* start seat, or -1: drawn from the seed */
     bool expansion;                   /* the 5-6 player box: ANY cards, its tips and power cards */
     bool expansion_powers;            /* its 26 power cards alone, at 2-4 players (the rulebook's "if desired") */
+    uint8_t edition;                  /* the rules as pizzabox played them (PD_EDITION, or 1: a game from before) */
     bool extra_cheese;                /* the Extra Cheese mini expansion's cards in the market deck */
     uint8_t top_power[PD_MAX_INGREDIENTS];
     int8_t pc[PD_PC_COUNT];           /* power card index of each, -1: not in the data */
@@ -432,6 +433,13 @@ typedef struct pd_state {
     pb_rng rng;
     const pd_rules *rules;
 } pd_state;
+
+/* Edition 2 of the rules corrected Coupon Days with Sausage, Frugal Shopper,
+ * Copy Cat with Extra Cheese, Cold Storage's refill and Ingredient Shortage
+ * to the printed text. A game begun before keeps edition 1, the rules it
+ * was played with, so its moves replay to the same end (config "edition",
+ * records of version 2 and before, tables stored before). */
+#define PD_EDITION 2
 
 /* Are the expansion's power cards in the power deck: with the whole box, or
  * alone? */

@@ -24,6 +24,7 @@ void pd_rules_init(pd_rules *r, int players, int first)
     r->first = first;
     r->expansion = players >= 5;
     r->expansion_powers = false;
+    r->edition = PD_EDITION;
     r->coop = r->insane = r->easier = r->top_chef = false;
     r->extra_cheese = false;
     for (int i = 0; i < r->data.cards.ningredients; i++) {
@@ -1289,8 +1290,10 @@ int pd_apply(pd_state *st, pb_action a, char *err, size_t errlen)
             break;
         }
         take(st, a);
-        if (st->phase == PD_PH_AFTER) /* Frugal Shopper: no other power card this turn */
-            st->power_played = st->frugal_taken = true;
+        if (st->phase == PD_PH_AFTER) { /* Frugal Shopper: no other power card this turn */
+            st->power_played = true;
+            st->frugal_taken = pd_corrected(st);
+        }
         else if (--st->steps_left == 0)
             takes_done(st);
         break;

@@ -17,6 +17,12 @@ static inline bool pd_none8(const uint8_t *p)
 
 _Static_assert(PD_TYPES % 8 == 0, "hands are scanned 8 types at a time");
 
+/* Does the game play edition 2's corrections (PD_EDITION)? */
+static inline bool pd_corrected(const pd_state *st)
+{
+    return st->rules->edition >= 2;
+}
+
 int pd_group_of(const pd_state *st, int ingredient);
 bool pd_is_park_card(const pd_state *st, pd_card c);
 int pd_hand_total(const pd_state *st, int seat);

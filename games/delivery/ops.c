@@ -25,6 +25,8 @@
  *          its column's values; "coop_insane", "coop_easier" (not both),
  *          "top_chef" (false),
  *          "extra_cheese": the Extra Cheese mini expansion's cards (false),
+ *          "edition": the rules as pizzabox played them (PD_EDITION; 1: a
+ *          game begun before edition 2's corrections),
  *          "map": a map object, "cards": a cards object (the embedded
  *          defaults, docs/delivery-data.md)}. */
 static const char *const marker_keys[4] = {"blue", "red", "pizzas", "money"};
@@ -89,7 +91,7 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
 {
     static const char *const known[] = {"players", "first", "expansion", "expansion_powers", "extra_cheese",
                                         "coop",    "difficulty", "blue", "red", "pizzas", "money", "coop_insane",
-                                        "coop_easier", "top_chef", "map", "cards", NULL};
+                                        "coop_easier", "top_chef", "map", "cards", "edition", NULL};
     if (pb_json_known_keys(config, known, "delivery config: ", "the config", err, errlen))
         return -1;
     json_t *pl = json_object_get(config, "players"), *first = json_object_get(config, "first");
@@ -99,6 +101,11 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
         return pb_errorf(err, errlen, "expansion must be true or false");
     if (powers && !json_is_boolean(powers))
         return pb_errorf(err, errlen, "expansion_powers must be true or false");
+    json_t *edition = json_object_get(config, "edition");
+    if (edition && (!json_is_integer(edition) || json_integer_value(edition) < 1 ||
+                    json_integer_value(edition) > PD_EDITION))
+        return pb_errorf(err, errlen, "edition must be a whole number from 1 to %d (the rules as pizzabox played them)",
+                         PD_EDITION);
     json_t *cheese = json_object_get(config, "extra_cheese");
     if (cheese && !json_is_boolean(cheese))
         return pb_errorf(err, errlen, "extra_cheese must be true or false");
@@ -143,6 +150,10 @@ static int pd_rules_new(const json_t *config, void **out, json_t **normalized, i
     json_t *norm = json_pack("{s:i,s:b}", "players", n, "expansion", r->expansion);
     if (r->expansion_powers) /* only when chosen: configs from before it stay the same */
         json_object_set_new(norm, "expansion_powers", json_true());
+    if (edition) /* an earlier edition is kept; the current one is the default */
+        r->edition = (uint8_t)json_integer_value(edition);
+    if (r->edition < PD_EDITION)
+        json_object_set_new(norm, "edition", json_integer(r->edition));
     if (team) {
         pd_rules_coop(r, markers[0]);
         uint8_t *set[4] = {&r->promo_at[PD_PROMO_BLUE], &r->promo_at[PD_PROMO_RED], &r->goal_pizzas, &r->goal_money};

@@ -312,7 +312,7 @@ int pd_list_refills(const pd_state *st, pb_action *out, int n)
     for (int c = 0; sewer > 0 && c < PD_TYPES; c++)
         if (st->player[s].hand[c])
             n = pd_add_action(out, n, PD_ACTION(PD_A_REFILL, c));
-    for (uint64_t m = sewer > 0 ? st->player[s].powers : 0; m; m &= m - 1)
+    for (uint64_t m = sewer > 0 && pd_corrected(st) ? st->player[s].powers : 0; m; m &= m - 1)
         n = pd_add_action(out, n, PD_ACTION(PD_A_REFILL, PD_POWER_FLAG | (uint32_t)__builtin_ctzll(m)));
     return n;
 }
@@ -382,7 +382,7 @@ void pd_play_power(pd_state *st, uint32_t arg)
     st->player[s].powers &= ~(1ull << p);
     st->power_played = true;
     /* played before the action, its power is used the same turn (PD-T1) */
-    st->frugal_played = p == st->rules->pc[PD_PC_FRUGAL] && st->phase == PD_PH_START;
+    st->frugal_played = p == st->rules->pc[PD_PC_FRUGAL] && st->phase == PD_PH_START && pd_corrected(st);
     if (card->type == PD_TIMED) {
         play_timed(st, p, target);
         return;
@@ -657,7 +657,8 @@ int pd_farmed_ingredient(const pd_state *st, int seat)
 bool pd_frugal_take(const pd_state *st)
 {
     return st->phase == PD_PH_AFTER && !st->delivered && !st->frugal_taken &&
-           (!st->power_played || st->frugal_played) && !st->swapped && st->cold_filled_turn != st->turn &&
+           (!st->power_played || st->frugal_played) &&
+           (!pd_corrected(st) || (!st->swapped && st->cold_filled_turn != st->turn)) &&
            pd_has(st, st->seat, PD_PC_FRUGAL);
 }
 

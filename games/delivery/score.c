@@ -198,6 +198,7 @@ static double pending_worth(const pd_state *st, int viewer, double tip, double t
         spent += __builtin_popcountll(pe->paid_powers);
         /* the reward counts Extra Cheese once it is on (a card added: part of the pay) */
         return pd_delivery_reward(st, s, pe->owner, pe->slot, pe->village, pe->to, pe->modes) +
+               (pd_corrected(st) ? 0 : pe->doubled) +
                (pe->shorted || pd_cheese_left_out(st) ? 0 : tip) + 0.5 - CARD_WORTH * spent;
     }
     return 0;

@@ -350,4 +350,26 @@ for args in "--coop --difficulty 9" "--difficulty 3" "--coop --out $T/x.jsonl" "
         "$([ "$(wc -l <"$T/e.err")" -eq 1 ] || echo "not one line: $(cat "$T/e.err")")"
 done
 
+# ---- Records of version 2, from before the rules' edition 2 ----
+# Written by the pizzabox of before (random bots): they replay with the rules
+# they were played with, edition 1, to the scores they ended with; read as
+# version 3 (edition 2) they no longer replay, Frugal Shopper's and Ingredient
+# Shortage's corrections coming up in them.
+records=$(dirname "$0")/records
+for case in "frugal-shopper:18 18 22 " "ingredient-shortage:13 18 20 16 18 "; do
+    name=${case%%:*}
+    want=${case#*:}
+    f="$records/delivery-v2-$name.json"
+    "$BIN" replay "$f" >"$T/v2.out" 2>"$T/v2.err"
+    rc=$?
+    got=$(grep -o '"score":[0-9]*' "$T/v2.out" | sed 's/"score"://' | tr '\n' ' ')
+    sed 's/"version":2/"version":3/' "$f" >"$T/v3.json"
+    "$BIN" replay "$T/v3.json" >"$T/v3.out" 2>"$T/v3.err"
+    rc3=$?
+    check "replay: a version 2 record ($name) replays with edition 1 of the rules, to its scores" \
+        "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/v2.err")")" \
+        "$([ "$want" = "$got" ] || echo "played '$want', replayed '$got'")" \
+        "$([ $rc3 -ne 0 ] || echo 'it also replays with edition 2: the record does not tell the editions apart')"
+done
+
 summary delivery

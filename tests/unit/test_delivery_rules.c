@@ -1915,30 +1915,35 @@ static void test_over_achiever_and_coupon_days(void **state)
 }
 
 /* Coupon Days halves Sausage's $1 with the rest of the delivery's money:
- * ($2 + $1) / 2 = $1, not $2 / 2 + $1. */
+ * ($2 + $1) / 2 = $1, not $2 / 2 + $1 as edition 1 of the rules had it (a
+ * game begun then keeps it). */
 static void test_coupon_days_halves_sausage_dollar(void **state)
 {
     (void)state;
-    pd_state st;
-    expansion_table(&st, 5, 100);
-    static const char *const mt[] = {"Midtown/Sausage", NULL};
-    static const char *const a[] = {"Harlem/Ham", "Midtown/Onions", NULL};
-    pizzeria(&st, 0, "MT-1", 4, mt);
-    order(&st, 0, a);
-    int coupon = give_power(&st, 0, "coupon-days");
-    st.player[0].powers &= ~(1ull << coupon);
-    st.global = (int8_t)coupon;
-    st.global_until = (uint16_t)(st.turn + 3 * st.players);
-    empty_hand(&st, 0);
-    give(&st, 0, "Upper West Side/Ham");
-    give(&st, 0, "Upper West Side/Onions");
-    give(&st, 0, "Harlem/Ham");
-    int money = st.player[0].money;
-    play(&st, "deliver 1 from MT");
-    play(&st, "use Upper-West-Side/Ham");
-    play(&st, "use Upper-West-Side/Onions");
-    play(&st, "extra Harlem/Ham");
-    assert_int_equal(st.player[0].money, money + (2 + 1) / 2);
+    for (int edition = 1; edition <= PD_EDITION; edition++) {
+        pd_state st;
+        expansion_table(&st, 5, 100);
+        rules->edition = (uint8_t)edition;
+        static const char *const mt[] = {"Midtown/Sausage", NULL};
+        static const char *const a[] = {"Harlem/Ham", "Midtown/Onions", NULL};
+        pizzeria(&st, 0, "MT-1", 4, mt);
+        order(&st, 0, a);
+        int coupon = give_power(&st, 0, "coupon-days");
+        st.player[0].powers &= ~(1ull << coupon);
+        st.global = (int8_t)coupon;
+        st.global_until = (uint16_t)(st.turn + 3 * st.players);
+        empty_hand(&st, 0);
+        give(&st, 0, "Upper West Side/Ham");
+        give(&st, 0, "Upper West Side/Onions");
+        give(&st, 0, "Harlem/Ham");
+        int money = st.player[0].money;
+        play(&st, "deliver 1 from MT");
+        play(&st, "use Upper-West-Side/Ham");
+        play(&st, "use Upper-West-Side/Onions");
+        play(&st, "extra Harlem/Ham");
+        assert_int_equal(st.player[0].money, money + (edition >= 2 ? (2 + 1) / 2 : 2 / 2 + 1));
+    }
+    rules->edition = PD_EDITION;
 }
 
 /* Moped Delivery: 5 spaces beyond the pizzeria's range for free, and no

@@ -301,6 +301,43 @@ static void test_schema_versions_applied_once(void **state)
     assert_non_null(strstr(err, "schema version 999, newer than this pizzabox"));
 }
 
+/* A New York Pizza Delivery table stored before its rules' edition 2 keeps
+ * edition 1 (schema version 4), so its moves replay as they were played;
+ * other games' tables and a table that names its edition are left alone. */
+static void test_delivery_tables_keep_their_edition(void **state)
+{
+    (void)state;
+    char path[128], err[PB_ERR_LEN];
+    db_path(path, sizeof path, "edition");
+    pb_store *s = pb_store_open(path, err, sizeof err);
+    assert_non_null(s);
+    json_t *before = json_pack("{s:i}", "players", 3), *named = json_pack("{s:i, s:i}", "players", 2, "edition", 2);
+    int64_t old = pb_store_create_table(s, "delivery", before, 7, "DLV1", NULL, err, sizeof err);
+    int64_t kept = pb_store_create_table(s, "delivery", named, 8, "DLV2", NULL, err, sizeof err);
+    int64_t slice = pb_store_create_table(s, "nyslice", before, 9, "NYS1", NULL, err, sizeof err);
+    json_decref(before);
+    json_decref(named);
+    pb_store_close(s);
+    sqlite3 *db; /* back to schema version 3, as a server of before left it */
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "DELETE FROM schema_version WHERE version >= 4", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    s = pb_store_open(path, err, sizeof err);
+    assert_non_null(s);
+    const struct {
+        int64_t id;
+        int edition; /* 0: none */
+    } want[] = {{old, 1}, {kept, 2}, {slice, 0}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        pb_stored_table t;
+        assert_int_equal(pb_store_load(s, want[i].id, &t, err, sizeof err), 0);
+        assert_int_equal(json_integer_value(json_object_get(t.config, "edition")), want[i].edition);
+        assert_int_equal(json_integer_value(json_object_get(t.config, "players")), i == 1 ? 2 : 3);
+        pb_stored_table_free(&t);
+    }
+    pb_store_close(s);
+}
+
 /* The token column of a seat, read straight from the file. */
 static void stored_token(const char *path, int64_t id, int seat, char *out, size_t n)
 {
@@ -380,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_unusable_path_is_refused),
         cmocka_unit_test(test_bad_database_urls_are_refused),
         cmocka_unit_test(test_schema_versions_applied_once),
+        cmocka_unit_test(test_delivery_tables_keep_their_edition),
         cmocka_unit_test(test_database_private_and_tokens_hashed),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
