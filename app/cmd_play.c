@@ -760,10 +760,11 @@ static int start_resumed(play *p, const char *path, const char *seats)
         return -1;
     }
     if (seats) {
-        if (parse_seats(p, seats) != p->players) {
+        int n = parse_seats(p, seats); /* -1: it said why */
+        if (n >= 0 && n != p->players)
             cli_error("play", "--seats must list %d seats for this game", p->players);
+        if (n != p->players)
             return -1;
-        }
     } else {
         for (int s = 0; s < p->players; s++) {
             const char *spec = pb_record_seat(p->rec, s);

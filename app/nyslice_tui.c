@@ -428,13 +428,17 @@ static void draw_placing(tui *t)
     put_name(t, jint(pl, "seat", -1), 14);
     tb_put(&t->b, !strcmp(why, "dibs") ? " - placing (Dibs!):" : !strcmp(why, "seconds") ? " - Seconds:"
                                                                                        : " - placing:");
+    const json_t *mystery = jget(pl, "mystery"); /* its place in the list: named, as `eat mystery` names it */
     for (size_t i = 0; i < json_array_size(sl); i++) {
         const char *tok = json_string_value(json_array_get(sl, i));
+        bool is_mystery = json_is_integer(mystery) && json_integer_value(mystery) == (json_int_t)i;
         char num[16];
         snprintf(num, sizeof num, "%d:", (int)i + 1);
-        tb_room(&t->b, (int)(strlen(num) + strlen(shown(tok ? tok : "?"))), 2, i ? 2 : 1);
+        tb_room(&t->b, (int)(strlen(num) + strlen(shown(tok ? tok : "?")) + (is_mystery ? 10 : 0)), 2, i ? 2 : 1);
         tb_cput(&t->b, C_BOLD, num);
         put_token(&t->b, tok ? tok : "?");
+        if (is_mystery)
+            tb_put(&t->b, " (Mystery)");
     }
     placing_edible(t, pl);
     if (offered) {

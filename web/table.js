@@ -356,6 +356,15 @@ function slotToken(ctx, pos) {
   return s && s.slice ? chip(s.slice, ctx.typeNames) : '';
 }
 
+// A slice named in a placing move; `mystery` (the Mystery slice, named apart
+// from an identical slice of the portion) as its owner sees it.
+function placedChip(ctx, tok) {
+  const pl = ctx.v.placing;
+  if (tok !== 'mystery') return chip(tok, ctx.typeNames);
+  const seen = pl && pl.mystery != null ? pl.slices[pl.mystery] : null;
+  return seen && seen !== '?' ? `${chip(seen, ctx.typeNames)} (Mystery)` : chip(tok, ctx.typeNames);
+}
+
 // A move in words for its button.
 export function moveLabel(ctx, text) {
   const w = text.split(/\s+/);
@@ -369,7 +378,7 @@ export function moveLabel(ctx, text) {
       : `Take portion ${esc(portionLetter(ctx, w[1]))}`;
     case 'collect': return 'Collect all';
     case 'eat':
-      if (ctx.phase === 'place') return `Eat ${chips(w.slice(1), ctx.typeNames)}, collect the rest`;
+      if (ctx.phase === 'place') return `Eat ${w.slice(1).map((t) => placedChip(ctx, t)).join(' ')}, collect the rest`;
       return `Eat ${w[1] ? chip(w[1], ctx.typeNames) : 'it'}`;
     case 'keep': return `Keep ${w[1] ? chip(w[1], ctx.typeNames) : 'it'}`;
     case 'attach': return `Attach the Supreme to ${type(w[1])}`;

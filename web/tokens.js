@@ -49,6 +49,7 @@ export function esc(text) {
 // What a token says: kind 'num' | 'combo' | 'anchovy' | 'supreme' | 'hidden'.
 export function parseToken(tok) {
   if (tok == null || tok === '?') return { kind: 'hidden', pep: 0, anch: 0 };
+  if (tok === 'mystery') return { kind: 'mystery', pep: 0, anch: 0 }; // the notation's name for it: `eat mystery`
   if (tok === 'A') return { kind: 'anchovy', pep: 0, anch: 3 };
   let m = /^S(?:@(\d+))?$/.exec(tok);
   if (m) return { kind: 'supreme', pep: 2, anch: 0, attached: m[1] ? Number(m[1]) : null };
@@ -69,6 +70,7 @@ export function tokenWords(tok, typeNames = {}) {
   const name = (k) => (typeNames[k] ? `${k} ${typeNames[k]}` : `${k}`);
   switch (t.kind) {
     case 'hidden': return 'a hidden slice';
+    case 'mystery': return 'the Mystery slice';
     case 'anchovy': return 'the Anchovy slice (3 anchovies)';
     case 'supreme': return t.attached ? `the Supreme, attached to ${name(t.attached)}` : 'the Supreme (2 pepperonis)';
     case 'combo': return `a Combo of ${name(t.low)} and ${name(t.high)}`;
@@ -89,6 +91,7 @@ export function chip(tok, typeNames) {
   let label;
   switch (t.kind) {
     case 'hidden': label = '?'; break;
+    case 'mystery': label = 'Mystery'; break;
     case 'anchovy': label = 'A'; break;
     case 'supreme': label = t.attached ? `S@${t.attached}` : 'S'; break;
     case 'combo': label = `${t.low}/${t.high}`; break;

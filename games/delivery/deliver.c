@@ -1443,8 +1443,13 @@ int pd_delivery_why(const pd_state *st, pb_action a, char *err, size_t errlen)
             if (m.unit_of[i] < 0 && !(skip && skip--) && used < sizeof missing)
                 used += (size_t)snprintf(missing + used, sizeof missing - used, "%s%s", k++ ? ", " : "",
                                          need_name(st, left.ingredient[i], left.group[i]));
-        return pb_errorf(err, errlen, "missing ingredient: order %d needs %s from your hand, and you have no card of %s",
-                         slot + 1, missing, k > 1 ? "those" : "it");
+        int scarce = pd_corrected(st) ? pd_short_ingredient(st) : -1;
+        char because[96] = ""; /* the short ingredient's cards would have fitted */
+        if (scarce >= 0)
+            snprintf(because, sizeof because, " (Ingredient Shortage: no %s on a pizza)",
+                     st->rules->data.cards.ingredient[scarce].name);
+        return pb_errorf(err, errlen, "missing ingredient: order %d needs %s from your hand, and you have no card of %s%s",
+                         slot + 1, missing, k > 1 ? "those" : "it", because);
     }
     int from_hand = left.n - shorts - stored > 0 ? left.n - shorts - stored : 0;
     int spare = h.total - from_hand - q.extras;

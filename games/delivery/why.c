@@ -266,8 +266,8 @@ static int frugal_why(const pd_state *st, char *err, size_t errlen)
     if (st->frugal_taken)
         return pb_errorf(err, errlen, "Frugal Shopper takes one card a turn, and you have taken it");
     if (st->power_played && !st->frugal_played)
-        return pb_errorf(err, errlen, "Frugal Shopper is not used on a turn another power card is played (played after "
-                                      "the action, it works from your next turn)");
+        return pb_errorf(err, errlen, "Frugal Shopper is not used on a turn another power card is played, nor on the "
+                                      "turn it is played after the action (it works from your next turn)");
     return pb_errorf(err, errlen, "Frugal Shopper is not used on a turn another power card is used (a Bait and Switch "
                                   "swap, a Cold Storage refill)");
 }

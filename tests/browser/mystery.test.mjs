@@ -112,6 +112,18 @@ test('the Mystery slice is eaten as `mystery` and labelled as the Mystery, for i
   ]);
   assert.equal(mine.confirm, 'Eat 1, collect 3');
   assert.deepEqual(mine.buttons.map((b) => b.mystery), [false, false, false, true], 'the Mystery button is marked apart');
+
+  // ---- The move buttons and the log name the Mystery slice, not a hidden "?" ----
+  const words = await page.evaluate(async (msg) => {
+    const T = await import('/table.js');
+    const K = await import('/tokens.js');
+    const box = document.createElement('div');
+    const text = (html) => { box.innerHTML = html; return box.textContent.replace(/\s+/g, ' ').trim(); };
+    const ctx = T.buildCtx(msg);
+    return { button: text(T.moveLabel(ctx, 'eat 9p3 mystery')), log: text(K.actionWords('eat mystery', 'Ann', {})) };
+  }, ann);
+  assert.equal(words.button, 'Eat 9 9 (Mystery), collect the rest', 'the owner sees which slice the Mystery is');
+  assert.equal(words.log, 'Ann ate Mystery', 'the log names the Mystery slice');
   const visible = await placingInPage(page, ann, [1]);
   assert.deepEqual(visible.buttons.map((b) => b.choice), ['collect (not edible)', 'eat', 'collect (not edible)', 'Mystery: collect'],
     'the visible 9p3 eaten, the Mystery collected');
