@@ -37,7 +37,7 @@ static int table_record(pb_store *store, int64_t id, char *code, pb_replay *out,
         json_array_append_new(names, json_string(t.name[s]));
         json_array_append_new(seats, json_string(t.player[s][0] ? t.player[s] : "human"));
     }
-    json_t *rec = json_pack("{s:s, s:i, s:s, s:O, s:I, s:o, s:o, s:O}", "format", "pizzabox-record", "version", 1,
+    json_t *rec = json_pack("{s:s, s:i, s:s, s:O, s:I, s:o, s:o, s:O}", "format", "pizzabox-record", "version", PB_RECORD_VERSION,
                             "game", t.game, "config", t.config, "seed", (json_int_t)t.seed, "names", names, "seats",
                             seats, "actions", t.actions);
     if (rec && t.salt[0]) { /* the commitment every player saw, and its secret: pizzabox verify */

@@ -17,7 +17,7 @@
  * Version 3: written once New York Pizza Delivery's rules reached edition 2
  * (games/delivery/delivery.h PD_EDITION); a Delivery game of an earlier
  * record is replayed with the rules it was played with (edition 1). */
-#define RECORD_VERSION 3
+#define RECORD_VERSION PB_RECORD_VERSION
 #define DELIVERY_EDITION_FROM 3 /* the first record version of Delivery's edition 2 */
 
 struct pb_record {

@@ -7,6 +7,10 @@
 
 #include "game.h"
 
+/* The version records are written with (core/record.c says what each one
+ * changed); a record made from stored moves is of this version too. */
+#define PB_RECORD_VERSION 3
+
 typedef struct pb_record pb_record;
 
 /* A new, empty record of a game about to start from `seed`. */

@@ -409,7 +409,8 @@ static int migrate(pb_store *s, char *err, size_t errlen)
         rc = refuse_older_servers(s, version, err, errlen);
     for (int v = (int)version + 1; rc == 0 && v <= SCHEMA_VERSION; v++) {
         const struct migration *m = &migrations[v - 1];
-        if (script(s, is_pg(s) ? m->postgresql : m->sqlite) != 0 ||
+        const char *sql = is_pg(s) ? m->postgresql : m->sqlite; /* PostgreSQL refuses an empty one */
+        if ((sql[0] && script(s, sql) != 0) ||
             (v == 1 && !is_pg(s) && sqlite_before_versions(s) != 0) || (m->then && m->then(s) != 0) ||
             run(s, "INSERT INTO schema_version (version) VALUES (?)", "i", v) != 0)
             rc = db_error(s, "schema", err, errlen);

@@ -6,7 +6,7 @@
 #
 # A real `pizzabox serve` (on a free loopback port, with a temporary
 # database) plays a few tables through Node's WebSocket client, as
-# tests/server/ does: New York Slice and Pizza Theory, bots and one or two
+# tests/server/ does: all three games, bots and one or two
 # scripted humans, and one table left waiting for a player. The server is
 # stopped, then every finished table is exported, replayed and its score
 # compared with the `score` of the last view its players received.
@@ -30,6 +30,7 @@ const tables = [
   ['nyslice', ['human', 'human', 'random', 'greedy']],
   ['theory', ['human', 'random', 'greedy']],
   ['theory', ['human', 'greedy']],
+  ['delivery', ['human', 'random']],
 ];
 for (const [game, seats] of tables) {
   const ann = await Client.connect(server.url, 'ann');
@@ -62,7 +63,7 @@ EOF
 DB=$T/server.db
 HELPERS=$ROOT/tests/server/helpers.mjs PIZZABOX_BIN=$BIN node --experimental-websocket "$T/play.mjs" "$DB" >"$T/expect.json" 2>"$T/play.err"
 rc=$?
-check "a server session of four finished tables and one waiting" \
+check "a server session of five finished tables and one waiting" \
     "$([ $rc -eq 0 ] || echo "node exit $rc: $(head -3 "$T/play.err")")"
 [ $rc -eq 0 ] || { summary export; exit 1; }
 
@@ -80,9 +81,9 @@ rc=$?
 check "export: every finished table, one file each, named by its code" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/all.err")")" \
     "$([ -s "$T/all.err" ] && echo "stderr: $(head -2 "$T/all.err")")" \
-    "$(grep -q '^exported 4 finished tables of ' "$T/all.out" || echo "summary: $(cat "$T/all.out")")" \
+    "$(grep -q '^exported 5 finished tables of ' "$T/all.out" || echo "summary: $(cat "$T/all.out")")" \
     "$(for c in $CODES; do [ -f "$T/records/$c.json" ] || echo "no $c.json"; done)" \
-    "$([ "$(ls "$T/records" | wc -l)" -eq 4 ] || echo "files: $(ls "$T/records" | tr '\n' ' ')")" \
+    "$([ "$(ls "$T/records" | wc -l)" -eq 5 ] || echo "files: $(ls "$T/records" | tr '\n' ' ')")" \
     "$([ -f "$T/records/$WAITING.json" ] && echo 'the unfinished table was exported')"
 
 problems=""
@@ -97,6 +98,11 @@ for c in $CODES; do
     [ "$same" = same ] || problems="$problems $c $same;"
 done
 check "replay: every exported game ends with the score its players were shown" "$problems"
+# written with the record version of today, so that a Delivery game is read
+# with the rules' current edition, not as a game from before (docs/records.md)
+check "export: records of the current version, no earlier rules edition named" \
+    "$(for c in $CODES; do grep -q '"version":3,' "$T/records/$c.json" || echo "$c: not version 3"; done)" \
+    "$(grep -l '"edition"' "$T"/records/*.json)"
 
 C1=${CODES%% *}
 "$BIN" export --db "$DB" --code "$C1" >"$T/one.json" 2>"$T/one.err"
