@@ -148,7 +148,8 @@ test("a server killed mid-game: its players go on through another, every move ke
   const [endA, endB] = await Promise.all([playToEnd(ann2, made.code, { timeout: 45_000 }),
     playToEnd(bob, made.code, { timeout: 45_000 })]);
   assert.equal(endA.moves, endB.moves);
-  assert.ok(endA.moves > botMoved.moves, 'the game went on');
+  // (the bot's move taken over may have been the game's last)
+  assert.ok(endA.moves > botMoved.moves || botMoved.view.phase === 'over', 'the game went on');
   const stored = Number(psql(db, `SELECT count(*) FROM actions JOIN tables ON tables.id = table_id WHERE code = '${made.code}'`));
   assert.equal(stored, endA.moves, 'every move acknowledged is stored, once');
   assert.doesNotMatch(two.stderr, /not read again|not taken in/, 'every change taken in as it came');
