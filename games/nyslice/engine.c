@@ -489,6 +489,13 @@ bool nys_edible(const nys_state *st, int id, int seat)
     return edible(st, id, seat);
 }
 
+int nys_mystery_index(const nys_state *st)
+{
+    bool drawn = st->mystery != NYS_NONE && st->placing == NYS_PLACING_TAKE && st->qlen > st->qnew &&
+                 st->queue[st->qlen - 1] == st->mystery;
+    return drawn ? st->qlen - 1 - st->qnew : -1;
+}
+
 uint16_t nys_attach_types(const nys_state *st, int seat)
 {
     const nys_tally *t = &st->tally[seat];

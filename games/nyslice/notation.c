@@ -24,7 +24,7 @@
 static bool mystery_with_twin(const nys_state *st, int i)
 {
     int id = st->queue[st->qnew + i];
-    if (id != st->mystery || st->placing != NYS_PLACING_TAKE)
+    if (i != nys_mystery_index(st))
         return false;
     for (int j = 0; j < st->qlen - st->qnew; j++)
         if (j != i && st->cls[st->queue[st->qnew + j]] == st->cls[id])
@@ -224,8 +224,8 @@ static int parse_place(const nys_state *st, char **w, int nw, pb_action *a, char
         nys_slice want;
         pb_quote(w[k], q, sizeof q);
         if (strcasecmp(w[k], "mystery") == 0) {
-            int i = n - 1; /* the Mystery slice is drawn after the portion's */
-            if (st->placing != NYS_PLACING_TAKE || n == 0 || st->queue[st->qnew + i] != st->mystery)
+            int i = nys_mystery_index(st);
+            if (i < 0)
                 return pb_errorf(err, errlen, "there is no Mystery slice among the slices you are placing");
             if (mask >> i & 1u)
                 return pb_errorf(err, errlen, "the Mystery slice is named twice");

@@ -316,6 +316,9 @@ int nys_check_invariants(const nys_state *st, char *err, size_t errlen);
 
 /* Is slice `id` edible for `seat` right now (NYS-T2)? */
 bool nys_edible(const nys_state *st, int id, int seat);
+/* The Mystery slice's place among the slices being placed (drawn with the
+ * portion, it is queued last), or -1 when none is being placed. */
+int nys_mystery_index(const nys_state *st);
 /* NYS-S4: why Special `sp` cannot be played where this round reveals it
  * ("not played in a 2-player game", "... in the last round"), or NULL. */
 const char *nys_special_unplayable(const nys_state *st, int sp);

@@ -230,10 +230,7 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
                                "slices", slices, "edible", eat_ok);
         /* where the Mystery slice just drawn is in the list (public: everyone
          * saw it drawn), for eating it rather than a visible twin */
-        int m = st->mystery != NYS_NONE && st->placing == NYS_PLACING_TAKE && st->qlen > st->qnew &&
-                        st->queue[st->qlen - 1] == st->mystery
-                    ? st->qlen - 1 - st->qnew
-                    : -1;
+        int m = nys_mystery_index(st);
         json_object_set_new(pl, "mystery", m >= 0 ? json_integer(m) : json_null());
         json_object_set_new(pl, "offered", st->phase == NYS_PH_EAT_OR_KEEP
                                                ? token(st, st->queue[st->qpos])
