@@ -177,6 +177,13 @@ typedef struct pb_game_ops {
      * written to out, their count returned (0: none, or none known). NULL:
      * the game never tells. */
     int (*sure_wins)(const pb_game *g, const pb_state *st, pb_action *out, int max);
+    /* The config a game was played with when an older pizzabox recorded it
+     * (a record of `record_version`, core/record.h; a table stored before
+     * the store's edition step counts as version 2), as a new object: a
+     * game whose rules were corrected since names the rules it was played
+     * by, so its moves replay to the same end. NULL: the config as it is
+     * (also when the game has no such op). */
+    json_t *(*config_as_played)(const json_t *config, int record_version);
 } pb_game_ops;
 
 struct pb_game {

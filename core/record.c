@@ -15,10 +15,10 @@
  * cards, upgrades, the Park Path, Ham, ...). Version 1 files are read, but a
  * game that used a corrected rule may no longer replay: the error says so.
  * Version 3: written once New York Pizza Delivery's rules reached edition 2
- * (games/delivery/delivery.h PD_EDITION); a Delivery game of an earlier
- * record is replayed with the rules it was played with (edition 1). */
+ * (games/delivery/delivery.h PD_EDITION); a game of an earlier record is
+ * replayed with the config it was played with (the game's
+ * config_as_played). */
 #define RECORD_VERSION PB_RECORD_VERSION
-#define DELIVERY_EDITION_FROM 3 /* the first record version of Delivery's edition 2 */
 
 struct pb_record {
     char game[32];
@@ -282,13 +282,12 @@ int pb_replay_text(const char *text, pb_replay *out, char *err, size_t errlen)
         goto out;
     }
     char gerr[PB_ERR_LEN];
-    json_t *played = json_incref(config); /* the config as the game was played */
-    if (ver && json_integer_value(ver) < DELIVERY_EDITION_FROM && strcmp(json_string_value(game), "delivery") == 0 &&
-        !json_object_get(config, "edition")) {
-        json_decref(played);
-        played = config ? json_deep_copy(config) : json_object();
-        json_object_set_new(played, "edition", json_integer(1));
-    }
+    json_t *played = NULL; /* the config as the game was played, when not as written */
+    const pb_game_ops *ops = pb_game_find(json_string_value(game));
+    if (ops && ops->config_as_played)
+        played = ops->config_as_played(config, ver ? (int)json_integer_value(ver) : RECORD_VERSION);
+    if (!played)
+        played = json_incref(config);
     out->game = pb_game_new(json_string_value(game), played, gerr, sizeof gerr);
     json_decref(played);
     if (!out->game) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../core/error.h"
+#include "../core/game.h"
 #include "../core/hash.h"
 #include "db.h"
 
@@ -333,22 +334,29 @@ static int sqlite_before_versions(pb_store *s)
 }
 
 /* Version 4: New York Pizza Delivery's rules reached edition 2 (a few rules
- * corrected to the printed text). A Delivery table stored before keeps
- * edition 1 in its config, the rules it was played with, so its moves
- * replay to the same state (games/delivery/delivery.h PD_EDITION). */
-static int delivery_tables_keep_edition_1(pb_store *s)
+ * corrected to the printed text). A table stored before keeps the config it
+ * was played with, as a record of version 2 would (the game's
+ * config_as_played: Delivery's names edition 1), so its moves replay to the
+ * same state. */
+#define RECORDS_OF_SCHEMA_3 2
+
+static int tables_keep_the_rules_they_were_played_by(pb_store *s)
 {
     pb_db_rows r;
-    if (query(s, &r, "SELECT id, config FROM tables WHERE game = 'delivery'", "") != 0)
+    if (query(s, &r, "SELECT id, game, config FROM tables", "") != 0)
         return -1;
     int rc = 0, row;
     while (rc == 0 && (row = next(&r)) == 1) {
-        json_t *config = json_loads(col_text(&r, 1), 0, NULL); /* a damaged one is told when it is loaded */
-        if (json_is_object(config) && !json_object_get(config, "edition")) {
-            json_object_set_new(config, "edition", json_integer(1));
-            char *text = json_dumps(config, JSON_COMPACT | JSON_SORT_KEYS);
+        const pb_game_ops *ops = pb_game_find(col_text(&r, 1));
+        if (!ops || !ops->config_as_played)
+            continue;
+        json_t *config = json_loads(col_text(&r, 2), 0, NULL); /* a damaged one is told when it is loaded */
+        json_t *played = json_is_object(config) ? ops->config_as_played(config, RECORDS_OF_SCHEMA_3) : NULL;
+        if (played) {
+            char *text = json_dumps(played, JSON_COMPACT | JSON_SORT_KEYS);
             rc = text ? run(s, "UPDATE tables SET config = ? WHERE id = ?", "sI", text, col_int(&r, 0)) : -1;
             free(text);
+            json_decref(played);
         }
         json_decref(config);
     }
@@ -366,7 +374,7 @@ static const struct migration {
     {sqlite_v1, pg_v1, NULL}, /* 1: tables, seats, actions, events, server, chat */
     {sqlite_v2, pg_v2, sqlite_columns}, /* 2: nodes, claims, presence, the log's end; (PostgreSQL) every change told */
     {"", pg_v3, sqlite_columns},          /* 3: tables' owners; (PostgreSQL) what changed told */
-    {"", "", delivery_tables_keep_edition_1}, /* 4: Delivery tables from before keep edition 1 of its rules */
+    {"", "", tables_keep_the_rules_they_were_played_by}, /* 4: tables from before keep their rules (Delivery: edition 1) */
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 

@@ -362,6 +362,20 @@ static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, 
     return pd_check_invariants(CST(st), err, errlen);
 }
 
+/* Records before version 3 (and tables stored before the store's edition
+ * step) were played by edition 1 of the rules, unless they name one. */
+#define EDITION_2_RECORDS_FROM 3
+
+static json_t *op_config_as_played(const json_t *config, int record_version)
+{
+    if (record_version >= EDITION_2_RECORDS_FROM || json_object_get(config, "edition"))
+        return NULL;
+    json_t *played = config ? json_deep_copy(config) : json_object();
+    if (played)
+        json_object_set_new(played, "edition", json_integer(1));
+    return played;
+}
+
 const pb_game_ops pd_game_ops = {
     .id = "delivery",
     .title = "New York Pizza Delivery",
@@ -396,4 +410,5 @@ const pb_game_ops pd_game_ops = {
     .explain = op_explain,
     .continues = op_continues,
     .join = op_join,
+    .config_as_played = op_config_as_played,
 };
