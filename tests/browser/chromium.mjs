@@ -26,3 +26,12 @@ export function watchErrors(page, problems) {
   page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) problems.push(m.text()); });
   return page;
 }
+
+/* A page in a browser context of its own (contextOptions: viewport, touch,
+ * ...), with initScript (if any) run before each document's own scripts and
+ * its errors going to `problems`. */
+export async function watchedPage(browser, problems, contextOptions = {}, initScript = null) {
+  const ctx = await browser.newContext(contextOptions);
+  if (initScript) await ctx.addInitScript(initScript);
+  return watchErrors(await ctx.newPage(), problems);
+}

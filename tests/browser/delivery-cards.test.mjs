@@ -15,7 +15,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
 import {
   Client, driveSeats, humanMove, humanTable, seeded, selfplayRecords, startServer, tempDir, viewAt,
 } from '../server/helpers.mjs';
@@ -43,12 +43,7 @@ after(async () => {
   server?.proc.kill('SIGKILL');
 });
 
-async function openPage(options) {
-  const ctx = await browser.newContext(options);
-  const page = await ctx.newPage();
-  watchErrors(page, problems);
-  return page;
-}
+const openPage = (options) => watchedPage(browser, problems, options);
 
 // The page takes a seat over from the client that held it, by its token.
 async function takeSeat(page, joined) {

@@ -16,7 +16,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
 import { Client, driveSeats, humanTable, startServer, stopServers, tempDir } from '../server/helpers.mjs';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -38,12 +38,7 @@ after(async () => {
   await stopServers([server]);
 });
 
-async function openPage() {
-  const ctx = await browser.newContext({ viewport: DESKTOP });
-  const page = await ctx.newPage();
-  watchErrors(page, problems);
-  return page;
-}
+const openPage = () => watchedPage(browser, problems, { viewport: DESKTOP });
 
 // A new table of two people, Ann at seat 0 and Bob at seat 1.
 async function table() {

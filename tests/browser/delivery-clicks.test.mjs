@@ -81,7 +81,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
 import { Client, ROOT, startServer, stopServers, tempDir, viewAt } from '../server/helpers.mjs';
 
 const SCREEN = { width: 1366, height: 768 };
@@ -534,10 +534,8 @@ function findOnScreen(selectors) {
 test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a person would: clicks, moves, decisions and scrolls counted',
   { timeout: GAME_MS + 30_000 }, async () => {
     const started = Date.now();
-    const ctx = await browser.newContext({ viewport: SCREEN });
-    const page = await ctx.newPage();
     const problems = [];
-    watchErrors(page, problems);
+    const page = await watchedPage(browser, problems, { viewport: SCREEN });
     // What the page hears and says: the views, and the moves it sends.
     // Each move of hers with the view it was sent from, and whether a click
     // sent it (else the page did, queued behind one).
@@ -743,5 +741,5 @@ test('a whole New York Pizza Delivery game at 3 players, Ann clicking as a perso
       : `not the baseline's game (${game}, baseline ${BASELINE.game}): the counts do not compare`);
     console.log(`decisions needing a scroll at 1366x768: ${count.scrolls} (${JSON.stringify(count.scrollsByKind)}; ` +
       `${count.offscreen} clicks off the screen); decisions by kind ${JSON.stringify(count.byKind)}; ${result} (scores ${scores.join(', ')}); ${out.ms} ms`);
-    await ctx.close();
+    await page.context().close();
   });

@@ -15,7 +15,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
 import { startServer, tempDir } from '../server/helpers.mjs';
 import { fitProblems, lastView, playUntil, spySockets } from './fit-check.mjs';
 
@@ -38,11 +38,7 @@ after(async () => {
 const problems = [];
 
 async function newPage(size) {
-  const ctx = await browser.newContext({ viewport: size });
-  await ctx.addInitScript(spySockets);
-  const page = await ctx.newPage();
-  watchErrors(page, problems);
-  return page;
+  return watchedPage(browser, problems, { viewport: size }, spySockets);
 }
 
 const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -31,7 +31,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
 import {
   Client, driveSeats, humanTable, isFormality, opponentCardGames, startServer, stopServers, tempDir, viewAt,
 } from '../server/helpers.mjs';
@@ -54,12 +54,7 @@ after(async () => {
   server?.proc.kill('SIGKILL');
 });
 
-async function openPage(viewport) {
-  const ctx = await browser.newContext({ viewport });
-  const page = await ctx.newPage();
-  watchErrors(page, problems);
-  return page;
-}
+const openPage = (viewport) => watchedPage(browser, problems, { viewport });
 
 // A small seeded generator: Ann's choices are the same on every run.
 function seeded(seed) {

@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
 import { startServer, tempDir, Client, playToEnd, seeded } from '../server/helpers.mjs';
 import { clickMove } from './slice-clicks.mjs';
 
@@ -34,10 +34,7 @@ after(async () => {
 });
 
 async function page(size, { phone = false } = {}) {
-  const ctx = await browser.newContext({ viewport: size, ...(phone ? { hasTouch: true, isMobile: true } : {}) });
-  const p = await ctx.newPage();
-  watchErrors(p, problems);
-  return p;
+  return watchedPage(browser, problems, { viewport: size, ...(phone ? { hasTouch: true, isMobile: true } : {}) });
 }
 
 // A table with the client in seat 0 and bots in the others; its code and seat token.

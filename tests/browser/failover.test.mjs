@@ -12,7 +12,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
 import { clickMove } from './slice-clicks.mjs';
 import { TEST_PG, startServer, startHaproxy, stopServers, storeFor, tempDir, removeTempDir } from '../server/helpers.mjs';
 
@@ -40,8 +40,7 @@ test("Ann's server dies mid-game: her page connects again through HAProxy, to he
     lb = await startHaproxy(servers, dir);
     browser = await launchChromium();
     const problems = [];
-    const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
-    const page = watchErrors(await ctx.newPage(), problems);
+    const page = await watchedPage(browser, problems, { viewport: { width: 1200, height: 1000 } });
     await page.goto(`http://127.0.0.1:${lb.port}/`);
     await page.fill('#name', 'Ann');
     await page.selectOption('#players-count', '3');

@@ -7,7 +7,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
 import { startServer, tempDir } from '../server/helpers.mjs';
 import { clickMove } from './slice-clicks.mjs';
 
@@ -24,10 +24,7 @@ test('two browsers create and join a table with two bots and play to the Guest C
     browser = await launchChromium();
     const problems = [];
     const open = async (w, h) => {
-      const ctx = await browser.newContext({ viewport: { width: w, height: h } });
-      const page = await ctx.newPage();
-      watchErrors(page, problems);
-      return page;
+      return watchedPage(browser, problems, { viewport: { width: w, height: h } });
     };
     const ann = await open(1200, 1000), bo = await open(390, 844); // a desktop and a phone
 
@@ -81,9 +78,7 @@ test('a 2-player table shows the Special sent back, no columns for removed types
     const two = await startServer(join(tempDir('pizzabox-browser-'), 'two.db'), { env: { PIZZABOX_TABLE_SEED: '2' } });
     browser ??= await launchChromium();
     const problems = [];
-    const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
-    const page = await ctx.newPage();
-    watchErrors(page, problems);
+    const page = await watchedPage(browser, problems, { viewport: { width: 1200, height: 1000 } });
     try {
       await page.goto(`http://localhost:${two.port}/`);
       await page.fill('#name', 'Ann');
@@ -111,7 +106,7 @@ test('a 2-player table shows the Special sent back, no columns for removed types
       await page.screenshot({ path: join(SHOTS, 'browser-two-players-end.png'), fullPage: true });
       assert.deepEqual(problems, [], 'no errors in the page');
     } finally {
-      await ctx.close();
+      await page.context().close();
       two.proc.kill('SIGKILL');
     }
   });

@@ -14,7 +14,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
 import { ROOT, startServer, tempDir } from '../server/helpers.mjs';
 
 const DESKTOP = { width: 1200, height: 900 };
@@ -55,9 +55,7 @@ after(async () => {
 });
 
 async function openPage(viewport, options = {}) {
-  const ctx = await browser.newContext({ viewport, ...options });
-  const page = await ctx.newPage();
-  watchErrors(page, problems);
+  const page = await watchedPage(browser, problems, { viewport, ...options });
   await page.goto(url);
   await page.waitForSelector('#lobby:not([hidden])');
   return page;

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
 import { startServer, tempDir } from '../server/helpers.mjs';
 import { clickMove as play } from './slice-clicks.mjs';
 
@@ -33,10 +33,7 @@ after(async () => {
 
 // A page in a browser context of its own (its own localStorage: its own person).
 async function person(size) {
-  const ctx = await browser.newContext({ viewport: size });
-  const page = await ctx.newPage();
-  watchErrors(page, problems);
-  return page;
+  return watchedPage(browser, problems, { viewport: size });
 }
 
 // A New York Slice table from the lobby; returns its share link.

@@ -13,7 +13,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchErrors } from './chromium.mjs';
+import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
 import { startServer, tempDir } from '../server/helpers.mjs';
 
 const GAME_MS = 40_000;   // one game, clicked through: far more than it takes
@@ -54,13 +54,8 @@ function watchForLeaks() {
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
 }
 
-async function openPage(width, height, options = {}) {
-  const ctx = await browser.newContext({ viewport: { width, height }, ...options });
-  await ctx.addInitScript(watchForLeaks);
-  const page = await ctx.newPage();
-  watchErrors(page, problems);
-  return page;
-}
+const openPage = (width, height, options = {}) =>
+  watchedPage(browser, problems, { viewport: { width, height }, ...options }, watchForLeaks);
 
 // A small seeded generator: Ann's choices are the same on every run.
 function seeded(seed) {
