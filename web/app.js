@@ -331,8 +331,10 @@ function showJoinPrompt(code) {
   if (!name.value) name.value = store.name();
   state.unknownCode = null;
   renderPromptInfo();
+  // Not connected yet (a shared link just opened): the connection's opening
+  // shows this prompt again and asks then, so no "not connected" here.
   requestList();
-  send({ type: 'peek', code }); // the list may not hold it (old, or past the newest 500)
+  conn.send({ type: 'peek', code }); // the list may not hold it (old, or past the newest 500)
 }
 
 // A shared link's table, as the server knows it: into the list the prompt reads.

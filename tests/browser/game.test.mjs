@@ -45,6 +45,9 @@ test('two browsers create and join a table with two bots and play to the Guest C
     assert.match(share, /#\/t\/[A-Z0-9]{4}$/);
 
     await bo.goto(share);
+    await bo.waitForFunction(() => document.querySelector('#prompt-info').textContent.trim() !== '');
+    assert.deepEqual(await bo.locator('#toasts .toast').allInnerTexts(), [],
+      'a shared link opens without a "not connected" warning while the page connects');
     await bo.fill('#prompt-name', 'Bo');
     await bo.click('#prompt-join');
     await bo.waitForSelector('#table:not([hidden])');
