@@ -50,6 +50,8 @@ typedef struct play {
     const cli_common *options; /* the game's options when new (not from a record) */
     bool tty, colour;
     pb_bot *hinter;
+    pb_action shown;         /* the move last suggested on this turn (hint, Enter), which Enter then plays */
+    bool shown_valid;
     tb since[PB_MAX_SEATS];  /* hot-seat: what each human has not yet seen, in their words */
     char run[1024];          /* a bot's run of moves of one verb (pay, pay, pay), told as one line */
     int run_seat;
@@ -348,6 +350,10 @@ static pb_action suggest(play *p, int seat, bool explain)
 {
     reseed(p, p->hinter, seat);
     pb_action a = pb_bot_choose(p->hinter, p->g, p->st, seat);
+    /* A search cut short by its CPU cap may answer otherwise a second time:
+     * Enter plays the move shown, not a new search's. */
+    p->shown = a;
+    p->shown_valid = true;
     if (explain) {
         char text[256];
         p->g->ops->action_to_text(p->g, p->st, a, text, sizeof text);
@@ -513,6 +519,7 @@ static enum turn_result human_turn(play *p, int seat, pb_action *out)
      * the suggestion, an Enter right after it (or after hint) plays it.
      * Piped input is a script: there one empty line plays it. */
     bool offered = !p->tty;
+    p->shown_valid = false;
     for (;;) {
         char *raw = read_line(p, prompt);
         if (!raw)
@@ -538,8 +545,8 @@ static enum turn_result human_turn(play *p, int seat, pb_action *out)
         }
         json_t *v = view_for(p, seat);
         int rc = 0;
-        if (!*line) { /* Enter: the suggested move */
-            *out = suggest(p, seat, false);
+        if (!*line) { /* Enter: the suggested move, the one just shown */
+            *out = p->shown_valid ? p->shown : suggest(p, seat, false);
             char text[256], said[300];
             p->g->ops->action_to_text(p->g, p->st, *out, text, sizeof text);
             snprintf(said, sizeof said, "(suggested) %s", text);
