@@ -89,17 +89,19 @@ export function betterTake(code, step) {
 }
 
 // Each seat's chance of winning after each of its reviewed decisions, as a
-// line per seat over the game's moves; a point goes to its replay step.
-export function graphHtml(ctx, seats) {
+// line per seat over the game's moves; a point goes to its replay step. The
+// line ends at the game's result (`final`: each seat's share of the win, or
+// null), so a chance that did not come true shows where it fell.
+export function graphHtml(ctx, seats, final = null) {
   const r = analysisOf(ctx.code);
   if (!r || !r.total) return '';
   const W = 320, H = 130, L = 30, R = 8, T = 8, B = 20;
-  const x = (move) => L + (r.total > 1 ? (move / (r.total - 1)) * (W - L - R) : 0);
+  const x = (move) => L + (move / r.total) * (W - L - R); // move r.total: the end
   const y = (p) => T + (1 - p) * (H - T - B);
   const grid = [0, 0.5, 1].map((p) => `<line class="an-grid" x1="${L}" x2="${W - R}" y1="${y(p)}" y2="${y(p)}"/>` +
     `<text class="an-axis" x="${L - 4}" y="${y(p) + 3}" text-anchor="end">${Math.round(100 * p)}%</text>`).join('');
   const axis = `<text class="an-axis" x="${L}" y="${H - 5}">move 1</text>` +
-    `<text class="an-axis" x="${W - R}" y="${H - 5}" text-anchor="end">move ${r.total}</text>`;
+    `<text class="an-axis" x="${W - R}" y="${H - 5}" text-anchor="end">the end</text>`;
   const reviewed = [...r.reviews.values()].filter((v) => v.played_chance != null).sort((a, b) => a.move - b.move);
   const lines = [];
   const legend = [];
@@ -107,13 +109,18 @@ export function graphHtml(ctx, seats) {
     const mine = reviewed.filter((v) => v.seat === s);
     legend.push(`<span class="an-key an-seat-${s}"><span class="an-swatch" aria-hidden="true"></span>${esc(ctx.names[s] || `Seat ${s + 1}`)}</span>`);
     if (!mine.length) continue;
-    const pts = mine.map((v) => `${x(v.move).toFixed(1)},${y(v.played_chance).toFixed(1)}`).join(' ');
+    const share = final && Number.isFinite(final[s]) ? final[s] : null;
+    const ends = share == null ? [] : [`${x(r.total).toFixed(1)},${y(share).toFixed(1)}`];
+    const pts = mine.map((v) => `${x(v.move).toFixed(1)},${y(v.played_chance).toFixed(1)}`).concat(ends).join(' ');
+    const endLabel = `The end, ${ctx.names[s] || `Seat ${s + 1}`}: ${share === 1 ? 'won' : share > 0 ? `shared the win (${pct(share)})` : 'lost'}`;
+    const end = share == null ? '' : `<rect class="an-end" x="${(x(r.total) - 2.6).toFixed(1)}" y="${(y(share) - 2.6).toFixed(1)}" ` +
+      `width="5.2" height="5.2" role="img" aria-label="${esc(endLabel)}"><title>${esc(endLabel)}</title></rect>`;
     const dots = mine.map((v) => {
       const label = `Move ${v.move + 1}, ${ctx.names[s] || `Seat ${s + 1}`}: ${pct(v.played_chance)}${MARKS[v.mark] ? `, ${v.mark}` : ''}`;
       return `<circle class="an-point${MARKS[v.mark] ? ` an-${v.mark}` : ''}" data-step="${v.move}" cx="${x(v.move).toFixed(1)}" ` +
         `cy="${y(v.played_chance).toFixed(1)}" r="${MARKS[v.mark] ? 3.6 : 2.4}" tabindex="0" role="button" aria-label="${esc(label)}"><title>${esc(label)}</title></circle>`;
     }).join('');
-    lines.push(`<g class="an-line an-seat-${s}" data-seat="${s}"><polyline points="${pts}"/>${dots}</g>`);
+    lines.push(`<g class="an-line an-seat-${s}" data-seat="${s}"><polyline points="${pts}"/>${dots}${end}</g>`);
   }
   return `<svg class="an-graph" viewBox="0 0 ${W} ${H}" role="group" aria-label="Each seat's chance of winning after its moves">` +
     `${grid}${axis}${lines.join('')}</svg><div class="an-legend">${legend.join('')}</div>`;
@@ -121,7 +128,7 @@ export function graphHtml(ctx, seats) {
 
 // The Analysis card of a finished table: the button, the progress, then the
 // graph and the line of the replay step shown.
-export function panelHtml(ctx, gameLog, step, seats) {
+export function panelHtml(ctx, gameLog, step, seats, final = null) {
   const r = analysisOf(ctx.code);
   const intro = '<h2>Analysis</h2>';
   if (!r || (!r.asked && !r.reviews.size)) {
@@ -138,7 +145,7 @@ export function panelHtml(ctx, gameLog, step, seats) {
     `<span class="an-mark an-${m}" aria-hidden="true">${MARKS[m].tag}</span> ${n} ${m === 'inaccuracy' && n !== 1 ? 'inaccuracies' : `${m}${n === 1 ? '' : 's'}`}`).join(' · ')}</p>`;
   const here = step == null ? '<p class="muted an-step">Step through the replay, or click a point, to see each move against the best found.</p>'
     : stepReviewHtml(ctx, gameLog, step) || '<p class="muted an-step">No review of the next move yet.</p>';
-  return `${intro}${progress}${summary}${graphHtml(ctx, seats)}${here}`;
+  return `${intro}${progress}${summary}${graphHtml(ctx, seats, final)}${here}`;
 }
 
 // A new connection: the server forgot who waited for a run under way.

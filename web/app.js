@@ -790,6 +790,17 @@ function renderReplay() {
   box.innerHTML = T.replayHtml(msg.moves, r ? r.step : null);
 }
 
+// Each seat's share of the win in a finished table's view (1/k for each of k
+// winners), as each game tells its winners; null when it does not.
+function winShares(msg) {
+  const v = msg.view || {};
+  const winners = v.game === 'theory' ? (v.result || {}).winners
+    : v.game === 'delivery' ? v.winners : (msg.score || v.score || {}).winners;
+  if (!Array.isArray(winners)) return null;
+  const n = (msg.players || []).length;
+  return Array.from({ length: n }, (_, s) => (winners.includes(s) ? 1 / winners.length : 0));
+}
+
 // The Analysis card of a finished table (analysis.js), and on a New York
 // Slice replay step the portion a better `take` would have taken.
 function renderAnalysis(ctx) {
@@ -800,7 +811,7 @@ function renderAnalysis(ctx) {
   const words = ctx.v.game === 'theory' ? TH.logHtml : ctx.v.game === 'delivery' ? DL.logHtml : T.logHtml;
   const replay = replayShown(ctx);
   const step = replay ? replay.step : null;
-  const html = AN.panelHtml(ctx, words, step, (latest.players || []).length);
+  const html = AN.panelHtml(ctx, words, step, (latest.players || []).length, winShares(latest));
   if (box.innerHTML !== html) box.innerHTML = html;
   if (step == null || ctx.v.game === 'theory' || ctx.v.game === 'delivery') return;
   const letter = AN.betterTake(ctx.code, step);

@@ -60,7 +60,7 @@ function sliceLabel(t) {
   switch (t.kind) {
     case 'hidden': return '?';
     case 'anchovy': return 'A';
-    case 'supreme': return t.attached ? `S@${t.attached}` : 'S';
+    case 'supreme': return t.attached ? `S→${t.attached}` : 'S';
     case 'combo': return `${t.low}/${t.high}`;
     default: return String(t.type);
   }

@@ -243,8 +243,12 @@ export function divideInfoHtml(ctx, draft) {
   const n = ctx.n, k = draft.cuts.size;
   const alone = draft.special === 'alone';
   const ring = k === 0 ? 1 : k;
+  // A portion is named by its lowest position, as the notation and the log name it.
+  const run = typeof draft.special === 'number'
+    ? previewPortions(presentPositions(ctx), draft.cuts).find((r) => r.includes(draft.special)) : null;
+  const holding = run ? Math.min(...run) : draft.special;
   const where = draft.special == null ? 'Click a slice to put the Special with its portion, or the middle for the Special alone.'
-    : alone ? 'The Special is a portion of its own.' : `The Special goes with the portion holding ${draft.special}.`;
+    : alone ? 'The Special is a portion of its own.' : `The Special goes with the portion holding ${holding}.`;
   const need = draft.special == null
     ? `${n} portions: ${cutsNeeded(n, false)} cuts with the Special on slices, ${cutsNeeded(n, true)} with it alone.`
     : `${k} cut${k === 1 ? '' : 's'} made, ${cutsNeeded(n, alone)} needed (${ring + (alone ? 1 : 0)} of ${n} portions).`;
@@ -321,8 +325,9 @@ function placeButtonText(pl, eat) {
 export function offeredMoves(ctx) {
   if (!ctx.myTurn || ctx.phase === 'divide' || ctx.phase === 'over') return [];
   if (Array.isArray(ctx.v.legal)) {
-    // Placing has its own toggles; many combinations would only crowd the panel.
-    if (ctx.phase === 'place' && ctx.v.legal.length > 8) return ['collect all'];
+    // Placing has its own panel (a toggle for each slice, then one button):
+    // a list of every combination beside it would say the same twice.
+    if (ctx.phase === 'place' && ctx.v.placing && placingMine(ctx)) return [];
     // Portions in letter order, as the pizza shows them.
     if (ctx.phase === 'take') return [...ctx.v.legal].sort((a, b) => takeLetter(ctx, a).localeCompare(takeLetter(ctx, b)));
     return ctx.v.legal;
@@ -332,7 +337,7 @@ export function offeredMoves(ctx) {
     case 'cut-in-line': return ['cut-in-line', 'pass'];
     case 'dibs': return ['pass', ...presentPositions(ctx).map((p) => `dibs ${p}`)];
     case 'take': return ctx.portions.filter((p) => p.takenBy == null).map((p) => `take ${p.key}`);
-    case 'place': return ['collect all'];
+    case 'place': return ctx.v.placing && placingMine(ctx) ? [] : ['collect all'];
     default: return [];
   }
 }
@@ -426,7 +431,7 @@ export function statusHtml(ctx) {
   if (ctx.phase !== 'over') bits.push(`${v.stacks_left} stack${v.stacks_left === 1 ? '' : 's'} left`);
   if (ctx.seat == null && !ctx.msg.replaying) bits.push('<span class="watching">watching</span>');
   let prompt;
-  if (ctx.phase === 'over') prompt = '<b>Game over.</b>';
+  if (ctx.phase === 'over') prompt = `<b>Game over.</b> ${esc(resultText(ctx))}`;
   else if (ctx.myTurn) prompt = `<b class="your-turn">${esc(myPrompt(ctx))}</b>`;
   else if (v.to_move != null) prompt = `Waiting for ${esc(who(ctx, v.to_move))} to ${WAITING[ctx.phase] || 'move'}.`;
   else prompt = 'Waiting.';
@@ -492,7 +497,11 @@ export function playersHtml(ctx) {
   const players = ctx.v.players || [];
   const { tallies, marks } = leadMarks(players);
   const canBot = ctx.seat != null && ctx.phase !== 'over';
-  return players.map((pl, i) => playerCard(ctx, pl, i, tallies[i], marks[i], canBot)).join('');
+  // What the marks mean, once under the cards (a first game's question).
+  const key = '<p class="players-key muted">Under each type: the slices of it collected (a Combo counts ½ of each of ' +
+    'its types). <b>★</b> most of that type: it scores the type\'s number at the end if it stays so; <b>=</b> tied ' +
+    'for the most: nobody scores it. S→6: the Supreme, counted as a slice of type 6.</p>';
+  return players.map((pl, i) => playerCard(ctx, pl, i, tallies[i], marks[i], canBot)).join('') + key;
 }
 
 // ---- The log ----
@@ -591,6 +600,14 @@ function guestCheck(ctx, score) {
     '(a Combo counts half of each of its types); Special* adds the blue Specials; each pepperoni eaten is +1 and each ' +
     'anchovy collected −1.</p>' +
     `<div class="gc-wrap"><table class="score guest-check"><tr><th scope="col">Guest Check</th>${head.join('')}</tr>${rows.join('')}</table></div>`;
+}
+
+// Who won, in words ('' before the Guest Check is known).
+export function resultText(ctx) {
+  const score = ctx.msg.score || ctx.v.score;
+  const winners = (score && score.winners || []).map((s) => who(ctx, s));
+  if (!winners.length) return '';
+  return winners.length > 1 ? `Shared win: ${winners.join(' and ')}.` : `${winners[0]} wins.`;
 }
 
 export function gameOverHtml(ctx) {

@@ -310,7 +310,8 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
       `${ui.showLast ? 'Hide' : 'Show'} round ${last.round}'s cut</button>` : '';
   const legendBits = [];
   if (showLast) legendBits.push(`Shaded: the slices of round ${last.round}'s cut; ringed: the toppings it changed.`);
-  if (recent.puts.size) legendBits.push('Outlined in gold: the toppings just placed.');
+  if (legal.size) legendBits.push('A gold edge and dot: a space you may place on.');
+  if (recent.puts.size) legendBits.push('A gold ring: a topping just placed.');
   const legend = legendBits.length ? `<p class="muted pt-legend">${legendBits.join(' ')}</p>` : '';
   return `<div class="pt-head"><h2>${esc(v.board_name || 'Pizza Theory')}</h2>${toggle}</div>${svg}${legend}`;
 }
@@ -431,7 +432,8 @@ export function infoHtml(ctx) {
   const die = v.die != null
     ? `<p class="pt-die">Die roll: <b>${esc(v.die)}</b> — the neutral cuts line ${esc(v.die)} of the ${SIDE_NAMES[sideOf(v, v.neutral)] || '?'} side.</p>` : '';
   const round = ctx.phase === 'over' ? `Last round: ${esc(v.round)}` : `Round ${esc(v.round)}`;
-  return `<h2>${round} <span class="muted">(at most ${esc(v.max_rounds)})</span></h2>` +
+  // The book has no limit; pizzabox calls a game without a winner after max_rounds a draw.
+  return `<h2>${round} <span class="muted">(a draw after ${esc(v.max_rounds)} rounds)</span></h2>` +
     `<ul class="pt-sides">${rows.join('')}</ul>${die}${revealHtml(ctx)}`;
 }
 
@@ -477,7 +479,7 @@ export function playersHtml(ctx) {
       `<div class="line"><span class="label">Colour</span> ${esc(COLOUR_NAMES[c])}` +
       `${d >= 0 && ctx.phase !== 'over' ? ` · <span class="label">faces</span> ${SIDE_NAMES[d]} side` : ''}</div>` +
       `<div class="line"><span class="label">On the pizza</span> <b class="on-board">${esc(onBoard)}</b> of ${esc(all)}` +
-      `<progress max="${esc(all)}" value="${esc(onBoard)}"></progress></div>` +
+      `<progress class="col-${c}" max="${esc(all)}" value="${esc(onBoard)}"></progress></div>` +
       `<div class="line"><span class="label">Supply</span> <b class="supply">${esc(supply)}</b></div>${toBot}</div>`;
   }).join('');
 }

@@ -93,7 +93,7 @@ export function chip(tok, typeNames) {
     case 'hidden': label = '?'; break;
     case 'mystery': label = 'Mystery'; break;
     case 'anchovy': label = 'A'; break;
-    case 'supreme': label = t.attached ? `S@${t.attached}` : 'S'; break;
+    case 'supreme': label = t.attached ? `S→${t.attached}` : 'S'; break;
     case 'combo': label = `${t.low}/${t.high}`; break;
     default: label = String(t.type);
   }

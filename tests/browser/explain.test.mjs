@@ -186,6 +186,13 @@ test('the end screens show every game\'s full score sheet', { timeout: 150_000 }
   await panel.locator('.an-progress').filter({ hasText: /Analysing: \d+ of \d+ decisions/ }).waitFor();
   await panel.locator('.an-summary').waitFor({ timeout: 20_000 });
   assert.equal(await panel.locator('.an-graph g.an-line').count(), 3, 'a line per seat');
+  // Each line ends at the result: the Guest Check's winners won, the others lost.
+  const ends = await panel.locator('.an-graph rect.an-end').evaluateAll((rs) => rs.map((r) => r.getAttribute('aria-label')));
+  assert.equal(ends.length, 3, `a line's end per seat: ${ends}`);
+  score.players.forEach((_, i) => {
+    const won = score.winners.includes(i);
+    assert.match(ends[i], won ? /: (won|shared the win)/ : /: lost$/, `seat ${i + 1}'s line ends at its result`);
+  });
   const marked = panel.locator('circle.an-inaccuracy, circle.an-mistake, circle.an-blunder');
   const markedSteps = (await marked.evaluateAll((cs) => cs.map((c) => Number(c.dataset.step)))).sort((a, b) => a - b);
   assert.ok(markedSteps.length > 0, 'some moves were marked');
