@@ -68,6 +68,12 @@ test('two browsers create and join a table with two bots and play to the Guest C
     assert.ok(await ann.locator('#game-over').isVisible(), 'Ann sees the end of the game');
     assert.ok(await bo.locator('#game-over').isVisible(), 'Bo sees the end of the game');
     const scores = await ann.locator('#game-over').innerText();
+    const winner = scores.match(/(?:Winner|Shared win): (.+)/);
+    assert.ok(winner, `the Guest Check names the winner: ${scores}`);
+    assert.match(await ann.locator('#prompt').innerText(), /^Game over\. (Shared win: )?.+(wins)?\.$/,
+      'the headline says who won');
+    assert.ok((await ann.locator('#prompt').innerText()).includes(winner[1].split(' and ')[0]),
+      'the headline names the Guest Check\'s winner');
     assert.match(scores, /Ann/);
     assert.match(scores, /Bo/);
     await ann.screenshot({ path: join(SHOTS, 'browser-guest-check.png'), fullPage: true });
