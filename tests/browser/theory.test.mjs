@@ -299,6 +299,8 @@ test('Ann plays a 3-player Pizza Theory game with two bots by clicking; a phone 
   const players = await ann.locator('#players .pt-player').allInnerTexts();
   assert.equal(players.length, 3);
   for (const p of players) assert.match(p, /On the pizza\s+[23]\s+of 16\s+Supply\s+1[34]\b/, 'start spaces taken, supply shown');
+  const bars = await ann.locator('#players .pt-player progress').evaluateAll((ps) => ps.map((b) => getComputedStyle(b).accentColor));
+  assert.equal(new Set(bars).size, 3, `each colour's bar is drawn in its own colour: ${bars}`);
 
   // The phone finds the table in the lobby's list, marked Pizza Theory, and watches.
   const phone = await openPage(390, 844, { reducedMotion: 'reduce', isMobile: true, hasTouch: true });
