@@ -858,7 +858,8 @@ function renderLog(ctx) {
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
   const words = ctx.v.game === 'theory' ? TH.logHtml : ctx.v.game === 'delivery' ? DL.logHtml : T.logHtml;
   const run = AN.analysisOf(ctx.code);
-  const html = logItemsHtml(ctx, words, replayShown(ctx), run ? (move) => AN.markTagHtml(run.reviews.get(move)) : null);
+  const news = ctx.v.game === 'theory' || ctx.v.game === 'delivery' ? null : T.newsHtml;
+  const html = logItemsHtml(ctx, words, replayShown(ctx), run ? (move) => AN.markTagHtml(run.reviews.get(move)) : null, news);
   if (html !== state.logShown) {
     log.innerHTML = html;
     state.logShown = html;

@@ -71,7 +71,7 @@ export function tablesHtml(tables, mine) {
   const rows = tables.map((t) => {
     const code = esc(t.code);
     const status = t.finished ? 'finished' : t.waiting ? 'waiting for players'
-      : t.moves ? `${t.moves} move${t.moves === 1 ? '' : 's'}` : 'starting';
+      : t.moves ? `${t.moves} move${t.moves === 1 ? '' : 's'}` : 'under way, no move yet';
     const buttons = [];
     if (mine.has(t.code) && !t.finished) buttons.push(`<button type="button" class="open-table" data-code="${code}">Return</button>`);
     else if (!t.finished && freeSeat(t)) buttons.push(`<button type="button" class="join-table" data-code="${code}">Join</button>`);

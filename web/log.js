@@ -78,7 +78,8 @@ export function logConnectionReset() {
 // words the entries of ctx.msg.log; `replay` ({step, log, events}) limits
 // the log to the moves before the step shown. `tagOf(move)`: HTML put after
 // an entry's words (analysis.js: a reviewed move's mark), or ''.
-export function logItemsHtml(ctx, gameLog, replay, tagOf = null) {
+// newsHtml(ctx, text): a game's news as HTML (its slices as chips), or null: the text as it is.
+export function logItemsHtml(ctx, gameLog, replay, tagOf = null, newsHtml = null) {
   const t = table(ctx.code);
   let entries = [...t.entries.values()];
   let events = [...t.events.values()];
@@ -108,7 +109,7 @@ export function logItemsHtml(ctx, gameLog, replay, tagOf = null) {
     eventsUpTo(e.move); // an event at move m happened after m moves: before entry m
     const key = `${e.seat}\u0001${e.text}\u0001${e.news || ''}\u0001${names}`;
     let w = t.words.get(e.move);
-    if (!w || w.key !== key) t.words.set(e.move, (w = { key, html: entryHtml(ctx, gameLog, e) }));
+    if (!w || w.key !== key) t.words.set(e.move, (w = { key, html: entryHtml(ctx, gameLog, e, newsHtml) }));
     const tag = tagOf ? tagOf(e.move) : '';
     out.push(tag ? w.html.replace(/(<div class="news">[\s\S]*)?<\/li>$/, (rest) => tag + rest) : w.html);
   }
@@ -117,10 +118,10 @@ export function logItemsHtml(ctx, gameLog, replay, tagOf = null) {
 }
 
 // One move in the game's words, then its news (told alike for every game).
-function entryHtml(ctx, gameLog, e) {
+function entryHtml(ctx, gameLog, e, newsHtml) {
   const one = { ...e };
   delete one.news;
   const li = gameLog({ ...ctx, msg: { ...ctx.msg, log: [one], moves: e.move + 1 } });
-  const news = e.news ? `<div class="news">${esc(e.news)}</div>` : '';
+  const news = e.news ? `<div class="news">${newsHtml ? newsHtml(ctx, e.news) : esc(e.news)}</div>` : '';
   return li.replace(/<\/li>\s*$/, `${news}</li>`).replace(/^<li /, `<li data-move="${e.move}" `);
 }

@@ -512,7 +512,7 @@ export function logHtml(ctx) {
   // An entry without a seat is the table's own news: shown as written.
   const words = (e) => (Number.isInteger(e.seat) && e.seat >= 0 ? actionWords(e.text, who(ctx, e.seat), ctx.typeNames) : esc(e.text));
   // What everyone learned beyond the move (a new round's Special, one sent back) goes under it.
-  const news = (e) => (e.news ? `<div class="news">${newsHtml(e.news)}</div>` : '');
+  const news = (e) => (e.news ? `<div class="news">${newsHtml(ctx, e.news)}</div>` : '');
   return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}${news(e)}</li>`).join('');
 }
 
@@ -521,11 +521,17 @@ const SPECIAL_BY_NAME = new Map(Object.entries(SPECIALS).map(([slug, name]) => [
 const SPECIAL_NAMES = new RegExp([...SPECIAL_BY_NAME.keys()].sort((a, b) => b.length - a.length)
   .map((n) => esc(n).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
 
-function newsHtml(text) {
-  return esc(text).replace(SPECIAL_NAMES, (name) => {
+// The slices a sentence lists in notation ("…may be eaten: 3 11 c4/11 collected.",
+// "9p3 collected: it may not be eaten."), drawn as the chips the table shows.
+const SLICE_LISTS = [/(may be eaten[:,] )([^.:<]+?)( collected)/g, /(^|\. )([^.:<]+?)( collected: it may not be eaten)/g];
+
+export function newsHtml(ctx, text) {
+  const html = esc(text).replace(SPECIAL_NAMES, (name) => {
     const slug = SPECIAL_BY_NAME.get(name.replace(/&#39;/g, "'").replace(/&amp;/g, '&'));
     return `<span class="special-ref" data-slug="${esc(slug)}"${specialTipAttrs({ slug }, false)}>${name}</span>`;
   });
+  return SLICE_LISTS.reduce((h, re) => h.replace(re, (_, before, toks, after) =>
+    `${before}${chips(toks.split(' '), ctx.typeNames)}${after}`), html);
 }
 
 // ---- Replaying a finished table ----

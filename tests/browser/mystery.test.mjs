@@ -122,6 +122,16 @@ test('the Mystery slice is eaten as `mystery` and labelled as the Mystery, for i
   }, ann);
   assert.equal(words.button, 'Eat 9 9 (Mystery), collect the rest', 'the owner sees which slice the Mystery is');
   assert.equal(words.log, 'Ann ate Mystery', 'the log names the Mystery slice');
+
+  // ---- The news under a move draws the slices it lists as chips, not notation ----
+  const news = await page.evaluate(async (msg) => {
+    const T = await import('/table.js');
+    const box = document.createElement('div');
+    box.innerHTML = T.newsHtml(T.buildCtx(msg), 'Nothing in portion A may be eaten: 3 11 c4/11 collected. 9p3 collected: it may not be eaten.');
+    return { text: box.textContent.replace(/\s+/g, ' ').trim(), tokens: [...box.querySelectorAll('.tok')].map((t) => t.dataset.token) };
+  }, ann);
+  assert.deepEqual(news.tokens, ['3', '11', 'c4/11', '9p3'], 'each slice listed is a chip');
+  assert.equal(news.text, 'Nothing in portion A may be eaten: 3 11 4/11 collected. 9 collected: it may not be eaten.');
   const visible = await placingInPage(page, ann, [1]);
   assert.deepEqual(visible.buttons.map((b) => b.choice), ['collect (not edible)', 'eat', 'collect (not edible)', 'Mystery: collect'],
     'the visible 9p3 eaten, the Mystery collected');
