@@ -1518,8 +1518,12 @@ static void list_moves(dview *t)
     }
     width += 6;
     bool header = false, cheese = false, copy_cat = false;
-    for (int i = 0; i < listed; i++) {
-        if (strncmp(shown[i], "deliver ", 8) == 0)
+    /* One-word moves (end, done, market, reputation, ...) first: they shape
+     * the turn, and a short screen keeps only the first lines. Numbers stay
+     * those of the legal list. */
+    for (int k = 0; k < 2 * listed; k++) {
+        int i = k % listed;
+        if (strncmp(shown[i], "deliver ", 8) == 0 || (k < listed) != !strchr(shown[i], ' '))
             continue;
         char text[112];
         snprintf(text, sizeof text, "%4d %.95s", i + 1, shown[i]);

@@ -32,6 +32,9 @@ int pd_explain(const pd_data *d, const char *name, char *buf, size_t n)
         if (pd_names_match(ingredient, aliases[k].alias))
             ingredient = aliases[k].name;
     int i = pd_ingredient_find(c, ingredient);
+    for (int k = 0; i < 0 && k < c->ningredients; k++) /* a pizzeria's top power, as the table names it */
+        if (*c->ingredient[k].power && strcasecmp(name, c->ingredient[k].power) == 0)
+            i = k;
     if (i >= 0) {
         const pd_ingredient *g = &c->ingredient[i];
         const char *kind = g->group == PD_CHEESE ? "the Extra Cheese mini expansion's card"

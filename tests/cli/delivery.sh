@@ -47,6 +47,7 @@ nth_table() {
     echo "keep"
     echo "table"
     echo "rules deliver"
+    echo "rules choose-tip"
     echo "help"
     blanks 3000
 } >"$T/two.in"
@@ -91,6 +92,8 @@ check "play --game delivery: rules deliver prints that section" \
     "$(grep -q 'Choose an order and one of your pizzerias' "$T/two.out" || echo 'section not shown')" \
     "$(grep -q 'rules \[topic\].*' "$T/two.out" || echo 'no help')" \
     "$(grep -q 'overview setup turn market reputation deliver' "$T/two.out" || echo 'no topics in help')"
+check "play --game delivery: rules NAME explains a pizzeria's top power by the name the table shows" \
+    "$(grep -q '^Ham (a meat): on top of a pizzeria: Look at the tip tokens' "$T/two.out" || echo 'rules choose-tip: no Ham')"
 check "play --game delivery: deliveries are listed with their cost and made" \
     "$(grep -q 'delivery  *spaces free dist ingr extra  pays' "$T/two.out" || echo 'no delivery list')" \
     "$(grep -q '^  You: deliver [1-4] from [A-Z]*' "$T/two.out" || echo 'You never delivered')"
