@@ -2014,6 +2014,10 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
             snprintf(what, sizeof what, "Keep one of the two power cards dealt to you (1 or 2); the other goes back%s",
                      t->layout != LAYOUT_FULL ? "." : " into the power deck. Type keep 1, keep 2, or the move.");
             snprintf(example, sizeof example, "keep 1");
+        } else if (is(phase, "start") && json_is_true(jget(jget(view, "coop"), "first_round")) &&
+                   json_array_size(legal) == 1 && is(m0 ? m0 : "", "reputation")) {
+            snprintf(what, sizeof what, "First round of the co-op game: everyone's action is a build (\"r\"), "
+                     "and the property is free.");
         } else if (is(phase, "start")) {
             const json_t *d = json_array_get(jget(view, "deliveries"), 0);
             if (d)

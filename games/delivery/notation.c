@@ -626,6 +626,36 @@ static void verbs_now(const pb_action *legal, int k, const pd_state *st, char *b
     }
 }
 
+/* "build LOT ..." naming a lot the map does not have: which lots its
+ * village has (or that it has none: Central Park). */
+static bool lot_missing(const pd_state *st, const char *want, char *why, size_t n)
+{
+    char verb[16], lot[32];
+    if (sscanf(want, "%15s %31s", verb, lot) != 2 || strcmp(verb, "build") != 0)
+        return false;
+    for (char *c = lot; *c; c++) /* as the table writes lots */
+        *c = (char)toupper((unsigned char)*c);
+    const pd_map *m = &data_of(st)->map;
+    for (int i = 0; i < m->nlots; i++)
+        if (strcasecmp(m->lot[i].id, lot) == 0)
+            return false;
+    for (int v = 0; v < m->nvillages; v++) {
+        const pd_village *vi = &m->village[v];
+        size_t len = strlen(vi->code);
+        if (strncasecmp(lot, vi->code, len) != 0 || (lot[len] && lot[len] != '-'))
+            continue;
+        if (!vi->nlots)
+            snprintf(why, n, "not a legal move: %s has no lots to build on", vi->name);
+        else
+            snprintf(why, n, "not a legal move: there is no lot %s (%s has %s to %s)", lot, vi->name,
+                     m->lot[vi->lot[0]].id, m->lot[vi->lot[vi->nlots - 1]].id);
+        return true;
+    }
+    snprintf(why, n, "not a legal move: there is no lot %s (a lot is named by its village and number, e.g. %s)", lot,
+             m->lot[0].id);
+    return true;
+}
+
 /* Why the typed text is no move now, in err. */
 static int refuse(const pd_state *st, const char *text, const char *want, const pb_action *legal, int k, char *err,
                   size_t errlen)
@@ -652,7 +682,8 @@ static int refuse(const pd_state *st, const char *text, const char *want, const 
     }
     /* an order that is not there and another's pizzeria (Copy Cat) have
      * reasons of their own, and so has every move the text names */
-    if (!order_missing(st, want, why, sizeof why) && copy_cat_why(st, want, why, sizeof why) != 0)
+    if (!order_missing(st, want, why, sizeof why) && !lot_missing(st, want, why, sizeof why) &&
+        copy_cat_why(st, want, why, sizeof why) != 0)
         pd_why_illegal(st, named ? named : PD_ACTION(PD_A_KINDS, 0), why, sizeof why);
     return pb_errorf(err, errlen, "\"%.60s\": %s; for example: %s", text, why, example);
 }

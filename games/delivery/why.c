@@ -422,6 +422,10 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
         return frugal_why(st, err, errlen);
     if (!phase_ok)
         return wrong_phase(st, err, errlen);
+    if ((kind == PD_A_MARKET || kind == PD_A_DELIVER) && st->phase == PD_PH_START && !st->action &&
+        pd_first_round(st))
+        return pb_errorf(err, errlen, "the co-op game's first round: everyone's action is a build (reputation), "
+                                      "the property free; the market and deliveries come from the next turn");
     switch (kind) {
     case PD_A_MARKET:
         return pb_errorf(err, errlen, st->windfall ? "Windfall is in play: no market this turn"

@@ -384,6 +384,9 @@ static void test_build_midtown_first_turn(void **state)
     give(&st, 0, "Financial District/Ham");
     play(&st, "reputation");
     refused(&st, "build HA-1 Midtown/Pepperoni"); /* a village card is needed */
+    /* a lot the map does not have is named as such, not as a move of another time */
+    assert_refused_with(&st, "build MT-9 Midtown/Pepperoni", "there is no lot MT-9 (Midtown has MT-1 to MT-");
+    assert_refused_with(&st, "build CP-1 Midtown/Pepperoni", "Central Park has no lots to build on");
     play(&st, "build MT-2 Midtown/Pepperoni");
     assert_int_equal(rules->data.map.lot[pd_lot_find(&rules->data.map, "MT-2")].cost, 8);
     for (int i = 0; i < 5; i++)
@@ -2864,7 +2867,7 @@ static void test_coop_first_round_free_property(void **state)
     assert_int_equal(rules->goal_money, 60);
     give(&st, 0, "Midtown/Pepperoni");
     give(&st, 0, "Harlem/Ham");
-    refused(&st, "market");
+    assert_refused_with(&st, "market", "the co-op game's first round: everyone's action is a build");
     play(&st, "reputation");
     play(&st, "build MT-2 Midtown/Pepperoni"); /* an $8 lot, free: no payment step */
     assert_int_equal(st.lot_owner[pd_lot_find(&rules->data.map, "MT-2")], 0);
