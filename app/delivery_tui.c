@@ -885,8 +885,9 @@ static void draw_team(dview *t)
     json_array_foreach(jget(c, "markers"), i, p)
         snprintf(markers + strlen(markers), sizeof markers - strlen(markers), "%s%s at $%d%s", i ? ", " : "",
                  jstr(p, "colour"), jint(p, "at", 0), json_is_true(jget(p, "passed")) ? " (passed)" : "");
-    snprintf(text, sizeof text, "Promotions: %s. Markers: %s. Order cards left %d, pushed out %d.", week, markers,
-             jint(c, "orders_left", 0), jint(c, "orders_out", 0));
+    snprintf(text, sizeof text,
+             "Promotions: %s. Markers: %s. Order cards to come %d (delivered ones are shuffled back in), pushed out %d.",
+             week, markers, jint(c, "orders_left", 0), jint(c, "orders_out", 0));
     tb_para(&t->b, text, 2);
     tb_nl(&t->b);
     if (json_is_true(jget(c, "first_round"))) {
