@@ -751,8 +751,8 @@ static int parse_set(const pd_state *st, const char *want, pb_action *a, char *e
         }
         for (int t = 0; t < times && rc == 0; t++) {
             if (n > 0 && (pd_current_seat(now) != pd_current_seat(st) || !pd_set_phase(now)))
-                rc = pb_errorf(err, errlen, "\"%.60s\": that is more than is due: %d part%s settle%s it", want, n,
-                               n == 1 ? "" : "s", n == 1 ? "s" : "");
+                rc = pb_errorf(err, errlen, "\"%.60s\": that is more than is due: its first %d part%s settle%s it", want,
+                               n, n == 1 ? "" : "s", n == 1 ? "s" : "");
             else if (n == PD_MAX_SET || pd_action_parse(now, one, &steps[n], why, sizeof why) != 0 ||
                      pd_apply(now, steps[n], why, sizeof why) != 0)
                 rc = pb_errorf(err, errlen, "\"%.60s\": the part \"%.40s\": %s", want, one + strlen(verb) + 1,

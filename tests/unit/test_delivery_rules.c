@@ -5832,7 +5832,7 @@ static void test_refusals_name_their_reason(void **state)
     assert_refused_with(&st, "pay Harlem/Onions", "that card is the one the pizzeria is built with");
     assert_refused_with(&st, "pay power:motor-boat", "you do not hold Motor Boat");
     assert_refused_with(&st, "take deck", "not now: you are asked to pay for the property: $2 still due");
-    assert_refused_with(&st, "pay $3", "that is more than is due: 2 parts settle it");
+    assert_refused_with(&st, "pay $3", "that is more than is due: its first 2 parts settle it");
     st.player[0].money = 0;
     assert_refused_with(&st, "pay $1", "not enough money: you have $0 left");
 }
