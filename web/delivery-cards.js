@@ -63,6 +63,46 @@ export function keepFacesHtml(ctx) {
 
 // ---- The hand ----
 
+// What a payment in progress has set aside: a build's price, a delivery's
+// ingredients and distance (Ham's tip step too) stay in the engine's hand
+// until the move is complete, but they are given: the page shows them with
+// the payment and counts the hand without them (as the terminal does).
+// {cards: [{card, count}], powers: [ids], count} for the seat paying, else null.
+export function setAside(ctx, seat) {
+  const v = ctx.v;
+  const pe = v.pending;
+  if (!pe || seat == null || !['build', 'deliver', 'copy'].includes(pe.kind)) return null;
+  // a Harlem Rotary copy is paid by its holder (to move); a build or a delivery by the seat whose turn it is
+  const payer = pe.kind === 'copy' ? v.to_move : v.whose_turn ?? v.to_move;
+  if (payer !== seat) return null;
+  const cards = (pe.cards || []).filter((c) => c.count > 0);
+  const powers = (pe.powers || []).map((p) => String(p).replace(/^power:/, ''));
+  const count = cards.reduce((a, c) => a + c.count, 0) + powers.length;
+  return count ? { cards, powers, count } : null;
+}
+
+// The viewer's hand without what a payment set aside: {hand: [{card, count}], powers: [ids], aside}.
+export function handLeft(ctx) {
+  const v = ctx.v;
+  const aside = setAside(ctx, ctx.seat);
+  if (!aside) return { hand: v.hand || [], powers: v.powers || [], aside: null };
+  const given = new Map();
+  for (const c of aside.cards) given.set(cardKey(ctx, c.card), (given.get(cardKey(ctx, c.card)) || 0) + c.count);
+  const hand = [];
+  for (const c of v.hand || []) {
+    const k = cardKey(ctx, c.card);
+    const take = Math.min(c.count, given.get(k) || 0);
+    given.set(k, (given.get(k) || 0) - take);
+    if (c.count - take > 0) hand.push({ ...c, count: c.count - take });
+  }
+  const powers = [...(v.powers || [])];
+  for (const id of aside.powers) {
+    const i = powers.indexOf(id);
+    if (i >= 0) powers.splice(i, 1);
+  }
+  return { hand, powers, aside };
+}
+
 // How the viewer's hand is grouped: 'village' or 'ingredient' (kept while the page lives).
 let handBy = 'village';
 let lastHand = null; // {ctx, play, powerPlay}: to redraw the hand alone when the grouping changes
@@ -73,9 +113,9 @@ function villageIndex(ctx, code) {
 
 // The hand's cards in groups: [{key, label, title, count, cards: [{card, count}]}],
 // by village (in map order) or by ingredient (by name), each group's cards sorted the other way.
-function handGroups(ctx, by) {
+function handGroups(ctx, by, hand) {
   const groups = new Map();
-  for (const c of ctx.v.hand || []) {
+  for (const c of hand) {
     const p = cardParts(ctx, c.card);
     const key = by === 'village' ? p.code || p.village : p.ingredient;
     if (!groups.has(key)) {
@@ -96,24 +136,27 @@ function handGroups(ctx, by) {
 }
 
 function handInner(ctx, play, powerPlay) {
-  const v = ctx.v;
-  const total = (v.hand || []).reduce((a, c) => a + c.count, 0);
-  const groups = handGroups(ctx, handBy).map((g) => {
+  const left = handLeft(ctx);
+  const total = left.hand.reduce((a, c) => a + c.count, 0);
+  const groups = handGroups(ctx, handBy, left.hand).map((g) => {
     const tag = handBy === 'village' ? `<span class="pd-vtag pd-v${villageIndex(ctx, g.key)}">${esc(g.label)}</span>` : esc(g.label);
     return `<span class="pd-hgroup" data-group="${esc(g.key)}" data-count="${g.count}">` +
       `<span class="pd-hgroup-label" title="${esc(`${g.title}: ${plural(g.count, 'card')}`)}">${tag} <b>×${g.count}</b></span>` +
       `${g.cards.map((c) => cardChip(ctx, c.card, { count: c.count, action: play(c.card) })).join('')}</span>`;
   });
-  const powers = (v.powers || []).map((id) => {
+  const powers = left.powers.map((id) => {
     const a = powerPlay(id);
     return powerFace(ctx, id, { action: a, words: a ? moveWords(ctx, a) : '' });
   });
   const toggle = ['village', 'ingredient'].map((by) => `<button type="button" class="small secondary pd-hand-by" data-hand-by="${by}"` +
     ` aria-pressed="${handBy === by}">by ${by}</button>`).join('');
-  return `<h3>Your hand <span class="muted" id="delivery-hand-count" data-cards="${total}" data-powers="${powers.length}">` +
-    `(${plural(total, 'market card')}${powers.length ? `, ${plural(powers.length, 'power card')}` : ''})</span>` +
+  // while a payment is made: what is left, and how many cards it has set aside
+  const aside = left.aside ? `; ${plural(left.aside.count, 'card')} given to the ${ctx.v.pending.kind === 'build' ? 'build' : 'delivery'}` : '';
+  return `<h3>Your hand <span class="muted" id="delivery-hand-count" data-cards="${total}" data-powers="${powers.length}"` +
+    ` data-aside="${left.aside ? left.aside.count : 0}">` +
+    `(${left.aside ? 'left: ' : ''}${plural(total, 'market card')}${powers.length ? `, ${plural(powers.length, 'power card')}` : ''}${aside})</span>` +
     ` <span class="pd-hand-toggle" role="group" aria-label="group the hand">${total ? toggle : ''}</span></h3>` +
-    `<div id="delivery-hand" class="pd-cards pd-hand" data-by="${handBy}">${groups.join('') || '<span class="muted">no market cards</span>'}` +
+    `<div id="delivery-hand" class="pd-cards pd-hand" data-by="${handBy}">${groups.join('') || `<span class="muted">no market cards${left.aside ? ' left' : ''}</span>`}` +
     `${powers.length ? `<div class="pd-hand-powers">${powers.join('')}</div>` : ''}</div>`;
 }
 

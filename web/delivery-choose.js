@@ -423,8 +423,9 @@ function lotPanel(ctx, lot, moves, back) {
     const attrs = (more) => `data-action="${esc(m)}"${[...then, ...more].length ? ` data-then="${esc([...then, ...more].join('|'))}"` : ''}`;
     const main = `<button type="button" class="pd-move pd-build" ${attrs([])} title="${esc(title)}">Build with ${cardChip(ctx, card)}${esc(paid)}</button>`;
     // the same, then no second build or upgrade, and the turn ends
+    const endWords = `${title}; no second build or upgrade; end the turn`;
     const end = `<button type="button" class="secondary small pd-move pd-build pd-build-done" ${attrs(['done', 'end'])}` +
-      ` title="${esc(`${title}, no second build or upgrade, end the turn`)}">…, end turn</button>`;
+      ` title="${esc(endWords)}">${pay ? 'Build, pay' : 'Build'} and end turn</button>`;
     // the price chosen otherwise: the payment panel after the build
     const choose = pay ? `<button type="button" class="secondary small pd-move pd-build-choose" data-action="${esc(m)}"` +
       ` title="${esc(`${cap(moveWords(ctx, m))}, then choose how to pay`)}">choose how to pay</button>` : '';

@@ -12,7 +12,7 @@
 import { esc } from './tokens.js';
 // The map (drawing, routes, zoom) is delivery-map.js's; this file re-exports what the page uses.
 import { mapOf, villageName, shortestRoute, reputationLots, HARLEM, f1 } from './delivery-map.js';
-import { destinationHtml, handHtml, keepFacesHtml, marketHtml, othersHtml, powerFace } from './delivery-cards.js';
+import { destinationHtml, handHtml, keepFacesHtml, marketHtml, othersHtml, powerFace, setAside } from './delivery-cards.js';
 import { choosePick, choosesHere, pairHtml, payAhead, paymentHtml, reputationHtml, trimHtml } from './delivery-choose.js';
 
 export { shortestRoute, boardHtml, recentOnMap, wireMap, villageName } from './delivery-map.js';
@@ -517,7 +517,7 @@ function copyPrompt(ctx) {
   const can = (v.legal || []).some((l) => /^copy /.test(l));
   return `Harlem Rotary Pizzeria: ${what}. ` + (can
     ? 'Copy it from one of your pizzerias (you supply it and pay the distance as for your own delivery; you earn the same money, a random tip and a power card), or let it go.'
-    : 'You cannot make it now: let it go.');
+    : 'No pizzeria of yours can make it with your hand now (why: beside the map). One click lets it go.');
 }
 
 export function resultText(ctx) {
@@ -752,6 +752,41 @@ function copyHtml(ctx) {
     `<div class="pd-order-cards">${orderCardsHtml(ctx, o)}</div></div>`;
 }
 
+// Harlem Rotary Pizzeria when no copy can be made: one decision, one
+// button, and why, from what the holder sees (the streets from each of their
+// pizzerias to Harlem, its free range, the ingredients it lacks, the hand).
+// The page does not answer it by itself: the question comes whatever the
+// hand holds, and an answer at once would tell the other people at the
+// table that this hand could not make the copy.
+function copyCannotHtml(ctx) {
+  const v = ctx.v;
+  const o = v.copy || {};
+  const ing = (c) => cardParts(ctx, c).ingredient.toLowerCase();
+  const wanted = o.specialty ? (o.needs || []).flatMap((n) => Array(n.count || 1).fill(String(n.ingredient)))
+    : (o.cards || []).map((c) => cardParts(ctx, c).ingredient);
+  const m = mapOf(v);
+  const zone = m.village.get(HARLEM)?.zone;
+  const market = (v.hand || []).reduce((a, h) => a + h.count, 0);
+  const powers = (v.powers || []).length;
+  const rows = myPizzerias(ctx).map((pz) => {
+    const lot = m.lot.get(pz.lot);
+    const r = lot && zone ? shortestRoute(v, lot.door, zone) : null;
+    const own = new Set((pz.cards || []).map(ing));
+    const lacking = wanted.filter((w) => !own.has(String(w).toLowerCase()));
+    const dist = r ? Math.max(0, r.length - pz.disks) : null;
+    const bits = [r ? `${plural(r.length, 'space')} by the streets, ${pz.disks} free: ${plural(dist, 'card')} for the distance` : 'no street route'];
+    bits.push(lacking.length ? `${lacking.join(', ')} from your hand` : 'every ingredient in the pizzeria');
+    return `<li>${esc(villageName(ctx, pz.village))} <span class="muted">(${esc(pz.lot)})</span>: ${esc(bits.join('; '))}</li>`;
+  });
+  return `<div id="delivery-copy-cannot" class="pd-group pd-copy-cannot" data-group="copy">` +
+    `<h3>Harlem Rotary Pizzeria: no copy possible now</h3>` +
+    `<p class="pd-hint">${esc(who(ctx, v.copy_turn_of))} delivered ${esc(o.name || 'an order')} to ${esc(villageName(ctx, HARLEM))}.` +
+    ` No pizzeria of yours can make it with your hand (${esc(plural(market, 'market card'))}${powers ? `, ${esc(plural(powers, 'power card'))}` : ''}):</p>` +
+    `${rows.length ? `<ul class="pd-copy-why">${rows.join('')}</ul>` : ''}` +
+    '<p class="muted pd-hint">You are asked whenever a delivery goes to Harlem, whatever your hand, so the question tells nobody what you hold.</p>' +
+    '<div class="action-list"><button type="button" class="pd-move pd-let-go" data-action="done" title="done">OK: let it go</button></div></div>';
+}
+
 // The delivery the others may answer with an Instant card: whose it was,
 // and who is asked now (or pays the Property Tax just played).
 function instantNowHtml(ctx) {
@@ -820,9 +855,13 @@ export function infoHtml(ctx) {
   else if (pe && v.to_move != null) {
     const name = who(ctx, v.to_move);
     if (pe.kind === 'build') {
-      now = `${esc(name)} is building on <b>${esc(pe.lot)}</b> with ${cardChip(ctx, pe.card)}: $${esc(pe.due)} still due`;
+      const given = [...(pe.cards || []).map((c) => cardChip(ctx, c.card, { count: c.count })),
+        ...(pe.powers || []).map((id) => powerFace(ctx, id, { size: 'mini' }))].join(' ');
+      now = `${esc(name)} is building on <b>${esc(pe.lot)}</b> with ${cardChip(ctx, pe.card)}: $${esc(pe.due)} still due` +
+        `${pe.money ? `; paid: $${esc(pe.money)}` : ''}${given ? `; given: ${given}` : ''}`;
     } else if (pe.kind === 'deliver' || pe.kind === 'copy') {
-      const paid = (pe.cards || []).map((c) => cardChip(ctx, c.card, { count: c.count })).join(' ');
+      const paid = [...(pe.cards || []).map((c) => cardChip(ctx, c.card, { count: c.count })),
+        ...(pe.powers || []).map((id) => powerFace(ctx, id, { size: 'mini' }))].join(' ');
       const stored = countCards(ctx, pe.stored).map((c) => cardChip(ctx, c.card, { count: c.count })).join(' ');
       const what = pe.kind === 'copy'
         ? `is copying the delivery to ${villageName(ctx, HARLEM)} (Harlem Rotary Pizzeria)` : `is delivering ${orderWords(ctx, pe.slot)}`;
@@ -837,13 +876,16 @@ export function infoHtml(ctx) {
     }
   }
 
+  // Sections a wide screen lays out side by side (style.css): the orders
+  // beside the hand and the open market, so the cards are in sight while
+  // choosing; the others' last turns (marked on the map too) after them.
   return `<div id="delivery-now" class="pd-now"${now ? '' : ' hidden'}>${now}</div>` +
-    othersHtml(ctx) +
-    `<h2>Orders</h2><ol id="delivery-orders" class="pd-orders">${orders}</ol>` +
-    hand + marketHtml(ctx, takes, deck) +
+    `<section class="pd-info-orders"><h2>Orders</h2><ol id="delivery-orders" class="pd-orders">${orders}</ol></section>` +
+    `<section class="pd-info-cards">${hand}${marketHtml(ctx, takes, deck)}` +
     `${v.global ? `<p class="pd-counts">In force for everyone: ${powerFace(ctx, v.global, { size: 'mini' })}` +
       `${v.global_until ? ` ${esc(untilWhom(ctx))}` : ''}` +
-      `${v.shortage ? ` (no pizza with ${esc(v.shortage.split('/')[1] || v.shortage)} may be delivered)` : ''}</p>` : ''}`;
+      `${v.shortage ? ` (no pizza with ${esc(v.shortage.split('/')[1] || v.shortage)} may be delivered)` : ''}</p>` : ''}</section>` +
+    othersHtml(ctx);
 }
 
 // ---- The moves: the delivery preview, and every legal move as a button ----
@@ -911,14 +953,14 @@ function previewHtml(ctx, pv) {
   if (len != null) facts.push(`<li>Route: <b class="pd-len">${len}</b> ${len === 1 ? 'space' : 'spaces'} (the door counts 1${ride ? ', the ride 0' : ''})</li>`);
   else facts.push('<li>No street route.</li>');
   let body;
-  let chain = { then: [] };
+  let chain = { then: [], powers: [] };
   let inAll = null; // the cards it takes from the hand, as Confirm makes it
   if (q) {
     if (len != null && len !== q.length) facts.push(`<li class="muted">By the engine's count: ${q.length} spaces.</li>`);
     facts.push(`<li>Free range: <b>${q.free}</b>${q.distance_cards ? ` → <b>${plural(q.distance_cards, 'card')}</b> for the distance` : ' → no cards for the distance'}</li>`);
     chain = deliveryChain(ctx, pv, q);
     const named = (list) => list.map((w) => (/^power:/.test(w)
-      ? `<span class="pd-power" title="${esc(powerName(w, ctx))}"><b>★</b> ${esc(powerName(w, ctx))}</span>` : cardChip(ctx, w))).join(' ');
+      ? `<span class="pd-power pd-power-spent" title="${esc(`the power card ${powerName(w, ctx)}, spent as a card`)}"><b>★</b> ${esc(powerName(w, ctx))}</span>` : cardChip(ctx, w))).join(' ');
     // the cards Confirm uses: a card that fits is used rather than leaving the ingredient out (the quote counts the least)
     const ingredients = chain.uses ? chain.uses.length : q.ingredient_cards;
     facts.push(`<li>Ingredients from your hand: <b>${plural(ingredients, 'card')}</b>` +
@@ -927,6 +969,15 @@ function previewHtml(ctx, pv) {
       `${chain.short ? ' (one ingredient left out: no tip)' : ''}</li>`);
     if (q.distance_cards) {
       facts.push(`<li>For the distance: ${chain.pay ? `<span class="pd-chain-pay">${named(chain.pay.split(' ').slice(1))}</span>` : 'you choose the cards next'}</li>`);
+    }
+    // a power card is spent only when the market cards cannot pay: said, with why
+    if (chain.powers.length) {
+      const market = (ctx.v.hand || []).reduce((a, h) => a + h.count, 0);
+      const forUses = (chain.uses || []).length;
+      facts.push(`<li class="pd-chain-power"><b>${chain.powers.length === 1 ? 'A power card is' : `${chain.powers.length} power cards are`} spent:</b>` +
+        ` ${esc(chain.powers.map((w) => powerName(w, ctx)).join(' and '))} pays for ${plural(chain.powers.length, 'space')}, as a card, not played.` +
+        ` ${market === 0 ? 'You have no market card' : market === 1 ? 'Your one market card goes too' : market === 2 ? 'Both your market cards go too' : `All ${market} of your market cards go too`}` +
+        `${forUses ? ` (${forUses} for the ingredients)` : ''}; to keep the power card, go to market first.</li>`);
     }
     // Extra Cheese: the pizzeria's own is in the pay; a card from hand may add it
     const noCheese = q.cheese_required && !q.cheese_in_pizzeria && !q.cheese_cards;
@@ -955,9 +1006,12 @@ function previewHtml(ctx, pv) {
   // ahead (as shown above) go after it; a second button ends the turn too.
   const then = (extra) => (chain.then.length || extra ? ` data-then="${esc([...chain.then, ...(extra ? [extra] : [])].join('|'))}"` : '');
   if (pv.plain) {
-    buttons.push(`<button type="button" id="delivery-confirm" data-action="${esc(pv.plain)}"${then('')}>Deliver order ${o.slot}${esc(to)}</button>`);
+    // a power card in the payment is named on the button that spends it
+    const spends = chain.powers.length ? `, spending ${chain.powers.map((w) => powerName(w, ctx)).join(' and ')}` : '';
+    buttons.push(`<button type="button" id="delivery-confirm" data-action="${esc(pv.plain)}"${then('')}${spends ? ' data-spends-power="true"' : ''}>` +
+      `Deliver order ${o.slot}${esc(to)}${esc(spends)}</button>`);
     if (!autoEnd() && chain.whole) {
-      buttons.push(`<button type="button" id="delivery-confirm-end" class="secondary" data-action="${esc(pv.plain)}"${then('end')}>Deliver and end turn</button>`);
+      buttons.push(`<button type="button" id="delivery-confirm-end" class="secondary" data-action="${esc(pv.plain)}"${then('end')}>Deliver and end turn${esc(spends)}</button>`);
     }
     if (chain.pay) {
       // the distance's cards chosen otherwise: the payment panel after the ingredients
@@ -985,10 +1039,12 @@ function previewHtml(ctx, pv) {
 // when nothing is left to choose (the turn may end with it).
 function deliveryChain(ctx, pv, q) {
   const steps = forcedUses(ctx, pv, q);
-  if (!steps) return { uses: null, pay: null, then: [], whole: false };
+  if (!steps) return { uses: null, pay: null, then: [], whole: false, powers: [] };
   const uses = steps.flatMap((m) => m.split(' ').slice(1));
+  // market cards first (the least needed), power cards only for what they cannot pay
   const pay = q.distance_cards ? payAhead(ctx, q.distance_cards, { money: false, used: uses }) : '';
-  return { uses, short: steps.includes('short'), pay, then: [...steps, ...(pay ? [pay] : [])], whole: pay !== null };
+  const powers = pay ? pay.split(' ').filter((w) => /^power:/.test(w)) : [];
+  return { uses, short: steps.includes('short'), pay, powers, then: [...steps, ...(pay ? [pay] : [])], whole: pay !== null };
 }
 
 // The moves a delivery's ingredients take when there is one way only: the
@@ -1085,6 +1141,7 @@ export function actionsHtml(ctx) {
   let out = `<h2>Your move: ${esc(PHASE_WORDS[ctx.phase] || ctx.phase)}</h2>${autoEndHtml(ctx)}`;
   if (ctx.phase === 'transfer') return out + transferHtml(ctx);
   if (ctx.phase === 'instant') return out + instantHtml(ctx);
+  if (ctx.phase === 'copy' && !legal.some((l) => /^copy /.test(l)) && legal.length === 1 && legal[0] === 'done') return out + copyCannotHtml(ctx);
   if (ctx.phase === 'start' && owes(ctx, ctx.seat)) out += `<p class="pd-owe">${esc(OWE_WORDS(owes(ctx, ctx.seat)))}</p>`;
   if (ctx.phase === 'start') {
     const pv = previewOf(ctx);
@@ -1340,6 +1397,11 @@ export function playersHtml(ctx) {
           `${pz.power ? ` <span class="pd-top-power" title="the top card's delivery power">${esc(powerName(pz.power))}</span>` : ''}</div>` : ''}</li>`;
     }).join('');
     const tableau = (pl.tableau || []).map((id) => powerFace(ctx, id, { size: 'mini' })).join(' ');
+    // a payment in progress: its cards are given (shown with it), the hand is what is left
+    const aside = setAside(ctx, seat);
+    const asideCards = aside ? aside.cards.reduce((a, c) => a + c.count, 0) : 0;
+    const handCards = Math.max(0, (pl.hand ?? 0) - asideCards);
+    const handPowers = Math.max(0, (pl.powers ?? 0) - (aside ? aside.powers.length : 0));
     const extras = [];
     if (pl.farmer_brown) extras.push(`<span class="label">Under Farmer Brown</span> ${cardChip(ctx, pl.farmer_brown)}`);
     if (Array.isArray(pl.cold_storage)) {
@@ -1363,8 +1425,9 @@ export function playersHtml(ctx) {
       `<div class="line">${v.coop ? '' : `<span class="label">Money</span> <b class="pd-money">$${esc(pl.money)}</b> `}` +
       `<span class="label">Deliveries</span> <b class="pd-deliveries">${esc(pl.deliveries)}</b>` +
       ` <span class="label">Tips</span> ${tips}</div>` +
-      `<div class="line"><span class="label">Hand</span> <span class="pd-hand-size">${plural(pl.hand, 'card')}</span>` +
-      `${pl.powers ? ` + ${plural(pl.powers, 'power card')}` : ''} <span class="label">Disks left</span> ${esc(pl.disks)}` +
+      `<div class="line"><span class="label">Hand</span> <span class="pd-hand-size">${plural(handCards, 'card')}</span>` +
+      `${handPowers ? ` + ${plural(handPowers, 'power card')}` : ''}${aside ? ` <span class="muted pd-aside">(${plural(aside.count, 'card')} given)</span>` : ''}` +
+      ` <span class="label">Disks left</span> ${esc(pl.disks)}` +
       `${pl.score != null && !v.coop ? ` <span class="label">Score</span> <b>${esc(pl.score)}</b>` : ''}</div>` +
       `<div class="line"><span class="label">Pizzerias</span>${pizzerias ? '' : ' <span class="muted">none yet</span>'}</div>` +
       (pizzerias ? `<ul class="pd-pizzerias">${pizzerias}</ul>` : '') +

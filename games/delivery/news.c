@@ -65,13 +65,22 @@ int pd_news(const pd_state *b, const pd_state *a, const char *const *names, char
     if (drawn > 0)
         pb_say(&s.out, "A Health Inspector is drawn (%d of %d): everyone owes a $%d fine.", a->inspectors,
             PD_INSPECTORS_TO_END, a->rules->data.cards.fine);
-    /* fines paid at once: all a seat could pay, or money when cards could not */
+    /* fines paid at once (engine.c, settle): with fewer than two cards, $2
+     * when the money covers it, else all the money and cards there are. So a
+     * seat left with money or a card paid each fine in dollars; one left
+     * with nothing gave all it had. (The move's other gains and costs are in
+     * the same before and after: their difference is not the fine.) */
     int chose = b->phase == PD_PH_FINE && a->phase != PD_PH_OVER ? pd_current_seat(b) : -1;
     for (int t = 0; t < a->players; t++) {
         int paid = b->fines_due[t] + (drawn > 0 ? drawn : 0) - a->fines_due[t] - (t == chose);
-        if (paid > 0)
-            pb_say(&s.out, "%s pay%s the fine at once ($%d and %d card%s).", s.who[t], s.verb_s[t], pd_money(b, t) - pd_money(a, t),
-                pd_hand_total(b, t) - pd_hand_total(a, t), pd_hand_total(b, t) - pd_hand_total(a, t) == 1 ? "" : "s");
+        if (paid <= 0)
+            continue;
+        bool you = strcmp(s.who[t], "You") == 0;
+        if (pd_money(a, t) > 0 || pd_hand_total(a, t) > 0)
+            pb_say(&s.out, "%s pay%s the fine at once: $%d.", s.who[t], s.verb_s[t], paid * a->rules->data.cards.fine);
+        else
+            pb_say(&s.out, "%s pay%s the fine at once with all the money and cards %s had.", s.who[t], s.verb_s[t],
+                you ? "you" : "they");
     }
     /* a delivery made: its tolls and the power card it drew */
     for (int t = 0; t < a->players; t++) {

@@ -273,7 +273,7 @@ test('last turns and banners in words: a compound payment, a delivery, a Health 
     { seat: 2, text: 'deliver 1 from HK' }, { seat: 2, text: 'use MT/Ham' }, { seat: 2, text: 'end' },
     { seat: 1, text: 'reputation' }, { seat: 1, text: 'build HK-2 HK/Ham' }, { seat: 1, text: 'pay $2 MT/Ham power:mob-boss' }, { seat: 1, text: 'done' },
     { seat: 2, text: 'market' },
-    { seat: 2, text: 'take deck', news: 'A Health Inspector is drawn (1 of 3): everyone owes a $2 fine. Bo pays the fine at once ($2 and 0 cards).' },
+    { seat: 2, text: 'take deck', news: 'A Health Inspector is drawn (1 of 3): everyone owes a $2 fine. Bo pays the fine at once: $2.' },
     { seat: 2, text: 'take MT/Onions' },
     { seat: 0, text: 'play power:stock-market-crash' },
   ];
