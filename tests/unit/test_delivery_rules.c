@@ -726,9 +726,16 @@ static void test_health_inspectors_end_the_game(void **state)
     /* each inspector fines everyone: three fines each, clockwise from seat 0 */
     assert_int_equal(pd_current_seat(&st), 0);
     play(&st, "fine $2");
+    pd_state before = st;
     play(&st, "fine Harlem/Onions Harlem/Ham"); /* the two cards in either order */
-    /* $3 and one card left: the money pays, with no choice to make */
+    /* $3 and one card left: the money pays, with no choice to make, and the
+     * log says what it cost (not the move's change of money and cards) */
     assert_int_equal(st.player[0].money, 1);
+    static const char *const names[] = {"Ann", "Ben", "Cy"};
+    char news[512];
+    pd_news(&before, &st, names, news, sizeof news);
+    if (!strstr(news, "Ann pays the fine at once: $2."))
+        fail_msg("news: \"%s\"", news);
     assert_int_equal(pd_current_seat(&st), 1);
     refused(&st, "fine $2"); /* $1 only: two cards */
     int cards = st.player[1].hand_size + __builtin_popcountll(st.player[1].powers);
