@@ -8,6 +8,7 @@
 #include "../games/nyslice/nyslice.h"
 #include "cli.h"
 #include "front.h"
+#include "textbuf.h"
 
 #define MAX_INPUT PB_RECORD_MAX_BYTES
 
@@ -84,9 +85,9 @@ int cmd_score(int argc, char **argv)
 }
 
 /* Every move of a replayed record in the log's words, as a spectator sees
- * it (nothing secret), with the round banners; then the result when the
- * game is over. -1 when the record's actions do not replay (cannot happen
- * after pb_replay_text accepted them). */
+ * it (nothing secret), with the round banners and each move's news; then
+ * the result when the game is over. -1 when the record's actions do not
+ * replay (cannot happen after pb_replay_text accepted them). */
 static int print_moves(const pb_replay *r)
 {
     const pb_game *g = r->game;
@@ -105,8 +106,9 @@ static int print_moves(const pb_replay *r)
     }
     const pb_front *front = pb_front_for(g);
     pb_tui_opts o = {false, nm, PB_SPECTATOR};
-    pb_state *st = pb_state_new(g, (uint64_t)json_integer_value(json_object_get(rec, "seed")));
-    int rc = st ? 0 : -1, last_round = -1;
+    uint64_t seed = (uint64_t)json_integer_value(json_object_get(rec, "seed"));
+    pb_state *st = pb_state_new(g, seed), *before = pb_state_new(g, seed);
+    int rc = st && before ? 0 : -1, last_round = -1;
     for (size_t i = 0; rc == 0 && i < json_array_size(actions); i++) {
         char *banner = pb_front_banner(front, g, st, &o, &last_round);
         fputs(banner ? banner : "", stdout);
@@ -117,8 +119,12 @@ static int print_moves(const pb_replay *r)
         rc = g->ops->action_from_text(g, st, json_string_value(json_array_get(actions, i)), &a, err, sizeof err);
         if (rc == 0 && g->ops->describe(g, st, a, PB_SPECTATOR, text, sizeof text) == 0)
             printf("%4zu  %s: %s\n", i + 1, nm[seat], text);
-        if (rc == 0)
+        if (rc == 0) {
+            pb_state_copy(g, before, st);
             rc = g->ops->apply(g, st, a, err, sizeof err);
+        }
+        if (rc == 0)
+            pb_front_news(g, before, st, nm, 6);
     }
     if (rc == 0 && pb_is_terminal(g, st)) {
         printf("\n");
@@ -127,6 +133,7 @@ static int print_moves(const pb_replay *r)
         printf("\nThe record ends here, before the game is over (%zu moves).\n", json_array_size(actions));
     }
     free(st);
+    free(before);
     json_decref(rec);
     return rc;
 }
@@ -142,7 +149,8 @@ int cmd_replay(int argc, char **argv)
                    "(the same JSON as pizzabox score). A record that does not replay is rejected\n"
                    "with its first bad action named: exit 2. --moves prints the game move by move\n"
                    "instead, in the words of the game's log as a spectator sees it (no secrets),\n"
-                   "then the result; a record of an unfinished game is fine there.\n");
+                   "with what each move brought (a round's reveal, an event), then the result;\n"
+                   "a record of an unfinished game is fine there.\n");
             return 0;
         }
         if (strcmp(argv[i], "--moves") == 0)

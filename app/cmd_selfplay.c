@@ -714,7 +714,7 @@ int cmd_demo(int argc, char **argv)
     } else {
         printf("%s, %d players, seed %llu\n\n", g->ops->title, n, (unsigned long long)a.common.seed);
     }
-    pb_state *st = pb_state_new(g, a.common.seed);
+    pb_state *st = pb_state_new(g, a.common.seed), *before = pb_state_new(g, a.common.seed);
     pb_record *rec = a.record ? pb_record_new(g, a.common.seed) : NULL;
     const char *names[PB_MAX_SEATS];
     char namebuf[PB_MAX_SEATS][64];
@@ -735,10 +735,12 @@ int cmd_demo(int argc, char **argv)
         print_move(names[seat], text);
         if (rec)
             pb_record_add(rec, g, st, act);
+        pb_state_copy(g, before, st);
         if (g->ops->apply(g, st, act, err, sizeof err) != 0) {
             cli_error("demo", "bot chose an illegal action: %s", err);
             break;
         }
+        pb_front_news(g, before, st, names, 4);
     }
     int rc = 0;
     if (pb_is_terminal(g, st)) {
@@ -759,6 +761,7 @@ int cmd_demo(int argc, char **argv)
         pb_record_free(rec);
     }
     free(st);
+    free(before);
     free_bots(bots, n);
     pb_game_free(g);
     return rc;

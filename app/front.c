@@ -1,10 +1,13 @@
 /* front.c -- the terminal front end of each game (front.h). */
 #include "front.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "delivery_tui.h"
+#include "textbuf.h"
 #include "nyslice_tui.h"
 #include "nyslice_ui.h"
 #include "theory_tui.h"
@@ -47,4 +50,19 @@ char *pb_front_banner(const pb_front *f, const pb_game *g, const pb_state *st, c
         *last_round = round;
     json_decref(v);
     return text;
+}
+
+void pb_front_news(const pb_game *g, const pb_state *before, const pb_state *after, const char *const *names,
+                   int indent)
+{
+    char news[768];
+    pb_news(g, before, after, names, news, sizeof news);
+    if (!*news)
+        return;
+    tb b = {0};
+    tb_para(&b, news, indent);
+    tb_nl(&b);
+    char *text = tb_done(&b);
+    fputs(text ? text : "", stdout);
+    free(text);
 }

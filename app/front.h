@@ -40,6 +40,12 @@ typedef struct pb_front {
 char *pb_front_banner(const pb_front *f, const pb_game *g, const pb_state *st, const pb_tui_opts *o,
                       int *last_round);
 
+/* What everyone learned from a move beyond the move (a round's reveal, an
+ * event card, a fine), as play tells it: the game's news wrapped at 80
+ * columns, its lines from column `indent`, on standard output. */
+void pb_front_news(const pb_game *g, const pb_state *before, const pb_state *after, const char *const *names,
+                   int indent);
+
 /* The front end of a game (every registered game has one). */
 const pb_front *pb_front_for(const pb_game *g);
 const pb_front *pb_front_find(const char *game_id);

@@ -5,9 +5,11 @@
  * rows interleave like the printed board. Each space is a 3-column token:
  * a colour letter (R, G, W) for a topping, the space's label where the
  * player to move may put one, the row number along the player's cutting
- * direction while they choose a cut, and '.' for other empty spaces. Beside
- * it the last reveal: each space's slice letter and its topping after the
- * replacements, '*' where one changed. Everything comes from the view. */
+ * direction while they choose a cut, and '.' for other empty spaces. In a
+ * 2-player round the neutral's line, once the die gave it, is drawn across
+ * it. Beside it the last reveal: each space's slice letter and its topping
+ * after the replacements, '*' where one changed. Everything comes from the
+ * view. */
 #include "theory_tui.h"
 
 #include <ctype.h>
@@ -268,13 +270,69 @@ static bool board_last(const tview *t, token *tok)
     return true;
 }
 
-static void draw_row(tview *t, const token *tok, int row, int x0)
+/* A line drawn across the board: the spaces whose coordinate on `axis`
+ * is at most `at` lie on one side of it (axis -1: none). */
+typedef struct rule {
+    int axis, at;
+} rule;
+
+/* The neutral's line this round (2 players, once the die gave it), so that
+ * a player choosing a cut sees where it falls: only the own side's rows
+ * are numbered on the board. */
+static rule neutral_rule(const tview *t)
 {
+    rule none = {-1, 0};
+    int die = jint(t->v, "die", 0);
+    if (t->neutral < 0 || die < 1 || die > 6)
+        return none;
+    const json_t *sides = json_object_get(t->v, "sides");
+    for (int d = 0; d < 3; d++) {
+        const json_t *side = json_array_get(sides, (size_t)d);
+        const char *axis = json_string_value(json_object_get(side, "axis"));
+        if (jint(side, "colour", -1) == t->neutral && axis && axis[0] >= 'x' && axis[0] <= 'z' && !axis[1])
+            return (rule){axis[0] - 'x', aint(json_object_get(side, "lines"), die - 1, 0)};
+    }
+    return none;
+}
+
+/* How the rule looks on the board: along a row it crosses the rows at a
+ * slant, one mark between two spaces of each row; along z it runs between
+ * two rows of text. */
+static const char *rule_mark(rule r)
+{
+    return r.axis == 0 ? "\\" : r.axis == 1 ? "/" : "---";
+}
+
+/* Row `row` of a board; a slanted rule marks the gap it runs through. */
+static void draw_row(tview *t, const token *tok, int row, int x0, rule r)
+{
+    int prev = -1;
     for (int c = 0; c < t->n; c++)
         if (t->row[c] == row) {
+            bool x_cut = r.axis == 0 && t->cube[prev < 0 ? c : prev][0] <= r.at && t->cube[c][0] > r.at;
+            bool y_cut = r.axis == 1 && t->cube[prev < 0 ? c : prev][1] > r.at && t->cube[c][1] <= r.at;
+            if (prev >= 0 && t->col[c] - t->col[prev] == 4 && (x_cut || y_cut)) {
+                tb_pad(&t->b, x0 + t->col[c] - 1);
+                put_line(t, rule_mark(r));
+            }
             tb_pad(&t->b, x0 + t->col[c]);
             tb_cput(&t->b, tok[c].colour >= 0 ? colour_sgr[tok[c].colour] : NULL, tok[c].text);
+            prev = c;
         }
+}
+
+/* A rule along z: dashes under the wider of the two rows it runs between. */
+static void draw_rule_row(tview *t, int above, int x0)
+{
+    int lo = 999, hi = -1;
+    for (int c = 0; c < t->n; c++)
+        if (t->row[c] == above || t->row[c] == above + 1) {
+            lo = t->col[c] < lo ? t->col[c] : lo;
+            hi = t->col[c] > hi ? t->col[c] : hi;
+        }
+    tb_pad(&t->b, x0 + lo);
+    for (int x = lo; x <= hi + 1; x++)
+        put_line(t, "-");
 }
 
 static void draw_boards(tview *t)
@@ -292,10 +350,17 @@ static void draw_boards(tview *t)
         put_line(t, head);
     }
     tb_nl(&t->b);
-    for (int r = 0; r < t->rows && r < 26; r++) {
-        draw_row(t, now, r, BOARD_X);
-        if (has_last)
-            draw_row(t, last, r, LAST_X);
+    rule r = neutral_rule(t), flat = {-1, 0};
+    /* a rule along z takes a text line of its own on this board only */
+    int split = r.axis == 2 && r.at - t->minz >= 0 && r.at - t->minz < t->rows - 1 ? r.at - t->minz : -1;
+    int lines = t->rows + (split >= 0);
+    for (int i = 0; i < lines && i < 27; i++) {
+        if (i == split + 1 && split >= 0)
+            draw_rule_row(t, split, BOARD_X);
+        else if (i < 26)
+            draw_row(t, now, split >= 0 && i > split ? i - 1 : i, BOARD_X, r);
+        if (has_last && i < t->rows && i < 26)
+            draw_row(t, last, i, LAST_X, flat);
         tb_nl(&t->b);
     }
 }
@@ -376,7 +441,12 @@ static void draw_sides(tview *t)
     }
     if (json_is_integer(json_object_get(t->v, "die"))) {
         char text[96];
-        snprintf(text, sizeof text, "  The die gave the neutral line %d.", jint(t->v, "die", 0));
+        rule r = neutral_rule(t);
+        if (r.axis >= 0)
+            snprintf(text, sizeof text, "  The die gave the neutral line %d: the %s on the board.",
+                     jint(t->v, "die", 0), rule_mark(r));
+        else
+            snprintf(text, sizeof text, "  The die gave the neutral line %d.", jint(t->v, "die", 0));
         put_line(t, text);
         tb_nl(&t->b);
     }
@@ -443,72 +513,16 @@ char *th_tui_prompt(const json_t *view, const pb_tui_opts *o)
 
 /* ---- The round's banner ---- */
 
-static void reveal_words(tview *t, const json_t *last)
-{
-    char text[160];
-    const json_t *cuts = json_object_get(last, "cuts"), *who = json_object_get(last, "side_colours");
-    snprintf(text, sizeof text, "-- Round %d revealed:", jint(last, "round", 0));
-    put_line(t, text);
-    for (int d = 0; d < 3; d++) {
-        snprintf(text, sizeof text, " line %d%s", aint(cuts, d, 0), d < 2 ? "," : ".");
-        colour_unit(t, aint(who, d, -1), text);
-    }
-    tb_nl(&t->b);
-    int lost[COLOURS] = {0}, gained[COLOURS] = {0};
-    size_t i;
-    const json_t *ch;
-    json_array_foreach(json_object_get(last, "changed"), i, ch) {
-        int from = jint(ch, "from", -1), to = jint(ch, "to", -1);
-        if (from >= 0 && from < COLOURS)
-            lost[from]++;
-        if (to >= 0 && to < COLOURS)
-            gained[to]++;
-    }
-    bool any = false;
-    for (int c = 0; c < COLOURS; c++) {
-        if (!lost[c] && !gained[c])
-            continue;
-        tb_pad(&t->b, 3);
-        put_colour(t, c);
-        snprintf(text, sizeof text, ": %d replaced or removed, %d gained", lost[c], gained[c]);
-        put_line(t, text);
-        tb_nl(&t->b);
-        any = true;
-    }
-    if (!any) {
-        put_line(t, "   No topping changed hands.");
-        tb_nl(&t->b);
-    }
-    const json_t *safe = json_object_get(last, "safe");
-    json_array_foreach(safe, i, ch) {
-        tb_pad(&t->b, 3);
-        put_colour(t, (int)json_integer_value(ch));
-        put_line(t, " was safe (at most one topping in every slice).");
-        tb_nl(&t->b);
-    }
-    const json_t *shortfall = json_object_get(last, "short");
-    for (int c = 0; c < COLOURS; c++)
-        if (aint(shortfall, c, 0) > 0) {
-            tb_pad(&t->b, 3);
-            put_colour(t, c);
-            snprintf(text, sizeof text, " ran out: %d replacements not made.", aint(shortfall, c, 0));
-            put_line(t, text);
-            tb_nl(&t->b);
-        }
-}
-
 char *th_tui_banner(const json_t *view, const pb_tui_opts *o)
 {
+    const char *phase = json_string_value(json_object_get(view, "phase"));
+    if (phase && strcmp(phase, "over") == 0)
+        return NULL;
+    /* The last round's reveal is not repeated here: the game's news told it
+     * as the last cut was made (th_news), and the board beside shows it. */
     tview t;
     tview_init(&t, view, o);
-    const char *phase = json_string_value(json_object_get(view, "phase"));
-    const json_t *last = json_object_get(view, "last");
-    bool over = phase && strcmp(phase, "over") == 0;
     tb_nl(&t.b);
-    if (json_is_object(last))
-        reveal_words(&t, last);
-    if (over)
-        return tb_done(&t.b);
     char text[80];
     snprintf(text, sizeof text, "== Round %d: ", jint(view, "round", 0));
     tb_cput(&t.b, "1", text);

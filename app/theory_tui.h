@@ -13,8 +13,8 @@
 /* The board now and, beside it, the last reveal with its slices. */
 char *th_tui_table(const json_t *view, const pb_tui_opts *o);
 char *th_tui_prompt(const json_t *view, const pb_tui_opts *o);
-/* The last round's reveal in words (cuts, changes, safety), then who adds
- * first and who cuts from which side this round; NULL when over. */
+/* Who adds first and who cuts from which side this round; NULL when over.
+ * The last round's reveal is the game's news (th_news), told once. */
 char *th_tui_banner(const json_t *view, const pb_tui_opts *o);
 /* The line as typed: the engine reads labels itself, so that the terminal,
  * the server and records take the same words. */

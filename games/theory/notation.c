@@ -124,7 +124,17 @@ int th_action_from_text(const th_state *st, const char *text, pb_action *a, char
             len--;
     char asked[160];
     th_asked_now(st, asked, sizeof asked);
-    if (cut_word || (!put_word && all_digits(arg, len))) {
+    /* A bare number while toppings go on names no space: say what a space's
+     * name looks like, not that it is no line (a line 1-6 still reads as a
+     * cut, refused with "no cutting yet"). */
+    bool bare = !cut_word && !put_word && all_digits(arg, len);
+    if (bare && st->phase != TH_PH_CUT && (len != 1 || arg[0] < '1' || arg[0] > '0' + TH_LINES)) {
+        pb_action first[TH_MAX_CELLS];
+        int count = th_legal_actions(st, first);
+        return pb_errorf(err, errlen, "'%.*s' names no space: a space is a row letter and a number, e.g. put %s",
+                         (int)(len < 12 ? len : 12), arg, count > 0 ? th_cell_name(b, (int)first[0]) : "d4");
+    }
+    if (cut_word || bare) {
         if (len == 0)
             return pb_errorf(err, errlen, "a cut is a line number from 1 to %d, e.g. cut 4", TH_LINES);
         if (len != 1 || arg[0] < '1' || arg[0] > '0' + TH_LINES)

@@ -11,7 +11,11 @@
 #   - every move typed in the log, in the words typed (a label, never cube
 #     coordinates), and the board's labels where the prompt says;
 #   - the skip this seed brings (Red has no space once and skips);
-#   - every round's reveal, the end of the game and exit status 0;
+#   - a bare number while placing answered about spaces, and help without
+#     cards (Pizza Theory has none);
+#   - at every cut, the neutral's line drawn on the board, all of it and the
+#     prompt in view on the 24 rows;
+#   - every round's reveal told once, the end of the game and exit status 0;
 #   - no line wider than 80 columns (wrapped lines joined first).
 #
 #   sh tests/cli/theory-tmux.sh build/pizzabox
@@ -84,7 +88,8 @@ fi
 refusals=""
 for pair in "a2|a2 already has a topping" "put e6|e6 already has a topping" \
     "cut 3|no cutting yet; now add a topping: type a label, e.g. put " "z9|no space is labelled 'z9'" \
-    "take Z|'take Z' is not a move; now add a topping"; do
+    "take Z|'take Z' is not a move; now add a topping" \
+    "0|'0' names no space: a space is a row letter and a number, e.g. put "; do
     typed=${pair%%|*}
     why=${pair#*|}
     type_line "$typed"
@@ -92,10 +97,15 @@ for pair in "a2|a2 already has a topping" "put e6|e6 already has a topping" \
     grep -q -F -- "$why" "$T/answer" || refusals="$refusals; '$typed' got: $(head -1 "$T/answer")"
 done
 check "theory-tmux: an illegal move shows its reason on the screen" "${refusals#; }"
+type_line help
+answer >"$T/help"
+check "theory-tmux: help offers the rules' topics and nothing of cards" \
+    "$(grep -q 'overview setup add cut slices safety end two-players' "$T/help" || echo "help: $(head -3 "$T/help")")" \
+    "$(! grep -q -i 'rules card\|rules special' "$T/help" || echo "$(grep -i 'rules card\|rules special' "$T/help")")"
 
 # ---- The game, typed move by move as the hint says ----
 
-turns=0 puts=0 cuts=0 short=0 mismatch=""
+turns=0 puts=0 cuts=0 short=0 mismatch="" drawn="" unseen=""
 while ! over && [ $turns -lt 80 ]; do
     type_line hint || break
     move=$(answer | sed -n 's/^hint: \(put [a-s][0-9]*\|cut [1-6]\)\(  .*\)\{0,1\}$/\1/p' | head -1)
@@ -110,6 +120,22 @@ while ! over && [ $turns -lt 80 ]; do
         short=$((short + 1))
     fi
     case $move in put*) puts=$((puts + 1)) ;; *) cuts=$((cuts + 1)) ;; esac
+    # A cut: the screen shows the neutral's line on the board, and the
+    # board's 7 rows (8 with a rule of dashes) with the prompt.
+    case $move in cut*)
+        screen "$T/cut"
+        mark=$(sed -n 's/^  The die gave the neutral line [1-6]: the \(.*\) on the board\.$/\1/p' "$T/cut")
+        case $mark in
+        /) grep -q '[.RGW][1-7] /[.RGW][1-7]' "$T/cut" || unseen="$unseen; no / on the board at turn $turns" ;;
+        \\) grep -q '[.RGW][1-7] \\[.RGW][1-7]' "$T/cut" || unseen="$unseen; no \\ on the board at turn $turns" ;;
+        ---) grep -q '^ *----*\( \|$\)' "$T/cut" || unseen="$unseen; no --- on the board at turn $turns" ;;
+        *) unseen="$unseen; the neutral's line is not named at turn $turns: $(grep 'The die' "$T/cut")" ;;
+        esac
+        case " $drawn " in *" $mark "*) ;; *) drawn="$drawn $mark" ;; esac
+        grep -q '^  The pizza now' "$T/cut" && grep -q '^Your cut: ' "$T/cut" ||
+            unseen="$unseen; the board and the prompt are not both on the screen at turn $turns"
+        ;;
+    esac
     type_line "$typed"
     history "$T/h"
     logged=$(grep '^  You: ' "$T/h" | tail -1)
@@ -140,19 +166,22 @@ check "theory-tmux: the bot's moves are logged by label too" \
     "$(grep -q '^  Greedy 2: cut ?$' "$T/game" || echo 'no secret cut')"
 check "theory-tmux: a player with no legal space skips, and the screen says so" \
     "$(grep -q 'You (Red) had no space to add a topping on and skipped' "$T/game" || echo 'no skip announced')"
-# Every round before the last is logged as revealed; the last one's cuts are
-# told on the final screen.
+check "theory-tmux: at each cut the neutral's line is drawn on the board, in view (drawn:${drawn:- none})" \
+    "${unseen#; }" \
+    "$([ $cuts -lt 3 ] || [ "$(echo $drawn | wc -w)" -ge 2 ] || echo "only drawn as:$drawn")"
+# Every round's reveal is told once, as its last cut is made: the last one's
+# too, before the result.
 last=$(sed -n 's/^PIZZA THEORY  round \([0-9]*\)  (game over).*/\1/p' "$T/game" | tail -n 1)
 unrevealed=""
 r=1
-while [ -n "$last" ] && [ "$r" -lt "$last" ]; do
-    grep -q "^-- Round $r revealed: " "$T/game" || unrevealed="$unrevealed $r"
+while [ -n "$last" ] && [ "$r" -le "$last" ]; do
+    [ "$(grep -c "^  Round $r's cuts revealed: " "$T/game")" -eq 1 ] || unrevealed="$unrevealed $r"
     r=$((r + 1))
 done
-check "theory-tmux: every round's cuts are revealed on the screen (${last:-?} rounds)" \
+check "theory-tmux: every round's cuts are revealed on the screen, once (${last:-?} rounds)" \
     "$([ "${last:-0}" -ge 5 ] || echo "the game over screen names no round past 4: '${last}'")" \
-    "$([ -z "$unrevealed" ] || echo "no reveal of round(s)$unrevealed")" \
-    "$(grep -q "^  Round ${last:-0}'s cuts revealed: " "$T/game" || echo "the last round's cuts are not shown")"
+    "$([ -z "$unrevealed" ] || echo "not told once: round(s)$unrevealed")" \
+    "$(! grep -q 'Round [0-9]* revealed' "$T/game" || echo "told twice: $(grep -m1 'Round [0-9]* revealed' "$T/game")")"
 check "theory-tmux: no line is wider than 80 columns" \
     "$(awk 'length > 80 { print "line " NR ": " length " columns: " $0; exit }' "$T/game")"
 

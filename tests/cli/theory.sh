@@ -29,7 +29,9 @@ ended() {
     echo "zz9"
     echo "put 9,9,9"
     echo "7"
+    echo "0"
     echo "rules safety"
+    echo "help"
     blanks 3000
 } >"$T/solo.in"
 "$BIN" play --game theory --seats human,random,greedy --seed 7 --hint random \
@@ -46,11 +48,23 @@ check "play --game theory: the hexagon has 37 spaces and 3 sides" \
 check "play --game theory: bad input is refused with a reason, the game goes on" \
     "$(grep -q "no space is labelled 'zz9'" "$T/solo.out" || echo 'zz9 not refused')" \
     "$(grep -q '9,9,9 is not a space on the board' "$T/solo.out" || echo 'put 9,9,9 not refused')" \
-    "$(grep -q 'a cut is a line number from 1 to 6' "$T/solo.out" || echo '7 not refused')" \
     "$(grep -q 'at most one topping in every slice' "$T/solo.out" || echo 'rules safety not shown')"
-check "play --game theory: every round's reveal is reported" \
-    "$(grep -q -e '^-- Round 1 revealed' "$T/solo.out" || echo 'no reveal')" \
-    "$(grep -q "Round 1's cuts: slices" "$T/solo.out" || echo 'no reveal board')"
+# While toppings go on, a bare number is answered about spaces, not lines.
+check "play --game theory: a number typed while placing is told what a space looks like" \
+    "$(grep -q "^'7' names no space: a space is a row letter and a number, e.g. put [a-g][1-7]" "$T/solo.out" ||
+        echo "7: $(grep -A1 '^You> 7$' "$T/solo.out" | sed -n 2p)")" \
+    "$(grep -q "^'0' names no space" "$T/solo.out" || echo "0: $(grep -A1 '^You> 0$' "$T/solo.out" | sed -n 2p)")" \
+    "$(! grep -q 'there is no line' "$T/solo.out" || echo 'answered about lines while placing')"
+# Pizza Theory has no cards: help offers no `rules CARD`.
+check "play --game theory: help lists only what Pizza Theory has" \
+    "$(grep -q 'overview setup add cut slices safety end two-players' "$T/solo.out" || echo 'no topics in help')" \
+    "$(! grep -q -i 'rules card\|rules special' "$T/solo.out" || echo "$(grep -i 'rules card\|rules special' "$T/solo.out")")"
+# Each reveal is told once, as the last cut is made (the game's news).
+check "play --game theory: every round's reveal is reported, once" \
+    "$(grep -q "^  Round 1's cuts revealed: " "$T/solo.out" || echo 'no reveal')" \
+    "$(! grep -q 'Round [0-9]* revealed' "$T/solo.out" || echo "told twice: $(grep -m1 'Round [0-9]* revealed' "$T/solo.out")")" \
+    "$(grep -q "Round 1's cuts: slices" "$T/solo.out" || echo 'no reveal board')" \
+    "$(grep "cuts revealed" "$T/solo.out" | sort | uniq -d | sed 's/^/repeated: /' | head -1)"
 "$BIN" replay "$T/solo.json" >"$T/replay.out" 2>"$T/replay.err"
 rc=$?
 check "replay: the saved Pizza Theory record replays to the same end" \
@@ -60,6 +74,38 @@ check "record: moves are stored in the words typed (put d4, cut 4)" \
     "$(grep -q '"put [a-g][1-7]"' "$T/solo.json" || echo 'no put by label')" \
     "$(grep -q '"cut [1-6]"' "$T/solo.json" || echo 'no cut k')" \
     "$(grep -E -q -e '"put -?[0-9]+,' "$T/solo.json" && echo 'cube coordinates stored')"
+# replay --moves tells each move's news as play did: every round's reveal,
+# the last (winning) one too, between its last cut and the result.
+"$BIN" replay --moves "$T/solo.json" >"$T/moves.out" 2>"$T/moves.err"
+rc=$?
+last=$(grep -o '"rounds":[0-9]*' "$T/replay.out" | cut -d: -f2)
+check "replay --moves: every round's reveal of a Pizza Theory game, the winning one before the result" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/moves.err")")" \
+    "$([ "$(grep -c "^      Round [0-9]*'s cuts revealed: " "$T/moves.out")" = "${last:-x}" ] ||
+        echo "$(grep -c "cuts revealed" "$T/moves.out") reveals for ${last:-?} rounds")" \
+    "$(awk -v r="${last:-0}" '/^ *[0-9]+  / { after = "" } /cuts revealed/ { after = $0 } /^RESULT/ { exit }
+        END { if (after !~ "Round " r "'"'"'s cuts revealed") print "the last move is not followed by its reveal" }' \
+        "$T/moves.out")" \
+    "$(grep "^      Round ${last:-0}'s cuts revealed: .*" "$T/moves.out" >/dev/null ||
+        echo "no reveal of round ${last:-?}")" \
+    "$(! grep -q 'Round [0-9]* revealed' "$T/moves.out" || echo 'a reveal told twice')" \
+    "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/moves.out")"
+# The same for every game: a Delivery record's Health Inspectors and fines.
+"$BIN" replay --moves "$(dirname "$0")/records/delivery-v2-frugal-shopper.json" >"$T/dmoves.out" 2>"$T/dmoves.err"
+rc=$?
+check "replay --moves: a Delivery game's news (its Health Inspectors and fines)" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/dmoves.err")")" \
+    "$(grep -q '^      A Health Inspector is drawn (1 of 3)' "$T/dmoves.out" || echo 'no Health Inspector told')" \
+    "$(grep -q '^      A Health Inspector is drawn (3 of 3)' "$T/dmoves.out" || echo 'no last Health Inspector told')" \
+    "$(grep -q '^      Seat [1-3] pays the fine' "$T/dmoves.out" || echo 'no fine told')"
+# ... and New York Slice's: each round's Special, the Slicer's last portion.
+"$BIN" demo --seed 5 --bots random --record "$T/nys.json" >/dev/null 2>"$T/nys.err" &&
+    "$BIN" replay --moves "$T/nys.json" >"$T/nmoves.out" 2>>"$T/nys.err"
+rc=$?
+check "replay --moves: a New York Slice game's news (the Specials, the Slicer's portion)" \
+    "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/nys.err")")" \
+    "$(grep -q "^      Round 2: today's Special is " "$T/nmoves.out" || echo 'no Special of round 2 told')" \
+    "$(grep -q '^      The Slicer gets the last portion' "$T/nmoves.out" || echo "no Slicer's portion told")"
 "$BIN" replay "$(dirname "$0")/../fuzz/corpus/fuzz_record/theory.json" >"$T/old.out" 2>"$T/old.err"
 rc=$?
 check "replay: a record in the old notation (put x,y,z, a bare line) still replays" \
@@ -78,6 +124,16 @@ check "play --game theory --players 2: the neutral plays along and the game ends
     "$(ended "$T/two.out" || echo 'no result printed')" \
     "$(grep -q 'The die gave the neutral line' "$T/two.out" || echo 'no die roll shown')" \
     "$(grep -q '(neutral)' "$T/two.out" || echo 'no neutral topping placed')"
+# The board numbers only the player's own rows: the neutral's line is drawn
+# on it (a slant between two spaces of each row, or dashes between rows).
+check "play --players 2: the neutral's line is drawn on the board, each way it can fall" \
+    "$(grep -q '^  The die gave the neutral line [1-6]: the --- on the board\.$' "$T/two.out" || echo 'no --- line')" \
+    "$(grep -q '^  The die gave the neutral line [1-6]: the / on the board\.$' "$T/two.out" || echo 'no / line')" \
+    "$(grep -q '^  The die gave the neutral line [1-6]: the \\ on the board\.$' "$T/two.out" || echo 'no \ line')" \
+    "$(grep -q '^ *----*\( \|$\)' "$T/two.out" || echo 'no dashes on a board')" \
+    "$(grep -q '^ *[.RGW][1-7]  .* /[.RGW][1-7]' "$T/two.out" || echo 'no / between two spaces')" \
+    "$(grep -q '^ *[.RGW][1-7]  .* \\[.RGW][1-7]' "$T/two.out" || echo 'no \ between two spaces')" \
+    "$(awk 'length > 80 { print "line " NR ": " length " columns"; exit }' "$T/two.out")"
 
 # ---- Hot-seat: nobody's screen shows another player's cut before the reveal ----
 blanks 4000 >"$T/hot.in"
@@ -86,7 +142,7 @@ blanks 4000 >"$T/hot.in"
 rc=$?
 leaks=$(awk '
     /^==== Player [0-9], your turn/ { owner = $3; sub(",", "", owner) }
-    /^-- Round/ { owner = "" }   # the reveal: every cut is public now
+    /cuts revealed: / { owner = "" }   # the reveal: every cut is public now
     / side \(.*\): Player [0-9] \(.*\) - line / {
         for (i = 1; i <= NF; i++) if ($i == "Player") who = $(i + 1)
         if (owner != "" && who != owner) print "line " NR ": " $0

@@ -180,6 +180,157 @@ static void test_skips_are_said(void **state)
     pb_game_free(g);
 }
 
+/* The cells of text row `row` of a view's board (z - the smallest z), left
+ * to right; their count. */
+static int row_cells(const json_t *v, int row, int *out)
+{
+    const json_t *cells = json_object_get(v, "cells");
+    int n = 0, minz = 99;
+    for (size_t i = 0; i < json_array_size(cells); i++) {
+        int z = (int)json_integer_value(json_array_get(json_array_get(cells, i), 2));
+        minz = z < minz ? z : minz;
+    }
+    for (size_t i = 0; i < json_array_size(cells); i++) {
+        const json_t *c = json_array_get(cells, i);
+        if ((int)json_integer_value(json_array_get(c, 2)) - minz != row)
+            continue;
+        int k = n++, xy = (int)(json_integer_value(json_array_get(c, 0)) - json_integer_value(json_array_get(c, 1)));
+        for (; k > 0; k--) { /* by x - y: left to right */
+            const json_t *o = json_array_get(cells, (size_t)out[k - 1]);
+            if (json_integer_value(json_array_get(o, 0)) - json_integer_value(json_array_get(o, 1)) <= xy)
+                break;
+            out[k] = out[k - 1];
+        }
+        out[k] = (int)i;
+    }
+    return n;
+}
+
+static int cell_coord(const json_t *v, int cell, int axis)
+{
+    const json_t *c = json_array_get(json_object_get(v, "cells"), (size_t)cell);
+    return (int)json_integer_value(json_array_get(c, (size_t)axis));
+}
+
+/* 2 players: the neutral's line, once the die gave it, is drawn on the
+ * board where it falls (the board numbers only the mover's own rows), a
+ * slanted mark between the two spaces of each row it runs between, or a
+ * rule of dashes between two rows; and the table says which it is. */
+static void check_neutral_line(const json_t *v, const char *table)
+{
+    int die = (int)json_integer_value(json_object_get(v, "die"));
+    const json_t *side = NULL, *sides = json_object_get(v, "sides");
+    for (size_t d = 0; d < 3; d++)
+        if (json_integer_value(json_object_get(json_array_get(sides, d), "colour")) == 2)
+            side = json_array_get(sides, d);
+    assert_non_null(side);
+    int axis = json_string_value(json_object_get(side, "axis"))[0] - 'x';
+    int at = (int)json_integer_value(json_array_get(json_object_get(side, "lines"), (size_t)die - 1));
+    char legend[96];
+    snprintf(legend, sizeof legend, "The die gave the neutral line %d: the %s on the board.", die,
+             axis == 0 ? "\\" : axis == 1 ? "/" : "---");
+    if (!strstr(table, legend))
+        fail_msg("no '%s' in:\n%s", legend, table);
+    const char *line = strchr(strstr(table, "The pizza now"), '\n') + 1;
+    int marks = 0, rules = 0;
+    for (int row = 0; row < 7; line = strchr(line, '\n') + 1) {
+        int len = (int)strcspn(line, "\n");
+        if (len > 40)
+            len = 40; /* the last reveal's board starts at column 42 */
+        if (strspn(line, " -") >= (size_t)len) { /* the rule along z, after the rows at or above it */
+            assert_int_equal(axis, 2);
+            for (int r = 0; r < 7; r++) {
+                int c[8], n = row_cells(v, r, c);
+                assert_true(n > 0 && (cell_coord(v, c[0], 2) <= at) == (r < row));
+            }
+            rules++;
+            continue;
+        }
+        int c[8], n = row_cells(v, row, c), words = 0;
+        for (int i = 0; i < len; i++) {
+            if (line[i] == (axis == 0 ? '\\' : '/')) { /* every space left of it on one side, right on the other */
+                for (int k = 0; k < n; k++)
+                    assert_true((cell_coord(v, c[k], axis) <= at) == (axis == 0 ? k < words : k >= words));
+                marks++;
+            } else if (line[i] != ' ' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '/' || line[i - 1] == '\\')) {
+                words++;
+            }
+        }
+        assert_int_equal(words, n);
+        row++;
+    }
+    if (axis == 2)
+        assert_int_equal(rules, 1);
+    else
+        assert_true(marks >= 4); /* a line of the board crosses at least four rows */
+}
+
+static void test_neutral_line_on_the_board(void **state)
+{
+    (void)state;
+    pb_game *g = new_game(2);
+    bool axis_seen[3] = {false, false, false};
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        pb_state *st = pb_state_new(g, seed);
+        pb_rng rng;
+        pb_rng_seed(&rng, seed);
+        while (!pb_is_terminal(g, st)) {
+            for (int seat = -1; seat < 2; seat++) {
+                json_t *v = g->ops->view(g, st, seat);
+                if (json_is_integer(json_object_get(v, "die"))) {
+                    pb_tui_opts o = {false, names, seat};
+                    char *table = th_tui_table(v, &o);
+                    check_neutral_line(v, table);
+                    const json_t *sides = json_object_get(v, "sides");
+                    for (size_t d = 0; d < 3; d++) {
+                        const json_t *side = json_array_get(sides, d);
+                        if (json_integer_value(json_object_get(side, "colour")) == 2)
+                            axis_seen[json_string_value(json_object_get(side, "axis"))[0] - 'x'] = true;
+                    }
+                    free(table);
+                }
+                json_decref(v);
+            }
+            assert_int_equal(g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0), 0);
+        }
+        free(st);
+    }
+    assert_true(axis_seen[0] && axis_seen[1] && axis_seen[2]);
+    pb_game_free(g);
+}
+
+/* A round's reveal is told once, by the game's news as the last cut is
+ * made: the next round's banner does not tell it again. */
+static void test_reveal_told_once(void **state)
+{
+    (void)state;
+    pb_game *g = new_game(3);
+    pb_state *st = pb_state_new(g, 2), *before = pb_state_new(g, 2);
+    pb_rng rng;
+    pb_rng_seed(&rng, 2);
+    int reveals = 0;
+    while (!pb_is_terminal(g, st)) {
+        pb_state_copy(g, before, st);
+        assert_int_equal(g->ops->apply(g, st, g->ops->random_action(g, st, &rng), NULL, 0), 0);
+        char news[768];
+        pb_news(g, before, st, names, news, sizeof news);
+        reveals += strstr(news, "cuts revealed: ") != NULL;
+        json_t *v = g->ops->view(g, st, PB_SPECTATOR);
+        pb_tui_opts o = {false, names, PB_SPECTATOR};
+        char *banner = th_tui_banner(v, &o);
+        if (banner && strstr(banner, "reveal"))
+            fail_msg("the banner tells the reveal again:\n%s", banner);
+        free(banner);
+        json_decref(v);
+    }
+    json_t *report = g->ops->score_report(g, st, NULL);
+    assert_int_equal(reveals, (int)json_integer_value(json_object_get(report, "rounds")));
+    json_decref(report);
+    free(before);
+    free(st);
+    pb_game_free(g);
+}
+
 static void test_every_game_has_a_front_end(void **state)
 {
     (void)state;
@@ -201,6 +352,8 @@ int main(void)
         cmocka_unit_test(test_tables_of_random_games),
         cmocka_unit_test(test_board_labels),
         cmocka_unit_test(test_skips_are_said),
+        cmocka_unit_test(test_neutral_line_on_the_board),
+        cmocka_unit_test(test_reveal_told_once),
         cmocka_unit_test(test_every_game_has_a_front_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

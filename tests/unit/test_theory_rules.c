@@ -1186,10 +1186,15 @@ static void test_refusals_say_why(void **state)
         {"3", "no cutting yet"},
         {"cut 7", "there is no line '7': a cut is a line number from 1 to 6"},
         {"cut", "a cut is a line number from 1 to 6, e.g. cut 4"},
+        /* a bare number while placing is answered about spaces, not lines */
+        {"0", "'0' names no space: a space is a row letter and a number, e.g. put "},
+        {"7", "'7' names no space"},
+        {"12", "'12' names no space"},
     };
     refuse_all(&st, place, LEN(place));
     refused(&st, "take Z", eg); /* the example is a space Red may use */
     refused(&st, "f2", eg);
+    refused(&st, "0", eg);
 
     /* The cuts. */
     cut_phase(&st, 0);
@@ -1221,6 +1226,9 @@ static void test_refusals_say_why(void **state)
              R2.board.label[acts[0]]);
     refused(&st, "cut 2", why);
     refused(&st, "put e6", "e6 already has a topping (Green)");
+    snprintf(why, sizeof why, "'0' names no space: a space is a row letter and a number, e.g. put %s",
+             R2.board.label[acts[0]]);
+    refused(&st, "0", why);
 
     /* Over. */
     th_init(&st, &R3, 1);
