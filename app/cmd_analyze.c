@@ -87,8 +87,11 @@ static void print_review(const pb_review *rv, int move, const char *who, const c
     fflush(stdout);
 }
 
-static void print_totals(const pb_record *rec, const tally *t, int seats, int only, bool finished, bool json)
+static void print_totals(const pb_game *g, const pb_record *rec, const tally *t, int only, bool finished, bool json)
 {
+    int seats = g->players;
+    /* only a game with moves made of parts (a payment) has them to count */
+    const char *parts = g->ops->continues ? ", or were paid in parts" : "";
     if (!json)
         printf(finished ? "\n" : "\nThe record ends before the game does: these are its moves so far.\n");
     for (int s = 0; s < seats; s++) {
@@ -110,9 +113,9 @@ static void print_totals(const pb_record *rec, const tally *t, int seats, int on
             json_decref(name);
         } else {
             int in = k->marks[PB_MARK_INACCURACY], mi = k->marks[PB_MARK_MISTAKE], bl = k->marks[PB_MARK_BLUNDER];
-            printf("%s: %d decisions reviewed (%d more had one move, or were paid in parts):\n"
+            printf("%s: %d decisions reviewed (%d more had one move%s):\n"
                    "  %d inaccurac%s, %d mistake%s, %d blunder%s; %.1f points of chance lost a decision\n",
-                   who, k->reviewed, k->forced, in, in == 1 ? "y" : "ies", mi, mi == 1 ? "" : "s", bl,
+                   who, k->reviewed, k->forced, parts, in, in == 1 ? "y" : "ies", mi, mi == 1 ? "" : "s", bl,
                    bl == 1 ? "" : "s", 100 * mean);
         }
     }
@@ -218,7 +221,7 @@ int cmd_analyze(int argc, char **argv)
         g->ops->apply(g, st, played, NULL, 0);
     }
     if (st && rc == 0)
-        print_totals(r.record, totals, g->players, seat - 1, pb_is_terminal(g, st), json);
+        print_totals(g, r.record, totals, seat - 1, pb_is_terminal(g, st), json);
     free(st);
     json_decref(record);
     pb_replay_free(&r);

@@ -6,10 +6,12 @@
  * commands are read line by line, so a whole game can be scripted. */
 #include <ctype.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -56,6 +58,8 @@ typedef struct play {
     char run[1024];          /* a bot's run of moves of one verb (pay, pay, pay), told as one line */
     int run_seat;
     char run_verb[24];
+    bool unsaved;            /* moves made (or undone) since the game was last saved */
+    char saved_to[1024];     /* where `save FILE` last wrote it */
 } play;
 
 enum turn_result { TURN_MOVE, TURN_AGAIN, TURN_QUIT, TURN_EOF };
@@ -63,11 +67,60 @@ enum command_result { NOT_A_COMMAND, CMD_DONE, CMD_UNDONE, CMD_QUIT };
 
 /* ---- Input ---- */
 
+/* Between prompts (while the bots think) the terminal does not echo: a move
+ * typed ahead would be echoed amid the log's lines, then shown again by the
+ * line editor, which reads it at the next prompt. The keys are not lost:
+ * they wait in the terminal for that prompt. The line editor keeps the
+ * settings it finds as the ones to restore (and does not edit without the
+ * echo), so the echo is back before it starts, and after a signal or at exit. */
+static struct termios tty_echoing;
+static volatile sig_atomic_t tty_hushed;
+
+static void tty_unhush(void)
+{
+    if (tty_hushed) {
+        tcsetattr(STDIN_FILENO, TCSANOW, &tty_echoing);
+        tty_hushed = 0;
+    }
+}
+
+static void tty_unhush_and_die(int sig)
+{
+    tty_unhush();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void tty_hush(void)
+{
+    static bool hooked;
+    struct termios quiet;
+    if (tty_hushed || tcgetattr(STDIN_FILENO, &tty_echoing) != 0 || !(tty_echoing.c_lflag & ECHO))
+        return;
+    if (!hooked) {
+        static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+        for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+            struct sigaction was, sa = {.sa_handler = tty_unhush_and_die};
+            sigemptyset(&sa.sa_mask);
+            if (sigaction(sigs[i], NULL, &was) == 0 && was.sa_handler == SIG_DFL)
+                sigaction(sigs[i], &sa, NULL);
+        }
+        atexit(tty_unhush);
+        hooked = true;
+    }
+    quiet = tty_echoing;
+    quiet.c_lflag &= ~(tcflag_t)ECHO;
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0)
+        tty_hushed = 1;
+}
+
 /* One line without its newline (caller frees); NULL at end of input. */
 static char *read_line(const play *p, const char *prompt)
 {
     if (p->tty) {
+        tty_unhush();
         char *line = readline(prompt);
+        tty_hush();
         if (line && *line)
             add_history(line);
         return line;
@@ -255,19 +308,32 @@ static void announce_round(play *p)
 
 /* ---- Commands other than moves ---- */
 
+/* What `rules NAME` explains in this game ("card", "Special"), or NULL for
+ * a game with nothing to look up by name (Pizza Theory). */
+static const char *named_piece(const pb_game *g)
+{
+    if (!g->ops->explain)
+        return NULL;
+    return strcmp(g->ops->id, "nyslice") == 0 ? "Special" : "card";
+}
+
 static void print_help(const play *p)
 {
+    const char *piece = named_piece(p->g);
     printf("Type your move (the prompt shows the form; Enter shows the suggested move,\n"
            "Enter again plays it), or one of:\n"
            "  help            this list\n"
            "  rules [topic]   the rules; topics:\n"
-           "                  %s\n"
-           "  rules CARD      what a card or a Special does, named as you type it\n"
-           "  hint            what the strongest bot would do, and why\n"
+           "                  %s\n", p->front->rules_topics);
+    if (piece && strcmp(piece, "Special") == 0)
+        printf("  rules SPECIAL   what a Special does, named as the table shows it\n");
+    else if (piece)
+        printf("  rules CARD      what a card does, named as you type it\n");
+    printf("  hint            what the strongest bot would do, and why\n"
            "  table           show the table again\n"
            "  undo            take back your last decision (only against bots)\n"
            "  save FILE       save the game; continue later with play --resume FILE\n"
-           "  quit            leave the game\n", p->front->rules_topics);
+           "  quit            leave the game\n");
 }
 
 /* Print text of paragraphs (lines, blank lines between) wrapped to the
@@ -315,8 +381,8 @@ static void print_rules(const play *p, const char *topic)
             col += printf(" %.*s", len, h + 4);
         }
         printf("\n");
-        if (p->g->ops->explain)
-            printf("and any card or Special by the name the table shows (rules NAME)\n");
+        if (named_piece(p->g))
+            printf("and any %s by the name the table shows (rules NAME)\n", named_piece(p->g));
         return;
     }
     for (const char *h = strstr(text, "\n## "); h; h = strstr(h + 1, "\n## ")) {
@@ -335,7 +401,9 @@ static void print_rules(const play *p, const char *topic)
         print_wrapped(card, strlen(card));
         return;
     }
-    printf("no rules topic, card or Special named '%s' (type 'rules' for the topics)\n", topic);
+    const char *piece = named_piece(p->g);
+    printf("no rules topic%s%s named '%s' (type 'rules' for the topics)\n", piece ? " or " : "", piece ? piece : "",
+           topic);
 }
 
 /* A bot's randomness for this decision depends only on the game's seed and
@@ -420,14 +488,25 @@ static int undo(play *p, int seat)
         printf("nothing to undo yet\n");
         return -1;
     }
+    /* the decision taken back, told in the log's words: it is asked again */
+    json_t *rec = pb_record_to_json(p->rec);
+    char taken[256], text[256] = "", err[PB_ERR_LEN];
+    const char *was = json_string_value(json_array_get(json_object_get(rec, "actions"), (size_t)k));
+    snprintf(taken, sizeof taken, "%s", was ? was : "");
+    json_decref(rec);
     if (rebuild(p, k) != 0) {
         printf("undo failed: the record does not replay\n");
         return -1;
     }
     p->last_round = -1;
-    printf("Back to your decision before the last one you made.\n");
-    if (p->record_path)
-        save_record(p, p->record_path);
+    p->unsaved = true;
+    pb_action a;
+    if (p->g->ops->action_from_text(p->g, p->st, taken, &a, err, sizeof err) != 0 ||
+        p->g->ops->describe(p->g, p->st, a, seat, text, sizeof text) != 0)
+        text[0] = 0;
+    printf("Took back your last decision%s%s%s: make it again.\n", text[0] ? " (" : "", text, text[0] ? ")" : "");
+    if (p->record_path && save_record(p, p->record_path) == 0)
+        p->unsaved = false;
     return 0;
 }
 
@@ -451,6 +530,7 @@ static int hand_over(play *p, int seat)
         /* The line editor would give the previous player's lines back (up
          * arrow, or a yank of a killed line): a fresh one forgets them. */
         clear_history();
+        tty_unhush(); /* a line editor made while the echo is off would not edit */
         rl_initialize();
     }
     printf("\n==== %s, your turn. Everyone else, look away. Press Enter. ====\n", p->names[seat]);
@@ -475,6 +555,48 @@ static void since(play *p, int seat, bool show)
     *b = (tb){0};
 }
 
+/* `save FILE`: the game written there, remembered as saved. */
+static int save_game(play *p, const char *path)
+{
+    if (save_record(p, path) != 0)
+        return -1;
+    snprintf(p->saved_to, sizeof p->saved_to, "%s", path);
+    p->unsaved = false;
+    return 0;
+}
+
+/* `quit` at a terminal with moves not saved: asked first, as a mistyped
+ * quit would lose the game (a script is not asked: nobody would answer).
+ * `save FILE` as the answer saves and quits; anything else but yes goes
+ * back to the game. */
+static bool really_quit(play *p)
+{
+    if (!p->tty || !p->unsaved || p->nactions == 0)
+        return true;
+    if (p->saved_to[0])
+        printf("The moves since you saved to %s are not saved.\n", p->saved_to);
+    else
+        printf("The game is not saved: quitting loses it.\n");
+    printf("Quit anyway? y quits, 'save FILE' saves and quits, Enter or n plays on.\n");
+    for (;;) {
+        char *raw = read_line(p, "Quit? ");
+        if (!raw)
+            return true;
+        char *line = trim(raw);
+        bool quit = strcasecmp(line, "y") == 0 || strcasecmp(line, "yes") == 0, again = false;
+        if (strncasecmp(line, "save", 4) == 0 && (line[4] == ' ' || !line[4])) {
+            char *file = trim(line + 4);
+            if (!*file)
+                printf("save needs a file name: save FILE\n");
+            quit = *file && save_game(p, file) == 0;
+            again = !quit; /* a save that failed says why and asks again */
+        }
+        free(raw);
+        if (!again)
+            return quit;
+    }
+}
+
 static enum command_result command(play *p, int seat, const char *text)
 {
     char copy[256];
@@ -496,10 +618,10 @@ static enum command_result command(play *p, int seat, const char *text)
     else if (strcasecmp(line, "save") == 0) {
         if (!*arg)
             printf("save needs a file name: save FILE\n");
-        else if (save_record(p, arg) == 0)
+        else if (save_game(p, arg) == 0)
             printf("saved to %s (continue with: pizzabox play --resume %s)\n", arg, arg);
     } else if (strcasecmp(line, "quit") == 0 || strcasecmp(line, "exit") == 0)
-        return CMD_QUIT;
+        return really_quit(p) ? CMD_QUIT : CMD_DONE;
     else
         return NOT_A_COMMAND;
     return CMD_DONE;
@@ -577,8 +699,12 @@ static int record_move(play *p, int seat, pb_action a, bool formality)
     }
     p->formal[p->nactions] = formality;
     p->actors[p->nactions++] = seat;
-    if (p->record_path)
-        return save_record(p, p->record_path);
+    p->unsaved = true;
+    if (p->record_path) {
+        if (save_record(p, p->record_path) != 0)
+            return -1;
+        p->unsaved = false;
+    }
     return 0;
 }
 
@@ -599,8 +725,25 @@ static void finish(play *p)
     p->front->print_result(stdout, p->g, p->st, p->names);
 }
 
+/* Leaving before the end: where the game is kept, or that it is not, and
+ * how to keep one next time. */
+static void tell_saved(const play *p)
+{
+    const char *path = p->record_path ? p->record_path : p->saved_to;
+    if (!p->unsaved && *path)
+        printf("the game is saved in %s: pizzabox play --resume %s\n", path, path);
+    else if (*path)
+        printf("the game was not saved after its last moves: %s has it as it was saved "
+               "(pizzabox play --resume %s)\n", path, path);
+    else if (p->nactions > 0)
+        print_lines("the game was not saved: 'save FILE' during a game keeps it (or play --record FILE "
+                    "from the start), and pizzabox play --resume FILE continues it", 0);
+}
+
 static int run(play *p)
 {
+    if (p->tty)
+        tty_hush(); /* the bots may move first */
     while (!pb_is_terminal(p->g, p->st)) {
         announce_round(p);
         int seat = pb_current_seat(p->g, p->st);
@@ -621,9 +764,7 @@ static int run(play *p)
             if (r == TURN_QUIT || r == TURN_EOF) {
                 if (r == TURN_EOF)
                     printf("\ninput ended before the game was over\n");
-                if (p->record_path)
-                    printf("the game is saved in %s: pizzabox play --resume %s\n", p->record_path,
-                           p->record_path);
+                tell_saved(p);
                 return r == TURN_QUIT ? 0 : 1;
             }
         } else {
@@ -641,6 +782,56 @@ static int run(play *p)
     }
     finish(p);
     return 0;
+}
+
+/* A game continued from a record: how far it is, and its last moves in the
+ * log's words (the round's banner follows), so the player knows where they
+ * are. At a hot-seat table, in public words, told after the hand-over. */
+static void tell_resumed(play *p, const char *path)
+{
+    enum { LAST = 6 };
+    json_t *rec = pb_record_to_json(p->rec);
+    const json_t *actions = json_object_get(rec, "actions");
+    int n = (int)json_array_size(actions), from = n > LAST ? n - LAST : 0, viewer = log_viewer(p);
+    char line[800];
+    int len = snprintf(line, sizeof line, "Continuing %s: %d move%s played%s\n", path, n, n == 1 ? "" : "s",
+                       n > LAST ? ", the last ones:" : n ? ":" : ".");
+    tb said = {0};
+    tb_raw(&said, line, len < (int)sizeof line ? (size_t)len : sizeof line - 1);
+    pb_state *st = pb_state_new(p->g, p->seed);
+    for (int i = 0; st && i < n; i++) {
+        pb_action a;
+        char err[PB_ERR_LEN], text[256];
+        int seat = pb_current_seat(p->g, st);
+        if (p->g->ops->action_from_text(p->g, st, json_string_value(json_array_get(actions, (size_t)i)), &a, err,
+                                         sizeof err) != 0)
+            break;
+        if (i >= from && p->g->ops->describe(p->g, st, a, viewer, text, sizeof text) == 0) {
+            len = snprintf(line, sizeof line, "  %s: %s\n", p->names[seat], text);
+            tb_raw(&said, line, len < (int)sizeof line ? (size_t)len : sizeof line - 1);
+        }
+        pb_state *before = i >= from ? pb_state_clone(p->g, st) : NULL;
+        if (p->g->ops->apply(p->g, st, a, err, sizeof err) != 0) {
+            free(before);
+            break;
+        }
+        char news[768];
+        if (before) { /* what the move made known beyond itself, as the log told it */
+            pb_news(p->g, before, st, p->names, news, sizeof news);
+            len = *news ? snprintf(line, sizeof line, "  %s\n", news) : 0;
+            tb_raw(&said, line, len < (int)sizeof line ? (size_t)len : sizeof line - 1);
+        }
+        free(before);
+    }
+    free(st);
+    json_decref(rec);
+    char *text = tb_done(&said);
+    if (text && p->humans < 2)
+        print_lines(text, 4);
+    for (int h = 0; text && p->humans > 1 && h < p->players; h++) /* the hand-over clears the screen */
+        if (p->seats[h].human)
+            tb_raw(&p->since[h], text, strlen(text));
+    free(text);
 }
 
 /* ---- Setting up ---- */
@@ -906,7 +1097,10 @@ int cmd_play(int argc, char **argv)
     if (rc == 0) {
         /* The seed decides every hidden slice: it is shown only at the end. */
         printf("%s, %d players. Type 'help' for commands.\n", p->g->ops->title, p->players);
+        if (resume)
+            tell_resumed(p, resume);
         rc = run(p);
+        tty_unhush();
     }
     play_free(p);
     free(p);

@@ -64,6 +64,12 @@ static int eat_by_number(const json_t *view, char **w, int nw, char *out, size_t
             snprintf(err, errlen, "'%s' is not one of the slices 1-%zu", w[i], json_array_size(slices));
             return -1;
         }
+        /* a number twice is a typo: it must not eat another slice */
+        for (int j = 1; !all && j < i; j++)
+            if (strtol(w[j], NULL, 10) == k) {
+                snprintf(err, errlen, "slice %d is named twice: name each slice once, by its number in the list", k);
+                return -1;
+            }
         for (int j = all ? 1 : k; j <= (all ? (int)json_array_size(slices) : k); j++) {
             if (all && !json_is_true(json_array_get(edible, (size_t)j - 1)))
                 continue;

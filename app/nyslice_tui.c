@@ -30,6 +30,7 @@
 #define RING 11
 #define RING_X 2      /* column of the first ring cell */
 #define CELL 12       /* width of a ring cell */
+#define TAG_W 6       /* a taker's name under a ring cell: "A:Greedy|" */
 #define GRID_X 16     /* column of the first type count */
 #define GRID_W 6      /* width of a type count */
 #define ATE_X 70      /* "Ate" column (4 wide) */
@@ -138,6 +139,43 @@ static void put_name(tui *t, int seat, int maxcols)
     const char *s = seat_name(t, seat);
     tb_sgr(&t->b, seat == t->you ? C_YOU : NULL);
     tb_text(&t->b, s, strlen(s), maxcols);
+    tb_sgr(&t->b, seat == t->you ? "0" : NULL);
+}
+
+/* Bytes of the longest start of s that fits maxcols columns (whole characters). */
+static size_t fit_bytes(const char *s, int maxcols)
+{
+    size_t n = strlen(s), fit = 0;
+    for (size_t i = 1; i <= n && cols_of(s, i) <= maxcols; i++)
+        if (i == n || ((unsigned char)s[i] & 0xC0) != 0x80)
+            fit = i;
+    return fit;
+}
+
+/* Who took a portion, in TAG_W columns under the pizza: the name, clipped;
+ * where another seat's name clips alike ("Greedy 2", "Greedy 3"), its start
+ * and the seat's number ("Gree 2"), so that the seats stay apart. */
+static void put_tag(tui *t, int seat)
+{
+    const char *s = seat_name(t, seat);
+    size_t mine = fit_bytes(s, TAG_W);
+    bool alike = false;
+    for (int q = 0; q < t->players; q++) {
+        const char *o = seat_name(t, q);
+        alike = alike || (q != seat && fit_bytes(o, TAG_W) == mine && strncmp(o, s, mine) == 0);
+    }
+    if (!alike) {
+        put_name(t, seat, TAG_W);
+        return;
+    }
+    char num[8];
+    snprintf(num, sizeof num, " %d", seat + 1);
+    size_t head = fit_bytes(s, TAG_W - (int)strlen(num));
+    while (head && s[head - 1] == ' ')
+        head--;
+    tb_sgr(&t->b, seat == t->you ? C_YOU : NULL);
+    tb_text(&t->b, s, head, TAG_W);
+    tb_put(&t->b, head ? num : num + 1);
     tb_sgr(&t->b, seat == t->you ? "0" : NULL);
 }
 
@@ -362,7 +400,7 @@ static void ring_letters(tui *t, const int *pos, int n, int x0)
             tb_cput(&t->b, by >= 0 ? C_DIM : C_BOLD, l);
             if (by >= 0) {
                 tb_put(&t->b, ":");
-                put_name(t, by, 6);
+                put_tag(t, by);
             }
         }
         ring_cut(t, pos, n, i, x0);

@@ -150,6 +150,61 @@ static int read_type(const char *w, char *err, size_t errlen)
     return (int)v;
 }
 
+static const char *count_words(int k)
+{
+    static const char *const words[] = {"no", "one", "two", "three", "four", "five", "six", "seven",
+                                        "eight", "nine", "ten", "eleven", "twelve"};
+    return k >= 0 && k < (int)(sizeof words / sizeof words[0]) ? words[k] : "many";
+}
+
+/* Cuts a division needs: N with the Special on slices, N-1 with it alone
+ * (none with 2 players: the whole pizza is the other portion). */
+static int cuts_needed(const nys_state *st, bool alone)
+{
+    return !alone ? st->players : st->players == 2 ? 0 : st->players - 1;
+}
+
+/* A division in even runs of the pizza as it is, for examples: the Special
+ * with the portion holding the first slice, or alone. */
+static void even_division(const nys_state *st, bool alone, char *buf, size_t n)
+{
+    int occ[NYS_RING], m = 0, k = cuts_needed(st, alone);
+    unsigned cuts = 0;
+    for (int p = 0; p < NYS_RING; p++)
+        if (st->present >> p & 1u)
+            occ[m++] = p;
+    for (int i = 0; i < k && m >= k; i++)
+        cuts |= 1u << occ[(i + 1) * m / k - 1];
+    if (nys_action_to_text(st, NYS_DIVIDE(cuts, alone || !m ? NYS_SPECIAL_ALONE : occ[0]), buf, n) != 0)
+        snprintf(buf, n, "%s", alone ? "special alone" : "cut 11 special 1");
+}
+
+/* A division without where the Special goes: an example for this player
+ * count, the cuts typed kept when there are as many as one form needs. */
+static int refuse_division(const nys_state *st, unsigned cuts, bool special_said, char *err, size_t errlen)
+{
+    int typed = __builtin_popcount(cuts), first = __builtin_ctz(st->present | 1u << NYS_RING);
+    char with[64], alone[64], mine[64] = "cut";
+    size_t len = 3;
+    even_division(st, false, with, sizeof with);
+    even_division(st, true, alone, sizeof alone);
+    for (int p = 0; p < NYS_RING; p++)
+        if (cuts >> p & 1u)
+            pb_appendf(mine, sizeof mine, &len, " %d", p + 1);
+    int alone_cuts = cuts_needed(st, true);
+    if (!special_said && typed && typed == st->players)
+        return pb_errorf(err, errlen, "a division reads \"%s special %d\" (the Special goes with the portion holding %d), "
+                         "or %s cut%s then \"special alone\" (the Special a portion of its own)", mine, first + 1,
+                         first + 1, count_words(alone_cuts), alone_cuts == 1 ? "" : "s");
+    if (!special_said && typed && typed == alone_cuts)
+        return pb_errorf(err, errlen, "a division reads \"%s special alone\" (the Special a portion of its own), or "
+                         "%s cuts then \"special N\" (the Special with the portion holding N)", mine,
+                         count_words(st->players));
+    return pb_errorf(err, errlen, "a division reads \"%s\" (%s cuts; the Special goes with the portion holding %d) "
+                     "or \"%s\" (%s cut%s; the Special is a portion of its own)", with, count_words(st->players),
+                     first + 1, alone, count_words(alone_cuts), alone_cuts == 1 ? "" : "s");
+}
+
 static int parse_divide(const nys_state *st, char **w, int nw, pb_action *a, char *err, size_t errlen)
 {
     unsigned cuts = 0;
@@ -165,7 +220,7 @@ static int parse_divide(const nys_state *st, char **w, int nw, pb_action *a, cha
         }
     }
     if (i + 2 != nw || strcasecmp(w[i], "special") != 0)
-        return pb_errorf(err, errlen, "a division reads 'cut 2 5 9 special 3' or 'cut 2 5 special alone'");
+        return refuse_division(st, cuts, i < nw, err, errlen);
     int spos = NYS_SPECIAL_ALONE;
     if (strcasecmp(w[i + 1], "alone") != 0) {
         int p = read_pos(st, w[i + 1], err, errlen);
@@ -184,13 +239,6 @@ static int parse_divide(const nys_state *st, char **w, int nw, pb_action *a, cha
     }
     *a = NYS_DIVIDE(cuts, spos);
     return 0;
-}
-
-static const char *count_words(int k)
-{
-    static const char *const words[] = {"no", "one", "two", "three", "four", "five", "six", "seven",
-                                        "eight", "nine", "ten", "eleven", "twelve"};
-    return k >= 0 && k < (int)(sizeof words / sizeof words[0]) ? words[k] : "many";
 }
 
 /* Why a slice being placed may not be eaten (NYS-T2, T3). */
@@ -303,15 +351,8 @@ static void example(const nys_state *st, char *buf, size_t n)
 {
     buf[0] = 0;
     if (st->phase == NYS_PH_DIVIDE) {
-        int occ[NYS_RING], m = 0, k = st->players == 2 ? 0 : st->players - 1;
-        unsigned cuts = 0;
-        for (int p = 0; p < NYS_RING; p++)
-            if (st->present >> p & 1u)
-                occ[m++] = p;
-        for (int i = 0; i < k && m >= k; i++)
-            cuts |= 1u << occ[(i + 1) * m / k - 1];
-        if (nys_action_to_text(st, NYS_DIVIDE(cuts, NYS_SPECIAL_ALONE), buf, n) == 0)
-            return;
+        even_division(st, true, buf, n);
+        return;
     }
     pb_action *acts = malloc(sizeof *acts * PB_MAX_ACTIONS);
     if (acts && nys_legal_actions(st, acts) > 0)

@@ -86,6 +86,18 @@ if not compared: problems.append("no decision with a better move found")
 print("; ".join(problems[:3]))
 PY
 )"
+# "paid in parts" only where a game has moves paid in parts (Delivery's payments).
+"$BIN" selfplay --game delivery --players 2 --games 1 --seed 4 --bots greedy --record-dir "$T/dgames" >/dev/null 2>&1
+python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); r["actions"] = r["actions"][:40]; print(json.dumps(r))' \
+    "$T/dgames/game-000000.json" >"$T/dpart.json" 2>/dev/null
+"$BIN" analyze "$T/dpart.json" --bot easy >"$T/dwords.out" 2>&1
+check "analyze: totals speak of moves \"paid in parts\" in Delivery only, not in New York Slice" \
+    "$(grep -m1 'paid in parts' "$T/words.out")" \
+    "$(grep -q '^Seat 1: [0-9]* decisions reviewed ([0-9]* more had one move):$' "$T/words.out" ||
+        echo "New York Slice's totals: $(grep -m1 '^Seat 1: ' "$T/words.out")")" \
+    "$(grep -q '^Seat 1: .* more had one move, or were paid in parts):$' "$T/dwords.out" ||
+        echo "Delivery's totals: $(grep -m1 '^Seat 1: ' "$T/dwords.out")")"
+
 "$BIN" analyze "$REC" --bot easy --json --seat 2 >"$T/json.out" 2>"$T/json.err"
 rc=$?
 check "analyze --json: a line per decision of the seat, values and marks consistent, then its totals" \

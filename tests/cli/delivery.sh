@@ -197,11 +197,11 @@ k=$(awk '/\(nothing to decide: played at once\)$/ { print n + 0; exit } /^You> /
 "$BIN" play --game delivery --players 5 --seed 14 --hint greedy <"$T/undo.in" >"$T/undo.out" 2>"$T/undo.err"
 rc=$?
 before=$(nth_turn "$T/five.out" "$k")
-after=$(sed -n '/^Back to your decision before the last one you made\.$/,$p' "$T/undo.out" | nth_turn - 1)
+after=$(sed -n '/^Took back your last decision (.*): make it again\.$/,$p' "$T/undo.out" | nth_turn - 1)
 check "play --game delivery --players 5: undo steps back over an answer made at once to the decision before" \
     "$([ $rc -eq 0 ] || echo "exit $rc: $(head -3 "$T/undo.err")")" \
     "$([ "${k:-0}" -ge 1 ] || echo "no decision before the first answer made at once ('$k')")" \
-    "$(grep -q '^Back to your decision before the last one you made\.$' "$T/undo.out" || echo 'undo refused')" \
+    "$(grep -q '^Took back your last decision (.*): make it again\.$' "$T/undo.out" || echo 'undo refused')" \
     "$([ -n "$before" ] && [ "$before" = "$after" ] ||
         echo "after undo not decision $k again: $(echo "$after" | grep -A2 '^Your moves' | tr '\n' '|')")" \
     "$([ "$(grep -c 'played at once)$' "$T/undo.out")" -eq $(($(grep -c 'played at once)$' "$T/five.out") + 1)) ] ||

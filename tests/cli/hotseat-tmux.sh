@@ -111,9 +111,9 @@ check "hot-seat (theory): the up arrow and Ctrl-Y do not bring back the previous
 
 # The cut is told at the reveal, not before.
 keys C-u 2 Enter
-wait_for 'Round 1 revealed' "$T/t9"
+wait_for "Round 1's cuts revealed" "$T/t9"
 check "hot-seat (theory): Player 2's line is shown at the reveal" \
-    "$(grep -q '^-- Round 1 revealed: Player 2 (Green) line 4' "$T/t9" || echo "no reveal of line 4: $(grep 'revealed' "$T/t9")")"
+    "$(grep -q "^  Round 1's cuts revealed: .*Green line 4" "$T/t9" || echo "no reveal of line 4: $(grep 'revealed' "$T/t9")")"
 
 # ---- New York Pizza Delivery: a secret hand ----
 
@@ -141,5 +141,19 @@ check "hot-seat (delivery): Player 1's screen holds nothing of Player 2's hand o
 check "hot-seat (delivery): Player 1 is told Player 2's keep in public words" \
     "$(sed -n '/^Since your last turn:$/,$p' "$T/d3" | grep -q '^  Player 2: keep ?$' ||
         echo "no \"Player 2: keep ?\" after \"Since your last turn:\"")"
+
+# quit in a hot-seat game not saved: asked to confirm too; y leaves, saying
+# the game was not saved.
+keys quit Enter
+wait_for '^Quit\? ' "$T/d4"
+check "hot-seat: \"quit\" in a game not saved asks to confirm first" \
+    "$(grep -q '^The game is not saved: quitting loses it\.$' "$T/d4" || echo "no question: $(sed -n '$p' "$T/d4")")" \
+    "$([ ! -f "$T/status" ] || echo 'the program ended without asking')"
+keys y Enter
+poll test -f "$T/status"
+everything "$T/d5"
+check "hot-seat: \"y\" quits, saying the game was not saved" \
+    "$([ "$(cat "$T/status" 2>/dev/null)" = 0 ] || echo "status: $(cat "$T/status" 2>/dev/null)")" \
+    "$(grep -q "^the game was not saved: 'save FILE' during a game keeps it" "$T/d5" || echo "last line: $(sed -n '$p' "$T/d5")")"
 
 summary hotseat-tmux

@@ -172,6 +172,56 @@ check "nyslice-tmux: every move typed is what the log prints for it" "$diff" \
 check "nyslice-tmux: the game-over table names the last round's Slicer" \
     "$(grep -q 'Round 6 of 6  Game over  Slicer: Greedy 3 ' "$T/all" || grep 'Game over' "$T/all" | head -1)"
 
+# ---- 6 players with greedy bots, as a player's audit found them ----
+
+if start 6 11; then
+    type_line "cut 2 5 8 11"
+    screen "$T/c"
+    check "nyslice-tmux: a division without the Special is answered with one for 6 players (six cuts)" \
+        "$(grep -q '^a division reads "cut 1 3 5 7 9 11 special 1" (six cuts; the' "$T/c" ||
+            echo "screen: $(grep -A2 '^You> cut 2 5 8 11$' "$T/c" | tr '\n' '|')")"
+    type_line "cut 1 3 5 7 9 11 special 1"
+    screen "$T/l"
+    # "B:Gree 3" under each slice of a portion Greedy 3 took: one name a letter, one letter a name
+    tags=$(grep -o '[A-F]:[A-Za-z]* [2-6]\|[A-F]:You' "$T/l" | sort -u)
+    check "nyslice-tmux: at 80x24 the portions' takers are told apart (not all \"Greedy\")" \
+        "$(! grep -q ':Greedy' "$T/l" || echo "$(grep ':Greedy' "$T/l" | head -1)")" \
+        "$([ "$(echo "$tags" | grep -c .)" -eq 6 ] || echo "takers: $(echo $tags)")" \
+        "$([ "$(echo "$tags" | cut -c1 | sort -u | grep -c .)" -eq 6 ] && [ "$(echo "$tags" | cut -c3- | sort -u | grep -c .)" -eq 6 ] ||
+            echo "a letter or a taker twice: $(echo $tags)")"
+    type_line "eat 1 1"
+    screen "$T/e"
+    check "nyslice-tmux: \"eat 1 1\" is refused: a number names one slice" \
+        "$(grep -q '^slice 1 is named twice' "$T/e" || echo "screen: $(grep -A1 '^You> eat 1 1$' "$T/e" | tr '\n' '|')")" \
+        "$(! grep -q '^  You: eat' "$T/e" || echo 'it was eaten')"
+    tm kill-session -t pb >/dev/null 2>&1
+else
+    not_ok "nyslice-tmux 6 players (seed 11): the prompt \"You>\" appears" "screen: $(last_line)"
+fi
+
+# ---- A move typed while the bots think ----
+# The terminal does not echo it amid the log; it waits for the prompt, which
+# shows it, and Enter plays it.
+typed=0
+tmux_session 80 24 "NO_COLOR=1 TERM=xterm-256color; export NO_COLOR TERM; \"$BIN\" play --game nyslice --players 3 --seed 11 --seats human,expert,expert --hint greedy"
+if wait_ready 1; then
+    tm send-keys -t pb -l "cut 3 7 11 special 1" 2>/dev/null
+    tm send-keys -t pb Enter 2>/dev/null
+    tm send-keys -t pb -l "collect all" 2>/dev/null
+    typed=1
+    wait_ready 2
+    screen "$T/a"
+    type_line ""
+    history "$T/ah"
+    check "nyslice-tmux: a move typed while the bots think shows at the next prompt only, and Enter plays it" \
+        "$(! grep -q '^collect all' "$T/ah" || echo "echoed amid the log: $(grep '^collect all' "$T/ah")")" \
+        "$(grep -q '^You> collect all$' "$T/a" || echo "the prompt reads: $(grep '^You>' "$T/a" | sed -n '$p')")" \
+        "$(grep -q '^  You: collect all$' "$T/ah" || echo 'not played')"
+    tm kill-session -t pb >/dev/null 2>&1
+else
+    not_ok "nyslice-tmux: a move typed while the bots think shows at the next prompt only" "screen: $(last_line)"
+fi
+
 # ---- 6 players: the table is taller than the screen ----
 
 if start 6 3; then

@@ -14,11 +14,13 @@
 . "$(dirname "$0")/lib.sh"
 use_tmux play-tmux "${1:-}"
 
-# quit_session: type "quit" and give the program up to 5 s to end.
+# quit_session: type "quit" (and "y" when asked to confirm: the game is not
+# saved) and give the program up to 5 s to end.
 quit_session() {
     tm send-keys -t pb quit Enter 2>/dev/null
     i=0
-    while [ $i -lt 50 ] && tm has-session -t pb 2>/dev/null; do
+    while [ $i -lt 50 ] && tm has-session -t pb 2>/dev/null && [ ! -f "$T/status" ]; do
+        [ $i -eq 5 ] && seen '^Quit\? ' "$T/q" && tm send-keys -t pb y Enter 2>/dev/null
         nap
         i=$((i + 1))
     done
@@ -50,9 +52,10 @@ wait_prompts() {
     poll at_least_prompts "$1"
 }
 
-# start ENV: the game in a new session; its exit status goes to $T/status.
+# start ENV [THEN]: the game in a new session; its exit status goes to
+# $T/status, then THEN runs (e.g. "sleep 60" to keep the last screen).
 start() {
-    tmux_session 100 50 "$1 TERM=xterm-256color; export TERM; \"$BIN\" play --seed 7 --players 3"
+    tmux_session 100 50 "$1 TERM=xterm-256color; export TERM; \"$BIN\" play --seed 7 --players 3" "$2"
 }
 
 # ---- A game with colours ----
@@ -175,7 +178,21 @@ else
     not_ok "tmux: the log shows your moves and the bots'"
 fi
 
-# quit: the program ends with status 0 (and the session with it).
+# quit, with moves not saved: asked to confirm; Enter plays on.
+tm send-keys -t pb quit Enter 2>/dev/null
+wait_for '^Quit\? ' "$T/q1"
+check "tmux: \"quit\" in a game not saved asks to confirm, and says how to save it" \
+    "$(grep -q '^The game is not saved: quitting loses it\.$' "$T/q1" || echo 'not said unsaved')" \
+    "$(grep -q "^Quit anyway? y quits, 'save FILE' saves and quits, Enter or n plays on\.$" "$T/q1" || echo 'no question')" \
+    "$([ ! -f "$T/status" ] || echo 'the program ended without asking')"
+n0=$(prompts)
+tm send-keys -t pb Enter 2>/dev/null
+wait_prompts $((n0 + 1))
+check "tmux: Enter at the question goes back to the game" \
+    "$([ "$(prompts)" -gt "$n0" ] || echo 'no prompt came back')" \
+    "$([ ! -f "$T/status" ] || echo "the program ended: $(cat "$T/status")")"
+
+# quit, confirmed with y: the program ends with status 0 (and the session with it).
 if tm has-session -t pb 2>/dev/null; then
     running=yes
 else
@@ -208,6 +225,49 @@ if start "NO_COLOR=1; export NO_COLOR;" && wait_for '^You>' "$T/n0"; then
     quit_session
 else
     not_ok "tmux: with NO_COLOR=1 the table has no colours" "no prompt"
+fi
+# Ctrl-D in a game not saved: exit 1, it says the game was not saved and how
+# to keep one; "save FILE" as the answer to quit saves, then quits.
+SOCK=$T/tmux3.sock
+if start "NO_COLOR=1; export NO_COLOR;" "sleep 60" && wait_for '^You>' "$T/d0"; then
+    n0=$(prompts)
+    tm send-keys -t pb Enter 2>/dev/null
+    wait_prompts $((n0 + 1))
+    tm send-keys -t pb Enter 2>/dev/null
+    wait_prompts $((n0 + 2))
+    tm send-keys -t pb C-d 2>/dev/null
+    poll test -f "$T/status"
+    history "$T/d1"
+    check "tmux: Ctrl-D in a game not saved says so and how to keep a game" \
+        "$([ "$(cat "$T/status" 2>/dev/null)" = 1 ] || echo "status: $(cat "$T/status" 2>/dev/null)")" \
+        "$(grep -q '^input ended before the game was over$' "$T/d1" || echo 'no "input ended"')" \
+        "$(grep -q "^the game was not saved: 'save FILE' during a game keeps it" "$T/d1" ||
+            echo "not said unsaved: $(grep -v '^ *$' "$T/d1" | sed -n '$p')")" \
+        "$(grep -q "pizzabox play --resume FILE continues it$" "$T/d1" ||
+            echo "not said unsaved: $(grep -v '^ *$' "$T/d1" | sed -n '$p')")"
+else
+    not_ok "tmux: Ctrl-D in a game not saved says so and how to keep a game" "no prompt"
+fi
+SOCK=$T/tmux4.sock
+if start "NO_COLOR=1; export NO_COLOR;" "sleep 60" && wait_for '^You>' "$T/v0"; then
+    n0=$(prompts)
+    tm send-keys -t pb Enter 2>/dev/null
+    wait_prompts $((n0 + 1))
+    tm send-keys -t pb Enter 2>/dev/null
+    wait_prompts $((n0 + 2))
+    tm send-keys -t pb quit Enter 2>/dev/null
+    wait_for '^Quit\? ' "$T/v1"
+    tm send-keys -t pb -l "save $T/kept.json" 2>/dev/null
+    tm send-keys -t pb Enter 2>/dev/null
+    poll test -f "$T/status"
+    history "$T/v2"
+    check "tmux: \"save FILE\" as the answer to quit saves the game, then quits" \
+        "$([ "$(cat "$T/status" 2>/dev/null)" = 0 ] || echo "status: $(cat "$T/status" 2>/dev/null)")" \
+        "$([ -s "$T/kept.json" ] || echo 'no file')" \
+        "$(grep -q "^the game is saved in $T/kept.json: pizzabox play --resume $T/kept.json" "$T/v2" ||
+            echo "last line: $(grep -v '^ *$' "$T/v2" | sed -n '$p')")"
+else
+    not_ok "tmux: \"save FILE\" as the answer to quit saves the game, then quits" "no prompt"
 fi
 tm kill-server >/dev/null 2>&1
 

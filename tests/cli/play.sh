@@ -431,7 +431,25 @@ check "play: \"rules\" lists the topics" \
 check "play: \"rules dibs\" prints the Dibs! rule" \
     "$(grep -q '^Dibs!: ' "$T/cmd.out" || echo "no \"Dibs!:\" line")"
 check "play: \"rules nosuch\" says there is no such topic" \
-    "$(grep -q "no rules topic, card or Special named 'nosuch'" "$T/cmd.out" || echo "no message")"
+    "$(grep -q "no rules topic or Special named 'nosuch'" "$T/cmd.out" || echo "no message")"
+# help lists `rules NAME` only where the game has things to look up by name:
+# New York Slice's Specials, Delivery's cards; Pizza Theory has neither.
+helps=""
+for game in nyslice theory delivery; do
+    printf 'help\nrules nosuch\nquit\n' | "$BIN" play --game "$game" --players 2 >"$T/help-$game.out" 2>&1
+    named=$(grep '^  rules [A-Z]' "$T/help-$game.out")
+    nosuch=$(grep "^no rules topic.* named 'nosuch'" "$T/help-$game.out")
+    case $game in
+    nyslice) want_named="  rules SPECIAL   what a Special does, named as the table shows it"
+             want_nosuch="no rules topic or Special named 'nosuch' (type 'rules' for the topics)" ;;
+    theory) want_named="" want_nosuch="no rules topic named 'nosuch' (type 'rules' for the topics)" ;;
+    delivery) want_named="  rules CARD      what a card does, named as you type it"
+              want_nosuch="no rules topic or card named 'nosuch' (type 'rules' for the topics)" ;;
+    esac
+    [ "$named" = "$want_named" ] || helps="$helps; $game's help: \"${named:-no rules NAME line}\""
+    [ "$nosuch" = "$want_nosuch" ] || helps="$helps; $game: \"$nosuch\""
+done
+check "play: help lists \"rules CARD\" or \"rules SPECIAL\" only in a game with cards or Specials" "${helps#; }"
 # Every rules topic of every game, wrapped to the terminal whatever its source's lines.
 for game in nyslice theory delivery; do
     printf 'rules\nquit\n' | "$BIN" play --game "$game" --players 2 >"$T/topics.out" 2>&1
@@ -480,8 +498,11 @@ lines "" "save $T/r2.json" quit >"$T/r2.in"
 play_in "$T/r2.in" r2 $G
 n1=$(nactions "$T/u1.json" 2>/dev/null)
 n2=$(nactions "$T/u2.json" 2>/dev/null)
-check "play: undo says so and the game goes back (fewer actions in the record)" \
-    "$(grep -q '^Back to your decision before the last one you made' "$T/undo.out" || echo "no \"Back to\" line")" \
+# The move taken back is the human's last one (the one before "undo"), asked again.
+took=$(awk '/^You> / { if ($0 == "You> undo") { print last; exit } } /^  You: / { last = substr($0, 8) }' "$T/undo.out")
+check "play: undo says which decision it took back, and the game goes back (fewer actions in the record)" \
+    "$(grep -qxF "Took back your last decision ($took): make it again." "$T/undo.out" ||
+        echo "no \"Took back your last decision ($took)\" line: $(grep -m1 '^Took back' "$T/undo.out")")" \
     "$([ -f "$T/u2.json" ] && [ "${n2:-0}" -lt "${n1:-0}" ] || echo "actions before undo ${n1:-none}, after ${n2:-none}")"
 check "play: after undo the game is exactly as it was at the human's previous decision" \
     "$(same_file "$T/u2.json" "$T/r2.json" "the game saved at the previous decision")"
@@ -544,6 +565,42 @@ check "play --record: input ending mid-game exits 1, says so, and the record hol
 play_in "$T/enter" eofresume --resume "$T/eof.json"
 check "play --resume after input ended: finishes the same game as straight through" "$(finished eofresume)" \
     "$(same_file "$T/eof.json" "$T/clean.json" "the game played straight through")"
+
+# Leaving a game that is not saved says so, and how to keep one; a script's
+# quit is not asked to confirm (nobody would answer): it ends at once.
+awk 'NR == 4 { exit } { print "" }' "$T/clean.plan" >"$T/noeof.in"
+play_in "$T/noeof.in" noeof $G
+lines "" "" quit >"$T/noquit.in"
+play_in "$T/noquit.in" noquit $G
+awk 'NR == 3 { exit } { print "" }' "$T/clean.plan" >"$T/savedquit.in"
+lines "save $T/sq.json" quit >>"$T/savedquit.in"
+play_in "$T/savedquit.in" savedquit $G
+lines "save $T/sl.json" "" "" quit >"$T/savedlater.in"
+play_in "$T/savedlater.in" savedlater $G
+check "play: input ending, or quit, in a game not saved says it was not saved and how to keep one" \
+    "$(grep -q '^input ended before the game was over$' "$T/noeof.out" || echo "no \"input ended\" line")" \
+    "$(grep -q "^the game was not saved: 'save FILE' during a game keeps it" "$T/noeof.out" || echo "input ended: not said unsaved")" \
+    "$(grep -q 'and pizzabox play --resume FILE continues it$' "$T/noeof.out" || echo "no --resume")" \
+    "$([ "$rc" -eq 0 ] || echo "quit: exit $rc")" \
+    "$(grep -q "^the game was not saved: 'save FILE'" "$T/noquit.out" || echo "quit: not said unsaved")" \
+    "$(grep -q 'Quit?' "$T/noquit.out" && echo 'a script was asked to confirm')" \
+    "$(grep -qx "the game is saved in $T/sq.json: pizzabox play --resume $T/sq.json" "$T/savedquit.out" ||
+        echo "save then quit: $(sed -n '$p' "$T/savedquit.out")")" \
+    "$(grep -q "^the game was not saved after its last moves: $T/sl.json has it as it was saved" "$T/savedlater.out" ||
+        echo "moves after save, then quit: $(sed -n '$p' "$T/savedlater.out")")"
+
+# --resume tells where the game stands: its moves so far and the last ones.
+sed -n p "$T/midgame.json" >"$T/r.json"
+nmid=$(nactions "$T/r.json")
+last_move=$(actions_of "$T/r.json" | sed -n '$p')
+play_in "$T/noquit.in" resumed --resume "$T/r.json"
+last_said=$(awk '/^Continuing / { on = 1; next } on && /^  [^ ]/ { l = $0 } on && !/^  / { print l; exit }' "$T/resumed.out")
+check "play --resume: a summary of the moves already played, the last one last" \
+    "$(grep -qx "Continuing $T/r.json: $nmid moves played, the last ones:" "$T/resumed.out" ||
+        echo "no \"Continuing\" line: $(sed -n 2p "$T/resumed.out")")" \
+    "$([ "$(awk '/^Continuing / { on = 1; next } on && /^  (You|Greedy [0-9]|Random [0-9]): / { n++ } on && !/^  / { exit } END { print n }' \
+        "$T/resumed.out")" -eq 6 ] || echo "not the last 6 moves")" \
+    "$(case $last_said in *": $last_move") ;; *) echo "the last move said \"$last_said\", the record's \"$last_move\"" ;; esac)"
 
 # ---- Hot-seat ----
 

@@ -538,7 +538,7 @@ check "replay --moves: Pizza Theory's cuts are secret until the reveal (as a spe
     "$([ "$rc" -eq 0 ] || echo "exit status $rc")" \
     "$(grep -q -E '^ *[0-9]+  .*: cut \?$' "$T/out" || echo 'no "cut ?" line')" \
     "$(! grep -q -E '^ *[0-9]+  .*: cut [0-9]' "$T/out" || echo 'a cut is shown before its reveal')" \
-    "$(grep -q 'Round 1 revealed' "$T/out" || echo 'no reveal')"
+    "$(grep -q "^      Round 1's cuts revealed: " "$T/out" || echo 'no reveal')"
 
 run frobnicate
 if [ "$rc" -eq 2 ] && [ ! -s "$T/out" ] && grep -q 'frobnicate' "$T/err"; then
