@@ -292,6 +292,18 @@ static void announce_news(play *p, const pb_state *before)
             tb_raw(&p->since[h], line, n < (int)sizeof line ? (size_t)n : sizeof line - 1);
 }
 
+static void tell_gained(play *p, int seat, const json_t *seen, const char *said)
+{
+    json_t *now = view_for(p, seat);
+    char got[600], line[620];
+    if (p->front->gained(seen, now, said, got, sizeof got) == 0 && *got) {
+        flush_run(p);
+        snprintf(line, sizeof line, "  %s\n", got);
+        print_lines(line, 4);
+    }
+    json_decref(now);
+}
+
 static void announce_round(play *p)
 {
     pb_tui_opts o = {p->colour, p->names, log_viewer(p)};
@@ -772,13 +784,23 @@ static int run(play *p)
             a = pb_bot_choose(p->seats[seat].bot, p->g, p->st, seat);
         }
         announce(p, seat, a, at_once);
+        /* what a person's own move brought them unseen by the others (a
+         * card from the deck), from their views before and after */
+        json_t *seen = p->seats[seat].human && p->front->gained ? view_for(p, seat) : NULL;
+        char said[256] = "";
+        if (seen)
+            p->g->ops->describe(p->g, p->st, a, seat, said, sizeof said);
         pb_state *before = pb_state_clone(p->g, p->st);
         if (!before || record_move(p, seat, a, formality) != 0) {
             free(before);
+            json_decref(seen);
             return 1;
         }
         announce_news(p, before);
         free(before);
+        if (seen)
+            tell_gained(p, seat, seen, said);
+        json_decref(seen);
     }
     finish(p);
     return 0;

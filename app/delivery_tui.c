@@ -2562,3 +2562,58 @@ void dlv_print_result(FILE *out, const pb_game *g, const pb_state *st, const cha
     fprintf(out, " with a score of %d\n", best);
     json_decref(r);
 }
+
+/* How many of `name` a view's hand holds. */
+static int hand_count(const json_t *view, const char *name)
+{
+    size_t i;
+    const json_t *c;
+    json_array_foreach(jget(view, "hand"), i, c)
+        if (is(jstr(c, "card"), name))
+            return jint(c, "count", 0);
+    return 0;
+}
+
+static bool has_power(const json_t *view, const char *id)
+{
+    size_t i;
+    const json_t *p;
+    json_array_foreach(jget(view, "powers"), i, p)
+        if (is(json_string_value(p) ? json_string_value(p) : "", id))
+            return true;
+    return false;
+}
+
+int dlv_tui_gained(const json_t *before, const json_t *after, const char *said, char *buf, size_t n)
+{
+    dview *t = calloc(1, sizeof *t); /* the villages, to write cards short as the table does */
+    if (!t)
+        return -1;
+    dview_init(t, after, NULL, false);
+    char list[512] = "";
+    size_t used = 0, i;
+    int count = 0;
+    const json_t *c;
+    json_array_foreach(jget(after, "hand"), i, c) {
+        const char *name = jstr(c, "card");
+        char shown[96];
+        short_card(t, name, shown, sizeof shown);
+        int more = jint(c, "count", 0) - hand_count(before, name);
+        for (int k = 0; k < more && !strstr(said, name) && !strstr(said, shown) && used < sizeof list; k++, count++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", shown);
+    }
+    free(tb_done(&t->b));
+    free(t);
+    json_array_foreach(jget(after, "powers"), i, c) {
+        const char *id = json_string_value(c) ? json_string_value(c) : "";
+        if (!has_power(before, id) && !strstr(said, id) && used < sizeof list) {
+            used += (size_t)snprintf(list + used, sizeof list - used, "%spower:%s", used ? ", " : "", id);
+            count++;
+        }
+    }
+    buf[0] = 0;
+    if (!count)
+        return 0;
+    snprintf(buf, n, "You got %s.", list);
+    return 0;
+}

@@ -43,4 +43,9 @@ int dlv_ui_translate(const json_t *view, const char *line, char *out, size_t n, 
 /* The final scores with their PD-E1 parts, and the winner(s). */
 void dlv_print_result(FILE *out, const pb_game *g, const pb_state *st, const char *const *names);
 
+/* The market and power cards a seat's own move put in its hand that `said`
+ * (the move in words) does not name: "You got UE/Sausage." (pb_front's
+ * gained). */
+int dlv_tui_gained(const json_t *before, const json_t *after, const char *said, char *buf, size_t n);
+
 #endif

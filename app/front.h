@@ -33,6 +33,10 @@ typedef struct pb_front {
     void (*print_result)(FILE *out, const pb_game *g, const pb_state *st, const char *const *names);
     const char *rules;        /* the rules for `rules TOPIC`: "## topic" sections */
     const char *rules_topics; /* a few topics, for the help text */
+    /* What the seat's own move brought it that the move's words (`said`) do
+     * not name, from its views before and after (a card drawn from the
+     * deck): a sentence in buf, or "" (0). NULL: nothing ever. */
+    int (*gained)(const json_t *before, const json_t *after, const char *said, char *buf, size_t n);
 } pb_front;
 
 /* The banner of the round the game is in, as o->you sees it, when it is not

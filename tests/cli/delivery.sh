@@ -391,4 +391,13 @@ check "play --game delivery: Enter after hint plays the move the hint showed" \
     "$([ "$(wc -l <"$T/hint.pairs")" -eq 14 ] || echo "$(wc -l <"$T/hint.pairs") hints and moves, not 14: $(tail -3 "$T/hint.out")")" \
     "$(awk -F '\t' '$1 != $2 { print "shown " $1 ", played " $2 }' "$T/hint.pairs" | head -3)"
 
+# A card taken from the deck is named to its taker (the move's words say
+# only "take deck"); one taken from the open market is named by the move.
+printf '1\nm\ntake deck\ntake 1\nquit\n' |
+    "$BIN" play --game delivery --players 2 --seats human,greedy --seed 7 >"$T/got.out" 2>&1
+check "play --game delivery: a card drawn from the deck is named to its taker" \
+    "$(sed -n '/^  You: take deck$/{n;p;}' "$T/got.out" | grep -q '^  You got [A-Z][A-Z]/[A-Za-z]*\.$' ||
+        echo "after take deck: $(sed -n '/^  You: take deck$/{n;p;}' "$T/got.out")")" \
+    "$(! grep -A1 '^  You: take [A-Z][A-Z]/' "$T/got.out" | grep -q 'You got' || echo 'a market card named twice')"
+
 summary delivery
