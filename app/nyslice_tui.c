@@ -168,7 +168,7 @@ static void put_tag(tui *t, int seat)
         put_name(t, seat, TAG_W);
         return;
     }
-    char num[8];
+    char num[16]; /* " " and a seat number, with room for any int the compiler sees */
     snprintf(num, sizeof num, " %d", seat + 1);
     size_t head = fit_bytes(s, TAG_W - (int)strlen(num));
     while (head && s[head - 1] == ' ')
