@@ -320,18 +320,9 @@ static void announce_round(play *p)
 
 /* ---- Commands other than moves ---- */
 
-/* What `rules NAME` explains in this game ("card", "Special"), or NULL for
- * a game with nothing to look up by name (Pizza Theory). */
-static const char *named_piece(const pb_game *g)
-{
-    if (!g->ops->explain)
-        return NULL;
-    return strcmp(g->ops->id, "nyslice") == 0 ? "Special" : "card";
-}
-
 static void print_help(const play *p)
 {
-    const char *piece = named_piece(p->g);
+    const char *piece = p->front->piece;
     printf("Type your move (the prompt shows the form; Enter shows the suggested move,\n"
            "Enter again plays it), or one of:\n"
            "  help            this list\n"
@@ -393,8 +384,8 @@ static void print_rules(const play *p, const char *topic)
             col += printf(" %.*s", len, h + 4);
         }
         printf("\n");
-        if (named_piece(p->g))
-            printf("and any %s by the name the table shows (rules NAME)\n", named_piece(p->g));
+        if (p->front->piece)
+            printf("and any %s by the name the table shows (rules NAME)\n", p->front->piece);
         return;
     }
     for (const char *h = strstr(text, "\n## "); h; h = strstr(h + 1, "\n## ")) {
@@ -413,7 +404,7 @@ static void print_rules(const play *p, const char *topic)
         print_wrapped(card, strlen(card));
         return;
     }
-    const char *piece = named_piece(p->g);
+    const char *piece = p->front->piece;
     printf("no rules topic%s%s named '%s' (type 'rules' for the topics)\n", piece ? " or " : "", piece ? piece : "",
            topic);
 }

@@ -19,12 +19,12 @@ extern const char pb_data_delivery_rules[];
 static const pb_front fronts[] = {
     {"nyslice", nys_tui_table, nys_tui_prompt, nys_ui_translate, nys_tui_banner, nys_print_guest_check,
      pb_data_nyslice_rules, "overview setup divide take place scoring supreme combo anchovy\n"
-                            "                  and every Special (e.g. rules dibs)", NULL},
+                            "                  and every Special (e.g. rules dibs)", NULL, "Special"},
     {"theory", th_tui_table, th_tui_prompt, th_ui_translate, th_tui_banner, th_print_result,
-     pb_data_theory_rules, "overview setup add cut slices safety end two-players", NULL},
+     pb_data_theory_rules, "overview setup add cut slices safety end two-players", NULL, NULL},
     {"delivery", dlv_tui_table, dlv_tui_prompt, dlv_ui_translate, dlv_tui_banner, dlv_print_result,
      pb_data_delivery_rules, "overview setup turn market reputation deliver distance powers\n"
-                             "                  instant cheese inspector end coop notation", dlv_tui_gained},
+                             "                  instant cheese inspector end coop notation", dlv_tui_gained, "card"},
 };
 
 const pb_front *pb_front_find(const char *game_id)

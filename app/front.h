@@ -37,6 +37,7 @@ typedef struct pb_front {
      * not name, from its views before and after (a card drawn from the
      * deck): a sentence in buf, or "" (0). NULL: nothing ever. */
     int (*gained)(const json_t *before, const json_t *after, const char *said, char *buf, size_t n);
+    const char *piece; /* what `rules NAME` looks up by name ("Special", "card"), or NULL: nothing */
 } pb_front;
 
 /* The banner of the round the game is in, as o->you sees it, when it is not
