@@ -110,10 +110,13 @@ export function graphHtml(ctx, seats, final = null) {
     legend.push(`<span class="an-key an-seat-${s}"><span class="an-swatch" aria-hidden="true"></span>${esc(ctx.names[s] || `Seat ${s + 1}`)}</span>`);
     if (!mine.length) continue;
     const share = final && Number.isFinite(final[s]) ? final[s] : null;
-    const ends = share == null ? [] : [`${x(r.total).toFixed(1)},${y(share).toFixed(1)}`];
+    // seats with the same result end side by side, not on top of each other
+    const before = share == null ? 0 : final.slice(0, s).filter((f) => f === share).length;
+    const endX = x(r.total) - 6.5 * before;
+    const ends = share == null ? [] : [`${endX.toFixed(1)},${y(share).toFixed(1)}`];
     const pts = mine.map((v) => `${x(v.move).toFixed(1)},${y(v.played_chance).toFixed(1)}`).concat(ends).join(' ');
     const endLabel = `The end, ${ctx.names[s] || `Seat ${s + 1}`}: ${share === 1 ? 'won' : share > 0 ? `shared the win (${pct(share)})` : 'lost'}`;
-    const end = share == null ? '' : `<rect class="an-end" x="${(x(r.total) - 2.6).toFixed(1)}" y="${(y(share) - 2.6).toFixed(1)}" ` +
+    const end = share == null ? '' : `<rect class="an-end" x="${(endX - 2.6).toFixed(1)}" y="${(y(share) - 2.6).toFixed(1)}" ` +
       `width="5.2" height="5.2" role="img" aria-label="${esc(endLabel)}"><title>${esc(endLabel)}</title></rect>`;
     const dots = mine.map((v) => {
       const label = `Move ${v.move + 1}, ${ctx.names[s] || `Seat ${s + 1}`}: ${pct(v.played_chance)}${MARKS[v.mark] ? `, ${v.mark}` : ''}`;

@@ -76,6 +76,8 @@ export function setAside(ctx, seat) {
   const payer = pe.kind === 'copy' ? v.to_move : v.whose_turn ?? v.to_move;
   if (payer !== seat) return null;
   const cards = (pe.cards || []).filter((c) => c.count > 0);
+  // a build's village card goes into the pizzeria: set aside with what pays for the lot
+  if (pe.kind === 'build' && pe.card) cards.push({ card: pe.card, count: 1 });
   const powers = (pe.powers || []).map((p) => String(p).replace(/^power:/, ''));
   const count = cards.reduce((a, c) => a + c.count, 0) + powers.length;
   return count ? { cards, powers, count } : null;

@@ -433,7 +433,8 @@ export function infoHtml(ctx) {
     ? `<p class="pt-die">Die roll: <b>${esc(v.die)}</b> — the neutral cuts line ${esc(v.die)} of the ${SIDE_NAMES[sideOf(v, v.neutral)] || '?'} side.</p>` : '';
   const round = ctx.phase === 'over' ? `Last round: ${esc(v.round)}` : `Round ${esc(v.round)}`;
   // The book has no limit; pizzabox calls a game without a winner after max_rounds a draw.
-  return `<h2>${round} <span class="muted">(a draw after ${esc(v.max_rounds)} rounds)</span></h2>` +
+  const limit = ctx.phase === 'over' ? '' : ` <span class="muted">(a draw after ${esc(v.max_rounds)} rounds)</span>`;
+  return `<h2>${round}${limit}</h2>` +
     `<ul class="pt-sides">${rows.join('')}</ul>${die}${revealHtml(ctx)}`;
 }
 

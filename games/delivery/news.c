@@ -62,15 +62,21 @@ int pd_news(const pd_state *b, const pd_state *a, const char *const *names, char
     buf[0] = 0;
     const pd_map *m = &a->rules->data.map;
     int drawn = a->inspectors - b->inspectors;
-    if (drawn > 0)
+    if (drawn == 1)
         pb_say(&s.out, "A Health Inspector is drawn (%d of %d): everyone owes a $%d fine.", a->inspectors,
             PD_INSPECTORS_TO_END, a->rules->data.cards.fine);
+    else if (drawn == 2) /* one draw may turn up two (or three): a fine for each */
+        pb_say(&s.out, "Two Health Inspectors are drawn (%d and %d of %d): everyone owes two $%d fines.",
+            b->inspectors + 1, a->inspectors, PD_INSPECTORS_TO_END, a->rules->data.cards.fine);
+    else if (drawn > 2)
+        pb_say(&s.out, "%d Health Inspectors are drawn (%d to %d of %d): everyone owes %d $%d fines.", drawn,
+            b->inspectors + 1, a->inspectors, PD_INSPECTORS_TO_END, drawn, a->rules->data.cards.fine);
     /* fines paid at once (engine.c, settle): with fewer than two cards, $2
      * when the money covers it, else all the money and cards there are. So a
      * seat left with money or a card paid each fine in dollars; one left
      * with nothing gave all it had. (The move's other gains and costs are in
      * the same before and after: their difference is not the fine.) */
-    int chose = b->phase == PD_PH_FINE && a->phase != PD_PH_OVER ? pd_current_seat(b) : -1;
+    int chose = b->phase == PD_PH_FINE ? pd_current_seat(b) : -1; /* this move: a fine paid by choice */
     for (int t = 0; t < a->players; t++) {
         int paid = b->fines_due[t] + (drawn > 0 ? drawn : 0) - a->fines_due[t] - (t == chose);
         if (paid <= 0)

@@ -172,6 +172,24 @@ test('while a delivery is paid, the hand and the player panel count only what is
     assert.deepEqual(problems, [], 'no errors in the page');
   });
 
+test('while a build is paid, its village card is out of the hand as what pays for the lot is', { timeout: 90_000 }, async () => {
+  const t = await table();
+  const { end } = await driveSeats(t.pair, t.code, policy(), {
+    stop: (m) => m.seat === 0 && (m.view.pending || {}).kind === 'build',
+  });
+  const v = end.view;
+  const left = countOf(v.hand) - countOf(v.pending.cards) - 1; // the village card goes into the pizzeria
+  const page = await takeSeat(DESKTOP, t.joined[0]);
+  const count = page.locator('#delivery-hand-count');
+  assert.equal(Number(await count.getAttribute('data-cards')), left, `the hand counts what is left, not ${v.pending.card}`);
+  const chips = await page.locator('#delivery-hand .pd-hgroup').evaluateAll((gs) => gs.reduce((a, g) => a + Number(g.dataset.count), 0));
+  assert.equal(chips, left, 'the hand shows only the cards left');
+  assert.match(await page.locator('#players .pd-player[data-seat="0"] .pd-hand-size').innerText(), new RegExp(`^${left} cards?$`),
+    'the player panel counts what is left');
+  await page.context().close();
+  assert.deepEqual(problems, [], 'no errors in the page');
+});
+
 test('a one-click delivery pays the distance with market cards first, and names a power card when it must spend one; Harlem Rotary with no copy: one button and why',
   { timeout: 60_000 }, async () => {
     const t = await table();

@@ -719,8 +719,14 @@ static void test_health_inspectors_end_the_game(void **state)
     check(&st);
     st.player[1].money = 1; /* cards only */
     play(&st, "market");
+    pd_state drawn = st;
     play(&st, "take deck");            /* three inspectors, then a card */
     assert_int_equal(st.inspectors, 3); /* the draw goes on past them */
+    static const char *const names[] = {"Ann", "Ben", "Cy"};
+    char news[512];
+    pd_news(&drawn, &st, names, news, sizeof news); /* three at once: told as three */
+    if (!strstr(news, "3 Health Inspectors are drawn (1 to 3 of 3): everyone owes 3 $2 fines."))
+        fail_msg("news: \"%s\"", news);
     assert_int_equal(st.player[0].hand_size, 3);
     assert_int_equal(st.phase, PD_PH_FINE);
     /* each inspector fines everyone: three fines each, clockwise from seat 0 */
@@ -731,8 +737,6 @@ static void test_health_inspectors_end_the_game(void **state)
     /* $3 and one card left: the money pays, with no choice to make, and the
      * log says what it cost (not the move's change of money and cards) */
     assert_int_equal(st.player[0].money, 1);
-    static const char *const names[] = {"Ann", "Ben", "Cy"};
-    char news[512];
     pd_news(&before, &st, names, news, sizeof news);
     if (!strstr(news, "Ann pays the fine at once: $2."))
         fail_msg("news: \"%s\"", news);
@@ -757,9 +761,14 @@ static void test_health_inspectors_end_the_game(void **state)
     pb_action a[PB_MAX_ACTIONS];
     char err[PB_ERR_LEN];
     assert_true(pd_legal_actions(&st, a) > 0);
+    before = st;
     assert_int_equal(pd_apply(&st, a[0], err, sizeof err), 0);
     assert_int_equal(st.phase, PD_PH_OVER);
     assert_int_equal(pd_current_seat(&st), PB_TERMINAL);
+    /* the last fine, paid by choice, ends the game: not told as paid at once */
+    pd_news(&before, &st, names, news, sizeof news);
+    if (strstr(news, "at once"))
+        fail_msg("news: \"%s\"", news);
 }
 
 /* PD-E1: money + tableau cards + disks on the board + tips; ties by
