@@ -37,7 +37,7 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-po
 # The server's threads (bot workers beside the libwebsockets loop) under
 # ThreadSanitizer: a separate build, only the server's protocol tests use it.
 TSAN := -fsanitize=thread -fno-omit-frame-pointer
-SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
+SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp) UBSAN_OPTIONS=print_stacktrace=1
 
 LIB_SRC := $(wildcard core/*.c) $(wildcard games/*/*.c) $(wildcard ai/*.c) $(wildcard server/*.c)
 APP_SRC := $(wildcard app/*.c)
