@@ -526,6 +526,17 @@ static double root_totals(const mcts *m, int threads, pb_action a, double *value
     return visits;
 }
 
+/* A root move's mean reward as the chance of winning a hint or the
+ * analysis reports (pb_game_ops.chance_temper; not in a team game, whose
+ * reward is the team's worth, not a lead). */
+static double as_chance(const pb_game *g, double reward)
+{
+    double t = g->ops->chance_temper[g->players];
+    if (t <= 0 || t == 1 || reward <= 0 || reward >= 1 || pb_is_cooperative(g))
+        return reward;
+    return 1 / (1 + exp(-log(reward / (1 - reward)) / t));
+}
+
 /* The root move searched most over all trees. */
 static pb_action pick_most_visited(mcts *m, pb_bot *b, int threads)
 {
@@ -546,7 +557,7 @@ static pb_action pick_most_visited(mcts *m, pb_bot *b, int threads)
     }
     b->searches = best_visits < 0 ? 0 : iters; /* none: no tree grew (out of memory) */
     snprintf(b->why, sizeof b->why, "%d searches: this move in %.0f, winning chance about %.0f%%", iters,
-             best_visits, 100 * best_value);
+             best_visits, 100 * as_chance(m->trees[0].g, best_value));
     return best;
 }
 
@@ -627,6 +638,7 @@ static int mcts_values(const pb_bot *b, pb_move_value *out, int max)
             if (listed(out, n, v.action)) /* met in an earlier tree */
                 continue;
             v.visits = (long)root_totals(m, m->cfg.threads, v.action, &v.value);
+            v.value = as_chance(m->trees[0].g, v.value);
             if (sure_rank(m, v.action) >= 0)
                 v.value = 1;
             insert_value(out, &n, v, m);

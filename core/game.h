@@ -65,6 +65,13 @@ typedef struct pb_game_ops {
      * chance of winning: this many points of lead are worth about 73%
      * (a logistic curve). 0: 2 points. */
     double lead_scale;
+    /* How far a search's mean reward overstates a chance of winning, by
+     * player count (the index): what a hint or the analysis reports is
+     * logistic(logit(reward) / T). Measured, not a rule (bench/
+     * chance-calibration.py): Delivery's projected leads are rough early,
+     * so its rewards say 95% where a game is open. 0 or 1: the reward as it
+     * is. Only the reports change; the search plays the same. */
+    double chance_temper[PB_MAX_SEATS + 1];
     /* The expert level plays each leaf of its search on to the end: every
      * mover draws this many moves at random and takes the one evaluate()
      * rates best one move ahead (0: the leaf is scored by evaluate() alone). */

@@ -1,5 +1,6 @@
 /* test_bot_values.c -- pb_bot_values: the root moves a search weighed, as
  * `pizzabox engine`'s think reports them. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,6 +182,46 @@ static void test_search_reads_the_games_lead_scale(void **state)
     n = search_values("theory", 3, "mcts:iters=300", values);
     assert_true(same_values(values, n, other, search_values("theory", 3, "mcts:iters=300:scale=2", other)));
     assert_false(same_values(values, n, other, search_values("theory", 3, "mcts:iters=300:scale=4", other)));
+}
+
+/* A game's chance_temper changes what a search reports, not what it plays:
+ * 2-player Delivery's values are its rewards read at temperature 3.5, the
+ * same moves in the same order with the same visits; a team game's reward
+ * (co-op) is reported as it is. */
+static void test_reported_chances_read_at_the_games_temperature(void **state)
+{
+    (void)state;
+    static pb_move_value raw[PB_MAX_ACTIONS];
+    for (int coop = 0; coop < 2; coop++) {
+        char err[PB_ERR_LEN];
+        json_t *config = json_pack("{s:i, s:b}", "players", 2, "coop", coop);
+        pb_game *g = pb_game_new("delivery", config, err, sizeof err);
+        json_decref(config);
+        assert_non_null(g);
+        pb_game_ops untempered = *g->ops;
+        memset(untempered.chance_temper, 0, sizeof untempered.chance_temper);
+        pb_game plain = *g;
+        plain.ops = &untempered;
+        pb_state *st = pb_state_new(g, 5);
+        pb_bot *b = pb_bot_new("mcts:iters=400", 9, err, sizeof err), *c = pb_bot_new("mcts:iters=400", 9, err, sizeof err);
+        assert_true(b && c);
+        assert_true(pb_bot_choose(b, g, st, pb_current_seat(g, st)) == pb_bot_choose(c, &plain, st, pb_current_seat(g, st)));
+        int n = pb_bot_values(b, values, PB_MAX_ACTIONS);
+        assert_int_equal(pb_bot_values(c, raw, PB_MAX_ACTIONS), n);
+        assert_true(n > 1);
+        double t = coop ? 1 : g->ops->chance_temper[2];
+        assert_true(t == 1 || t == 3.5);
+        for (int i = 0; i < n; i++) {
+            assert_true(values[i].action == raw[i].action && values[i].visits == raw[i].visits);
+            double p = raw[i].value, want = 1 / (1 + exp(-log(p / (1 - p)) / t));
+            assert_true(fabs(values[i].value - want) < 1e-9);
+        }
+        assert_true(coop || fabs(values[0].value - 0.5) < fabs(raw[0].value - 0.5)); /* nearer an even game */
+        pb_bot_free(b);
+        pb_bot_free(c);
+        free(st);
+        pb_game_free(g);
+    }
 }
 
 /* width= is how many moves the root keeps, the one-ply look's best: 48
@@ -460,6 +501,7 @@ int main(void)
         cmocka_unit_test(test_no_values_without_a_search),
         cmocka_unit_test(test_parts_read_from_one_search),
         cmocka_unit_test(test_search_reads_the_games_lead_scale),
+        cmocka_unit_test(test_reported_chances_read_at_the_games_temperature),
         cmocka_unit_test(test_search_keeps_the_roots_width),
         cmocka_unit_test(test_search_tree_stops_at_its_nodes),
         cmocka_unit_test(test_search_plays_its_leaves_out),
