@@ -389,7 +389,14 @@ function spectateMsg(code) {
 function promptWatch() {
   const name = $('#prompt-name').value.trim();
   if (name) store.setName(name);
-  send(spectateMsg(state.route.code));
+  const code = state.route.code;
+  if (!conn.open) {
+    // clicked while the page still connects: watched once it has (onOpen -> openTable)
+    state.watching.add(code);
+    showLoading(code);
+    return;
+  }
+  send(spectateMsg(code));
 }
 
 function promptResume() {

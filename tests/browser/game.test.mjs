@@ -8,7 +8,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
-import { startServer, tempDir } from '../server/helpers.mjs';
+import { Client, startServer, tempDir } from '../server/helpers.mjs';
 import { clickMove } from './slice-clicks.mjs';
 
 let browser, server;
@@ -119,3 +119,31 @@ test('a 2-player table shows the Special sent back, no columns for removed types
       two.proc.kill('SIGKILL');
     }
   });
+
+test('"Just watch" clicked on a shared link while the page still connects watches once it has', { timeout: 60_000 }, async () => {
+  const slow = await startServer(join(tempDir('pizzabox-browser-'), 'slow.db'));
+  const c = await Client.connect(slow.url, 'Ann');
+  const browser2 = await launchChromium();
+  try {
+    const made = await c.request({ type: 'create', name: 'Ann', game: 'nyslice', players: 3, seats: ['human', 'greedy', 'greedy'] },
+      (x) => x.type === 'joined' || x.type === 'error', 5000, 'the table');
+    assert.equal(made.type, 'joined');
+    const problems = [];
+    const bo = await watchedPage(browser2, problems, { viewport: { width: 1200, height: 900 } });
+    let connect; // the page's socket reaches the server only when the test says so
+    const opened = new Promise((r) => { connect = r; });
+    await bo.routeWebSocket(/\/ws$/, async (ws) => { await opened; ws.connectToServer(); });
+    await bo.goto(`http://localhost:${slow.port}/#/t/${made.code}`);
+    await bo.waitForSelector('#join-prompt:not([hidden])');
+    await bo.click('#prompt-watch');
+    assert.deepEqual(await bo.locator('#toasts .toast').allInnerTexts(), [], 'no "not connected" for a click the page keeps');
+    connect();
+    await bo.waitForSelector('#table:not([hidden])');
+    await bo.locator('#headline .watching').waitFor();
+    assert.deepEqual(problems, [], 'no errors in the page');
+  } finally {
+    await browser2.close();
+    await c.close();
+    slow.proc.kill('SIGKILL');
+  }
+});
