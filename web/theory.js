@@ -311,7 +311,7 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
   const legendBits = [];
   if (showLast) legendBits.push(`Shaded: the slices of round ${last.round}'s cut; ringed: the toppings it changed.`);
   if (legal.size) legendBits.push('A gold edge and dot: a space you may place on.');
-  if (recent.puts.size) legendBits.push('A gold ring: a topping just placed.');
+  if (recent.puts.size) legendBits.push('A dashed dark ring: a topping just placed.');
   const legend = legendBits.length ? `<p class="muted pt-legend">${legendBits.join(' ')}</p>` : '';
   return `<div class="pt-head"><h2>${esc(v.board_name || 'Pizza Theory')}</h2>${toggle}</div>${svg}${legend}`;
 }
