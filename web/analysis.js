@@ -57,7 +57,7 @@ function moveWords(ctx, gameLog, seat, text, named) {
   const MARK = '\u01c2\u01c2';
   const names = named ? ctx.names : ctx.names.map((n, i) => (i === seat ? MARK : n));
   const li = gameLog({ ...ctx, names, msg: { ...ctx.msg, log: [{ seat, text }], moves: 1 } });
-  const html = li.replace(/^<li[^>]*>/, '').replace(/<div class="news">[\s\S]*$/, '').replace(/<\/li>\s*$/, '');
+  const html = li.replace(/^<li[^>]*>/, '').replace(/<\/li>\s*$/, '');
   return named ? html : html.replace(/^[\s\S]*?\u01c2\u01c2(<\/b>)?:?\s*(<\/b>)?\s*/, '');
 }
 

@@ -511,9 +511,8 @@ export function logHtml(ctx) {
   const first = Math.max(0, (ctx.msg.moves || log.length) - log.length);
   // An entry without a seat is the table's own news: shown as written.
   const words = (e) => (Number.isInteger(e.seat) && e.seat >= 0 ? actionWords(e.text, who(ctx, e.seat), ctx.typeNames) : esc(e.text));
-  // What everyone learned beyond the move (a new round's Special, one sent back) goes under it.
-  const news = (e) => (e.news ? `<div class="news">${newsHtml(ctx, e.news)}</div>` : '');
-  return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}${news(e)}</li>`).join('');
+  // What everyone learned beyond the move is told under it by log.js, with newsHtml.
+  return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}</li>`).join('');
 }
 
 // The news as written, each Special it names with its text as a tooltip.

@@ -502,9 +502,8 @@ export function logHtml(ctx) {
   const log = ctx.msg.log || [];
   const first = Math.max(0, (ctx.msg.moves || log.length) - log.length);
   const words = (e) => (Number.isInteger(e.seat) && e.seat >= 0 ? logWords(ctx, e) : esc(e.text));
-  // What the move brought beyond itself: the reveal, the die, a player who skips.
-  const news = (e) => (e.news ? `<div class="news">${esc(e.news)}</div>` : '');
-  return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}${news(e)}</li>`).join('');
+  // What the move brought beyond itself (the reveal, a player who skips) is told under it by log.js.
+  return log.map((e, i) => `<li value="${first + i + 1}" data-seat="${esc(e.seat)}">${words(e)}</li>`).join('');
 }
 
 // ---- The end ----

@@ -35,3 +35,14 @@ export async function watchedPage(browser, problems, contextOptions = {}, initSc
   if (initScript) await ctx.addInitScript(initScript);
   return watchErrors(await ctx.newPage(), problems);
 }
+
+/* The page takes a seat over from the client that held it (a newer
+ * connection does), by the token the web client would have kept, as after a
+ * reload: `site` is the server's address, ending in '/'; then waits for
+ * `ready` (a selector) on the table. */
+export async function openSeat(page, site, { code, seat, token }, ready = '#table:not([hidden])') {
+  await page.goto(site);
+  await page.evaluate((j) => localStorage.setItem(`pizzabox.seat.${j.code}`, JSON.stringify(j)), { code, seat, token });
+  await page.goto(`${site}#/t/${code}`);
+  await page.waitForSelector(ready);
+}

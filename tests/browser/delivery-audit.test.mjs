@@ -17,7 +17,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
+import { SHOTS, launchChromium, openSeat, watchedPage } from './chromium.mjs';
 import { Client, driveSeats, humanTable, startServer, stopServers, tempDir } from '../server/helpers.mjs';
 import { actionsHtml, fromWord, pick } from '../../web/delivery.js';
 
@@ -49,11 +49,7 @@ async function table() {
 
 async function takeSeat(viewport, joined) {
   const page = await watchedPage(browser, problems, { viewport });
-  await page.goto(site);
-  await page.evaluate((j) => localStorage.setItem(`pizzabox.seat.${j.code}`, JSON.stringify(j)),
-    { code: joined.code, seat: joined.seat, token: joined.token });
-  await page.goto(`${site}#/t/${joined.code}`);
-  await page.waitForSelector('#actions h2');
+  await openSeat(page, site, joined, '#actions h2');
   return page;
 }
 

@@ -15,7 +15,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
+import { SHOTS, launchChromium, openSeat, watchedPage } from './chromium.mjs';
 import {
   Client, driveSeats, humanMove, humanTable, seeded, selfplayRecords, startServer, tempDir, viewAt,
 } from '../server/helpers.mjs';
@@ -46,13 +46,7 @@ after(async () => {
 const openPage = (options) => watchedPage(browser, problems, options);
 
 // The page takes a seat over from the client that held it, by its token.
-async function takeSeat(page, joined) {
-  await page.goto(`http://localhost:${server.port}/`);
-  await page.evaluate((j) => localStorage.setItem(`pizzabox.seat.${j.code}`, JSON.stringify(j)),
-    { code: joined.code, seat: joined.seat, token: joined.token });
-  await page.goto(`http://localhost:${server.port}/#/t/${joined.code}`);
-  await page.waitForSelector('#delivery-info .pd-orders');
-}
+const takeSeat = (page, joined) => openSeat(page, `http://localhost:${server.port}/`, joined, '#delivery-info .pd-orders');
 
 const shot = async (page, name, sel) => {
   await page.locator(sel).first().scrollIntoViewIfNeeded();

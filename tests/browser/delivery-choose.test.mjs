@@ -16,7 +16,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
+import { SHOTS, launchChromium, openSeat, watchedPage } from './chromium.mjs';
 import { Client, driveSeats, humanTable, startServer, stopServers, tempDir } from '../server/helpers.mjs';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -49,13 +49,7 @@ async function table() {
 }
 
 // Ann's page takes her seat over by the token the web client would have kept.
-async function takeSeat(page, joined) {
-  await page.goto(site);
-  await page.evaluate((j) => localStorage.setItem(`pizzabox.seat.${j.code}`, JSON.stringify(j)),
-    { code: joined.code, seat: joined.seat, token: joined.token });
-  await page.goto(`${site}#/t/${joined.code}`);
-  await page.waitForSelector('#delivery-board [data-pick], #actions');
-}
+const takeSeat = (page, joined) => openSeat(page, site, joined, '#delivery-board [data-pick], #actions');
 
 const lotCost = (v, id) => v.map.lots.find((l) => l.id === id).cost;
 const handOf = (v, seat) => v.players[seat].hand;

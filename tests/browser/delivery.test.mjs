@@ -31,7 +31,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, launchChromium, watchedPage } from './chromium.mjs';
+import { SHOTS, launchChromium, openSeat, watchedPage } from './chromium.mjs';
 import {
   Client, driveSeats, humanTable, isFormality, opponentCardGames, startServer, stopServers, tempDir, viewAt,
 } from '../server/helpers.mjs';
@@ -672,15 +672,7 @@ test('Ann and a bot play New York Pizza Delivery as a team: the team panel, Tran
 
 // ---- Instant cards and Out of Supplies ----
 
-/* The page takes a seat over from the client that held it (a newer
- * connection does), by the token the web client would have kept. */
-async function takeSeat(page, base, joined) {
-  await page.goto(base);
-  await page.evaluate((j) => localStorage.setItem(`pizzabox.seat.${j.code}`, JSON.stringify(j)),
-    { code: joined.code, seat: joined.seat, token: joined.token });
-  await page.goto(`${base}#/t/${joined.code}`);
-  await page.waitForSelector('#delivery-svg');
-}
+const takeSeat = (page, base, joined) => openSeat(page, base, joined, '#delivery-svg');
 
 const boardMoves = (page) => page.evaluate(() => Number(document.getElementById('delivery-board').dataset.moves));
 
