@@ -17,7 +17,10 @@
  * Version 3: written once New York Pizza Delivery's rules reached edition 2
  * (games/delivery/delivery.h PD_EDITION); a game of an earlier record is
  * replayed with the config it was played with (the game's
- * config_as_played). */
+ * config_as_played).
+ * Version 4: written once Pizza Theory's rules reached edition 2 (toppings
+ * removed in a round refill its replacements; games/theory/theory.h
+ * TH_EDITION); earlier Pizza Theory records replay as edition 1. */
 #define RECORD_VERSION PB_RECORD_VERSION
 
 struct pb_record {

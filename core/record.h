@@ -9,7 +9,7 @@
 
 /* The version records are written with (core/record.c says what each one
  * changed); a record made from stored moves is of this version too. */
-#define PB_RECORD_VERSION 3
+#define PB_RECORD_VERSION 4
 
 typedef struct pb_record pb_record;
 

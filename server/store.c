@@ -337,10 +337,12 @@ static int sqlite_before_versions(pb_store *s)
  * corrected to the printed text). A table stored before keeps the config it
  * was played with, as a record of version 2 would (the game's
  * config_as_played: Delivery's names edition 1), so its moves replay to the
- * same state. */
+ * same state. Version 5: the same for Pizza Theory's edition 2, as a record
+ * of version 3 would. */
 #define RECORDS_OF_SCHEMA_3 2
+#define RECORDS_OF_SCHEMA_4 3
 
-static int tables_keep_the_rules_they_were_played_by(pb_store *s)
+static int tables_keep_the_rules_of(pb_store *s, int record_version)
 {
     pb_db_rows r;
     if (query(s, &r, "SELECT id, game, config FROM tables", "") != 0)
@@ -351,7 +353,7 @@ static int tables_keep_the_rules_they_were_played_by(pb_store *s)
         if (!ops || !ops->config_as_played)
             continue;
         json_t *config = json_loads(col_text(&r, 2), 0, NULL); /* a damaged one is told when it is loaded */
-        json_t *played = json_is_object(config) ? ops->config_as_played(config, RECORDS_OF_SCHEMA_3) : NULL;
+        json_t *played = json_is_object(config) ? ops->config_as_played(config, record_version) : NULL;
         if (played) {
             char *text = json_dumps(played, JSON_COMPACT | JSON_SORT_KEYS);
             rc = text ? run(s, "UPDATE tables SET config = ? WHERE id = ?", "sI", text, col_int(&r, 0)) : -1;
@@ -362,6 +364,16 @@ static int tables_keep_the_rules_they_were_played_by(pb_store *s)
     }
     done(&r);
     return rc == 0 && row == 0 ? 0 : -1;
+}
+
+static int tables_keep_the_rules_they_were_played_by(pb_store *s)
+{
+    return tables_keep_the_rules_of(s, RECORDS_OF_SCHEMA_3);
+}
+
+static int theory_tables_keep_their_rules(pb_store *s)
+{
+    return tables_keep_the_rules_of(s, RECORDS_OF_SCHEMA_4);
 }
 
 /* The schema's versions, in order: each brings a database from the one
@@ -375,6 +387,7 @@ static const struct migration {
     {sqlite_v2, pg_v2, sqlite_columns}, /* 2: nodes, claims, presence, the log's end; (PostgreSQL) every change told */
     {"", pg_v3, sqlite_columns},          /* 3: tables' owners; (PostgreSQL) what changed told */
     {"", "", tables_keep_the_rules_they_were_played_by}, /* 4: tables from before keep their rules (Delivery: edition 1) */
+    {"", "", theory_tables_keep_their_rules},             /* 5: the same for Pizza Theory's edition 1 */
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 

@@ -368,12 +368,7 @@ static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, 
 
 static json_t *op_config_as_played(const json_t *config, int record_version)
 {
-    if (record_version >= EDITION_2_RECORDS_FROM || json_object_get(config, "edition"))
-        return NULL;
-    json_t *played = config ? json_deep_copy(config) : json_object();
-    if (played)
-        json_object_set_new(played, "edition", json_integer(1));
-    return played;
+    return pb_json_edition_1_before(config, record_version, EDITION_2_RECORDS_FROM);
 }
 
 const pb_game_ops pd_game_ops = {

@@ -151,17 +151,18 @@ unsigned th_resolve(const th_rules *r, const uint64_t *occ, const uint8_t *suppl
         occ_out[c] = occ[c] & ~removed[c];
         supply_out[c] = supply[c];
     }
-    /* PT-R6: replacements come from the supply as it was; spaces the supply
-     * cannot fill (in board order) stay empty. Removed toppings go home after. */
+    /* PT-R5, PT-R6: removed toppings are returned to their owners, so they
+     * refill the owner's replacements with the rest of its supply (edition 1:
+     * only after them). Spaces the supply cannot fill stay empty, in board
+     * order: a colour that runs out then has all its toppings on the pizza. */
     for (int w = 0; w < TH_COLOURS; w++) {
+        int back = popcount(removed[w]), have = supply[w] + (r->edition >= 2 ? back : 0);
         int want = popcount(take[w]), made = 0;
-        for (uint64_t m = take[w]; m && made < supply[w]; m &= m - 1, made++)
+        for (uint64_t m = take[w]; m && made < have; m &= m - 1, made++)
             occ_out[w] |= m & -m;
-        supply_out[w] = (uint8_t)(supply[w] - made);
+        supply_out[w] = (uint8_t)(supply[w] + back - made);
         short_out[w] = (uint8_t)(want - made);
     }
-    for (int c = 0; c < TH_COLOURS; c++)
-        supply_out[c] = (uint8_t)(supply_out[c] + popcount(removed[c]));
     return o.safe;
 }
 

@@ -52,8 +52,10 @@ static void held_after(const th_rules *r, const th_state *st, const uint8_t *cut
         if (__builtin_popcount(most) == 1) /* PT-R5: a sole majority takes them */
             take[__builtin_ctz(most)] += gone;
     }
-    for (int c = 0; c < TH_COLOURS; c++)
-        held[c] = __builtin_popcountll(st->occ[c]) - lost[c] + (take[c] < st->supply[c] ? take[c] : st->supply[c]);
+    for (int c = 0; c < TH_COLOURS; c++) { /* PT-R6: what is lost refills too (edition 2) */
+        int have = st->supply[c] + (r->edition >= 2 ? lost[c] : 0);
+        held[c] = __builtin_popcountll(st->occ[c]) - lost[c] + (take[c] < have ? take[c] : have);
+    }
 }
 
 /* One way the round's cuts may fall: the line of each side and the toppings

@@ -13,11 +13,13 @@
 #define RULES(g) ((const th_rules *)(g)->rules)
 
 /* Config: {"players": 2 or 3 (3), "first": seat or "random" ("random",
- *          PT-S1), "board": a board object (the embedded default)}. */
+ *          PT-S1), "board": a board object (the embedded default),
+ *          "edition": the rules as pizzabox played them (TH_EDITION; 1: a
+ *          game begun before toppings removed in a round refilled it)}. */
 static int th_rules_new(const json_t *config, void **out, json_t **normalized, int *players, char *err,
                         size_t errlen)
 {
-    static const char *const known[] = {"players", "first", "board", NULL};
+    static const char *const known[] = {"players", "first", "board", "edition", NULL};
     if (pb_json_known_keys(config, known, "theory config: ", "the config", err, errlen))
         return -1;
     th_rules *r = calloc(1, sizeof *r);
@@ -25,9 +27,11 @@ static int th_rules_new(const json_t *config, void **out, json_t **normalized, i
         return pb_errorf(err, errlen, "out of memory");
     r->players = 3;
     r->max_rounds = TH_MAX_ROUNDS;
+    r->edition = TH_EDITION;
     json_t *pl = json_object_get(config, "players");
     json_t *first = json_object_get(config, "first");
     json_t *board = json_object_get(config, "board");
+    json_t *edition = json_object_get(config, "edition");
     int rc = 0;
     if (pl && (!json_is_integer(pl) || json_integer_value(pl) < 2 || json_integer_value(pl) > 3))
         rc = pb_errorf(err, errlen, "Pizza Theory is for 2 or 3 players");
@@ -39,6 +43,13 @@ static int th_rules_new(const json_t *config, void **out, json_t **normalized, i
             rc = pb_errorf(err, errlen, "first must be a seat 0..%d or \"random\"", r->players - 1);
         else
             r->first = (int)json_integer_value(first);
+    }
+    if (rc == 0 && edition) {
+        if (!json_is_integer(edition) || json_integer_value(edition) < 1 || json_integer_value(edition) > TH_EDITION)
+            rc = pb_errorf(err, errlen, "edition must be a whole number from 1 to %d (the rules as pizzabox played them)",
+                           TH_EDITION);
+        else
+            r->edition = (int)json_integer_value(edition);
     }
     if (rc == 0 && board)
         rc = th_board_from_json(board, &r->board, err, errlen);
@@ -54,6 +65,8 @@ static int th_rules_new(const json_t *config, void **out, json_t **normalized, i
     json_object_set_new(norm, "first", r->first < 0 ? json_string("random") : json_integer(r->first));
     if (r->custom_board)
         json_object_set_new(norm, "board", th_board_to_json(&r->board));
+    if (r->edition < TH_EDITION) /* an earlier edition is kept; the current one is the default */
+        json_object_set_new(norm, "edition", json_integer(r->edition));
     *out = r;
     *normalized = norm;
     *players = r->players;
@@ -183,6 +196,15 @@ static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, 
     return th_check_invariants(CST(st), err, errlen);
 }
 
+/* Records before version 4 (and tables stored before the store's step for
+ * them) were played by edition 1 of the rules, unless they name one. */
+#define EDITION_2_RECORDS_FROM 4
+
+static json_t *op_config_as_played(const json_t *config, int record_version)
+{
+    return pb_json_edition_1_before(config, record_version, EDITION_2_RECORDS_FROM);
+}
+
 static int op_sure_wins(const pb_game *g, const pb_state *st, pb_action *out, int max)
 {
     (void)g;
@@ -223,4 +245,5 @@ const pb_game_ops th_game_ops = {
     .check_invariants = op_check_invariants,
     .news = op_news,
     .sure_wins = op_sure_wins,
+    .config_as_played = op_config_as_played,
 };

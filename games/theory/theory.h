@@ -58,12 +58,20 @@ typedef struct th_board {
     int toppings;                       /* per colour (16) */
 } th_board;
 
+/* The current edition of the rules (th_rules.edition). */
+#define TH_EDITION 2
+
 typedef struct th_rules {
     th_board board;
     int players;          /* 2 or 3 */
     int first;            /* start seat, or -1: drawn from the seed */
     int max_rounds;
     bool custom_board;
+    /* The rules as pizzabox played them (TH_EDITION): from edition 2 the
+     * toppings a colour loses in a round refill that round's replacements
+     * (they are back in its supply); in edition 1 they went home after, so a
+     * colour could leave spaces it won empty while holding toppings. */
+    int edition;
     /* PT-R3, precomputed: the spaces of each region for every cut combination
      * (index (k0-1)*36 + (k1-1)*6 + (k2-1), region = which side of each line). */
     uint64_t region[TH_COMBOS][TH_REGIONS];

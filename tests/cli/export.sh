@@ -101,7 +101,7 @@ check "replay: every exported game ends with the score its players were shown" "
 # written with the record version of today, so that a Delivery game is read
 # with the rules' current edition, not as a game from before (docs/records.md)
 check "export: records of the current version, no earlier rules edition named" \
-    "$(for c in $CODES; do grep -q '"version":3,' "$T/records/$c.json" || echo "$c: not version 3"; done)" \
+    "$(for c in $CODES; do grep -q '"version":4,' "$T/records/$c.json" || echo "$c: not version 4"; done)" \
     "$(grep -l '"edition"' "$T"/records/*.json)"
 
 C1=${CODES%% *}

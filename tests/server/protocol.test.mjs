@@ -730,7 +730,7 @@ test('in PostgreSQL: a move is a row of the move log, one per position; a lost c
     assert.throws(() => execFileSync(process.env.PIZZABOX_TEST_PSQL || 'psql', [server.db, '-Xqc',
       `INSERT INTO actions (table_id, idx, seat, text) VALUES (${id}, ${at.moves - 1}, 0, 'take 1')`], { stdio: 'pipe' }),
     /duplicate key value violates unique constraint "actions_pkey"/);
-    assert.equal(psql(server.db, "SELECT max(version) FROM schema_version"), '4');
+    assert.equal(psql(server.db, "SELECT max(version) FROM schema_version"), '5');
 
     // PostgreSQL drops the server's connection (a restart of PostgreSQL, a
     // network cut): a move meeting the loss is refused, not confirmed; the

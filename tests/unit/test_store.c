@@ -315,6 +315,7 @@ static void test_delivery_tables_keep_their_edition(void **state)
     int64_t old = pb_store_create_table(s, "delivery", before, 7, "DLV1", NULL, err, sizeof err);
     int64_t kept = pb_store_create_table(s, "delivery", named, 8, "DLV2", NULL, err, sizeof err);
     int64_t slice = pb_store_create_table(s, "nyslice", before, 9, "NYS1", NULL, err, sizeof err);
+    int64_t theory = pb_store_create_table(s, "theory", before, 10, "PT1", NULL, err, sizeof err);
     json_decref(before);
     json_decref(named);
     pb_store_close(s);
@@ -327,7 +328,7 @@ static void test_delivery_tables_keep_their_edition(void **state)
     const struct {
         int64_t id;
         int edition; /* 0: none */
-    } want[] = {{old, 1}, {kept, 2}, {slice, 0}};
+    } want[] = {{old, 1}, {kept, 2}, {slice, 0}, {theory, 1}};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         pb_stored_table t;
         assert_int_equal(pb_store_load(s, want[i].id, &t, err, sizeof err), 0);
@@ -335,6 +336,37 @@ static void test_delivery_tables_keep_their_edition(void **state)
         assert_int_equal(json_integer_value(json_object_get(t.config, "players")), i == 1 ? 2 : 3);
         pb_stored_table_free(&t);
     }
+    pb_store_close(s);
+}
+
+/* A Pizza Theory table stored before its rules' edition 2 keeps edition 1
+ * (schema version 5); a Delivery table stored then already plays the
+ * current edition of its own rules and is left alone. */
+static void test_theory_tables_keep_their_edition(void **state)
+{
+    (void)state;
+    char path[128], err[PB_ERR_LEN];
+    db_path(path, sizeof path, "theory-edition");
+    pb_store *s = pb_store_open(path, err, sizeof err);
+    assert_non_null(s);
+    json_t *config = json_pack("{s:i}", "players", 2);
+    int64_t theory = pb_store_create_table(s, "theory", config, 7, "PT1", NULL, err, sizeof err);
+    int64_t delivery = pb_store_create_table(s, "delivery", config, 8, "DLV1", NULL, err, sizeof err);
+    json_decref(config);
+    pb_store_close(s);
+    sqlite3 *db; /* back to schema version 4, as a server of before left it */
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "DELETE FROM schema_version WHERE version >= 5", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    s = pb_store_open(path, err, sizeof err);
+    assert_non_null(s);
+    pb_stored_table t;
+    assert_int_equal(pb_store_load(s, theory, &t, err, sizeof err), 0);
+    assert_int_equal(json_integer_value(json_object_get(t.config, "edition")), 1);
+    pb_stored_table_free(&t);
+    assert_int_equal(pb_store_load(s, delivery, &t, err, sizeof err), 0);
+    assert_null(json_object_get(t.config, "edition"));
+    pb_stored_table_free(&t);
     pb_store_close(s);
 }
 
@@ -418,6 +450,7 @@ int main(void)
         cmocka_unit_test(test_bad_database_urls_are_refused),
         cmocka_unit_test(test_schema_versions_applied_once),
         cmocka_unit_test(test_delivery_tables_keep_their_edition),
+        cmocka_unit_test(test_theory_tables_keep_their_edition),
         cmocka_unit_test(test_database_private_and_tokens_hashed),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);

@@ -247,8 +247,15 @@ static void play_checked(const pb_game *g, pb_state *ps, uint64_t seed, played *
         /* An add that jumped over a seat is a skip (PT-R1). */
         t->skips += phase == TH_PH_PLACE && st->round == round && st->phase == TH_PH_PLACE &&
                     st->step > players_step + 1;
-        for (int c = 0; c < TH_COLOURS; c++)
-            t->short_seen += st->last_round == round + 1 && phase == TH_PH_CUT && st->short_by[c] > 0;
+        for (int c = 0; c < TH_COLOURS; c++) {
+            bool ran_out = st->last_round == round + 1 && phase == TH_PH_CUT && st->short_by[c] > 0;
+            t->short_seen += ran_out;
+            /* PT-R6: the toppings it lost refilled too, so a colour short of
+             * toppings has them all on the pizza */
+            if (ran_out && popcount(st->occ[c]) != st->rules->board.toppings)
+                fail_msg("seed %llu step %d: colour %d ran out with %d on the pizza", (unsigned long long)seed, step, c,
+                         popcount(st->occ[c]));
+        }
         check_state(st, seed, step + 1);
     }
     check_result(g, st, seed, t);

@@ -41,24 +41,28 @@
 #define REG_XZ "1,-2,1 1,-3,2 2,-3,1"
 #define REG_YZ "-2,1,1 -3,1,2 -3,2,1"
 
-/* Default board; 3 players with seat 0 first, 2 players with seat 0 first. */
-static th_rules R3, R2;
+/* Default board; 3 players with seat 0 first, 2 players with seat 0 first;
+ * R3_E1: 3 players by edition 1 of the rules (removed toppings went home
+ * only after the replacements). */
+static th_rules R3, R2, R3_E1;
 
-static void rules_for(th_rules *r, int players, int first)
+static void rules_for(th_rules *r, int players, int first, int edition)
 {
     memset(r, 0, sizeof *r);
     th_board_default(&r->board);
     r->players = players;
     r->first = first;
     r->max_rounds = TH_MAX_ROUNDS;
+    r->edition = edition;
     th_rules_setup(r);
 }
 
 static int setup(void **state)
 {
     (void)state;
-    rules_for(&R3, 3, 0);
-    rules_for(&R2, 2, 0);
+    rules_for(&R3, 3, 0, TH_EDITION);
+    rules_for(&R2, 2, 0, TH_EDITION);
+    rules_for(&R3_E1, 3, 0, 1);
     return 0;
 }
 
@@ -180,15 +184,21 @@ typedef struct outcome {
     unsigned safe;
 } outcome;
 
-/* Resolve cuts k0 k1 k2 (by side) on the default board for this position. */
-static outcome resolve(const char *c0, const char *c1, const char *c2, int k0, int k1, int k2)
+/* Resolve cuts k0 k1 k2 (by side) on the default board for this position,
+ * by these rules (resolve: the current ones, 3 players). */
+static outcome resolve_by(const th_rules *r, const char *c0, const char *c1, const char *c2, int k0, int k1, int k2)
 {
     th_state st;
     outcome o;
     const uint8_t cuts[TH_SIDES] = {(uint8_t)k0, (uint8_t)k1, (uint8_t)k2};
-    position(&st, &R3, c0, c1, c2);
-    o.safe = th_resolve(&R3, st.occ, st.supply, cuts, o.occ, o.supply, o.short_by);
+    position(&st, r, c0, c1, c2);
+    o.safe = th_resolve(r, st.occ, st.supply, cuts, o.occ, o.supply, o.short_by);
     return o;
+}
+
+static outcome resolve(const char *c0, const char *c1, const char *c2, int k0, int k1, int k2)
+{
+    return resolve_by(&R3, c0, c1, c2, k0, k1, k2);
 }
 
 static void assert_colour(const outcome *o, int c, const char *want, int supply, int short_by)
@@ -310,7 +320,7 @@ static void test_PT_S1_setup_on_start_spaces(void **state)
     for (int first = 0; first < 3; first++) {
         th_rules r;
         th_state st;
-        rules_for(&r, 3, first);
+        rules_for(&r, 3, first, TH_EDITION);
         th_init(&st, &r, 9);
         assert_int_equal(st.s0, first);
         for (int c = 0; c < 3; c++) {
@@ -335,7 +345,7 @@ static void test_PT_S1_start_player_from_seed(void **state)
 {
     (void)state;
     th_rules r;
-    rules_for(&r, 3, -1);
+    rules_for(&r, 3, -1, TH_EDITION);
     int seen[3] = {0};
     for (uint64_t seed = 0; seed < 300; seed++) {
         th_state a, b;
@@ -359,7 +369,7 @@ static void test_PT_S2_board_turns_each_round(void **state)
 {
     (void)state;
     th_rules r;
-    rules_for(&r, 3, 1);
+    rules_for(&r, 3, 1, TH_EDITION);
     th_state st;
     th_init(&st, &r, 4);
     for (int round = 0; round < 5; round++) {
@@ -745,16 +755,37 @@ static void test_PT_R5_all_regions_at_once(void **state)
 
 /* ================================================================ supply */
 
-/* PT-R6: seat 0 (15 on the board, 1 in supply) leads X 3 to 2 and should
- * replace seat 1's 1,-1,0 and 2,-2,0, but has one topping: it fills the
- * first in board order (1,-1,0) and 2,-2,0 is emptied; 1 replacement is
- * remembered as not made. Meanwhile seat 1 leads Y and takes seat 0's
- * -1,2,-1: that topping goes home only after the replacements (all regions
- * resolve at once), so seat 0 cannot use it in X. */
-static void test_PT_R6_supply_runs_out(void **state)
+/* PT-R5, PT-R6: seat 0 (15 on the board, 1 in supply) leads X 3 to 2 and
+ * replaces seat 1's 1,-1,0 and 2,-2,0. Meanwhile seat 1 leads Y and takes
+ * seat 0's -1,2,-1, which is returned to seat 0: with its one topping in
+ * supply it makes both replacements, and has all 16 on the pizza. Played
+ * through th_apply, seat 0 wins at the end of the round. */
+static void test_PT_R6_removed_toppings_refill(void **state)
 {
     (void)state;
-    outcome o = resolve(REG_Z " 2,-1,-1 3,-2,-1 3,-1,-2 -1,2,-1 1,-2,1 1,-3,2", "1,-1,0 2,-2,0 -2,2,0 0,2,-2",
+    const char *c0 = REG_Z " 2,-1,-1 3,-2,-1 3,-1,-2 -1,2,-1 1,-2,1 1,-3,2", *c1 = "1,-1,0 2,-2,0 -2,2,0 0,2,-2";
+    outcome o = resolve(c0, c1, "", 4, 4, 4);
+    assert_colour(&o, 0, REG_Z " 2,-1,-1 3,-2,-1 3,-1,-2 1,-2,1 1,-3,2 1,-1,0 2,-2,0", 0, 0);
+    assert_colour(&o, 1, "-2,2,0 0,2,-2 -1,2,-1", 13, 0);
+
+    th_state st;
+    position(&st, &R3, c0, c1, "");
+    cut_phase(&st, 0);
+    cut_lines(&st, 4, 4, 4);
+    assert_int_equal(st.phase, TH_PH_OVER);
+    assert_int_equal(st.end, TH_END_FULL);
+    assert_int_equal(st.winners, 1u);
+}
+
+/* PT-R6 by edition 1 (records before version 4): the same cuts, but the
+ * topping seat 0 lost in Y went home only after the replacements, so with
+ * one topping it fills the first space in board order (1,-1,0) and 2,-2,0
+ * is emptied; 1 replacement is remembered as not made, and the game goes
+ * on with seat 0 at 15. */
+static void test_PT_R6_supply_runs_out_edition_1(void **state)
+{
+    (void)state;
+    outcome o = resolve_by(&R3_E1, REG_Z " 2,-1,-1 3,-2,-1 3,-1,-2 -1,2,-1 1,-2,1 1,-3,2", "1,-1,0 2,-2,0 -2,2,0 0,2,-2",
                         "", 4, 4, 4);
     assert_colour(&o, 0, REG_Z " 2,-1,-1 3,-2,-1 3,-1,-2 1,-2,1 1,-3,2 1,-1,0", 1, 1);
     assert_colour(&o, 1, "-2,2,0 0,2,-2 -1,2,-1", 13, 0);
@@ -762,7 +793,7 @@ static void test_PT_R6_supply_runs_out(void **state)
 
     /* Played through th_apply the shortfall shows in the reveal. */
     th_state st;
-    position(&st, &R3, REG_Z " 2,-1,-1 3,-2,-1 3,-1,-2 -1,2,-1 1,-2,1 1,-3,2", "1,-1,0 2,-2,0 -2,2,0 0,2,-2", "");
+    position(&st, &R3_E1, REG_Z " 2,-1,-1 3,-2,-1 3,-1,-2 -1,2,-1 1,-2,1 1,-3,2", "1,-1,0 2,-2,0 -2,2,0 0,2,-2", "");
     cut_phase(&st, 0);
     cut_lines(&st, 4, 4, 4);
     assert_int_equal(st.phase, TH_PH_PLACE);
@@ -928,7 +959,7 @@ static void test_PT_2P1_neutral_setup_and_alternating_first(void **state)
     for (int first = 0; first < 2; first++) {
         th_rules r;
         th_state st;
-        rules_for(&r, 2, first);
+        rules_for(&r, 2, first, TH_EDITION);
         th_init(&st, &r, 5);
         assert_int_equal(st.players, 2);
         assert_int_equal(st.occ[first], spaces("-3,1,2 -3,2,1"));
@@ -1480,7 +1511,7 @@ static void test_PT_2P1_start_player_from_seed(void **state)
 {
     (void)state;
     th_rules r;
-    rules_for(&r, 2, -1);
+    rules_for(&r, 2, -1, TH_EDITION);
     int seen[2] = {0};
     for (uint64_t seed = 0; seed < 100; seed++) {
         th_state a, b;
@@ -1631,7 +1662,8 @@ int main(void)
         cmocka_unit_test(test_PT_R5_two_way_tie_removes_third),
         cmocka_unit_test(test_PT_R5_three_way_tie_and_one_colour_unchanged),
         cmocka_unit_test(test_PT_R5_all_regions_at_once),
-        cmocka_unit_test(test_PT_R6_supply_runs_out),
+        cmocka_unit_test(test_PT_R6_removed_toppings_refill),
+        cmocka_unit_test(test_PT_R6_supply_runs_out_edition_1),
         cmocka_unit_test(test_PT_E1_tie_break_by_shortfall),
         cmocka_unit_test(test_PT_E1_full_board_wins),
         cmocka_unit_test(test_PT_E2_draw_after_200_rounds),
