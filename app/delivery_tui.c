@@ -2136,9 +2136,8 @@ char *dlv_tui_prompt(const json_t *view, const pb_tui_opts *o)
             snprintf(what, sizeof what, "Your hand is over the limit of %d cards: \"discard CARD\", or several at once "
                      "(\"discard CARD CARD\").", PD_HAND_LIMIT);
         } else if (is(phase, "fine")) {
-            snprintf(what, sizeof what, "A Health Inspector came (%d of %d). Pay the fine: \"fine $2\", or two "
-                     "cards \"fine CARD CARD\", or a number from the list.", jint(view, "inspectors", 0),
-                     PD_INSPECTORS_TO_END);
+            snprintf(what, sizeof what, "A Health Inspector came (%d of %d): pay $2 (\"fine $2\") or two cards "
+                     "(\"fine CARD CARD\").", jint(view, "inspectors", 0), PD_INSPECTORS_TO_END);
         } else if (is(phase, "instant")) {
             instant_prompt(t, what, sizeof what);
         } else if (is(phase, "tax")) {

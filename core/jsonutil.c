@@ -52,12 +52,15 @@ json_t *pb_json_parse(const char *text, const char *prefix, char *err, size_t er
     return root;
 }
 
-json_t *pb_json_edition_1_before(const json_t *config, int record_version, int from)
+json_t *pb_json_edition_as_played(const json_t *config, int record_version, const int *from, int n)
 {
-    if (record_version >= from || json_object_get(config, "edition"))
+    int edition = 1;
+    while (edition <= n && record_version >= from[edition - 1])
+        edition++;
+    if (edition > n || json_object_get(config, "edition"))
         return NULL;
     json_t *played = config ? json_deep_copy(config) : json_object();
     if (played)
-        json_object_set_new(played, "edition", json_integer(1));
+        json_object_set_new(played, "edition", json_integer(edition));
     return played;
 }

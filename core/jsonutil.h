@@ -19,10 +19,12 @@ int pb_json_known_keys(const json_t *obj, const char *const *allowed, const char
  * kept to one line (control characters from the input shown as '?'). */
 json_t *pb_json_parse(const char *text, const char *prefix, char *err, size_t errlen);
 
-/* A game's config_as_played (core/game.h) for a game whose rules changed
- * from records of version `from` on: an older record's config that names no
- * "edition" is given edition 1 (a new object for the caller); otherwise NULL,
- * the config as it is. */
-json_t *pb_json_edition_1_before(const json_t *config, int record_version, int from);
+/* A game's config_as_played (core/game.h) for a game whose rules had
+ * editions: from[i] is the first record version played by edition i + 2
+ * (n of them, ascending; the last edition is the current one). An older
+ * record's config that names no "edition" is given the edition it was
+ * played by (a new object for the caller); otherwise NULL, the config as it
+ * is. */
+json_t *pb_json_edition_as_played(const json_t *config, int record_version, const int *from, int n);
 
 #endif

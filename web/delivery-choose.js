@@ -400,7 +400,7 @@ function pizzeriaPanel(ctx, village, moves, back) {
       `${power ? `<span class="muted pd-power-text">${esc(p.ingredient)} on top: ${esc(power)}</span>` : ''}</li>`;
   });
   const full = pz.reputation >= pz.limit
-    ? '<p class="muted pd-hint">At its limit: after this upgrade you take a disk or a card below the top off.</p>' : '';
+    ? '<p class="muted pd-hint">At its limit: after this upgrade you take a card below the top off (a disk if there is none).</p>' : '';
   return `<div id="pd-pizzeria" class="pd-group pd-pizzeria-panel" data-group="upgrade" data-village="${esc(village)}">` +
     `<h3>Your pizzeria in ${esc(villageName(ctx, village))} <span class="muted">(${esc(pz.lot)})</span> ${back}</h3>${stackHtml(ctx, pz)}${full}` +
     `${rows.length ? `<p class="pd-hint">Upgrade it with a card from your hand:</p><ul class="pd-upgrade-list">${rows.join('')}</ul>`

@@ -438,8 +438,12 @@ typedef struct pd_state {
  * Copy Cat with Extra Cheese, Cold Storage's refill and Ingredient Shortage
  * to the printed text. A game begun before keeps edition 1, the rules it
  * was played with, so its moves replay to the same end (config "edition",
- * records of version 2 and before, tables stored before). */
-#define PD_EDITION 2
+ * records of version 2 and before, tables stored before). Edition 3 (records
+ * from version 4): over the reputation limit a card below the top goes, a
+ * level disk only when there is none (the book: "remove a card"); Over
+ * Achiever is played before the action only, like Special Sale (after it,
+ * it did nothing). Records of version 3 keep edition 2. */
+#define PD_EDITION 3
 
 /* Are the expansion's power cards in the power deck: with the whole box, or
  * alone? */

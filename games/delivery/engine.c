@@ -701,13 +701,15 @@ static bool any_reputation_step(const pd_state *st)
     return false;
 }
 
-/* What may go from a pizzeria over its limit after an upgrade: a disk
- * (never the last) or a card below the top, one way for each kind. */
+/* What may go from a pizzeria over its limit after an upgrade: a card below
+ * the top, one way for each kind ("remove a card"); a level disk (never the
+ * last) when there is no such card, as after an Any Ingredient card was
+ * replaced (edition 1 and 2: a disk at any time). */
 static int list_trims(const pd_state *st, pb_action *out, int n)
 {
     int v = st->pending.village;
     const pd_pizzeria *z = &st->player[st->seat].pizzeria[v];
-    if (z->disks > 1)
+    if (z->disks > 1 && (z->ncards < 2 || !pd_edition_3(st)))
         n = pd_add_action(out, n, PD_ACTION(PD_A_REMOVE, v));
     for (int i = 0; i + 1 < z->ncards; i++) {
         bool seen = false;

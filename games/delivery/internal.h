@@ -23,6 +23,13 @@ static inline bool pd_corrected(const pd_state *st)
     return st->rules->edition >= 2;
 }
 
+/* Does it play edition 3's (a card, not a disk, over the limit; Over
+ * Achiever before the action)? */
+static inline bool pd_edition_3(const pd_state *st)
+{
+    return st->rules->edition >= 3;
+}
+
 int pd_group_of(const pd_state *st, int ingredient);
 bool pd_is_park_card(const pd_state *st, pd_card c);
 int pd_hand_total(const pd_state *st, int seat);

@@ -25,8 +25,8 @@
  *          its column's values; "coop_insane", "coop_easier" (not both),
  *          "top_chef" (false),
  *          "extra_cheese": the Extra Cheese mini expansion's cards (false),
- *          "edition": the rules as pizzabox played them (PD_EDITION; 1: a
- *          game begun before edition 2's corrections),
+ *          "edition": the rules as pizzabox played them (PD_EDITION; 1 or
+ *          2: a game begun before that edition's corrections),
  *          "map": a map object, "cards": a cards object (the embedded
  *          defaults, docs/delivery-data.md)}. */
 static const char *const marker_keys[4] = {"blue", "red", "pizzas", "money"};
@@ -363,12 +363,12 @@ static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, 
 }
 
 /* Records before version 3 (and tables stored before the store's edition
- * step) were played by edition 1 of the rules, unless they name one. */
-#define EDITION_2_RECORDS_FROM 3
-
+ * step) were played by edition 1 of the rules, those of version 3 by
+ * edition 2, unless they name one. */
 static json_t *op_config_as_played(const json_t *config, int record_version)
 {
-    return pb_json_edition_1_before(config, record_version, EDITION_2_RECORDS_FROM);
+    static const int editions_from[PD_EDITION - 1] = {3, 4};
+    return pb_json_edition_as_played(config, record_version, editions_from, PD_EDITION - 1);
 }
 
 const pb_game_ops pd_game_ops = {

@@ -346,8 +346,10 @@ int pd_list_power_plays(const pd_state *st, pb_action *out, int n)
     for (; m; m &= m - 1) {
         int p = __builtin_ctzll(m);
         /* Oooops! follows an action (it gives another); Windfall comes before one (it rules some out),
-         * and so does Special Sale (it changes the delivery to come) */
-        bool before = p == pc[PD_PC_WINDFALL] || p == pc[PD_PC_SPECIAL_SALE];
+         * and so do Special Sale and Over Achiever (they change the delivery to come; edition 1 and
+         * 2 offered Over Achiever after it too, where it did nothing) */
+        bool before = p == pc[PD_PC_WINDFALL] || p == pc[PD_PC_SPECIAL_SALE] ||
+                      (p == pc[PD_PC_OVER_ACHIEVER] && pd_edition_3(st));
         if ((p == pc[PD_PC_OOOOPS] && st->phase != PD_PH_AFTER) || (before && st->phase != PD_PH_START))
             continue;
         /* Real-Estate Tycoon: a build possible without the card's own $1, and the action is not

@@ -127,7 +127,10 @@ void pd_asked_now(const pd_state *st, char *buf, size_t n)
         snprintf(buf, n, "pay Property Tax: $%d still due (pay $1, pay CARD or pay power:ID)", pe->due);
         return;
     case PD_PH_TRIM:
-        snprintf(buf, n, "remove what is over the pizzeria's reputation limit (remove VILLAGE disk, or remove VILLAGE CARD)");
+        snprintf(buf, n, pd_edition_3(st) ? "remove what is over the pizzeria's reputation limit, a card below the top "
+                                            "(remove VILLAGE CARD)"
+                                          : "remove what is over the pizzeria's reputation limit (remove VILLAGE disk, "
+                                            "or remove VILLAGE CARD)");
         return;
     case PD_PH_PROMO:
         snprintf(buf, n, "choose when the new promotion's back-side pizza comes (morning or evening)");
@@ -242,6 +245,10 @@ static int power_why(const pd_state *st, int kind, uint32_t arg, char *err, size
             return wrong_phase(st, err, errlen);
         if (kind == PD_A_POWER && st->power_played)
             return pb_errorf(err, errlen, "you have played a power card this turn already (one a turn)");
+        const int8_t *pc = st->rules->pc;
+        if (kind == PD_A_POWER && st->phase == PD_PH_AFTER &&
+            (i == pc[PD_PC_WINDFALL] || i == pc[PD_PC_SPECIAL_SALE] || (i == pc[PD_PC_OVER_ACHIEVER] && pd_edition_3(st))))
+            return pb_errorf(err, errlen, "%s is played before your action: it changes the action to come", p->name);
         if (kind == PD_A_POWER && !(st->rules->playable >> i & 1))
             return pb_errorf(err, errlen, "%s is not played: it works while it is in hand (`rules %s`)", p->name, p->id);
         int target = (int)(arg >> 8) - 1;
@@ -256,6 +263,24 @@ static int power_why(const pd_state *st, int kind, uint32_t arg, char *err, size
     if (st->pending.paid_powers >> i & 1)
         return pb_errorf(err, errlen, "%s is already set aside for this payment", p->name);
     return wrong_phase(st, err, errlen);
+}
+
+/* Over the limit: why that disk or card may not go. */
+static int trim_why(const pd_state *st, uint32_t arg, char *err, size_t errlen)
+{
+    const pd_pizzeria *z = &st->player[st->seat].pizzeria[st->pending.village];
+    if ((arg & 0xF) != st->pending.village)
+        return pb_errorf(err, errlen, "the pizzeria over its limit is the one just upgraded");
+    if (arg >> 4 == 0)
+        return pb_errorf(err, errlen, z->disks <= 1 ? "the last disk stays: remove a card below the top"
+                                                    : "a card below the top goes (\"remove a card\"): a disk only "
+                                                      "when no card is below it");
+    for (int i = 0; i + 1 < z->ncards; i++)
+        if (z->card[i] == (pd_card)((arg >> 4) - 1))
+            return pb_errorf(err, errlen, "that card cannot go now");
+    return pb_errorf(err, errlen, z->ncards && z->card[z->ncards - 1] == (pd_card)((arg >> 4) - 1)
+                                      ? "the top card stays: it was chosen with the upgrade"
+                                      : "that card is not in the pizzeria");
 }
 
 /* Frugal Shopper's take refused after the action: why. */
@@ -474,6 +499,8 @@ int pd_why_illegal(const pd_state *st, pb_action a, char *err, size_t errlen)
     case PD_A_FINE_MONEY:
         return pb_errorf(err, errlen, "not enough money: you have $%d, it costs $%d", pd_money(st, s),
                          data_of(st)->cards.fine);
+    case PD_A_REMOVE:
+        return st->phase == PD_PH_TRIM ? trim_why(st, arg, err, errlen) : wrong_phase(st, err, errlen);
     default:
         return wrong_phase(st, err, errlen);
     }

@@ -198,11 +198,10 @@ static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, 
 
 /* Records before version 4 (and tables stored before the store's step for
  * them) were played by edition 1 of the rules, unless they name one. */
-#define EDITION_2_RECORDS_FROM 4
-
 static json_t *op_config_as_played(const json_t *config, int record_version)
 {
-    return pb_json_edition_1_before(config, record_version, EDITION_2_RECORDS_FROM);
+    static const int editions_from[TH_EDITION - 1] = {4};
+    return pb_json_edition_as_played(config, record_version, editions_from, TH_EDITION - 1);
 }
 
 static int op_sure_wins(const pb_game *g, const pb_state *st, pb_action *out, int max)

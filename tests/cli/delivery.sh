@@ -353,26 +353,32 @@ for args in "--coop --difficulty 9" "--difficulty 3" "--coop --out $T/x.jsonl" "
         "$([ "$(wc -l <"$T/e.err")" -eq 1 ] || echo "not one line: $(cat "$T/e.err")")"
 done
 
-# ---- Records of version 2, from before the rules' edition 2 ----
+# ---- Records from before the rules' editions 2 and 3 ----
 # Written by the pizzabox of before (random bots): they replay with the rules
-# they were played with, edition 1, to the scores they ended with; read as
-# version 3 (edition 2) they no longer replay, Frugal Shopper's and Ingredient
-# Shortage's corrections coming up in them.
+# they were played with, to the scores they ended with; read as the next
+# version they no longer replay, a correction coming up in them: Frugal
+# Shopper's and Ingredient Shortage's (version 2, edition 1), a disk given
+# back over the reputation limit with cards below the top (version 3,
+# edition 2; refused with the reason).
 records=$(dirname "$0")/records
-for case in "frugal-shopper:18 18 22 " "ingredient-shortage:13 18 20 16 18 "; do
+for case in "v2-frugal-shopper:2:18 18 22 " "v2-ingredient-shortage:2:13 18 20 16 18 " "v3-remove-disk:3:50 52 "; do
     name=${case%%:*}
-    want=${case#*:}
-    f="$records/delivery-v2-$name.json"
-    "$BIN" replay "$f" >"$T/v2.out" 2>"$T/v2.err"
+    rest=${case#*:}
+    version=${rest%%:*}
+    want=${rest#*:}
+    f="$records/delivery-$name.json"
+    "$BIN" replay "$f" >"$T/old.out" 2>"$T/old.err"
     rc=$?
-    got=$(grep -o '"score":[0-9]*' "$T/v2.out" | sed 's/"score"://' | tr '\n' ' ')
-    sed 's/"version":2/"version":3/' "$f" >"$T/v3.json"
-    "$BIN" replay "$T/v3.json" >"$T/v3.out" 2>"$T/v3.err"
-    rc3=$?
-    check "replay: a version 2 record ($name) replays with edition 1 of the rules, to its scores" \
-        "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/v2.err")")" \
+    got=$(grep -o '"score":[0-9]*' "$T/old.out" | sed 's/"score"://' | tr '\n' ' ')
+    sed "s/\"version\":$version/\"version\":$((version + 1))/" "$f" >"$T/next.json"
+    "$BIN" replay "$T/next.json" >"$T/next.out" 2>"$T/next.err"
+    rc_next=$?
+    check "replay: a version $version record ($name) replays with edition $((version - 1)) of the rules, to its scores" \
+        "$([ $rc -eq 0 ] || echo "exit $rc: $(head -2 "$T/old.err")")" \
         "$([ "$want" = "$got" ] || echo "played '$want', replayed '$got'")" \
-        "$([ $rc3 -ne 0 ] || echo 'it also replays with edition 2: the record does not tell the editions apart')"
+        "$([ $rc_next -ne 0 ] || echo 'it also replays with the next edition: the record does not tell the editions apart')" \
+        "$([ "$version" != 3 ] || grep -q 'action 92 "remove UE disk" does not replay: .*a card below the top goes' "$T/next.err" ||
+            echo "as version 4: $(head -2 "$T/next.err")")"
 done
 
 # A blank line after `hint` plays the move the hint showed. The expert's

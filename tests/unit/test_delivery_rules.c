@@ -1917,6 +1917,16 @@ static void test_over_achiever_and_coupon_days(void **state)
     assert_int_equal(st.player[0].money, money + 2 + 2);
     pass_round(&st);
     assert_false(st.over_achiever); /* one turn only */
+    /* it changes the delivery to come: not offered after the action (edition
+     * 2 took it there, for nothing) */
+    order(&st, 0, a);
+    give(&st, 0, "Harlem/Pineapple");
+    give_power(&st, 0, "over-achiever");
+    play(&st, "deliver 1 from MT");
+    play(&st, "use Harlem/Pineapple");
+    assert_int_equal(st.phase, PD_PH_AFTER);
+    assert_refused_with(&st, "play power:over-achiever", "Over Achiever is played before your action");
+    pass_round(&st);
 
     int p = give_power(&st, 0, "coupon-days");
     play(&st, "play power:coupon-days");
@@ -4256,7 +4266,8 @@ static void test_upgrade_chooses_the_top_card(void **state)
 
 /* A pizzeria at its top reputation can still be upgraded: the new card goes
  * in, then the player removes what is over the limit, a card below the top
- * or a disk of their choice (never the top card). */
+ * of their choice (never the top card, nor a disk while such a card is
+ * there). */
 static void test_upgrade_at_the_limit_replaces_a_card(void **state)
 {
     (void)state;
@@ -4275,7 +4286,8 @@ static void test_upgrade_at_the_limit_replaces_a_card(void **state)
     assert_string_equal(json_string_value(json_object_get(v, "phase")), "trim");
     assert_int_equal(json_integer_value(json_object_get(json_object_get(v, "pending"), "due")), 1);
     json_decref(v);
-    refused(&st, "remove HA Harlem/Onions"); /* the top card stays */
+    assert_refused_with(&st, "remove HA Harlem/Onions", "the top card stays");
+    assert_refused_with(&st, "remove HA disk", "a card below the top goes");
     refused(&st, "upgrade HA Harlem/Pepperoni add");
     play(&st, "remove HA Harlem/Ham");
     const pd_pizzeria *z = pizzeria_in(&st, 0, "HA");
@@ -4287,27 +4299,43 @@ static void test_upgrade_at_the_limit_replaces_a_card(void **state)
     assert_int_equal(st.phase, PD_PH_REPUTATION); /* the second step */
 }
 
-/* At the top reputation an upgrade also just reorders: a disk, another
- * card on top, and the disk back (or a card for the disk). */
+/* At the top reputation an upgrade for a disk puts another card on top,
+ * and what is over goes: "remove a card if you are over the allowable
+ * reputation level", the card below the top (the only one: at once), not
+ * the new disk. Editions 1 and 2 let the player give the disk back instead,
+ * a reorder for nothing but the card spent. */
 static void test_upgrade_at_the_limit_reorders(void **state)
 {
     (void)state;
-    pd_state st;
-    table(&st, 2, 136);
-    static const char *const ha[] = {"Harlem/Onions", "Harlem/Pepperoni", NULL};
-    pizzeria(&st, 0, "HA-1", 3, ha);
-    give(&st, 0, "Harlem/Ham");
-    int supply = st.player[0].disks;
-    play(&st, "reputation");
-    play(&st, "upgrade HA Harlem/Ham disk top Onions");
-    assert_int_equal(st.phase, PD_PH_TRIM);
-    play(&st, "remove HA disk");
-    const pd_pizzeria *z = pizzeria_in(&st, 0, "HA");
-    assert_int_equal(z->disks, 3);
-    assert_int_equal(st.player[0].disks, supply);
-    assert_int_equal(z->ncards, 2);
-    assert_int_equal(z->card[1], card("Harlem/Onions"));
-    assert_int_equal(st.player[0].hand_size, 0);
+    for (int edition = 2; edition <= PD_EDITION; edition++) {
+        pd_state st;
+        table(&st, 2, 136);
+        rules->edition = (uint8_t)edition;
+        static const char *const ha[] = {"Harlem/Onions", "Harlem/Pepperoni", NULL};
+        pizzeria(&st, 0, "HA-1", 3, ha);
+        give(&st, 0, "Harlem/Ham");
+        int supply = st.player[0].disks, sewer = st.sewer[card("Harlem/Pepperoni")];
+        play(&st, "reputation");
+        play(&st, "upgrade HA Harlem/Ham disk top Onions");
+        const pd_pizzeria *z = pizzeria_in(&st, 0, "HA");
+        if (edition >= 3) {
+            assert_int_not_equal(st.phase, PD_PH_TRIM); /* one way: made at once */
+            assert_int_equal(z->disks, 4);
+            assert_int_equal(st.player[0].disks, supply - 1);
+            assert_int_equal(z->ncards, 1);
+            assert_int_equal(z->card[0], card("Harlem/Onions"));
+            assert_int_equal(st.sewer[card("Harlem/Pepperoni")], sewer + 1);
+        } else {
+            assert_int_equal(st.phase, PD_PH_TRIM);
+            play(&st, "remove HA disk");
+            assert_int_equal(z->disks, 3);
+            assert_int_equal(st.player[0].disks, supply);
+            assert_int_equal(z->ncards, 2);
+            assert_int_equal(z->card[1], card("Harlem/Onions"));
+        }
+        assert_int_equal(st.player[0].hand_size, 0);
+    }
+    rules->edition = PD_EDITION;
 }
 
 /* Out of Supplies: played on an opponent, who pays $2 (money or two cards)

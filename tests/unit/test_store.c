@@ -339,10 +339,10 @@ static void test_delivery_tables_keep_their_edition(void **state)
     pb_store_close(s);
 }
 
-/* A Pizza Theory table stored before its rules' edition 2 keeps edition 1
- * (schema version 5); a Delivery table stored then already plays the
- * current edition of its own rules and is left alone. */
-static void test_theory_tables_keep_their_edition(void **state)
+/* Tables stored by a server of schema version 4 keep the rules they were
+ * played by (schema version 5): a Pizza Theory table edition 1, a Delivery
+ * table edition 2; New York Slice's have no editions. */
+static void test_tables_of_schema_4_keep_their_edition(void **state)
 {
     (void)state;
     char path[128], err[PB_ERR_LEN];
@@ -352,6 +352,7 @@ static void test_theory_tables_keep_their_edition(void **state)
     json_t *config = json_pack("{s:i}", "players", 2);
     int64_t theory = pb_store_create_table(s, "theory", config, 7, "PT1", NULL, err, sizeof err);
     int64_t delivery = pb_store_create_table(s, "delivery", config, 8, "DLV1", NULL, err, sizeof err);
+    int64_t slice = pb_store_create_table(s, "nyslice", config, 9, "NYS1", NULL, err, sizeof err);
     json_decref(config);
     pb_store_close(s);
     sqlite3 *db; /* back to schema version 4, as a server of before left it */
@@ -365,6 +366,9 @@ static void test_theory_tables_keep_their_edition(void **state)
     assert_int_equal(json_integer_value(json_object_get(t.config, "edition")), 1);
     pb_stored_table_free(&t);
     assert_int_equal(pb_store_load(s, delivery, &t, err, sizeof err), 0);
+    assert_int_equal(json_integer_value(json_object_get(t.config, "edition")), 2);
+    pb_stored_table_free(&t);
+    assert_int_equal(pb_store_load(s, slice, &t, err, sizeof err), 0);
     assert_null(json_object_get(t.config, "edition"));
     pb_stored_table_free(&t);
     pb_store_close(s);
@@ -450,7 +454,7 @@ int main(void)
         cmocka_unit_test(test_bad_database_urls_are_refused),
         cmocka_unit_test(test_schema_versions_applied_once),
         cmocka_unit_test(test_delivery_tables_keep_their_edition),
-        cmocka_unit_test(test_theory_tables_keep_their_edition),
+        cmocka_unit_test(test_tables_of_schema_4_keep_their_edition),
         cmocka_unit_test(test_database_private_and_tokens_hashed),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
