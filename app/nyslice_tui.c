@@ -630,23 +630,24 @@ static void label_unit(tb *b, const char *code, const char *label, int next_w)
     tb_cput(b, code, label);
 }
 
-/* Width of the first token of a list as token_list writes it. */
-static int first_width(const json_t *list, bool waiting)
+/* Width of the first token of a list as token_list writes it; `supreme`:
+ * what follows a Supreme with no type ("(waiting)"), or "". */
+static int first_width(const json_t *list, const char *supreme)
 {
     const char *tok = json_string_value(json_array_get(list, 0));
     if (!tok)
         return 1;
-    return (int)strlen(shown(tok)) + (waiting && !strcmp(tok, "S") ? 9 : 0);
+    return (int)strlen(shown(tok)) + (!strcmp(tok, "S") ? (int)strlen(supreme) : 0);
 }
 
 /* The slices in a list of the view, or "-". */
-static void token_list(tb *b, const json_t *list, bool waiting)
+static void token_list(tb *b, const json_t *list, const char *supreme)
 {
     size_t i;
     const json_t *x;
     json_array_foreach(list, i, x) {
         const char *tok = json_string_value(x);
-        token_unit(b, tok ? tok : "?", waiting && tok && !strcmp(tok, "S") ? "(waiting)" : "", 4);
+        token_unit(b, tok ? tok : "?", tok && !strcmp(tok, "S") ? supreme : "", 4);
     }
     if (!json_array_size(list))
         token_unit(b, "-", "", 4);
@@ -676,15 +677,17 @@ static void player_detail(tui *t, int p)
     const json_t *pl = player_at(t, p);
     const char *mystery = json_string_value(jget(t->v, "mystery"));
     const json_t *kept = jget(pl, "collected"), *eaten = jget(pl, "eaten");
-    bool waiting = json_is_true(jget(pl, "supreme_waiting"));
+    const char *supreme = json_is_true(jget(pl, "supreme_waiting"))      ? "(waiting)"
+                          : json_is_true(jget(pl, "supreme_on_anchovy")) ? "(on A)"
+                                                                         : "";
     char buf[32];
     if (p == t->slicer)
         label_unit(&t->b, C_BOLD, "Slicer.", 0);
-    label_unit(&t->b, C_LABEL, "kept:", first_width(kept, waiting));
-    token_list(&t->b, kept, waiting);
+    label_unit(&t->b, C_LABEL, "kept:", first_width(kept, supreme));
+    token_list(&t->b, kept, supreme);
     snprintf(buf, sizeof buf, "ate %d:", jint(pl, "eaten_count", 0));
-    label_unit(&t->b, C_LABEL, buf, first_width(eaten, false));
-    token_list(&t->b, eaten, false);
+    label_unit(&t->b, C_LABEL, buf, first_width(eaten, ""));
+    token_list(&t->b, eaten, "");
     specials_list(&t->b, pl);
     if (mystery && jint(t->v, "seat", -1) == p) {
         label_unit(&t->b, C_LABEL, "your Mystery slice:", (int)strlen(mystery));

@@ -337,9 +337,9 @@ static int sqlite_before_versions(pb_store *s)
  * corrected to the printed text). A table stored before keeps the config it
  * was played with, as a record of version 2 would (the game's
  * config_as_played: Delivery's names edition 1), so its moves replay to the
- * same state. Version 5: the same for Pizza Theory's edition 2 and
- * Delivery's edition 3, as a record of version 3 would (Pizza Theory's
- * tables from before name edition 1, Delivery's edition 2). */
+ * same state. Version 5: the same for Pizza Theory's edition 2, Delivery's
+ * edition 3 and New York Slice's edition 2, as a record of version 3 would
+ * (tables from before name edition 1, Delivery's edition 2). */
 #define RECORDS_OF_SCHEMA_3 2
 #define RECORDS_OF_SCHEMA_4 3
 
@@ -388,7 +388,7 @@ static const struct migration {
     {sqlite_v2, pg_v2, sqlite_columns}, /* 2: nodes, claims, presence, the log's end; (PostgreSQL) every change told */
     {"", pg_v3, sqlite_columns},          /* 3: tables' owners; (PostgreSQL) what changed told */
     {"", "", tables_keep_the_rules_they_were_played_by}, /* 4: tables from before keep their rules (Delivery: edition 1) */
-    {"", "", tables_of_schema_4_keep_their_rules},        /* 5: the same (Pizza Theory: 1, Delivery: 2) */
+    {"", "", tables_of_schema_4_keep_their_rules},        /* 5: the same (Delivery: 2; the others: 1) */
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 

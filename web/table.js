@@ -477,7 +477,8 @@ function playerCard(ctx, pl, i, tally, marks, canBot) {
   const badges = [];
   if (v.slicer === i && ctx.phase !== 'over') badges.push('<span class="badge">Slicer</span>');
   if (v.to_move === i) badges.push('<span class="badge turn">to move</span>');
-  const waiting = pl.supreme_waiting ? '<div class="line muted">The Supreme waits for a type to join.</div>' : '';
+  const waiting = pl.supreme_waiting ? '<div class="line muted">The Supreme waits for a type to join.</div>'
+    : pl.supreme_on_anchovy ? '<div class="line muted">The Supreme is next to the Anchovy slice: it counts for no type.</div>' : '';
   const mystery = me && v.mystery ? `<div class="line"><span class="label">Your Mystery slice</span> ${chip(v.mystery, ctx.typeNames)}</div>` : '';
   const toBot = canBot && !me && (ctx.kinds[i] || 'human') === 'human' &&
       (ctx.msg.botable || [])[i] === true // its player gone long enough (the server says)

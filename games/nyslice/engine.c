@@ -67,6 +67,7 @@ void nys_rules_setup(nys_rules *r, const nys_deck *deck, int players, int first_
     r->deck = *deck;
     r->players = players;
     r->first_slicer = first_slicer;
+    r->edition = NYS_EDITION;
     for (int t = NYS_MIN_TYPE; t <= NYS_MAX_TYPE; t++)
         snprintf(r->category_name[t], sizeof r->category_name[t], "%d %s", t, deck->type_name[t]);
     for (int i = 0; i < NYS_DECK_SLICES; i++) {
@@ -87,6 +88,7 @@ static void setup_common(nys_state *st, const nys_rules *rules, uint64_t seed)
     memset(st, 0, sizeof *st);
     pb_rng_seed(&st->rng, seed);
     st->players = (uint8_t)rules->players;
+    st->edition = (uint8_t)rules->edition;
     st->rounds = (uint8_t)nys_rounds_for(rules->players);
     st->supreme = st->anchovy = st->mystery = st->mystery_owner = NYS_NONE;
     st->today = st->special_portion = NYS_NONE;
@@ -557,12 +559,14 @@ static void finish_placement(nys_state *st)
     }
 }
 
-/* NYS-T4: a collected Supreme with no type attaches now if it can. */
+/* NYS-T4: a collected Supreme with no type attaches now if it can: to a
+ * numbered type, or (edition 2) next to the Anchovy slice when that is the
+ * only other slice its owner collected, where it counts for no type. */
 static void after_placement(nys_state *st)
 {
     int o = st->owner;
     if (st->placing != NYS_PLACING_SECONDS && st->supreme != NYS_NONE && st->supreme_type == 0 &&
-        st->loc[st->supreme] == (NYS_LOC_COLLECTED | o)) {
+        !st->supreme_on_anchovy && st->loc[st->supreme] == (NYS_LOC_COLLECTED | o)) {
         uint16_t types = nys_attach_types(st, o);
         if (popcount(types) == 1) {
             st->supreme_type = (uint8_t)__builtin_ctz(types);
@@ -570,6 +574,9 @@ static void after_placement(nys_state *st)
             st->phase = NYS_PH_ATTACH;
             st->actor = (uint8_t)o;
             return;
+        } else if (st->edition >= 2 && st->anchovy != NYS_NONE &&
+                   st->loc[st->anchovy] == (NYS_LOC_COLLECTED | o)) {
+            st->supreme_on_anchovy = 1;
         }
     }
     finish_placement(st);
@@ -1512,6 +1519,11 @@ int nys_check_invariants(const nys_state *st, char *err, size_t errlen)
     if (st->supreme_type && (st->supreme == NYS_NONE ||
                              NYS_LOC_KIND(st->loc[st->supreme]) < NYS_LOC_COLLECTED))
         FAIL("the Supreme is attached but not in a collection");
+    if (st->supreme_on_anchovy &&
+        (st->supreme_type || st->supreme == NYS_NONE || st->anchovy == NYS_NONE ||
+         NYS_LOC_KIND(st->loc[st->supreme]) != NYS_LOC_COLLECTED ||
+         st->loc[st->anchovy] != (NYS_LOC_COLLECTED | NYS_LOC_SEAT(st->loc[st->supreme]))))
+        FAIL("the Supreme is placed next to an Anchovy slice its holder has not collected");
 #undef FAIL
     return 0;
 }

@@ -97,6 +97,9 @@ int nys_news(const nys_rules *rules, const nys_state *before, const nys_state *a
     if (!before->supreme_type && after->supreme_type && before->phase != NYS_PH_ATTACH)
         pb_say(&w, "The Supreme joins the %d %s, the only type its holder collected.", after->supreme_type,
             rules->deck.type_name[after->supreme_type]);
+    if (!before->supreme_on_anchovy && after->supreme_on_anchovy)
+        pb_say(&w, "The Supreme is placed next to the Anchovy slice, the only other slice its holder collected: it "
+                   "counts for no type.");
     char round[512]; /* a reveal may send back up to four Specials, ~95 characters each */
     if (nys_round_news(before, after, round, sizeof round) > 0)
         pb_say(&w, "%s", round);

@@ -121,10 +121,18 @@ int nys_rounds_for(int players);
 
 /* ---- Rules data (the pb_game rules) ---- */
 
+/* The rules as pizzabox played them (nys_rules.edition). Edition 2: a
+ * Supreme collected by a player whose only other collected slice is the
+ * Anchovy slice is placed next to it at once, and counts for no type (000:
+ * it waits only when it is "the only slice collected"); in edition 1 it
+ * waited for a numbered type. */
+#define NYS_EDITION 2
+
 typedef struct nys_rules {
     nys_deck deck;
     int players;
     int first_slicer;  /* seat, or -1: drawn from the seed */
+    int edition;       /* NYS_EDITION, or 1: a game from before */
     bool custom_deck;
     nys_slice in_play[NYS_DECK_SLICES]; /* NYS-S1: the deck less this count's removals */
     uint8_t in_play_class[NYS_DECK_SLICES]; /* equal for identical slices */
@@ -211,6 +219,7 @@ typedef struct nys_state {
     pb_rng rng;                           /* NYS-S6: every random event */
     uint8_t players, rounds, nslices;
     uint8_t first_slicer;
+    uint8_t edition;                      /* the rules' (nys_rules.edition) */
     uint8_t round;                        /* 0-based; == rounds once scored */
     uint8_t slicer;
     uint8_t phase;                        /* nys_phase */
@@ -223,6 +232,7 @@ typedef struct nys_state {
     uint8_t nspares;
     uint8_t supreme, anchovy;             /* slice ids, NYS_NONE if not in play */
     uint8_t supreme_type;                 /* type the Supreme is attached to, 0 if none */
+    uint8_t supreme_on_anchovy;           /* placed next to the Anchovy slice: no type (edition 2) */
     uint8_t stack_special[NYS_MAX_ROUNDS];
     uint8_t box[NYS_SPECIAL_COUNT];       /* Specials in the box, face down */
     uint8_t nbox;

@@ -12,11 +12,13 @@
 #define RULES(g) ((const nys_rules *)(g)->rules)
 
 /* Config: {"players": 2..6 (4), "first_slicer": seat or "random" (0),
- *          "deck": a deck object (the embedded default)}. */
+ *          "deck": a deck object (the embedded default), "edition": the
+ *          rules as pizzabox played them (NYS_EDITION; 1: a game begun
+ *          before a Supreme could join the Anchovy slice)}. */
 static int nys_rules_new(const json_t *config, void **out, json_t **normalized, int *players,
                          char *err, size_t errlen)
 {
-    static const char *const known[] = {"players", "first_slicer", "deck", NULL};
+    static const char *const known[] = {"players", "first_slicer", "deck", "edition", NULL};
     if (pb_json_known_keys(config, known, "nyslice config: ", "the config", err, errlen))
         return -1;
     nys_rules *r = calloc(1, sizeof *r);
@@ -46,6 +48,14 @@ static int nys_rules_new(const json_t *config, void **out, json_t **normalized, 
     } else {
         r->first_slicer = fs ? (int)json_integer_value(fs) : 0;
     }
+    json_t *edition = json_object_get(config, "edition");
+    if (edition && (!json_is_integer(edition) || json_integer_value(edition) < 1 ||
+                    json_integer_value(edition) > NYS_EDITION)) {
+        snprintf(err, errlen, "edition must be a whole number from 1 to %d (the rules as pizzabox played them)",
+                 NYS_EDITION);
+        free(r);
+        return -1;
+    }
     json_t *deck = json_object_get(config, "deck");
     nys_deck d;
     if (deck) {
@@ -58,11 +68,15 @@ static int nys_rules_new(const json_t *config, void **out, json_t **normalized, 
     }
     nys_rules_setup(r, &d, r->players, r->first_slicer);
     r->custom_deck = deck != NULL;
+    if (edition) /* an earlier edition is kept; the current one is the default */
+        r->edition = (int)json_integer_value(edition);
     json_t *norm = json_pack("{s:i}", "players", r->players);
     json_object_set_new(norm, "first_slicer",
                         r->first_slicer < 0 ? json_string("random") : json_integer(r->first_slicer));
     if (r->custom_deck)
         json_object_set_new(norm, "deck", nys_deck_to_json(&r->deck));
+    if (r->edition < NYS_EDITION)
+        json_object_set_new(norm, "edition", json_integer(r->edition));
     *out = r;
     *normalized = norm;
     *players = r->players;
@@ -266,6 +280,14 @@ static int op_check_invariants(const pb_game *g, const pb_state *st, char *err, 
     return nys_check_invariants(CST(st), err, errlen);
 }
 
+/* Records before version 4 (and tables stored before the store's step for
+ * them) were played by edition 1 of the rules, unless they name one. */
+static json_t *op_config_as_played(const json_t *config, int record_version)
+{
+    static const int editions_from[NYS_EDITION - 1] = {4};
+    return pb_json_edition_as_played(config, record_version, editions_from, NYS_EDITION - 1);
+}
+
 const pb_game_ops nys_game_ops = {
     .id = "nyslice",
     .title = "New York Slice",
@@ -301,4 +323,5 @@ const pb_game_ops nys_game_ops = {
     .explain = op_explain,
     .glossary = op_glossary,
     .view_is_public = op_view_is_public,
+    .config_as_played = op_config_as_played,
 };

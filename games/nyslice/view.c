@@ -253,13 +253,15 @@ json_t *nys_view(const nys_state *st, const nys_rules *rules, int seat)
         int eaten = 0;
         for (int i = 0; i < st->nslices; i++)
             eaten += st->loc[i] == (NYS_LOC_EATEN | p);
-        bool waiting = st->supreme != NYS_NONE && !st->supreme_type &&
+        bool waiting = st->supreme != NYS_NONE && !st->supreme_type && !st->supreme_on_anchovy &&
                        st->loc[st->supreme] == (NYS_LOC_COLLECTED | p);
-        json_array_append_new(players, json_pack("{s:i, s:o, s:o, s:i, s:o, s:b}", "seat", p,
-                                                 "collected", slices_at(st, (uint8_t)(NYS_LOC_COLLECTED | p), seat),
-                                                 "eaten", slices_at(st, (uint8_t)(NYS_LOC_EATEN | p), seat),
-                                                 "eaten_count", eaten, "specials", sps,
-                                                 "supreme_waiting", waiting));
+        json_t *pl = json_pack("{s:i, s:o, s:o, s:i, s:o, s:b}", "seat", p, "collected",
+                               slices_at(st, (uint8_t)(NYS_LOC_COLLECTED | p), seat), "eaten",
+                               slices_at(st, (uint8_t)(NYS_LOC_EATEN | p), seat), "eaten_count", eaten, "specials", sps,
+                               "supreme_waiting", waiting);
+        if (st->supreme_on_anchovy && st->loc[st->supreme] == (NYS_LOC_COLLECTED | p)) /* only then: NYS-T4 */
+            json_object_set_new(pl, "supreme_on_anchovy", json_true());
+        json_array_append_new(players, pl);
     }
     json_object_set_new(v, "players", players);
 

@@ -1641,19 +1641,54 @@ static void test_NYS_T4_supreme_attaches_to_a_type_in_collection(void **state)
 }
 
 /* NYS-T4: seat 1 takes 3-5 {S, 9p1, A} and eats the 9p1 (`eat 9p1`: the
- * Supreme and the Anchovy slice are collected): no type in the collection
- * (the Anchovy slice is none), so the Supreme waits. In round 2 seat 1 (the
- * Slicer) gets {9p2, 7, 11}, eats the 9p2 and collects 7 and 11 (`eat
- * 9p2`): now the Supreme is attached, to 7 or 11 (not 9), and seat 1 picks
- * 7. */
-static void test_NYS_T4_supreme_waits_for_a_type(void **state)
+ * Supreme and the Anchovy slice are collected). The Supreme "must be placed
+ * next to any existing slice"; it may wait only as "the only slice
+ * collected", which it is not: it is placed next to the Anchovy slice, at
+ * once, and counts for no type. In round 2 seat 1 (the Slicer) gets {9p2, 7,
+ * 11}, eats the 9p2 and collects 7 and 11 (`eat 9p2`): the Supreme stays
+ * where it is, and the 7 and the 11 count one each. */
+static const char *const supreme_and_anchovy_deal[] = {
+    "3", "8", "S", "9p1", "A", "3a1", "8a1", "11a1", "c6/7", "10", "c4/11",
+    "9p2", "7", "11", "4p1", "5p1", "6p1", "7p1", "9p1a1", "11p1", "4p2", "5p2"};
+
+static void test_NYS_T4_supreme_joins_the_anchovy_slice(void **state)
+{
+    (void)state;
+    nys_rules r;
+    nys_state st, before;
+    deal4(&st, &r, supreme_and_anchovy_deal, LEN(supreme_and_anchovy_deal), NULL, 0);
+    play(&st, "cut 2 5 8 11 special 3", "take 3", NULL);
+    before = st;
+    ts_do(&st, "eat 9p1");
+    assert_int_equal(nys_current_seat(&st), 2);
+    assert_seen(&st, &r, 2, 1, "collected", "[\"A\",\"S\"]");
+    assert_seen(&st, &r, 2, 1, "supreme_waiting", "false");
+    assert_seen(&st, &r, 2, 1, "supreme_on_anchovy", "true");
+    char news[512];
+    assert_true(nys_news(&r, &before, &st, news, sizeof news) > 0);
+    assert_non_null(strstr(news, "The Supreme is placed next to the Anchovy slice"));
+    play(&st, "take 6", "take 9", NULL);
+    round2_to_slicer(&st, "cut 3 5 8 11 special 4");
+    ts_do(&st, "eat 9p2");
+    assert_int_not_equal(st.phase, NYS_PH_ATTACH);
+    assert_seen(&st, &r, 0, 1, "collected", "[\"7\",\"11\",\"A\",\"S\"]");
+    assert_seen(&st, &r, 0, 1, "supreme_on_anchovy", "true");
+    assert_int_equal(st.tally[1].whole[7], 1);
+    assert_int_equal(st.tally[1].whole[11], 1);
+    char err[PB_ERR_LEN];
+    assert_int_equal(nys_check_invariants(&st, err, sizeof err), 0);
+}
+
+/* NYS-T4 by edition 1 (records before version 4): the same deal, and the
+ * Supreme waited, the Anchovy slice being no type; in round 2 it is
+ * attached, to 7 or 11 (not 9), and seat 1 picks 7. */
+static void test_NYS_T4_supreme_waits_for_a_type_edition_1(void **state)
 {
     (void)state;
     nys_rules r;
     nys_state st;
-    const char *deal[] = {"3", "8", "S", "9p1", "A", "3a1", "8a1", "11a1", "c6/7", "10", "c4/11",
-                          "9p2", "7", "11", "4p1", "5p1", "6p1", "7p1", "9p1a1", "11p1", "4p2", "5p2"};
-    deal4(&st, &r, deal, LEN(deal), NULL, 0);
+    deal4(&st, &r, supreme_and_anchovy_deal, LEN(supreme_and_anchovy_deal), NULL, 0);
+    st.edition = 1;
     play(&st, "cut 2 5 8 11 special 3", "take 3", "eat 9p1", NULL);
     assert_int_equal(nys_current_seat(&st), 2);
     assert_seen(&st, &r, 1, 1, "collected", "[\"A\",\"S\"]");
@@ -2597,7 +2632,8 @@ int main(void)
         cmocka_unit_test(test_NYS_T2_no_decision_when_nothing_is_edible),
         cmocka_unit_test(test_NYS_T3_combo_craving_eats_at_once_then_only_when_gained),
         cmocka_unit_test(test_NYS_T4_supreme_attaches_to_a_type_in_collection),
-        cmocka_unit_test(test_NYS_T4_supreme_waits_for_a_type),
+        cmocka_unit_test(test_NYS_T4_supreme_joins_the_anchovy_slice),
+        cmocka_unit_test(test_NYS_T4_supreme_waits_for_a_type_edition_1),
         cmocka_unit_test(test_NYS_T5_eaten_slices_public_except_mystery),
         cmocka_unit_test(test_NYS_T5_mystery_eaten_apart_from_its_twin),
         cmocka_unit_test(test_NYS_E1_seconds_eats_one_type_with_supreme),
