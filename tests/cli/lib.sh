@@ -4,6 +4,23 @@
 # ok DESC, not_ok DESC WHY... and check DESC PROBLEMS... print one
 # "ok - ..." / "not ok - ..." line each and keep the counts; summary NAME
 # prints "NAME: P passed, F failed" and returns non-zero if any check failed.
+# replayed_as_played FILE VERSION RESULT REFUSAL: the problems (none: no
+# output) with a record of VERSION written before a rules edition: it must
+# replay, its output (spaces and line ends taken out) matching the pattern
+# RESULT; marked as the next version (the next edition), it must not replay,
+# and its error must match REFUSAL.
+replayed_as_played() {
+    "$BIN" replay "$1" >"$T/old.out" 2>"$T/old.err"
+    rc_old=$?
+    sed "s/\"version\":$2/\"version\":$(($2 + 1))/" "$1" >"$T/next.json"
+    "$BIN" replay "$T/next.json" >"$T/next.out" 2>"$T/next.err"
+    rc_next=$?
+    [ $rc_old -eq 0 ] || echo "exit $rc_old: $(head -2 "$T/old.err")"
+    tr -d ' \n' <"$T/old.out" | grep -q -- "$3" || echo "replayed: $(tail -1 "$T/old.out" | cut -c1-200)"
+    [ $rc_next -ne 0 ] && grep -q -- "$4" "$T/next.err" ||
+        echo "as version $(($2 + 1)): exit $rc_next: $(head -2 "$T/next.err")"
+}
+
 # use_binary NAME [PATH] sets BIN to the pizzabox binary (absolute) and T to a
 # temporary directory removed at exit. use_tmux NAME [PATH] does the same for
 # a test on a real terminal and gives it tm, tmux_session, screen, history
