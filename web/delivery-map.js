@@ -496,11 +496,19 @@ export function boardHtml(ctx, { busy = false } = {}) {
       const [x, y] = at(m.space.get(d.zone));
       const name = who(ctx, d.seat);
       const w = name.length * 5.2 + 8;
-      // above the zone or below it: away from its order pins
-      const top = pinAt.get(d.zone)[1] > y ? y - R - 15 : y + R + 4;
+      // above the zone or below it, away from its order pins; beside it
+      // where that would cover a pizzeria or a lot
+      const above = y - R - 15, below = y + R + 4, pinBelow = pinAt.get(d.zone)[1] > y;
+      const spots = [[x - w / 2, pinBelow ? above : below], [x - w / 2, pinBelow ? below : above],
+        [x + R + 3, y - 5.5], [x - R - 3 - w, y - 5.5]];
+      const onLot = ([left, top]) => map.lots.some((l) => {
+        const [lx, ly] = lotAt.get(l.id);
+        return Math.abs(lx - (left + w / 2)) < (LOT + w) / 2 && Math.abs(ly - (top + 5.5)) < (LOT + 11) / 2;
+      });
+      const [left, top] = spots.find((spot) => !onLot(spot)) || spots[0];
       recentTags += `<g class="pd-recent-tag pd-p${d.seat}${d.fresh ? ' fresh' : ''}" data-seat="${d.seat}">` +
-        `<rect x="${f1(x - w / 2)}" y="${f1(top)}" width="${f1(w)}" height="11" rx="3"/>` +
-        `<text x="${f1(x)}" y="${f1(top + 8.5)}">${esc(name)}</text></g>`;
+        `<rect x="${f1(left)}" y="${f1(top)}" width="${f1(w)}" height="11" rx="3"/>` +
+        `<text x="${f1(left + w / 2)}" y="${f1(top + 8.5)}">${esc(name)}</text></g>`;
     }
     if (!d.route || d.route.length < 2) continue;
     // fading from the zone reached back to the pizzeria: the way it went

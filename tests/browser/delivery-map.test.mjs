@@ -177,6 +177,14 @@ test('the Delivery map is the board: readable at 1366x768, zoom and pan, the oth
     turns: [...document.querySelectorAll('#delivery-board .pd-recent-turn')].map((li) => ({ seat: Number(li.dataset.seat), text: li.textContent })),
     routes: document.querySelectorAll('#delivery-svg .pd-recent-route').length,
     tags: [...document.querySelectorAll('#delivery-svg .pd-recent-tag')].map((t) => t.textContent),
+    // a name tag over a lot or a pizzeria hides it
+    tagsOnLots: [...document.querySelectorAll('#delivery-svg .pd-recent-tag rect')].flatMap((t) => {
+      const a = t.getBoundingClientRect();
+      return [...document.querySelectorAll('#delivery-svg .pd-lot > rect:not(.pd-ring)')].filter((r) => {
+        const b = r.getBoundingClientRect();
+        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      }).map((r) => r.parentElement.dataset.lot);
+    }),
   }));
   assert.deepEqual(recent.turns.map((t) => t.seat), [1, 2], `each bot's last turn named under the map (${JSON.stringify(recent.turns)})`);
   assert.match(recent.turns[0].text, /^Greedy 2 /);
@@ -185,6 +193,7 @@ test('the Delivery map is the board: readable at 1366x768, zoom and pan, the oth
   const delivered = recent.turns.filter((t) => /delivered/.test(t.text)).length;
   assert.ok(delivered >= 1, 'a bot delivered in its last turn');
   assert.equal(recent.tags.length, delivered, 'a name at each zone delivered to');
+  assert.deepEqual(recent.tagsOnLots, [], 'no name tag covers a lot');
   assert.equal(recent.routes, delivered, 'each delivery\'s route drawn');
   await shots(page, 'opponents');
 

@@ -207,6 +207,11 @@ test('the whole log after a reload and in a replay; a rematch offered and joined
   assert.match(await first.innerText(), /^(Ann|Bo) (divided|cut)/);
   await shot(ann, 'social-log-desktop.png');
   await shot(bo, 'social-log-phone.png');
+  // The rematch comes before the replay's steps on a phone as on a desktop.
+  for (const p of [ann, bo]) {
+    const [tools, replay] = [await p.locator('#table-tools').boundingBox(), await p.locator('#replay').boundingBox()];
+    assert.ok(tools && replay && tools.y < replay.y, `the rematch above the replay (${tools?.y} < ${replay?.y})`);
+  }
 
   // A replay shows the log and the chat up to the step shown.
   await bo.click('#replay button[data-step="0"]');

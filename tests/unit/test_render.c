@@ -597,6 +597,14 @@ static void test_hand_view_counts_leaders_and_marks(void **state)
     assert_true(line_at(t, line, row, sizeof row));
     assert_string_equal(row + 70, "   0    4"); /* eaten, anchovies kept (A = 3) */
     free(t);
+    /* A Supreme placed next to the Anchovy slice (NYS-T4) says so. */
+    json_t *bo = json_array_get(json_object_get(v, "players"), 1);
+    json_object_set_new(bo, "supreme_waiting", json_false());
+    json_object_set_new(bo, "supreme_on_anchovy", json_true());
+    t = nys_tui_table(v, &o);
+    if (!strstr(t, "Anchovy S(on A)  ate 0"))
+        fail_msg("no 'S(on A)' in:\n%s", t);
+    free(t);
     json_decref(v);
 }
 
