@@ -2524,6 +2524,10 @@ static void on_rematch(pb_lobby *l, int conn, const json_t *msg)
         return;
     }
     peer *asker = peer_of(l, conn);
+    if (!(next && seat_of(next, conn) >= 0) && seats_of_conn(l, conn) >= PB_LOBBY_TABLES_PER_CONN) {
+        send_error(l, conn, "too many tables"); /* a place more, as a create or a join */
+        return;
+    }
     if (!next) {
         if (unfinished_tables(l) >= max_tables(l) ||
             (asker && asker->address[0] && l->io.tables_per_client > 0 &&

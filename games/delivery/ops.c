@@ -50,7 +50,9 @@ static int coop_markers(const json_t *config, bool team, int *out, char *err, si
             return pb_errorf(err, errlen, "%s is a co-op marker (\"coop\": true)", marker_keys[k]);
         if (!v)
             continue;
-        int row = pd_marker_row(k, json_is_integer(v) ? (int)json_integer_value(v) : -1);
+        /* in range before it is an int: 2^32 + 2 is no 2 */
+        bool small = json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= 1000;
+        int row = pd_marker_row(k, small ? (int)json_integer_value(v) : -1);
         if (row < 0) {
             char values[64];
             pd_marker_values(k, values, sizeof values);

@@ -5571,6 +5571,11 @@ static void test_coop_options_in_the_config(void **state)
     assert_null(pb_game_new("delivery", config, err, sizeof err));
     assert_non_null(strstr(err, "blue must be one of the co-op table's values: 8, 9, 10, 11, 13, 15, 17, 19"));
     json_decref(config);
+    /* 2^32 + 10 is no 10 (a valid blue marker), however it is cut to an int */
+    config = json_pack("{s:i,s:b,s:I}", "players", 2, "coop", 1, "blue", (json_int_t)4294967306LL);
+    assert_null(pb_game_new("delivery", config, err, sizeof err));
+    assert_non_null(strstr(err, "blue must be one of the co-op table's values"));
+    json_decref(config);
     config = json_pack("{s:i,s:b}", "players", 2, "top_chef", 1);
     assert_null(pb_game_new("delivery", config, err, sizeof err));
     assert_non_null(strstr(err, "top_chef is a co-op option"));

@@ -473,6 +473,45 @@ static void test_waiting_clock_chat_undo_rematch(void **state)
     close_place(&where, l, store, &c);
 }
 
+/* A rematch is a place more for the connection asking, counted like a
+ * create or a join: at eight places (its old table and seven it watches) it
+ * is refused, and nothing is made. */
+static void test_rematch_counts_as_a_place(void **state)
+{
+    (void)state;
+    char msg[256], code[16], other[16];
+    place where;
+    pb_store *store = open_place(&where);
+    static capture c;
+    char err[PB_ERR_LEN];
+    pb_lobby_io io = {.ctx = &c, .send = on_send, .ask_bot = on_bot};
+    pb_lobby *l = pb_lobby_new(store, &io, err, sizeof err);
+    assert_non_null(l);
+    clear(&c);
+    say(l, 7, "{\"type\":\"create\",\"game\":\"nyslice\",\"players\":2,\"seats\":[\"human\",\"greedy\"],"
+              "\"name\":\"Flo\"}");
+    joined_code(&c, 7, code, sizeof code);
+    for (int guard = 0; guard < 500 && !over(&c, 7); guard++) {
+        run_bots(l, &c);
+        if (!over(&c, 7))
+            human_move(l, &c, 7, code);
+    }
+    assert_true(over(&c, 7));
+    for (int i = 0; i < PB_LOBBY_TABLES_PER_CONN - 1; i++) {
+        clear(&c);
+        say(l, 20 + i, "{\"type\":\"create\",\"game\":\"theory\",\"players\":2,\"seats\":[\"human\",\"human\"],"
+                       "\"name\":\"Al\"}");
+        joined_code(&c, 20 + i, other, sizeof other);
+        snprintf(msg, sizeof msg, "{\"type\":\"spectate\",\"code\":\"%s\"}", other);
+        say(l, 7, msg);
+    }
+    int tables = pb_store_count(store, PB_STORE_ALL);
+    snprintf(msg, sizeof msg, "{\"type\":\"rematch\",\"code\":\"%s\"}", code);
+    expect_error(l, &c, 7, msg, "too many tables");
+    assert_int_equal(pb_store_count(store, PB_STORE_ALL), tables);
+    close_place(&where, l, store, &c);
+}
+
 /* Hostile numbers and names; after a restart, a seat's player has the
  * grace to come back before anyone may hand it to a bot. */
 static void test_hostile_numbers_names_and_restart_grace(void **state)
@@ -1001,6 +1040,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
                                        cmocka_unit_test(test_waiting_clock_chat_undo_rematch),
+                                       cmocka_unit_test(test_rematch_counts_as_a_place),
                                        cmocka_unit_test(test_hostile_numbers_names_and_restart_grace),
                                        cmocka_unit_test(test_bot_seeds_unpredictable),
                                        cmocka_unit_test(test_codes_never_run_out),
