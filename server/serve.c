@@ -5,6 +5,7 @@
  * each wake-up was the largest single cost. */
 #include "serve.h"
 
+#include <arpa/inet.h>
 #include <ev.h>
 #include <libwebsockets.h>
 #include <pthread.h>
@@ -280,8 +281,20 @@ static bool is_loopback(const char *addr)
     return strncmp(addr, "127.", 4) == 0 || strcmp(addr, "::1") == 0;
 }
 
-/* The client's numeric address, as the limits count it; an IPv4 peer of a
- * dual-stack socket is written as plain IPv4. Behind a reverse proxy
+void pb_address_key(char *addr, size_t n)
+{
+    unsigned char bytes[16];
+    if (!strchr(addr, ':') || inet_pton(AF_INET6, addr, bytes) != 1)
+        return;
+    memset(bytes + 8, 0, 8);
+    char net[INET6_ADDRSTRLEN];
+    if (inet_ntop(AF_INET6, bytes, net, sizeof net))
+        snprintf(addr, n, "%s/64", net);
+}
+
+/* The client's numeric address, as the limits count it (an IPv6 one by its
+ * /64, pb_address_key); an IPv4 peer of a dual-stack socket is written as
+ * plain IPv4. Behind a reverse proxy
  * (--trust-proxy: on this machine, or at the address given) it is the last
  * address the proxy put in X-Forwarded-For; otherwise a loopback peer is ""
  * and counts for no one (tests and benchmarks). */
@@ -292,8 +305,10 @@ static void client_address(const server *s, struct lws *wsi, char out[ADDRESS_LE
     lws_get_peer_simple(wsi, buf, ADDRESS_LEN);
     snprintf(out, ADDRESS_LEN, "%.63s", strncmp(buf, "::ffff:", 7) == 0 ? buf + 7 : buf);
     bool from_proxy = s->trust_proxy && (s->proxy[0] ? strcmp(out, s->proxy) == 0 : is_loopback(out));
-    if (!from_proxy && !is_loopback(out))
+    if (!from_proxy && !is_loopback(out)) {
+        pb_address_key(out, ADDRESS_LEN);
         return;
+    }
     out[0] = 0;
     if (!from_proxy)
         return;
@@ -311,6 +326,7 @@ static void client_address(const server *s, struct lws *wsi, char out[ADDRESS_LE
     free(all);
     if (!out[0]) /* no usable header: one client for the limits, never none */
         snprintf(out, ADDRESS_LEN, "proxied, unknown");
+    pb_address_key(out, ADDRESS_LEN);
 }
 
 /* The WebSocket is at /ws only, and a browser's page must come from this

@@ -22,6 +22,12 @@ typedef struct pb_serve_opts {
     const char *proxy;    /* ... the proxy's address, or NULL: on this machine */
 } pb_serve_opts;
 
+/* A client's address as the limits count it (in place; n: its room): an
+ * IPv6 address stands for its /64 network ("2001:db8:1:2::/64"), as one
+ * machine or home usually holds a whole /64 and could otherwise count as
+ * countless clients; IPv4 and anything else stay as they are. */
+void pb_address_key(char *addr, size_t n);
+
 /* Run the server until SIGINT/SIGTERM. Prints "listening on URL" once
  * ready. Returns 0, or -1 with a message. */
 int pb_serve(const pb_serve_opts *opts, char *err, size_t errlen);

@@ -8,6 +8,7 @@
 
 #include "../../ai/bot.h"
 #include "../../server/lobby.h"
+#include "../../server/serve.h"
 #include "support.h"
 
 #define MAX_OUT 4096
@@ -510,6 +511,28 @@ static void test_rematch_counts_as_a_place(void **state)
     expect_error(l, &c, 7, msg, "too many tables");
     assert_int_equal(pb_store_count(store, PB_STORE_ALL), tables);
     close_place(&where, l, store, &c);
+}
+
+/* The limits by address count an IPv6 client by its /64 network (a home or
+ * a machine holds a whole one); IPv4 and what is no address stay as they
+ * are. */
+static void test_address_key_ipv6_by_its_64(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        {"2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"},
+        {"2001:db8:1:2::ffff", "2001:db8:1:2::/64"},
+        {"2001:db8::1", "2001:db8::/64"},
+        {"203.0.113.7", "203.0.113.7"},
+        {"proxied, unknown", "proxied, unknown"},
+        {"not:an:address", "not:an:address"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char addr[64];
+        snprintf(addr, sizeof addr, "%s", cases[i][0]);
+        pb_address_key(addr, sizeof addr);
+        assert_string_equal(addr, cases[i][1]);
+    }
 }
 
 /* Hostile numbers and names; after a restart, a seat's player has the
@@ -1041,6 +1064,7 @@ int main(void)
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_games_hostile_input_and_restart),
                                        cmocka_unit_test(test_waiting_clock_chat_undo_rematch),
                                        cmocka_unit_test(test_rematch_counts_as_a_place),
+                                       cmocka_unit_test(test_address_key_ipv6_by_its_64),
                                        cmocka_unit_test(test_hostile_numbers_names_and_restart_grace),
                                        cmocka_unit_test(test_bot_seeds_unpredictable),
                                        cmocka_unit_test(test_codes_never_run_out),
