@@ -189,13 +189,10 @@ export function highlightLine(k) {
 
 // ---- The board ----
 
-// showLast: the player's choice, or null: the last round's cut is shown until
-// a 2-player round's die line is drawn (two rounds of lines at once are a
-// tangle); shown: what the board last drew, which the toggle turns over.
-const ui = { showLast: null, shown: true };
+const ui = { showLast: true };
 
 export function toggleLast() {
-  ui.showLast = !ui.shown;
+  ui.showLast = !ui.showLast;
 }
 
 // ui: {busy}; now: a clock in ms.
@@ -205,9 +202,7 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
   const board = v.board || [];
   const sides = v.sides || [];
   const last = v.last || null;
-  const dieDrawn = v.neutral != null && sides.some((side) => side.colour === v.neutral && side.cut != null);
-  ui.shown = ui.showLast ?? !dieDrawn;
-  const showLast = Boolean(last && ui.shown);
+  const showLast = Boolean(last && ui.showLast);
   const elapsed = revealElapsed(ctx, now);
   const animating = elapsed != null && last;
   const legal = legalSpaces(ctx);
@@ -311,8 +306,8 @@ export function boardHtml(ctx, { busy = false, now = performance.now() } = {}) {
     `<g class="revealed">${revealedSvg}</g><g class="labels">${labelsSvg}</g></svg>`;
 
   const toggle = last
-    ? `<button type="button" id="theory-last" class="small secondary" aria-pressed="${ui.shown}">` +
-      `${ui.shown ? 'Hide' : 'Show'} round ${last.round}'s cut</button>` : '';
+    ? `<button type="button" id="theory-last" class="small secondary" aria-pressed="${ui.showLast}">` +
+      `${ui.showLast ? 'Hide' : 'Show'} round ${last.round}'s cut</button>` : '';
   const legendBits = [];
   if (showLast) legendBits.push(`Shaded: the slices of round ${last.round}'s cut; ringed: the toppings it changed.`);
   if (legal.size) legendBits.push('A gold edge and dot: a space you may place on.');

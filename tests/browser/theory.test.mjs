@@ -166,15 +166,6 @@ async function cutTurn(page, t, st, spectator) {
     if (s.colour !== st.seat && s.colour !== st.neutral) assert.doesNotMatch(s.status, /line \d/, `no line told for side ${s.side}`);
     if (s.colour !== st.seat && s.status.includes('has chosen')) st.othersChosen++;
   }
-  if (st.neutral != null && t.lastRound >= 1) {
-    // Two players: the die's line is on the board, so the last round's cut is hidden (two rounds of lines tangle).
-    assert.equal(await page.locator('#theory-svg .revealed-cut').count(), 0, "the last round's cut is hidden beside the die's line");
-    assert.match(await page.locator('#theory-last').innerText(), /^Show round \d+'s cut$/);
-    if (!st.shots.has('cut-later')) {
-      await shot(page, `${st.prefix}cut-later`);
-      st.shots.add('cut-later');
-    }
-  }
   const k = 1 + st.rng(6);
   if (st.cuts === 0) {
     await page.locator(`#actions button.pt-cut[data-line="${k}"]`).hover();
